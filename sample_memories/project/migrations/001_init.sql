@@ -1,0 +1,5 @@
+create table todos (
+  id serial primary key,
+  title text not null,
+  done boolean not null default false
+);

@@ -1,0 +1,40 @@
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE = REPO / "sample_memories"
+NOW = dt.datetime(2026, 11, 29, 12, 0, tzinfo=dt.timezone.utc)
+
+
+@pytest.fixture
+def sample(tmp_path) -> tuple[Path, Path]:
+    """A private copy of the bundled sample: (memory dir, project root)."""
+    shutil.copytree(SAMPLE, tmp_path / "sample", symlinks=True)
+    return tmp_path / "sample" / "memory", tmp_path / "sample" / "project"
+
+
+@pytest.fixture
+def mem_dir(tmp_path) -> Path:
+    d = tmp_path / "memory"
+    d.mkdir()
+    return d
+
+
+@pytest.fixture
+def root(tmp_path) -> Path:
+    r = tmp_path / "project"
+    r.mkdir()
+    return r
+
+
+def write(base: Path, rel: str, content: str | bytes) -> Path:
+    p = base / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        p.write_bytes(content)
+    else:
+        p.write_bytes(content.encode("utf-8"))
+    return p

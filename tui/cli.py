@@ -1,0 +1,154 @@
+"""The `memtui` command: the TUI with no subcommand, else a headless subcommand.
+
+Every subcommand is a thin shell over `tui.core`; JSON output follows SPEC §7.
+Heavy imports (rich, textual) happen inside the commands that need them, so the
+agent hook and `--json` paths start fast.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from .core.discover import Found, default_root, discover
+
+COMMANDS = ("list", "preview", "audit", "eval", "remember", "delete", "restore", "promote", "hook")
+
+
+class UsageError(Exception):
+    """A problem with what the user asked for: one line on stderr, exit 2."""
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dir", help="memory directory (default: discovered, see README)")
+    p.add_argument("--root", help="project root that anchors resolve against (default: git top-level of cwd)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="memtui", description="See and curate what a coding agent remembers.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("list", help="every entry with its status")
+    _common(p)
+    p.add_argument("--json", action="store_true", help="JSON output (SPEC §7)")
+
+    p = sub.add_parser("preview", help="what a prompt would inject, and why")
+    _common(p)
+    p.add_argument("query", metavar="QUERY")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--max-count", type=int, default=None, help="at most N entries (default 3)")
+    p.add_argument("--max-chars", type=int, default=None, help="at most N characters (default 2000)")
+
+    p = sub.add_parser("eval", help="hit rates of labelled prompts (JSON lines)")
+    _common(p)
+    p.add_argument("queries", metavar="QUERIES_FILE")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--max-count", type=int, default=None)
+    p.add_argument("--max-chars", type=int, default=None)
+
+    p = sub.add_parser("audit", help="findings before sharing")
+    _common(p)
+    p.add_argument("--format", choices=("text", "json", "sarif", "markdown"), default="text")
+    p.add_argument("--fail-on", default="secret,sensitive,traversal",
+                   help="comma-separated kinds that make the exit status 1 ('' for never)")
+
+    p = sub.add_parser("remember", help="write a memory through the gates")
+    _common(p)
+    p.add_argument("text", metavar="TEXT")
+    p.add_argument("--name")
+    p.add_argument("--description")
+    p.add_argument("--type", default=None)
+    p.add_argument("--source", default="user", choices=("user", "model", "tool"))
+    p.add_argument("--anchor", action="append", default=[], metavar="FILE:QUOTE")
+    p.add_argument("--paths", nargs="+", default=[], metavar="PATH")
+    p.add_argument("--keywords", nargs="+", default=[], metavar="WORD")
+
+    p = sub.add_parser("delete", help="move entries to the trash (asks first)")
+    _common(p)
+    p.add_argument("ids", nargs="+", metavar="ID")
+    p.add_argument("--yes", action="store_true", help="do not ask")
+
+    p = sub.add_parser("restore", help="bring entries back from the trash")
+    _common(p)
+    p.add_argument("ids", nargs="+", metavar="ID")
+
+    p = sub.add_parser("promote", help="promote entries into an instruction file")
+    _common(p)
+    p.add_argument("ids", nargs="+", metavar="ID")
+    p.add_argument("--to", required=True, metavar="FILE")
+    p.add_argument("--yes", action="store_true")
+
+    p = sub.add_parser("hook", help="agent hooks (reads the hook's JSON on stdin)")
+    p.add_argument("agent", choices=("claude-code",))
+    return parser
+
+
+def build_tui_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="memtui", description="Open the memtui terminal app. "
+                                f"Subcommands: {', '.join(COMMANDS)} (memtui COMMAND --help).")
+    p.add_argument("dir", nargs="?", metavar="DIR", help="memory directory (default: discovered)")
+    p.add_argument("--root", help="project root for anchors")
+    p.add_argument("--theme", help="theme name (bundled or Textual's)")
+    p.add_argument("--no-watch", action="store_true", help="do not watch the directory for changes")
+    return p
+
+
+def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False) -> tuple[Path, Path, Found]:
+    """The memory dir and project root for a command; exit 2 when the dir does not exist."""
+    found = Found(Path(arg).expanduser(), "argument") if arg else discover()
+    if found.note and not quiet:
+        print(found.note, file=sys.stderr)
+    if not found.dir.exists():
+        raise UsageError(f"memory directory does not exist: {found.dir}")
+    if not found.dir.is_dir():
+        raise UsageError(f"not a directory: {found.dir}")
+    root = Path(root_arg).expanduser() if root_arg else default_root(found.dir)
+    if root_arg and not root.is_dir():
+        raise UsageError(f"project root does not exist: {root}")
+    return found.dir, root, found
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in COMMANDS:
+            args = build_parser().parse_args(argv)
+            from . import commands
+            return getattr(commands, "cmd_" + args.command)(args)
+        if argv and argv[0] in ("-h", "--help"):
+            build_tui_parser().print_help()
+            print("\nsubcommands:")
+            build_parser().print_help()
+            return 0
+        if argv and argv[0] == "--version":
+            from . import __version__
+            print(f"memtui {__version__}")
+            return 0
+        args = build_tui_parser().parse_args(argv)
+        return run_tui(args)
+    except UsageError as e:
+        print(f"memtui: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # `memtui list | head`: the reader left; that is not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def run_tui(args: argparse.Namespace) -> int:
+    directory, root, found = resolve_dir(args.dir, args.root)
+    from .app import MemtuiApp
+    app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
+                    sample=found.is_sample)
+    app.run()
+    return app.return_code or 0
+
+
+def dump_json(obj) -> None:
+    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")

@@ -1,0 +1,18 @@
+"""`memtui list`: every entry with its status, as a table or as JSON."""
+from __future__ import annotations
+
+from ..cli import dump_json, resolve_dir
+from ..core.memory import Memory
+from ..core.serialize import entry_json
+
+
+def run(args) -> int:
+    directory, root, _ = resolve_dir(args.dir, args.root)
+    mem = Memory.load(directory, root)
+    if args.json:
+        dump_json({"dir": str(directory), "root": str(root),
+                   "entries": [entry_json(e, mem.status[e.id]) for e in mem.sorted_entries()]})
+        return 0
+    from ..render.listing import print_list
+    print_list(mem)
+    return 0

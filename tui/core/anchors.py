@@ -1,0 +1,158 @@
+"""Anchor verification and root confinement (SPEC §3).
+
+Every path that comes from a memory (an anchor, a `paths` item, a path mentioned in
+the body) is untrusted text. ``confine`` decides whether it stays under the project
+root *before* anything is opened; nothing here ever reads outside the root.
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from .entry import Anchor, MemoryEntry
+
+MAX_ANCHOR_FILE = 8_000_000  # a quote is searched in at most this many bytes of a file
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+@dataclass(frozen=True)
+class Confined:
+    """Where an untrusted relative path lands: ``unsafe`` with why, or a path under the root."""
+
+    rel: str                 # normalised, '/'-separated, relative to the root
+    path: Path | None        # absolute path under the root (None when unsafe)
+    unsafe: str | None = None
+
+
+def confine(root: Path, raw: str, real_root: str | None = None) -> Confined:
+    """Resolve ``raw`` against ``root`` without ever leaving it.
+
+    Unsafe: '..' components (also URL-encoded, once or twice), absolute paths, home
+    paths, drive letters, NUL bytes, and symlinks whose target is outside the root.
+    Backslashes are taken as separators, as a Windows agent would mean them.
+    """
+    text = str(raw).strip()
+    if "\x00" in text:
+        return Confined(text, None, "the path contains a NUL byte")
+    decoded = text
+    for _ in range(3):  # %252e%252e → %2e%2e → ..
+        nxt = unquote(decoded)
+        if nxt == decoded:
+            break
+        decoded = nxt
+    encoded = decoded != text
+    p = decoded.replace("\\", "/")
+    if p.startswith("/") or p.startswith("~") or _DRIVE.match(p):
+        return Confined(text, None, "absolute path" + (" (URL-encoded)" if encoded else ""))
+    parts = [s for s in p.split("/") if s not in ("", ".")]
+    if ".." in parts or any(s.strip() == ".." for s in parts):
+        how = "URL-encoded '..'" if encoded and ".." not in text.replace("\\", "/").split("/") else "'..'"
+        return Confined(text, None, f"{how} escapes the project root")
+    rel = "/".join(parts)
+    target = root.joinpath(*parts) if parts else root
+    real_root = real_root or os.path.realpath(root)
+    real = os.path.realpath(target)
+    if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
+        return Confined(rel, None, "a symlink on the way points outside the project root")
+    return Confined(rel, Path(real))
+
+
+@dataclass(frozen=True)
+class AnchorResult:
+    file: str
+    quote: str | None
+    status: str   # verified | broken | unsafe
+    detail: str
+    line: int | None = None
+
+
+class AnchorChecker:
+    """Checks anchors against a project root, caching file contents by (mtime_ns, size)."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.real_root = os.path.realpath(self.root)
+        self._cache: dict[str, tuple[tuple[int, int], str | None, str | None]] = {}
+
+    # -- files ---------------------------------------------------------------
+    def read(self, path: Path) -> tuple[str | None, str | None]:
+        """(text, None) or (None, why); cached per file by (mtime_ns, size)."""
+        key = str(path)
+        try:
+            st = os.stat(path)
+        except OSError as e:
+            return None, _oserror(e)
+        if stat.S_ISDIR(st.st_mode):
+            return None, "is a folder, not a file"
+        if not stat.S_ISREG(st.st_mode):
+            return None, "is not a regular file"
+        sig = (st.st_mtime_ns, st.st_size)
+        hit = self._cache.get(key)
+        if hit and hit[0] == sig:
+            return hit[1], hit[2]
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_ANCHOR_FILE)
+            text, why = data.decode("utf-8", errors="replace").replace("\r\n", "\n"), None
+        except OSError as e:
+            text, why = None, _oserror(e)
+        self._cache[key] = (sig, text, why)
+        return text, why
+
+    def exists(self, raw: str) -> tuple[bool | None, str]:
+        """True/False for a path under the root; None when the path is unsafe."""
+        c = confine(self.root, raw, self.real_root)
+        if c.unsafe:
+            return None, c.unsafe
+        return c.path is not None and c.path.exists(), c.rel
+
+    # -- anchors -------------------------------------------------------------
+    def check(self, anchor: Anchor) -> AnchorResult:
+        c = confine(self.root, anchor.file, self.real_root)
+        if c.unsafe:
+            return AnchorResult(anchor.file, anchor.quote, "unsafe", f"{anchor.file}: {c.unsafe}")
+        assert c.path is not None
+        if not c.path.exists():
+            return AnchorResult(c.rel, anchor.quote, "broken", f"file missing: {c.rel}")
+        if anchor.quote is None or not anchor.quote.strip():
+            return AnchorResult(c.rel, anchor.quote, "verified", f"{c.rel} exists")
+        text, why = self.read(c.path)
+        if text is None:
+            return AnchorResult(c.rel, anchor.quote, "broken", f"{c.rel} {why}")
+        quote = anchor.quote.replace("\r\n", "\n")
+        at = text.find(quote)
+        if at < 0:
+            squeezed = " ".join(quote.split())
+            flat = " ".join(text.split())
+            if squeezed and squeezed in flat:
+                return AnchorResult(c.rel, anchor.quote, "verified",
+                                    f"quote found in {c.rel} (white space differs)")
+            return AnchorResult(c.rel, anchor.quote, "broken", f"quote not found in {c.rel}")
+        line = text.count("\n", 0, at) + 1
+        return AnchorResult(c.rel, anchor.quote, "verified", f"quote found at {c.rel}:{line}", line)
+
+    def check_entry(self, entry: MemoryEntry) -> tuple[str, str, list[AnchorResult]]:
+        """The entry's anchor status: the worst of its anchors (unsafe > broken > verified)."""
+        if entry.anchor_errors and not entry.anchors:
+            return "broken", "; ".join(entry.anchor_errors), []
+        if not entry.anchors:
+            return "none", "no anchor", []
+        results = [self.check(a) for a in entry.anchors]
+        for status in ("unsafe", "broken"):
+            bad = [r for r in results if r.status == status]
+            if bad:
+                return status, "; ".join(r.detail for r in bad), results
+        return "verified", "; ".join(r.detail for r in results), results
+
+
+def _oserror(e: OSError) -> str:
+    if isinstance(e, PermissionError):
+        return "cannot be read: permission denied"
+    if e.errno == 40:  # ELOOP
+        return "cannot be read: symlink loop"
+    return f"cannot be read: {e.strerror or type(e).__name__}"

@@ -1,0 +1,95 @@
+"""MEMORY.md, the index: which lines the agent loads at start-up (SPEC §2).
+
+Claude Code loads the first 200 lines or 25 KB of MEMORY.md, whichever comes
+first, after HTML comments are stripped (the agent never sees those). An entry
+whose index line falls past that cut is invisible at start-up.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from urllib.parse import unquote
+
+INDEX_NAME = "MEMORY.md"
+MAX_LINES = 200
+MAX_BYTES = 25_000
+
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+
+
+@dataclass
+class IndexLine:
+    number: int            # 1-based, in the text the agent sees (comments stripped)
+    text: str
+    resident: bool
+    targets: list[str]     # link targets, as written
+    ids: list[str]         # targets normalised to entry ids ('' when outside the folder)
+
+
+@dataclass
+class MemoryIndex:
+    exists: bool = False
+    error: str | None = None
+    lines: list[IndexLine] = field(default_factory=list)
+    total_lines: int = 0
+    total_bytes: int = 0
+    cut_line: int = 0          # last resident line number
+    cut_reason: str = ""       # '' | 'lines' | 'bytes'
+    resident_ids: set[str] = field(default_factory=set)
+    beyond_ids: set[str] = field(default_factory=set)
+    resident_dirs: set[str] = field(default_factory=set)
+    beyond_dirs: set[str] = field(default_factory=set)
+
+    def load_of(self, entry_id: str) -> str:
+        if entry_id in self.resident_ids or _under(entry_id, self.resident_dirs):
+            return "resident"
+        if entry_id in self.beyond_ids or _under(entry_id, self.beyond_dirs):
+            return "beyond-index-cut"
+        return "on-demand"
+
+
+def _under(entry_id: str, dirs: set[str]) -> bool:
+    return any(entry_id.startswith(d + "/") for d in dirs) if dirs else False
+
+
+def normalise_target(target: str) -> str:
+    """A link target as an entry id relative to the memory folder, or '' if it leaves it."""
+    t = unquote(target.split("#", 1)[0]).replace("\\", "/").strip()
+    if not t or "://" in t or t.startswith("mailto:") or t.startswith("/"):
+        return ""
+    norm = posixpath.normpath(t)
+    if norm == ".." or norm.startswith("../"):
+        return ""
+    return "" if norm == "." else norm
+
+
+def parse_index(text: str, is_dir=lambda _id: False) -> MemoryIndex:
+    """Parse MEMORY.md text. ``is_dir(id)`` tells links to folders from links to files."""
+    idx = MemoryIndex(exists=True)
+    seen = _COMMENT.sub("", text.replace("\r\n", "\n"))
+    raw_lines = seen.split("\n")
+    if raw_lines and raw_lines[-1] == "":
+        raw_lines.pop()
+    idx.total_lines = len(raw_lines)
+    idx.total_bytes = len(seen.encode("utf-8"))
+    used = 0
+    for n, line in enumerate(raw_lines, start=1):
+        used += len(line.encode("utf-8")) + 1
+        resident = n <= MAX_LINES and used <= MAX_BYTES
+        if resident:
+            idx.cut_line = n
+        elif not idx.cut_reason:
+            idx.cut_reason = "lines" if n > MAX_LINES else "bytes"
+        targets = [m.group(2) for m in _LINK.finditer(line)]
+        ids = [normalise_target(t) for t in targets]
+        idx.lines.append(IndexLine(n, line, resident, targets, ids))
+        for i in ids:
+            if not i:
+                continue
+            if is_dir(i):
+                (idx.resident_dirs if resident else idx.beyond_dirs).add(i.rstrip("/"))
+            else:
+                (idx.resident_ids if resident else idx.beyond_ids).add(i)
+    return idx

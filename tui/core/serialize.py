@@ -1,0 +1,38 @@
+"""The JSON shapes of SPEC §7 (fields may be added, never renamed)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from .entry import MemoryEntry
+from .status import EntryStatus
+
+
+def iso(value: dt.datetime | None) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
+    return {
+        "id": e.id,
+        "name": e.name,
+        "description": e.description,
+        "type": e.type,
+        "source": e.source,
+        "created": iso(e.created),
+        "updated": iso(e.updated),
+        "age_days": s.age_days,
+        "anchor": s.anchor,
+        "anchor_detail": s.anchor_detail,
+        "anchors": [{"file": r.file, "quote": r.quote, "status": r.status, "detail": r.detail, "line": r.line}
+                    for r in s.anchor_results],
+        "load": s.load,
+        "chars": e.chars,
+        "paths": e.paths,
+        "keywords": e.keywords,
+        "mentioned": {"total": len(s.mentioned), "missing": s.missing},
+        "flags": s.flags,
+        "warnings": e.warnings,
+        "promoted_to": e.promoted_to,
+        "superseded_by": e.superseded_by,
+        "error": e.error,
+    }

@@ -1,0 +1,145 @@
+"""Scanning a memory directory: every file is listed, nothing is followed out of it.
+
+``Scanner`` keeps parsed entries keyed by id with their ``(mtime_ns, size)`` so a
+rescan (the TUI's watcher) re-parses only files that changed and reports a diff.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .entry import MAX_BYTES, MemoryEntry, read_entry
+from .index import INDEX_NAME, MemoryIndex, parse_index
+
+TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
+
+
+@dataclass
+class ScanResult:
+    entries: dict[str, MemoryEntry]
+    index: MemoryIndex
+    index_text: str | None
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+class Scanner:
+    def __init__(self, directory: Path):
+        self.dir = Path(directory)
+        self.real_dir = os.path.realpath(self.dir)
+        self._sigs: dict[str, tuple[int, int, int]] = {}
+        self._entries: dict[str, MemoryEntry] = {}
+
+    def scan(self) -> ScanResult:
+        found: dict[str, tuple[Path, os.stat_result | None, str | None]] = {}
+        index_text: str | None = None
+        index_error: str | None = None
+        for entry_id, path, st, why in self._walk():
+            if entry_id == INDEX_NAME:
+                if why is None and st is not None:
+                    index_text, index_error = _read_index(path)
+                else:
+                    index_error = why
+                continue
+            found[entry_id] = (path, st, why)
+
+        old = self._entries
+        entries: dict[str, MemoryEntry] = {}
+        added, changed = [], []
+        for entry_id in sorted(found):
+            path, st, why = found[entry_id]
+            sig = (st.st_mtime_ns, st.st_size, st.st_ino) if st is not None else (0, 0, 0)
+            prev = old.get(entry_id)
+            if prev is not None and why is None and self._sigs.get(entry_id) == sig:
+                entries[entry_id] = prev
+                continue
+            entries[entry_id] = _load(path, entry_id, st, why)
+            self._sigs[entry_id] = sig
+            (changed if prev is not None else added).append(entry_id)
+        removed = sorted(set(old) - set(entries))
+        for r in removed:
+            self._sigs.pop(r, None)
+        self._entries = entries
+
+        if index_text is not None:
+            index = parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir())
+        else:
+            index = MemoryIndex(exists=index_error is not None, error=index_error)
+        return ScanResult(entries, index, index_text, added, changed, removed)
+
+    def _walk(self):
+        """Yield (id, path, stat or None, why-unreadable or None) for every listed file."""
+        stack = [(self.dir, "")]
+        while stack:
+            folder, prefix = stack.pop()
+            try:
+                items = list(os.scandir(folder))
+            except OSError as e:
+                if prefix:
+                    yield prefix.rstrip("/"), folder, None, f"folder cannot be read: {e.strerror}"
+                continue
+            for item in items:
+                if item.name.startswith("."):
+                    continue  # dot-folders (the trash, .git), dot-files, our own temp files
+                entry_id = prefix + item.name
+                path = Path(item.path)
+                try:
+                    if item.is_symlink():
+                        yield (entry_id, path) + self._symlink(path)
+                        continue
+                    st = item.stat(follow_symlinks=False)
+                except OSError as e:
+                    yield entry_id, path, None, f"cannot be read: {e.strerror}"
+                    continue
+                if stat.S_ISDIR(st.st_mode):
+                    stack.append((path, entry_id + "/"))
+                elif stat.S_ISREG(st.st_mode):
+                    yield entry_id, path, st, None
+                else:  # FIFOs and devices would block or never end: never open them
+                    yield entry_id, path, st, "not a regular file (device, pipe or socket)"
+
+    def _symlink(self, path: Path) -> tuple[os.stat_result | None, str | None]:
+        try:
+            real = Path(path).resolve(strict=True)
+        except (OSError, RuntimeError) as e:
+            if isinstance(e, RuntimeError) or getattr(e, "errno", None) == 40:
+                return None, "symlink loop (not followed)"
+            return None, "broken symlink (its target does not exist)"
+        real_s = str(real)
+        if real_s != self.real_dir and not real_s.startswith(self.real_dir.rstrip(os.sep) + os.sep):
+            return None, "symlink to a file outside the memory folder (not read)"
+        st = os.stat(real)
+        if stat.S_ISDIR(st.st_mode):
+            return None, "symlink to a folder (not followed)"
+        if not stat.S_ISREG(st.st_mode):
+            return None, "not a regular file (device, pipe or socket)"
+        return st, None
+
+
+def _load(path: Path, entry_id: str, st: os.stat_result | None, why: str | None) -> MemoryEntry:
+    if why is not None or st is None:
+        return read_entry(path, entry_id, 0, 0, error=why or "cannot be read")
+    if st.st_size > MAX_BYTES:
+        return read_entry(path, entry_id, st.st_mtime_ns, st.st_size,
+                          error=f"too large ({st.st_size:,} bytes; the limit is {MAX_BYTES:,})")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except PermissionError:
+        return read_entry(path, entry_id, st.st_mtime_ns, st.st_size, error="permission denied")
+    except OSError as e:
+        return read_entry(path, entry_id, st.st_mtime_ns, st.st_size,
+                          error=f"cannot be read: {e.strerror or type(e).__name__}")
+    return read_entry(path, entry_id, st.st_mtime_ns, st.st_size, data=data)
+
+
+def _read_index(path: Path) -> tuple[str | None, str | None]:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(4 * MAX_BYTES)
+        return data.decode("utf-8", errors="replace"), None
+    except OSError as e:
+        return None, f"MEMORY.md cannot be read: {e.strerror}"

@@ -1,0 +1,1 @@
+"""Rich renderings for the command line (never imported by `tui.core`)."""
