@@ -150,5 +150,7 @@ def run_tui(args: argparse.Namespace) -> int:
 
 
 def dump_json(obj) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
+    # Indented JSON goes through the pure-Python encoder (1.3 s at 10k entries): only for a person.
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=indent))
     sys.stdout.write("\n")

@@ -88,7 +88,8 @@ def parse_index(text: str, is_dir=lambda _id: False) -> MemoryIndex:
         for i in ids:
             if not i:
                 continue
-            if is_dir(i):
+            last = i.rstrip("/").rsplit("/", 1)[-1]
+            if (i.endswith("/") or "." not in last) and is_dir(i.rstrip("/")):
                 (idx.resident_dirs if resident else idx.beyond_dirs).add(i.rstrip("/"))
             else:
                 (idx.resident_ids if resident else idx.beyond_ids).add(i)

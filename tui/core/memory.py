@@ -43,6 +43,7 @@ class Memory:
     def refresh(self, now: dt.datetime | None = None) -> ScanResult:
         if now is not None:
             self.now = now
+        self.checker.forget_paths()
         scan = self.scanner.scan()
         self.entries, self.index, self.index_text = scan.entries, scan.index, scan.index_text
         # Anchors and loads depend on other files (the project, MEMORY.md): re-judge all;
