@@ -116,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
             from . import commands
-            return getattr(commands, "cmd_" + args.command)(args)
+            code = getattr(commands, "cmd_" + args.command)(args)
+            sys.stdout.flush()  # a closed pipe surfaces here, where it is handled below
+            return code
         if argv and argv[0] in ("-h", "--help"):
             build_tui_parser().print_help()
             print("\nsubcommands:")
@@ -133,6 +135,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # a bug: one clear line, the traceback only when asked for
+        if os.environ.get("MEMTUI_DEBUG"):
+            raise
+        from .core.secrets import redact
+        print(f"memtui: internal error: {type(e).__name__}: {redact(str(e))[:300]} "
+              "(run with MEMTUI_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 3
     except BrokenPipeError:
         # `memtui list | head`: the reader left; that is not an error
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import sys
 
 from rich.console import Console
+
+from . import console as make_console
 from rich.table import Table
 from rich.text import Text
 
@@ -27,7 +29,7 @@ def age_text(days: int | None) -> str:
 
 def print_list(mem: Memory, console: Console | None = None) -> None:
     # piped output would otherwise wrap at 80 columns and fold every id
-    console = console or Console(width=None if sys.stdout.isatty() else 140)
+    console = console or make_console(140)
     entries = mem.sorted_entries()
     if not entries:
         console.print(f"[dim]No memories in[/] {mem.dir} [dim]— the folder is empty.[/]")

@@ -1,0 +1,54 @@
+"""`memtui eval QUERIES_FILE`: hit rates of labelled prompts, and every miss with reasons."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..cli import UsageError, dump_json, resolve_dir
+from ..core.config import limits
+from ..core.evaluate import KINDS, QueriesError, evaluate, parse_queries
+from ..core.memory import Memory
+from ..core.select import Engine
+
+LABEL = {"inject": "must inject", "not_inject": "must not inject", "first": "ranked first", "none": "inject nothing"}
+
+
+def run(args) -> int:
+    try:
+        text = Path(args.queries).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read {args.queries}: {e}") from None
+    try:
+        queries = parse_queries(text)
+    except QueriesError as e:
+        raise UsageError(f"{args.queries}: {e}") from None
+    directory, root, _ = resolve_dir(args.dir, args.root)
+    mem = Memory.load(directory, root)
+    count, chars = limits(args.max_count, args.max_chars)
+    rep = evaluate(Engine.from_memory(mem), queries, count, chars, set(mem.entries))
+    if args.json:
+        dump_json(rep.as_json())
+        return 0 if rep.ok else 1
+    from rich.markup import escape
+    from rich.table import Table
+    from ..render import console as make_console
+    con = make_console()
+    table = Table(title=f"{rep.passed}/{rep.queries} prompts pass", title_justify="left", box=None,
+                  header_style="bold")
+    table.add_column("expectation")
+    table.add_column("hits", justify="right")
+    table.add_column("rate", justify="right")
+    for k in KINDS:
+        if rep.total[k]:
+            r = rep.rate(k)
+            table.add_row(LABEL[k], f"{rep.hits[k]}/{rep.total[k]}", f"[{'green' if r == 1 else 'red'}]{r:.0%}[/]")
+    for t, n in sorted(rep.tag_total.items()):
+        p = rep.tag_pass.get(t, 0)
+        table.add_row(f"[dim]tag[/] {t}", f"{p}/{n}", f"[{'green' if p == n else 'red'}]{p / n:.0%}[/]")
+    con.print(table)
+    for m in rep.misses:
+        con.print(f"\n[bold red]miss[/] line {m.line} [dim]({LABEL[m.kind]})[/] {escape(repr(m.query))}")
+        con.print(f"  expected {escape(m.expected)}; injected: {escape(m.got)}")
+        con.print(f"  [dim]{escape(m.why)}[/]", highlight=False)
+    if rep.ok:
+        con.print("\n[green]every expectation holds[/]")
+    return 0 if rep.ok else 1

@@ -1,0 +1,124 @@
+"""`memtui hook claude-code`: a UserPromptSubmit hook that injects relevant memories.
+
+Claude Code pipes the hook's JSON to stdin (`prompt`, `cwd`, `session_id`,
+`transcript_path`, `hook_event_name`, …) and adds whatever we print to the
+model's context. The decision (with reasons) goes to an injection log in the
+user's state directory, never into the memory directory, which may be shared.
+
+A hook must never block the agent: every failure, and a run longer than
+TIME_LIMIT seconds, ends in exit 0 with nothing injected and a line on stderr.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+from ..core.config import limits, state_dir
+from ..core.secrets import redact
+
+TIME_LIMIT = 5          # seconds; Claude Code's own hook timeout is far longer
+MAX_STDIN = 4_000_000
+MAX_OUTPUT = 9_500      # Claude Code caps injected hook output at 10,000 characters
+LOG_NAME = "injections.jsonl"
+LOG_MAX = 5_000_000
+
+
+class _TimeUp(Exception):
+    pass
+
+
+def log_path() -> Path:
+    return state_dir() / LOG_NAME
+
+
+def append_log(record: dict) -> None:
+    path = log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size > LOG_MAX:
+            os.replace(path, path.with_suffix(".jsonl.1"))
+        line = json.dumps(record, ensure_ascii=False) + "\n"
+        # one write() of one line with O_APPEND: concurrent hooks do not interleave
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line.encode("utf-8"))
+        finally:
+            os.close(fd)
+    except OSError as e:
+        print(f"memtui hook: cannot write the injection log {path}: {e}", file=sys.stderr)
+
+
+def decide_for(payload: dict) -> tuple[str, dict]:
+    """(text for the model, log record) for one hook payload."""
+    from ..core.discover import discover, git_toplevel
+    from ..core.memory import Memory
+    from ..core.select import Engine
+
+    prompt = payload.get("prompt")
+    if not isinstance(prompt, str):
+        raise ValueError("the hook input has no 'prompt' string")
+    cwd = Path(payload.get("cwd") or os.getcwd())
+    record = {"session_id": payload.get("session_id"), "cwd": str(cwd), "prompt": redact(prompt)[:2000]}
+    found = discover(cwd)
+    if found.is_sample or not found.dir.is_dir():
+        record.update(dir=None, injected=[], excluded=[],
+                      message=f"no memory directory for {cwd} — nothing injected")
+        return "", record
+    root = git_toplevel(cwd) or cwd
+    mem = Memory.load(found.dir, root)
+    count, chars = limits(None, None)
+    decision = Engine.from_memory(mem).decide(prompt, count, min(chars, MAX_OUTPUT))
+    record.update(
+        dir=str(found.dir), root=str(root),
+        injected=[{"id": c.id, "score": c.score, "chars": c.chars,
+                   "reasons": [r.as_json() for r in c.reasons]} for c in decision.injected],
+        excluded=[x.as_json() for x in decision.excluded],
+        chars=decision.chars, tokens=decision.tokens, message=decision.message,
+    )
+    return decision.text, record
+
+
+def run(args) -> int:
+    record: dict = {"agent": args.agent}
+    text = ""
+
+    def time_up(signum, frame):
+        raise _TimeUp()
+
+    old = signal.signal(signal.SIGALRM, time_up)
+    signal.alarm(TIME_LIMIT)
+    try:
+        raw = sys.stdin.buffer.read(MAX_STDIN) if not sys.stdin.isatty() else b""
+        try:
+            payload = json.loads(raw.decode("utf-8", errors="replace"))
+        except ValueError:
+            raise ValueError("stdin is not JSON") from None
+        if not isinstance(payload, dict):
+            raise ValueError("stdin is JSON but not an object")
+        text, more = decide_for(payload)
+        record.update(more)
+    except _TimeUp:
+        text = ""
+        record.update(error=f"gave up after {TIME_LIMIT} s", injected=[], message="nothing injected")
+    except Exception as e:  # the agent must go on, whatever happened here
+        text = ""
+        why = redact(str(e))[:300]
+        record.update(error=f"{type(e).__name__}: {why}", injected=[], message="nothing injected")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    if record.get("error"):
+        print(f"memtui hook: {record['error']} — nothing injected", file=sys.stderr)
+    record["time"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    append_log(record)
+    if text:
+        try:
+            sys.stdout.write(text[:MAX_OUTPUT])
+            sys.stdout.flush()
+        except OSError:
+            pass
+    return 0

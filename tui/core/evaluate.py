@@ -1,0 +1,143 @@
+"""Hit rates of labelled prompts: a memory system's recall must be a number.
+
+A queries file is JSON lines; blank lines and lines starting with '#' are skipped:
+
+    {"query": "why does package.json use node --test?", "inject": ["test-runner.md"],
+     "not_inject": ["jest-setup.md"], "first": "test-runner.md", "tags": ["path"]}
+    {"query": "hello, how are you?", "none": true, "tags": ["small-talk"]}
+
+Expectations: `inject` (each id must be injected), `not_inject` (each must not be),
+`first` (ranked first), `none` (nothing injected). Optional: `tags`, `max_count`,
+`max_chars`, `note`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from .select import Decision, Engine
+
+KINDS = ("inject", "not_inject", "first", "none")
+
+
+class QueriesError(ValueError):
+    pass
+
+
+@dataclass
+class Miss:
+    line: int
+    query: str
+    kind: str
+    expected: str
+    got: str
+    why: str
+
+
+@dataclass
+class Report:
+    total: dict[str, int] = field(default_factory=lambda: {k: 0 for k in KINDS})
+    hits: dict[str, int] = field(default_factory=lambda: {k: 0 for k in KINDS})
+    tag_total: dict[str, int] = field(default_factory=dict)
+    tag_pass: dict[str, int] = field(default_factory=dict)
+    queries: int = 0
+    passed: int = 0
+    misses: list[Miss] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.misses
+
+    def rate(self, kind: str) -> float | None:
+        return self.hits[kind] / self.total[kind] if self.total[kind] else None
+
+    def as_json(self) -> dict:
+        return {
+            "queries": self.queries, "passed": self.passed,
+            "categories": {k: {"hits": self.hits[k], "total": self.total[k], "rate": self.rate(k)}
+                           for k in KINDS if self.total[k]},
+            "tags": {t: {"passed": self.tag_pass.get(t, 0), "total": n,
+                         "rate": self.tag_pass.get(t, 0) / n} for t, n in sorted(self.tag_total.items())},
+            "misses": [m.__dict__ for m in self.misses],
+        }
+
+
+def parse_queries(text: str) -> list[tuple[int, dict]]:
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as e:
+            raise QueriesError(f"line {n}: not JSON ({e.msg})") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
+            raise QueriesError(f"line {n}: needs an object with a 'query' string")
+        if not any(k in obj for k in KINDS):
+            raise QueriesError(f"line {n}: no expectation (one of {', '.join(KINDS)})")
+        for k in ("inject", "not_inject"):
+            if k in obj and not (isinstance(obj[k], list) and all(isinstance(i, str) for i in obj[k])):
+                raise QueriesError(f"line {n}: '{k}' must be a list of entry ids")
+        out.append((n, obj))
+    return out
+
+
+def _why_not(decision: Decision, entry_id: str) -> str:
+    for x in decision.excluded:
+        if x.id == entry_id:
+            return f"{x.why}: {x.detail} (score {x.score})"
+    return "no hit: nothing in the prompt matched its paths, name, keywords or description"
+
+
+def _why(decision: Decision, entry_id: str) -> str:
+    for c in decision.injected:
+        if c.id == entry_id:
+            return f"score {c.score}: " + "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in c.reasons)
+    return _why_not(decision, entry_id)
+
+
+def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, max_chars: int,
+             known_ids: set[str] | None = None) -> Report:
+    rep = Report()
+    for line, q in queries:
+        d = engine.decide(q["query"], int(q.get("max_count", max_count)), int(q.get("max_chars", max_chars)))
+        got = [c.id for c in d.injected]
+        got_s = ", ".join(got) or "nothing"
+        before = len(rep.misses)
+
+        def miss(kind, expected, why):
+            rep.misses.append(Miss(line, q["query"], kind, expected, got_s, why))
+
+        for eid in q.get("inject", []):
+            rep.total["inject"] += 1
+            if eid in got:
+                rep.hits["inject"] += 1
+            else:
+                unknown = known_ids is not None and eid not in known_ids
+                miss("inject", eid, "no such entry" if unknown else _why_not(d, eid))
+        for eid in q.get("not_inject", []):
+            rep.total["not_inject"] += 1
+            if eid not in got:
+                rep.hits["not_inject"] += 1
+            else:
+                miss("not_inject", eid, _why(d, eid))
+        if q.get("first"):
+            rep.total["first"] += 1
+            if got and got[0] == q["first"]:
+                rep.hits["first"] += 1
+            else:
+                top = f"first was {got[0]} ({_why(d, got[0])})" if got else "nothing injected"
+                miss("first", q["first"], f"{top}; expected {q['first']}: {_why(d, q['first'])}")
+        if q.get("none"):
+            rep.total["none"] += 1
+            if not got:
+                rep.hits["none"] += 1
+            else:
+                miss("none", "nothing", "; ".join(f"{c.id}: {_why(d, c.id)}" for c in d.injected))
+        rep.queries += 1
+        passed = len(rep.misses) == before
+        rep.passed += passed
+        for t in q.get("tags", []) or []:
+            rep.tag_total[t] = rep.tag_total.get(t, 0) + 1
+            rep.tag_pass[t] = rep.tag_pass.get(t, 0) + passed
+    return rep
