@@ -245,3 +245,21 @@ def test_hook_without_memory_dir_injects_nothing(hook_env, tmp_path):
     p = run_hook(json.dumps({"prompt": "Makefile", "cwd": str(lonely)}), env, lonely)
     assert p.returncode == 0 and p.stdout == ""   # never the bundled sample
     assert "no memory directory" in json.loads(log.read_text().splitlines()[-1])["message"]
+
+
+def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
+    """The lazy merge of a folder holding many entries gives the same decision as scoring each."""
+    sys.path.insert(0, str(REPO / "tests" / "bench"))
+    from gen import generate
+    import tui.core.select as select
+
+    mem_dir, root = generate(tmp_path, 400, seed=5)
+    mem = Memory.load(mem_dir, root, now=NOW)
+    prompts = ["refactor the cache in src/ and the token docs", "src/router/ and test runner",
+               "anything in src/ about deploy or docker", "src/ src/auth/ lint", "数据库 in src/"]
+    monkeypatch.setattr(select, "BULK", 10**9)
+    eager = [Engine.from_memory(mem).decide(q, max_count=5).as_json() for q in prompts]
+    monkeypatch.setattr(select, "BULK", 20)
+    lazy = [Engine.from_memory(mem).decide(q, max_count=5).as_json() for q in prompts]
+    assert eager == lazy
+    assert all(d["matched"] > 100 for d in lazy[:1])

@@ -82,18 +82,18 @@ def parse_queries(text: str) -> list[tuple[int, dict]]:
     return out
 
 
-def _why_not(decision: Decision, entry_id: str) -> str:
+def _why_not(decision: Decision, entry_id: str, engine: Engine) -> str:
     for x in decision.excluded:
         if x.id == entry_id:
             return f"{x.why}: {x.detail} (score {x.score})"
-    return "no hit: nothing in the prompt matched its paths, name, keywords or description"
+    return engine.explain(decision.query, entry_id)
 
 
-def _why(decision: Decision, entry_id: str) -> str:
+def _why(decision: Decision, entry_id: str, engine: Engine) -> str:
     for c in decision.injected:
         if c.id == entry_id:
             return f"score {c.score}: " + "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in c.reasons)
-    return _why_not(decision, entry_id)
+    return _why_not(decision, entry_id, engine)
 
 
 def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, max_chars: int,
@@ -114,26 +114,26 @@ def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, ma
                 rep.hits["inject"] += 1
             else:
                 unknown = known_ids is not None and eid not in known_ids
-                miss("inject", eid, "no such entry" if unknown else _why_not(d, eid))
+                miss("inject", eid, "no such entry" if unknown else _why_not(d, eid, engine))
         for eid in q.get("not_inject", []):
             rep.total["not_inject"] += 1
             if eid not in got:
                 rep.hits["not_inject"] += 1
             else:
-                miss("not_inject", eid, _why(d, eid))
+                miss("not_inject", eid, _why(d, eid, engine))
         if q.get("first"):
             rep.total["first"] += 1
             if got and got[0] == q["first"]:
                 rep.hits["first"] += 1
             else:
-                top = f"first was {got[0]} ({_why(d, got[0])})" if got else "nothing injected"
-                miss("first", q["first"], f"{top}; expected {q['first']}: {_why(d, q['first'])}")
+                top = f"first was {got[0]} ({_why(d, got[0], engine)})" if got else "nothing injected"
+                miss("first", q["first"], f"{top}; expected {q['first']}: {_why(d, q['first'], engine)}")
         if q.get("none"):
             rep.total["none"] += 1
             if not got:
                 rep.hits["none"] += 1
             else:
-                miss("none", "nothing", "; ".join(f"{c.id}: {_why(d, c.id)}" for c in d.injected))
+                miss("none", "nothing", "; ".join(f"{c.id}: {_why(d, c.id, engine)}" for c in d.injected))
         rep.queries += 1
         passed = len(rep.misses) == before
         rep.passed += passed

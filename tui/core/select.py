@@ -12,6 +12,7 @@ touches only the entries it can hit: fast enough for every keystroke.
 from __future__ import annotations
 
 import datetime as dt
+import heapq
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ SOURCE_RANK = {"user": 0, "tool": 1, "model": 2}
 HEADER = ("Notes from memory that may be relevant to this request "
           "(saved in earlier sessions; they may be out of date):\n")
 NO_MATCH = "no memory matched — nothing injected"
+BULK = 300               # a folder holding more entries than this is merged lazily
+LIST_LIMIT = 20          # excluded entries listed per decision; the rest are counted
 _WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description"}
 
 
@@ -115,9 +118,9 @@ def age_phrase(days: int | None) -> str:
 WRITER = {"user": "the user", "model": "the agent", "tool": "a tool"}
 
 
-def _best(hits: dict[str, tuple[str, int]], key: str, detail: str, points: int) -> None:
-    if key not in hits or hits[key][1] < points:
-        hits[key] = (detail, points)
+def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
+    if key not in hits or hits[key][0] < hit[0]:
+        hits[key] = hit
 
 
 class Engine:
@@ -129,9 +132,10 @@ class Engine:
         self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
         self.full: dict[str, set[str]] = defaultdict(set)             # normalised path → ids
         self.by_base: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        self.by_part: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
         self.bare: dict[str, list[tuple[str, str]]] = defaultdict(list)  # 'makefile' → (id, path)
         self.shown: dict[str, str] = {}                               # normalised path → as written
+        self._rank: dict[str, int] | None = None
         for e in entries.values():
             if e.readable:
                 self._add(e, is_dir)
@@ -158,93 +162,150 @@ class Engine:
             self.shown.setdefault(p, raw.strip().replace("\\", "/").rstrip("/") or p)
             parts = p.split("/")
             self.by_base[parts[-1]].append((e.id, p))
-            for part in parts[:-1]:
-                self.by_part[part].append((e.id, p))
+            # every run of folders in p ('src', 'router', 'src/router'): a prompt naming one holds p
+            for i in range(len(parts) - 1):
+                for j in range(i + 1, len(parts)):
+                    self.folders["/".join(parts[i:j])].setdefault(e.id, p)
             base = parts[-1]
             if "." not in base and not raw.rstrip().endswith(("/", "\\")) and not is_dir(raw.strip().strip("/")):
                 self.bare[base].append((e.id, p))
 
     # -- scoring ---------------------------------------------------------------
-    def score(self, query: str) -> dict[str, Candidate]:
-        hits_path: dict[str, dict[str, tuple[str, int]]] = defaultdict(dict)  # id → {query path: (detail, points)}
+    def score(self, query: str) -> tuple[dict[str, tuple[int, dict, dict]], tuple | None]:
+        """(scored, bulk): scored is id → (score, path hits {key: (points, how, path, as named)},
+        keyword hits {term: weight}); bulk is the one broad folder hit left out of it, if any.
+
+        Only numbers and tuples here, and a folder named in the prompt that holds
+        thousands of entries ('… in src/') is kept as one set (``bulk``) rather than
+        thousands of hits: ``decide`` merges it lazily in rank order.
+        """
+        hits_path: dict[str, dict[str, tuple]] = defaultdict(dict)
         qpaths, qbare = query_paths(query)
+        bulk = None
         for raw in qpaths:
             q = norm_path(raw)
             if not q:
                 continue
+            held = self.folders.get(q, {})
+            if len(held) > BULK and (bulk is None or len(held) > len(bulk[1])):
+                if bulk is not None:
+                    self._folder_hits(hits_path, bulk[0], bulk[1], bulk[2])
+                bulk = (q, held, raw)
+            elif held:
+                self._folder_hits(hits_path, q, held, raw)
             parts = q.split("/")
             for eid, p in self.by_base.get(parts[-1], ()):
                 if p == q:
-                    _best(hits_path[eid], q, f"{self.shown[p]} (named in the prompt)", PATH_POINTS)
+                    _best(hits_path[eid], q, (PATH_POINTS, "named", p, raw))
                 elif p.endswith("/" + q):
-                    _best(hits_path[eid], q, f"{self.shown[p]} (the prompt names {raw})", PATH_POINTS)
-            for eid, p in self.by_part.get(parts[-1], ()):   # the prompt names a folder holding p
-                if ("/" + p).find("/" + q + "/") >= 0:
-                    _best(hits_path[eid], q, f"{self.shown[p]} (under {raw.rstrip('/')}/)", FOLDER_POINTS)
+                    _best(hits_path[eid], q, (PATH_POINTS, "suffix", p, raw))
             for i in range(1, len(parts)):                    # an entry attached to a folder above q
                 folder = "/".join(parts[:i])
                 for eid in self.full.get(folder, ()):
-                    _best(hits_path[eid], q, f"{self.shown[folder]}/ (holds {raw})", FOLDER_POINTS)
+                    _best(hits_path[eid], q, (FOLDER_POINTS, "holds", folder, raw))
         for word in qbare:
             for eid, p in self.bare.get(word.lower(), ()):
-                _best(hits_path[eid], p, f"{self.shown[p]} (named in the prompt)", PATH_POINTS)
+                _best(hits_path[eid], p, (PATH_POINTS, "named", p, word))
 
         hits_kw: dict[str, dict[str, int]] = defaultdict(dict)
         for t in query_terms(query, qpaths):
             for eid, w in self.terms.get(t, {}).items():
                 hits_kw[eid][t] = w
 
-        out: dict[str, Candidate] = {}
-        for eid in set(hits_path) | set(hits_kw):
-            e = self.entries[eid]
-            reasons = [Reason("path", d, pts) for d, pts in hits_path.get(eid, {}).values()]
+        out = {}
+        for eid in hits_path.keys() | hits_kw.keys():
+            ph = hits_path.get(eid, {})
+            if bulk is not None and eid in bulk[1]:
+                _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
-            kw_total = 0
-            for t, w in sorted(kw.items(), key=lambda x: (-x[1], x[0])):
-                reasons.append(Reason("keyword", f"{t} ({_WEIGHT_NAME[w]})", w))
-                kw_total += w
-            if kw_total > KEYWORD_CAP:
-                reasons.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} "
-                                             f"({len(kw)} hits, {kw_total} points)", KEYWORD_CAP - kw_total))
-            score = sum(r.points for r in reasons)
-            if score <= 0:
-                continue
-            updated = e.updated.timestamp() if e.updated else 0.0
-            out[eid] = Candidate(eid, score, reasons, e.source, updated, e.name)
+            score = sum(h[0] for h in ph.values()) + min(KEYWORD_CAP, sum(kw.values()))
+            if score > 0:
+                out[eid] = (score, ph, kw)
+        return out, bulk
+
+    @staticmethod
+    def _folder_hits(hits_path: dict, q: str, held: dict[str, str], raw: str) -> None:
+        for eid, p in held.items():   # the prompt names a folder holding p
+            _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
+
+    def reasons(self, ph: dict, kw: dict) -> list[Reason]:
+        out = []
+        for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
+            shown = self.shown.get(p, p)
+            detail = {"named": f"{shown} (named in the prompt)",
+                      "suffix": f"{shown} (the prompt names {raw})",
+                      "under": f"{shown} (under {raw.rstrip('/')}/)",
+                      "holds": f"{shown}/ (holds {raw})"}[how]
+            out.append(Reason("path", detail, points))
+        total = 0
+        for t, w in sorted(kw.items(), key=lambda x: (-x[1], x[0])):
+            out.append(Reason("keyword", f"{t} ({_WEIGHT_NAME[w]})", w))
+            total += w
+        if total > KEYWORD_CAP:
+            out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total} points)",
+                              KEYWORD_CAP - total))
         return out
 
+    def _order(self, eid: str) -> tuple:
+        e = self.entries[eid]
+        return (SOURCE_RANK.get(e.source, 3), -(e.updated.timestamp() if e.updated else 0.0), eid)
+
+    def _ranked(self, query: str):
+        """(scored, ranked ids as a lazy iterator, number matched, ties Counter)."""
+        scored, bulk = self.score(query)
+        if self._rank is None:  # static tie order (source, newer, id), computed once
+            self._order_ids = sorted(self.entries, key=self._order)
+            self._rank = {eid: i for i, eid in enumerate(self._order_ids)}
+        rank, n = self._rank, len(self._rank) + 1
+        ranked = sorted(scored, key=lambda eid: -scored[eid][0] * n + rank[eid])
+        ties = Counter(v[0] for v in scored.values())
+        if bulk is None:
+            return scored, iter(ranked), len(ranked), ties
+        q, held, raw = bulk
+        rest = [eid for eid in self._order_ids if eid in held and eid not in scored]
+        ties[FOLDER_POINTS] += len(rest)
+
+        def bulk_hits():
+            for eid in rest:   # each scores exactly one folder hit; already in tie order
+                scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
+                yield -FOLDER_POINTS * n + rank[eid], eid
+
+        merged = heapq.merge(((-scored[e][0] * n + rank[e], e) for e in ranked), bulk_hits())
+        return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
+
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
-        scored = self.score(query)
-        ranked = sorted(scored.values(),
-                        key=lambda c: (-c.score, SOURCE_RANK.get(c.source, 3), -c.updated, c.id))
-        ties = Counter(c.score for c in ranked)
+        scored, ranked, matched, ties = self._ranked(query)
         injected: list[Candidate] = []
         excluded: list[Excluded] = []
-        over: list[Excluded] = []
+        hidden = 0
         used = len(HEADER)
-        for c in ranked:
-            st, e = self.status[c.id], self.entries[c.id]
-            if st.anchor in ("broken", "unsafe"):
-                excluded.append(Excluded(c.id, f"anchor-{st.anchor}", st.anchor_detail, c.score))
-                continue
-            if e.superseded_by:
-                excluded.append(Excluded(c.id, "superseded", f"superseded by {e.superseded_by}", c.score))
-                continue
+        for i, eid in enumerate(ranked):
+            if len(injected) >= max_count and len(excluded) >= LIST_LIMIT:
+                hidden += matched - i   # everything below is over the count: counted, not listed
+                break
+            score, ph, kw = scored[eid]
+            e, st = self.entries[eid], self.status[eid]
             if len(injected) >= max_count:
-                over.append(Excluded(c.id, "count-limit", f"ranked below the {max_count} injected", c.score))
-                continue
-            c.block = self.block(e, st)
-            if used + len(c.block) + 1 > max_chars:
-                excluded.append(Excluded(c.id, "char-limit",
-                                         f"{len(c.block)} characters would not fit in the "
-                                         f"{max_chars - used} left of {max_chars}; skipped whole", c.score))
-                continue
-            if ties[c.score] > 1:
-                c.reasons.append(Reason("source", f"tie at {c.score} points, broken by source "
-                                        f"({WRITER.get(c.source, c.source)}), then age", 0))
-            injected.append(c)
-            used += len(c.block) + 1
-        shown = over[:20]
+                why = ("count-limit", f"ranked below the {max_count} injected")
+            else:
+                why = self._exclusion(e, st)
+                if why is None:
+                    c = Candidate(eid, score, self.reasons(ph, kw), e.source,
+                                  e.updated.timestamp() if e.updated else 0.0, e.name)
+                    c.block = self.block(e, st)
+                    if used + len(c.block) + 1 <= max_chars:
+                        if ties[score] > 1:
+                            c.reasons.append(Reason("source", f"tie at {score} points, broken by source "
+                                                    f"({WRITER.get(c.source, c.source)}), then age", 0))
+                        injected.append(c)
+                        used += len(c.block) + 1
+                        continue
+                    why = ("char-limit", f"{len(c.block)} characters would not fit in the "
+                                         f"{max_chars - used} left of {max_chars}; skipped whole")
+            if len(excluded) < LIST_LIMIT:
+                excluded.append(Excluded(eid, why[0], why[1], score))
+            else:
+                hidden += 1
         text = HEADER + "\n" + "\n".join(c.block for c in injected) if injected else ""
         chars = len(text)
         limits = {"count": max_count, "chars": max_chars}
@@ -252,12 +313,32 @@ class Engine:
             n = len(injected)
             message = (f"{n} memor{'y' if n == 1 else 'ies'} injected — {chars} of {max_chars} characters, "
                        f"≈{estimate_tokens(text)} tokens")
-        elif ranked:
-            message = f"{len(ranked)} matched, none can be injected (see excluded) — nothing injected"
+        elif matched:
+            message = f"{matched} matched, none can be injected (see excluded) — nothing injected"
         else:
             message = NO_MATCH
-        return Decision(query, injected, excluded + shown, chars, estimate_tokens(text) if text else 0,
-                        limits, message, text, matched=len(ranked), more_excluded=len(over) - len(shown))
+        return Decision(query, injected, excluded, chars, estimate_tokens(text) if text else 0,
+                        limits, message, text, matched=matched, more_excluded=hidden)
+
+    @staticmethod
+    def _exclusion(e: MemoryEntry, st: EntryStatus) -> tuple[str, str] | None:
+        if st.anchor in ("broken", "unsafe"):
+            return f"anchor-{st.anchor}", st.anchor_detail
+        if e.superseded_by:
+            return "superseded", f"superseded by {e.superseded_by}"
+        return None
+
+    def explain(self, query: str, entry_id: str) -> str:
+        """Why ``entry_id`` scored what it did for ``query`` (for eval misses)."""
+        scored, bulk = self.score(query)
+        hit = scored.get(entry_id)
+        if hit is None and bulk is not None and entry_id in bulk[1]:
+            hit = (FOLDER_POINTS, {bulk[0]: (FOLDER_POINTS, "under", bulk[1][entry_id], bulk[2])}, {})
+        if hit is None:
+            return "no hit: nothing in the prompt matched its paths, name, keywords or description"
+        why = self._exclusion(self.entries[entry_id], self.status[entry_id])
+        parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in self.reasons(hit[1], hit[2]))
+        return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
 
     def block(self, e: MemoryEntry, st: EntryStatus) -> str:
         content = (e.body.strip() or e.description).strip()
