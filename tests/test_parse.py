@@ -156,14 +156,14 @@ def test_symlink_loop_and_symlinks_out(mem_dir, root, tmp_path):
 
 def test_permission_denied(mem_dir, root, monkeypatch):
     write(mem_dir, "locked.md", "---\nname: x\n---\n")
-    real_open = open
+    real_open = os.open
 
     def fake_open(path, *a, **k):
         if str(path).endswith("locked.md"):
             raise PermissionError(13, "Permission denied")
         return real_open(path, *a, **k)
 
-    monkeypatch.setattr("builtins.open", fake_open)
+    monkeypatch.setattr(os, "open", fake_open)
     e = load(mem_dir, root).entries["locked.md"]
     assert e.error == "permission denied"
 

@@ -1,7 +1,9 @@
 """The facade the CLI, the hook and the TUI use: a memory directory with every status."""
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,6 +12,19 @@ from .entry import MemoryEntry
 from .index import MemoryIndex
 from .status import EntryStatus, RootFiles, assess
 from .store import ScanResult, Scanner
+
+
+@contextlib.contextmanager
+def paused_gc():
+    """Parsing allocates ~10 long-lived objects per file and no cycles; the cyclic collector
+    re-walking the growing heap doubled the time of a 10k-entry scan (1.15 s → 2.35 s)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def utcnow() -> dt.datetime:
@@ -43,6 +58,10 @@ class Memory:
     def refresh(self, now: dt.datetime | None = None) -> ScanResult:
         if now is not None:
             self.now = now
+        with paused_gc():
+            return self._refresh()
+
+    def _refresh(self) -> ScanResult:
         self.checker.forget_paths()
         scan = self.scanner.scan()
         self.entries, self.index, self.index_text = scan.entries, scan.index, scan.index_text

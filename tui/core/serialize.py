@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 
 from .entry import MemoryEntry
+from .secrets import might_hold_secret, redact
 from .status import EntryStatus
 
 
@@ -12,10 +13,12 @@ def iso(value: dt.datetime | None) -> str | None:
 
 
 def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
+    shown = [e.name, e.description, *e.keywords, *e.warnings]
+    clean = (lambda x: x) if not might_hold_secret("\n".join(shown)) else redact
     return {
         "id": e.id,
-        "name": e.name,
-        "description": e.description,
+        "name": clean(e.name),
+        "description": clean(e.description),   # a description can hold a secret too
         "type": e.type,
         "source": e.source,
         "created": iso(e.created),
@@ -28,10 +31,10 @@ def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
         "load": s.load,
         "chars": e.chars,
         "paths": e.paths,
-        "keywords": e.keywords,
+        "keywords": [clean(k) for k in e.keywords],
         "mentioned": {"total": len(s.mentioned), "missing": s.missing},
         "flags": s.flags,
-        "warnings": e.warnings,
+        "warnings": [clean(w) for w in e.warnings],
         "promoted_to": e.promoted_to,
         "superseded_by": e.superseded_by,
         "error": e.error,

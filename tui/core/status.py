@@ -34,6 +34,18 @@ _BARE = re.compile(r"(?<![\w/.@:-])((?:\.{0,2}/)?(?:[A-Za-z0-9_.@-]+/)+[A-Za-z0-
 _LINECOL = re.compile(r"(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$")
 
 
+_SEG = re.compile(r"[/.]")
+_NUMERIC = re.compile(r"[\d/.-]+")
+_LETTER = re.compile(r"[A-Za-z]")
+_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+")
+
+
+def _random_looking(seg: str) -> bool:
+    """Mixed case and digits with few repeats: a token or key material, not a file name."""
+    has = (any(c.islower() for c in seg), any(c.isupper() for c in seg), any(c.isdigit() for c in seg))
+    return sum(has) >= 3 or (sum(has) == 2 and len(set(seg)) > 0.6 * len(seg) and len(seg) >= 24)
+
+
 def mentioned_paths(body: str) -> list[str]:
     """Project paths a body names: backticked path-like tokens, or path-like words."""
     found: list[str] = []
@@ -44,6 +56,8 @@ def mentioned_paths(body: str) -> list[str]:
         if not t or t in seen or " " in t or "://" in t or t.startswith(("-", "$", "@", "#")):
             return
         low = t.lower()
+        if len(t) >= 16 and any(len(seg) >= 16 and _random_looking(seg) for seg in _SEG.split(t)):
+            return  # base64 lines of a key, tokens: never echo them back as "paths"
         if low in _NOT_FILES or ("@" in t and "/" not in t) or any(c in t for c in "*?{}<>|"):
             return
         if "/" not in t and low.split(".", 1)[0] in _CODE_OBJECTS:
@@ -51,22 +65,24 @@ def mentioned_paths(body: str) -> list[str]:
         last = t.rstrip("/").rsplit("/", 1)[-1]
         ext = last.rsplit(".", 1)[-1].lower() if "." in last.strip(".") else ""
         if "/" in t:
-            if re.fullmatch(r"[\d/.-]+", t):  # dates and fractions: 2026/10/01, 1/2
+            if _NUMERIC.fullmatch(t):  # dates and fractions: 2026/10/01, 1/2
                 return
             if not (backticked or ext in _EXTS or t.endswith("/") or t.startswith("./") or t.count("/") >= 2):
                 return
-            if not re.search(r"[A-Za-z]", t):
+            if not _LETTER.search(t):
                 return
         elif not (ext in _EXTS or (backticked and last.lower() in _NAMED)):
             return
         seen.add(t)
         found.append(t)
 
-    spans = []
-    for m in _BACKTICK.finditer(body):
-        add(m.group(1), True)
-        spans.append(m.span())
-    rest = _BACKTICK.sub(" ", body)
+    if "://" in body:
+        body = _URL.sub(" ", body)
+    rest = body
+    if "`" in body:
+        for m in _BACKTICK.finditer(body):
+            add(m.group(1), True)
+        rest = _BACKTICK.sub(" ", body)
     for m in _BARE.finditer(rest):
         add(m.group(0), False)
     return found

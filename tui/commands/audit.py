@@ -1,0 +1,33 @@
+"""`memtui audit`: findings before sharing, as text, JSON, SARIF or Markdown."""
+from __future__ import annotations
+
+import sys
+
+from ..cli import UsageError, resolve_dir
+from ..core.audit import audit, fail_kinds
+from ..core.memory import Memory
+
+
+def run(args) -> int:
+    try:
+        failing = fail_kinds(args.fail_on)
+    except ValueError as e:
+        raise UsageError(f"--fail-on: {e}") from None
+    directory, root, _ = resolve_dir(args.dir, args.root)
+    rep = audit(Memory.load(directory, root))
+    if args.format == "text":
+        from ..render.audit import print_audit
+        print_audit(rep)
+    else:
+        from ..core import audit_format as fmt
+        if args.format == "json":
+            out = fmt.dumps(fmt.to_json(rep))
+        elif args.format == "sarif":
+            out = fmt.dumps(fmt.to_sarif(rep))
+        else:
+            out = fmt.to_markdown(rep)
+        sys.stdout.write(out + "\n")
+    hit = sorted({f.kind for f in rep.findings} & failing)
+    if hit and args.format == "text":
+        print(f"memtui audit: failing on {', '.join(hit)} (--fail-on {args.fail_on})", file=sys.stderr)
+    return 1 if hit else 0

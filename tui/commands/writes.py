@@ -1,0 +1,78 @@
+"""`memtui remember`, `memtui delete`, `memtui restore`: every change asks or is gated."""
+from __future__ import annotations
+
+import sys
+
+from ..cli import UsageError, resolve_dir
+from ..core.trash import apply_delete, plan_delete, restore as restore_ids
+from ..core.write import Draft, parse_anchor, write_memory
+
+
+def remember(args) -> int:
+    directory, root, found = resolve_dir(args.dir, args.root)
+    try:
+        anchors = [parse_anchor(a) for a in args.anchor]
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    draft = Draft(text=args.text, name=args.name, description=args.description, type=args.type,
+                  source=args.source, paths=args.paths, keywords=args.keywords, anchors=anchors)
+    res = write_memory(directory, root, draft)
+    if not res.ok:
+        print(f"memtui remember: not written.\n{res.reason()}", file=sys.stderr)
+        return 2
+    print(f"remembered {res.id} in {directory}")
+    for w in res.warnings:
+        print(f"  warning — {w.kind}: {w.message}" + (f" ({w.fix})" if w.fix else ""), file=sys.stderr)
+    for n in res.notes:
+        print(f"  note: {n}", file=sys.stderr)
+    return 0
+
+
+def confirm(question: str) -> bool | None:
+    """y/N on the terminal; None when there is no terminal to ask on."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        answer = input(f"{question} [y/N] ")
+    except EOFError:
+        return None
+    return answer.strip().lower() in ("y", "yes")
+
+
+def delete(args) -> int:
+    directory, _, _ = resolve_dir(args.dir, args.root)
+    plan = plan_delete(directory, args.ids)
+    for i in plan.missing:
+        print(f"memtui delete: no entry {i!r} in {directory}", file=sys.stderr)
+    if not plan.files:
+        return 1
+    print("These go to the trash (memtui restore brings them back):")
+    for i in plan.files:
+        print(f"  {i}")
+        for n, line in plan.index_lines.get(i, []):
+            print(f"    MEMORY.md:{n}  {line.strip()}")
+    if not args.yes:
+        ok = confirm(f"Move {len(plan.files)} entr{'y' if len(plan.files) == 1 else 'ies'} to the trash?")
+        if ok is None:
+            print("memtui delete: nothing deleted — no terminal to confirm on; pass --yes", file=sys.stderr)
+            return 1
+        if not ok:
+            print("nothing deleted")
+            return 1
+    res = apply_delete(directory, plan)
+    for i in res.vanished:
+        print(f"memtui delete: {i} vanished before it could be moved", file=sys.stderr)
+    print(f"moved {len(res.moved)} to {res.trash}")
+    return 1 if plan.missing or res.vanished else 0
+
+
+def restore(args) -> int:
+    directory, _, _ = resolve_dir(args.dir, args.root)
+    res = restore_ids(directory, args.ids)
+    for i in res.restored:
+        print(f"restored {i}")
+    for i in res.missing:
+        print(f"memtui restore: {i!r} is not in the trash", file=sys.stderr)
+    for i in res.blocked:
+        print(f"memtui restore: {i} exists again; move it away first", file=sys.stderr)
+    return 0 if not (res.missing or res.blocked) else 1

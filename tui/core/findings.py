@@ -1,0 +1,35 @@
+"""A finding: what the audit reports and what a rejected write says. Never holds a secret."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+SEVERITY = {
+    "secret": "error", "sensitive": "error", "traversal": "error",
+    "transient": "warning", "conflict": "warning", "duplicate": "warning", "identifying": "warning",
+    "anchor-broken": "warning", "unreadable": "warning", "tracked-in-git": "warning",
+    "index-overflow": "warning", "link-broken": "warning", "yaml-truncated": "warning",
+    "in-code": "info", "stale": "info", "path-missing": "info",
+}
+KINDS = tuple(SEVERITY)
+# Kinds that stop a write (SPEC §5); the others only warn.
+REJECT_ON_WRITE = ("secret", "sensitive", "transient", "in-code", "traversal")
+
+
+@dataclass
+class Finding:
+    id: str            # entry id ('' for the directory as a whole, 'MEMORY.md' for the index)
+    kind: str
+    rule: str
+    line: int | None
+    message: str
+    fix: str = ""
+    related: str | None = None   # the other entry (or instruction file) of a conflict/duplicate
+
+    @property
+    def severity(self) -> str:
+        return SEVERITY.get(self.kind, "warning")
+
+    def as_json(self) -> dict:
+        d = asdict(self)
+        d["severity"] = self.severity
+        return d

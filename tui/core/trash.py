@@ -1,0 +1,172 @@
+"""Deletion to a trash folder inside the memory directory, and restore (SPEC §6).
+
+Nothing is deleted without a plan that a person confirmed: ``plan_delete`` says
+which files and which MEMORY.md lines would go; ``apply_delete`` moves them to
+``.trash/<stamp>/`` with a manifest, so ``restore`` brings back the same bytes
+and the same index lines.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .fsutil import atomic_write
+from .index import INDEX_NAME, normalise_target, _COMMENT, _LINK
+from .store import TRASH_DIR
+
+MANIFEST = "manifest.json"
+
+
+@dataclass
+class DeletePlan:
+    files: list[str] = field(default_factory=list)                    # ids that exist
+    missing: list[str] = field(default_factory=list)                  # ids that do not
+    index_lines: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # id → [(line no, text)]
+
+
+def _index_lines(mem_dir: Path) -> list[str] | None:
+    try:
+        return (mem_dir / INDEX_NAME).read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _links(line: str) -> list[str]:
+    return [normalise_target(m.group(2)) for m in _LINK.finditer(_COMMENT.sub("", line))]
+
+
+def plan_delete(mem_dir: Path, ids: list[str]) -> DeletePlan:
+    plan = DeletePlan()
+    lines = _index_lines(mem_dir) or []
+    for i in dict.fromkeys(ids):
+        p = mem_dir / i
+        if i == INDEX_NAME or i.startswith(TRASH_DIR) or ".." in Path(i).parts or not p.is_file():
+            plan.missing.append(i)
+            continue
+        plan.files.append(i)
+        plan.index_lines[i] = [(n, ln) for n, ln in enumerate(lines, 1) if i in _links(ln)]
+    return plan
+
+
+@dataclass
+class DeleteResult:
+    moved: list[str] = field(default_factory=list)
+    vanished: list[str] = field(default_factory=list)   # in the plan, gone by the time we got there
+    trash: Path | None = None
+
+
+def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:
+    now = now or dt.datetime.now(dt.timezone.utc)
+    stamp = now.strftime("%Y%m%dT%H%M%S%fZ")
+    trash = mem_dir / TRASH_DIR / stamp
+    res = DeleteResult(trash=trash)
+    manifest = {"deleted": now.isoformat(), "entries": []}
+    drop_lines: set[str] = set()
+    for i in plan.files:
+        src = mem_dir / i
+        if not src.is_file():
+            res.vanished.append(i)
+            continue
+        dst = trash / i
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dst)  # same filesystem: a rename, never a copy-and-delete
+        res.moved.append(i)
+        lines = plan.index_lines.get(i, [])
+        manifest["entries"].append({"id": i, "index_lines": [{"line": n, "text": t} for n, t in lines]})
+        drop_lines.update(t for _, t in lines)
+    if res.moved:
+        atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
+        current = _index_lines(mem_dir)
+        if current is not None and drop_lines:
+            kept = [ln for ln in current if ln not in drop_lines]
+            if len(kept) != len(current):
+                atomic_write(mem_dir / INDEX_NAME, "\n".join(kept))
+    return res
+
+
+@dataclass
+class TrashItem:
+    id: str
+    stamp: str
+    path: Path
+    index_lines: list[dict]
+
+
+def list_trash(mem_dir: Path) -> list[TrashItem]:
+    """Every trashed entry, newest first."""
+    base = mem_dir / TRASH_DIR
+    items = []
+    if not base.is_dir():
+        return items
+    for folder in sorted(base.iterdir(), reverse=True):
+        try:
+            manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        for e in manifest.get("entries", []):
+            p = folder / e["id"]
+            if p.is_file():
+                items.append(TrashItem(e["id"], folder.name, p, e.get("index_lines", [])))
+    return items
+
+
+@dataclass
+class RestoreResult:
+    restored: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)     # not in the trash
+    blocked: list[str] = field(default_factory=list)     # a file of that name exists again
+
+
+def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
+    res = RestoreResult()
+    trash = list_trash(mem_dir)
+    for i in dict.fromkeys(ids):
+        item = next((t for t in trash if t.id == i), None)
+        if item is None:
+            res.missing.append(i)
+            continue
+        dst = mem_dir / i
+        if dst.exists():
+            res.blocked.append(i)
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(item.path, dst)
+        _reinsert_lines(mem_dir, item.index_lines)
+        _forget(item)
+        res.restored.append(i)
+    return res
+
+
+def _reinsert_lines(mem_dir: Path, lines: list[dict]) -> None:
+    if not lines:
+        return
+    current = _index_lines(mem_dir)
+    if current is None:
+        current = ["# Memory index", ""]
+    for item in sorted(lines, key=lambda x: x["line"]):
+        if item["text"] in current:
+            continue
+        at = max(0, min(item["line"] - 1, len(current)))
+        current.insert(at, item["text"])
+    atomic_write(mem_dir / INDEX_NAME, "\n".join(current))
+
+
+def _forget(item: TrashItem) -> None:
+    """Drop a restored entry from its manifest; remove the trash folder once it is empty."""
+    folder = item.path.parent
+    while folder.name != item.stamp:
+        folder = folder.parent
+    mpath = folder / MANIFEST
+    try:
+        manifest = json.loads(mpath.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    manifest["entries"] = [e for e in manifest.get("entries", []) if e["id"] != item.id]
+    if manifest["entries"]:
+        atomic_write(mpath, json.dumps(manifest, ensure_ascii=False, indent=2))
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
