@@ -2,8 +2,11 @@
 that need the whole directory (conflicts, duplicates, the index, git)."""
 from __future__ import annotations
 
+import heapq
+import os
 import re
 import subprocess
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +18,8 @@ from .memory import Memory
 from .secrets import redact
 from .status import STALE_DAYS
 
+SKETCH = 8
+PARALLEL_FROM = 2000   # entries; below this, forking costs more than it saves
 INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md", "CLAUDE.local.md")
 
 
@@ -40,40 +45,73 @@ class AuditReport:
                             "dir": self.dir, "root": self.root}}
 
 
-def audit(mem: Memory, git: bool = True) -> AuditReport:
+def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
+    """Every finding about one entry (the gates plus its status)."""
+    e, st = mem.entries[entry_id], mem.status[entry_id]
     out: list[Finding] = []
-    for e in mem.sorted_entries():
-        st = mem.status[e.id]
-        if not e.readable:
-            out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
-                               "fix or remove the file; it is listed but never injected"))
-            text = e.text or _raw_text(e.path)
-            if text:   # a file that does not parse can still leak
-                out += secret_findings(e.id, text) + identifying_findings(e.id, text)
-            continue
-        out += entry_gates(e, mem.checker)
-        if st.anchor == "broken":
-            out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
-                               "check whether the file was renamed and update the anchor; the entry is "
-                               "not injected until it verifies (it is never deleted automatically)"))
-        for p in st.missing:
-            out.append(Finding(e.id, "path-missing", "mentioned-path-missing", _find_line(e.text, p),
-                               f"mentions {p}, which does not exist under the project root",
-                               "update the path if the file moved, or drop the sentence"))
-        if "old-unverifiable" in st.flags:
-            out.append(Finding(e.id, "stale", "old-unverifiable", None,
-                               f"{st.age_days} days old and has no anchor: nothing can tell whether it still holds",
-                               "re-read it; add an anchor (a file and a quote) if it still holds, or delete it"))
-        for w in e.warnings:
-            if w.startswith("yaml-truncated"):
-                m = re.search(r"line (\d+)", w)
-                out.append(Finding(e.id, "yaml-truncated", "hash-comment", int(m.group(1)) if m else None,
-                                   w.split(": ", 1)[1], "quote the value: key: \"text # more\""))
-        out += _wiki_links(e, mem)
-    out += index_findings(mem)
+    if not e.readable:
+        out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
+                           "fix or remove the file; it is listed but never injected"))
+        text = e.text or _raw_text(e.path)
+        if text:   # a file that does not parse can still leak
+            out += secret_findings(e.id, text) + identifying_findings(e.id, text)
+        return out
+    out += entry_gates(e, mem.checker)
+    if st.anchor == "broken":
+        out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
+                           "check whether the file was renamed and update the anchor; the entry is "
+                           "not injected until it verifies (it is never deleted automatically)"))
+    for p in st.missing:
+        out.append(Finding(e.id, "path-missing", "mentioned-path-missing", _find_line(e.text, p),
+                           f"mentions {p}, which does not exist under the project root",
+                           "update the path if the file moved, or drop the sentence"))
+    if "old-unverifiable" in st.flags:
+        out.append(Finding(e.id, "stale", "old-unverifiable", None,
+                           f"{st.age_days} days old and has no anchor: nothing can tell whether it still holds",
+                           "re-read it; add an anchor (a file and a quote) if it still holds, or delete it"))
+    for w in e.warnings:
+        if w.startswith("yaml-truncated"):
+            m = re.search(r"line (\d+)", w)
+            out.append(Finding(e.id, "yaml-truncated", "hash-comment", int(m.group(1)) if m else None,
+                               w.split(": ", 1)[1], "quote the value: key: \"text # more\""))
+    out += _wiki_links(e, mem)
+    return out
+
+
+_FORKED: Memory | None = None   # the memory a forked worker inherited
+
+
+def _chunk(ids: list[str]) -> list[Finding]:
+    assert _FORKED is not None
+    return [f for i in ids for f in entry_findings(_FORKED, i)]
+
+
+def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport:
+    """Audit every entry and the directory. ``jobs`` > 1 forks workers for the per-entry gates
+    (only from a process with no other threads: forking a threaded process is unsafe)."""
+    global _FORKED
+    ids = sorted(mem.entries)
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    pool = None
+    if jobs > 1 and len(ids) >= PARALLEL_FROM and threading.active_count() == 1 and hasattr(os, "fork"):
+        import concurrent.futures
+        import multiprocessing
+        _FORKED = mem
+        pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        futures = [pool.submit(_chunk, ids[k::jobs]) for k in range(jobs)]
+    out: list[Finding] = []
+    out += index_findings(mem)   # the directory-level checks run here meanwhile
     out += conflict_findings(mem) + duplicate_findings(mem)
     if git:
         out += tracked_in_git(mem.dir)
+    if pool is not None:
+        for fut in futures:
+            out += fut.result()
+        pool.shutdown()
+        _FORKED = None
+    else:
+        for i in ids:
+            out += entry_findings(mem, i)
     return AuditReport(out, len(mem.entries), str(mem.dir), str(mem.root))
 
 
@@ -247,24 +285,30 @@ def _shingle_set(text: str) -> set[str]:
 
 
 def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
-    """Near-identical entries (Jaccard of word 3-grams), found through rare shared 3-grams only."""
+    """Near-identical entries: Jaccard of word 3-grams >= ``threshold``.
+
+    Candidates come from a bottom-k sketch (the k smallest shingle hashes of each entry):
+    two entries that similar share one of them almost surely, and unrelated entries
+    rarely do, so the work stays near-linear at 10k entries instead of all pairs.
+    """
     sets = {e.id: _shingle_set(e.body) for e in mem.sorted_entries() if e.readable and len(e.body.split()) >= 4}
-    postings: dict[str, list[str]] = defaultdict(list)
+    buckets: dict[int, list[str]] = defaultdict(list)
     for eid, sh in sets.items():
-        for s in sh:
-            postings[s].append(eid)
-    pairs: dict[tuple[str, str], int] = defaultdict(int)
-    for ids in postings.values():
-        if 1 < len(ids) <= 50:
+        for h in heapq.nsmallest(SKETCH, (hash(x) for x in sh)):
+            buckets[h].append(eid)
+    candidates: set[tuple[str, str]] = set()
+    for ids in buckets.values():
+        if 1 < len(ids) <= 20:   # a min-hash shared that widely is boilerplate, not a duplicate
             for i, a in enumerate(ids):
                 for b in ids[i + 1:]:
-                    pairs[(a, b)] += 1
+                    candidates.add((a, b) if a < b else (b, a))
     out = []
-    for (a, b), shared in sorted(pairs.items()):
-        union = len(sets[a] | sets[b])
-        if union and shared / union >= threshold:
+    for a, b in sorted(candidates):
+        inter = len(sets[a] & sets[b])
+        union = len(sets[a]) + len(sets[b]) - inter
+        if union and inter / union >= threshold:
             out.append(Finding(a, "duplicate", "near-identical", None,
-                               f"{shared / union:.0%} the same as {b}", "keep one; delete the other", b))
+                               f"{inter / union:.0%} the same as {b}", "keep one; delete the other", b))
     instr = _instruction_texts(mem.root)
     for name, text in instr.items():
         lines = {" ".join(ln.strip(" -*#>").split()).lower() for ln in text.splitlines() if len(ln.split()) >= 5}
