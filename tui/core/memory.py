@@ -55,15 +55,15 @@ class Memory:
         mem.refresh()
         return mem
 
-    def refresh(self, now: dt.datetime | None = None) -> ScanResult:
+    def refresh(self, now: dt.datetime | None = None, progress=None) -> ScanResult:
         if now is not None:
             self.now = now
         with paused_gc():
-            return self._refresh()
+            return self._refresh(progress)
 
-    def _refresh(self) -> ScanResult:
+    def _refresh(self, progress=None) -> ScanResult:
         self.checker.forget_paths()
-        scan = self.scanner.scan()
+        scan = self.scanner.scan(progress)
         self.entries, self.index, self.index_text = scan.entries, scan.index, scan.index_text
         # Anchors and loads depend on other files (the project, MEMORY.md): re-judge all;
         # file reads behind them are cached by (mtime_ns, size).

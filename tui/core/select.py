@@ -28,6 +28,7 @@ NAME_POINTS = 3          # a word of the entry's name
 KEYWORD_POINTS = 2       # a word of its `keywords` field
 DESCRIPTION_POINTS = 1   # a word of its description
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword hits outranks one path hit
+MIN_SCORE = 2            # one description word alone ('run', 'before') is not relevance: default is out
 DEFAULT_COUNT = 3
 DEFAULT_CHARS = 2000
 SOURCE_RANK = {"user": 0, "tool": 1, "model": 2}
@@ -219,7 +220,7 @@ class Engine:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
             score = sum(h[0] for h in ph.values()) + min(KEYWORD_CAP, sum(kw.values()))
-            if score > 0:
+            if score >= MIN_SCORE:
                 out[eid] = (score, ph, kw)
         return out, bulk
 

@@ -33,7 +33,8 @@ class Scanner:
         self._sigs: dict[str, tuple[int, int, int]] = {}
         self._entries: dict[str, MemoryEntry] = {}
 
-    def scan(self) -> ScanResult:
+    def scan(self, progress=None) -> ScanResult:
+        """Rescan; ``progress(done, total)`` is called every 500 files parsed (for a UI)."""
         found: dict[str, tuple[Path, os.stat_result | None, str | None]] = {}
         index_text: str | None = None
         index_error: str | None = None
@@ -49,7 +50,10 @@ class Scanner:
         old = self._entries
         entries: dict[str, MemoryEntry] = {}
         added, changed = [], []
-        for entry_id in sorted(found):
+        total = len(found)
+        for n, entry_id in enumerate(sorted(found)):
+            if progress is not None and n % 500 == 0:
+                progress(n, total)
             path, st, why = found[entry_id]
             sig = (st.st_mtime_ns, st.st_size, st.st_ino) if st is not None else (0, 0, 0)
             prev = old.get(entry_id)

@@ -195,3 +195,15 @@ def add_index_line(mem_dir: Path, entry_id: str, title: str, hook: str) -> list[
         return [f"MEMORY.md is past its {MAX_LINES}-line / 25 KB cut: the new line is beyond it, so the agent "
                 "will not see this entry at start-up (memtui audit shows the cut)"]
     return []
+
+
+def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str) -> WriteResult:
+    """Save a whole file as edited by a person (frontmatter and body), through the same gates."""
+    entry, findings = check(Path(mem_dir), Path(root), entry_id, text)
+    rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
+    warnings = [f for f in findings if f not in rejected]
+    if rejected:
+        return WriteResult(False, entry_id, None, rejected, warnings)
+    path = Path(mem_dir) / entry_id
+    atomic_write(path, text)
+    return WriteResult(True, entry_id, path, [], warnings)

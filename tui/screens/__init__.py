@@ -1,0 +1,1 @@
+"""Screens and modals, one per module."""

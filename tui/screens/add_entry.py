@@ -1,0 +1,101 @@
+"""AddEntry: a small form that saves through the gated write path; a rejection keeps the draft."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static, TextArea
+
+from ..core.write import Draft, parse_anchor, write_memory
+
+TYPES = [("feedback", "feedback"), ("project", "project"), ("user", "user"), ("reference", "reference")]
+
+
+class AddEntry(ModalScreen[str | None]):
+    DEFAULT_CSS = """
+    AddEntry { align: center middle; }
+    AddEntry > Vertical { width: 96; max-width: 98%; height: 90%; border: thick $primary;
+        background: $surface; padding: 0 1; }
+    AddEntry #add-title { text-style: bold; padding: 1 0 0 0; }
+    AddEntry Label { margin-top: 1; color: $text-muted; }
+    AddEntry TextArea { height: 6; }
+    AddEntry #add-error { color: $error; height: auto; margin-top: 1; }
+    AddEntry #add-buttons { height: auto; align-horizontal: right; margin: 1 0; }
+    AddEntry Button { margin-left: 2; }
+    """
+    BINDINGS = [Binding("ctrl+s", "save", "Save"), Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, memory_dir: Path, root: Path) -> None:
+        super().__init__()
+        self.memory_dir, self.root = memory_dir, root
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Add a memory (source: user) — ctrl+s saves, esc cancels", id="add-title")
+            with VerticalScroll():
+                yield Label("What should be remembered (a fact that will still hold next time)")
+                yield TextArea(id="add-text")
+                yield Label("Name (optional; becomes the file name)")
+                yield Input(placeholder="e.g. test-runner", id="add-name")
+                yield Label("Type")
+                yield Select(TYPES, value="feedback", allow_blank=False, id="add-type")
+                yield Label("Paths it is about (space-separated, relative to the project)")
+                yield Input(placeholder="e.g. package.json test/", id="add-paths")
+                yield Label("Anchor: FILE:QUOTE that proves it (optional)")
+                yield Input(placeholder='e.g. package.json:"test": "node --test"', id="add-anchor")
+                yield Label("Keywords (space-separated, optional)")
+                yield Input(placeholder="e.g. test runner node", id="add-keywords")
+                yield Static("", id="add-error")
+            with Horizontal(id="add-buttons"):
+                yield Button("Cancel", id="add-cancel")
+                yield Button("Save", id="add-save", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#add-text", TextArea).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "add-save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def draft(self) -> Draft:
+        anchor = self.query_one("#add-anchor", Input).value.strip()
+        return Draft(
+            text=self.query_one("#add-text", TextArea).text,
+            name=self.query_one("#add-name", Input).value.strip() or None,
+            type=str(self.query_one("#add-type", Select).value),
+            source="user",
+            paths=self.query_one("#add-paths", Input).value.split(),
+            keywords=self.query_one("#add-keywords", Input).value.split(),
+            anchors=[parse_anchor(anchor)] if anchor else [],
+        )
+
+    def action_save(self) -> None:
+        error = self.query_one("#add-error", Static)
+        try:
+            draft = self.draft()
+        except ValueError as e:
+            error.update(Text(str(e)))
+            return
+        if not draft.text.strip():
+            error.update(Text("Write what should be remembered first."))
+            return
+        try:
+            res = write_memory(self.memory_dir, self.root, draft)
+        except OSError as e:
+            error.update(Text(f"Could not write: {e}. Your draft is kept."))
+            return
+        if not res.ok:
+            error.update(Text(res.reason() + "\n\nYour draft is kept: change it and save again."))
+            return
+        for w in res.warnings + [type("N", (), {"message": n, "kind": "note"})() for n in res.notes]:
+            self.notify(f"{w.kind}: {w.message}", severity="warning", timeout=8)
+        self.dismiss(res.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,69 @@
+"""AuditScreen: findings grouped by kind; enter jumps to the entry."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static, Tree
+
+from ..core.audit import AuditReport, safe_message
+from ..core.audit_format import KIND_TITLE
+from ..core.findings import SEVERITY
+
+SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+class AuditScreen(Screen[str | None]):
+    DEFAULT_CSS = """
+    AuditScreen #audit-title { padding: 0 1; text-style: bold; background: $panel; }
+    AuditScreen Tree { height: 1fr; }
+    AuditScreen #audit-empty { padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape,q,A", "close", "Back"), Binding("enter", "jump", "Go to entry", show=True)]
+
+    def __init__(self, report: AuditReport | None) -> None:
+        super().__init__()
+        self.report = report
+
+    def compose(self) -> ComposeResult:
+        rep = self.report
+        if rep is None:
+            yield Static("Audit — still running…", id="audit-title")
+        else:
+            n = len(rep.findings)
+            yield Static(f"Audit — {n} finding{'s' if n != 1 else ''} in {rep.entries} entries "
+                         "(enter: go to the entry)", id="audit-title")
+        tree: Tree[str | None] = Tree("findings", id="audit-tree")
+        tree.show_root = False
+        tree.guide_depth = 3
+        if rep is not None:
+            for kind, count in rep.by_kind.items():
+                sev = SEVERITY.get(kind, "warning")
+                node = tree.root.add(Text.assemble((f"{sev.upper():7} ", SEV_STYLE[sev]),
+                                                   (KIND_TITLE.get(kind, kind), "bold"), f"  ×{count}"),
+                                     expand=sev == "error", data=None)
+                for f in (x for x in rep.findings if x.kind == kind):
+                    where = (f.id or "(folder)") + (f":{f.line}" if f.line else "")
+                    node.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f)), data=f.id or None)
+        yield tree
+        if rep is not None and not rep.findings:
+            yield Static(Text("✔ No findings — nothing here is unsafe to share.", "bold green"), id="audit-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Tree).focus()
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
+        if event.node.data:
+            self.dismiss(event.node.data)
+
+    def action_jump(self) -> None:
+        node = self.query_one(Tree).cursor_node
+        if node is not None and node.data:
+            self.dismiss(node.data)
+        elif node is not None:
+            node.toggle()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,64 @@
+"""ConfirmDelete: lists every file and MEMORY.md line that will go; Cancel has the focus."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..core.trash import DeletePlan
+
+
+class ConfirmDelete(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    ConfirmDelete { align: center middle; }
+    ConfirmDelete > Vertical { width: 84; max-width: 95%; height: auto; max-height: 80%;
+        border: thick $error; background: $surface; padding: 1 2; }
+    ConfirmDelete #delete-title { text-style: bold; margin-bottom: 1; }
+    ConfirmDelete VerticalScroll { height: auto; max-height: 16; }
+    ConfirmDelete #delete-buttons { height: auto; margin-top: 1; align-horizontal: right; }
+    ConfirmDelete Button { margin-left: 2; }
+    """
+    BINDINGS = [
+        Binding("y", "confirm", "Move to trash"),
+        Binding("n,escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, plan: DeletePlan) -> None:
+        super().__init__()
+        self.plan = plan
+
+    def compose(self) -> ComposeResult:
+        n = len(self.plan.files)
+        with Vertical():
+            yield Static(f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?", id="delete-title")
+            lines = Text()
+            for i in self.plan.files:
+                lines.append(f"  {i}\n", "bold")
+                for num, text in self.plan.index_lines.get(i, []):
+                    lines.append(f"      MEMORY.md:{num}  {text.strip()[:90]}\n", "dim")
+                if not self.plan.index_lines.get(i):
+                    lines.append("      (no MEMORY.md line)\n", "dim")
+            for i in self.plan.missing:
+                lines.append(f"  {i} — no longer exists, skipped\n", "yellow")
+            with VerticalScroll():
+                yield Static(lines)
+            yield Static(Text("They can be restored from the trash view (t). y / enter: move · n / esc: cancel",
+                              "dim"))
+            with Horizontal(id="delete-buttons"):
+                yield Button("Cancel", id="cancel", variant="default")
+                yield Button("Move to trash", id="confirm", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#cancel", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm")
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

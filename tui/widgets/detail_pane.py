@@ -1,0 +1,112 @@
+"""DetailPane: one entry — its fields, rendered body, anchor detail and findings.
+
+Secrets are masked here, in the render layer, unless the person revealed this entry
+(an explicit key, reset when the cursor moves away).
+"""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ..core.entry import MemoryEntry
+from ..core.findings import Finding
+from ..core.secrets import find_secrets, redact
+from ..core.serialize import iso
+from ..core.status import EntryStatus
+
+SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def shown(text: str, reveal: bool) -> str:
+    return text if reveal else redact(text)
+
+
+def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
+                 note: str = "") -> Group:
+    parts: list = []
+    if note:
+        parts.append(Text(note, "bold yellow"))
+    secrets = find_secrets(e.text) if e.text else []
+    if secrets:
+        state = "shown — press x to hide" if reveal else "masked — press x to reveal"
+        parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", "bold red"))
+    fields = Table.grid(padding=(0, 1))
+    fields.add_column(style="bold", no_wrap=True)
+    fields.add_column()
+    fields.add_row("id", e.id)
+    if e.error:
+        fields.add_row("status", Text(f"unreadable: {e.error}", "bold red"))
+    fields.add_row("name", shown(e.name, reveal))
+    if e.description:
+        fields.add_row("description", shown(e.description, reveal))
+    fields.add_row("type", e.type or "—")
+    fields.add_row("source", e.source)
+    fields.add_row("created", iso(e.created) or "—")
+    fields.add_row("updated", f"{iso(e.updated) or '—'}  ({s.age_days} days ago)" if s.age_days is not None else "—")
+    fields.add_row("load", s.load)
+    if e.paths:
+        fields.add_row("paths", ", ".join(e.paths))
+    if e.keywords:
+        fields.add_row("keywords", shown(", ".join(e.keywords), reveal))
+    known = {"name", "description", "type", "source", "created", "updated", "paths", "keywords", "anchor",
+             "anchors", "metadata"}
+    for k, v in e.meta.items():
+        if k not in known:
+            fields.add_row(k, shown(str(v), reveal))
+    if isinstance(e.meta.get("metadata"), dict):
+        for k, v in e.meta["metadata"].items():
+            fields.add_row(f"metadata.{k}", shown(str(v), reveal))
+    parts.append(fields)
+
+    anchor = Text("\nanchor: ", "bold")
+    style = {"verified": "green", "broken": "bold red", "unsafe": "bold magenta"}.get(s.anchor, "dim")
+    anchor.append(s.anchor, style)
+    if s.anchor != "none" or e.error:
+        anchor.append(f" — {s.anchor_detail}")
+    parts.append(anchor)
+    for r in s.anchor_results:
+        quote = f' "{shown(r.quote, reveal)}"' if r.quote else ""
+        parts.append(Text(f"  {r.status:8} {r.file}{quote} — {r.detail}",
+                          {"verified": "green", "broken": "red", "unsafe": "magenta"}.get(r.status, "")))
+    if s.mentioned:
+        line = Text(f"mentions {len(s.mentioned)} path(s)")
+        if s.missing:
+            line.append(f", {len(s.missing)} missing: {', '.join(s.missing)}", "yellow")
+        parts.append(line)
+    if findings:
+        parts.append(Text("\nfindings", "bold"))
+        for f in findings:
+            where = f"line {f.line}: " if f.line else ""
+            parts.append(Text.assemble(("  ● ", SEV_STYLE.get(f.severity, "")), (f"{f.kind} ", "bold"),
+                                       f"{where}{redact(f.message)}"))
+            if f.fix:
+                parts.append(Text(f"      → {f.fix}", "dim"))
+    parts.append(Text(""))
+    body = e.body if not e.error else e.text
+    if body.strip():
+        parts.append(Markdown(shown(body, reveal)) if not e.error else Text(shown(body, reveal)))
+    elif e.error:
+        parts.append(Text("(no text could be read)", "dim"))
+    return Group(*parts)
+
+
+class DetailPane(VerticalScroll):
+    DEFAULT_CSS = """
+    DetailPane { padding: 0 1; }
+    DetailPane > #detail-body { width: 1fr; }
+    """
+
+    def compose(self):
+        yield Static(Text("Select an entry to see it here.", "dim"), id="detail-body")
+
+    def show(self, e: MemoryEntry | None, s: EntryStatus | None, findings: list[Finding], reveal: bool,
+             note: str = "") -> None:
+        body = self.query_one("#detail-body", Static)
+        if e is None or s is None:
+            body.update(Text("Select an entry to see it here.", "dim"))
+            return
+        body.update(render_entry(e, s, findings, reveal, note))

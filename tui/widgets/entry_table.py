@@ -1,0 +1,262 @@
+"""EntryTable: every entry, keyed by its id; filtered, sorted, and updated from diffs.
+
+Rows are never rebuilt on a file change: a diff updates, adds or removes single rows.
+A new filter or sort rebuilds the visible rows, in chunks so the UI never stalls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual._two_way_dict import TwoWayDict
+from textual.widgets import DataTable
+
+from ..core.entry import MemoryEntry
+from ..core.secrets import might_hold_secret, redact
+from ..core.status import EntryStatus
+from ..render.listing import age_text
+
+COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
+           ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 18))
+SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags")
+CHUNK = 500
+SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link"}
+STATUS_FILTERS = {
+    "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
+    "findings": "has findings", "resident": "resident", "beyond": "beyond the index cut", "new": "new from the agent",
+}
+
+
+@dataclass
+class Row:
+    entry: MemoryEntry
+    status: EntryStatus
+    kinds: tuple[str, ...] = ()     # finding kinds of this entry, most severe first
+    new: bool = False
+    reviewed: bool = False
+
+    def flags(self) -> list[str]:
+        out = []
+        if self.new and not self.reviewed:
+            out.append("NEW")
+        if self.entry.error:
+            out.append("unreadable")
+        # the anchor, age and load have columns of their own; flags say what else is wrong
+        out += [SHORT.get(k, k) for k in self.kinds if k not in ("stale", "anchor-broken", "path-missing",
+                                                                  "unreadable", "traversal", "index-overflow")]
+        if "old-unverifiable" in self.status.flags:
+            out.append("old")
+        if self.status.missing:
+            out.append(f"{len(self.status.missing)} gone")
+        return out
+
+    def matches(self, text: str, statuses: set[str]) -> bool:
+        e, s = self.entry, self.status
+        if text:
+            hay = f"{e.id} {e.name} {e.description} {e.type or ''} {' '.join(e.keywords)}".lower()
+            if not all(word in hay for word in text.lower().split()):
+                return False
+        for f in statuses:
+            ok = {"broken": s.anchor == "broken", "unsafe": s.anchor == "unsafe",
+                  "old": "old-unverifiable" in s.flags, "findings": bool(self.kinds),
+                  "resident": s.load == "resident", "beyond": s.load == "beyond-index-cut",
+                  "new": self.new and not self.reviewed}[f]
+            if not ok:
+                return False
+        return True
+
+
+@dataclass
+class Palette:
+    """Rich styles for cells, derived from the current theme (cells cannot use CSS variables)."""
+
+    verified: str = "green"
+    broken: str = "bold red"
+    unsafe: str = "bold magenta"
+    new: str = "bold yellow"
+    injected: str = "bold reverse green"
+    dim: str = "dim"
+    extra: dict = field(default_factory=dict)
+
+
+def sort_key(column: str):
+    order_anchor = {"unsafe": 0, "broken": 1, "none": 2, "verified": 3}
+    order_load = {"resident": 0, "beyond-index-cut": 1, "on-demand": 2}
+    return {
+        "name": lambda r: r.entry.name.lower(),
+        "type": lambda r: (r.entry.type or "~", r.entry.name.lower()),
+        "source": lambda r: (r.entry.source, r.entry.name.lower()),
+        "age": lambda r: (r.status.age_days if r.status.age_days is not None else 10**6),
+        "anchor": lambda r: (order_anchor.get(r.status.anchor, 9) if not r.entry.error else -1, r.entry.name.lower()),
+        "load": lambda r: (order_load.get(r.status.load, 9), r.entry.name.lower()),
+        "flags": lambda r: (-len(r.flags()), -len(r.kinds), r.entry.name.lower()),
+    }[column]
+
+
+class EntryTable(DataTable):
+    DEFAULT_CSS = """
+    EntryTable { height: 1fr; }
+    """
+    BINDINGS = [Binding("space", "toggle_select", "Select", show=False)]
+
+    class SelectionChanged(Message):
+        def __init__(self, selected: set[str]) -> None:
+            super().__init__()
+            self.selected = selected
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)
+        self.rows_by_id: dict[str, Row] = {}
+        self.visible_ids: list[str] = []
+        self.filter_text = ""
+        self.status_filters: set[str] = set()
+        self.sort_column = "name"
+        self.sort_reverse = False
+        self.injected: dict[str, int] = {}      # id → rank in the current preview
+        self.selected: set[str] = set()
+        self.revealed: str | None = None        # the one id whose secrets are shown
+        self.palette = Palette()
+        self._fill_token = 0
+
+    def on_mount(self) -> None:
+        for key, label, width in COLUMNS:
+            self.add_column(label, key=key, width=width)
+
+    # -- cells ---------------------------------------------------------------------
+    def cells(self, r: Row) -> list:
+        e, s, p = r.entry, r.status, self.palette
+        rank = self.injected.get(e.id)
+        if rank is not None:
+            mark = Text(f"▶{rank}", p.injected)
+        elif e.id in self.selected:
+            mark = Text("●", "bold")
+        else:
+            mark = Text(" ")
+        name = e.name if e.id == self.revealed or not might_hold_secret(e.name) else redact(e.name)
+        name_text = Text(name, p.injected if rank is not None else "")
+        if e.error:
+            anchor = Text("unreadable", p.broken)
+        else:
+            anchor = Text(s.anchor, {"verified": p.verified, "broken": p.broken, "unsafe": p.unsafe}.get(s.anchor, p.dim))
+        load = {"resident": "resident", "beyond-index-cut": "beyond cut", "on-demand": "on-demand"}[s.load]
+        flags = r.flags()
+        severe = any(k in ("secret", "sensitive", "traversal") for k in r.kinds)
+        flag_text = Text(" ".join(flags), p.new if r.new and not r.reviewed else (p.broken if severe else p.dim))
+        return [mark, name_text, e.type or "", e.source, age_text(s.age_days), anchor,
+                Text(load, "" if s.load == "resident" else p.dim), flag_text]
+
+    # -- whole-table operations ------------------------------------------------------
+    def set_rows(self, rows: dict[str, Row]) -> None:
+        self.rows_by_id = rows
+        self.rebuild()
+
+    def ordered_ids(self) -> list[str]:
+        ids = [i for i, r in self.rows_by_id.items() if r.matches(self.filter_text, self.status_filters)]
+        key = sort_key(self.sort_column)
+        ids.sort(key=lambda i: (key(self.rows_by_id[i]), i), reverse=self.sort_reverse)
+        return ids
+
+    def rebuild(self) -> None:
+        """Replace the visible rows, keeping the cursor on the same entry when it stays visible."""
+        keep = self.current_id()
+        self.visible_ids = self.ordered_ids()
+        self.clear(columns=False)
+        self._fill_token += 1
+        self._fill(self._fill_token, 0, keep)
+
+    def _fill(self, token: int, start: int, keep: str | None) -> None:
+        if token != self._fill_token:
+            return  # a newer rebuild started
+        chunk = self.visible_ids[start:start + CHUNK]
+        for i in chunk:
+            self.add_row(*self.cells(self.rows_by_id[i]), key=i)
+        if keep is not None and keep in chunk:
+            self.move_cursor(row=self.get_row_index(keep), animate=False)
+        if start + CHUNK < len(self.visible_ids):
+            self.set_timer(0.001, lambda: self._fill(token, start + CHUNK, keep))
+
+    # -- diffs -----------------------------------------------------------------------
+    def redraw_row(self, entry_id: str) -> None:
+        """Redraw one row's cells (after a status, mark or reveal change)."""
+        if entry_id not in self.rows or entry_id not in self.rows_by_id:
+            return
+        for (key, _, _), value in zip(COLUMNS, self.cells(self.rows_by_id[entry_id])):
+            self.update_cell(entry_id, key, value)
+
+    def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
+        keep = self.current_id()
+        self.rows_by_id = rows
+        for i in removed:
+            if i in self.rows:
+                self.remove_row(i)
+            self.selected.discard(i)
+            self.injected.pop(i, None)
+        for i in changed:
+            if i in self.rows:
+                self.redraw_row(i)
+        for i in added:
+            if i not in self.rows and rows[i].matches(self.filter_text, self.status_filters):
+                self.add_row(*self.cells(rows[i]), key=i)
+        if added or changed:
+            self.resort()
+        self.visible_ids = [str(k.value) for k in self.ordered_row_keys()]
+        if keep in self.rows:
+            self.move_cursor(row=self.get_row_index(keep), animate=False)
+
+    def ordered_row_keys(self):
+        return [row.key for row in self.ordered_rows]
+
+    def resort(self) -> None:
+        """Re-order the existing rows by the current sort, without rebuilding them.
+
+        DataTable.sort() hands the key function cell values only, never the row key, so
+        it cannot order by our rows' data; this sets the same mapping sort() sets
+        (Textual is pinned exactly, so this private detail cannot drift under us).
+        """
+        key = sort_key(self.sort_column)
+        rows = self.rows_by_id
+        ordered = sorted((k for k in self._data), key=lambda k: (key(rows[str(k.value)]), str(k.value)),
+                         reverse=self.sort_reverse)
+        self._row_locations = TwoWayDict({k: n for n, k in enumerate(ordered)})
+        self._update_count += 1
+        self.refresh()
+
+    # -- cursor and marks ------------------------------------------------------------
+    def current_id(self) -> str | None:
+        if not self.row_count:
+            return None
+        try:
+            key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
+        except Exception:
+            return None
+        return str(key.value) if key is not None and key.value is not None else None
+
+    def select_id(self, entry_id: str) -> bool:
+        if entry_id in self.rows:
+            self.move_cursor(row=self.get_row_index(entry_id), animate=False)
+            return True
+        return False
+
+    def set_injected(self, ranks: dict[str, int]) -> None:
+        old = self.injected
+        self.injected = ranks
+        for i in set(old) | set(ranks):
+            if old.get(i) != ranks.get(i):
+                self.redraw_row(i)
+
+    def set_revealed(self, entry_id: str | None) -> None:
+        old, self.revealed = self.revealed, entry_id
+        for i in {old, entry_id} - {None}:
+            self.redraw_row(i)
+
+    def action_toggle_select(self) -> None:
+        i = self.current_id()
+        if i is None:
+            return
+        self.selected.symmetric_difference_update({i})
+        self.redraw_row(i)
+        self.post_message(self.SelectionChanged(set(self.selected)))
+        if self.cursor_row < self.row_count - 1:
+            self.move_cursor(row=self.cursor_row + 1)
