@@ -38,3 +38,27 @@ def write(base: Path, rel: str, content: str | bytes) -> Path:
     else:
         p.write_bytes(content.encode("utf-8"))
     return p
+
+
+def make_app(mem_dir: Path, root: Path, tmp_path: Path, **kw):
+    """The TUI as tests build it: no watcher, a fixed clock and display path, a private log."""
+    from tui.app import MemtuiApp
+    kw.setdefault("watch", False)
+    kw.setdefault("now", NOW)
+    kw.setdefault("display_path", "sample/memory")
+    kw.setdefault("log_path", tmp_path / "state" / "injections.jsonl")
+    return MemtuiApp(mem_dir, root, **kw)
+
+
+async def settle(pilot) -> None:
+    """Wait until every worker (load, audit, preview, rescan) is done and the screen is drawn."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path, monkeypatch):
+    """No test reads or writes the developer's real config or state."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from textual import on, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import App, ComposeResult, SuspendNotSupported, SystemCommand
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
@@ -180,6 +180,7 @@ class MemtuiApp(App):
         self.set_title_bar()
         self.update_empty()
         self.show_detail()
+        self.refresh_bindings()
         self.run_audit()
         if self.watch_enabled:
             self.start_watcher()
@@ -323,6 +324,7 @@ class MemtuiApp(App):
         elif not table.visible_ids:
             empty.update("No entry matches the filter. esc clears the text, F clears status filters.")
         empty.display = not table.visible_ids
+        table.display = bool(table.visible_ids)   # an empty grid says nothing; the message says what to do
 
     def current_id(self) -> str | None:
         return self.query_one(EntryTable).current_id()
@@ -343,6 +345,7 @@ class MemtuiApp(App):
         if table.revealed is not None and table.revealed != table.current_id():
             table.set_revealed(None)   # revealing is for one entry, until you move away
         self.show_detail()
+        self.refresh_bindings()   # the footer greys out what does not apply to this entry
 
     @on(EntryTable.RowSelected)
     def _row_selected(self, _: EntryTable.RowSelected) -> None:
@@ -381,9 +384,13 @@ class MemtuiApp(App):
         self.query_one(EntryTable).set_injected(ranks)
 
     # -- actions ---------------------------------------------------------------------------
+    MAIN_ONLY = {"focus_filter", "focus_query", "add", "edit", "delete", "reveal", "promote", "audit", "trash",
+                 "review", "cycle_filter", "clear_filters", "sort", "reverse_sort", "tab", "rescan", "back"}
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if not isinstance(self.screen, Screen) or self.screen is not self.screen_stack[0]:
-            return True
+        if self.screen is not self.screen_stack[0]:
+            # app bindings reach every screen; curation keys belong to the main one only
+            return False if action in self.MAIN_ONLY else True
         i = self.current_id() if self.loaded else None
         table = self.query_one(EntryTable)
         if action in ("delete", "promote"):
@@ -552,9 +559,13 @@ class MemtuiApp(App):
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
+            cmd = [*shlex.split(editor), tmp]
             try:
-                with self.suspend():
-                    subprocess.run([*shlex.split(editor), tmp], check=False)
+                try:
+                    with self.suspend():
+                        subprocess.run(cmd, check=False)
+                except SuspendNotSupported:   # headless (tests): only a non-interactive editor works
+                    subprocess.run(cmd, check=False, stdin=subprocess.DEVNULL, capture_output=True)
             except Exception as e:
                 self.notify(f"Cannot run the editor {editor!r}: {e}", severity="error")
                 return None

@@ -52,7 +52,9 @@ class AuditScreen(Screen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Tree).focus()
+        tree = self.query_one(Tree)
+        tree.focus()
+        tree.cursor_line = 0
 
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
         if event.node.data:

@@ -21,8 +21,11 @@ class ConfirmDelete(ModalScreen[bool]):
     ConfirmDelete #delete-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ConfirmDelete Button { margin-left: 2; }
     """
+    # Cancel holds the focus (a stray click or tab lands safely); enter confirms, as y does,
+    # so it is bound with priority over the focused button.
     BINDINGS = [
         Binding("y", "confirm", "Move to trash"),
+        Binding("enter", "confirm", "Move to trash", show=False, priority=True),
         Binding("n,escape", "cancel", "Cancel"),
     ]
 

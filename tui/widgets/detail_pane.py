@@ -34,33 +34,21 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
     if secrets:
         state = "shown — press x to hide" if reveal else "masked — press x to reveal"
         parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", "bold red"))
-    fields = Table.grid(padding=(0, 1))
-    fields.add_column(style="bold", no_wrap=True)
-    fields.add_column()
-    fields.add_row("id", e.id)
+    head = Text.assemble((shown(e.name, reveal), "bold"), "  ",
+                         (f"{e.type or 'untyped'} · written by {e.source} · ", "dim"),
+                         (f"{s.age_days} days old" if s.age_days is not None else "age unknown", "dim"),
+                         (f" · {s.load}", "dim"))
+    parts.append(head)
     if e.error:
-        fields.add_row("status", Text(f"unreadable: {e.error}", "bold red"))
-    fields.add_row("name", shown(e.name, reveal))
-    if e.description:
-        fields.add_row("description", shown(e.description, reveal))
-    fields.add_row("type", e.type or "—")
-    fields.add_row("source", e.source)
-    fields.add_row("created", iso(e.created) or "—")
-    fields.add_row("updated", f"{iso(e.updated) or '—'}  ({s.age_days} days ago)" if s.age_days is not None else "—")
-    fields.add_row("load", s.load)
-    if e.paths:
-        fields.add_row("paths", ", ".join(e.paths))
-    if e.keywords:
-        fields.add_row("keywords", shown(", ".join(e.keywords), reveal))
-    known = {"name", "description", "type", "source", "created", "updated", "paths", "keywords", "anchor",
-             "anchors", "metadata"}
-    for k, v in e.meta.items():
-        if k not in known:
-            fields.add_row(k, shown(str(v), reveal))
-    if isinstance(e.meta.get("metadata"), dict):
-        for k, v in e.meta["metadata"].items():
-            fields.add_row(f"metadata.{k}", shown(str(v), reveal))
-    parts.append(fields)
+        parts.append(Text(f"unreadable: {e.error}", "bold red"))
+    if e.description and not e.error:
+        parts.append(Text(shown(e.description, reveal), "italic"))
+    parts.append(Text(""))
+    body = e.body if not e.error else e.text
+    if body.strip():
+        parts.append(Markdown(shown(body, reveal)) if not e.error else Text(shown(body, reveal)))
+    elif e.error:
+        parts.append(Text("(no text could be read)", "dim"))
 
     anchor = Text("\nanchor: ", "bold")
     style = {"verified": "green", "broken": "bold red", "unsafe": "bold magenta"}.get(s.anchor, "dim")
@@ -85,12 +73,27 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
                                        f"{where}{redact(f.message)}"))
             if f.fix:
                 parts.append(Text(f"      → {f.fix}", "dim"))
-    parts.append(Text(""))
-    body = e.body if not e.error else e.text
-    if body.strip():
-        parts.append(Markdown(shown(body, reveal)) if not e.error else Text(shown(body, reveal)))
-    elif e.error:
-        parts.append(Text("(no text could be read)", "dim"))
+
+    fields = Table.grid(padding=(0, 1))
+    fields.add_column(style="bold", no_wrap=True)
+    fields.add_column()
+    fields.add_row("id", e.id)
+    fields.add_row("created", iso(e.created) or "—")
+    fields.add_row("updated", iso(e.updated) or "—")
+    if e.paths:
+        fields.add_row("paths", ", ".join(e.paths))
+    if e.keywords:
+        fields.add_row("keywords", shown(", ".join(e.keywords), reveal))
+    known = {"name", "description", "type", "source", "created", "updated", "paths", "keywords", "anchor",
+             "anchors", "metadata"}
+    for k, v in e.meta.items():
+        if k not in known:
+            fields.add_row(k, shown(str(v), reveal))
+    if isinstance(e.meta.get("metadata"), dict):
+        for k, v in e.meta["metadata"].items():
+            fields.add_row(f"metadata.{k}", shown(str(v), reveal))
+    parts.append(Text("\nfields", "bold"))
+    parts.append(fields)
     return Group(*parts)
 
 

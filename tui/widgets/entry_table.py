@@ -19,7 +19,7 @@ from ..core.status import EntryStatus
 from ..render.listing import age_text
 
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
-           ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 18))
+           ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags")
 CHUNK = 500
 SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link"}
@@ -41,8 +41,6 @@ class Row:
         out = []
         if self.new and not self.reviewed:
             out.append("NEW")
-        if self.entry.error:
-            out.append("unreadable")
         # the anchor, age and load have columns of their own; flags say what else is wrong
         out += [SHORT.get(k, k) for k in self.kinds if k not in ("stale", "anchor-broken", "path-missing",
                                                                   "unreadable", "traversal", "index-overflow")]
@@ -99,7 +97,13 @@ class EntryTable(DataTable):
     DEFAULT_CSS = """
     EntryTable { height: 1fr; }
     """
-    BINDINGS = [Binding("space", "toggle_select", "Select", show=False)]
+    BINDINGS = [
+        Binding("space", "toggle_select", "Select", show=False),
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+        Binding("g", "scroll_top", "Top", show=False),
+        Binding("G", "scroll_bottom", "Bottom", show=False),
+    ]
 
     class SelectionChanged(Message):
         def __init__(self, selected: set[str]) -> None:

@@ -1,0 +1,317 @@
+"""Pilot tests of every TUI flow: they assert state, screens and files on disk."""
+import os
+import sys
+
+from textual.widgets import Input, TabbedContent
+
+from tui.screens.audit_screen import AuditScreen
+from tui.screens.confirm_delete import ConfirmDelete
+from tui.screens.help_screen import HelpScreen
+from tui.screens.trash_screen import TrashScreen
+from tui.widgets.detail_pane import DetailPane
+from tui.widgets.entry_table import EntryTable
+
+from conftest import make_app, settle, write
+
+SIZE = (120, 36)
+
+
+def plain(static) -> str:
+    """What a Static shows, as plain text (its content may be any Rich renderable)."""
+    from rich.console import Console
+    con = Console(width=200, record=True, file=open(os.devnull, "w"))
+    con.print(static.content)
+    return con.export_text()
+
+
+def detail_text(app) -> str:
+    return plain(app.query_one(DetailPane).query_one("#detail-body"))
+
+
+async def test_loads_the_sample_keyed_by_id(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        assert table.row_count == 27 and "test-runner.md" in table.rows
+        assert app.report is not None and app.findings["staging-uploads.md"]
+        assert table.current_id() == "api-versioning.md"
+
+
+async def test_cancelled_delete_leaves_the_file(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmDelete)
+        assert app.screen.focused.id == "cancel"
+        await pilot.press("n")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmDelete)
+        assert (mem_dir / "api-versioning.md").exists()
+        await pilot.press("d")
+        await pilot.press("escape")
+        assert (mem_dir / "api-versioning.md").exists()
+
+
+async def test_confirmed_delete_goes_to_trash_and_restores_byte_identical(sample, tmp_path):
+    mem_dir, root = sample
+    original = (mem_dir / "api-versioning.md").read_bytes()
+    index = (mem_dir / "MEMORY.md").read_bytes()
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("d", "enter")
+        await settle(pilot)
+        assert not (mem_dir / "api-versioning.md").exists()
+        assert "api-versioning.md" not in app.query_one(EntryTable).rows
+        await pilot.press("t")
+        assert isinstance(app.screen, TrashScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert (mem_dir / "api-versioning.md").read_bytes() == original
+        assert (mem_dir / "MEMORY.md").read_bytes() == index
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "api-versioning.md" in app.query_one(EntryTable).rows
+
+
+async def test_multi_select_delete_lists_every_file(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "space", "d")
+        assert isinstance(app.screen, ConfirmDelete)
+        assert app.screen.plan.files == ["api-versioning.md", "ci-status.md"]
+        await pilot.press("y")
+        await settle(pilot)
+        assert not (mem_dir / "ci-status.md").exists() and not (mem_dir / "api-versioning.md").exists()
+
+
+async def test_vanished_entry_is_reported(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        (mem_dir / "api-versioning.md").unlink()   # gone while the modal is open
+        await pilot.press("y")
+        await settle(pilot)
+        assert any("vanished" in n.message for n in app._notifications)
+
+
+async def test_typing_a_query_highlights_the_injected_rows(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await pilot.press(*"why does package.json say node --test")
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        assert table.injected.get("test-runner.md") == 1 and len(table.injected) == 3
+        assert app.query_one(TabbedContent).active == "preview"
+        await pilot.press("ctrl+a")
+        app.query_one("#query", Input).value = "hello, how are you"
+        await settle(pilot)
+        assert table.injected == {}
+        assert "nothing injected" in plain(app.query_one("#preview-body"))
+
+
+async def test_a_secret_stays_masked_until_revealed(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        table.select_id("staging-uploads.md")
+        await settle(pilot)
+        assert "AKIAQ4XJ" not in detail_text(app) and "redacted" in detail_text(app)
+        await pilot.press("x")
+        await settle(pilot)
+        assert "AKIAQ4XJ2M7RZK3PWB6D" in detail_text(app)
+        await pilot.press("k")    # moving away resets the reveal
+        await pilot.press("j")
+        await settle(pilot)
+        assert table.revealed is None and "AKIAQ4XJ" not in detail_text(app)
+
+
+async def test_watcher_shows_a_new_file_and_keeps_the_selection(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path, watch=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        table.select_id("test-runner.md")
+        write(mem_dir, "cache-ttl.md", "---\nname: cache-ttl\nsource: model\n---\nResponses are cached for 60 s.\n")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if "cache-ttl.md" in table.rows:
+                break
+        await settle(pilot)
+        assert "cache-ttl.md" in table.rows
+        assert table.current_id() == "test-runner.md"
+        assert "cache-ttl.md" in app.new_ids
+        await pilot.press("R")
+        await pilot.press("k")   # keep = mark reviewed
+        assert "cache-ttl.md" in app.reviewed
+
+
+async def test_changed_entry_in_detail_refreshes_and_says_so(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = (mem_dir / "api-versioning.md").read_text().replace("All routes", "Every route")
+        (mem_dir / "api-versioning.md").write_text(text)
+        os.utime(mem_dir / "api-versioning.md", ns=(1, 10**18))
+        app.request_rescan()
+        await settle(pilot)
+        assert "Every route" in detail_text(app)
+        assert any("changed on disk" in n.message for n in app._notifications)
+
+
+async def test_filters_and_empty_states(sample, tmp_path, mem_dir):
+    sample_dir, root = sample
+    app = make_app(sample_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"zzzz-nothing")
+        await settle(pilot)
+        assert app.query_one(EntryTable).row_count == 0
+        assert "No entry matches" in plain(app.query_one("#empty"))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.query_one(EntryTable).row_count == 27
+        app.set_status_filter("broken")
+        await settle(pilot)
+        assert set(app.query_one(EntryTable).rows) == {"server-port.md", "webpack-loaders.md"}
+    empty = make_app(mem_dir, root, tmp_path)
+    async with empty.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "No memories" in plain(empty.query_one("#empty"))
+
+
+async def test_audit_view_jumps_to_the_entry(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("A")
+        assert isinstance(app.screen, AuditScreen)
+        await pilot.press("down", "enter")      # first error group is open: its first finding
+        await settle(pilot)
+        assert app.query_one(EntryTable).current_id() == "staging-uploads.md"
+
+
+async def test_add_rejects_with_reason_and_keeps_draft_then_saves(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        from textual.widgets import TextArea
+        area = app.screen.query_one("#add-text", TextArea)
+        area.text = "The deploy is currently frozen"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        error = plain(app.screen.query_one("#add-error"))
+        assert "transient" in error and "draft is kept" in error
+        assert area.text == "The deploy is currently frozen"
+        area.text = "Deploys are frozen on Fridays after 15:00"
+        app.screen.query_one("#add-name", Input).value = "deploy-freeze"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert (mem_dir / "deploy-freeze.md").exists()
+        assert "deploy-freeze.md" in app.query_one(EntryTable).rows
+
+
+async def test_edit_in_editor_goes_through_the_gates(sample, tmp_path, monkeypatch):
+    mem_dir, root = sample
+    script = tmp_path / "fake-editor"
+    script.write_text(f"#!{sys.executable}\nimport sys,os\np=sys.argv[1]\nt=open(p).read()\n"
+                      "open(p,'w').write(t.replace(os.environ['FROM'], os.environ['TO']))\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        monkeypatch.setenv("FROM", "All routes")
+        monkeypatch.setenv("TO", "Right now all routes")
+        await pilot.press("e")
+        await settle(pilot)
+        assert "All routes" in (mem_dir / "api-versioning.md").read_text()   # rejected: transient
+        assert "api-versioning.md" in app.drafts
+        monkeypatch.setenv("FROM", "Right now all routes")
+        monkeypatch.setenv("TO", "Every route")
+        await pilot.press("e")   # continues from the kept draft
+        await settle(pilot)
+        assert "Every route" in (mem_dir / "api-versioning.md").read_text()
+        assert "api-versioning.md" not in app.drafts
+
+
+async def test_help_and_palette_commands(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("a")            # curation keys do nothing over another screen
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for t in ("Audit", "Trash", "Add an entry", "Delete…", "Filter: broken anchor", "Theme"):
+            assert t in titles
+
+
+async def test_footer_greys_out_what_does_not_apply(mem_dir, root, tmp_path):
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.check_action("delete", ()) is None and app.check_action("edit", ()) is None
+        assert app.check_action("reveal", ()) is None and app.check_action("add", ()) is True
+
+
+async def test_theme_flag_and_choice_is_remembered(sample, tmp_path):
+    from tui.core.config import load_config
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme == "memtui-dark"
+        assert {"memtui-dark", "memtui-light"} <= set(app.available_themes)
+        app.theme = "memtui-light"
+        await pilot.pause()
+    assert load_config()["theme"] == "memtui-light"
+    app2 = make_app(mem_dir, root, tmp_path)
+    async with app2.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app2.theme == "memtui-light"
+    app3 = make_app(mem_dir, root, tmp_path, theme="memtui-dark")
+    async with app3.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app3.theme == "memtui-dark"
+
+
+async def test_broken_files_folder_never_crashes(tmp_path, root):
+    mem_dir = tmp_path / "broken"
+    write(mem_dir, "bad.md", "---\nname: [oops\n---\nx\n")
+    write(mem_dir, "bin.md", b"\x00\x01\x02")
+    write(mem_dir, "latin.md", "caf\xe9".encode("latin-1"))
+    write(mem_dir, "empty.md", b"")
+    os.symlink("loop2.md", mem_dir / "loop1.md")
+    os.symlink("loop1.md", mem_dir / "loop2.md")
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        assert table.row_count == 6
+        for key in ("down",) * 6:
+            await pilot.press(key)
+        await pilot.press("x", "e", "A", "escape")
+        await settle(pilot)
