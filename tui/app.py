@@ -7,6 +7,7 @@ hand results back with `call_from_thread`.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 import shlex
 import subprocess
@@ -24,7 +25,7 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from .core.audit import AuditReport, audit
 from .core.config import load_config, save_config
 from .core.findings import Finding
-from .core.memory import Memory
+from .core.memory import Memory, paused_gc
 from .core.select import Engine
 from .core.trash import apply_delete, plan_delete
 from .core.write import write_raw
@@ -36,6 +37,7 @@ from .widgets.injection_log import InjectionLog
 from .widgets.preview_pane import PreviewPane
 
 DEBOUNCE = 0.15
+SUBPROCESS_AUDIT_FROM = 2000   # entries
 
 
 class MemtuiApp(App):
@@ -161,8 +163,10 @@ class MemtuiApp(App):
     @work(thread=True, exclusive=True, group="load")
     def load_memory(self) -> None:
         try:
-            self.memory.refresh(progress=lambda d, t: self.post_message(LoadProgress(d, t)))
-            engine = Engine.from_memory(self.memory)
+            with paused_gc():   # a cyclic-GC pass over the growing heap would hold the GIL for ~0.1 s
+                self.memory.refresh(progress=lambda d, t: self.post_message(LoadProgress(d, t)))
+                engine = Engine.from_memory(self.memory)
+                gc.freeze()
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.call_from_thread(self.notify, f"Cannot read {self.directory}: {e}", severity="error")
             return
@@ -199,7 +203,17 @@ class MemtuiApp(App):
     @work(thread=True, exclusive=True, group="audit")
     def run_audit(self) -> None:
         try:
-            rep = audit(self.memory, git=True, jobs=1)
+            if len(self.memory.entries) >= SUBPROCESS_AUDIT_FROM:
+                # a big folder is audited in another process: its seconds of CPU must not
+                # hold the GIL the UI thread needs
+                import concurrent.futures
+                import multiprocessing
+                from .core.audit import audit_dir
+                with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as ex:
+                    rep = ex.submit(audit_dir, str(self.directory), str(self.root),
+                                    self.memory.now.isoformat()).result()
+            else:
+                rep = audit(self.memory, git=True, jobs=1)
         except Exception as e:
             self.call_from_thread(self.notify, f"Audit failed: {e}", severity="error")
             return
@@ -215,8 +229,10 @@ class MemtuiApp(App):
         rows = table.rows_by_id
         for i in set(old) | set(self.findings):
             if i in rows:
+                before = rows[i].flags()
                 rows[i].kinds = self.kinds_of(i)
-                table.redraw_row(i)
+                if rows[i].flags() != before:   # update_cell costs ~1 ms: only where it shows
+                    table.redraw_row(i, only="flags")
         self.set_title_bar()
         self.show_detail()
 
@@ -250,8 +266,10 @@ class MemtuiApp(App):
         try:
             if self.fixed_now is None:
                 self.memory.now = dt.datetime.now(dt.timezone.utc)
-            diff = self.memory.refresh()
-            engine = Engine.from_memory(self.memory)
+            with paused_gc():
+                diff = self.memory.refresh()
+                engine = Engine.from_memory(self.memory)
+                gc.freeze()
         except Exception as e:
             self.call_from_thread(self.notify, f"Rescan failed: {e}", severity="error")
             return

@@ -115,6 +115,14 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     return AuditReport(out, len(mem.entries), str(mem.dir), str(mem.root))
 
 
+def audit_dir(directory: str, root: str, now_iso: str | None = None, git: bool = True) -> AuditReport:
+    """Load and audit a folder in this process: what the TUI runs in a separate process for
+    large folders, so the audit's CPU never competes with the UI thread for the GIL."""
+    import datetime as dt
+    now = dt.datetime.fromisoformat(now_iso) if now_iso else None
+    return audit(Memory.load(Path(directory), Path(root), now=now), git=git)
+
+
 def _raw_text(path: Path) -> str:
     try:
         with open(path, "rb") as f:

@@ -5,6 +5,7 @@ A new filter or sort rebuilds the visible rows, in chunks so the UI never stalls
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -21,7 +22,7 @@ from ..render.listing import age_text
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
            ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags")
-CHUNK = 500
+CHUNK = 200
 SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link"}
 STATUS_FILTERS = {
     "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
@@ -180,14 +181,19 @@ class EntryTable(DataTable):
             self.move_cursor(row=self.get_row_index(keep), animate=False)
         if start + CHUNK < len(self.visible_ids):
             self.set_timer(0.001, lambda: self._fill(token, start + CHUNK, keep))
+        elif len(self.visible_ids) > CHUNK:
+            # the rows are long-lived: keep the cyclic GC from re-walking them on every full
+            # pass (those passes were the longest UI stalls at 10k rows)
+            gc.freeze()
 
     # -- diffs -----------------------------------------------------------------------
-    def redraw_row(self, entry_id: str) -> None:
-        """Redraw one row's cells (after a status, mark or reveal change)."""
+    def redraw_row(self, entry_id: str, only: str | None = None) -> None:
+        """Redraw one row's cells (after a status, mark or reveal change), or just one column."""
         if entry_id not in self.rows or entry_id not in self.rows_by_id:
             return
         for (key, _, _), value in zip(COLUMNS, self.cells(self.rows_by_id[entry_id])):
-            self.update_cell(entry_id, key, value)
+            if only is None or key == only:
+                self.update_cell(entry_id, key, value)
 
     def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
         keep = self.current_id()

@@ -1,0 +1,114 @@
+"""Benchmark the TUI on a generated folder (headless): start-up, UI stalls, keystroke latency.
+
+    python tests/bench/bench_tui.py [--size 10000]
+Targets: interactive within 2x a bare Textual app's start-up; no stall over 100 ms
+after the first paint; no visible lag while typing a prompt.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from gen import generate  # noqa: E402
+
+from textual.app import App  # noqa: E402
+from textual.widgets import Static  # noqa: E402
+
+from tui.app import MemtuiApp  # noqa: E402
+from tui.widgets.entry_table import EntryTable  # noqa: E402
+
+
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+
+
+async def bare_startup() -> float:
+    t = time.perf_counter()
+    async with Bare().run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        return time.perf_counter() - t
+
+
+class Probe:
+    """Records the largest gap between ticks of a 10 ms timer: the longest the UI froze."""
+
+    def __init__(self, app: App) -> None:
+        self.last = time.perf_counter()
+        self.worst = 0.0
+        app.set_interval(0.01, self.tick)
+
+    def tick(self) -> None:
+        now = time.perf_counter()
+        self.worst = max(self.worst, now - self.last - 0.01)
+        self.last = now
+
+
+async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
+    app = MemtuiApp(mem, proj, watch=False, display_path="bench", log_path=tmp / "log.jsonl")
+    t0 = time.perf_counter()
+    out: dict = {}
+    async with app.run_test(size=(120, 36)) as pilot:
+        out["first_paint"] = time.perf_counter() - t0
+        probe = Probe(app)
+        table = app.query_one(EntryTable)
+        while not (app.loaded and table.row_count):
+            await asyncio.sleep(0.005)
+        out["interactive"] = time.perf_counter() - t0
+        while table.row_count < len(table.visible_ids):
+            await asyncio.sleep(0.01)
+        out["all_rows"] = time.perf_counter() - t0
+        out["stall_loading"] = probe.worst
+        probe.worst = 0.0
+        done: dict[str, float] = {}
+        original = app._previewed
+
+        def previewed(decision):
+            original(decision)
+            if decision is not None:
+                done[decision.query] = time.perf_counter()
+
+        app._previewed = previewed
+        await pilot.press("p")
+        lat = []
+        query = ""
+        for ch in "why does src/router/index.ts fail the lint check":
+            query += ch
+            t = time.perf_counter()
+            await pilot.press(ch if ch != " " else "space")
+            while query.strip() and query not in done:
+                await asyncio.sleep(0.001)
+            if query.strip():
+                lat.append((done[query] - t) * 1000)
+        out["keystroke_p50"] = statistics.median(lat)
+        out["keystroke_max"] = max(lat)
+        out["stall_typing"] = probe.worst
+        await app.workers.wait_for_complete()
+    return out
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--size", type=int, default=10000)
+    args = ap.parse_args()
+    bare = statistics.median([await bare_startup() for _ in range(3)])
+    print(f"bare Textual app start-up: {bare * 1000:.0f} ms")
+    with tempfile.TemporaryDirectory() as tmp:
+        mem, proj = generate(Path(tmp), args.size)
+        r = await memtui_run(mem, proj, Path(tmp))
+    print(f"memtui n={args.size}: first paint {r['first_paint'] * 1000:.0f} ms, interactive table "
+          f"{r['interactive'] * 1000:.0f} ms ({r['interactive'] / bare:.1f}x bare), all rows "
+          f"{r['all_rows'] * 1000:.0f} ms")
+    print(f"  longest UI stall while loading: {r['stall_loading'] * 1000:.0f} ms; while typing: "
+          f"{r['stall_typing'] * 1000:.0f} ms")
+    print(f"  keystroke → preview: p50 {r['keystroke_p50']:.1f} ms, max {r['keystroke_max']:.1f} ms")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
