@@ -129,6 +129,18 @@ class EntryTable(DataTable):
         for key, label, width in COLUMNS:
             self.add_column(label, key=key, width=width)
 
+    def on_resize(self) -> None:
+        """Give the name what the other columns leave (80 columns still shows every column)."""
+        others = sum(w + 2 for k, _, w in COLUMNS if k not in ("name", "flags")) + 2
+        name = max(14, min(30, self.size.width - others - 14))
+        flags = max(10, min(24, self.size.width - others - name - 4))
+        for key, width in (("name", name), ("flags", flags)):
+            col = self.columns.get(key)
+            if col is not None and col.width != width:
+                col.width = width
+                self._require_update_dimensions = True
+        self.refresh()
+
     # -- cells ---------------------------------------------------------------------
     def cells(self, r: Row) -> list:
         e, s, p = r.entry, r.status, self.palette
