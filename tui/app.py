@@ -54,7 +54,7 @@ class MemtuiApp(App):
         Binding("e", "edit", "Edit"),
         Binding("d", "delete", "Delete"),
         Binding("x", "reveal", "Reveal"),
-        Binding("P", "promote", "Promote", show=False),
+        Binding("P", "promote", "Promote"),
         Binding("A", "audit", "Audit"),
         Binding("t", "trash", "Trash"),
         Binding("R", "review", "Review"),
@@ -382,7 +382,8 @@ class MemtuiApp(App):
         self.update_preview()
 
     @on(Input.Submitted, "#query")
-    def _query_submitted(self, _: Input.Submitted) -> None:
+    @on(Input.Submitted, "#filter")
+    def _input_submitted(self, _: Input.Submitted) -> None:
         self.query_one(EntryTable).focus()
 
     def update_preview(self) -> None:
@@ -609,7 +610,20 @@ class MemtuiApp(App):
         self.set_title_bar()
 
     def action_promote(self) -> None:
-        self.notify("Promotion into instruction files is not built yet.", severity="warning")
+        from .screens.promote_screen import PromoteScreen
+        table = self.query_one(EntryTable)
+        ids = sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
+        if not ids:
+            return
+
+        def promoted(done: list[str] | None) -> None:
+            self.request_rescan()
+            if done:   # a separate confirmation: promoting never implies deleting
+                self.notify("Promoted. The next dialog offers to move the memories to the trash; "
+                            "Cancel keeps them.", timeout=6)
+                self.confirm_delete(done)
+
+        self.push_screen(PromoteScreen(self.memory, ids), promoted)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -626,6 +640,7 @@ class MemtuiApp(App):
             ("reveal", "Reveal secrets", "Show this entry's secrets"), ("rescan", "Rescan", "Read the folder now"),
             ("sort", "Sort by the next column", ""), ("reverse_sort", "Reverse the sort", ""),
             ("focus_query", "Preview a prompt", "What would be injected"), ("help", "Keys", "Every key"),
+            ("promote", "Promote…", "Into CLAUDE.md, AGENTS.md, … with a diff"),
         ):
             if self.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))

@@ -1,0 +1,46 @@
+"""`memtui promote ID… --to FILE`: the plan and the exact diff, then a write only after a yes."""
+from __future__ import annotations
+
+import sys
+
+from ..cli import resolve_dir
+from ..core.memory import Memory
+from ..core.promote import TargetChanged, apply_promotion, plan_promotion
+from ..core.trash import apply_delete, plan_delete
+from .writes import confirm
+
+
+def run(args) -> int:
+    directory, root, _ = resolve_dir(args.dir, args.root)
+    mem = Memory.load(directory, root)
+    plan = plan_promotion(mem, args.ids, args.to)
+    from ..render.promote import print_plan
+    print_plan(plan)
+    if not plan.ok:
+        print("memtui promote: refused — nothing written", file=sys.stderr)
+        return 1
+    if not plan.changes and not plan.already:
+        print("nothing to promote")
+        return 0
+    if not args.yes:
+        question = f"Write this to {plan.rel}?" if plan.changes else f"Mark the entries as promoted to {plan.rel}?"
+        ok = confirm(question)
+        if ok is None:
+            print("memtui promote: nothing written — no terminal to confirm on; pass --yes", file=sys.stderr)
+            return 1
+        if not ok:
+            print("nothing written")
+            return 1
+    try:
+        notes = apply_promotion(mem, plan)
+    except TargetChanged as e:
+        print(f"memtui promote: {e}", file=sys.stderr)
+        return 1
+    for n in notes:
+        print(n)
+    done = plan.added + list(plan.already)
+    if done and not args.yes:   # a separate question, never implied by the first yes
+        if confirm(f"Move the promoted memor{'y' if len(done) == 1 else 'ies'} ({', '.join(done)}) to the trash?"):
+            res = apply_delete(directory, plan_delete(directory, done))
+            print(f"moved {len(res.moved)} to {res.trash}")
+    return 0
