@@ -48,8 +48,9 @@ class MemtuiApp(App):
     BINDINGS = [
         Binding("q", "quit", "Quit"),
         Binding("question_mark", "help", "Help"),
-        Binding("slash", "focus_filter", "Filter"),
-        Binding("p", "focus_query", "Preview"),
+        # '/' and 'p' are shown in the toolbar beside their inputs, not in the footer
+        Binding("slash", "focus_filter", "Filter", show=False),
+        Binding("p", "focus_query", "Preview", show=False),
         Binding("a", "add", "Add"),
         Binding("e", "edit", "Edit"),
         Binding("d", "delete", "Delete"),
