@@ -229,3 +229,14 @@ def test_parallel_audit_equals_serial(leaky, monkeypatch):
     monkeypatch.setattr(audit_mod, "PARALLEL_FROM", 1)
     parallel = audit(mem, git=False, jobs=2).as_json()
     assert serial == parallel and serial["findings"]
+
+
+def test_audit_never_opens_pipes_or_follows_links_out(tmp_path, root):
+    mem_dir = tmp_path / "m"
+    write(tmp_path, "outside.txt", "token = ghp_" + "q7Rz2LmX9vTb4NcW8kYd3PsH6fJa1GuE5oVi" + "\n")
+    write(mem_dir, "ok.md", "fine\n")
+    os.symlink(tmp_path / "outside.txt", mem_dir / "out.md")
+    os.mkfifo(mem_dir / "pipe.md")
+    rep = audit(Memory.load(mem_dir, root, now=NOW), git=False, jobs=1)   # would hang on the pipe
+    assert {f.id for f in rep.findings if f.kind == "unreadable"} == {"out.md", "pipe.md"}
+    assert not [f for f in rep.findings if f.kind == "secret"]   # the file outside was never read

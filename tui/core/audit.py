@@ -124,9 +124,18 @@ def audit_dir(directory: str, root: str, now_iso: str | None = None, git: bool =
 
 
 def _raw_text(path: Path) -> str:
+    """The bytes of an unreadable entry, for the secret scan only. Never follows a symlink
+    (it may point out of the folder) and never opens a pipe or device (it would block)."""
+    import stat as stat_mod
     try:
-        with open(path, "rb") as f:
-            return f.read(1_000_000).decode("latin-1")
+        st = os.lstat(path)
+        if not stat_mod.S_ISREG(st.st_mode) or st.st_size > 1_000_000:
+            return ""
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            return os.read(fd, 1_000_000).decode("latin-1")
+        finally:
+            os.close(fd)
     except OSError:
         return ""
 
@@ -229,9 +238,12 @@ def claims(text: str) -> tuple[set[str], set[str], dict[str, set[str]]]:
 
 def _instruction_texts(root: Path) -> dict[str, str]:
     out = {}
+    real_root = os.path.realpath(root)
     for name in INSTRUCTION_FILES:
         p = root / name
         try:
+            if not os.path.realpath(p).startswith(real_root.rstrip(os.sep) + os.sep):
+                continue   # a symlink out of the project is not the project's instruction file
             if p.is_file() and p.stat().st_size < 2_000_000:
                 out[name] = p.read_text(encoding="utf-8", errors="replace")
         except OSError:

@@ -41,7 +41,8 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
     parts.append(head)
     if e.error:
         parts.append(Text(f"unreadable: {e.error}", "bold red"))
-    if e.description and not e.error:
+    first = next((ln.strip().lstrip("#").strip() for ln in e.body.split("\n") if ln.strip()), "")
+    if e.description and not e.error and e.description != first[:160]:
         parts.append(Text(shown(e.description, reveal), "italic"))
     parts.append(Text(""))
     body = e.body if not e.error else e.text
