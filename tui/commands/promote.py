@@ -7,7 +7,7 @@ from ..cli import resolve_dir
 from ..core.memory import Memory
 from ..core.promote import TargetChanged, apply_promotion, plan_promotion
 from ..core.trash import apply_delete, plan_delete
-from .writes import confirm
+from .writes import confirm, confirmed
 
 
 def run(args) -> int:
@@ -22,15 +22,9 @@ def run(args) -> int:
     if not plan.changes and not plan.already:
         print("nothing to promote")
         return 0
-    if not args.yes:
-        question = f"Write this to {plan.rel}?" if plan.changes else f"Mark the entries as promoted to {plan.rel}?"
-        ok = confirm(question)
-        if ok is None:
-            print("memtui promote: nothing written — no terminal to confirm on; pass --yes", file=sys.stderr)
-            return 1
-        if not ok:
-            print("nothing written")
-            return 1
+    question = f"Write this to {plan.rel}?" if plan.changes else f"Mark the entries as promoted to {plan.rel}?"
+    if not confirmed(args.yes, question, "promote", "nothing written"):
+        return 1
     try:
         notes = apply_promotion(mem, plan)
     except TargetChanged as e:

@@ -39,6 +39,18 @@ def confirm(question: str) -> bool | None:
     return answer.strip().lower() in ("y", "yes")
 
 
+def confirmed(yes: bool, question: str, command: str, nothing: str) -> bool:
+    """--yes, or a y on the terminal; otherwise say that ``nothing`` happened, and why."""
+    if yes:
+        return True
+    ok = confirm(question)
+    if ok is None:
+        print(f"memtui {command}: {nothing} — no terminal to confirm on; pass --yes", file=sys.stderr)
+    elif not ok:
+        print(nothing)
+    return bool(ok)
+
+
 def delete(args) -> int:
     directory, _, _ = resolve_dir(args.dir, args.root)
     plan = plan_delete(directory, args.ids)
@@ -51,14 +63,9 @@ def delete(args) -> int:
         print(f"  {i}")
         for n, line in plan.index_lines.get(i, []):
             print(f"    MEMORY.md:{n}  {line.strip()}")
-    if not args.yes:
-        ok = confirm(f"Move {len(plan.files)} entr{'y' if len(plan.files) == 1 else 'ies'} to the trash?")
-        if ok is None:
-            print("memtui delete: nothing deleted — no terminal to confirm on; pass --yes", file=sys.stderr)
-            return 1
-        if not ok:
-            print("nothing deleted")
-            return 1
+    n = len(plan.files)
+    if not confirmed(args.yes, f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?", "delete", "nothing deleted"):
+        return 1
     res = apply_delete(directory, plan)
     for i in res.vanished:
         print(f"memtui delete: {i} vanished before it could be moved", file=sys.stderr)
