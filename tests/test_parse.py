@@ -208,3 +208,21 @@ def test_sample_lists_every_state(sample):
     assert st["notes/debugging.md"].load == "resident"   # the index links the notes/ folder
     assert {e.type for e in mem.entries.values()} >= {"user", "feedback", "project", "reference"}
     assert {e.source for e in mem.entries.values()} == {"user", "model"}
+
+
+def test_yaml_bomb_is_refused_not_expanded(mem_dir, root):
+    levels = ["a: &a [x,x,x,x,x,x,x,x,x]"] + [f"{c}: &{c} [{', '.join(['*' + p] * 9)}]"
+                                             for p, c in zip("abcdefg", "bcdefgh")]
+    write(mem_dir, "bomb.md", "---\n" + "\n".join(levels) + "\ndescription: *h\n---\nbody\n")
+    e = load(mem_dir, root).entries["bomb.md"]
+    assert e.error and "aliases" in e.error
+
+
+def test_file_names_that_are_not_utf8_stay_valid_json(mem_dir, root, capsys):
+    import json
+    from tui.cli import main
+    (mem_dir / os.fsdecode(b"weird\xff.md")).write_text("hello\n")
+    assert main(["list", "--dir", str(mem_dir), "--root", str(root), "--json"]) == 0
+    out = capsys.readouterr().out
+    out.encode("utf-8")
+    assert json.loads(out)["entries"][0]["id"] == os.fsdecode(b"weird\xff.md")

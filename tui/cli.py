@@ -161,5 +161,9 @@ def run_tui(args: argparse.Namespace) -> int:
 def dump_json(obj) -> None:
     # Indented JSON goes through the pure-Python encoder (1.3 s at 10k entries): only for a person.
     indent = 2 if sys.stdout.isatty() else None
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=indent))
-    sys.stdout.write("\n")
+    text = json.dumps(obj, ensure_ascii=False, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:   # a file name that is not valid UTF-8 (surrogates): escape, stay valid JSON
+        text = json.dumps(obj, ensure_ascii=True, indent=indent)
+    sys.stdout.write(text + "\n")

@@ -88,4 +88,9 @@ def to_markdown(rep: AuditReport) -> str:
 
 
 def dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, indent=2)
+    text = json.dumps(obj, ensure_ascii=False, indent=2)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:   # file names that are not UTF-8: escaped, so the JSON stays valid
+        text = json.dumps(obj, ensure_ascii=True, indent=2)
+    return text

@@ -25,6 +25,8 @@ SOURCES = ("user", "model", "tool")
 # A frontmatter block may be preceded by blank lines or HTML comments (seen in real folders).
 _LEADING = re.compile(r"\A(?:\ufeff)?(?:[ \t]*\n|[ \t]*<!--.*?-->[ \t]*\n)*", re.S)
 _FENCE = re.compile(r"^---[ \t]*$", re.M)
+_ANCHOR = re.compile(r"(?:^|[\s\[{,:-])&[\w-]+", re.M)
+_ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[\w-]+", re.M)
 _KEYLINE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*))?$")
 
 
@@ -166,6 +168,10 @@ def load_yaml(yaml_text: str, first_line: int, warnings: list[str]) -> tuple[dic
     fast = fast_yaml(yaml_text)
     if fast is not None:
         return fast, None
+    if _ANCHOR.search(yaml_text) and _ALIAS.search(yaml_text):
+        # nested aliases expand exponentially when the data is used ('billion laughs');
+        # no memory needs them
+        return {}, "YAML anchors and aliases (&name / *name) are not accepted in memory frontmatter"
     try:
         meta = yaml.load(yaml_text, Loader=_Loader)
     except yaml.YAMLError as e:
@@ -352,7 +358,7 @@ def _apply_meta(entry: MemoryEntry, meta: dict, mtime: dt.datetime | None) -> No
 
     if isinstance(meta.get("name"), (str, int, float)) and str(meta["name"]).strip():
         entry.name = str(meta["name"]).strip()
-    if meta.get("description") is not None:
+    if isinstance(meta.get("description"), (str, int, float)):
         entry.description = " ".join(str(meta["description"]).split())
     else:
         entry.description = _first_line(entry.body)
