@@ -22,6 +22,9 @@ something anything everything nothing thing things way ways really actually mayb
 well good great nice new old first last next one two three again back around right left time day
 before after during while since until because through between against among within across above below
 why's what's there's it'd i'm i've i'd you're we're they're
+cool awesome perfect excellent amazing wonderful fine alright sounds sound ahead continue proceed carry
+bye goodbye morning afternoon evening night welcome sorry appreciate appreciated cheers congrats
+help helps helping anyway though also whatever kind sort bit lot lots really pretty quite much
 """.split())
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
@@ -32,6 +35,7 @@ ZH_STOP_BIGRAMS = set("""
 或者 以及 还有 没有 有没 有个 有些 一直 一定 一样 时候 东西 问题 帮我 请问 我想 想要 你好 谢谢 请帮 帮忙 知道
 觉得 看看 一下 下吧 好的 好吧 可能 其实 比较 非常 特别 这样 那样 怎么样 不用 不会 不能 不过 只是 只有 我的
 你的 他的 告诉 一起 一次 这次 上次 下次 之前 之后 以后 以前
+继续 辛苦 再见 早上 晚上 晚安 客气 厉害 不错 完美 明白 收到 了解 可以 行吧 没事 多谢 感谢 麻烦 好吗 对吧 是的
 """.split())
 # Pronouns and particles: a run of Chinese is cut here before bigrams are taken.
 ZH_SEPARATORS = ZH_FUNCTION_CHARS | set("我你他她它们这那个是和就都也还很太又再请帮吧吗呢")
