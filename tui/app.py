@@ -175,7 +175,11 @@ class MemtuiApp(App):
 
     def on_load_progress(self, message: LoadProgress) -> None:
         if not self.loaded and message.total:
-            self.set_title_bar(loading=f"reading {message.done:,} / {message.total:,} files…")
+            text = f"reading {message.done:,} / {message.total:,} files…"
+            self.set_title_bar(loading=text)
+            empty = self.query_one("#empty", Static)
+            empty.update(f"⏳ {text[0].upper()}{text[1:]}")
+            empty.display = True
 
     def _loaded(self, engine: Engine) -> None:
         self.engine = engine
