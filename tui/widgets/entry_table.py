@@ -6,7 +6,7 @@ A new filter or sort rebuilds the visible rows, in chunks so the UI never stalls
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.binding import Binding
@@ -77,7 +77,6 @@ class Palette:
     new: str = "bold yellow"
     injected: str = "bold reverse green"
     dim: str = "dim"
-    extra: dict = field(default_factory=dict)
 
 
 def sort_key(column: str):
