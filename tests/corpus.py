@@ -63,6 +63,13 @@ _s("generic-api-key", 'api_key: "{}"', r(32))
 _s("generic-secret", "client_secret={}", r(40, ALNUM + "-_"))
 _s("password", "db_password = {}", "Tr0ub4dor&3xq")
 _s("chinese-context", "密钥是 {}，不要外传", "ghp_" + r(36))
+_s("stripe-webhook", "STRIPE_WEBHOOK_SECRET={}", "whsec_" + r(32))
+_s("google-oauth", "client secret {}", "GOCSPX-" + r(28, ALNUM + "_-"))
+_s("mailgun", "mailgun {}", "key-" + r(32, HEX))
+_s("shopify", "shop token {}", "shpat_" + r(32, HEX))
+_s("databricks", "databricks {}", "dapi" + r(32, HEX))
+_s("square", "square {}", "sq0atp-" + r(22, ALNUM + "_-"))
+_s("telegram", "bot {} polls", "7351924680:AA" + r(33, ALNUM + "_-"))
 _s("frontmatter", "---\nname: creds\ntoken: {}\n---\nbody", "ghu_" + r(36))
 
 HARD_NEGATIVES: list[tuple[str, str]] = [

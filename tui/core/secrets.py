@@ -101,6 +101,16 @@ RULES: list[tuple[str, str, re.Pattern, int, int, float]] = [
      re.compile(r"AccountKey=([A-Za-z0-9+/]{40,}={0,2})"), 1, 0, 3.5),
     ("jwt", "JSON Web Token",
      re.compile(_B + r"(eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,})" + _E), 1, 3, 3.0),
+    ("stripe-webhook-secret", "Stripe webhook signing secret",
+     re.compile(_B + r"(whsec_[A-Za-z0-9]{24,})" + _E), 1, 6, 3.0),
+    ("google-oauth-secret", "Google OAuth client secret",
+     re.compile(_B + r"(GOCSPX-[A-Za-z0-9_\-]{24,})" + _E), 1, 6, 3.0),
+    ("mailgun-key", "Mailgun API key", re.compile(_B + r"(key-[0-9a-f]{32})" + _E), 1, 4, 3.0),
+    ("shopify-token", "Shopify access token", re.compile(_B + r"(shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32})" + _E), 1, 6, 3.0),
+    ("databricks-token", "Databricks token", re.compile(_B + r"(dapi[a-f0-9]{32}(?:-\d)?)" + _E), 1, 4, 3.0),
+    ("square-token", "Square access token", re.compile(_B + r"(sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,})" + _E), 1, 6, 3.0),
+    ("telegram-bot-token", "Telegram bot token",
+     re.compile(r"(?<![\w:])(\d{8,10}:AA[A-Za-z0-9_\-]{33})" + _E), 1, 0, 3.0),
     ("url-credentials", "password inside a URL",
      re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\"'`<>]{1,64}:([^\s/@\"'`<>]{3,128})@[A-Za-z0-9.\-_\[\]]+"),
      1, 0, 0.0),
@@ -176,7 +186,8 @@ def _generic(text: str, taken: list[tuple[int, int]]) -> list[SecretHit]:
 # Every rule needs one of these somewhere in the text: one search rules out almost every memory.
 _TRIGGER = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|glpat-|xox[baprse]-|hooks\.slack|[sr]k_live_|sk-|AIza|SK[0-9a-f]{32}|"
-    r"SG\.|npm_|pypi-|hf_|do[por]_v1_|AccountKey=|eyJ|PRIVATE KEY|://|(?i:key|secret|token|passw|pwd|credential|bearer)")
+    r"SG\.|npm_|pypi-|hf_|do[por]_v1_|AccountKey=|eyJ|PRIVATE KEY|://|whsec_|GOCSPX-|shp|dapi|sq0|:AA|"
+    r"(?i:key|secret|token|passw|pwd|credential|bearer)")
 
 
 def might_hold_secret(text: str) -> bool:
@@ -192,7 +203,9 @@ NEEDLES = {
     "anthropic-key": ("sk-ant-",), "openai-key": ("sk-",), "google-api-key": ("AIza",), "twilio-api-key": ("SK",),
     "sendgrid-key": ("SG.",), "npm-token": ("npm_",), "pypi-token": ("pypi-",), "huggingface-token": ("hf_",),
     "digitalocean-token": ("_v1_",), "azure-storage-key": ("AccountKey=",), "jwt": ("eyJ",),
-    "url-credentials": ("://",),
+    "url-credentials": ("://",), "stripe-webhook-secret": ("whsec_",), "google-oauth-secret": ("GOCSPX-",),
+    "mailgun-key": ("key-",), "shopify-token": ("shp",), "databricks-token": ("dapi",), "square-token": ("sq0",),
+    "telegram-bot-token": (":AA",),
 }
 _GENERIC_TRIGGER = re.compile(r"(?i)key|secret|token|passw|pwd|credential|bearer")
 
