@@ -315,3 +315,15 @@ async def test_broken_files_folder_never_crashes(tmp_path, root):
             await pilot.press(key)
         await pilot.press("x", "e", "A", "escape")
         await settle(pilot)
+
+
+def test_audit_in_a_subprocess_matches_in_process(sample):
+    from tui.app import audit_in_subprocess
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    from conftest import NOW
+    mem_dir, root = sample
+    here = audit(Memory.load(mem_dir, root, now=NOW), git=True, jobs=1)
+    there = audit_in_subprocess(mem_dir, root, NOW)
+    assert [(f.id, f.kind, f.rule, f.line) for f in there.findings] == \
+        [(f.id, f.kind, f.rule, f.line) for f in here.findings]

@@ -91,7 +91,8 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     (only from a process with no other threads: forking a threaded process is unsafe)."""
     global _FORKED
     ids = sorted(mem.entries)
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if jobs is None:
+        jobs = int(os.environ.get("MEMTUI_JOBS") or 0) or (os.cpu_count() or 1)
     pool = None
     if jobs > 1 and len(ids) >= PARALLEL_FROM and threading.active_count() == 1 and hasattr(os, "fork"):
         import concurrent.futures

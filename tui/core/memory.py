@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import gc
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +29,14 @@ def paused_gc():
 
 
 def utcnow() -> dt.datetime:
+    """Now, or $MEMTUI_NOW (ISO 8601) for reproducible ages in tests and child processes."""
+    fixed = os.environ.get("MEMTUI_NOW")
+    if fixed:
+        try:
+            value = dt.datetime.fromisoformat(fixed.replace("Z", "+00:00"))
+            return value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
+        except ValueError:
+            pass
     return dt.datetime.now(dt.timezone.utc)
 
 
