@@ -90,6 +90,7 @@ class MemtuiApp(App):
         self.reviewed: set[str] = set()
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
+        self._own_writes: set[str] = set()   # files this app just wrote (edits): not the agent's
         self.watcher = None
         self._debounce = None
         self._saving_theme = False
@@ -278,9 +279,11 @@ class MemtuiApp(App):
 
     def _rescanned(self, diff, engine: Engine) -> None:
         self.engine = engine
-        for i in diff.added:
-            if self.memory.entries[i].source == "model":
+        for i in diff.added + diff.changed:   # written = created or rewritten by the agent
+            if self.memory.entries[i].source == "model" and i not in self._own_writes:
                 self.new_ids.add(i)
+                self.reviewed.discard(i)
+        self._own_writes.clear()
         for i in diff.removed:
             self.new_ids.discard(i)
         table = self.query_one(EntryTable)
@@ -569,6 +572,7 @@ class MemtuiApp(App):
                         title=f"{i} not saved", severity="error", timeout=15)
             return
         self.drafts.pop(i, None)
+        self._own_writes.add(i)
         self.notify(f"Saved {i}")
         self.request_rescan()
 
