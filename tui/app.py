@@ -622,6 +622,7 @@ class MemtuiApp(App):
             return
 
         def promoted(done: list[str] | None) -> None:
+            self._own_writes.update(done or [])   # marking promoted_to is our write, not the agent's
             self.request_rescan()
             if done:   # a separate confirmation: promoting never implies deleting
                 self.notify("Promoted. The next dialog offers to move the memories to the trash; "
