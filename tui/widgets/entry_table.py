@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual._two_way_dict import TwoWayDict
 from textual.widgets import DataTable
@@ -22,7 +23,7 @@ from ..render.listing import age_text
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
            ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags")
-CHUNK = 200
+CHUNK = 500
 SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link"}
 STATUS_FILTERS = {
     "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
@@ -139,6 +140,15 @@ class EntryTable(DataTable):
                 col.width = width
                 self._require_update_dimensions = True
         self.refresh()
+
+    def _update_dimensions(self, new_rows) -> None:
+        """Every column here has a fixed width and every row is one line, so nothing needs
+        measuring. DataTable measures each new cell anyway (three terminal-size syscalls per
+        cell: ~1.7 s of UI time for 10k rows); Textual is pinned exactly, so overriding this
+        private hook cannot drift under us."""
+        data_width = sum(column.get_render_width(self) for column in self.columns.values())
+        header = self.header_height if self.show_header else 0
+        self.virtual_size = Size(data_width + self._row_label_column_width, self.row_count + header)
 
     # -- cells ---------------------------------------------------------------------
     def cells(self, r: Row) -> list:
