@@ -70,6 +70,9 @@ _s("shopify", "shop token {}", "shpat_" + r(32, HEX))
 _s("databricks", "databricks {}", "dapi" + r(32, HEX))
 _s("square", "square {}", "sq0atp-" + r(22, ALNUM + "_-"))
 _s("telegram", "bot {} polls", "7351924680:AA" + r(33, ALNUM + "_-"))
+_s("basic-auth", "curl -H 'Authorization: Basic {}' https://api.internal", "dGFsbHk6czNjcjN0LVBhc3N3MHJk")
+_s("bearer", "Authorization: Bearer {}", r(40, ALNUM + "-_."))
+_s("npmrc-auth-token", "//npm.pkg.github.com/:_authToken={}", r(40, HEX))
 _s("frontmatter", "---\nname: creds\ntoken: {}\n---\nbody", "ghu_" + r(36))
 
 HARD_NEGATIVES: list[tuple[str, str]] = [
@@ -98,4 +101,6 @@ HARD_NEGATIVES: list[tuple[str, str]] = [
     ("random-id-unassigned", f"build id {r(32, HEX)} finished"),
     ("chinese-var-name", "密钥放在环境变量 STRIPE_API_KEY 里，不要写进代码"),
     ("test-card", "use the Stripe test card 4242 4242 4242 4242"),
+    ("bearer-placeholder", "send `Authorization: Bearer <token>` with every request"),
+    ("basic-auth-prose", "the admin panel uses Basic auth behind the VPN"),
 ]

@@ -111,6 +111,10 @@ RULES: list[tuple[str, str, re.Pattern, int, int, float]] = [
     ("square-token", "Square access token", re.compile(_B + r"(sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,})" + _E), 1, 6, 3.0),
     ("telegram-bot-token", "Telegram bot token",
      re.compile(r"(?<![\w:])(\d{8,10}:AA[A-Za-z0-9_\-]{33})" + _E), 1, 0, 3.0),
+    ("basic-auth", "HTTP Basic credentials",
+     re.compile(r"(?i)\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])"), 1, 0, 3.0),
+    ("bearer-token", "bearer token",
+     re.compile(r"(?i)\bBearer\s+([A-Za-z0-9\-._~+/]{24,}=*)(?![A-Za-z0-9\-._~+/=])"), 1, 0, 3.3),
     ("url-credentials", "password inside a URL",
      re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\"'`<>]{1,64}:([^\s/@\"'`<>]{3,128})@[A-Za-z0-9.\-_\[\]]+"),
      1, 0, 0.0),
@@ -187,7 +191,7 @@ def _generic(text: str, taken: list[tuple[int, int]]) -> list[SecretHit]:
 _TRIGGER = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|glpat-|xox[baprse]-|hooks\.slack|[sr]k_live_|sk-|AIza|SK[0-9a-f]{32}|"
     r"SG\.|npm_|pypi-|hf_|do[por]_v1_|AccountKey=|eyJ|PRIVATE KEY|://|whsec_|GOCSPX-|shp|dapi|sq0|:AA|"
-    r"(?i:key|secret|token|passw|pwd|credential|bearer)")
+    r"(?i:key|secret|token|passw|pwd|credential|bearer|basic)")
 
 
 def might_hold_secret(text: str) -> bool:
@@ -205,7 +209,8 @@ NEEDLES = {
     "digitalocean-token": ("_v1_",), "azure-storage-key": ("AccountKey=",), "jwt": ("eyJ",),
     "url-credentials": ("://",), "stripe-webhook-secret": ("whsec_",), "google-oauth-secret": ("GOCSPX-",),
     "mailgun-key": ("key-",), "shopify-token": ("shp",), "databricks-token": ("dapi",), "square-token": ("sq0",),
-    "telegram-bot-token": (":AA",),
+    "telegram-bot-token": (":AA",), "basic-auth": ("Basic", "basic", "BASIC"),
+    "bearer-token": ("Bearer", "bearer", "BEARER"),  # the rules are case-insensitive; so are these
 }
 _GENERIC_TRIGGER = re.compile(r"(?i)key|secret|token|passw|pwd|credential|bearer")
 
