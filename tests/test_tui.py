@@ -327,3 +327,38 @@ def test_audit_in_a_subprocess_matches_in_process(sample):
     there = audit_in_subprocess(mem_dir, root, NOW)
     assert [(f.id, f.kind, f.rule, f.line) for f in there.findings] == \
         [(f.id, f.kind, f.rule, f.line) for f in here.findings]
+
+
+async def test_injection_log_shows_hook_records_live(sample, tmp_path):
+    import json
+    mem_dir, root = sample
+    log = tmp_path / "state" / "injections.jsonl"
+    app = make_app(mem_dir, root, tmp_path, watch=True, log_path=log)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        from tui.widgets.injection_log import InjectionLog
+        panel = app.query_one(InjectionLog)
+        rec = {"time": "2026-11-29T12:00:00Z", "session_id": "s", "prompt": "why the Makefile?",
+               "injected": [{"id": "db-backup-zh.md", "score": 10,
+                             "reasons": [{"kind": "path", "detail": "Makefile", "points": 10}]}]}
+        with open(log, "a") as f:
+            f.write(json.dumps(rec) + "\n")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if panel.count:
+                break
+        assert panel.count == 1
+        assert any("hook injected" in n.message for n in app._notifications)
+
+
+async def test_clicking_a_header_sorts(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        table.post_message(EntryTable.HeaderSelected(table, table.columns["age"].key, 4, table.columns["age"].label))
+        await settle(pilot)
+        assert table.sort_column == "age"
+        first = [str(r.key.value) for r in table.ordered_rows][:3]
+        assert all(app.memory.status[i].age_days <= 1 for i in first)

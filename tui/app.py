@@ -369,6 +369,20 @@ class MemtuiApp(App):
         self.show_detail()
         self.refresh_bindings()   # the footer greys out what does not apply to this entry
 
+    @on(EntryTable.HeaderSelected)
+    def _header_selected(self, event: EntryTable.HeaderSelected) -> None:
+        """A click on a column header sorts by it; a second click reverses."""
+        key = str(event.column_key.value)
+        if key not in SORTABLE:
+            return
+        table = self.query_one(EntryTable)
+        if table.sort_column == key:
+            table.sort_reverse = not table.sort_reverse
+        else:
+            table.sort_column, table.sort_reverse = key, False
+        table.resort()
+        self.update_empty()
+
     @on(EntryTable.RowSelected)
     def _row_selected(self, _: EntryTable.RowSelected) -> None:
         self.query_one(TabbedContent).active = "detail"
