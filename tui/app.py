@@ -522,7 +522,12 @@ class MemtuiApp(App):
 
         def done(ok: bool | None) -> None:
             if ok:
-                res = apply_delete(self.directory, plan)
+                try:
+                    res = apply_delete(self.directory, plan)
+                except OSError as e:
+                    self.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
+                    self.request_rescan()
+                    return
                 for i in res.vanished + plan.missing:
                     self.notify(f"{i} had already vanished; nothing moved", severity="warning")
                 if res.moved:

@@ -65,7 +65,11 @@ class TrashScreen(Screen):
         if not table.row_count:
             return
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        res = restore(self.memory_dir, [key])
+        try:
+            res = restore(self.memory_dir, [key])
+        except OSError as e:
+            self.notify(f"Could not restore {key}: {e}", severity="error")
+            return
         if res.restored:
             self.notify(f"restored {key}")
         for i in res.blocked:
