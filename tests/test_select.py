@@ -69,6 +69,13 @@ def test_path_forms(mem_dir, root):
     assert ids("see other/server.ts.bak") == []
 
 
+def test_glob_paths_attach_to_their_folder(mem_dir, root):
+    entry(mem_dir, "globbed", paths=["src/**/*.ts", "*.md"])
+    e = engine(mem_dir, root)
+    assert [c.id for c in e.decide("fix src/api/handler.ts").injected] == ["globbed.md"]
+    assert e.decide("update README.md").injected == []
+
+
 def test_keywords_come_from_keywords_name_description_never_body(mem_dir, root):
     entry(mem_dir, "a", name="alpha-runner", description="fast builds", keywords=["zeta"],
           body="the body mentions kubernetes everywhere")

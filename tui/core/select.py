@@ -157,6 +157,10 @@ class Engine:
             self.terms[t][e.id] = w
         for raw in list(e.paths) + [a.file for a in e.anchors]:
             p = norm_path(raw)
+            if any(c in p for c in "*?["):   # a glob: 'src/**/*.ts' is attached to the folder src/
+                p = "/".join(part for part in p.split("/")[: next(i for i, part in enumerate(p.split("/"))
+                                                                  if any(c in part for c in "*?["))])
+                raw = p + "/"
             if not p or p.startswith(("/", "~")) or ".." in p.split("/") or "%" in p:
                 continue  # unsafe paths never match (the anchor status reports them)
             self.full[p].add(e.id)
