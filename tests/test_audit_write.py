@@ -1,15 +1,13 @@
 """`memtui audit` formats and exit codes, the single write path, delete and restore."""
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
 from tui.cli import main
 from tui.core import write as write_mod
 from tui.core.audit import audit
-from tui.core.audit_format import to_markdown, to_sarif
+from tui.core.audit_format import to_markdown
 from tui.core.memory import Memory
 from tui.core.trash import apply_delete, list_trash, plan_delete, restore
 from tui.core.write import Draft, write_memory

@@ -7,41 +7,32 @@ hand results back with `call_from_thread`.
 from __future__ import annotations
 
 import datetime as dt
-import gc
-import os
-import shlex
-import shutil
-import subprocess
-import tempfile
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Iterable
 
 from textual import on, work
-from textual.app import App, ComposeResult, SuspendNotSupported, SystemCommand
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
-from .core.audit import AuditReport, audit
+from .core.audit import AuditReport
 from .core.config import load_config, save_config
 from .core.findings import Finding
-from .core.memory import Memory, paused_gc
+from .core.memory import Memory
 from .core.select import Engine
-from .core.trash import apply_delete, plan_delete
-from .core.write import write_raw
-from .messages import InjectionLogChanged, LoadProgress, MemoryDirChanged
 from .theming import DEFAULT_DARK, load_themes
 from .widgets.detail_pane import DetailPane
-from .widgets.entry_table import STATUS_FILTERS, SORTABLE, EntryTable, Palette, Row
+from .widgets.entry_table import STATUS_FILTERS, SORTABLE, EntryTable, Palette
 from .widgets.injection_log import InjectionLog
 from .widgets.preview_pane import PreviewPane
+from .curation import CurationMixin
+from .syncing import SyncMixin
 
-DEBOUNCE = 0.15
-SUBPROCESS_AUDIT_FROM = 2000   # entries
 
 
-class MemtuiApp(App):
+class MemtuiApp(SyncMixin, CurationMixin, App):
     CSS_PATH = "app.tcss"
     TITLE = "memtui"
     # side by side only where both panes fit; stacked below (120x36, 80x24)
@@ -161,152 +152,6 @@ class MemtuiApp(App):
     def on_unmount(self) -> None:
         if self.watcher is not None:
             self.watcher.stop()
-
-    # -- loading ---------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="load")
-    def load_memory(self) -> None:
-        try:
-            with paused_gc():   # a cyclic-GC pass over the growing heap would hold the GIL for ~0.1 s
-                self.memory.refresh(progress=lambda d, t: self.post_message(LoadProgress(d, t)))
-                engine = Engine.from_memory(self.memory)
-                gc.freeze()
-        except Exception as e:  # a folder we cannot read at all: say so, keep running
-            self.call_from_thread(self.notify, f"Cannot read {self.directory}: {e}", severity="error")
-            return
-        self.call_from_thread(self._loaded, engine)
-
-    def on_load_progress(self, message: LoadProgress) -> None:
-        if not self.loaded and message.total:
-            text = f"reading {message.done:,} / {message.total:,} files…"
-            self.set_title_bar(loading=text)
-            empty = self.query_one("#empty", Static)
-            empty.update(f"⏳ {text[0].upper()}{text[1:]}")
-            empty.display = True
-
-    def _loaded(self, engine: Engine) -> None:
-        self.engine = engine
-        self.loaded = True
-        table = self.query_one(EntryTable)
-        table.set_rows(self.build_rows())
-        self.set_title_bar()
-        self.update_empty()
-        self.show_detail()
-        self.refresh_bindings()
-        self.run_audit()
-        if self.watch_enabled:
-            self.start_watcher()
-
-    def build_rows(self, ids: Iterable[str] | None = None) -> dict[str, Row]:
-        mem = self.memory
-        ids = mem.entries if ids is None else ids
-        return {i: Row(mem.entries[i], mem.status[i], self.kinds_of(i), i in self.new_ids, i in self.reviewed)
-                for i in ids}
-
-    def kinds_of(self, entry_id: str) -> tuple[str, ...]:
-        from .core.findings import KINDS
-        found = {f.kind for f in self.findings.get(entry_id, [])}
-        return tuple(k for k in KINDS if k in found)
-
-    @work(thread=True, exclusive=True, group="audit")
-    def run_audit(self) -> None:
-        try:
-            if len(self.memory.entries) >= SUBPROCESS_AUDIT_FROM:
-                # a big folder is audited by `memtui audit` in another process: its seconds of
-                # CPU must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)
-                rep = audit_in_subprocess(self.directory, self.root, self.memory.now)
-            else:
-                rep = audit(self.memory, git=True, jobs=1)
-        except Exception as e:
-            self.call_from_thread(self.notify, f"Audit failed: {e}", severity="error")
-            return
-        self.call_from_thread(self._audited, rep)
-
-    def _audited(self, rep: AuditReport) -> None:
-        old = self.findings
-        self.report = rep
-        self.findings = {}
-        for f in rep.findings:
-            self.findings.setdefault(f.id, []).append(f)
-        table = self.query_one(EntryTable)
-        rows = table.rows_by_id
-        for i in set(old) | set(self.findings):
-            if i in rows:
-                before = rows[i].flags()
-                rows[i].kinds = self.kinds_of(i)
-                if rows[i].flags() != before:   # update_cell costs ~1 ms: only where it shows
-                    table.redraw_row(i, only="flags")
-        self.set_title_bar()
-        self.show_detail()
-
-    # -- watching ----------------------------------------------------------------------
-    def start_watcher(self) -> None:
-        from .watch import DirectoryWatcher
-        try:
-            self.watcher = DirectoryWatcher(self.directory, lambda: self.post_message(MemoryDirChanged()),
-                                            self.log_path, lambda: self.post_message(InjectionLogChanged()))
-            self.watcher.start()
-        except Exception as e:
-            self.watcher = None
-            self.notify(f"Not watching for changes: {e}", severity="warning")
-
-    def on_memory_dir_changed(self, _: MemoryDirChanged) -> None:
-        if self._debounce is not None:
-            self._debounce.stop()
-        self._debounce = self.set_timer(DEBOUNCE, self.request_rescan)
-
-    def on_injection_log_changed(self, _: InjectionLogChanged) -> None:
-        new = self.query_one(InjectionLog).poll()
-        if new:
-            self.notify(f"The hook injected memories ({new} new record{'s' if new > 1 else ''})", timeout=3)
-
-    def request_rescan(self) -> None:
-        if self.loaded:
-            self.rescan()
-
-    @work(thread=True, exclusive=True, group="rescan")
-    def rescan(self) -> None:
-        try:
-            if self.fixed_now is None:
-                self.memory.now = dt.datetime.now(dt.timezone.utc)
-            with paused_gc():
-                diff = self.memory.refresh()
-                engine = Engine.from_memory(self.memory)
-                gc.freeze()
-        except Exception as e:
-            self.call_from_thread(self.notify, f"Rescan failed: {e}", severity="error")
-            return
-        self.call_from_thread(self._rescanned, diff, engine)
-
-    def _rescanned(self, diff, engine: Engine) -> None:
-        self.engine = engine
-        for i in diff.added + diff.changed:   # written = created or rewritten by the agent
-            if self.memory.entries[i].source == "model" and i not in self._own_writes:
-                self.new_ids.add(i)
-                self.reviewed.discard(i)
-        self._own_writes.clear()
-        for i in diff.removed:
-            self.new_ids.discard(i)
-        table = self.query_one(EntryTable)
-        current = table.current_id()
-        if current in diff.changed:
-            self.changed_note[current] = "↻ changed on disk — reloaded"
-            self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
-        if current in diff.removed:
-            self.notify(f"{current} was removed from the folder", severity="warning")
-        # statuses may change for every entry (an anchor file or MEMORY.md changed): refresh all cells cheaply
-        rows = self.build_rows()
-        for i, r in rows.items():
-            old = table.rows_by_id.get(i)
-            if old is not None and (old.status.anchor, old.status.load, old.status.age_days) != \
-                    (r.status.anchor, r.status.load, r.status.age_days) and i not in diff.changed:
-                diff.changed.append(i)
-        table.apply_diff(rows, diff.added, diff.changed, diff.removed)
-        self.set_title_bar()
-        self.update_empty()
-        self.show_detail()
-        self.update_preview()
-        if diff.added or diff.changed or diff.removed:
-            self.run_audit()
 
     # -- the panes -------------------------------------------------------------------------
     def set_title_bar(self, loading: str = "") -> None:
@@ -507,149 +352,6 @@ class MemtuiApp(App):
     def action_rescan(self) -> None:
         self.request_rescan()
 
-    def action_delete(self) -> None:
-        table = self.query_one(EntryTable)
-        ids = sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
-        if ids:
-            self.confirm_delete(ids)
-
-    def confirm_delete(self, ids: list[str], then: Callable[[bool], None] | None = None) -> None:
-        from .screens.confirm_delete import ConfirmDelete
-        plan = plan_delete(self.directory, ids)
-        if not plan.files:
-            self.notify(f"Nothing to delete: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
-            return
-
-        def done(ok: bool | None) -> None:
-            if ok:
-                try:
-                    res = apply_delete(self.directory, plan)
-                except OSError as e:
-                    self.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
-                    self.request_rescan()
-                    return
-                for i in res.vanished + plan.missing:
-                    self.notify(f"{i} had already vanished; nothing moved", severity="warning")
-                if res.moved:
-                    self.notify(f"Moved {len(res.moved)} to the trash (t to restore)")
-                table = self.query_one(EntryTable)
-                table.selected -= set(res.moved)
-                self.request_rescan()
-            if then is not None:
-                then(bool(ok))
-
-        self.push_screen(ConfirmDelete(plan), done)
-
-    def action_trash(self) -> None:
-        from .screens.trash_screen import TrashScreen
-        self.push_screen(TrashScreen(self.directory))
-
-    def action_audit(self) -> None:
-        from .screens.audit_screen import AuditScreen
-
-        def jump(entry_id: str | None) -> None:
-            if entry_id and entry_id in self.memory.entries:
-                table = self.query_one(EntryTable)
-                if not table.select_id(entry_id):
-                    table.filter_text, table.status_filters = "", set()
-                    self.query_one("#filter", Input).value = ""
-                    table.rebuild()
-                    self.call_after_refresh(table.select_id, entry_id)
-                self.query_one(TabbedContent).active = "detail"
-                table.focus()
-
-        self.push_screen(AuditScreen(self.report), jump)
-
-    def action_add(self) -> None:
-        from .screens.add_entry import AddEntry
-
-        def added(entry_id: str | None) -> None:
-            if entry_id:
-                self.notify(f"Remembered {entry_id}")
-                self.request_rescan()
-
-        self.push_screen(AddEntry(self.directory, self.root), added)
-
-    def action_edit(self) -> None:
-        i = self.current_id()
-        if i is None:
-            return
-        path = self.directory / i
-        try:
-            original = self.drafts.get(i) or path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            self.notify(f"Cannot open {i} for editing: {e}", severity="error")
-            return
-        edited = self.run_editor(original, suffix=Path(i).suffix or ".md")
-        if edited is None or edited == path.read_text(encoding="utf-8", errors="replace"):
-            self.drafts.pop(i, None) if edited is not None else None
-            return
-        res = write_raw(self.directory, self.root, i, edited)
-        if not res.ok:
-            self.drafts[i] = edited
-            self.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
-                        title=f"{i} not saved", severity="error", timeout=15)
-            return
-        self.drafts.pop(i, None)
-        self._own_writes.add(i)
-        self.notify(f"Saved {i}")
-        self.request_rescan()
-
-    def run_editor(self, text: str, suffix: str = ".md") -> str | None:
-        """Edit ``text`` in $EDITOR on a temporary copy; the app suspends meanwhile."""
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        fd, tmp = tempfile.mkstemp(prefix="memtui-", suffix=suffix)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            cmd = [*shlex.split(editor), tmp]
-            try:
-                try:
-                    with self.suspend():
-                        subprocess.run(cmd, check=False)
-                except SuspendNotSupported:   # headless (tests): only a non-interactive editor works
-                    subprocess.run(cmd, check=False, stdin=subprocess.DEVNULL, capture_output=True)
-            except Exception as e:
-                self.notify(f"Cannot run the editor {editor!r}: {e}", severity="error")
-                return None
-            return Path(tmp).read_text(encoding="utf-8")
-        finally:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-
-    def action_review(self) -> None:
-        from .screens.review_screen import ReviewScreen
-        ids = sorted(self.new_ids - self.reviewed)
-        if ids:
-            self.push_screen(ReviewScreen(ids))
-
-    def mark_reviewed(self, entry_id: str) -> None:
-        self.reviewed.add(entry_id)
-        table = self.query_one(EntryTable)
-        if entry_id in table.rows_by_id:
-            table.rows_by_id[entry_id].reviewed = True
-            table.redraw_row(entry_id)
-        self.set_title_bar()
-
-    def action_promote(self) -> None:
-        from .screens.promote_screen import PromoteScreen
-        table = self.query_one(EntryTable)
-        ids = sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
-        if not ids:
-            return
-
-        def promoted(done: list[str] | None) -> None:
-            self._own_writes.update(done or [])   # marking promoted_to is our write, not the agent's
-            self.request_rescan()
-            if done:   # a separate confirmation: promoting never implies deleting
-                self.notify("Promoted. The next dialog offers to move the memories to the trash; "
-                            "Cancel keeps them.", timeout=6)
-                self.confirm_delete(done)
-
-        self.push_screen(PromoteScreen(self.memory, ids), promoted)
-
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         if screen is not self.screen_stack[0]:
@@ -669,23 +371,6 @@ class MemtuiApp(App):
         ):
             if self.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))
-
-
-def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime) -> AuditReport:
-    import json
-    import sys
-    # one job, at low priority: the UI process keeps a core to itself
-    env = dict(os.environ, MEMTUI_NOW=now.isoformat(), MEMTUI_JOBS="1")
-    nice = ["nice", "-n", "10"] if shutil.which("nice") else []
-    p = subprocess.run([*nice, sys.executable, "-m", "tui", "audit", "--dir", str(directory), "--root", str(root),
-                        "--format", "json", "--fail-on", ""], capture_output=True, text=True, env=env,
-                       stdin=subprocess.DEVNULL, timeout=600)
-    if p.returncode != 0:
-        raise RuntimeError(p.stderr.strip().splitlines()[-1] if p.stderr.strip() else f"exit {p.returncode}")
-    data = json.loads(p.stdout)
-    keys = ("id", "kind", "rule", "line", "message", "fix", "related")
-    findings = [Finding(**{k: f.get(k) for k in keys}) for f in data["findings"]]
-    return AuditReport(findings, data["summary"]["entries"], str(directory), str(root))
 
 
 def _short(path: Path) -> str:

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time

@@ -16,7 +16,6 @@ from .gates import entry_gates, identifying_findings, line_of, secret_findings
 from .index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from .memory import Memory
 from .secrets import redact
-from .status import STALE_DAYS
 
 SKETCH = 8
 PARALLEL_FROM = 2000   # entries; below this, forking costs more than it saves

@@ -15,7 +15,7 @@ import datetime as dt
 import heapq
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .entry import MemoryEntry
 from .secrets import redact

@@ -1,7 +1,6 @@
 """The human-readable `memtui list` table."""
 from __future__ import annotations
 
-import sys
 
 from rich.console import Console
 

@@ -1,7 +1,6 @@
 """The human-readable `memtui preview`: ranked entries with reasons, exclusions, budget."""
 from __future__ import annotations
 
-import sys
 
 from rich.console import Console
 

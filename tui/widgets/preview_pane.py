@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..core.secrets import redact
 from ..core.select import Decision
 from ..render.preview import WHY_STYLE, reasons_text
 
