@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_tui(args: argparse.Namespace) -> int:
+    if args.dir and "/" not in args.dir and not Path(args.dir).exists():
+        raise UsageError(f"no folder or command named {args.dir!r} (commands: {', '.join(COMMANDS)})")
     directory, root, found = resolve_dir(args.dir, args.root)
     from .app import MemtuiApp
     app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
