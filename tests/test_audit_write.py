@@ -238,3 +238,15 @@ def test_audit_never_opens_pipes_or_follows_links_out(tmp_path, root):
     rep = audit(Memory.load(mem_dir, root, now=NOW), git=False, jobs=1)   # would hang on the pipe
     assert {f.id for f in rep.findings if f.kind == "unreadable"} == {"out.md", "pipe.md"}
     assert not [f for f in rep.findings if f.kind == "secret"]   # the file outside was never read
+
+
+def test_delete_never_leaves_the_memory_folder(sample, tmp_path):
+    mem_dir, root = sample
+    victim = write(tmp_path, "victim.txt", "keep me\n")
+    os.symlink(victim, mem_dir / "link.md")
+    plan = plan_delete(mem_dir, [str(victim), "../victim.txt", "/etc/hostname", "link.md"])
+    assert plan.files == ["link.md"] and len(plan.missing) == 3
+    apply_delete(mem_dir, plan, now=NOW)
+    assert victim.read_text() == "keep me\n"            # the link moved, never its target
+    assert restore(mem_dir, ["link.md"]).restored == ["link.md"]
+    assert os.path.islink(mem_dir / "link.md")

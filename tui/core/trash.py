@@ -39,12 +39,23 @@ def _links(line: str) -> list[str]:
     return [normalise_target(m.group(2)) for m in _LINK.finditer(_COMMENT.sub("", line))]
 
 
+def inside(mem_dir: Path, entry_id: str) -> bool:
+    """An id names a file in the memory folder: relative, no '..', its folder inside the folder
+    (a symlink entry is moved as the link itself, never its target)."""
+    if not entry_id or Path(entry_id).is_absolute() or ".." in Path(entry_id).parts or "\x00" in entry_id:
+        return False
+    real = os.path.realpath(mem_dir)
+    parent = os.path.realpath((Path(mem_dir) / entry_id).parent)
+    return parent == real or parent.startswith(real.rstrip(os.sep) + os.sep)
+
+
 def plan_delete(mem_dir: Path, ids: list[str]) -> DeletePlan:
     plan = DeletePlan()
     lines = _index_lines(mem_dir) or []
     for i in dict.fromkeys(ids):
         p = mem_dir / i
-        if i == INDEX_NAME or i.startswith(TRASH_DIR) or ".." in Path(i).parts or not p.is_file():
+        if (i == INDEX_NAME or i.startswith(TRASH_DIR) or not inside(mem_dir, i)
+                or not (p.is_file() or p.is_symlink())):
             plan.missing.append(i)
             continue
         plan.files.append(i)
@@ -68,7 +79,7 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
     drop_lines: set[str] = set()
     for i in plan.files:
         src = mem_dir / i
-        if not src.is_file():
+        if not (src.is_file() or src.is_symlink()):
             res.vanished.append(i)
             continue
         dst = trash / i
@@ -108,8 +119,10 @@ def list_trash(mem_dir: Path) -> list[TrashItem]:
         except (OSError, ValueError):
             continue
         for e in manifest.get("entries", []):
+            if not isinstance(e, dict) or not isinstance(e.get("id"), str) or not inside(folder, e["id"]):
+                continue
             p = folder / e["id"]
-            if p.is_file():
+            if p.is_file() or p.is_symlink():
                 items.append(TrashItem(e["id"], folder.name, p, e.get("index_lines", [])))
     return items
 
@@ -126,7 +139,7 @@ def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
     trash = list_trash(mem_dir)
     for i in dict.fromkeys(ids):
         item = next((t for t in trash if t.id == i), None)
-        if item is None:
+        if item is None or not inside(mem_dir, i):   # a tampered manifest cannot send a file elsewhere
             res.missing.append(i)
             continue
         dst = mem_dir / i
