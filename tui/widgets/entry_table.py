@@ -190,6 +190,10 @@ class EntryTable(DataTable):
         self.visible_ids = self.ordered_ids()
         self.clear(columns=False)
         self._fill_token += 1
+        if len(self.visible_ids) > CHUNK:
+            # no cyclic-GC passes while thousands of rows arrive (they create no cycles, and a
+            # full pass over them was the longest stall); re-enabled, with the rows frozen, at the end
+            gc.disable()
         self._fill(self._fill_token, 0, keep)
 
     def _fill(self, token: int, start: int, keep: str | None) -> None:
@@ -203,9 +207,9 @@ class EntryTable(DataTable):
         if start + CHUNK < len(self.visible_ids):
             self.set_timer(0.001, lambda: self._fill(token, start + CHUNK, keep))
         elif len(self.visible_ids) > CHUNK:
-            # the rows are long-lived: keep the cyclic GC from re-walking them on every full
-            # pass (those passes were the longest UI stalls at 10k rows)
+            # the rows are long-lived: keep the cyclic GC from re-walking them on every full pass
             gc.freeze()
+            gc.enable()
 
     # -- diffs -----------------------------------------------------------------------
     def redraw_row(self, entry_id: str, only: str | None = None) -> None:
