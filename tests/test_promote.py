@@ -165,3 +165,12 @@ def test_promote_dialog_snapshot(snap_compare, sample, tmp_path):
         await settle(pilot)
 
     assert snap_compare(make_app(*sample, tmp_path), terminal_size=(120, 36), run_before=run_before)
+
+
+def test_diff_context_from_the_target_is_redacted(sample, capsys):
+    mem_dir, root = sample
+    token = "ghp_" + "k3Jd9QmZ7xLp2VnR8cYt4WbH1sFg6AeU0oXi"
+    write(root, "CLAUDE.md", f"## Conventions\n- deploy token {token}\n")
+    main(["promote", "lint-strict.md", "--to", "CLAUDE.md", "--dir", str(mem_dir), "--root", str(root)])
+    out = capsys.readouterr().out
+    assert token[4:12] not in out and "github-token" in out

@@ -22,7 +22,7 @@ def print_plan(plan: Promotion, console: Console | None = None) -> None:
     for w in plan.warnings:
         con.print(Text(f"  {w}", "dim"))
     if plan.diff:
-        con.print(Syntax(plan.diff, "diff", theme="ansi_dark", background_color="default"))
+        con.print(Syntax(redact(plan.diff), "diff", theme="ansi_dark", background_color="default"))
     elif plan.ok:
         con.print(Text("  no change to the file", "dim"))
     for b in plan.budget:

@@ -26,7 +26,7 @@ def render_plan(plan: Promotion) -> Group:
     for w in plan.warnings:
         parts.append(Text(w, "dim"))
     if plan.diff:
-        parts.append(Syntax(plan.diff, "diff", theme="ansi_dark", background_color="default", word_wrap=True))
+        parts.append(Syntax(redact(plan.diff), "diff", theme="ansi_dark", background_color="default", word_wrap=True))
     elif plan.ok:
         parts.append(Text("No change to the file.", "dim"))
     for b in plan.budget:
