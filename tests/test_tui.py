@@ -362,3 +362,20 @@ async def test_clicking_a_header_sorts(sample, tmp_path):
         assert table.sort_column == "age"
         first = [str(r.key.value) for r in table.ordered_rows][:3]
         assert all(app.memory.status[i].age_days <= 1 for i in first)
+
+
+async def test_a_filter_typed_during_a_large_fill_leaves_gc_enabled(tmp_path):
+    import gc
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "bench"))
+    from gen import generate
+    mem_dir, root = generate(tmp_path / "big", 1500)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        while not app.loaded:
+            await pilot.pause(0.02)
+        table = app.query_one(EntryTable)
+        table.filter_text = "zzzz-nothing"
+        table.rebuild()          # interrupts the chunked fill with a small one
+        await settle(pilot)
+        assert gc.isenabled()
+    gc.enable()

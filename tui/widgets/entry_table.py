@@ -124,6 +124,7 @@ class EntryTable(DataTable):
         self.revealed: str | None = None        # the one id whose secrets are shown
         self.palette = Palette()
         self._fill_token = 0
+        self._gc_paused = False
 
     def on_mount(self) -> None:
         for key, label, width in COLUMNS:
@@ -190,10 +191,12 @@ class EntryTable(DataTable):
         self.visible_ids = self.ordered_ids()
         self.clear(columns=False)
         self._fill_token += 1
-        if len(self.visible_ids) > CHUNK:
+        if len(self.visible_ids) > CHUNK and gc.isenabled():
             # no cyclic-GC passes while thousands of rows arrive (they create no cycles, and a
-            # full pass over them was the longest stall); re-enabled, with the rows frozen, at the end
+            # full pass over them was the longest stall); re-enabled, with the rows frozen, when
+            # the last fill ends, whichever rebuild that is
             gc.disable()
+            self._gc_paused = True
         self._fill(self._fill_token, 0, keep)
 
     def _fill(self, token: int, start: int, keep: str | None) -> None:
@@ -206,10 +209,11 @@ class EntryTable(DataTable):
             self.move_cursor(row=self.get_row_index(keep), animate=False)
         if start + CHUNK < len(self.visible_ids):
             self.set_timer(0.001, lambda: self._fill(token, start + CHUNK, keep))
-        elif len(self.visible_ids) > CHUNK:
+        elif self._gc_paused:
             # the rows are long-lived: keep the cyclic GC from re-walking them on every full pass
             gc.freeze()
             gc.enable()
+            self._gc_paused = False
 
     # -- diffs -----------------------------------------------------------------------
     def redraw_row(self, entry_id: str, only: str | None = None) -> None:
