@@ -33,13 +33,18 @@ class SyncMixin:
     """Keeps `self.memory`, `self.engine` and `self.findings` in step with the folder."""
 
     # -- loading ---------------------------------------------------------------------
+    def _reread(self, progress=None):
+        """(scan diff, engine) for the folder as it is now; runs in a worker thread."""
+        with paused_gc():   # a cyclic-GC pass over the growing heap would hold the GIL for ~0.1 s
+            diff = self.memory.refresh(progress=progress)
+            engine = Engine.from_memory(self.memory)
+            gc.freeze()     # the new entries live until the next rescan: out of the collector's way
+        return diff, engine
+
     @work(thread=True, exclusive=True, group="load")
     def load_memory(self) -> None:
         try:
-            with paused_gc():   # a cyclic-GC pass over the growing heap would hold the GIL for ~0.1 s
-                self.memory.refresh(progress=lambda d, t: self.post_message(LoadProgress(d, t)))
-                engine = Engine.from_memory(self.memory)
-                gc.freeze()
+            _, engine = self._reread(progress=lambda d, t: self.post_message(LoadProgress(d, t)))
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.call_from_thread(self.notify, f"Cannot read {self.directory}: {e}", severity="error")
             return
@@ -137,10 +142,7 @@ class SyncMixin:
         try:
             if self.fixed_now is None:
                 self.memory.now = dt.datetime.now(dt.timezone.utc)
-            with paused_gc():
-                diff = self.memory.refresh()
-                engine = Engine.from_memory(self.memory)
-                gc.freeze()
+            diff, engine = self._reread()
         except Exception as e:
             self.call_from_thread(self.notify, f"Rescan failed: {e}", severity="error")
             return
