@@ -174,3 +174,14 @@ def test_diff_context_from_the_target_is_redacted(sample, capsys):
     main(["promote", "lint-strict.md", "--to", "CLAUDE.md", "--dir", str(mem_dir), "--root", str(root)])
     out = capsys.readouterr().out
     assert token[4:12] not in out and "github-token" in out
+
+
+def test_marking_keeps_every_field_and_a_leading_comment_entry(sample):
+    mem_dir, root = sample
+    write(mem_dir, "c.md", "<!-- saved by agent -->\n---\nname: c\ntrigger: on-deploy\ncreated: 2026-01-02\n---\n"
+                           "Deploys need a green main branch first.\n")
+    m = mem(sample)
+    apply_promotion(m, plan_promotion(m, ["c.md"], "CLAUDE.md"))
+    e = Memory.load(*sample, now=NOW).entries["c.md"]
+    assert e.promoted_to == "CLAUDE.md" and e.meta["trigger"] == "on-deploy"
+    assert e.created.date().isoformat() == "2026-01-02" and "green main" in e.body

@@ -369,6 +369,7 @@ async def test_a_filter_typed_during_a_large_fill_leaves_gc_enabled(tmp_path):
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "bench"))
     from gen import generate
     mem_dir, root = generate(tmp_path / "big", 1500)
+    gc.enable()   # in-process `memtui list` calls in other tests switch it off for their process
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         while not app.loaded:

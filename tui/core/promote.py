@@ -19,6 +19,7 @@ from .findings import Finding
 from .fsutil import atomic_write
 from .gates import secret_findings, sensitive_findings, transient_findings
 from .memory import Memory
+from .write import set_fields
 
 SECTION_TITLE = "Learned conventions"
 _SECTION_WORDS = re.compile(r"(?i)\b(learned|learnt|conventions?|lessons|memor(?:y|ies)|promoted|gotchas)\b")
@@ -254,20 +255,6 @@ def mark_promoted(mem: Memory, entry_id: str, rel: str) -> list[str]:
         return []
     if not e.has_frontmatter:
         return [f"{entry_id} has no frontmatter; not marked (promoted_to would change its format)"]
-    res = _mark(mem, e, rel)
-    return [f"marked {entry_id} promoted_to: {rel}"] if res else [f"could not mark {entry_id}"]
-
-
-def _mark(mem: Memory, e: MemoryEntry, rel: str) -> bool:
-    import frontmatter
-    import yaml
-    from .write import render
-    try:
-        post = frontmatter.loads(e.path.read_text(encoding="utf-8"), handler=frontmatter.YAMLHandler())
-    except (OSError, ValueError, yaml.YAMLError):
-        return False
-    meta = dict(post.metadata)
-    meta["promoted_to"] = rel
-    atomic_write(e.path, render(meta, post.content))
-    return True
+    ok = set_fields(e.path, {"promoted_to": rel})
+    return [f"marked {entry_id} promoted_to: {rel}"] if ok else [f"could not mark {entry_id}"]
 

@@ -108,6 +108,29 @@ def _meta_for(d: Draft, now: dt.datetime, base: dict | None) -> dict:
     return ordered
 
 
+def read_meta(text: str) -> tuple[dict | None, str]:
+    """(frontmatter as PyYAML types, body) of a file's text, for a rewrite that must keep every
+    field as written; None when the frontmatter does not parse to a mapping."""
+    yaml_text, body, _, _ = split_frontmatter(text.replace("\r\n", "\n"))
+    try:
+        meta = yaml.safe_load(yaml_text) if yaml_text else {}
+    except yaml.YAMLError:
+        return None, body
+    return (meta if isinstance(meta, dict) else None), body
+
+
+def set_fields(path: Path, fields: dict) -> bool:
+    """Set frontmatter fields of an existing entry, keeping the rest; no gates (no new text)."""
+    try:
+        meta, body = read_meta(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False
+    if meta is None:
+        return False
+    atomic_write(Path(path), render({**meta, **fields}, body))
+    return True
+
+
 def render(meta: dict, body: str) -> str:
     post = frontmatter.Post(body.strip() + "\n", **meta)
     return frontmatter.dumps(post, sort_keys=False, allow_unicode=True, width=1000) + "\n"
@@ -137,12 +160,8 @@ def write_memory(mem_dir: Path, root: Path, draft: Draft, *, entry_id: str | Non
         except (OSError, UnicodeDecodeError) as e:
             return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "missing", None,
                                                         f"cannot edit {entry_id}: {e}", "")])
-        yaml_text, _, _, _ = split_frontmatter(old.replace("\r\n", "\n"))
-        try:
-            base = yaml.safe_load(yaml_text) if yaml_text else {}
-        except yaml.YAMLError:
-            base = None
-        if not isinstance(base, dict):
+        base, _ = read_meta(old)
+        if base is None:
             return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "bad-yaml", None,
                                                         f"{entry_id} has frontmatter memtui cannot rewrite safely",
                                                         "fix it by hand in an editor")])
