@@ -380,3 +380,21 @@ async def test_a_filter_typed_during_a_large_fill_leaves_gc_enabled(tmp_path):
         await settle(pilot)
         assert gc.isenabled()
     gc.enable()
+
+
+async def test_keys_leave_the_inputs_when_the_table_is_hidden(mem_dir, root, tmp_path):
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p", *"hello")
+        await settle(pilot)
+        assert "nothing injected" in plain(app.query_one("#preview-body"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.focused, Input)
+        await pilot.press("question_mark")
+        from tui.screens.help_screen import HelpScreen
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "slash", *"zz", "escape", "a")
+        from tui.screens.add_entry import AddEntry
+        assert isinstance(app.screen, AddEntry) and app.query_one("#filter", Input).value == ""

@@ -247,7 +247,16 @@ class MemtuiApp(SyncMixin, CurationMixin, App):
     @on(Input.Submitted, "#query")
     @on(Input.Submitted, "#filter")
     def _input_submitted(self, _: Input.Submitted) -> None:
-        self.query_one(EntryTable).focus()
+        self.focus_table()
+
+    def focus_table(self) -> None:
+        """Leave the inputs for the table; when the table is hidden (empty folder, nothing
+        matches), leave them all the same, or every key after would be typed into the input."""
+        table = self.query_one(EntryTable)
+        if table.display:
+            table.focus()
+        else:
+            self.set_focus(None)
 
     def update_preview(self) -> None:
         self.preview(self.query_one("#query", Input).value)
@@ -304,7 +313,7 @@ class MemtuiApp(SyncMixin, CurationMixin, App):
         focused = self.focused
         if isinstance(focused, Input) and focused.value:
             focused.value = ""
-        self.query_one(EntryTable).focus()
+        self.focus_table()
 
     def action_tab(self, name: str) -> None:
         self.query_one(TabbedContent).active = name
