@@ -94,7 +94,7 @@ def test_unquoted_colon_is_read_leniently(mem_dir, root):
     e = load(mem_dir, root).entries["a.md"]
     assert e.readable
     assert e.description == "Tests: use node --test" and e.type == "feedback"
-    assert any("not valid YAML" in w for w in e.warnings)
+    assert any(w.kind == "lenient-yaml" and "not valid YAML" in w.message for w in e.warnings)
 
 
 def test_value_cut_at_hash_is_reported(mem_dir, root):
@@ -102,7 +102,7 @@ def test_value_cut_at_hash_is_reported(mem_dir, root):
     mem = load(mem_dir, root)
     e = mem.entries["a.md"]
     assert e.description == "run tests"
-    assert any(w.startswith("yaml-truncated") and "line 3" in w for w in e.warnings)
+    assert any(w.kind == "yaml-truncated" and w.line == 3 for w in e.warnings)
     assert "yaml-truncated" in mem.status["a.md"].flags
 
 

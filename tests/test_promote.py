@@ -152,7 +152,7 @@ async def test_tui_promote_flow(sample, tmp_path):
         await pilot.press("n")
         await settle(pilot)
         assert (mem_dir / "pnpm-only.md").exists()
-        assert app.memory.entries["pnpm-only.md"].promoted_to == "CLAUDE.md"
+        assert app.main.snapshot.entries["pnpm-only.md"].promoted_to == "CLAUDE.md"
 
 
 def test_promote_dialog_snapshot(snap_compare, sample, tmp_path):

@@ -35,7 +35,7 @@ async def test_loads_the_sample_keyed_by_id(sample, tmp_path):
         await settle(pilot)
         table = app.query_one(EntryTable)
         assert table.row_count == 27 and "test-runner.md" in table.rows
-        assert app.report is not None and app.findings["staging-uploads.md"]
+        assert app.main.report is not None and app.main.findings["staging-uploads.md"]
         assert table.current_id() == "api-versioning.md"
 
 
@@ -154,10 +154,11 @@ async def test_watcher_shows_a_new_file_and_keeps_the_selection(sample, tmp_path
         await settle(pilot)
         assert "cache-ttl.md" in table.rows
         assert table.current_id() == "test-runner.md"
-        assert "cache-ttl.md" in app.new_ids
+        assert "cache-ttl.md" in app.main.writes.new
         await pilot.press("R")
-        await pilot.press("k")   # keep = mark reviewed
-        assert "cache-ttl.md" in app.reviewed
+        await pilot.press("k")   # keep = mark reviewed (applied when the review closes)
+        await pilot.press("escape")
+        assert "cache-ttl.md" in app.main.writes.reviewed
 
 
 async def test_changed_entry_in_detail_refreshes_and_says_so(sample, tmp_path):
@@ -168,7 +169,7 @@ async def test_changed_entry_in_detail_refreshes_and_says_so(sample, tmp_path):
         text = (mem_dir / "api-versioning.md").read_text().replace("All routes", "Every route")
         (mem_dir / "api-versioning.md").write_text(text)
         os.utime(mem_dir / "api-versioning.md", ns=(1, 10**18))
-        app.request_rescan()
+        app.main.request_rescan()
         await settle(pilot)
         assert "Every route" in detail_text(app)
         assert any("changed on disk" in n.message for n in app._notifications)
@@ -186,7 +187,7 @@ async def test_filters_and_empty_states(sample, tmp_path, mem_dir):
         await pilot.press("escape")
         await settle(pilot)
         assert app.query_one(EntryTable).row_count == 27
-        app.set_status_filter("broken")
+        app.main.set_status_filter("broken")
         await settle(pilot)
         assert set(app.query_one(EntryTable).rows) == {"server-port.md", "webpack-loaders.md"}
     empty = make_app(mem_dir, root, tmp_path)
@@ -220,6 +221,7 @@ async def test_add_rejects_with_reason_and_keeps_draft_then_saves(sample, tmp_pa
         await pilot.pause()
         error = plain(app.screen.query_one("#add-error"))
         assert "transient" in error and "draft is kept" in error
+        area = app.screen.query_one("#add-text", TextArea)   # the form again, with the draft
         assert area.text == "The deploy is currently frozen"
         area.text = "Deploys are frozen on Fridays after 15:00"
         app.screen.query_one("#add-name", Input).value = "deploy-freeze"
@@ -245,13 +247,13 @@ async def test_edit_in_editor_goes_through_the_gates(sample, tmp_path, monkeypat
         await pilot.press("e")
         await settle(pilot)
         assert "All routes" in (mem_dir / "api-versioning.md").read_text()   # rejected: transient
-        assert "api-versioning.md" in app.drafts
+        assert "api-versioning.md" in app.main.drafts
         monkeypatch.setenv("FROM", "Right now all routes")
         monkeypatch.setenv("TO", "Every route")
         await pilot.press("e")   # continues from the kept draft
         await settle(pilot)
         assert "Every route" in (mem_dir / "api-versioning.md").read_text()
-        assert "api-versioning.md" not in app.drafts
+        assert "api-versioning.md" not in app.main.drafts
 
 
 async def test_help_and_palette_commands(sample, tmp_path):
@@ -273,8 +275,8 @@ async def test_footer_greys_out_what_does_not_apply(mem_dir, root, tmp_path):
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.check_action("delete", ()) is None and app.check_action("edit", ()) is None
-        assert app.check_action("reveal", ()) is None and app.check_action("add", ()) is True
+        assert app.main.check_action("delete", ()) is None and app.main.check_action("edit", ()) is None
+        assert app.main.check_action("reveal", ()) is None and app.main.check_action("add", ()) is True
 
 
 async def test_theme_flag_and_choice_is_remembered(sample, tmp_path):
@@ -361,7 +363,7 @@ async def test_clicking_a_header_sorts(sample, tmp_path):
         await settle(pilot)
         assert table.sort_column == "age"
         first = [str(r.key.value) for r in table.ordered_rows][:3]
-        assert all(app.memory.status[i].age_days <= 1 for i in first)
+        assert all(app.main.snapshot.status[i].age_days <= 1 for i in first)
 
 
 async def test_a_filter_typed_during_a_large_fill_leaves_gc_enabled(tmp_path):
@@ -372,7 +374,7 @@ async def test_a_filter_typed_during_a_large_fill_leaves_gc_enabled(tmp_path):
     gc.enable()   # in-process `memtui list` calls in other tests switch it off for their process
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        while not app.loaded:
+        while not app.main.loaded:
             await pilot.pause(0.02)
         table = app.query_one(EntryTable)
         table.filter_text = "zzzz-nothing"

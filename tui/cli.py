@@ -7,18 +7,14 @@ agent hook and `--json` paths start fast.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 
-from .core.discover import Found, default_root, discover
+from .commands import TABLE, run as run_command
+from .commands.common import UsageError, resolve_dir
 
-COMMANDS = ("list", "preview", "audit", "eval", "remember", "delete", "restore", "promote", "hook")
-
-
-class UsageError(Exception):
-    """A problem with what the user asked for: one line on stderr, exit 2."""
+COMMANDS = tuple(TABLE)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -95,28 +91,12 @@ def build_tui_parser() -> argparse.ArgumentParser:
     return p
 
 
-def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False) -> tuple[Path, Path, Found]:
-    """The memory dir and project root for a command; exit 2 when the dir does not exist."""
-    found = Found(Path(arg).expanduser(), "argument") if arg else discover()
-    if found.note and not quiet:
-        print(found.note, file=sys.stderr)
-    if not found.dir.exists():
-        raise UsageError(f"memory directory does not exist: {found.dir}")
-    if not found.dir.is_dir():
-        raise UsageError(f"not a directory: {found.dir}")
-    root = Path(root_arg).expanduser() if root_arg else default_root(found.dir)
-    if root_arg and not root.is_dir():
-        raise UsageError(f"project root does not exist: {root}")
-    return found.dir, root, found
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
-            from . import commands
-            code = getattr(commands, "cmd_" + args.command)(args)
+            code = run_command(args.command, args)
             sys.stdout.flush()  # a closed pipe surfaces here, where it is handled below
             return code
         if argv and argv[0] in ("-h", "--help"):
@@ -135,6 +115,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `memtui list | head`: the reader left; that is not an error. (Before the catch-all
+        # below: BrokenPipeError is an Exception too.) Point stdout at /dev/null so the
+        # interpreter's final flush does not complain again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception as e:  # a bug: one clear line, the traceback only when asked for
         if os.environ.get("MEMTUI_DEBUG"):
             raise
@@ -142,30 +129,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"memtui: internal error: {type(e).__name__}: {redact(str(e))[:300]} "
               "(run with MEMTUI_DEBUG=1 for the traceback)", file=sys.stderr)
         return 3
-    except BrokenPipeError:
-        # `memtui list | head`: the reader left; that is not an error
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
 
 
 def run_tui(args: argparse.Namespace) -> int:
     if args.dir and "/" not in args.dir and not Path(args.dir).exists():
         raise UsageError(f"no folder or command named {args.dir!r} (commands: {', '.join(COMMANDS)})")
-    directory, root, found = resolve_dir(args.dir, args.root)
+    directory, root, found = resolve_dir(args.dir, args.root, writes=True)   # the sample: a private copy
     from .app import MemtuiApp
     app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
                     sample=found.is_sample)
     app.run()
     return app.return_code or 0
-
-
-def dump_json(obj) -> None:
-    # Indented JSON goes through the pure-Python encoder (1.3 s at 10k entries): only for a person.
-    indent = 2 if sys.stdout.isatty() else None
-    text = json.dumps(obj, ensure_ascii=False, indent=indent)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:   # a file name that is not valid UTF-8 (surrogates): escape, stay valid JSON
-        text = json.dumps(obj, ensure_ascii=True, indent=indent)
-    sys.stdout.write(text + "\n")

@@ -1,7 +1,8 @@
-"""Curation for MemtuiApp: delete (to the trash), restore, add, edit, review, promote, audit view.
+"""Curation flows for the main screen: delete, restore, add, edit, review, promote, the audit view.
 
-Every write goes through `tui.core` (the gated write path, the trash, promotion);
-nothing is removed without a confirmation screen.
+Dialogs only return what the person chose; the writes happen here, through the core
+(the gated write path, the trash, promotion), and every file written is noted so the
+next rescan does not take it for the agent's. Nothing is removed without a confirmation.
 """
 from __future__ import annotations
 
@@ -10,159 +11,219 @@ import shlex
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from textual.app import SuspendNotSupported
 from textual.widgets import Input, TabbedContent
 
-from .core.trash import apply_delete, plan_delete
-from .core.write import write_raw
+from .core.promote import Promotion, TargetChanged, apply_promotion
+from .core.trash import apply_delete, plan_delete, restore
+from .core.write import Draft, write_memory, write_raw
+from .widgets.browser import Browser
 from .widgets.entry_table import EntryTable
 
+if TYPE_CHECKING:
+    from .screens.main_screen import MainScreen
 
-class CurationMixin:
-    """The actions that change the folder."""
 
-    def action_delete(self) -> None:
-        table = self.query_one(EntryTable)
-        ids = sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
-        if ids:
-            self.confirm_delete(ids)
+def chosen_ids(screen: "MainScreen") -> list[str]:
+    table = screen.query_one(EntryTable)
+    return sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
 
-    def confirm_delete(self, ids: list[str], then: Callable[[bool], None] | None = None) -> None:
-        from .screens.confirm_delete import ConfirmDelete
-        plan = plan_delete(self.directory, ids)
-        if not plan.files:
-            self.notify(f"Nothing to delete: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
-            return
 
-        def done(ok: bool | None) -> None:
-            if ok:
-                try:
-                    res = apply_delete(self.directory, plan)
-                except OSError as e:
-                    self.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
-                    self.request_rescan()
-                    return
-                for i in res.vanished + plan.missing:
-                    self.notify(f"{i} had already vanished; nothing moved", severity="warning")
-                if res.moved:
-                    self.notify(f"Moved {len(res.moved)} to the trash (t to restore)")
-                table = self.query_one(EntryTable)
-                table.selected -= set(res.moved)
-                self.request_rescan()
-            if then is not None:
-                then(bool(ok))
+def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
+    from .screens.confirm_delete import ConfirmDelete
+    if not ids:
+        return
+    plan = plan_delete(screen.directory, ids)
+    if not plan.files:
+        screen.notify(f"Nothing to delete: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
+        return
 
-        self.push_screen(ConfirmDelete(plan), done)
-
-    def action_trash(self) -> None:
-        from .screens.trash_screen import TrashScreen
-        self.push_screen(TrashScreen(self.directory))
-
-    def action_audit(self) -> None:
-        from .screens.audit_screen import AuditScreen
-
-        def jump(entry_id: str | None) -> None:
-            if entry_id and entry_id in self.memory.entries:
-                table = self.query_one(EntryTable)
-                if not table.select_id(entry_id):
-                    table.filter_text, table.status_filters = "", set()
-                    self.query_one("#filter", Input).value = ""
-                    table.rebuild()
-                    self.call_after_refresh(table.select_id, entry_id)
-                self.query_one(TabbedContent).active = "detail"
-                table.focus()
-
-        self.push_screen(AuditScreen(self.report), jump)
-
-    def action_add(self) -> None:
-        from .screens.add_entry import AddEntry
-
-        def added(entry_id: str | None) -> None:
-            if entry_id:
-                self.notify(f"Remembered {entry_id}")
-                self.request_rescan()
-
-        self.push_screen(AddEntry(self.directory, self.root), added)
-
-    def action_edit(self) -> None:
-        i = self.current_id()
-        if i is None:
-            return
-        path = self.directory / i
-        try:
-            original = self.drafts.get(i) or path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            self.notify(f"Cannot open {i} for editing: {e}", severity="error")
-            return
-        edited = self.run_editor(original, suffix=Path(i).suffix or ".md")
-        if edited is None or edited == path.read_text(encoding="utf-8", errors="replace"):
-            self.drafts.pop(i, None) if edited is not None else None
-            return
-        res = write_raw(self.directory, self.root, i, edited)
-        if not res.ok:
-            self.drafts[i] = edited
-            self.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
-                        title=f"{i} not saved", severity="error", timeout=15)
-            return
-        self.drafts.pop(i, None)
-        self._own_writes.add(i)
-        self.notify(f"Saved {i}")
-        self.request_rescan()
-
-    def run_editor(self, text: str, suffix: str = ".md") -> str | None:
-        """Edit ``text`` in $EDITOR on a temporary copy; the app suspends meanwhile."""
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        fd, tmp = tempfile.mkstemp(prefix="memtui-", suffix=suffix)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            cmd = [*shlex.split(editor), tmp]
+    def done(ok: bool | None) -> None:
+        if ok:
             try:
-                try:
-                    with self.suspend():
-                        subprocess.run(cmd, check=False)
-                except SuspendNotSupported:   # headless (tests): only a non-interactive editor works
-                    subprocess.run(cmd, check=False, stdin=subprocess.DEVNULL, capture_output=True)
-            except Exception as e:
-                self.notify(f"Cannot run the editor {editor!r}: {e}", severity="error")
-                return None
-            return Path(tmp).read_text(encoding="utf-8")
-        finally:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+                res = apply_delete(screen.directory, plan)
+            except OSError as e:
+                screen.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
+                screen.request_rescan()
+                return
+            for i in res.vanished + plan.missing:
+                screen.notify(f"{i} had already vanished; nothing moved", severity="warning")
+            if res.moved:
+                screen.notify(f"Moved {len(res.moved)} to the trash (t to restore)")
+            screen.query_one(EntryTable).selected -= set(res.moved)
+            screen.request_rescan()
+        if then is not None:
+            then(bool(ok))
 
-    def action_review(self) -> None:
-        from .screens.review_screen import ReviewScreen
-        ids = sorted(self.new_ids - self.reviewed)
-        if ids:
-            self.push_screen(ReviewScreen(ids))
+    screen.app.push_screen(ConfirmDelete(plan), done)
 
-    def mark_reviewed(self, entry_id: str) -> None:
-        self.reviewed.add(entry_id)
-        table = self.query_one(EntryTable)
-        if entry_id in table.rows_by_id:
-            table.rows_by_id[entry_id].reviewed = True
-            table.redraw_row(entry_id)
-        self.set_title_bar()
 
-    def action_promote(self) -> None:
-        from .screens.promote_screen import PromoteScreen
-        table = self.query_one(EntryTable)
-        ids = sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
+def trash(screen: "MainScreen") -> None:
+    from .screens.trash_screen import TrashScreen
+
+    def chosen(ids: list[str] | None) -> None:
         if not ids:
             return
+        try:
+            res = restore(screen.directory, ids)
+        except OSError as e:
+            screen.notify(f"Could not restore {', '.join(ids)}: {e}", severity="error")
+            return
+        screen.writes.note_written(res.restored)
+        for i in res.restored:
+            screen.notify(f"restored {i}")
+        for i in res.blocked:
+            screen.notify(f"{i} exists again; move it away first", severity="warning")
+        for i in res.missing:
+            screen.notify(f"{i} is no longer in the trash", severity="warning")
+        screen.request_rescan()
 
-        def promoted(done: list[str] | None) -> None:
-            self._own_writes.update(done or [])   # marking promoted_to is our write, not the agent's
-            self.request_rescan()
-            if done:   # a separate confirmation: promoting never implies deleting
-                self.notify("Promoted. The next dialog offers to move the memories to the trash; "
-                            "Cancel keeps them.", timeout=6)
-                self.confirm_delete(done)
+    screen.app.push_screen(TrashScreen(screen.directory), chosen)
 
-        self.push_screen(PromoteScreen(self.memory, ids), promoted)
 
+def audit_view(screen: "MainScreen") -> None:
+    from .screens.audit_screen import AuditScreen
+    screen.app.push_screen(AuditScreen(screen.report, screen.app.colours),
+                           lambda entry_id: jump_to(screen, entry_id) if entry_id else None)
+
+
+def jump_to(screen: "MainScreen", entry_id: str) -> None:
+    """Show one entry in the table, clearing the filters that hide it."""
+    if screen.snapshot is None or entry_id not in screen.snapshot.entries:
+        return
+    if not screen.query_one(EntryTable).select_id(entry_id):
+        screen.query_one("#filter", Input).value = ""
+    screen.query_one(Browser).show_entry(entry_id)
+    screen.query_one(TabbedContent).active = "detail"
+
+
+def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> None:
+    from .screens.add_entry import AddEntry
+
+    def save(d: Draft | None) -> None:
+        if d is None:
+            return
+        try:
+            res = write_memory(screen.directory, screen.root, d)
+        except OSError as e:
+            add(screen, d, f"Could not write: {e}.")
+            return
+        if not res.ok:
+            add(screen, d, res.reason())   # the form again, with the draft and the reason
+            return
+        screen.writes.note_written([res.id])
+        for w in res.warnings:
+            screen.notify(f"{w.kind}: {w.message}", severity="warning", timeout=8)
+        for n in res.notes:
+            screen.notify(f"note: {n}", severity="warning", timeout=8)
+        screen.notify(f"Remembered {res.id}")
+        screen.request_rescan()
+
+    screen.app.push_screen(AddEntry(draft, error), save)
+
+
+def edit(screen: "MainScreen", entry_id: str | None) -> None:
+    if entry_id is None:
+        return
+    path = screen.directory / entry_id
+    try:
+        original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        screen.notify(f"Cannot open {entry_id} for editing: {e}", severity="error")
+        return
+    edited = run_editor(screen, original, suffix=Path(entry_id).suffix or ".md")
+    if edited is None or edited == path.read_text(encoding="utf-8", errors="replace"):
+        if edited is not None:
+            screen.drafts.pop(entry_id, None)
+        return
+    res = write_raw(screen.directory, screen.root, entry_id, edited)
+    if not res.ok:
+        screen.drafts[entry_id] = edited
+        screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
+                      title=f"{entry_id} not saved", severity="error", timeout=15)
+        return
+    screen.drafts.pop(entry_id, None)
+    screen.writes.note_written([entry_id])
+    screen.notify(f"Saved {entry_id}")
+    screen.request_rescan()
+
+
+def run_editor(screen: "MainScreen", text: str, suffix: str = ".md") -> str | None:
+    """Edit ``text`` in $EDITOR on a temporary copy; the app suspends meanwhile."""
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    fd, tmp = tempfile.mkstemp(prefix="memtui-", suffix=suffix)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        cmd = [*shlex.split(editor), tmp]
+        try:
+            try:
+                with screen.app.suspend():
+                    subprocess.run(cmd, check=False)
+            except SuspendNotSupported:   # headless (tests): only a non-interactive editor works
+                subprocess.run(cmd, check=False, stdin=subprocess.DEVNULL, capture_output=True)
+        except Exception as e:
+            screen.notify(f"Cannot run the editor {editor!r}: {e}", severity="error")
+            return None
+        return Path(tmp).read_text(encoding="utf-8")
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def review(screen: "MainScreen", ids: list[str]) -> None:
+    from .screens.review_screen import ReviewOutcome, ReviewScreen
+    if not ids or screen.snapshot is None:
+        return
+
+    def done(outcome: ReviewOutcome | None) -> None:
+        for i in (outcome.kept if outcome else []):
+            mark_reviewed(screen, i)
+        if outcome and outcome.delete:
+            delete(screen, outcome.delete)
+
+    screen.app.push_screen(ReviewScreen(screen.snapshot, screen.findings, ids, screen.app.colours), done)
+
+
+def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
+    screen.writes.reviewed.add(entry_id)
+    table = screen.query_one(EntryTable)
+    if entry_id in table.rows_by_id:
+        table.rows_by_id[entry_id].reviewed = True
+        table.redraw_row(entry_id)
+    screen.set_title_bar()
+
+
+def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> None:
+    from .screens.promote_screen import PromoteScreen
+    if not ids or screen.snapshot is None:
+        return
+    snap = screen.snapshot
+
+    def write(plan: Promotion | None) -> None:
+        if plan is None:
+            return
+        try:
+            notes = apply_promotion(snap, plan)
+        except TargetChanged as e:
+            screen.notify(f"{e}. Here is the diff against what is there now.", severity="error", timeout=10)
+            promote(screen, ids, plan.rel)
+            return
+        except OSError as e:
+            screen.notify(f"Could not write {plan.rel}: {e}", severity="error")
+            return
+        done = plan.added + list(plan.already)
+        screen.writes.note_written(done)   # the promoted_to marks are our writes, not the agent's
+        for n in notes:
+            screen.notify(n, timeout=5)
+        screen.request_rescan()
+        if done:   # a separate confirmation: promoting never implies deleting
+            screen.notify("Promoted. The next dialog offers to move the memories to the trash; "
+                          "Cancel keeps them.", timeout=6)
+            delete(screen, done)
+
+    screen.app.push_screen(PromoteScreen(snap, ids, screen.app.colours, target), write)

@@ -1,7 +1,13 @@
-"""App-wide messages. Widget-specific ones are nested in the widget that sends them."""
+"""App-wide messages. Results of background work carry what they answer (a snapshot
+generation, a request number), so the screen can drop one that a newer result overtook.
+Widget-specific messages are nested in the widget that sends them."""
 from __future__ import annotations
 
 from textual.message import Message
+
+from .core.audit import AuditReport
+from .core.memory import Snapshot
+from .core.select import Decision
 
 
 class MemoryDirChanged(Message):
@@ -25,3 +31,35 @@ class LoadProgress(Message):
 
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, LoadProgress)
+
+
+class Rescanned(Message):
+    """A new snapshot of the folder (the first load too)."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        super().__init__()
+        self.snapshot = snapshot
+
+
+class Audited(Message):
+    """The audit of one snapshot generation."""
+
+    def __init__(self, generation: int, report: AuditReport) -> None:
+        super().__init__()
+        self.generation, self.report = generation, report
+
+
+class Previewed(Message):
+    """The injection decision for one preview request (None: the prompt was empty)."""
+
+    def __init__(self, request: int, decision: Decision | None) -> None:
+        super().__init__()
+        self.request, self.decision = request, decision
+
+
+class WorkFailed(Message):
+    """Background work failed; the screen says so and keeps running."""
+
+    def __init__(self, what: str, error: str) -> None:
+        super().__init__()
+        self.what, self.error = what, error

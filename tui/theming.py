@@ -52,7 +52,13 @@ def load_theme(path: Path) -> Theme:
         variables = {}
     if problems:
         raise ValueError(f"{path.name}: " + "; ".join(problems))
+    for key in ("luminosity_spread", "text_alpha"):
+        if key in data and not (isinstance(data[key], (int, float)) and 0 <= data[key] <= 1):
+            problems.append(f"{key}: {data[key]!r} is not a number from 0 to 1")
+    if problems:
+        raise ValueError(f"{path.name}: " + "; ".join(problems))
     kwargs = {k: str(data[k]) for k in COLOUR_KEYS if k in data}
+    kwargs.update({k: float(data[k]) for k in ("luminosity_spread", "text_alpha") if k in data})
     return Theme(name=data["name"], dark=bool(data.get("dark", True)),
                  variables={str(k): str(v) for k, v in variables.items()}, **kwargs)
 

@@ -58,7 +58,7 @@ async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
         out["first_paint"] = time.perf_counter() - t0
         probe = Probe(app)
         table = app.query_one(EntryTable)
-        while not (app.loaded and table.row_count):
+        while not (app.main.loaded and table.row_count):
             await asyncio.sleep(0.005)
         out["interactive"] = time.perf_counter() - t0
         while table.row_count < len(table.visible_ids):

@@ -1,46 +1,22 @@
-"""Subcommand implementations; each module imports what it needs when called."""
+"""Subcommands: name → (module, function). Each module is imported only when its command runs,
+so the hook and the JSON paths start without rich or textual."""
+from __future__ import annotations
+
+import importlib
+
+TABLE = {
+    "list": ("listing", "run"),
+    "preview": ("preview", "run"),
+    "eval": ("evaluate", "run"),
+    "audit": ("audit", "run"),
+    "remember": ("writes", "remember"),
+    "delete": ("writes", "delete"),
+    "restore": ("writes", "restore"),
+    "promote": ("promote", "run"),
+    "hook": ("hook", "run"),
+}
 
 
-def cmd_list(args):
-    from .listing import run
-    return run(args)
-
-
-def cmd_preview(args):
-    from .preview import run
-    return run(args)
-
-
-def cmd_eval(args):
-    from .evaluate import run
-    return run(args)
-
-
-def cmd_audit(args):
-    from .audit import run
-    return run(args)
-
-
-def cmd_remember(args):
-    from .writes import remember
-    return remember(args)
-
-
-def cmd_delete(args):
-    from .writes import delete
-    return delete(args)
-
-
-def cmd_restore(args):
-    from .writes import restore
-    return restore(args)
-
-
-def cmd_promote(args):
-    from .promote import run
-    return run(args)
-
-
-def cmd_hook(args):
-    from .hook import run
-    return run(args)
+def run(name: str, args) -> int:
+    module, func = TABLE[name]
+    return getattr(importlib.import_module(f".{module}", __name__), func)(args)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from ..cli import UsageError, resolve_dir
+from .common import UsageError, resolve_dir
 from ..core.audit import audit, fail_kinds
 from ..core.memory import Memory
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..cli import UsageError, dump_json, resolve_dir
+from .common import UsageError, dump_json, resolve_dir
 from ..core.config import limits
 from ..core.evaluate import KINDS, QueriesError, evaluate, parse_queries
 from ..core.memory import Memory

@@ -17,39 +17,24 @@ import signal
 import sys
 from pathlib import Path
 
-from ..core.config import limits, state_dir
+from ..core.config import limits
+from ..core.injection_log import append_record, log_path
 from ..core.secrets import redact
 
 TIME_LIMIT = 5          # seconds; Claude Code's own hook timeout is far longer
 MAX_STDIN = 4_000_000
 MAX_OUTPUT = 9_500      # Claude Code caps injected hook output at 10,000 characters
-LOG_NAME = "injections.jsonl"
-LOG_MAX = 5_000_000
 
 
 class _TimeUp(Exception):
     pass
 
 
-def log_path() -> Path:
-    return state_dir() / LOG_NAME
-
-
 def append_log(record: dict) -> None:
-    path = log_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size > LOG_MAX:
-            os.replace(path, path.with_suffix(".jsonl.1"))
-        line = json.dumps(record, ensure_ascii=False) + "\n"
-        # one write() of one line with O_APPEND: concurrent hooks do not interleave
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        try:
-            os.write(fd, line.encode("utf-8"))
-        finally:
-            os.close(fd)
+        append_record(record)
     except OSError as e:
-        print(f"memtui hook: cannot write the injection log {path}: {e}", file=sys.stderr)
+        print(f"memtui hook: cannot write the injection log {log_path()}: {e}", file=sys.stderr)
 
 
 def decide_for(payload: dict) -> tuple[str, dict]:

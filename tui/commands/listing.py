@@ -1,17 +1,15 @@
 """`memtui list`: every entry with its status, as a table or as JSON."""
 from __future__ import annotations
 
-import gc
-
-from ..cli import dump_json, resolve_dir
-from ..core.memory import Memory
+from .common import dump_json, resolve_dir
+from ..core.memory import GC_PAUSE, Memory
 from ..core.serialize import entry_json
 
 
 def run(args) -> int:
     # A one-shot process that builds ~10 objects per file: cyclic GC passes over the
-    # growing heap cost ~10% at 10k entries and free nothing.
-    gc.disable()
+    # growing heap cost ~10% at 10k entries and free nothing (the process ends right after).
+    GC_PAUSE.hold()
     directory, root, _ = resolve_dir(args.dir, args.root)
     mem = Memory.load(directory, root)
     if args.json:

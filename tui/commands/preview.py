@@ -1,7 +1,7 @@
 """`memtui preview QUERY`: the injection decision, for a person or as JSON."""
 from __future__ import annotations
 
-from ..cli import UsageError, dump_json, resolve_dir
+from .common import UsageError, dump_json, resolve_dir
 from ..core.config import limits
 from ..core.memory import Memory
 from ..core.select import Engine
@@ -18,5 +18,5 @@ def run(args) -> int:
         dump_json(decision.as_json())
         return 0
     from ..render.preview import print_decision
-    print_decision(decision, mem)
+    print_decision(decision)
     return 0

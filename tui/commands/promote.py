@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from ..cli import resolve_dir
+from .common import resolve_dir
 from ..core.memory import Memory
 from ..core.promote import TargetChanged, apply_promotion, plan_promotion
 from ..core.trash import apply_delete, plan_delete
@@ -11,7 +11,7 @@ from .writes import confirm, confirmed
 
 
 def run(args) -> int:
-    directory, root, _ = resolve_dir(args.dir, args.root)
+    directory, root, _ = resolve_dir(args.dir, args.root, writes=True)
     mem = Memory.load(directory, root)
     plan = plan_promotion(mem, args.ids, args.to)
     from ..render.promote import print_plan

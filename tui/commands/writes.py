@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import sys
 
-from ..cli import UsageError, resolve_dir
+from .common import UsageError, resolve_dir
 from ..core.trash import apply_delete, plan_delete, restore as restore_ids
 from ..core.write import Draft, parse_anchor, write_memory
 
 
 def remember(args) -> int:
-    directory, root, found = resolve_dir(args.dir, args.root)
+    directory, root, found = resolve_dir(args.dir, args.root, writes=True)
     try:
         anchors = [parse_anchor(a) for a in args.anchor]
     except ValueError as e:
@@ -52,7 +52,7 @@ def confirmed(yes: bool, question: str, command: str, nothing: str) -> bool:
 
 
 def delete(args) -> int:
-    directory, _, _ = resolve_dir(args.dir, args.root)
+    directory, _, _ = resolve_dir(args.dir, args.root, writes=True)
     plan = plan_delete(directory, args.ids)
     for i in plan.missing:
         print(f"memtui delete: no entry {i!r} in {directory}", file=sys.stderr)
@@ -74,7 +74,7 @@ def delete(args) -> int:
 
 
 def restore(args) -> int:
-    directory, _, _ = resolve_dir(args.dir, args.root)
+    directory, _, _ = resolve_dir(args.dir, args.root, writes=True)
     res = restore_ids(directory, args.ids)
     for i in res.restored:
         print(f"restored {i}")

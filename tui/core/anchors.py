@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from .entry import Anchor, MemoryEntry
+from .fsutil import within
 
 MAX_ANCHOR_FILE = 8_000_000  # a quote is searched in at most this many bytes of a file
 
@@ -61,7 +62,7 @@ def confine(root: Path, raw: str, real_root: str | None = None, real_dir=None) -
         real = os.path.join(real_dir(os.path.dirname(target)), parts[-1])
     else:
         real = os.path.realpath(target)
-    if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
+    if not within(real_root, real):
         return Confined(rel, None, "a symlink on the way points outside the project root")
     return Confined(rel, Path(real))
 

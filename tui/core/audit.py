@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .findings import KINDS, Finding
+from .fsutil import within
 from .gates import entry_gates, identifying_findings, line_of, secret_findings
 from .index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from .memory import Memory
@@ -69,10 +70,9 @@ def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
                            f"{st.age_days} days old and has no anchor: nothing can tell whether it still holds",
                            "re-read it; add an anchor (a file and a quote) if it still holds, or delete it"))
     for w in e.warnings:
-        if w.startswith("yaml-truncated"):
-            m = re.search(r"line (\d+)", w)
-            out.append(Finding(e.id, "yaml-truncated", "hash-comment", int(m.group(1)) if m else None,
-                               w.split(": ", 1)[1], "quote the value: key: \"text # more\""))
+        if w.kind == "yaml-truncated":
+            out.append(Finding(e.id, "yaml-truncated", "hash-comment", w.line, w.message.split(": ", 1)[1],
+                               "quote the value: key: \"text # more\""))
     out += _wiki_links(e, mem)
     return out
 
@@ -177,7 +177,8 @@ def index_findings(mem: Memory) -> list[Finding]:
         limit = f"{MAX_LINES} lines" if idx.cut_reason == "lines" else f"{MAX_BYTES:,} bytes"
         ids = [i for ln in beyond for i in ln.ids if i]
         shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
-        out.append(Finding(INDEX_NAME, "index-overflow", "past-the-cut", idx.cut_line + 1,
+        first_out = next((ln.file_line for ln in idx.lines if not ln.resident), None)
+        out.append(Finding(INDEX_NAME, "index-overflow", "past-the-cut", first_out,
                            f"MEMORY.md is {idx.total_lines} lines / {idx.total_bytes:,} bytes; the agent loads only "
                            f"the first {limit}, so {len(beyond)} index line(s) after line {idx.cut_line} are never "
                            f"seen at start-up" + (f": {shown}" if ids else ""),
@@ -186,11 +187,11 @@ def index_findings(mem: Memory) -> list[Finding]:
         for target, i in zip(ln.targets, ln.ids):
             if not i:
                 if "://" not in target and not target.startswith("#"):
-                    out.append(Finding(INDEX_NAME, "link-broken", "index-outside", ln.number,
+                    out.append(Finding(INDEX_NAME, "link-broken", "index-outside", ln.file_line,
                                        f"index link '{target[:80]}' points outside the memory folder",
                                        "link only to files inside the memory folder"))
             elif i not in mem.entries and not (mem.dir / i).exists():
-                out.append(Finding(INDEX_NAME, "link-broken", "index-missing-file", ln.number,
+                out.append(Finding(INDEX_NAME, "link-broken", "index-missing-file", ln.file_line,
                                    f"index line points at {i}, which does not exist",
                                    "remove the line, or restore the file from the trash"))
     listed = idx.resident_ids | idx.beyond_ids
@@ -242,7 +243,7 @@ def _instruction_texts(root: Path) -> dict[str, str]:
     for name in INSTRUCTION_FILES:
         p = root / name
         try:
-            if not os.path.realpath(p).startswith(real_root.rstrip(os.sep) + os.sep):
+            if not within(real_root, os.path.realpath(p)) or os.path.realpath(p) == real_root:
                 continue   # a symlink out of the project is not the project's instruction file
             if p.is_file() and p.stat().st_size < 2_000_000:
                 out[name] = p.read_text(encoding="utf-8", errors="replace")

@@ -5,12 +5,12 @@ built without secret values: no output format may ever carry one.
 """
 from __future__ import annotations
 
-import json
 from pathlib import PurePosixPath
 
 from .. import __version__
 from .audit import AuditReport, safe_message
 from .findings import SEVERITY, Finding
+from .fsutil import dumps_json
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 KIND_TITLE = {
@@ -88,9 +88,4 @@ def to_markdown(rep: AuditReport) -> str:
 
 
 def dumps(obj) -> str:
-    text = json.dumps(obj, ensure_ascii=False, indent=2)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:   # file names that are not UTF-8: escaped, so the JSON stays valid
-        text = json.dumps(obj, ensure_ascii=True, indent=2)
-    return text
+    return dumps_json(obj, indent=2)

@@ -24,6 +24,39 @@ def sample_root() -> Path:
     return bundled("sample_memories") / "project"
 
 
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "memtui"
+
+
+def private_sample() -> Path:
+    """The user's own copy of the bundled sample (in the data folder), for the app and the
+    commands that write: deleting or editing while exploring must never touch the package's
+    files (inside site-packages once installed). Made once per memtui version and then kept,
+    so a delete can be restored later; returns the copy's memory folder."""
+    import shutil
+    import tempfile
+    from .. import __version__
+    dest = data_dir() / "sample"
+    stamp = dest / ".memtui-version"
+    try:
+        if stamp.read_text().strip() == __version__ and (dest / "memory").is_dir():
+            return dest / "memory"
+    except OSError:
+        pass
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".sample-", dir=dest.parent))
+    shutil.copytree(bundled("sample_memories"), tmp / "sample", symlinks=True)
+    (tmp / "sample" / ".memtui-version").write_text(__version__ + "\n")
+    old = dest.parent / f".old-{tmp.name}"
+    if dest.exists():
+        os.replace(dest, old)
+    os.replace(tmp / "sample", dest)
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.rmtree(old, ignore_errors=True)
+    return dest / "memory"
+
+
 def git_toplevel(start: Path) -> Path | None:
     """The nearest folder at or above ``start`` holding `.git` (a folder, or a worktree file)."""
     p = Path(start).resolve()
@@ -90,6 +123,8 @@ def default_root(memory_dir: Path, cwd: Path | None = None) -> Path:
     try:
         if Path(memory_dir).resolve() == sample_dir().resolve():
             return sample_root()
+        if Path(memory_dir).resolve() == (data_dir() / "sample" / "memory").resolve():
+            return data_dir() / "sample" / "project"
     except OSError:
         pass
     cwd = Path(cwd or os.getcwd())

@@ -28,3 +28,21 @@ def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None
         except FileNotFoundError:
             pass
         raise
+
+
+def within(real_base: str, real_path: str) -> bool:
+    """Is ``real_path`` the folder ``real_base`` or inside it? Both already resolved (realpath):
+    the one containment test every "is this inside the folder/root" question uses."""
+    return real_path == real_base or real_path.startswith(real_base.rstrip(os.sep) + os.sep)
+
+
+def dumps_json(obj, indent: int | None = 2) -> str:
+    """The one JSON writer: UTF-8 as is; a file name that is not valid UTF-8 (surrogates from
+    os.fsdecode) makes it fall back to ASCII escapes, so the output always stays valid JSON."""
+    import json
+    text = json.dumps(obj, ensure_ascii=False, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, ensure_ascii=True, indent=indent)
+    return text

@@ -21,11 +21,12 @@ _LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 @dataclass
 class IndexLine:
-    number: int            # 1-based, in the text the agent sees (comments stripped)
+    number: int            # 1-based, in the text the agent sees (comments stripped): the load cut
     text: str
     resident: bool
     targets: list[str]     # link targets, as written
     ids: list[str]         # targets normalised to entry ids ('' when outside the folder)
+    file_line: int = 0     # 1-based, in the file as written: what findings and dialogs show
 
 
 @dataclass
@@ -65,10 +66,31 @@ def normalise_target(target: str) -> str:
     return "" if norm == "." else norm
 
 
+def link_ids(line: str) -> list[str]:
+    """The entry ids one line of MEMORY.md links to (comments ignored; '' for outside links)."""
+    return [normalise_target(m.group(2)) for m in _LINK.finditer(_COMMENT.sub("", line))]
+
+
+def _file_lines(text: str) -> list[int]:
+    """For each line of the comment-stripped text, the file line it starts on."""
+    starts, file_line, pos = [1], 1, 0
+    for m in [*_COMMENT.finditer(text), None]:
+        end = m.start() if m is not None else len(text)
+        n = text.count("\n", pos, end)
+        starts.extend(range(file_line + 1, file_line + n + 1))
+        file_line += n
+        if m is not None:
+            file_line += m.group().count("\n")
+            pos = m.end()
+    return starts
+
+
 def parse_index(text: str, is_dir=lambda _id: False) -> MemoryIndex:
     """Parse MEMORY.md text. ``is_dir(id)`` tells links to folders from links to files."""
     idx = MemoryIndex(exists=True)
-    seen = _COMMENT.sub("", text.replace("\r\n", "\n"))
+    text = text.replace("\r\n", "\n")
+    seen = _COMMENT.sub("", text)
+    file_lines = _file_lines(text)
     raw_lines = seen.split("\n")
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
@@ -84,7 +106,7 @@ def parse_index(text: str, is_dir=lambda _id: False) -> MemoryIndex:
             idx.cut_reason = "lines" if n > MAX_LINES else "bytes"
         targets = [m.group(2) for m in _LINK.finditer(line)]
         ids = [normalise_target(t) for t in targets]
-        idx.lines.append(IndexLine(n, line, resident, targets, ids))
+        idx.lines.append(IndexLine(n, line, resident, targets, ids, file_lines[n - 1]))
         for i in ids:
             if not i:
                 continue

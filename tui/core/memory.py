@@ -1,31 +1,71 @@
-"""The facade the CLI, the hook and the TUI use: a memory directory with every status."""
+"""The memory folder as the CLI, the hook and the TUI see it: a store and its snapshots.
+
+``MemoryStore`` owns one folder. Each ``refresh()`` re-reads what changed and returns a
+new, immutable ``Snapshot`` (entries, statuses, the index, optionally the injection
+engine) numbered by generation. Whoever holds a snapshot may compute on it from any
+thread: nothing changes it afterwards, so an audit of generation 7 cannot be disturbed
+by the rescan that produces generation 8.
+"""
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
 import gc
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping
 
 from .anchors import AnchorChecker
 from .entry import MemoryEntry
 from .index import MemoryIndex
 from .status import EntryStatus, RootFiles, assess
-from .store import ScanResult, Scanner
+from .store import Scanner
+
+if TYPE_CHECKING:
+    from .select import Engine
+
+
+class _GcPause:
+    """The one place that switches Python's cyclic collector off during bulk work (parsing,
+    filling a big table): such work allocates many long-lived objects and no cycles, and a
+    full pass over the growing heap doubled a 10k-entry scan (1.15 s → 2.35 s). Nested and
+    concurrent holders are counted; the collector comes back when the last one lets go.
+    Nothing here freezes objects: a frozen heap is never collected, so it would leak."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._was_enabled = True
+
+    def hold(self) -> None:
+        with self._lock:
+            if self._holders == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._holders += 1
+
+    def release(self) -> None:
+        with self._lock:
+            if self._holders == 0:
+                return
+            self._holders -= 1
+            if self._holders == 0 and self._was_enabled:
+                gc.enable()
+
+
+GC_PAUSE = _GcPause()
 
 
 @contextlib.contextmanager
 def paused_gc():
-    """Parsing allocates ~10 long-lived objects per file and no cycles; the cyclic collector
-    re-walking the growing heap doubled the time of a 10k-entry scan (1.15 s → 2.35 s)."""
-    was = gc.isenabled()
-    gc.disable()
+    GC_PAUSE.hold()
     try:
         yield
     finally:
-        if was:
-            gc.enable()
+        GC_PAUSE.release()
 
 
 def utcnow() -> dt.datetime:
@@ -40,45 +80,63 @@ def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
-@dataclass
-class Memory:
-    """A scanned memory directory. ``refresh()`` rescans and re-judges only what changed."""
+@dataclass(frozen=True)
+class Snapshot:
+    """One reading of the folder. Read-only: the mappings are proxies, and nothing that
+    holds a snapshot changes its entries (a rescan builds new ones)."""
 
     dir: Path
     root: Path
-    now: dt.datetime = field(default_factory=utcnow)
-    entries: dict[str, MemoryEntry] = field(default_factory=dict)
-    status: dict[str, EntryStatus] = field(default_factory=dict)
-    index: MemoryIndex = field(default_factory=MemoryIndex)
-    index_text: str | None = None
-
-    def __post_init__(self) -> None:
-        self.dir, self.root = Path(self.dir), Path(self.root)
-        self.scanner = Scanner(self.dir)
-        self.checker = AnchorChecker(self.root)
-        self.root_files = RootFiles(self.root)
+    now: dt.datetime
+    generation: int
+    entries: Mapping[str, MemoryEntry]
+    status: Mapping[str, EntryStatus]
+    index: MemoryIndex
+    index_text: str | None
+    checker: AnchorChecker            # reads project files; its caches are keyed by file signature
+    root_files: RootFiles
+    added: tuple[str, ...] = ()       # relative to the previous generation
+    changed: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    engine: "Engine | None" = field(default=None, compare=False)
 
     @classmethod
-    def load(cls, directory: Path, root: Path, now: dt.datetime | None = None) -> "Memory":
-        mem = cls(Path(directory), Path(root), now or utcnow())
-        mem.refresh()
-        return mem
-
-    def refresh(self, now: dt.datetime | None = None, progress=None) -> ScanResult:
-        if now is not None:
-            self.now = now
-        with paused_gc():
-            return self._refresh(progress)
-
-    def _refresh(self, progress=None) -> ScanResult:
-        self.checker.forget_paths()
-        scan = self.scanner.scan(progress)
-        self.entries, self.index, self.index_text = scan.entries, scan.index, scan.index_text
-        # Anchors and loads depend on other files (the project, MEMORY.md): re-judge all;
-        # file reads behind them are cached by (mtime_ns, size).
-        self.status = {i: assess(e, self.checker, self.index, self.now, self.root_files)
-                       for i, e in self.entries.items()}
-        return scan
+    def load(cls, directory: Path, root: Path, now: dt.datetime | None = None) -> "Snapshot":
+        return MemoryStore(directory, root).refresh(now)
 
     def sorted_entries(self) -> list[MemoryEntry]:
         return [self.entries[i] for i in sorted(self.entries)]
+
+
+Memory = Snapshot   # the name the CLI and the core's checks use for "a scanned folder"
+
+
+class MemoryStore:
+    """Owns a memory folder and produces its snapshots. One refresh at a time (the app
+    runs refreshes in a single exclusive worker); snapshots themselves are shareable."""
+
+    def __init__(self, directory: Path, root: Path) -> None:
+        self.dir, self.root = Path(directory), Path(root)
+        self.scanner = Scanner(self.dir)
+        self.checker = AnchorChecker(self.root)
+        self.root_files = RootFiles(self.root)
+        self.generation = 0
+        self._lock = threading.Lock()   # a cancelled worker's refresh may still be running
+
+    def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False) -> Snapshot:
+        """Re-read what changed; ``progress(done, total)`` is called while parsing (for a UI)."""
+        now = now or utcnow()
+        with self._lock, paused_gc():
+            self.checker.forget_paths()
+            scan = self.scanner.scan(progress)
+            # Anchors and loads depend on other files (the project, MEMORY.md): re-judge all;
+            # the file reads behind them are cached by (mtime_ns, size).
+            status = {i: assess(e, self.checker, scan.index, now, self.root_files) for i, e in scan.entries.items()}
+            self.generation += 1
+            snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(scan.entries),
+                            MappingProxyType(status), scan.index, scan.index_text, self.checker, self.root_files,
+                            tuple(scan.added), tuple(scan.changed), tuple(scan.removed))
+            if with_engine:
+                from .select import Engine
+                object.__setattr__(snap, "engine", Engine.from_memory(snap))   # before anyone else sees it
+        return snap

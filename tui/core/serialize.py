@@ -13,7 +13,7 @@ def iso(value: dt.datetime | None) -> str | None:
 
 
 def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
-    shown = [e.name, e.description, *e.keywords, *e.warnings]
+    shown = [e.name, e.description, *e.keywords, *map(str, e.warnings)]
     clean = (lambda x: x) if not might_hold_secret("\n".join(shown)) else redact
     return {
         "id": e.id,
@@ -34,7 +34,7 @@ def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
         "keywords": [clean(k) for k in e.keywords],
         "mentioned": {"total": len(s.mentioned), "missing": s.missing},
         "flags": s.flags,
-        "warnings": [clean(w) for w in e.warnings],
+        "warnings": [clean(str(w)) for w in e.warnings],
         "promoted_to": e.promoted_to,
         "superseded_by": e.superseded_by,
         "error": e.error,

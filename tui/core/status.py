@@ -156,7 +156,7 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
         st.flags.append("unsafe-path")
     if st.missing:
         st.flags.append("path-missing")
-    if any(w.startswith("yaml-truncated") for w in entry.warnings):
+    if any(w.kind == "yaml-truncated" for w in entry.warnings):
         st.flags.append("yaml-truncated")
     if entry.superseded_by:
         st.flags.append("superseded")

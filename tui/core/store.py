@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .entry import MAX_BYTES, MemoryEntry, read_entry
+from .fsutil import within
 from .index import INDEX_NAME, MemoryIndex, parse_index
 
 TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
@@ -113,7 +114,7 @@ class Scanner:
                 return None, "symlink loop (not followed)"
             return None, "broken symlink (its target does not exist)"
         real_s = str(real)
-        if real_s != self.real_dir and not real_s.startswith(self.real_dir.rstrip(os.sep) + os.sep):
+        if not within(self.real_dir, real_s):
             return None, "symlink to a file outside the memory folder (not read)"
         st = os.stat(real)
         if stat.S_ISDIR(st.st_mode):

@@ -14,8 +14,8 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .fsutil import atomic_write
-from .index import INDEX_NAME, normalise_target, _COMMENT, _LINK
+from .fsutil import atomic_write, within
+from .index import INDEX_NAME, link_ids
 from .store import TRASH_DIR
 
 MANIFEST = "manifest.json"
@@ -35,18 +35,12 @@ def _index_lines(mem_dir: Path) -> list[str] | None:
         return None
 
 
-def _links(line: str) -> list[str]:
-    return [normalise_target(m.group(2)) for m in _LINK.finditer(_COMMENT.sub("", line))]
-
-
 def inside(mem_dir: Path, entry_id: str) -> bool:
     """An id names a file in the memory folder: relative, no '..', its folder inside the folder
     (a symlink entry is moved as the link itself, never its target)."""
     if not entry_id or Path(entry_id).is_absolute() or ".." in Path(entry_id).parts or "\x00" in entry_id:
         return False
-    real = os.path.realpath(mem_dir)
-    parent = os.path.realpath((Path(mem_dir) / entry_id).parent)
-    return parent == real or parent.startswith(real.rstrip(os.sep) + os.sep)
+    return within(os.path.realpath(mem_dir), os.path.realpath((Path(mem_dir) / entry_id).parent))
 
 
 def plan_delete(mem_dir: Path, ids: list[str]) -> DeletePlan:
@@ -59,7 +53,7 @@ def plan_delete(mem_dir: Path, ids: list[str]) -> DeletePlan:
             plan.missing.append(i)
             continue
         plan.files.append(i)
-        plan.index_lines[i] = [(n, ln) for n, ln in enumerate(lines, 1) if i in _links(ln)]
+        plan.index_lines[i] = [(n, ln) for n, ln in enumerate(lines, 1) if i in link_ids(ln)]
     return plan
 
 

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import frontmatter
-import yaml
 
 from .anchors import AnchorChecker
-from .entry import Anchor, MemoryEntry, read_entry, split_frontmatter
+from .entry import Anchor, MemoryEntry, read_entry
 from .findings import REJECT_ON_WRITE, Finding
+from .frontmatter import read_meta
 from .fsutil import atomic_write
 from .gates import entry_gates
 from .index import INDEX_NAME
@@ -106,17 +106,6 @@ def _meta_for(d: Draft, now: dt.datetime, base: dict | None) -> dict:
     ordered = {k: meta[k] for k in FIELD_ORDER if meta.get(k) not in (None, [], "")}
     ordered.update({k: v for k, v in meta.items() if k not in ordered and v is not None})
     return ordered
-
-
-def read_meta(text: str) -> tuple[dict | None, str]:
-    """(frontmatter as PyYAML types, body) of a file's text, for a rewrite that must keep every
-    field as written; None when the frontmatter does not parse to a mapping."""
-    yaml_text, body, _, _ = split_frontmatter(text.replace("\r\n", "\n"))
-    try:
-        meta = yaml.safe_load(yaml_text) if yaml_text else {}
-    except yaml.YAMLError:
-        return None, body
-    return (meta if isinstance(meta, dict) else None), body
 
 
 def set_fields(path: Path, fields: dict) -> bool:

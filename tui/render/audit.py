@@ -8,18 +8,18 @@ from ..core.audit import AuditReport, safe_message
 from ..core.audit_format import KIND_TITLE
 from ..core.findings import SEVERITY
 from . import console as make_console
+from .styles import DEFAULT
 
-STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def print_audit(rep: AuditReport, console: Console | None = None) -> None:
     con = console or make_console(120)
     if not rep.findings:
-        con.print(Text(f"✔ No findings in {rep.entries} entries — nothing here is unsafe to share.", "bold green"))
+        con.print(Text(f"✔ No findings in {rep.entries} entries — nothing here is unsafe to share.", DEFAULT.injected))
         return
     for kind, count in rep.by_kind.items():
         sev = SEVERITY.get(kind, "warning")
-        con.print(Text.assemble((f"{sev.upper():7} ", STYLE[sev]), (f"{KIND_TITLE.get(kind, kind)}", "bold"),
+        con.print(Text.assemble((f"{sev.upper():7} ", DEFAULT.severity(sev)), (f"{KIND_TITLE.get(kind, kind)}", "bold"),
                                 (f"  {kind} ×{count}", "dim")))
         items = [x for x in rep.findings if x.kind == kind]
         same_fix = len({f.fix for f in items}) == 1 and len(items) > 1

@@ -9,9 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.memory import Memory
+from .styles import DEFAULT
 
-ANCHOR_STYLE = {"verified": "green", "broken": "bold red", "unsafe": "bold magenta", "none": "dim"}
-LOAD_STYLE = {"resident": "cyan", "beyond-index-cut": "yellow", "on-demand": "dim"}
 
 
 def age_text(days: int | None) -> str:
@@ -46,20 +45,20 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
         s = mem.status[e.id]
         if e.error:
             counts["unreadable"] = counts.get("unreadable", 0) + 1
-            table.add_row(Text(e.id), "", "", age_text(s.age_days), Text("unreadable", "bold red"), "",
+            table.add_row(Text(e.id), "", "", age_text(s.age_days), Text("unreadable", DEFAULT.error), "",
                           "", Text(e.error, "red"))
             continue
         counts[s.anchor] = counts.get(s.anchor, 0) + 1
         notes = []
         if s.anchor in ("broken", "unsafe"):
-            notes.append(Text(s.anchor_detail, ANCHOR_STYLE[s.anchor]))
+            notes.append(Text(s.anchor_detail, DEFAULT.anchor(s.anchor)))
         if "old-unverifiable" in s.flags:
-            notes.append(Text("old, unverifiable", "yellow"))
-        notes += [Text(w, "yellow") for w in e.warnings]
+            notes.append(Text("old, unverifiable", DEFAULT.warning))
+        notes += [Text(str(w), DEFAULT.warning) for w in e.warnings]
         mentioned = f"{len(s.mentioned)}" + (f" ({len(s.missing)} missing)" if s.missing else "") if s.mentioned else ""
         table.add_row(Text(e.id), e.type or "", e.source, age_text(s.age_days),
-                      Text(s.anchor, ANCHOR_STYLE.get(s.anchor, "")), Text(s.load, LOAD_STYLE.get(s.load, "")),
-                      Text(mentioned, "yellow" if s.missing else ""), Text("; ").join(notes))
+                      Text(s.anchor, DEFAULT.anchor(s.anchor)), Text(s.load, DEFAULT.load(s.load)),
+                      Text(mentioned, DEFAULT.warning if s.missing else ""), Text("; ").join(notes))
     console.print(table)
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     idx = mem.index

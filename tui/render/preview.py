@@ -1,65 +1,65 @@
-"""The human-readable `memtui preview`: ranked entries with reasons, exclusions, budget."""
+"""The injection decision as one renderable, for `memtui preview` and the TUI's preview pane."""
 from __future__ import annotations
 
-
-from rich.console import Console
-
-from . import console as make_console
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..core.secrets import redact
 from ..core.select import Decision
-
-REASON_STYLE = {"path": "bold cyan", "keyword": "green", "cap": "yellow", "source": "magenta"}
-WHY_STYLE = {"anchor-broken": "bold red", "anchor-unsafe": "bold magenta", "superseded": "yellow",
-             "count-limit": "dim", "char-limit": "yellow"}
+from . import console as make_console
+from .styles import DEFAULT, Styles
 
 
-def reasons_text(reasons) -> Text:
+def reasons_text(reasons, styles: Styles = DEFAULT) -> Text:
+    """One reason per line, so that none is broken in the middle of its phrase."""
     out = Text()
     for i, r in enumerate(reasons):
         if i:
-            out.append("  ")
+            out.append("\n")
         sign = f"{r.points:+d}" if r.points else "±0"
-        out.append(f"{r.kind} ", REASON_STYLE.get(r.kind, ""))
-        out.append(r.detail)
-        out.append(f" {sign}", "dim")
+        out.append_text(Text.assemble((f"{r.kind} ", styles.reason(r.kind)), r.detail, (f" {sign}", styles.dim)))
     return out
 
 
-def print_decision(d: Decision, mem=None, console: Console | None = None) -> None:
-    console = console or make_console(120)
-    console.print(Text.assemble(("Prompt: ", "bold"), redact(d.query)))
+def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool = False) -> Group:
+    """Ranked entries (rank, id, score, chars, then the reasons), exclusions, budget, the text."""
+    parts: list = []
+    if show_query:
+        parts.append(Text.assemble(("Prompt: ", styles.strong), redact(d.query)))
     if d.injected:
-        console.print(Text(f"✔ {d.message}", "bold green"))
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("#", justify="right")
-        table.add_column("entry", no_wrap=True)
-        table.add_column("score", justify="right")
-        table.add_column("chars", justify="right")
-        table.add_column("why", overflow="fold")
-        for i, c in enumerate(d.injected, 1):
-            table.add_row(str(i), c.id, str(c.score), str(c.chars), reasons_text(c.reasons))
-        console.print(table)
+        parts.append(Text(f"✔ {d.message}", styles.injected))
+        t = Table(box=None, pad_edge=False, expand=True, header_style=styles.strong, show_edge=False)
+        t.add_column("#", width=3, no_wrap=True)
+        t.add_column("entry", ratio=1, overflow="fold")
+        t.add_column("score", justify="right", width=5, no_wrap=True)
+        t.add_column("chars", justify="right", width=5, no_wrap=True)
+        for n, c in enumerate(d.injected, 1):
+            t.add_row(Text(f"▶{n}", styles.injected), Text(c.id, styles.strong), str(c.score), str(c.chars))
+            t.add_row("", reasons_text(c.reasons, styles), "", "")
+        parts.append(t)
     else:
-        console.print(Text(f"○ {d.message}", "bold yellow"))
+        parts.append(Text(f"○ {d.message}", styles.warning))
+    parts.append(Text(f"Budget: {d.chars} of {d.limits['chars']} characters, ≈{d.tokens} tokens; "
+                      f"{len(d.injected)} of at most {d.limits['count']} entries", styles.dim))
     if d.excluded:
-        console.print(Text("\nNot injected", "bold"))
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("entry", no_wrap=True)
-        table.add_column("score", justify="right")
-        table.add_column("why", no_wrap=True)
-        table.add_column("detail", overflow="fold")
+        parts.append(Text("\nNot injected", styles.strong))
+        t = Table(box=None, pad_edge=False, expand=True, header_style=styles.strong, show_edge=False)
+        t.add_column("#", width=3, no_wrap=True)
+        t.add_column("entry", ratio=1, overflow="fold")
+        t.add_column("score", justify="right", width=5, no_wrap=True)
+        t.add_column("why", ratio=2, overflow="fold")
         for x in d.excluded:
-            table.add_row(x.id, str(x.score), Text(x.why, WHY_STYLE.get(x.why, "")), x.detail)
-        console.print(table)
+            t.add_row("", x.id, str(x.score), Text.assemble((x.why, styles.excluded(x.why)), f"  {x.detail}"))
+        parts.append(t)
         if d.more_excluded:
-            console.print(Text(f"… and {d.more_excluded} more below the count limit", "dim"))
-    budget = Text(f"\nBudget: {d.chars} of {d.limits['chars']} characters, ≈{d.tokens} tokens; "
-                  f"{len(d.injected)} of at most {d.limits['count']} entries", "dim")
-    console.print(budget)
+            parts.append(Text(f"… and {d.more_excluded} more below the count limit", styles.dim))
     if d.text:
-        console.print(Panel(Text(d.text), title="what the model receives", title_align="left",
-                            border_style="dim"))
+        parts.append(Panel(Text(d.text), title="what the model receives", title_align="left",
+                           border_style=styles.dim))
+    return Group(*parts)
+
+
+def print_decision(d: Decision, console: Console | None = None) -> None:
+    (console or make_console(120)).print(decision_renderable(d, DEFAULT, show_query=True))

@@ -1,7 +1,6 @@
-"""AddEntry: a small form that saves through the gated write path; a rejection keeps the draft."""
+"""AddEntry: a small form that returns a Draft; the caller writes it through the gated write
+path and, on a rejection, opens the form again with the draft and the reason."""
 from __future__ import annotations
-
-from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,12 +9,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
-from ..core.write import Draft, parse_anchor, write_memory
+from ..core.write import Draft, parse_anchor
 
 TYPES = [("feedback", "feedback"), ("project", "project"), ("user", "user"), ("reference", "reference")]
 
 
-class AddEntry(ModalScreen[str | None]):
+class AddEntry(ModalScreen[Draft | None]):
     DEFAULT_CSS = """
     AddEntry { align: center middle; }
     AddEntry > Vertical { width: 96; max-width: 98%; height: 90%; border: thick $primary;
@@ -29,9 +28,9 @@ class AddEntry(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("ctrl+s", "save", "Save"), Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, memory_dir: Path, root: Path) -> None:
+    def __init__(self, initial: Draft | None = None, error: str = "") -> None:
         super().__init__()
-        self.memory_dir, self.root = memory_dir, root
+        self.initial, self.error = initial, error
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -55,7 +54,24 @@ class AddEntry(ModalScreen[str | None]):
                 yield Button("Save", id="add-save", variant="primary")
 
     def on_mount(self) -> None:
+        d = self.initial
+        if d is not None:
+            self.query_one("#add-text", TextArea).text = d.text
+            self.query_one("#add-name", Input).value = d.name or ""
+            if d.type in {v for _, v in TYPES}:
+                self.query_one("#add-type", Select).value = d.type
+            self.query_one("#add-paths", Input).value = " ".join(d.paths)
+            self.query_one("#add-keywords", Input).value = " ".join(d.keywords)
+            self.query_one("#add-anchor", Input).value = self.anchor_text
+        if self.error:
+            self.query_one("#add-error", Static).update(Text(self.error + "\n\nYour draft is kept: change it and "
+                                                             "save again."))
         self.query_one("#add-text", TextArea).focus()
+
+    @property
+    def anchor_text(self) -> str:
+        a = self.initial.anchors[0] if self.initial and self.initial.anchors else None
+        return "" if a is None else a.file + (f":{a.quote}" if a.quote else "")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "add-save":
@@ -85,17 +101,7 @@ class AddEntry(ModalScreen[str | None]):
         if not draft.text.strip():
             error.update(Text("Write what should be remembered first."))
             return
-        try:
-            res = write_memory(self.memory_dir, self.root, draft)
-        except OSError as e:
-            error.update(Text(f"Could not write: {e}. Your draft is kept."))
-            return
-        if not res.ok:
-            error.update(Text(res.reason() + "\n\nYour draft is kept: change it and save again."))
-            return
-        for w in res.warnings + [type("N", (), {"message": n, "kind": "note"})() for n in res.notes]:
-            self.notify(f"{w.kind}: {w.message}", severity="warning", timeout=8)
-        self.dismiss(res.id)
+        self.dismiss(draft)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

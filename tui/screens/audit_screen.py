@@ -10,8 +10,8 @@ from textual.widgets import Footer, Static, Tree
 from ..core.audit import AuditReport, safe_message
 from ..core.audit_format import KIND_TITLE
 from ..core.findings import SEVERITY
+from ..render.styles import DEFAULT, Styles
 
-SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 class AuditScreen(Screen[str | None]):
@@ -22,9 +22,9 @@ class AuditScreen(Screen[str | None]):
     """
     BINDINGS = [Binding("escape,q,A", "close", "Back"), Binding("enter", "jump", "Go to entry", show=True)]
 
-    def __init__(self, report: AuditReport | None) -> None:
+    def __init__(self, report: AuditReport | None, styles: Styles = DEFAULT) -> None:
         super().__init__()
-        self.report = report
+        self.report, self.colours = report, styles
 
     def compose(self) -> ComposeResult:
         rep = self.report
@@ -40,7 +40,7 @@ class AuditScreen(Screen[str | None]):
         if rep is not None:
             for kind, count in rep.by_kind.items():
                 sev = SEVERITY.get(kind, "warning")
-                node = tree.root.add(Text.assemble((f"{sev.upper():7} ", SEV_STYLE[sev]),
+                node = tree.root.add(Text.assemble((f"{sev.upper():7} ", self.colours.severity(sev)),
                                                    (KIND_TITLE.get(kind, kind), "bold"), f"  ×{count}"),
                                      expand=sev == "error", data=None)
                 for f in (x for x in rep.findings if x.kind == kind):
@@ -48,7 +48,7 @@ class AuditScreen(Screen[str | None]):
                     node.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f)), data=f.id or None)
         yield tree
         if rep is not None and not rep.findings:
-            yield Static(Text("✔ No findings — nothing here is unsafe to share.", "bold green"), id="audit-empty")
+            yield Static(Text("✔ No findings — nothing here is unsafe to share.", self.colours.ok), id="audit-empty")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,8 +1,6 @@
 """PromoteScreen: choose the instruction file, see the exact diff and the budget, confirm."""
 from __future__ import annotations
 
-from rich.console import Group
-from rich.syntax import Syntax
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,32 +8,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
-from ..core.memory import Memory
-from ..core.promote import KNOWN_TARGETS, Promotion, TargetChanged, apply_promotion, plan_promotion
-from ..core.secrets import redact
+from ..core.memory import Snapshot
+from ..core.promote import KNOWN_TARGETS, Promotion, plan_promotion
+from ..render.promote import plan_renderable
+from ..render.styles import DEFAULT, Styles
 
 OTHER = "__other__"
 
 
-def render_plan(plan: Promotion) -> Group:
-    parts: list = []
-    for f in plan.refused:
-        parts.append(Text(f"refused — {f.id or plan.rel}: {f.kind}: {redact(f.message)}", "bold red"))
-    for i, where in plan.already.items():
-        parts.append(Text(f"{i}: already in {where} — nothing added", "yellow"))
-    for w in plan.warnings:
-        parts.append(Text(w, "dim"))
-    if plan.diff:
-        parts.append(Syntax(redact(plan.diff), "diff", theme="ansi_dark", background_color="default", word_wrap=True))
-    elif plan.ok:
-        parts.append(Text("No change to the file.", "dim"))
-    for b in plan.budget:
-        parts.append(Text(b, "bold yellow" if "OVER" in b else "dim"))
-    return Group(*parts)
-
-
-class PromoteScreen(ModalScreen[list[str] | None]):
-    """Dismisses with the promoted entry ids (for the separate offer to trash them), or None."""
+class PromoteScreen(ModalScreen[Promotion | None]):
+    """Dismisses with the plan the person confirmed (the caller writes it), or None."""
 
     DEFAULT_CSS = """
     PromoteScreen { align: center middle; }
@@ -51,9 +33,10 @@ class PromoteScreen(ModalScreen[list[str] | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "write", "Write")]
 
-    def __init__(self, memory: Memory, ids: list[str]) -> None:
+    def __init__(self, memory: Snapshot, ids: list[str], styles: Styles = DEFAULT, target: str | None = None) -> None:
         super().__init__()
-        self.memory, self.ids = memory, ids
+        self.memory, self.ids, self.colours = memory, ids, styles
+        self.initial_target = target
         self.plan: Promotion | None = None
 
     def compose(self) -> ComposeResult:
@@ -73,7 +56,13 @@ class PromoteScreen(ModalScreen[list[str] | None]):
                 yield Button("Write", id="promote-write", variant="warning")
 
     def on_mount(self) -> None:
-        self.query_one("#promote-other", Input).display = False
+        if self.initial_target:   # reopened after the target changed on disk: the same choice
+            if self.initial_target in KNOWN_TARGETS:
+                self.query_one("#promote-target", Select).value = self.initial_target
+            elif not self.initial_target.startswith(".cursor/rules/"):
+                self.query_one("#promote-target", Select).value = OTHER
+                self.query_one("#promote-other", Input).value = self.initial_target
+        self.query_one("#promote-other", Input).display = self.query_one("#promote-target", Select).value == OTHER
         self.query_one("#promote-cancel", Button).focus()
         self.replan()
 
@@ -102,7 +91,7 @@ class PromoteScreen(ModalScreen[list[str] | None]):
             body.update(Text("Type the path of the file to promote into.", "dim"))
         else:
             self.plan = plan_promotion(self.memory, self.ids, to)
-            body.update(render_plan(self.plan))
+            body.update(plan_renderable(self.plan, self.colours))
         write = self.query_one("#promote-write", Button)
         write.disabled = self.plan is None or not self.plan.ok or not (self.plan.changes or self.plan.already)
 
@@ -116,18 +105,7 @@ class PromoteScreen(ModalScreen[list[str] | None]):
         plan = self.plan
         if plan is None or not plan.ok or not (plan.changes or plan.already):
             return
-        try:
-            notes = apply_promotion(self.memory, plan)
-        except TargetChanged as e:
-            self.notify(str(e), severity="error", timeout=10)
-            self.replan()   # show the diff against what is there now
-            return
-        except OSError as e:
-            self.notify(f"Could not write {plan.rel}: {e}", severity="error")
-            return
-        for n in notes:
-            self.notify(n, timeout=5)
-        self.dismiss(plan.added + list(plan.already))
+        self.dismiss(plan)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

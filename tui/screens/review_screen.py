@@ -1,5 +1,11 @@
-"""ReviewScreen: entries the agent wrote since the app opened, one at a time: keep or delete."""
+"""ReviewScreen: entries the agent wrote since the app opened, one at a time: keep, delete, skip.
+
+It decides nothing on disk: it dismisses with what the person chose (kept ids, ids to
+delete), and the caller marks them reviewed and asks for the delete confirmation.
+"""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -7,24 +13,36 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..core.findings import Finding
+from ..core.memory import Snapshot
+from ..render.styles import DEFAULT, Styles
 from ..widgets.detail_pane import DetailPane
 
 
-class ReviewScreen(Screen[None]):
+@dataclass
+class ReviewOutcome:
+    kept: list[str] = field(default_factory=list)
+    delete: list[str] = field(default_factory=list)
+
+
+class ReviewScreen(Screen[ReviewOutcome]):
     DEFAULT_CSS = """
     ReviewScreen #review-title { padding: 0 1; text-style: bold; background: $panel; }
     ReviewScreen DetailPane { height: 1fr; }
     """
     BINDINGS = [
         Binding("k", "keep", "Keep (mark reviewed)"),
-        Binding("d", "delete", "Delete…"),
+        Binding("d", "delete", "Delete (asks when you leave)"),
         Binding("n", "next", "Skip"),
-        Binding("escape,q", "app.pop_screen", "Done"),
+        Binding("escape,q", "done", "Done"),
     ]
 
-    def __init__(self, ids: list[str]) -> None:
+    def __init__(self, snapshot: Snapshot, findings: dict[str, list[Finding]], ids: list[str],
+                 styles: Styles = DEFAULT) -> None:
         super().__init__()
-        self.queue = list(ids)
+        self.snapshot, self.findings, self.colours = snapshot, findings, styles
+        self.queue = [i for i in ids if i in snapshot.entries]
+        self.outcome = ReviewOutcome()
 
     def compose(self) -> ComposeResult:
         yield Static("", id="review-title")
@@ -35,20 +53,20 @@ class ReviewScreen(Screen[None]):
         self.show_current()
 
     def show_current(self) -> None:
-        app = self.app
-        self.queue = [i for i in self.queue if i in app.memory.entries]
         title = self.query_one("#review-title", Static)
         pane = self.query_one(DetailPane)
         if not self.queue:
             title.update("Review — nothing left to review")
             pane.show(None, None, [], False)
+            more = f" {len(self.outcome.delete)} marked for deletion: esc asks to confirm." if self.outcome.delete else ""
             pane.query_one("#detail-body", Static).update(
-                Text("Every entry the agent wrote since launch has been reviewed. esc returns.", "dim"))
+                Text("Every entry the agent wrote since launch has been reviewed." + (more or " esc returns."), "dim"))
             return
         i = self.queue[0]
         title.update(f"Review — written by the agent since launch: {len(self.queue)} left · "
                      "k keep · d delete · n skip")
-        pane.show(app.memory.entries[i], app.memory.status[i], app.findings.get(i, []), False)
+        snap = self.snapshot
+        pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), False, styles=self.colours)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("keep", "delete", "next"):
@@ -57,7 +75,7 @@ class ReviewScreen(Screen[None]):
 
     def action_keep(self) -> None:
         if self.queue:
-            self.app.mark_reviewed(self.queue.pop(0))
+            self.outcome.kept.append(self.queue.pop(0))
             self.show_current()
 
     def action_next(self) -> None:
@@ -67,11 +85,8 @@ class ReviewScreen(Screen[None]):
 
     def action_delete(self) -> None:
         if self.queue:
-            target = self.queue[0]
+            self.outcome.delete.append(self.queue.pop(0))
+            self.show_current()
 
-            def done(deleted: bool) -> None:
-                if deleted:
-                    self.queue.remove(target) if target in self.queue else None
-                self.show_current()
-
-            self.app.confirm_delete([target], done)
+    def action_done(self) -> None:
+        self.dismiss(self.outcome)

@@ -1,4 +1,4 @@
-"""TrashScreen: what was deleted, and restore (nothing here deletes anything)."""
+"""TrashScreen: what was deleted; dismisses with the ids to restore (the caller restores them)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,18 +8,18 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ..core.trash import list_trash, restore
+from ..core.trash import list_trash
 
 
-class TrashScreen(Screen):
+class TrashScreen(Screen[list[str]]):
     DEFAULT_CSS = """
     TrashScreen #trash-title { padding: 0 1; text-style: bold; background: $panel; }
     TrashScreen #trash-empty { padding: 1 2; color: $text-muted; }
     TrashScreen DataTable { height: 1fr; }
     """
     BINDINGS = [
-        Binding("r,enter", "restore", "Restore"),
-        Binding("escape,q,t", "app.pop_screen", "Back"),
+        Binding("r", "restore", "Restore"),
+        Binding("escape,q,t", "close", "Back"),
     ]
 
     def __init__(self, memory_dir: Path) -> None:
@@ -60,21 +60,15 @@ class TrashScreen(Screen):
             return True if self.query_one(DataTable).row_count else None
         return True
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """enter on a row (DataTable turns it into RowSelected, so a binding never sees it)."""
+        event.stop()
+        self.action_restore()
+
     def action_restore(self) -> None:
         table = self.query_one(DataTable)
-        if not table.row_count:
-            return
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        try:
-            res = restore(self.memory_dir, [key])
-        except OSError as e:
-            self.notify(f"Could not restore {key}: {e}", severity="error")
-            return
-        if res.restored:
-            self.notify(f"restored {key}")
-        for i in res.blocked:
-            self.notify(f"{i} exists again; move it away first", severity="warning")
-        for i in res.missing:
-            self.notify(f"{i} is no longer in the trash", severity="warning")
-        self.reload()
-        self.app.request_rescan()
+        if table.row_count:
+            self.dismiss([str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)])
+
+    def action_close(self) -> None:
+        self.dismiss([])

@@ -17,8 +17,8 @@ from ..core.findings import Finding
 from ..core.secrets import find_secrets, redact
 from ..core.serialize import iso
 from ..core.status import EntryStatus
+from ..render.styles import DEFAULT, Styles
 
-SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def shown(text: str, reveal: bool) -> str:
@@ -26,21 +26,21 @@ def shown(text: str, reveal: bool) -> str:
 
 
 def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
-                 note: str = "") -> Group:
+                 note: str = "", styles: Styles = DEFAULT) -> Group:
     parts: list = []
     if note:
-        parts.append(Text(note, "bold yellow"))
+        parts.append(Text(note, styles.new))
     secrets = find_secrets(e.text) if e.text else []
     if secrets:
         state = "shown — press x to hide" if reveal else "masked — press x to reveal"
-        parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", "bold red"))
+        parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", styles.error))
     head = Text.assemble((shown(e.name, reveal), "bold"), "  ",
                          (f"{e.type or 'untyped'} · written by {e.source} · ", "dim"),
                          (f"{s.age_days} days old" if s.age_days is not None else "age unknown", "dim"),
                          (f" · {s.load}", "dim"))
     parts.append(head)
     if e.error:
-        parts.append(Text(f"unreadable: {e.error}", "bold red"))
+        parts.append(Text(f"unreadable: {e.error}", styles.error))
     first = next((ln.strip().lstrip("#").strip() for ln in e.body.split("\n") if ln.strip()), "")
     if e.description and not e.error and e.description != first[:160]:
         parts.append(Text(shown(e.description, reveal), "italic"))
@@ -52,25 +52,24 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         parts.append(Text("(no text could be read)", "dim"))
 
     anchor = Text("\nanchor: ", "bold")
-    style = {"verified": "green", "broken": "bold red", "unsafe": "bold magenta"}.get(s.anchor, "dim")
-    anchor.append(s.anchor, style)
+    anchor.append(s.anchor, styles.anchor(s.anchor))
     if s.anchor != "none" or e.error:
         anchor.append(f" — {s.anchor_detail}")
     parts.append(anchor)
     for r in s.anchor_results:
         quote = f' "{shown(r.quote, reveal)}"' if r.quote else ""
         parts.append(Text(f"  {r.status:8} {r.file}{quote} — {r.detail}",
-                          {"verified": "green", "broken": "red", "unsafe": "magenta"}.get(r.status, "")))
+                          styles.anchor(r.status)))
     if s.mentioned:
         line = Text(f"mentions {len(s.mentioned)} path(s)")
         if s.missing:
-            line.append(f", {len(s.missing)} missing: {', '.join(s.missing)}", "yellow")
+            line.append(f", {len(s.missing)} missing: {', '.join(s.missing)}", styles.warning)
         parts.append(line)
     if findings:
         parts.append(Text("\nfindings", "bold"))
         for f in findings:
             where = f"line {f.line}: " if f.line else ""
-            parts.append(Text.assemble(("  ● ", SEV_STYLE.get(f.severity, "")), (f"{f.kind} ", "bold"),
+            parts.append(Text.assemble(("  ● ", styles.severity(f.severity)), (f"{f.kind} ", "bold"),
                                        f"{where}{redact(f.message)}"))
             if f.fix:
                 parts.append(Text(f"      → {f.fix}", "dim"))
@@ -108,9 +107,9 @@ class DetailPane(VerticalScroll):
         yield Static(Text("Select an entry to see it here.", "dim"), id="detail-body")
 
     def show(self, e: MemoryEntry | None, s: EntryStatus | None, findings: list[Finding], reveal: bool,
-             note: str = "") -> None:
+             note: str = "", styles: Styles = DEFAULT) -> None:
         body = self.query_one("#detail-body", Static)
         if e is None or s is None:
             body.update(Text("Select an entry to see it here.", "dim"))
             return
-        body.update(render_entry(e, s, findings, reveal, note))
+        body.update(render_entry(e, s, findings, reveal, note, styles))

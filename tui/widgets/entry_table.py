@@ -5,7 +5,6 @@ A new filter or sort rebuilds the visible rows, in chunks so the UI never stalls
 """
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -16,9 +15,11 @@ from textual._two_way_dict import TwoWayDict
 from textual.widgets import DataTable
 
 from ..core.entry import MemoryEntry
+from ..core.memory import GC_PAUSE
 from ..core.secrets import might_hold_secret, redact
 from ..core.status import EntryStatus
 from ..render.listing import age_text
+from ..render.styles import DEFAULT, Styles
 
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
            ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
@@ -68,18 +69,6 @@ class Row:
         return True
 
 
-@dataclass
-class Palette:
-    """Rich styles for cells, derived from the current theme (cells cannot use CSS variables)."""
-
-    verified: str = "green"
-    broken: str = "bold red"
-    unsafe: str = "bold magenta"
-    new: str = "bold yellow"
-    injected: str = "bold reverse green"
-    dim: str = "dim"
-
-
 def sort_key(column: str):
     order_anchor = {"unsafe": 0, "broken": 1, "none": 2, "verified": 3}
     order_load = {"resident": 0, "beyond-index-cut": 1, "on-demand": 2}
@@ -122,9 +111,14 @@ class EntryTable(DataTable):
         self.injected: dict[str, int] = {}      # id → rank in the current preview
         self.selected: set[str] = set()
         self.revealed: str | None = None        # the one id whose secrets are shown
-        self.palette = Palette()
+        self.palette: Styles = DEFAULT
         self._fill_token = 0
         self._gc_paused = False
+
+    def on_unmount(self) -> None:
+        if self._gc_paused:   # closed in the middle of a fill
+            GC_PAUSE.release()
+            self._gc_paused = False
 
     def on_mount(self) -> None:
         for key, label, width in COLUMNS:
@@ -163,14 +157,11 @@ class EntryTable(DataTable):
             mark = Text(" ")
         name = e.name if e.id == self.revealed or not might_hold_secret(e.name) else redact(e.name)
         name_text = Text(name, p.injected if rank is not None else "")
-        if e.error:
-            anchor = Text("unreadable", p.broken)
-        else:
-            anchor = Text(s.anchor, {"verified": p.verified, "broken": p.broken, "unsafe": p.unsafe}.get(s.anchor, p.dim))
+        anchor = Text("unreadable", p.error) if e.error else Text(s.anchor, p.anchor(s.anchor))
         load = {"resident": "resident", "beyond-index-cut": "beyond cut", "on-demand": "on-demand"}[s.load]
         flags = r.flags()
         severe = any(k in ("secret", "sensitive", "traversal") for k in r.kinds)
-        flag_text = Text(" ".join(flags), p.new if r.new and not r.reviewed else (p.broken if severe else p.dim))
+        flag_text = Text(" ".join(flags), p.new if r.new and not r.reviewed else (p.error if severe else p.dim))
         return [mark, name_text, e.type or "", e.source, age_text(s.age_days), anchor,
                 Text(load, "" if s.load == "resident" else p.dim), flag_text]
 
@@ -191,11 +182,11 @@ class EntryTable(DataTable):
         self.visible_ids = self.ordered_ids()
         self.clear(columns=False)
         self._fill_token += 1
-        if len(self.visible_ids) > CHUNK and gc.isenabled():
+        if len(self.visible_ids) > CHUNK and not self._gc_paused:
             # no cyclic-GC passes while thousands of rows arrive (they create no cycles, and a
-            # full pass over them was the longest stall); re-enabled, with the rows frozen, when
-            # the last fill ends, whichever rebuild that is
-            gc.disable()
+            # full pass over them was the longest stall); let go when the last fill ends,
+            # whichever rebuild that is
+            GC_PAUSE.hold()
             self._gc_paused = True
         self._fill(self._fill_token, 0, keep)
 
@@ -210,9 +201,7 @@ class EntryTable(DataTable):
         if start + CHUNK < len(self.visible_ids):
             self.set_timer(0.001, lambda: self._fill(token, start + CHUNK, keep))
         elif self._gc_paused:
-            # the rows are long-lived: keep the cyclic GC from re-walking them on every full pass
-            gc.freeze()
-            gc.enable()
+            GC_PAUSE.release()
             self._gc_paused = False
 
     # -- diffs -----------------------------------------------------------------------

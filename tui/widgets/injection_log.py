@@ -1,13 +1,14 @@
 """InjectionLog: each real injection the hook made, newest at the bottom, as it happens."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from rich.text import Text
 from textual.widgets import RichLog
 
+from ..core.injection_log import LogReader
 from ..core.secrets import redact
+from ..messages import InjectionLogChanged
 
 
 def format_record(rec: dict) -> Text:
@@ -37,7 +38,7 @@ class InjectionLog(RichLog):
     def __init__(self, path: Path, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
         self.path = path
-        self.read_offset = 0
+        self.reader = LogReader(path)
         self.count = 0
 
     def on_mount(self) -> None:
@@ -47,26 +48,14 @@ class InjectionLog(RichLog):
         self.poll()
 
     def poll(self) -> int:
-        """Read lines appended since the last call; returns how many records were new."""
-        try:
-            with open(self.path, "rb") as f:
-                size = f.seek(0, 2)
-                if size < self.read_offset:   # rotated
-                    self.read_offset = 0
-                f.seek(self.read_offset)
-                data = f.read()
-        except OSError:
-            return 0
-        end = data.rfind(b"\n") + 1
-        self.read_offset += end
-        new = 0
-        for line in data[:end].splitlines()[-200:]:
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(rec, dict):
-                self.write(format_record(rec))
-                new += 1
-        self.count += new
-        return new
+        """Show records appended since the last call; returns how many were new."""
+        records = self.reader.poll()
+        for rec in records:
+            self.write(format_record(rec))
+        self.count += len(records)
+        return len(records)
+
+    def on_injection_log_changed(self, _: InjectionLogChanged) -> None:
+        new = self.poll()
+        if new:
+            self.notify(f"The hook injected memories ({new} new record{'s' if new > 1 else ''})", timeout=3)

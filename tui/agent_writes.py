@@ -1,0 +1,42 @@
+"""Which changes the agent made: new and rewritten entries since launch, minus our own writes.
+
+A file this app wrote (an edit, a restore, a promotion mark) is recognised by its
+signature (mtime_ns, size) right after the write, whichever dialog or command wrote it;
+when the next snapshot shows that same signature, the change is ours, not the agent's.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .core.memory import Snapshot
+
+
+class AgentWrites:
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.new: set[str] = set()
+        self.reviewed: set[str] = set()
+        self.own: dict[str, tuple[int, int]] = {}
+
+    def note_written(self, ids) -> None:
+        for i in ids:
+            try:
+                st = (self.directory / i).stat()
+            except OSError:
+                continue
+            self.own[i] = (st.st_mtime_ns, st.st_size)
+
+    def classify(self, snap: Snapshot) -> None:
+        """Fold one snapshot's changes in: model-written entries created or rewritten by the agent are new."""
+        for i in snap.added + snap.changed:
+            e = snap.entries[i]
+            if self.own.get(i) == (e.mtime_ns, e.size):
+                del self.own[i]
+            elif e.source == "model":
+                self.new.add(i)
+                self.reviewed.discard(i)
+        for i in snap.removed:
+            self.new.discard(i)
+
+    def pending(self) -> list[str]:
+        return sorted(self.new - self.reviewed)

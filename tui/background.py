@@ -1,0 +1,54 @@
+"""The work that runs off the UI thread, as plain functions over a store or a snapshot.
+
+Each returns a result; the screen's workers post it as a message tagged with what it
+answers. None of these touch a widget or any state the UI thread reads.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .core.audit import AuditReport, audit
+from .core.findings import Finding
+from .core.memory import MemoryStore, Snapshot
+from .core.select import Decision
+
+SUBPROCESS_AUDIT_FROM = 2000   # entries
+
+
+def read_folder(store: MemoryStore, now: dt.datetime, progress=None) -> Snapshot:
+    return store.refresh(now, progress=progress, with_engine=True)
+
+
+def audit_snapshot(snap: Snapshot) -> AuditReport:
+    if len(snap.entries) >= SUBPROCESS_AUDIT_FROM:
+        # a big folder is audited by `memtui audit` in another process: its seconds of CPU
+        # must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)
+        return audit_in_subprocess(snap.dir, snap.root, snap.now)
+    return audit(snap, git=True, jobs=1)
+
+
+def preview(snap: Snapshot, query: str) -> Decision | None:
+    if snap.engine is None or not query.strip():
+        return None
+    return snap.engine.decide(query)
+
+
+def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime) -> AuditReport:
+    # one job, at low priority: the UI process keeps a core to itself
+    env = dict(os.environ, MEMTUI_NOW=now.isoformat(), MEMTUI_JOBS="1")
+    nice = ["nice", "-n", "10"] if shutil.which("nice") else []
+    p = subprocess.run([*nice, sys.executable, "-m", "tui", "audit", "--dir", str(directory), "--root", str(root),
+                        "--format", "json", "--fail-on", ""], capture_output=True, text=True, env=env,
+                       stdin=subprocess.DEVNULL, timeout=600)
+    if p.returncode != 0:
+        raise RuntimeError(p.stderr.strip().splitlines()[-1] if p.stderr.strip() else f"exit {p.returncode}")
+    data = json.loads(p.stdout)
+    keys = ("id", "kind", "rule", "line", "message", "fix", "related")
+    findings = [Finding(**{k: f.get(k) for k in keys}) for f in data["findings"]]
+    return AuditReport(findings, data["summary"]["entries"], str(directory), str(root))

@@ -1,0 +1,66 @@
+"""The injection log: where the hook records each decision, and how a reader follows it.
+
+One JSON object per line in ``$XDG_STATE_HOME/memtui/injections.jsonl`` (never in the
+memory folder, which may be shared). The hook appends with one O_APPEND write per
+record, so concurrent hooks never interleave; a reader (the TUI) keeps an offset and
+reads only what was appended, starting over when the file was rotated.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from .config import state_dir
+from .fsutil import dumps_json
+
+LOG_NAME = "injections.jsonl"
+LOG_MAX = 5_000_000     # bytes; then the log is rotated to injections.jsonl.1
+
+
+def log_path() -> Path:
+    return state_dir() / LOG_NAME
+
+
+def append_record(record: dict, path: Path | None = None) -> None:
+    """Append one record; raises OSError for the caller to report (the hook says it on stderr)."""
+    path = path or log_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.stat().st_size > LOG_MAX:
+        os.replace(path, path.with_suffix(".jsonl.1"))
+    line = dumps_json(record, indent=None) + "\n"
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, line.encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
+class LogReader:
+    """Follows the log: each ``poll()`` returns the records appended since the last one."""
+
+    def __init__(self, path: Path, keep: int = 200) -> None:
+        self.path, self.keep = Path(path), keep
+        self.offset = 0
+
+    def poll(self) -> list[dict]:
+        try:
+            with open(self.path, "rb") as f:
+                size = f.seek(0, 2)
+                if size < self.offset:   # rotated
+                    self.offset = 0
+                f.seek(self.offset)
+                data = f.read()
+        except OSError:
+            return []
+        end = data.rfind(b"\n") + 1    # a line still being written waits for the next poll
+        self.offset += end
+        records = []
+        for line in data[:end].splitlines()[-self.keep:]:
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(rec, dict):
+                records.append(rec)
+        return records

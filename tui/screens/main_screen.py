@@ -1,0 +1,407 @@
+"""MainScreen: the entry table, the detail / preview / log panes, and every key that acts on them.
+
+It owns the memory store and the current snapshot. Reading, auditing and previewing run
+in workers (``tui.background``) whose results come back as messages tagged with the
+snapshot generation or request they answer; a result that a newer one overtook is
+dropped. Writes go through ``tui.curation`` and the core write path; files this screen
+wrote are recognised by their signature, so a rescan never counts them as the agent's.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+
+from .. import background, curation
+from ..agent_writes import AgentWrites
+from ..core.audit import AuditReport
+from ..core.findings import KINDS, Finding
+from ..core.memory import MemoryStore, Snapshot, utcnow
+from ..core.secrets import find_secrets
+from ..messages import (Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned,
+                        WorkFailed)
+from ..widgets.detail_pane import DetailPane
+from ..widgets.entry_table import EntryTable, Row
+from ..widgets.injection_log import InjectionLog
+from ..widgets.preview_pane import PreviewPane
+from ..widgets.bars import title_text
+from ..widgets.browser import Browser
+
+DEBOUNCE = 0.15
+
+
+class MainScreen(Screen):
+    AUTO_FOCUS = None   # focus is placed on the table by on_mount
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("question_mark", "app.help", "Help"),
+        # '/' and 'p' are shown in the toolbar beside their inputs, not in the footer
+        Binding("slash", "focus_filter", "Filter", show=False),
+        Binding("p", "focus_query", "Preview", show=False),
+        Binding("a", "add", "Add"),
+        Binding("e", "edit", "Edit"),
+        Binding("d", "delete", "Delete"),
+        Binding("x", "reveal", "Reveal"),
+        Binding("P", "promote", "Promote"),
+        Binding("A", "audit", "Audit"),
+        Binding("t", "trash", "Trash"),
+        Binding("R", "review", "Review"),
+        Binding("f", "cycle_filter", "Status filter", show=False),
+        Binding("F", "clear_filters", "Clear filters", show=False),
+        Binding("s", "sort", "Sort", show=False),
+        Binding("S", "reverse_sort", "Reverse sort", show=False),
+        Binding("1", "tab('detail')", "Detail", show=False),
+        Binding("2", "tab('preview')", "Preview tab", show=False),
+        Binding("3", "tab('log')", "Log", show=False),
+        Binding("ctrl+r", "rescan", "Rescan", show=False),
+        Binding("escape", "back", "Back", show=False),
+    ]
+
+    def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
+                 now: dt.datetime | None = None, display_path: str, log_path: Path) -> None:
+        super().__init__()
+        self.directory, self.root = Path(directory), Path(root)
+        self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
+        self.display_path, self.log_path = display_path, log_path
+        self.store = MemoryStore(self.directory, self.root)
+        self.snapshot: Snapshot | None = None
+        self.report: AuditReport | None = None
+        self.findings: dict[str, list[Finding]] = {}
+        self.writes = AgentWrites(self.directory)
+        self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
+        self.changed_note: dict[str, str] = {}
+        self.watcher = None
+        self._debounce = None
+        self._audit_for = 0          # the generation whose audit we wait for
+        self._preview_request = 0
+
+    @property
+    def loaded(self) -> bool:
+        return self.snapshot is not None
+
+    @property
+    def now(self) -> dt.datetime:
+        return self.fixed_now or utcnow()
+
+    # -- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title-bar")
+        with Horizontal(id="toolbar"):
+            yield Static("/", classes="key-hint")
+            yield Input(placeholder="filter", id="filter")
+            yield Static("p", classes="key-hint")
+            yield Input(placeholder="type a prompt: what would the agent be given?", id="query")
+        yield Static("", id="filter-status")
+        with Container(id="main"):
+            yield Browser(self.display_path, id="left")
+            with TabbedContent(id="right", initial="detail"):
+                with TabPane("Detail", id="detail"):
+                    yield DetailPane(id="detail-pane")
+                with TabPane("Preview", id="preview"):
+                    yield PreviewPane(id="preview-pane")
+                with TabPane("Injection log", id="log"):
+                    yield InjectionLog(self.log_path, id="injection-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(EntryTable).palette = self.app.colours
+        self.query_one(EntryTable).focus()
+        self.set_title_bar(loading="reading the folder…")
+        if self.sample_note:
+            self.notify(self.sample_note, timeout=8)
+        self.load()
+
+    def on_unmount(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()
+
+    def restyle(self) -> None:
+        """The theme changed: every cell and pane takes its colours from the new one."""
+        table = self.query_one(EntryTable)
+        table.palette = self.app.colours
+        if self.loaded:
+            table.rebuild()
+            self.show_detail()
+            self.update_preview()
+
+    # -- reading the folder --------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="load")
+    def load(self) -> None:
+        try:
+            snap = background.read_folder(self.store, self.now,
+                                          progress=lambda d, t: self.post_message(LoadProgress(d, t)))
+        except Exception as e:  # a folder we cannot read at all: say so, keep running
+            self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
+            return
+        self.post_message(Rescanned(snap))
+
+    def request_rescan(self) -> None:
+        if self.loaded:
+            self.load()
+
+    def on_load_progress(self, message: LoadProgress) -> None:
+        if not self.loaded and message.total:
+            text = f"reading {message.done:,} / {message.total:,} files…"
+            self.set_title_bar(loading=text)
+            self.query_one(Browser).show_progress(text)
+
+    def on_work_failed(self, message: WorkFailed) -> None:
+        self.notify(f"{message.what}: {message.error}", severity="error")
+
+    def on_rescanned(self, message: Rescanned) -> None:
+        snap = message.snapshot
+        if self.snapshot is not None and snap.generation <= self.snapshot.generation:
+            return   # an older reading that a newer one overtook
+        first = self.snapshot is None
+        self.snapshot = snap
+        table = self.query_one(EntryTable)
+        if first:
+            table.set_rows(self.build_rows())
+            if self.watch_enabled:
+                self.start_watcher()
+        else:
+            self._apply_changes(snap)
+        self.set_title_bar()
+        self.update_empty()
+        self.show_detail()
+        self.refresh_bindings()
+        if not first:
+            self.update_preview()
+        if first or snap.added or snap.changed or snap.removed:
+            self.run_audit(snap)
+
+    def _apply_changes(self, snap: Snapshot) -> None:
+        self.writes.classify(snap)
+        table = self.query_one(EntryTable)
+        current = table.current_id()
+        if current in snap.changed:
+            self.changed_note[current] = "↻ changed on disk — reloaded"
+            self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
+        if current in snap.removed:
+            self.notify(f"{current} was removed from the folder", severity="warning")
+        # statuses may change for every entry (an anchor file or MEMORY.md changed): redraw those rows
+        rows = self.build_rows()
+        shown = lambda r: (r.status.anchor, r.status.load, r.status.age_days)   # noqa: E731
+        changed = list(snap.changed) + [i for i, r in rows.items() if i not in snap.changed
+                                        and i in table.rows_by_id and shown(table.rows_by_id[i]) != shown(r)]
+        table.apply_diff(rows, list(snap.added), changed, list(snap.removed))
+
+    def build_rows(self) -> dict[str, Row]:
+        snap = self.snapshot
+        new, reviewed = self.writes.new, self.writes.reviewed
+        return {i: Row(e, snap.status[i], self.kinds_of(i), i in new, i in reviewed) for i, e in snap.entries.items()}
+
+    def kinds_of(self, entry_id: str) -> tuple[str, ...]:
+        found = {f.kind for f in self.findings.get(entry_id, [])}
+        return tuple(k for k in KINDS if k in found)
+
+    # -- audit -------------------------------------------------------------------------------
+    def run_audit(self, snap: Snapshot) -> None:
+        self._audit_for = snap.generation
+        self._audit(snap)
+
+    @work(thread=True, exclusive=True, group="audit")
+    def _audit(self, snap: Snapshot) -> None:
+        try:
+            rep = background.audit_snapshot(snap)
+        except Exception as e:
+            self.post_message(WorkFailed("Audit failed", str(e)))
+            return
+        self.post_message(Audited(snap.generation, rep))
+
+    def on_audited(self, message: Audited) -> None:
+        if message.generation != self._audit_for:
+            return   # the folder changed since; the newer audit is on its way
+        old = self.findings
+        self.report = message.report
+        self.findings = {}
+        for f in message.report.findings:
+            self.findings.setdefault(f.id, []).append(f)
+        table = self.query_one(EntryTable)
+        rows = table.rows_by_id
+        for i in set(old) | set(self.findings):
+            if i in rows:
+                before = rows[i].flags()
+                rows[i].kinds = self.kinds_of(i)
+                if rows[i].flags() != before:   # update_cell costs ~1 ms: only where it shows
+                    table.redraw_row(i, only="flags")
+        self.set_title_bar()
+        self.show_detail()
+
+    # -- preview ---------------------------------------------------------------------------
+    def update_preview(self) -> None:
+        if self.snapshot is None:
+            return
+        self._preview_request += 1
+        self._preview(self.snapshot, self.query_one("#query", Input).value, self._preview_request)
+
+    @work(thread=True, exclusive=True, group="preview")
+    def _preview(self, snap: Snapshot, query: str, request: int) -> None:
+        self.post_message(Previewed(request, background.preview(snap, query)))
+
+    def on_previewed(self, message: Previewed) -> None:
+        if message.request != self._preview_request:
+            return   # a newer prompt was typed meanwhile
+        self.query_one(PreviewPane).show(message.decision, self.app.colours)
+        d = message.decision
+        self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
+
+    # -- watching ---------------------------------------------------------------------------
+    def start_watcher(self) -> None:
+        from ..watch import DirectoryWatcher
+        try:
+            log = self.query_one(InjectionLog)
+            self.watcher = DirectoryWatcher(self.directory, lambda: self.post_message(MemoryDirChanged()),
+                                            self.log_path, lambda: log.post_message(InjectionLogChanged()))
+            self.watcher.start()
+        except Exception as e:
+            self.watcher = None
+            self.notify(f"Not watching for changes: {e}", severity="warning")
+
+    def on_memory_dir_changed(self, _: MemoryDirChanged) -> None:
+        if self._debounce is not None:
+            self._debounce.stop()
+        self._debounce = self.set_timer(DEBOUNCE, self.request_rescan)
+
+
+    # -- inputs ------------------------------------------------------------------------------
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.query_one(Browser).set_filter_text(event.value)
+
+    @on(Input.Changed, "#query")
+    def _query_changed(self, _: Input.Changed) -> None:
+        self.query_one(TabbedContent).active = "preview"
+        self.update_preview()
+
+    @on(Input.Submitted, "#query")
+    @on(Input.Submitted, "#filter")
+    def _input_submitted(self, _: Input.Submitted) -> None:
+        self.focus_table()
+
+    # -- which keys apply ----------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.app.screen is not self:
+            return False   # a dialog is open: its keys apply, not these (the footer behind says so)
+        i = self.current_id() if self.loaded else None
+        table = self.query_one(EntryTable)
+        if action in ("delete", "promote"):
+            return True if (table.selected or i) else None
+        if action == "edit":
+            return True if i else None
+        if action == "reveal":
+            e = self.snapshot.entries.get(i) if i else None
+            return True if e is not None and e.text and find_secrets(e.text) else None
+        if action == "review":
+            return True if self.writes.pending() else None
+        if action in ("audit", "add", "trash", "rescan"):
+            return True if self.loaded else None
+        return True
+
+    # -- curation (the flows and writes live in tui.curation) -----------------------------------
+    def action_delete(self) -> None:
+        curation.delete(self, curation.chosen_ids(self))
+
+    def action_add(self) -> None:
+        curation.add(self)
+
+    def action_edit(self) -> None:
+        curation.edit(self, self.current_id())
+
+    def action_trash(self) -> None:
+        curation.trash(self)
+
+    def action_promote(self) -> None:
+        curation.promote(self, curation.chosen_ids(self))
+
+    def action_review(self) -> None:
+        curation.review(self, self.writes.pending())
+
+    def action_audit(self) -> None:
+        curation.audit_view(self)
+
+    def action_rescan(self) -> None:
+        self.request_rescan()
+
+    # -- the view: bars, panes, filters, sorting ------------------------------------------------
+    def set_title_bar(self, loading: str = "") -> None:
+        new = len(self.writes.pending())
+        self.query_one("#title-bar", Static).update(
+            title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
+                       loading, self.sample_note))
+
+    def update_empty(self) -> None:
+        self.query_one(Browser).update_empty(self.snapshot)
+
+    def current_id(self) -> str | None:
+        return self.query_one(EntryTable).current_id()
+
+    def show_detail(self) -> None:
+        i = self.current_id()
+        pane = self.query_one(DetailPane)
+        snap = self.snapshot
+        if i is None or snap is None or i not in snap.entries:
+            pane.show(None, None, [], False)
+            return
+        table = self.query_one(EntryTable)
+        pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), table.revealed == i,
+                  self.changed_note.pop(i, ""), self.app.colours)
+
+    @on(EntryTable.RowHighlighted)
+    def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:
+        table = self.query_one(EntryTable)
+        if table.revealed is not None and table.revealed != table.current_id():
+            table.set_revealed(None)   # revealing is for one entry, until you move away
+        self.show_detail()
+        self.refresh_bindings()   # the footer greys out what does not apply to this entry
+
+    @on(EntryTable.RowSelected)
+    def _row_selected(self, _: EntryTable.RowSelected) -> None:
+        self.query_one(TabbedContent).active = "detail"
+
+    def focus_table(self) -> None:
+        self.query_one(Browser).leave_inputs()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def action_focus_query(self) -> None:
+        self.query_one(TabbedContent).active = "preview"
+        self.query_one("#query", Input).focus()
+
+    def action_back(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Input) and focused.value:
+            focused.value = ""
+        self.focus_table()
+
+    def action_tab(self, name: str) -> None:
+        self.query_one(TabbedContent).active = name
+
+    def action_reveal(self) -> None:
+        table = self.query_one(EntryTable)
+        i = table.current_id()
+        if i is not None:
+            table.set_revealed(None if table.revealed == i else i)
+            self.show_detail()
+
+    def set_status_filter(self, name: str | None) -> None:
+        self.query_one(Browser).set_status_filter(name)
+
+    def action_cycle_filter(self) -> None:
+        self.query_one(Browser).cycle_filter()
+
+    def action_clear_filters(self) -> None:
+        self.set_status_filter(None)
+
+    def action_sort(self) -> None:
+        self.query_one(Browser).sort_next()
+
+    def action_reverse_sort(self) -> None:
+        self.query_one(Browser).reverse_sort()

@@ -1,0 +1,27 @@
+"""The title bar's text: where, how many, what is wrong, what is new."""
+from __future__ import annotations
+
+from ..core.audit import AuditReport
+from ..core.memory import Snapshot
+
+
+def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
+               watching: bool, loading: str = "", sample_note: str = "") -> str:
+    head = f"memtui · {display_path}" + (" (a private copy of the bundled sample)" if sample_note else "")
+    if loading or snap is None:
+        return f"{head} · {loading or 'reading the folder…'}"
+    n = len(snap.entries)
+    broken = sum(1 for s in snap.status.values() if s.anchor == "broken")
+    unreadable = sum(1 for e in snap.entries.values() if e.error)
+    bits = [f"{n} entr{'y' if n == 1 else 'ies'}"]
+    if broken:
+        bits.append(f"{broken} broken")
+    if unreadable:
+        bits.append(f"{unreadable} unreadable")
+    if report is not None:
+        bits.append(f"{len(report.findings)} findings")
+    if new:
+        bits.append(f"{new} new from the agent (R)")
+    if watching:
+        bits.append("watching")
+    return f"{head} · " + " · ".join(bits)

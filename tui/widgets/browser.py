@@ -1,0 +1,109 @@
+"""Browser: the entry table with its status line and empty state; filtering and sorting.
+
+The screen feeds it rows and calls its operations from its key bindings (they live on
+the screen so that they still work while the table is hidden and nothing has focus).
+"""
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from ..core.memory import Snapshot
+from .entry_table import SORTABLE, STATUS_FILTERS, EntryTable
+
+
+class Browser(Vertical):
+    DEFAULT_CSS = """
+    Browser { height: 1fr; }
+    """
+
+    def __init__(self, display_path: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.display_path = display_path
+        self.snapshot: Snapshot | None = None
+
+    def compose(self) -> ComposeResult:
+        yield EntryTable(id="entry-table")
+        yield Static("", id="empty")
+
+    @property
+    def table(self) -> EntryTable:
+        return self.query_one(EntryTable)
+
+    def update_empty(self, snapshot: Snapshot | None = None) -> None:
+        """The status line above the table, and what to say when no row shows."""
+        self.snapshot = snapshot or self.snapshot
+        table = self.table
+        filters = [STATUS_FILTERS[f] for f in sorted(table.status_filters)]
+        sort = f"sorted by {table.sort_column}{' ↓' if table.sort_reverse else ''}"
+        self.screen.query_one("#filter-status", Static).update(
+            f"{len(table.visible_ids)} shown · {sort}" + (f" · only: {', '.join(filters)} (F clears)" if filters else ""))
+        empty = self.query_one("#empty", Static)
+        if self.snapshot is not None and not self.snapshot.entries:
+            empty.update(f"No memories in {self.display_path} yet.\nPress a to add one, or point memtui at "
+                         "another folder: memtui DIR")
+        elif not table.visible_ids:
+            empty.update("No entry matches the filter. esc clears the text, F clears status filters.")
+        empty.display = not table.visible_ids
+        table.display = bool(table.visible_ids)   # an empty grid says nothing; the message says what to do
+
+    def leave_inputs(self) -> None:
+        """Focus the table; when it is hidden (empty folder, nothing matches), focus nothing,
+        or every key after would still be typed into the input."""
+        if self.table.display:
+            self.table.focus()
+        else:
+            self.screen.set_focus(None)
+
+    def show_progress(self, text: str) -> None:
+        empty = self.query_one("#empty", Static)
+        empty.update(f"⏳ {text[0].upper()}{text[1:]}")
+        empty.display = True
+
+    def set_filter_text(self, text: str) -> None:
+        self.table.filter_text = text.strip()
+        self.table.rebuild()
+        self.update_empty()
+
+    def set_status_filter(self, name: str | None) -> None:
+        self.table.status_filters = {name} if name else set()
+        self.table.rebuild()
+        self.update_empty()
+
+    def cycle_filter(self) -> None:
+        keys = list(STATUS_FILTERS)
+        current = sorted(self.table.status_filters, key=keys.index)
+        self.set_status_filter(keys[(keys.index(current[-1]) + 1) % len(keys)] if current else keys[0])
+
+    def sort_next(self) -> None:
+        self.table.sort_column = SORTABLE[(SORTABLE.index(self.table.sort_column) + 1) % len(SORTABLE)]
+        self._resorted()
+
+    def reverse_sort(self) -> None:
+        self.table.sort_reverse = not self.table.sort_reverse
+        self._resorted()
+
+    @on(EntryTable.HeaderSelected)
+    def _header_selected(self, event: EntryTable.HeaderSelected) -> None:
+        """A click on a column header sorts by it; a second click reverses."""
+        key = str(event.column_key.value)
+        if key in SORTABLE:
+            table = self.table
+            table.sort_reverse = not table.sort_reverse if table.sort_column == key else False
+            table.sort_column = key
+            self._resorted()
+
+    def _resorted(self) -> None:
+        self.table.resort()
+        self.update_empty()
+
+    def show_entry(self, entry_id: str) -> None:
+        """Put the cursor on an entry, clearing the filters that hide it."""
+        table = self.table
+        if not table.select_id(entry_id):
+            table.filter_text, table.status_filters = "", set()
+            table.rebuild()
+            self.call_after_refresh(table.select_id, entry_id)
+        table.focus()
