@@ -1,10 +1,9 @@
 """MainScreen: the entry table, the detail / preview / log panes, and every key that acts on them.
 
-It owns the memory store and the current snapshot. Reading, auditing and previewing run
-in workers (``tui.background``) whose results come back as messages tagged with the
-snapshot generation or request they answer; a result that a newer one overtook is
-dropped. Writes go through ``tui.curation`` and the core write path; files this screen
-wrote are recognised by their signature, so a rescan never counts them as the agent's.
+It owns the memory store and the current snapshot. Reading, auditing and previewing run in
+workers (``tui.background``) whose results come back as messages tagged with the snapshot
+generation or request they answer; a result that a newer one overtook is dropped. Writes go
+through ``tui.curation``; files written here are known by signature, never taken for the agent's.
 """
 from __future__ import annotations
 
@@ -24,14 +23,13 @@ from ..core.audit import AuditReport
 from ..core.findings import KINDS, Finding
 from ..core.memory import MemoryStore, Snapshot, utcnow
 from ..core.secrets import find_secrets
-from ..messages import (Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned,
-                        WorkFailed)
+from ..messages import Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ..widgets.detail_pane import DetailPane
 from ..widgets.entry_table import EntryTable, Row
 from ..widgets.injection_log import InjectionLog
-from ..widgets.preview_pane import PreviewPane
 from ..widgets.bars import title_text
 from ..widgets.browser import Browser
+from ..widgets.preview_pane import PreviewPane
 
 DEBOUNCE = 0.15
 
@@ -85,10 +83,6 @@ class MainScreen(Screen):
     def loaded(self) -> bool:
         return self.snapshot is not None
 
-    @property
-    def now(self) -> dt.datetime:
-        return self.fixed_now or utcnow()
-
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static("", id="title-bar")
@@ -110,8 +104,9 @@ class MainScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(EntryTable).palette = self.app.colours
-        self.query_one(EntryTable).focus()
+        table = self.query_one(EntryTable)
+        table.palette = self.app.colours
+        table.focus()
         self.set_title_bar(loading="reading the folder…")
         if self.sample_note:
             self.notify(self.sample_note, timeout=8)
@@ -121,8 +116,7 @@ class MainScreen(Screen):
         if self.watcher is not None:
             self.watcher.stop()
 
-    def restyle(self) -> None:
-        """The theme changed: every cell and pane takes its colours from the new one."""
+    def restyle(self) -> None:   # a new theme: every cell and pane takes its colours
         table = self.query_one(EntryTable)
         table.palette = self.app.colours
         if self.loaded:
@@ -134,7 +128,7 @@ class MainScreen(Screen):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            snap = background.read_folder(self.store, self.now,
+            snap = background.read_folder(self.store, self.fixed_now or utcnow(),
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
@@ -151,8 +145,8 @@ class MainScreen(Screen):
             self.set_title_bar(loading=text)
             self.query_one(Browser).show_progress(text)
 
-    def on_work_failed(self, message: WorkFailed) -> None:
-        self.notify(f"{message.what}: {message.error}", severity="error")
+    def on_work_failed(self, m: WorkFailed) -> None:
+        self.notify(f"{m.what}: {m.error}", severity="error")
 
     def on_rescanned(self, message: Rescanned) -> None:
         snap = message.snapshot
@@ -268,7 +262,6 @@ class MainScreen(Screen):
         if self._debounce is not None:
             self._debounce.stop()
         self._debounce = self.set_timer(DEBOUNCE, self.request_rescan)
-
 
     # -- inputs ------------------------------------------------------------------------------
     @on(Input.Changed, "#filter")
