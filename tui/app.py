@@ -17,8 +17,8 @@ from .screens.main_screen import MainScreen
 from .theming import DEFAULT_DARK, load_themes
 from .widgets.entry_table import STATUS_FILTERS
 
-SAMPLE_NOTE = ("No memory folder found here, so this is a private copy of the bundled sample (changes stay in "
-               "the copy). Run memtui DIR for yours.")
+SAMPLE_NOTE = ("No memory folder found here, so this is a private copy of the bundled sample ({path}); changes "
+               "stay in the copy. Run memtui DIR for yours.")
 
 
 class MemtuiApp(App):
@@ -39,8 +39,9 @@ class MemtuiApp(App):
         self.requested_theme = theme
         self.colours: Styles = DEFAULT
         self._saving_theme = False
-        self.main = MainScreen(directory, root, watch=watch, sample_note=SAMPLE_NOTE if sample else "", now=now,
-                               display_path=display_path or _short(Path(directory)),
+        note = SAMPLE_NOTE.format(path=_short(Path(directory).parent)) if sample else ""
+        shown = display_path or ("the sample" if sample else _short(Path(directory)))
+        self.main = MainScreen(directory, root, watch=watch, sample_note=note, now=now, display_path=shown,
                                log_path=log_path or default_log_path())
 
     def get_default_screen(self) -> Screen:

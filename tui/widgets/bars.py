@@ -7,7 +7,7 @@ from ..core.memory import Snapshot
 
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
                watching: bool, loading: str = "", sample_note: str = "") -> str:
-    head = f"memtui · {display_path}" + (" (a private copy of the bundled sample)" if sample_note else "")
+    head = f"memtui · {display_path}" + (" (a private copy)" if sample_note else "")
     if loading or snap is None:
         return f"{head} · {loading or 'reading the folder…'}"
     n = len(snap.entries)
