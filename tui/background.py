@@ -5,6 +5,7 @@ answers. None of these touch a widget or any state the UI thread reads.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import os
@@ -13,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .core.anchors import AnchorChecker
 from .core.audit import AuditReport, audit
 from .core.findings import Finding
 from .core.memory import MemoryStore, Snapshot
@@ -30,7 +32,9 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
         # a big folder is audited by `memtui audit` in another process: its seconds of CPU
         # must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)
         return audit_in_subprocess(snap.dir, snap.root, snap.now)
-    return audit(snap, git=True, jobs=1)
+    # its own AnchorChecker: the checker's read caches belong to the store, whose next refresh
+    # may run in another thread meanwhile
+    return audit(dataclasses.replace(snap, checker=AnchorChecker(snap.root)), git=True, jobs=1)
 
 
 def preview(snap: Snapshot, query: str) -> Decision | None:
