@@ -1,0 +1,258 @@
+"""The secret catalog, rule by rule: a true example and a near miss for each, every paste
+syntax for a generic assignment, and memory prose that must stay clean. Token bodies are
+generated from a seeded generator: random-looking, never real credentials."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tui.core.secret_rules import PROVIDERS, TOKENS
+from tui.core.secrets import find_secrets
+
+_rnd = random.Random(424242)
+AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+LO = "abcdefghijklmnopqrstuvwxyz0123456789"
+UP = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+HX = "0123456789abcdef"
+B64 = AN + "+/"
+W = AN + "_-"
+
+
+def r(n: int, alphabet: str = AN) -> str:
+    return "".join(_rnd.choice(alphabet) for _ in range(n))
+
+
+def uuid() -> str:
+    return f"{r(8, HX)}-{r(4, HX)}-{r(4, HX)}-{r(4, HX)}-{r(12, HX)}"
+
+
+# rule id → (a true example, a near miss that must not match this rule)
+TOKEN_CASES = {
+    "private-key": ("-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(r(64, B64) for _ in range(4))
+                    + "\n-----END RSA PRIVATE KEY-----", "-----BEGIN PUBLIC KEY-----\n" + r(64, B64) + "\n"),
+    "putty-private-key": ("PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPublic-Lines: 2\n" + r(64, B64)
+                          + "\nPrivate-Lines: 1\n" + r(64, B64) + "\nPrivate-MAC: " + r(64, HX),
+                          "PuTTY-User-Key-File-3 is the format name"),
+    "age-secret-key": ("AGE-SECRET-KEY-1" + r(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"), "AGE-SECRET-KEY-1 (58 chars)"),
+    "aws-access-key-id": ("AKIA" + r(16, UP), "AKIAIOSFODNN7EXAMPLE"),
+    "alibaba-access-key-id": ("LTAI" + r(20), "LTAI" + r(10)),
+    "azure-ad-client-secret": (r(3, AN) + "8Q~" + r(34, AN + "_~.-"), "Q~ is a keyword"),
+    "azure-storage-key": ("AccountKey=" + r(86, B64) + "==", "AccountKey=<your key>"),
+    "gcp-api-key": ("AIza" + r(35, W), "AIza" + r(20, W)),
+    "google-oauth-secret": ("GOCSPX-" + r(28, W), "GOCSPX-" + "x" * 28),
+    "google-oauth-token": ("ya29." + r(60, W), "ya29." + r(10)),
+    "digitalocean-token": ("dop_v1_" + r(64, HX), "dop_v1_" + r(32, HX)),
+    "heroku-api-key": ("HRKU-AA" + r(58, W), "HRKU-AA" + r(20, W)),
+    "flyio-token": ("fo1_" + r(43, W), "fo1_" + r(20, W)),
+    "cloudflare-origin-ca-key": ("v1.0-" + r(24, HX) + "-" + r(146, HX), "v1.0-" + r(24, HX)),
+    "scalingo-token": ("tk-us-" + r(48, W), "tk-us-" + r(12, W)),
+    "yandex-token": ("AQVN" + r(36, W), "AQVN" + r(10, W)),
+    "ibm-cloud-iam-key": ("ibm_cloud_iam_key: " + r(44, W), "ibm_cloud_iam_key: " + r(20, W)),
+    "github-token": ("ghp_" + r(36), "ghp_" + r(20)),
+    "github-fine-grained-pat": ("github_pat_" + r(22) + "_" + r(59), "github_pat_" + r(20)),
+    "gitlab-token": ("glpat-" + r(20, W), "glpat-" + r(10, W)),
+    "gitlab-session-cookie": ("_gitlab_session=" + r(32, LO), "_gitlab_session=" + r(10, LO)),
+    "bitbucket-app-password": ("ATBB" + r(32, AN), "ATBB" + r(10)),
+    "atlassian-api-token": ("ATATT3" + r(186, W + "="), "ATATT3" + r(40, W)),
+    "artifactory-token": ("AKCp" + r(69), "AKCp" + r(30)),
+    "octopus-deploy-key": ("API-" + r(26, UP), "API-" + r(10, UP)),
+    "pulumi-token": ("pul-" + r(40, HX), "pul-" + r(20, HX)),
+    "prefect-token": ("pnu_" + r(36), "pnu_" + r(20)),
+    "harness-token": ("pat." + r(22, W) + "." + r(24) + "." + r(20), "pat." + r(22, W)),
+    "terraform-cloud-token": (r(14, LO) + ".atlasv1." + r(64, W), "x.atlasv1.y"),
+    "vault-token": ("hvs." + r(100, W), "hvs." + r(20, W)),
+    "doppler-token": ("dp.pt." + r(43), "dp.pt." + r(20)),
+    "infracost-token": ("ico-" + r(32), "ico-" + r(16)),
+    "readme-token": ("rdme_" + r(70, LO), "rdme_" + r(20, LO)),
+    "sourcegraph-token": ("sgp_" + r(16, HX) + "_" + r(40, HX), "sgp_" + r(10, HX)),
+    "postman-token": ("PMAK-" + r(24, HX) + "-" + r(34, HX), "PMAK-" + r(24, HX)),
+    "linear-token": ("lin_api_" + r(40), "lin_api_" + r(20)),
+    "clickhouse-secret": ("4b1d" + r(38), "4b1d" + r(10)),
+    "sentry-token": ("sntryu_" + r(64, HX), "sntryu_" + r(30, HX)),
+    "npm-token": ("npm_" + r(36), "npm_" + r(20)),
+    "npmrc-auth": ("//registry.npmjs.org/:_authToken=" + r(36, W), "//registry.npmjs.org/:_authToken=${NPM_TOKEN}"),
+    "pypi-token": ("pypi-AgEIcHlwaS5vcmc" + r(70, W), "pypi-AgEIcHlwaS5vcmc" + r(10)),
+    "rubygems-token": ("rubygems_" + r(48, HX), "rubygems_" + r(20, HX)),
+    "clojars-token": ("CLOJARS_" + r(60, LO), "CLOJARS_" + r(20, LO)),
+    "nuget-key": ("oy2" + r(43, LO), "oy2" + r(20, LO)),
+    "docker-hub-token": ("dckr_pat_" + r(27, W), "dckr_pat_" + r(10, W)),
+    "slack-token": ("xoxb-" + r(12, "0123456789") + "-" + r(13, "0123456789") + "-" + r(24), "xoxb-"),
+    "slack-webhook": ("https://hooks.slack.com/services/T" + r(8, UP) + "/B" + r(10, UP) + "/" + r(24),
+                      "https://hooks.slack.com/services/"),
+    "teams-webhook": ("https://acme.webhook.office.com/webhookb2/" + uuid() + "@" + uuid() + "/IncomingWebhook/"
+                      + r(32, HX) + "/" + uuid(), "https://acme.webhook.office.com/webhookb2/"),
+    "discord-webhook": ("https://discord.com/api/webhooks/" + r(18, "0123456789") + "/" + r(68, W),
+                        "https://discord.com/api/webhooks/123"),
+    "discord-bot-token": ("M" + r(23) + "." + r(6, W) + "." + r(27, W), "M" + r(10) + ".abc.def"),
+    "telegram-bot-token": (r(10, "0123456789") + ":AA" + r(33, W), "12345:AA" + r(5)),
+    "mattermost-token": ("MMAUTHTOKEN=" + r(26, LO), "MMAUTHTOKEN=" + r(10, LO)),
+    "notion-token": ("ntn_" + r(11, "0123456789") + r(35), "ntn_" + r(11, "0123456789")),
+    "frameio-token": ("fio-u-" + r(64, W), "fio-u-" + r(20, W)),
+    "typeform-token": ("tfp_" + r(59, W), "tfp_" + r(20, W)),
+    "adobe-client-secret": ("p8e-" + r(32), "p8e-" + r(16)),
+    "dropbox-token": ("sl." + r(135, W), "sl." + r(20, W)),
+    "onepassword-secret-key": ("A3-" + r(6, UP) + "-" + r(11, UP) + "-" + r(5, UP) + "-" + r(5, UP) + "-" + r(5, UP),
+                               "A3-" + r(6, UP)),
+    "onepassword-service-token": ("ops_eyJ" + r(260, B64), "ops_eyJ" + r(20)),
+    "authress-key": ("sc_" + r(12, LO) + "." + r(5, LO) + ".acc_" + r(16, LO) + "." + r(40, LO), "sc_abc.def"),
+    "stripe-key": ("sk_live_" + r(24), "pk_live_" + r(24)),
+    "stripe-webhook-secret": ("whsec_" + r(32), "whsec_" + r(10)),
+    "square-token": ("sq0atp-" + r(22, W), "sq0atp-" + r(10, W)),
+    "shopify-token": ("shpat_" + r(32, HX), "shpat_" + r(16, HX)),
+    "flutterwave-key": ("FLWSECK_TEST-" + r(32, "abcdefgh0123456789") + "-X", "FLWSECK_TEST-"),
+    "duffel-token": ("duffel_test_" + r(43, W), "duffel_test_" + r(10, W)),
+    "shippo-token": ("shippo_live_" + r(40, HX), "shippo_live_" + r(20, HX)),
+    "easypost-token": ("EZAK" + r(54), "EZAK" + r(20)),
+    "coinbase-key": ("organizations/" + uuid() + "/apiKeys/" + uuid(), "organizations/acme/apiKeys"),
+    "sendgrid-key": ("SG." + r(22, W) + "." + r(43, W), "SG.com is a domain"),
+    "sendinblue-key": ("xkeysib-" + r(64, HX) + "-" + r(16), "xkeysib-" + r(10, HX)),
+    "mailgun-key": ("key-" + r(32, HX), "key-" + r(16, HX)),
+    "mailchimp-key": (r(32, HX) + "-us" + r(2, "0123456789"), r(16, HX) + "-us1"),
+    "twilio-api-key": ("SK" + r(32, HX), "SK" + r(16, HX)),
+    "postmark-token": ("X-Postmark-Server-Token: " + uuid(), "X-Postmark-Server-Token: <token>"),
+    "grafana-token": ("glsa_" + r(32) + "_" + r(8, HX), "glsa_" + r(10)),
+    "new-relic-key": ("NRAK-" + r(27, UP), "NRAK-" + r(10, UP)),
+    "dynatrace-token": ("dt0c01." + r(24, UP) + "." + r(64, UP), "dt0c01." + r(24, UP)),
+    "maxmind-license-key": (r(6) + "_" + r(29) + "_mmk", "abc_def_mmk"),
+    "anthropic-key": ("sk-ant-api03-" + r(93, W) + "AA", "sk-ant-api03-" + r(10)),
+    "openai-key": ("sk-proj-" + r(74, W) + "T3BlbkFJ" + r(74, W), "sk-" + r(8)),
+    "groq-key": ("gsk_" + r(52), "gsk_" + r(20)),
+    "perplexity-key": ("pplx-" + r(48), "pplx-" + r(20)),
+    "huggingface-token": ("hf_" + r(34, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"), "hf_" + r(10)),
+    "langsmith-key": ("lsv2_pt_" + r(32, HX) + "_" + r(10, HX), "lsv2_pt_" + r(10, HX)),
+    "replicate-token": ("r8_" + r(37), "r8_" + r(10)),
+    "xai-key": ("xai-" + r(80), "xai-" + r(20)),
+    "deepseek-key": ("sk-" + r(32, HX), "sk-" + r(10, HX)),
+    "planetscale-token": ("pscale_tkn_" + r(43, W), "pscale_tkn_" + r(10, W)),
+    "databricks-token": ("dapi" + r(32, HX), "dapi" + r(16, HX)),
+    "mongodb-atlas-key": ("mdb_sa_sk_" + r(40, W), "mdb_sa_sk_" + r(10, W)),
+    "jwt": ("eyJ" + r(30, W) + ".eyJ" + r(60, W) + "." + r(43, W), "eyJhbGciOiJIUzI1NiJ9"),
+    "jwt-base64": ("ZXlK" + r(120, B64), "ZXlK" + r(10)),
+    "openshift-token": ("sha256~" + r(43, W), "sha256~" + r(10, W)),
+    "facebook-token": ("EAAC" + r(120), "EAAC" + r(20)),
+    "settlemint-token": ("sm_pat_" + r(16), "sm_pat_" + r(8)),
+    "intra42-secret": ("s-s4t2ud-" + r(64, HX), "s-s4t2ud-" + r(10, HX)),
+}
+
+
+def test_every_token_rule_has_cases():
+    assert {r.id for r in TOKENS} == set(TOKEN_CASES)
+
+
+@pytest.mark.parametrize("rule", [r.id for r in TOKENS])
+def test_token_rule_positive_and_near_miss(rule):
+    good, near = TOKEN_CASES[rule]
+    hits = find_secrets(f"Noted for later: {good} (do not share)")
+    assert hits and any(h.rule == rule for h in hits), (rule, [h.rule for h in hits])
+    assert not any(h.rule == rule for h in find_secrets(f"Noted for later: {near} (do not share)")), rule
+
+
+PROVIDER_VALUES = {
+    "adafruit-api-key": r(32, LO + "_-"), "airtable-api-key": r(17), "algolia-api-key": r(32, LO),
+    "alibaba-secret-key": r(30, LO), "asana-secret": r(32, LO), "atlassian-token": r(24, LO),
+    "aws-secret-access-key": r(40, B64), "beamer-token": "b_" + r(44, LO), "bitbucket-secret": r(32, LO),
+    "bittrex-key": r(32, LO), "cisco-meraki-key": r(40, HX), "cloudflare-api-key": r(40, LO),
+    "cloudant-credential": r(24, LO), "codecov-token": r(32, LO), "cohere-key": r(40), "coinbase-token": r(64, W),
+    "confluent-key": r(16, LO), "contentful-token": r(43, W), "datadog-key": r(32, HX),
+    "defined-networking-token": "dnkey-" + r(26, LO) + "-" + r(52, LO), "discord-secret": r(64, HX),
+    "droneci-token": r(32), "dropbox-key": r(15, LO), "etsy-token": r(24, LO), "facebook-secret": r(32, HX),
+    "fastly-token": r(32, W), "finicity-secret": r(32, HX), "finnhub-token": r(20, LO), "flickr-token": r(32, LO),
+    "freshbooks-token": r(64, LO), "gitter-token": r(40, W), "gocardless-token": "live_" + r(40, W),
+    "heroku-key": uuid(), "hubspot-key": uuid().upper(), "intercom-token": r(60, W), "jfrog-key": r(73, LO),
+    "kraken-token": r(86, B64), "kucoin-key": r(24, HX), "launchdarkly-token": r(40, W), "linear-secret": r(32, HX),
+    "linkedin-secret": r(16, LO), "lob-key": "live_" + r(35, HX), "mailgun-signing-key": "pubkey-" + r(32, HX),
+    "mapbox-token": "pk." + r(60) + "." + r(22), "mattermost-key": r(26, LO), "messagebird-key": r(25, LO),
+    "netlify-token": r(43, W), "new-relic-user-key": r(64, LO), "nytimes-token": r(32, W), "okta-token": "00" + r(40, W),
+    "plaid-secret": r(30, LO), "privateai-token": r(32, LO), "rapidapi-key": r(50, W), "sendbird-token": r(40, HX),
+    "sentry-access-token": r(64, HX), "sidekiq-secret": r(8, HX) + ":" + r(8, HX), "snyk-token": uuid(),
+    "softlayer-key": r(64, LO), "sonar-token": r(40, W), "squarespace-token": uuid(), "sumologic-key": "su" + r(12),
+    "travisci-token": r(22, LO), "twitch-token": r(30, LO), "twitter-secret": r(45, LO), "yandex-aws-token": "YC" + r(38, W),
+    "zendesk-key": r(40, LO),
+}
+
+
+def test_every_provider_rule_has_cases():
+    assert {r.id for r in PROVIDERS} == set(PROVIDER_VALUES)
+
+
+@pytest.mark.parametrize("rule", [r for r in PROVIDERS], ids=[r.id for r in PROVIDERS])
+def test_provider_rule_positive_and_near_miss(rule):
+    value = PROVIDER_VALUES[rule.id]
+    name = rule.keywords[0].upper().replace("-", "_") + "_CLIENT"   # a name with no key word of its own
+    hits = find_secrets(f"{name}={value}")
+    assert [h.rule for h in hits] == [rule.id], (rule.id, [h.rule for h in hits])
+    assert not find_secrets(f"{name}={value[:5]}"), rule.id   # too short for the provider's format
+
+
+SYNTAXES = [
+    '{i}Token="{s}"', '{i}Token = "{s}"', "{i}Token={s}", "{i}Token = {s}", '{\n    "{i}_token": "{s}"\n}',
+    '\\{\n    \\"{i}_token\\": \\"{s}\\"\n\\}', "<{i}Token>{s}</{i}Token>", "<{i}Token>\n    {s}\n</{i}Token>",
+    "{i}_token: {s}", "{i}_token: '{s}'", '{i}_token: "{s}"', "{i}_token: |\n  {s}", "{i}_token: >\n  {s}",
+    'string {i}Token = "{s}";', 'var {i}Token string = "{s}"', '{i}Token := "{s}"', "{i}Token := `{s}`",
+    'String {i}Token = "{s}";', 'var {i}Token = "{s}"', 'val {i}Token: String = "{s}"', '${i}Token .= "{s}"',
+    "{i}Token = '{s}'", "{i}Token,{s},", '  "{i}Token" => "{s}"', '{i}_TOKEN = "{s}"', '{i}_TOKEN := "{s}"',
+    '{i}_TOKEN ::= "{s}"', '{i}_TOKEN :::= "{s}"', '{i}_TOKEN ?= "{s}"', '{i}_TOKEN += "{s}"',
+    'export {I}_TOKEN="{s}"', 'System.setProperty("{I}_TOKEN", "{s}");', "Connect-Service -{i}Secret '{s}'",
+    '<add key="{i}Password" value="{s}" />', 'char {i}_token[] = "{s}";', '(def {i}-token "{s}")',
+    'os.environ["{I}_TOKEN"] = "{s}"', "{i}_password: {s}", "{I}_PASSWORD={s}",
+]
+
+
+@pytest.mark.parametrize("syntax", SYNTAXES)
+def test_generic_assignment_in_every_syntax(syntax):
+    for ident, secret in (("acme", r(32, LO)), ("billing", r(24) + "/+" + r(8)), ("ops", r(40, HX))):
+        text = syntax.replace("{i}", ident).replace("{I}", ident.upper()).replace("{s}", secret)
+        hits = find_secrets(text)
+        assert any(text[h.start:h.end] == secret for h in hits), (text, [(h.rule, text[h.start:h.end]) for h in hits])
+
+
+MORE_SHAPES = [
+    ("curl -u deploy:{s} https://api.example.org", "{s}"),
+    ("curl -H 'Authorization: Bearer {s}' https://api.example.org", "{s}"),
+    ("Server=db;Database=app;User Id=sa;Password={s};", "{s}"),
+    ("jdbc:postgresql://db/app?user=app&password={s}&ssl=true", "{s}"),
+    ("the staging login is `admin` / `{s}`", "{s}"),
+    ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: {s}\n", "{s}"),
+    ('apikey := "{{h}o)p${e]nob(ody[finds>-_$#thisone}}"', "{{h}o)p${e]nob(ody[finds>-_$#thisone}}"),
+    ("the_password= {s}\n", "{s}"),
+    ('some_dict["secret"] = "{s}"', "{s}"),
+    ('private_key "{s}";', "{s}"),
+]
+
+
+@pytest.mark.parametrize("template, secret", MORE_SHAPES)
+def test_other_paste_shapes(template, secret):
+    s = r(10, LO) + "9Q" + r(10)
+    text, want = template.replace("{s}", s), secret.replace("{s}", s)
+    assert any(text[h.start:h.end] == want for h in find_secrets(text)), text
+
+
+CLEAN = [
+    "Keep the key in the OPENAI_API_KEY variable; never commit it.",
+    "auth: github-actions", "token_limit: 4096", "max_tokens = 8192", "password_min_length = 12",
+    "secret_name: prod/db-password", "api_version = 2024-06-01", "keyboard = dvorak", "access: read-only",
+    "The password reset flow emails a link that expires in 30 minutes.", "cache_key = user:{id}:profile",
+    "apiKey: this.apiKey,", "password: ${DB_PASSWORD}", 'token: "{{ secrets.GITHUB_TOKEN }}"',
+    'my_password = ""', "my_password = True", "login(username=username, password=password)",
+    "The token bucket refills 10 requests per second.", "Rotate the signing key every 90 days (see runbook).",
+    "public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFake", "theapikey: \"somefakekey\"",
+    "AWS example key AKIAIOSFODNN7EXAMPLE from the docs", "sk_live_xxxxxxxxxxxxxxxxxxxxxxxx is the placeholder shape",
+    "postgres://user:password@localhost:5432/db", "export GITHUB_TOKEN=$(gh auth token)",
+    "csrf_token = request.cookies['csrftoken']", "key_id: 2b7c2f1e-0a3b-4d6e-9f10-1a2b3c4d5e6f",
+    "session cookie name is `sid`, httpOnly", "The secret sauce is caching at the edge.",
+    "token = os.getenv('API_TOKEN')", "TOKEN_PATH=/var/run/secrets/kubernetes.io/serviceaccount/token",
+]
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_memory_prose_and_code_stay_clean(text):
+    assert find_secrets(text) == [], [(h.rule, text[h.start:h.end]) for h in find_secrets(text)]
+
+
+def test_masking_covers_a_second_secret_on_the_same_line():
+    from tui.core.secrets import redact
+    a, b = "SK" + r(32, HX), r(32)
+    text = f"twilio key {a} secret {b}"
+    out = redact(text)
+    assert a[2:10] not in out and b[:8] not in out and b[-8:] not in out, out

@@ -1,0 +1,230 @@
+"""Assignments in every syntax people paste, and the judgement of their values.
+
+``assignments`` finds ``name OP value`` wherever a name holds a key-like word or a
+provider's name: ``KEY=v``, ``key: v``, ``"key": "v"``, ``\\"key\\": \\"v\\"``, YAML block
+scalars, ``<key>v</key>``, ``<add key="Password" value="v"/>``, Go ``var k string = "v"``
+and ``k := "v"``, Kotlin ``val k: String = "v"``, Make ``?= ::= +=``, PHP ``.=``,
+``k => "v"``, ``setProperty("K", "v")``, ``(def k "v")``, PowerShell ``-Secret 'v'``,
+``k,v,`` and prose "the password is v".
+
+``judge_value`` decides from the value alone whether it reads as a credential: varied
+enough, not a word, a slug, a reference to a variable, a template, a path or a URL.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Iterator
+
+from .secret_rules import PROVIDERS
+
+_PLACEHOLDER = re.compile(
+    r"(?i)(x{4,}|\*{3,}|\.{3}|…|<[^>]*>|example|sample|dummy|placeholder|your[_-]?(?:api|key|token|secret|pass)|"
+    r"redacted|changeme|change[_-]me|replace[_-]?me|fake|not[_-]?a[_-]?real|notreal|0{8,}|1234567890|abcdef(?:gh|12))")
+
+
+def entropy(s: str) -> float:
+    """Shannon entropy in bits per character."""
+    n = len(s)
+    counts: dict[str, int] = {}
+    for ch in s:
+        counts[ch] = counts.get(ch, 0) + 1
+    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
+
+
+def looks_placeholder(value: str) -> bool:
+    if _PLACEHOLDER.search(value):
+        return True
+    core = re.sub(r"[^A-Za-z0-9]", "", value)
+    if len(set(core)) <= 3:
+        return True
+    top = max((core.count(c) for c in set(core)), default=0)
+    return top > len(core) * 0.5   # one character is most of it (AAAA…): a filler, not a key
+
+
+def random_enough(value: str, min_entropy: float = 3.0) -> bool:
+    """The second test after a shape matched: not a placeholder, and varied enough."""
+    return not looks_placeholder(value) and entropy(value) >= min_entropy
+
+# words that make a name key-like (substrings), and name segments that do on their own
+_KEY_SUBSTRINGS = ("token", "secret", "passw", "pwd", "apikey", "api_key", "api-key", "credential", "creds",
+                   "bearer", "privatekey", "private_key", "passphrase", "contrase", "auth_key", "authkey",
+                   "client_key", "access_key", "accesskey", "signing_key", "session_key", "master_key")
+_KEY_SEGMENTS = {"key", "pass", "auth", "pw", "psk", "sas", "sig", "signature", "cookie", "sessionid", "dsn"}
+# a last segment that says the value is about the credential, not the credential
+_NOT_VALUE = {"id", "ids", "name", "names", "url", "uri", "urls", "endpoint", "file", "path", "dir", "length", "len",
+              "size", "type", "count", "limit", "version", "format", "prefix", "suffix", "env", "var", "ttl",
+              "expiry", "expires", "expiration", "timeout", "mode", "field", "column", "policy", "scope", "provider",
+              "algorithm", "alg", "method", "rotation", "hint", "label", "description", "max", "min", "enabled",
+              "required", "location", "ref", "arn", "kind", "template", "pattern", "regex", "header", "param",
+              "helper", "storage", "store", "manager", "vault", "source", "command", "cmd", "flag", "lifetime",
+              "age", "usage", "count", "budget", "estimate", "mint", "index", "idx", "bucket", "table", "list"}
+_NOT_KEY_NAMES = re.compile(
+    r"public|publishable|pub_?key|pubkey|csrf|xsrf|(?:cache|sort|primary|foreign|partition|idempotency|dedup|lookup|"
+    r"hash|row|composite|shard|routing|react|i18n|translation|locale|redis|map|dict|object|bucket|hot|idx|natural|"
+    r"schema|sequence|turn|monkey|don)[_.-]?key|key[_.-]?(?:alias|board|code|frame|id|length|mesh|name|pair|"
+    r"press(?:ed)?|ring|selector|size|stone|storetype|word|up|down|left|right|stroke|map|space|s)\b|keyboard|"
+    r"keychain|keyring|keyword|keynote|keystore|keyframe|author|oauth_?(?:url|uri|endpoint)|max_tokens|tokens?_?limit|"
+    r"tokeniz|token_?(?:count|usage|budget|type|bucket)|bypass|compass|passport|passage|passenger")
+_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
+
+
+def keylike_name(name_low: str, name: str | None = None) -> bool:
+    if _NOT_KEY_NAMES.search(name_low):
+        return False
+    segments = [s.lower() for s in _SPLIT.split(name or name_low) if s]
+    if segments and segments[-1] in _NOT_VALUE:
+        return False
+    if any(k in name_low for k in _KEY_SUBSTRINGS):
+        return True
+    return any(s in _KEY_SEGMENTS for s in segments)
+
+
+# -- finding assignments -------------------------------------------------------------------------
+CORE_ANCHORS = ("token", "secret", "pass", "pwd", "key", "auth", "credential", "creds", "bearer", "contrase", "cookie",
+                "sig", "dsn", "psk")
+PROVIDER_WORDS = sorted({k for r in PROVIDERS for k in r.keywords})
+_PROVIDER_BY_WORD = {k: [r for r in PROVIDERS if k in r.keywords] for k in PROVIDER_WORDS}
+_PROVIDER_RX = re.compile("|".join(map(re.escape, sorted(PROVIDER_WORDS, key=len, reverse=True))))
+
+
+def provider_rule(name_low: str, value: str):
+    """The provider rule whose keyword the name holds and whose format the value has, if any."""
+    for m in _PROVIDER_RX.finditer(name_low):
+        for rule in _PROVIDER_BY_WORD[m.group()]:
+            if rule.pattern.match(value):
+                return rule
+    return None
+_NAME_RUN = re.compile(r"[\w.\-]{0,60}")
+_NAME_TAIL = re.compile(r"[\w.\-]+\Z")
+_AFTER = re.compile(r"""
+    (?:\\?["'`])?\]?(?:\\?["'`])?                       # the name's closing quote or bracket: "k":  ['k']  \"k\"
+    (?:\[\])?                                           # char k_token[] =
+    (?:[ \t]*:[ \t]*[A-Za-z_][\w.<>\[\]?]*(?=[ \t]*=(?!=)))?        # Kotlin / TypeScript type: k: String =
+    (?:[ \t]+(?:string|String|str|&str|\[\]byte|var|val)(?=[ \t]*=(?!=)))?   # Go: var k string =
+    [ \t]*
+    (?P<op>:::=|::=|:=|\?\?=|\|\|=|\?=|\+=|\.=|=>|->|=(?!=)|:(?![:/\\])|,|\(|>|\bis\b|\bwas\b|(?=[ \t]["'`@])|[ \t](?=[ \t]*[A-Za-z0-9+/_-]{16}))
+    [ \t]*@?""", re.X)
+_BLOCK = re.compile(r"[|>][-+]?[ \t]*\n[ \t]+")
+_QUOTED = re.compile(r"""\\"((?:[^"\\\n]|\\[^"\n])*)\\"|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`""")
+_UNQUOTED = re.compile(r"[^\s\"'`<]+")
+_XML_ATTR = re.compile(r"""(?i)\b(?:key|name)\s*=\s*["']([^"'<>]{1,80})["'][^<>]{0,40}?\bvalue\s*=\s*["']([^"'<>]*)["']""")
+
+
+def assignments(text: str, low: str, anchors) -> Iterator[tuple[str, int, int, str]]:
+    """(name, value start, value end, how) for each assignment to a name holding one of
+    ``anchors`` (words present in ``low``); how is 'quoted', 'unquoted', 'space' (a name,
+    white space, a bare value) or 'prose'."""
+    seen: set[int] = set()
+    named: set[str] = set()
+    for word in anchors:
+        i = low.find(word)
+        while i >= 0:
+            left = _NAME_TAIL.search(text, max(0, i - 60), i)
+            start = left.start() if left else i
+            end = _NAME_RUN.match(text, i + len(word)).end()
+            if start > 0 and text[start - 1] in "$@":
+                start -= 1     # $password (PHP, shell), @password
+            if start not in seen and not (start > 0 and text[start - 1] in ":/"):   # not inside a URL or path
+                seen.add(start)
+                found = _value_after(text, start, end)
+                if found is not None:
+                    named.add(text[start:end])
+                    yield (text[start:end].lstrip("$@-.").rstrip(".-"), *found)
+            i = low.find(word, end)
+    if "value" in low:
+        for m in _XML_ATTR.finditer(text):
+            if m.group(1) not in named and m.group(2):
+                yield m.group(1), m.start(2), m.end(2), "quoted"
+
+
+def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, str] | None:
+    m = _AFTER.match(text, name_end)
+    if m is None:
+        return None
+    op, pos = m.group("op"), m.end()
+    if op == ">" and not (name_start > 0 and text[name_start - 1] == "<"):
+        return None   # a comparison, not an XML element
+    b = _BLOCK.match(text, pos)
+    if b is not None and op in (":", "=") and text[pos] in "|>":
+        pos = b.end()   # YAML block scalar: the value is on the next line
+    if op == ">":   # <kToken>value</kToken>, possibly over lines
+        close = text.find("<", pos)
+        inner = text[pos:close if close >= 0 else len(text)]
+        stripped = inner.strip()
+        if not stripped or any(c.isspace() for c in stripped):
+            return None
+        s = pos + inner.index(stripped)
+        return s, s + len(stripped), "quoted"
+    q = _QUOTED.match(text, pos)
+    if q is not None:
+        g = next(i for i in range(1, 5) if q.group(i) is not None)
+        return q.start(g), q.end(g), "quoted"
+    if op in ("(", ""):
+        return None   # a call, or a name then a space, takes quoted values only
+    u = _UNQUOTED.match(text, pos)
+    if u is None:
+        return None
+    s, e = u.span()
+    value = text[s:e]
+    cut = re.search(r"&\w+=", value)
+    if cut:
+        e = s + cut.start()
+    while e > s and text[e - 1] in ",;.:" or (e > s and text[e - 1] in ")]}" and _unbalanced(text[s:e])):
+        e -= 1
+    how = "prose" if op in ("is", "was") else ("space" if op.isspace() else "unquoted")
+    return (s, e, how) if e > s else None
+
+
+def _unbalanced(value: str) -> bool:
+    closer = value[-1]
+    opener = {")": "(", "]": "[", "}": "{"}[closer]
+    return value.count(opener) < value.count(closer)
+
+
+# -- judging a value -----------------------------------------------------------------------------
+_NOT_SECRET = re.compile(r"""(?ix)^(?:
+      true|false|null|none|nil|undefined|yes|no|on|off|empty|required|optional|string|secret|password|token
+    | \$\{[\w.:\-]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %[\w.]+% | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
+    | \{[\w.]*\} | <[^>]*> | \[[^\]]*\]
+    | (?:this|self|process|os|env|config|settings|props|params|args|request|req|ctx|window|document|import|secrets|
+         vars|inputs|environ|system|context|options|opts)(?:\.|\[|\b).*
+    | [a-z_]+(?:[-_.][a-z_]+)* | [A-Z_]+(?:[-_.][A-Z_]+)*      # words and slugs: my-secret-name, SECRET_NAME
+    | (?:[A-Z]?[a-z]{2,})+(?:[-_.](?:[A-Z]?[a-z]{2,})+)*          # CamelCase words: MySecretName
+    | v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?           # a version
+    | \d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?          # a date
+    | (?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=].*
+    | ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sk-ssh-\S+          # a key's type, not the key
+    | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)\S* | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
+)$""")
+_SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
+
+
+def judge_value(value: str, name_low: str, how: str) -> bool:
+    """Does ``value`` read as a credential? (The name was already found key-like.)"""
+    v = value.strip()
+    if len(v) < 6 or len(v) > 1000 or any(c.isspace() for c in v) or _NOT_SECRET.match(v):
+        return False
+    if looks_placeholder(v) or re.search(r"\(.*\)|\[.*\]", v):
+        return False
+    lower, upper = any(c.islower() for c in v), any(c.isupper() for c in v)
+    digit, other = any(c.isdigit() for c in v), any(not c.isalnum() for c in v)
+    classes = lower + upper + digit + other
+    ent = entropy(v)
+    passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase")) or \
+        re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])", name_low) is not None
+    if how == "prose":    # "the password is …"
+        return passwordish and len(v) >= 6 and classes >= 2 and ent >= 2.3
+    if how == "space":    # no operator but white space: only a plainly secret name, then a plainly random value
+        if not any(k in name_low for k in ("secret", "token", "passw", "pwd", "apikey", "api_key", "api-key")):
+            return False
+        return len(v) >= (8 if passwordish else 16) and classes >= (2 if passwordish else 3) and ent >= 3.0
+    if passwordish:
+        return len(v) >= 6 and classes >= 2 and ent >= 2.3
+    if v.isdigit():
+        return len(v) >= 14 and ent >= 2.9 and not _SEQUENCE.search(v)
+    if not digit and not other:   # letters only: random only when long and mixed case
+        return len(v) >= 20 and lower and upper and ent >= 3.5
+    if len(v) < 10 or classes < 2:
+        return False
+    return ent >= (3.0 if len(v) < 20 else 3.2) and not _SEQUENCE.search(v.lower()) or ent >= 3.8
