@@ -73,7 +73,7 @@ TOKEN_CASES = {
     "npm-token": ("npm_" + r(36), "npm_" + r(20)),
     "npmrc-auth": ("//registry.npmjs.org/:_authToken=" + r(36, W), "//registry.npmjs.org/:_authToken=${NPM_TOKEN}"),
     "pypi-token": ("pypi-AgEIcHlwaS5vcmc" + r(70, W), "pypi-AgEIcHlwaS5vcmc" + r(10)),
-    "rubygems-token": ("rubygems_" + r(48, HX), "rubygems_" + r(20, HX)),
+    "rubygem-api-key": ("rubygems_" + r(48, HX), "rubygems_" + r(20, HX)),
     "clojars-token": ("CLOJARS_" + r(60, LO), "CLOJARS_" + r(20, LO)),
     "nuget-key": ("oy2" + r(43, LO), "oy2" + r(20, LO)),
     "docker-hub-token": ("dckr_pat_" + r(27, W), "dckr_pat_" + r(10, W)),

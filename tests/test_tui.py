@@ -320,7 +320,7 @@ async def test_broken_files_folder_never_crashes(tmp_path, root):
 
 
 def test_audit_in_a_subprocess_matches_in_process(sample):
-    from tui.syncing import audit_in_subprocess
+    from tui.background import audit_in_subprocess
     from tui.core.audit import audit
     from tui.core.memory import Memory
     from conftest import NOW

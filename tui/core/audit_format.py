@@ -38,7 +38,7 @@ def to_sarif(rep: AuditReport) -> dict:
     rules: dict[str, dict] = {}
     results = []
     for f in rep.findings:
-        rid = f"{f.kind}/{f.rule}"
+        rid = f"{f.kind}:{f.rule}"   # not "/": a rule named after a URL host would read as part of the URL
         if rid not in rules:
             rules[rid] = {
                 "id": rid, "name": f"{f.kind}-{f.rule}".replace("-", " ").title().replace(" ", ""),

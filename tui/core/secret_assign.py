@@ -103,7 +103,7 @@ _AFTER = re.compile(r"""
     (?:[ \t]*:[ \t]*[A-Za-z_][\w.<>\[\]?]*(?=[ \t]*=(?!=)))?        # Kotlin / TypeScript type: k: String =
     (?:[ \t]+(?:string|String|str|&str|\[\]byte|var|val)(?=[ \t]*=(?!=)))?   # Go: var k string =
     [ \t]*
-    (?P<op>:::=|::=|:=|\?\?=|\|\|=|\?=|\+=|\.=|=>|->|=(?!=)|:(?![:/\\])|,|\(|>|\bis\b|\bwas\b|(?=[ \t]["'`@])|[ \t](?=[ \t]*[A-Za-z0-9+/_-]{16}))
+    (?P<op>:::=|::=|:=|\?\?=|\|\|=|\?=|\+=|\.=|=>|->|=(?!=)|:(?![:/\\])|,|\(|>|\bis\b:?|\bwas\b:?|(?=[ \t]["'`@])|[ \t](?=[ \t]*[A-Za-z0-9+/_-]{16}))
     [ \t]*@?""", re.X)
 _BLOCK = re.compile(r"[|>][-+]?[ \t]*\n[ \t]+")
 _QUOTED = re.compile(r"""\\"((?:[^"\\\n]|\\[^"\n])*)\\"|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`""")
@@ -172,7 +172,7 @@ def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, s
         e = s + cut.start()
     while e > s and text[e - 1] in ",;.:" or (e > s and text[e - 1] in ")]}" and _unbalanced(text[s:e])):
         e -= 1
-    how = "prose" if op in ("is", "was") else ("space" if op.isspace() else "unquoted")
+    how = "prose" if op.rstrip(":") in ("is", "was") else ("space" if op.isspace() else "unquoted")
     return (s, e, how) if e > s else None
 
 
@@ -183,19 +183,20 @@ def _unbalanced(value: str) -> bool:
 
 
 # -- judging a value -----------------------------------------------------------------------------
-_NOT_SECRET = re.compile(r"""(?ix)^(?:
-      true|false|null|none|nil|undefined|yes|no|on|off|empty|required|optional|string|secret|password|token
+_NOT_SECRET = re.compile(r"""(?x)^(?:
+      (?i:true|false|null|none|nil|undefined|yes|no|on|off|empty|required|optional|string|secret|password|token)
     | \$\{[\w.:\-]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %[\w.]+% | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
     | \{[\w.]*\} | <[^>]*> | \[[^\]]*\]
-    | (?:this|self|process|os|env|config|settings|props|params|args|request|req|ctx|window|document|import|secrets|
+    | (?i:this|self|process|os|env|config|settings|props|params|args|request|req|ctx|window|document|import|secrets|
          vars|inputs|environ|system|context|options|opts)(?:\.|\[|\b).*
     | [a-z_]+(?:[-_.][a-z_]+)* | [A-Z_]+(?:[-_.][A-Z_]+)*      # words and slugs: my-secret-name, SECRET_NAME
     | (?:[A-Z]?[a-z]{2,})+(?:[-_.](?:[A-Z]?[a-z]{2,})+)*          # CamelCase words: MySecretName
     | v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?           # a version
     | \d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?          # a date
-    | (?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=].*
-    | ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sk-ssh-\S+          # a key's type, not the key
-    | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)\S* | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
+    | (?i:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=].*
+    | (?i:ssh-(?:rsa|ed25519|dss))|ecdsa-sha2-\S+|sk-ssh-\S+          # a key's type, not the key
+    | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
+    | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
 
@@ -213,12 +214,14 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
     ent = entropy(v)
     passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase")) or \
         re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])", name_low) is not None
-    if how == "prose":    # "the password is …"
-        return passwordish and len(v) >= 6 and classes >= 2 and ent >= 2.3
-    if how == "space":    # no operator but white space: only a plainly secret name, then a plainly random value
+    if how == "prose" and passwordish:    # "the password is …"
+        return len(v) >= 6 and classes >= 2 and ent >= 2.3
+    if how in ("space", "prose"):   # no operator: only a plainly secret name, then a plainly random value
         if not any(k in name_low for k in ("secret", "token", "passw", "pwd", "apikey", "api_key", "api-key")):
             return False
-        return len(v) >= (8 if passwordish else 16) and classes >= (2 if passwordish else 3) and ent >= 3.0
+        if passwordish:
+            return len(v) >= 8 and classes >= 2 and ent >= 3.0
+        return len(v) >= 16 and ent >= 3.0 and (classes >= 3 or (len(v) >= 24 and classes >= 2 and ent >= 4.0))
     if passwordish:
         return len(v) >= 6 and classes >= 2 and ent >= 2.3
     if v.isdigit():

@@ -71,13 +71,13 @@ _SPACED = [(k, i) for k, i in _TOKEN_KEYWORDS if " " in k]
 _PROVIDER_RX = re.compile("|".join(map(re.escape, sorted(PROVIDER_WORDS, key=len, reverse=True))))
 
 
-_QUICK = re.compile(r"[^\s]{10,}")
+_QUICK = re.compile(r"[^\s]{6,}")
 _RUN = re.compile(r"[a-z0-9_\-+/=.~:|]{14,}")
 _MIXED = re.compile(r"[0-9_\-=|~+]")
 
 
 def might_hold_secret(text: str) -> bool:
-    """False means surely no secret (no run of ten non-space characters); True: look closer."""
+    """False means surely no secret (no run of six non-space characters); True: look closer."""
     return _QUICK.search(text) is not None
 
 
@@ -195,3 +195,38 @@ def secret_pieces(text: str, hits: list[SecretHit] | None = None, n: int = 8) ->
     """Every n-character piece of every secret in ``text``: what no output may contain."""
     hits = find_secrets(text) if hits is None else hits
     return {text[h.start + i:h.start + i + n] for h in hits for i in range(max(1, h.length - n + 1))}
+
+
+def scrub(s: str, pieces: set[str], n: int = 8) -> str:
+    """``s`` with every stretch that shares an n-character piece with a secret replaced: the
+    last guard for text quoted *next to* a secret (a "path" cut out of a key, a conflict's
+    value), which redaction alone cannot see because the fragment no longer looks like one."""
+    if not pieces or not s or len(s) < n:
+        return s
+    cover = bytearray(len(s))
+    for i in range(len(s) - n + 1):
+        if s[i:i + n] in pieces:
+            cover[i:i + n] = b"\x01" * n
+    if not any(cover):
+        return s
+    out, i = [], 0
+    while i < len(s):
+        if cover[i]:
+            while i < len(s) and cover[i]:
+                i += 1
+            out.append("[secret]")
+        else:
+            out.append(s[i])
+            i += 1
+    return "".join(out)
+
+
+def blank_secrets(text: str) -> str:
+    """``text`` with each secret replaced by spaces: what matching and tokenising may see."""
+    hits = find_secrets(text)
+    if not hits:
+        return text
+    chars = list(text)
+    for h in hits:
+        chars[h.start:h.end] = " " * h.length
+    return "".join(chars)

@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from .entry import MemoryEntry
-from .secrets import redact
+from .secrets import blank_secrets, redact
 from .status import EntryStatus
 from .tokens import cjk_terms, latin_terms, norm_path, query_paths, query_terms
 
@@ -279,7 +279,8 @@ class Engine:
         return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
-        scored, ranked, matched, ties = self._ranked(query)
+        # a secret pasted into the prompt is never matched, so no reason can quote it
+        scored, ranked, matched, ties = self._ranked(blank_secrets(query))
         injected: list[Candidate] = []
         excluded: list[Excluded] = []
         hidden = 0
@@ -322,7 +323,7 @@ class Engine:
             message = f"{matched} matched, none can be injected (see excluded) — nothing injected"
         else:
             message = NO_MATCH
-        return Decision(query, injected, excluded, chars, estimate_tokens(text) if text else 0,
+        return Decision(redact(query), injected, excluded, chars, estimate_tokens(text) if text else 0,
                         limits, message, text, matched=matched, more_excluded=hidden)
 
     @staticmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 
 from .entry import MemoryEntry
-from .secrets import might_hold_secret, redact
+from .secrets import might_hold_secret, redact, scrub, secret_pieces
 from .status import EntryStatus
 
 
@@ -13,8 +13,13 @@ def iso(value: dt.datetime | None) -> str | None:
 
 
 def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
-    shown = [e.name, e.description, *e.keywords, *map(str, e.warnings)]
-    clean = (lambda x: x) if not might_hold_secret("\n".join(shown)) else redact
+    # redaction masks what reads as a secret; scrubbing masks any other text that shares a
+    # piece with one of this file's secrets (a cut-off value in a warning, an anchor quote)
+    pieces = secret_pieces(e.text) if e.text and might_hold_secret(e.text) else set()
+
+    def clean(x: str | None) -> str | None:
+        return x if x is None else scrub(redact(x), pieces)
+
     return {
         "id": e.id,
         "name": clean(e.name),
@@ -25,17 +30,17 @@ def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
         "updated": iso(e.updated),
         "age_days": s.age_days,
         "anchor": s.anchor,
-        "anchor_detail": s.anchor_detail,
-        "anchors": [{"file": r.file, "quote": r.quote, "status": r.status, "detail": r.detail, "line": r.line}
-                    for r in s.anchor_results],
+        "anchor_detail": clean(s.anchor_detail),
+        "anchors": [{"file": clean(r.file), "quote": clean(r.quote), "status": r.status, "detail": clean(r.detail),
+                     "line": r.line} for r in s.anchor_results],
         "load": s.load,
         "chars": e.chars,
-        "paths": e.paths,
+        "paths": [clean(p) for p in e.paths],
         "keywords": [clean(k) for k in e.keywords],
-        "mentioned": {"total": len(s.mentioned), "missing": s.missing},
+        "mentioned": {"total": len(s.mentioned), "missing": [clean(p) for p in s.missing]},
         "flags": s.flags,
         "warnings": [clean(str(w)) for w in e.warnings],
         "promoted_to": e.promoted_to,
         "superseded_by": e.superseded_by,
-        "error": e.error,
+        "error": clean(e.error),
     }

@@ -47,7 +47,10 @@ def _random_looking(seg: str) -> bool:
 
 
 def mentioned_paths(body: str) -> list[str]:
-    """Project paths a body names: backticked path-like tokens, or path-like words."""
+    """Project paths a body names: backticked path-like tokens, or path-like words. Text
+    inside a secret is never a path (it would be quoted back as "missing")."""
+    from .secrets import blank_secrets
+    body = blank_secrets(body)
     found: list[str] = []
     seen: set[str] = set()
 

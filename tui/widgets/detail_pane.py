@@ -14,20 +14,21 @@ from textual.widgets import Static
 
 from ..core.entry import MemoryEntry
 from ..core.findings import Finding
-from ..core.secrets import find_secrets, redact
+from ..core.secrets import find_secrets, redact, scrub, secret_pieces
 from ..core.serialize import iso
 from ..core.status import EntryStatus
 from ..render.styles import DEFAULT, Styles
 
 
 
-def shown(text: str, reveal: bool) -> str:
-    return text if reveal else redact(text)
+def shown(text: str, reveal: bool, pieces: set[str] = frozenset()) -> str:
+    return text if reveal else scrub(redact(text), pieces)
 
 
 def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
                  note: str = "", styles: Styles = DEFAULT) -> Group:
     parts: list = []
+    pieces = secret_pieces(e.text) if e.text and not reveal else set()
     if note:
         parts.append(Text(note, styles.new))
     secrets = find_secrets(e.text) if e.text else []
@@ -57,20 +58,20 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         anchor.append(f" — {s.anchor_detail}")
     parts.append(anchor)
     for r in s.anchor_results:
-        quote = f' "{shown(r.quote, reveal)}"' if r.quote else ""
-        parts.append(Text(f"  {r.status:8} {r.file}{quote} — {r.detail}",
+        quote = f' "{shown(r.quote, reveal, pieces)}"' if r.quote else ""
+        parts.append(Text(f"  {r.status:8} {shown(r.file, reveal, pieces)}{quote} — {shown(r.detail, reveal, pieces)}",
                           styles.anchor(r.status)))
     if s.mentioned:
         line = Text(f"mentions {len(s.mentioned)} path(s)")
         if s.missing:
-            line.append(f", {len(s.missing)} missing: {', '.join(s.missing)}", styles.warning)
+            line.append(f", {len(s.missing)} missing: {shown(', '.join(s.missing), reveal, pieces)}", styles.warning)
         parts.append(line)
     if findings:
         parts.append(Text("\nfindings", "bold"))
         for f in findings:
             where = f"line {f.line}: " if f.line else ""
             parts.append(Text.assemble(("  ● ", styles.severity(f.severity)), (f"{f.kind} ", "bold"),
-                                       f"{where}{redact(f.message)}"))
+                                       f"{where}{shown(f.message, False, pieces)}"))
             if f.fix:
                 parts.append(Text(f"      → {f.fix}", "dim"))
 
@@ -81,17 +82,17 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
     fields.add_row("created", iso(e.created) or "—")
     fields.add_row("updated", iso(e.updated) or "—")
     if e.paths:
-        fields.add_row("paths", ", ".join(e.paths))
+        fields.add_row("paths", shown(", ".join(e.paths), reveal, pieces))
     if e.keywords:
         fields.add_row("keywords", shown(", ".join(e.keywords), reveal))
     known = {"name", "description", "type", "source", "created", "updated", "paths", "keywords", "anchor",
              "anchors", "metadata"}
     for k, v in e.meta.items():
         if k not in known:
-            fields.add_row(k, shown(str(v), reveal))
+            fields.add_row(k, shown(str(v), reveal, pieces))
     if isinstance(e.meta.get("metadata"), dict):
         for k, v in e.meta["metadata"].items():
-            fields.add_row(f"metadata.{k}", shown(str(v), reveal))
+            fields.add_row(f"metadata.{k}", shown(str(v), reveal, pieces))
     parts.append(Text("\nfields", "bold"))
     parts.append(fields)
     return Group(*parts)
