@@ -6,7 +6,7 @@ import pytest
 from tui.core.anchors import AnchorChecker, confine
 from tui.core.entry import Anchor
 from tui.core.memory import Memory
-from tui.core.status import mentioned_paths
+from tui.core.mentions import mentions
 
 from conftest import NOW, write
 
@@ -122,8 +122,8 @@ def test_mentioned_paths():
     body = ("Edit `src/server.ts:12` and package.json; the old webpack.config.js is gone. "
             "See https://example.com/a/b.html and e.g. node.js, `console.log`, `*.test.js`, "
             "and/or 2026/10/01. Folder `test/` and docs/deploy.md#L3, `Makefile`.")
-    assert mentioned_paths(body) == ["src/server.ts", "test/", "Makefile", "package.json",
-                                     "webpack.config.js", "docs/deploy.md"]
+    assert [m.path for m in mentions(body)] == ["src/server.ts", "test/", "Makefile", "package.json",
+                                                "webpack.config.js", "docs/deploy.md"]
 
 
 def test_mentioned_missing_and_unsafe(mem_dir, project):

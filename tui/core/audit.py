@@ -59,9 +59,19 @@ def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
                            "check whether the file was renamed and update the anchor; the entry is "
                            "not injected until it verifies (it is never deleted automatically)"))
     for p in st.missing:
-        out.append(Finding(e.id, "path-missing", "mentioned-path-missing", _find_line(e.text, p),
-                           f"mentions {p}, which does not exist under the project root",
-                           "update the path if the file moved, or drop the sentence"))
+        to = st.moved.get(p)
+        if to is not None:
+            out.append(Finding(e.id, "path-missing", "mentioned-path-moved", _find_line(e.text, p),
+                               f"mentions {p}, which is not there any more; a file of that name is at {to}",
+                               f"if it is the same file, write {to}"))
+        else:
+            out.append(Finding(e.id, "path-missing", "mentioned-path-missing", _find_line(e.text, p),
+                               f"mentions {p}, which does not exist under the project root",
+                               "update the path if the file moved, or drop the sentence"))
+    for p, count in st.past_end.items():
+        out.append(Finding(e.id, "path-missing", "line-past-end", _find_line(e.text, p),
+                           f"mentions {p}, but that file has only {count} lines now",
+                           "the code moved: find the place again and update the line number, or drop it"))
     if "old-unverifiable" in st.flags:
         out.append(Finding(e.id, "stale", "old-unverifiable", None,
                            f"{st.age_days} days old and has no anchor: nothing can tell whether it still holds",
@@ -160,6 +170,8 @@ def _raw_text(path: Path) -> str:
 
 def _find_line(text: str, needle: str) -> int | None:
     pos = text.find(needle)
+    if pos < 0:   # a mention's suffix may be written another way (#L12 for :12): find the path
+        pos = text.find(re.split(r"::|:\d", needle, maxsplit=1)[0])
     return line_of(text, pos) if pos >= 0 else None
 
 

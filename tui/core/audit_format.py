@@ -20,6 +20,8 @@ KIND_TITLE = {
     "tracked-in-git": "Committed to git", "index-overflow": "MEMORY.md index", "link-broken": "Broken links",
     "yaml-truncated": "Values cut by YAML", "in-code": "Already in the code", "stale": "Old and unverifiable",
     "path-missing": "Mentioned paths that are gone",
+    "process": "Session logs and status reports", "index-hidden": "Hidden text in MEMORY.md",
+    "index-unlinked": "Index lines that link to nothing", "no-frontmatter": "Files without frontmatter",
 }
 
 

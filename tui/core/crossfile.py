@@ -16,38 +16,45 @@ SKETCH = 8
 INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md", "CLAUDE.local.md")
 
 
-# -- conflicts and duplicates -------------------------------------------------------------
+# -- conflicts: the same subject with contradicting values ---------------------------------
+#
+# Only two shapes are claims precise enough to contradict: a version or port *of a named
+# thing* ("node 20" / "node 22", "api port 8080" / "api port 3000"), and an explicit rule
+# about the same tool ("always use pnpm" / "never use pnpm"). Two notes that merely share
+# a word ("python 3.12" and "opencv-python 4.13") are not a conflict.
 
-_POS = re.compile(r"(?i)\b(?:use|uses|using|prefer|prefers|switch(?:ed)? to|always use|run with|runs with)\s+"
-                  r"(?:the\s+)?([A-Za-z][\w.+-]{2,30})")
-_NEG = re.compile(r"(?i)\b(?:don'?t use|do not use|never use|never|avoid|no longer use|stop using|not|instead of|"
-                  r"rather than|don'?t add|do not add|without)\s+(?:the\s+)?([A-Za-z][\w.+-]{2,30})")
-_POS_ZH = re.compile(r"(?:使用|用|改用|采用)\s*([A-Za-z][\w.+-]{2,30})")
-_NEG_ZH = re.compile(r"(?:不要用|不要使用|别用|禁止使用|禁止|不用|不再使用)\s*([A-Za-z][\w.+-]{2,30})")
-_VALUE = re.compile(r"(?i)\b(port|node|python|postgres|postgresql|java|go|ruby|timeout|retries)\s*(?:is|=|:|of|version)?"
-                    r"\s*v?(\d+(?:\.\d+)?)\b")
-_NOT_OBJECTS = set("""the a an it this that these those them any all more less same other new old here there
-too only also just it's its one two to be as in on of for and or but with by from up out when what which who""".split())
+_TOOL = r"`?([A-Za-z][\w.+#-]{1,30})`?"
+_ALWAYS = re.compile(r"(?im)(?:\b(?:always use|always run|use only|only use|must use|we use|switch(?:ed)? to|"
+                     r"migrated to|prefer)|(?:^|[.!;]\s+)[-*]?\s*(?-i:Use))\s+" + _TOOL)
+_NEVER = re.compile(r"(?i)\b(?:never use|never run|don'?t use|do not use|must not use|avoid using|avoid|stop using|"
+                    r"no longer use|not use|do not add|don'?t add|never add)\s+" + _TOOL)
+_ALWAYS_ZH = re.compile(r"(?:一律使用|必须使用|统一使用|改用|只用)\s*" + _TOOL)
+_NEVER_ZH = re.compile(r"(?:不要用|不要使用|别用|禁止使用|不再使用|不准用)\s*" + _TOOL)
+_VERSIONED = re.compile(r"(?<![\w.@/-])(node(?:\.?js)?|python|ruby|java|go|rust|php|postgres(?:ql)?|mysql|redis|"
+                        r"typescript|react|next(?:\.js)?|django|rails|kotlin|swift|dotnet|\.net|deno|bun|pnpm|npm|yarn)"
+                        r"(?![\w.-])\s*(?:version\s*)?v?(\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.])", re.I)
+_PORT = re.compile(r"(?i)(?<![\w.-])([a-z][\w-]{1,30})(?:\s+(?:server|service|api|app|db|database))?\s+"
+                   r"(?:runs on|listens on|is on|on|uses)?\s*port\s*[:=]?\s*(\d{2,5})\b")
+_COMMON = set("""the a an it this that these those them any all more less same other new old here there too only
+also just its one two to be as in on of for and or but with by from up out when what which who it's them tests
+test code file files it this thing things way ways time same something anything nothing everything default""".split())
 
 
-def claims(text: str) -> tuple[set[str], set[str], dict[str, set[str]]]:
-    """(things it says to use, things it says not to use, subject → values) of a text."""
-    pos, neg, vals = set(), set(), defaultdict(set)
-    for rx, bucket in ((_NEG, neg), (_NEG_ZH, neg)):
+def claims(text: str) -> list[tuple[str, str, int, str]]:
+    """(subject, value, offset, phrase) for each precise claim in ``text``."""
+    out = []
+    for rx, value in ((_ALWAYS, "always"), (_ALWAYS_ZH, "always"), (_NEVER, "never"), (_NEVER_ZH, "never")):
         for m in rx.finditer(text):
-            w = m.group(1).lower().rstrip(".,;:")
-            if w not in _NOT_OBJECTS:
-                bucket.add(w)
-    for rx in (_POS, _POS_ZH):
-        for m in rx.finditer(text):
-            w = m.group(1).lower().rstrip(".,;:")
-            before = text[max(0, m.start() - 12):m.start()].lower()
-            if w in _NOT_OBJECTS or re.search(r"(?:n't|not|never|不要|别|禁止)\s*$", before):
-                continue
-            pos.add(w)
-    for m in _VALUE.finditer(text):
-        vals[m.group(1).lower().replace("postgresql", "postgres")].add(m.group(2))
-    return pos, neg - pos, vals
+            tool = m.group(1).lower().rstrip(".,;:")
+            if tool not in _COMMON and len(tool) >= 2:
+                out.append((f"use {tool}", value, m.start(), m.group(0)))
+    for m in _VERSIONED.finditer(text):
+        name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
+        out.append((f"{name} version", m.group(2).split(".")[0], m.start(), m.group(0)))
+    for m in _PORT.finditer(text):
+        if m.group(1).lower() not in _COMMON:
+            out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
+    return out
 
 
 def _instruction_texts(root: Path) -> dict[str, str]:
@@ -66,51 +73,45 @@ def _instruction_texts(root: Path) -> dict[str, str]:
 
 
 def conflict_findings(mem: Memory) -> list[Finding]:
-    docs: dict[str, tuple[set, set, dict]] = {}
+    """Two entries (or an entry and an instruction file) making contradicting claims about the
+    same subject, in the same scope (entries attached to disjoint paths do not conflict)."""
+    by_subject: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
+    texts: dict[str, str] = {}
     for e in mem.sorted_entries():
         if e.readable and not e.superseded_by:
-            docs[e.id] = claims(f"{e.description}\n{e.body}")
-    instr = {name: claims(text) for name, text in _instruction_texts(mem.root).items()}
-    by_pos: dict[str, list[str]] = defaultdict(list)
-    by_neg: dict[str, list[str]] = defaultdict(list)
-    by_val: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for src in list(docs) + list(instr):
-        pos, neg, vals = docs.get(src) or instr[src]
-        for w in pos:
-            by_pos[w].append(src)
-        for w in neg:
-            by_neg[w].append(src)
-        for subject, values in vals.items():
-            for v in values:
-                by_val[(subject, v)].append(src)
+            texts[e.id] = e.text
+            base = e.text.find(e.body) if e.body else 0
+            for subject, value, off, phrase in claims(e.body):
+                by_subject[subject].append((e.id, value, base + off, phrase))
+    for name, text in _instruction_texts(mem.root).items():
+        texts[name] = text
+        for subject, value, off, phrase in claims(text):
+            by_subject[subject].append((name, value, off, phrase))
     out, seen = [], set()
-
-    def add(a: str, b: str, what: str) -> None:
-        if a == b or (a in instr and b in instr):
-            return
-        if a in instr:
-            a, b = b, a
-        key = (a, b, what) if b in instr else (min(a, b), max(a, b), what)
-        if key in seen:
-            return
-        seen.add(key)
-        out.append(Finding(key[0], "conflict", "contradiction", None, f"{what} — contradicts {key[1]}",
-                           "decide which holds; delete or rewrite the other (mark it superseded_by)", key[1]))
-
-    for w in sorted(set(by_pos) & set(by_neg)):
-        for a in by_pos[w]:
-            for b in by_neg[w]:
-                add(a, b, f"says to use {w}, the other says not to")
-    subjects: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for (subject, v), srcs in by_val.items():
-        for s in srcs:
-            subjects[subject].append((v, s))
-    for subject, pairs in sorted(subjects.items()):
-        for i, (v1, s1) in enumerate(pairs):
-            for v2, s2 in pairs[i + 1:]:
-                if v1 != v2 and s1 != s2:
-                    add(s1, s2, f"{subject} {v1} here, {subject} {v2} there")
+    for subject in sorted(by_subject):
+        sides = by_subject[subject]
+        for i, (a, va, oa, pa) in enumerate(sides):
+            for b, vb, ob, pb in sides[i + 1:]:
+                if a == b or va == vb or (a not in mem.entries and b not in mem.entries):
+                    continue
+                if not _same_scope(mem, a, b) or (a, b, subject) in seen:
+                    continue
+                seen.add((a, b, subject))
+                if a not in mem.entries:
+                    a, b, oa, ob, pa, pb = b, a, ob, oa, pb, pa
+                la, lb = texts[a].count("\n", 0, oa) + 1, texts[b].count("\n", 0, ob) + 1
+                out.append(Finding(a, "conflict", "contradiction", la,
+                                   f"line {la}: “{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",
+                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b))
     return out
+
+
+def _same_scope(mem: Memory, a: str, b: str) -> bool:
+    ea, eb = mem.entries.get(a), mem.entries.get(b)
+    if ea is None or eb is None or not ea.paths or not eb.paths:
+        return True
+    return any(x.rstrip("/").startswith(y.rstrip("/")) or y.rstrip("/").startswith(x.rstrip("/"))
+               for x in ea.paths for y in eb.paths)
 
 
 def _shingle_set(text: str) -> set[str]:

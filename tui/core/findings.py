@@ -5,7 +5,8 @@ from dataclasses import asdict, dataclass
 
 SEVERITY = {
     "secret": "error", "sensitive": "error", "traversal": "error",
-    "transient": "warning", "conflict": "warning", "duplicate": "warning", "identifying": "warning",
+    "transient": "warning", "process": "warning", "conflict": "warning", "duplicate": "warning",
+    "identifying": "warning", "index-hidden": "warning", "index-unlinked": "info", "no-frontmatter": "info",
     "anchor-broken": "warning", "unreadable": "warning", "tracked-in-git": "warning",
     "index-overflow": "warning", "link-broken": "warning", "yaml-truncated": "warning",
     "in-code": "info", "stale": "info", "path-missing": "info",

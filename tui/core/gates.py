@@ -12,8 +12,8 @@ import re
 from .anchors import AnchorChecker
 from .entry import MemoryEntry
 from .findings import Finding
-from .secrets import find_secrets
-from .status import mentioned_paths
+from .secrets import blank_secrets, find_secrets
+from .mentions import mentions
 
 ROTATE = ("rotate this credential now: it has been written to disk and may already be in backups, "
           "sync or the agent's context; then remove it from the memory and refer to it by the name "
@@ -237,7 +237,7 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
     words = body.split()
     if len(words) < IN_CODE_WORDS:
         return []
-    named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors] + mentioned_paths(body)))
+    named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors] + [m.path for m in mentions(blank_secrets(body))]))
     quotes = [a.quote for a in entry.anchors if a.quote]
     mine = _shingles(words)
     out = []

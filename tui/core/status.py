@@ -3,93 +3,16 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .anchors import AnchorChecker, AnchorResult
 from .entry import MemoryEntry
 from .index import MemoryIndex
+from .mentions import mentions
+from .secrets import blank_secrets
 
 STALE_DAYS = 30
-
-_EXT = (
-    "py pyi js mjs cjs ts tsx jsx json jsonc md mdx rst txt yaml yml toml ini cfg conf env lock "
-    "sh bash zsh fish ps1 bat go rs rb java kt kts scala c h cc cpp cxx hpp hh cs fs php swift m mm "
-    "sql html htm css scss sass less vue svelte astro xml svg gradle mk cmake proto graphql gql tf hcl "
-    "lua pl pm r dart ex exs erl hrl hs ml mli clj cljs edn nix zig vim el ipynb csv tsv log "
-    "dockerfile service plist pem crt"
-).split()
-_EXTS = set(_EXT)
-_NAMED = {"makefile", "dockerfile", "procfile", "gemfile", "rakefile", "justfile", "jenkinsfile",
-          "vagrantfile", "brewfile", "podfile", "caddyfile", "license", "readme", "changelog"}
-_NOT_FILES = {"node.js", "vue.js", "next.js", "nuxt.js", "express.js", "three.js", "d3.js", "chart.js",
-              "socket.io", "react.js", "ember.js", "angular.js", "moment.js", "p5.js", "solid.js",
-              "deno.js", "bun.js", "e.g", "i.e", "etc.", "vs.", "asp.net", "readme.io"}
-# `console.log`, `process.env`: code, not files
-_CODE_OBJECTS = {"console", "process", "module", "exports", "json", "math", "window", "document", "os", "sys",
-                 "self", "this", "np", "pd", "req", "res", "ctx", "app", "object", "array", "string", "promise"}
-_BACKTICK = re.compile(r"`([^`\n]{1,200})`")
-_BARE = re.compile(r"(?<![\w/.@:-])((?:\.{0,2}/)?(?:[A-Za-z0-9_.@-]+/)+[A-Za-z0-9_.@-]*|[A-Za-z0-9_-][A-Za-z0-9_.-]*\.[A-Za-z][A-Za-z0-9]{0,9})(?::\d+){0,2}(?![\w/])")
-_LINECOL = re.compile(r"(?::\d+){1,2}$|#L\d+(?:-L?\d+)?$")
-
-
-_SEG = re.compile(r"[/.]")
-_NUMERIC = re.compile(r"[\d/.-]+")
-_LETTER = re.compile(r"[A-Za-z]")
-_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+")
-
-
-def _random_looking(seg: str) -> bool:
-    """Mixed case and digits with few repeats: a token or key material, not a file name."""
-    has = (any(c.islower() for c in seg), any(c.isupper() for c in seg), any(c.isdigit() for c in seg))
-    return sum(has) >= 3 or (sum(has) == 2 and len(set(seg)) > 0.6 * len(seg) and len(seg) >= 24)
-
-
-def mentioned_paths(body: str) -> list[str]:
-    """Project paths a body names: backticked path-like tokens, or path-like words. Text
-    inside a secret is never a path (it would be quoted back as "missing")."""
-    from .secrets import blank_secrets
-    body = blank_secrets(body)
-    found: list[str] = []
-    seen: set[str] = set()
-
-    def add(token: str, backticked: bool) -> None:
-        t = _LINECOL.sub("", token.strip().strip("'\"").rstrip(".,;:)!?"))
-        if not t or t in seen or " " in t or "://" in t or t.startswith(("-", "$", "@", "#")):
-            return
-        low = t.lower()
-        if len(t) >= 16 and any(len(seg) >= 16 and _random_looking(seg) for seg in _SEG.split(t)):
-            return  # base64 lines of a key, tokens: never echo them back as "paths"
-        if low in _NOT_FILES or ("@" in t and "/" not in t) or any(c in t for c in "*?{}<>|"):
-            return
-        if "/" not in t and low.split(".", 1)[0] in _CODE_OBJECTS:
-            return
-        last = t.rstrip("/").rsplit("/", 1)[-1]
-        ext = last.rsplit(".", 1)[-1].lower() if "." in last.strip(".") else ""
-        if "/" in t:
-            if _NUMERIC.fullmatch(t):  # dates and fractions: 2026/10/01, 1/2
-                return
-            if not (backticked or ext in _EXTS or t.endswith("/") or t.startswith("./") or t.count("/") >= 2):
-                return
-            if not _LETTER.search(t):
-                return
-        elif not (ext in _EXTS or (backticked and last.lower() in _NAMED)):
-            return
-        seen.add(t)
-        found.append(t)
-
-    if "://" in body:
-        body = _URL.sub(" ", body)
-    rest = body
-    if "`" in body:
-        for m in _BACKTICK.finditer(body):
-            add(m.group(1), True)
-        rest = _BACKTICK.sub(" ", body)
-    for m in _BARE.finditer(rest):
-        add(m.group(0), False)
-    return found
-
 
 @dataclass
 class EntryStatus:
@@ -100,12 +23,15 @@ class EntryStatus:
     age_days: int | None = None
     mentioned: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    moved: dict[str, str] = field(default_factory=dict)      # mention → the nearest file of that name
+    past_end: dict[str, int] = field(default_factory=dict)   # mention → the file's line count
     unsafe_paths: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
 
 
 class RootFiles:
-    """Basenames of files under the root, to tell whether a bare `server.ts` exists anywhere."""
+    """Names of files and folders under the root, and where they are: whether a bare
+    `server.ts` exists anywhere, and where a moved `src/old/x.ts` went."""
 
     SKIP = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", "dist", "build", "target"}
     LIMIT = 50_000
@@ -113,19 +39,43 @@ class RootFiles:
     def __init__(self, root: Path):
         self.root = root
         self._names: set[str] | None = None
+        self._where: dict[str, list[str]] = {}
 
-    def has(self, name: str) -> bool:
+    def _walk(self) -> set[str]:
         if self._names is None:
             self._names = set()
             count = 0
             for folder, dirs, files in os.walk(self.root):
-                dirs[:] = [d for d in dirs if d not in self.SKIP]
-                self._names.update(files)
-                self._names.update(dirs)
+                dirs[:] = sorted(d for d in dirs if d not in self.SKIP)
+                rel = os.path.relpath(folder, self.root).replace(os.sep, "/")
+                rel = "" if rel == "." else rel + "/"
+                for name in [*files, *dirs]:
+                    self._names.add(name)
+                    spots = self._where.setdefault(name, [])
+                    if len(spots) < 20:
+                        spots.append(rel + name)
                 count += len(files)
                 if count > self.LIMIT:
                     break
-        return name in self._names
+        return self._names
+
+    def has(self, name: str) -> bool:
+        return name in self._walk()
+
+    def nearest(self, path: str) -> str | None:
+        """Where a file of this name now lives: the one sharing the most trailing folders."""
+        segs = [s for s in path.rstrip("/").split("/") if s]
+        if not segs or segs[-1] not in self._walk():
+            return None
+
+        def shared(candidate: str) -> int:
+            theirs, n = candidate.split("/"), 0
+            while n < min(len(theirs), len(segs)) and theirs[-1 - n] == segs[-1 - n]:
+                n += 1
+            return n
+
+        spots = self._where.get(segs[-1], [])
+        return min(spots, key=lambda c: (-shared(c), len(c), c)) if spots else None
 
 
 def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: dt.datetime,
@@ -142,15 +92,7 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
         ok, why = checker.exists(p)
         if ok is None:
             st.unsafe_paths.append(p)
-    st.mentioned = mentioned_paths(entry.body)
-    for p in st.mentioned:
-        ok, why = checker.exists(p)
-        if ok is None:
-            st.unsafe_paths.append(p)
-        elif not ok:
-            bare = "/" not in p.rstrip("/")
-            if not (bare and root_files is not None and root_files.has(p.rstrip("/"))):
-                st.missing.append(p)
+    _check_mentions(entry, st, checker, root_files)
     if st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS:
         st.flags.append("old-unverifiable")
     if st.anchor in ("broken", "unsafe"):
@@ -166,3 +108,35 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     if entry.promoted_to:
         st.flags.append("promoted")
     return st
+
+
+def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
+    """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
+    gone: set[str] = set()
+    for m in mentions(blank_secrets(entry.body)):
+        st.mentioned.append(str(m))
+        ok, why = checker.exists(m.path)
+        if ok is None:
+            st.unsafe_paths.append(m.path)
+            continue
+        if ok:
+            if m.line is not None:
+                c = checker.confine(m.path)
+                text, _ = checker.read(c.path) if c.path is not None and c.path.is_file() else (None, None)
+                if text is not None:
+                    count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+                    if max(m.line, m.end or 0) > count:
+                        st.past_end[str(m)] = count
+            continue
+        bare = "/" not in m.path.rstrip("/")
+        if root_files is not None and bare and root_files.has(m.path.rstrip("/")):
+            continue   # a bare name that exists somewhere under the root
+        if not m.strong and (root_files is None or not root_files.has(m.path.split("/", 1)[0])):
+            continue   # `owner/repo`-like and its first folder is not in the project: not a path
+        if m.path in gone:
+            continue   # `x.py` and `x.py::Symbol`: one missing file
+        gone.add(m.path)
+        to = root_files.nearest(m.path) if root_files is not None and not bare else None
+        if to is not None:
+            st.moved[str(m)] = to
+        st.missing.append(str(m))

@@ -1,0 +1,145 @@
+"""Paths a memory's body mentions (SPEC §3): what reads as a project path, and where in it.
+
+A mention is reported missing only when it plainly is a path, so every rule here says
+what is *not* one, each seen in real memory folders: URLs and domains, word lists
+(``xlsx/pdf/docx``, ``Left/Right``), branches (``feat/x``, ``origin/main``), ``owner/repo``
+slugs, CSS utility classes (``hover:bg-muted/50``, ``w-1/2``), npm scopes, dates and
+versions, ``KEY=path`` glue, absolute paths outside the project, and any text inside a
+secret. Suffixes name a place in the file: ``:12``, ``:12-30``, ``:670+``, ``#L12``,
+``#L12-L30``, ``::Symbol``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+EXTENSIONS = set((
+    "py pyi js mjs cjs ts tsx jsx json jsonc md mdx rst txt yaml yml toml ini cfg conf env lock "
+    "sh bash zsh fish ps1 bat go rs rb java kt kts scala c h cc cpp cxx hpp hh cs fs php swift m mm "
+    "sql html htm css scss sass less vue svelte astro xml svg gradle mk cmake proto graphql gql tf hcl "
+    "lua pl pm r dart ex exs erl hrl hs ml mli clj cljs edn nix zig vim el ipynb csv tsv log "
+    "dockerfile service plist pem crt prisma sol tex bib jinja j2 tmpl hbs ejs pug"
+).split())
+NAMED = {"makefile", "dockerfile", "procfile", "gemfile", "rakefile", "justfile", "jenkinsfile",
+         "vagrantfile", "brewfile", "podfile", "caddyfile", "license", "readme", "changelog"}
+# a word list's members: file formats and media types people list with slashes
+_FORMAT_WORDS = EXTENSIONS | {"pdf", "docx", "doc", "xlsx", "xls", "pptx", "ppt", "png", "jpg", "jpeg", "gif",
+                              "webp", "mp4", "mp3", "wav", "zip", "tar", "gz", "hwp", "hwpx", "odt", "rtf",
+                              "epub", "heic", "avif", "ico", "woff", "woff2", "ttf", "otf"}
+_TOP_DIRS = {"src", "lib", "app", "apps", "packages", "pkg", "cmd", "internal", "test", "tests", "spec", "specs",
+             "docs", "doc", "scripts", "script", "bin", "config", "configs", "public", "static", "assets",
+             "components", "pages", "api", "server", "client", "web", "frontend", "backend", "tools", "examples",
+             "infra", "deploy", "migrations", "db", "data", "build", "dist", "vendor", "modules", "services",
+             "notes", "plans", "supabase", "prisma", "electron", "android", "ios", "crates", ".github", ".claude",
+             ".vscode", ".cursor", "include", "resources", "templates", "styles", "hooks", "utils", "types"}
+_BRANCH_HEADS = {"feat", "feature", "fix", "bugfix", "hotfix", "release", "chore", "refactor", "perf", "docs-",
+                 "origin", "upstream", "refs", "heads", "remotes", "wip", "exp", "experiment", "dependabot",
+                 "renovate", "codex", "claude", "cursor", "copilot"}
+_NOT_FILES = {"node.js", "vue.js", "next.js", "nuxt.js", "express.js", "three.js", "d3.js", "chart.js",
+              "socket.io", "react.js", "ember.js", "angular.js", "moment.js", "p5.js", "solid.js", "deno.js",
+              "bun.js", "e.g", "i.e", "etc.", "vs.", "asp.net", "readme.io", "vercel.app", "pages.dev"}
+_CODE_OBJECTS = {"console", "process", "module", "exports", "json", "math", "window", "document", "os", "sys",
+                 "self", "this", "np", "pd", "req", "res", "ctx", "app", "object", "array", "string", "promise"}
+_TLD = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|me|so|sh|xyz|info|biz|gov|edu|tech|cloud|"
+                  r"site|page|pages|kr|jp|cn|uk|de|fr|us|ca|au|in|ru|br|vn|tw|hk)$", re.I)
+_SUFFIX = re.compile(r"(?:(?::(\d+)(?:[-–](\d+)|(\+))?(?::\d+)?)|(?:#L(\d+)(?:-L?(\d+))?)|(?:::([A-Za-z_][\w.]*)))$")
+_CANDIDATE = re.compile(r"[^\s`'\"()<>\[\]{}|,;*!?]+(?:\[[^\s\]]*\][^\s`'\"()<>{}|,;*!?]*)*")
+_FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+|\bwww\.\S+")
+_RANDOM = re.compile(r"(?=[^/.]*[a-z])(?=[^/.]*[A-Z])(?=[^/.]*\d)[A-Za-z\d_-]{16,}")
+
+
+@dataclass(frozen=True)
+class Mention:
+    path: str                  # relative path as written, without its suffix (a trailing / kept)
+    line: int | None = None    # the first line named
+    end: int | None = None     # the last line of a range; -1 for "and on" (`:670+`)
+    symbol: str | None = None  # `::Symbol`
+    strong: bool = True        # False: could be an owner/repo slug; missing only if its first folder exists
+
+    def __str__(self) -> str:
+        if self.symbol:
+            return f"{self.path}::{self.symbol}"
+        if self.line is None:
+            return self.path
+        return f"{self.path}:{self.line}" + ("+" if self.end == -1 else f"-{self.end}" if self.end else "")
+
+
+def mentions(body: str) -> list[Mention]:
+    """Every project path ``body`` names, in order, each once (secrets must be blanked first)."""
+    out: dict[str, Mention] = {}
+    text = _URL.sub(" ", body)
+    spans = [(m.group(1), True) for m in re.finditer(r"`([^`\n]{1,200})`", text)]
+    rest = re.sub(r"`[^`\n]{1,200}`", " ", text)
+    for inner, _ in spans:
+        words = inner.split()
+        for w in words:   # a lone backticked word is a deliberate mention; words of a command are not
+            _add(out, w, backticked=len(words) == 1)
+    for m in _CANDIDATE.finditer(rest):
+        _add(out, m.group(0), backticked=False)
+    return list(out.values())
+
+
+def _add(out: dict[str, Mention], raw: str, backticked: bool) -> None:
+    m = as_path(raw, backticked)
+    if m is not None and str(m) not in out:
+        out[str(m)] = m
+
+
+def as_path(raw: str, backticked: bool = False) -> Mention | None:
+    """The mention ``raw`` makes, or None when it is not a project path."""
+    tok = raw.strip().strip("'\"").rstrip(".,;:)!?»”’")
+    if "=" in tok:   # KEY=path, module=".../x.py": the path is what follows the last '='
+        tok = tok.rsplit("=", 1)[1].strip("'\"")
+    if not tok or tok[0] in "-$@#%&+^~\\" and not tok.startswith("~/") or "://" in tok or "*" in tok:
+        return None
+    line = end = symbol = None
+    sm = _SUFFIX.search(tok)
+    if sm:
+        tok = tok[:sm.start()]
+        if sm.group(1):
+            line, end = int(sm.group(1)), (-1 if sm.group(3) else int(sm.group(2)) if sm.group(2) else None)
+        elif sm.group(4):
+            line, end = int(sm.group(4)), int(sm.group(5)) if sm.group(5) else None
+        else:
+            symbol = sm.group(6)
+    if ":" in tok or not tok or tok.startswith(("/", "~/")):
+        return None   # CSS utilities (hover:bg-x/50), drive letters; absolute paths are not the project's
+    low = tok.lower()
+    if low in _NOT_FILES or any(c in tok for c in "{}<>|?") or not re.search(r"[A-Za-z]", tok):
+        return None
+    segs = [s for s in tok.split("/") if s not in ("", ".")]
+    if not segs:
+        return None
+    last = segs[-1]
+    ext = last.rsplit(".", 1)[-1].lower() if "." in last.strip(".") else ""
+    has_ext = ext in EXTENSIONS or (ext == "" and last.lower() in NAMED and (backticked or "/" in tok))
+    if any(_RANDOM.fullmatch(s) for s in segs):
+        return None   # key material, a hash: not a file name
+    if "/" not in tok.rstrip("/") and tok.endswith("/"):   # a folder: `test/`
+        return Mention(tok, line, end, symbol, strong=backticked or first_is_top(segs[0]))
+    if "/" not in tok:   # a bare name: only a file with a known extension (or Makefile…)
+        if not has_ext or low.split(".", 1)[0] in _CODE_OBJECTS or _TLD.match(low):
+            return None
+        return Mention(tok, line, end, symbol)
+    first = segs[0].lower()
+    if _TLD.match(first) or (first in _BRANCH_HEADS and not has_ext) or first.startswith("v") and first[1:2].isdigit():
+        return None   # github.com/x, feat/login, origin/main, v2/api
+    if all(s.lower() in _FORMAT_WORDS or s.isdigit() for s in segs) or all(s.isdigit() for s in segs[1:]):
+        return None   # xlsx/pdf/docx, w-1/2, 2026/06/01
+    if not has_ext and all(re.fullmatch(r"[A-Z][a-z]+", s) for s in segs):
+        return None   # Left/Right/Ceiling/Floor
+    explicit = tok.startswith(("./", "../")) or tok.endswith("/")
+    if has_ext or explicit:
+        return Mention(tok, line, end, symbol)
+    if len(segs) == 2 and not backticked:
+        return None   # owner/repo, and/or, read/write
+    if first in _TOP_DIRS or len(segs) >= 3:
+        return Mention(tok, line, end, symbol)
+    if backticked:
+        return Mention(tok, line, end, symbol, strong=False)
+    return None
+
+
+def first_is_top(seg: str) -> bool:
+    return seg.lower() in _TOP_DIRS
