@@ -58,7 +58,7 @@ SENSITIVE_POS = [
     "Her political views are left-leaning; she votes for Labour.",
     "The user is gay and mentioned it in chat.",
     "His SSN is 123-45-6789.",
-    "passport number on file for the visa trip",
+    "His passport number: X12345678, keep it for the visa trip",
     "She has a criminal record from 2015.",
     "He is on an H-1B visa and worried about his immigration status.",
     "Card: 4539 1488 0343 6467 for the team lunch",
@@ -79,6 +79,12 @@ SENSITIVE_NEG = [
     "Order ids look like 4242-4242 in the fixtures.",
     "Use the Stripe test card 4242 4242 4242 4242.",
     "The health check endpoint is /healthz.",
+    "passport number on file for the visa trip",
+    "The undocumented API returns 500 on empty bodies.",
+    "Add an ethnicity field to the signup form (optional, free text).",
+    "The gender identity select must offer a free-text option.",
+    "Map immigration_status values to the enum in schema.ts.",
+    "Use the medical-history table only through the audited view.",
     "民族 ID 字段在表单里是可选的",  # a field name, but still flagged? see below
 ]
 

@@ -1,0 +1,132 @@
+"""Sensitive personal data (SPEC §5): the data itself, never a word that names its category.
+
+A finding needs a statement about a person ("she was diagnosed with…", "he is on an H-1B
+visa", "votes Labour") or a number that checks out (a card number with its Luhn digit, a
+Chinese resident ID with its checksum, an SSN outside the never-issued ranges). Software
+talk that names a category — "undocumented API", "the ethnicity field", "gender identity
+select", "immigration-status enum" — is not personal data.
+"""
+from __future__ import annotations
+
+import re
+
+from .findings import Finding
+from .textutil import line_of, without_code
+
+SENSITIVE: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
+    ("health", "health", ("diagnos", "diabetes", "depression", "anxiety", "adhd", "autism", "cancer", "hiv",
+                          "epilepsy", "bipolar", "schizo", "ptsd", "pregnant", "prescribed", "rehab", "medical leave"),
+     re.compile(r"(?i)\b(?:(?:was|is|been|got|were) diagnosed with|diagnosis of (?:diabetes|depression|cancer|adhd|"
+                r"autism|bipolar|ptsd)|(?:has|have|suffers? from|treated for|taking meds? for|living with) "
+                r"(?:diabetes|depression|clinical anxiety|an anxiety disorder|adhd|autism|cancer|hiv|epilepsy|"
+                r"bipolar disorder|schizophrenia|ptsd|an? eating disorder)|(?:is|am|'m|was) pregnant|"
+                r"(?:was|is|been|got) prescribed \w+|(?:is|was|went) (?:in|to) rehab|(?:is|was|went) on medical leave)")),
+    ("health", "health", ("确诊", "诊断出", "患有", "怀孕", "住院"),
+     re.compile(r"(?:确诊(?:了|为)?|诊断出|患有)\s*\S{1,8}|怀孕了|住院治疗")),
+    ("religion", "religion", ("muslim", "christian", "catholic", "jew", "hindu", "buddhist", "sikh", "mormon",
+                              "atheist", "church", "mosque", "synagogue", "ramadan", "shabbat", "sabbath"),
+     re.compile(r"(?i)\b(?:(?:is|am|'m|was|are) an? (?:devout |practicing |practising )?(?:muslim|christian|catholic|"
+                r"jew|hindu|buddhist|sikh|mormon|atheist)\b|(?:is|am|'m|are) (?:jewish|muslim|catholic)\b|"
+                r"(?:attends|goes to) (?:church|mosque|synagogue|temple)\b|observes (?:ramadan|shabbat|the sabbath))")),
+    ("religion", "religion", ("信仰", "基督徒", "穆斯林", "佛教徒", "天主教徒"),
+     re.compile(r"(?:信仰(?:基督教|伊斯兰教|佛教|天主教)|是(?:基督徒|穆斯林|佛教徒|天主教徒))")),
+    ("politics", "politics", ("vote", "republican", "democrat", "communist", "socialist", "labour", "tory", "party"),
+     re.compile(r"(?i)\b(?:votes? (?:for (?:the )?\w+|republican|democrat|labour|tory|conservative)|"
+                r"(?:is|am|'m|was) an? (?:registered )?(?:republican|democrat|communist|socialist|libertarian)\b|"
+                r"(?:is|am|'m|was) a member of the \w+ party)")),
+    ("politics", "politics", ("党员", "入党", "投票给"), re.compile(r"(?:是\S{0,4}党员|入了?党|投票给\S{1,10})")),
+    ("sexuality-gender", "sexual orientation or gender identity", ("gay", "lesbian", "bisexual", "transgender",
+                                                                   "queer", "asexual", "binary", "came out"),
+     re.compile(r"(?i)\b(?:(?:is|am|'m|was|are) (?:gay|lesbian|bisexual|transgender|queer|asexual|non-binary|"
+                r"nonbinary)\b|came out as \w+|(?:he|she|they)(?: is|'s| are) transitioning)")),
+    ("sexuality-gender", "sexual orientation or gender identity", ("同性恋", "双性恋", "跨性别"),
+     re.compile(r"(?:是|作为)(?:同性恋|双性恋|跨性别者?)")),
+    ("ethnicity", "ethnicity", ("descent", "race is", "ethnicity is"),
+     re.compile(r"(?i)\b(?:(?:is|am|'m|are) of \w+ descent|(?:his|her|their|my) (?:race|ethnicity) is \w+)")),
+    ("ethnicity", "ethnicity", ("民族是", "族人"), re.compile(r"(?:他|她|我)的?民族是\S{1,6}|是\S{1,4}族人")),
+    ("government-id", "government ID", ("",),
+     re.compile(r"(?i)(?:\bssn\b|social security)\D{0,20}(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b|"
+                r"\bpassport (?:number|no\.?|#)\s*:?\s*[A-Z0-9]{6,9}\b")),
+    ("government-id", "government ID", ("护照号", "驾驶证号", "社保号"),
+     re.compile(r"(?:护照号|驾驶证号|社保号)码?[:：]?\s*[A-Z0-9]{6,}")),
+    ("criminal-record", "criminal record", ("convicted", "arrested", "incarcerated", "jailed", "felony", "parole",
+                                            "probation", "served time"),
+     re.compile(r"(?i)\b(?:(?:was|been|got|were) (?:convicted|arrested|incarcerated|jailed)|felony conviction|"
+                r"served (?:time|a sentence) (?:for|in)|(?:is|was|are) on (?:parole|probation)\b)")),
+    ("criminal-record", "criminal record", ("前科", "判刑", "逮捕", "坐过牢"),
+     re.compile(r"(?:有前科|被判刑|被逮捕|坐过牢)")),
+    ("immigration", "immigration status", ("immigrant", "asylum", "refugee", "visa", "green card", "undocumented",
+                                           "deported"),
+     re.compile(r"(?i)\b(?:(?:is|am|'m|are|was) (?:an? )?(?:illegal immigrant|asylum seeker|refugee|undocumented)\b|"
+                r"undocumented (?:immigrant|worker|migrant)s?|(?:is |am |are )?(?:on|holds?|has) an? "
+                r"(?:h-1b|h1b|f-1|l-1|o-1|tn) visa|(?:is|am|'m) a green card holder|(?:was|got) deported)")),
+    ("immigration", "immigration status", ("非法移民", "难民", "绿卡", "工作签证"),
+     re.compile(r"(?:是非法移民|是难民|持有绿卡|拿到了?绿卡|(?:持|拿)(?:有)?工作签证)")),
+    ("bank-account", "bank or card number", ("iban", "account", "routing", "sort code"),
+     re.compile(r"(?i)\b(?:iban\s*:?\s*[A-Z]{2}\d{2}[A-Z0-9 ]{10,30}|(?:account|routing|sort code) "
+                r"(?:number|no\.?)\s*:?\s*\d[\d -]{5,})")),
+    ("bank-account", "bank or card number", ("银行卡号", "银行账号", "信用卡号", "卡号"),
+     re.compile(r"(?:银行卡号|银行账号|信用卡号|卡号)[:：]?\s*\d{6,}")),
+]
+# a category word is data only when it is said of a person: "his immigration status", "她的签证状态"
+_CATEGORY = r"(?:religion|religious (?:beliefs?|views?)|political (?:views?|stance|leanings?|affiliation)|" \
+            r"immigration status|visa status|sexual orientation|gender identity|ethnicity|ethnic background|race|" \
+            r"criminal record|medical (?:condition|history)|diagnosis)"
+SENSITIVE += [
+    ("about-a-person", "a sensitive fact about a person", ("religio", "politic", "immigration", "visa", "sexual",
+                                                           "gender", "ethnic", "race", "criminal", "medical",
+                                                           "diagnosis"),
+     re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir|[Mm]y|(?:[Tt]he )?user's|[A-Z][a-z]+'s) " + _CATEGORY + r"\b|"
+                r"\b(?:[Hh]e|[Ss]he|[Tt]hey|[Tt]he user|[A-Z][a-z]+) (?:has|had|have) (?:a |an )?"
+                r"(?:criminal record|medical condition|chronic \w+)")),
+    ("about-a-person", "a sensitive fact about a person", ("宗教", "政治", "签证", "移民", "性取向", "性别认同",
+                                                           "民族", "病史", "犯罪记录", "前科"),
+     re.compile(r"(?:他|她|用户|我|老板|同事|客户)的?(?:宗教信仰|政治立场|政治倾向|签证状态|移民身份|性取向|性别认同|民族|"
+                r"病史|犯罪记录)|(?:他|她|用户|老板|同事|客户)有(?:犯罪记录|前科|病史)")),
+]
+_DIGITS4 = re.compile(r"\d{4}")
+_CARD = re.compile(r"(?<![\d.])(?:\d[ -]?){12,18}\d(?![\d.])")
+_CN_ID = re.compile(r"(?<!\d)\d{17}[\dXx](?!\d)")
+FIX = ("do not keep personal data about anyone in agent memory; remove it "
+       "(if the agent truly needs it, keep it out of shared folders and ask the person)")
+
+
+def _luhn(digits: str) -> bool:
+    total, parity = 0, len(digits) % 2
+    for i, ch in enumerate(digits):
+        d = int(ch)
+        if i % 2 == parity:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _cn_id(s: str) -> bool:
+    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    check = "10X98765432"[sum(int(a) * w for a, w in zip(s[:17], weights)) % 11]
+    return s[17].upper() == check and 1900 <= int(s[6:10]) <= 2100 and 1 <= int(s[10:12]) <= 12
+
+
+def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> list[Finding]:
+    out, seen = [], set()
+    scan = without_code(text) if scan is None else scan
+    low = scan.lower()
+    for rule, label, words, rx in SENSITIVE:
+        if words != ("",) and not any(w in low for w in words):
+            continue
+        for m in rx.finditer(scan):
+            ln = line_of(text, m.start())
+            if (rule, ln) not in seen:
+                seen.add((rule, ln))
+                out.append(Finding(entry_id, "sensitive", rule, ln, f"personal data: {label}", FIX))
+    if _DIGITS4.search(scan):
+        for m in _CARD.finditer(scan):
+            digits = re.sub(r"\D", "", m.group(0))
+            if 13 <= len(digits) <= 19 and digits[0] in "3456" and _luhn(digits) and len(set(digits)) > 3:
+                out.append(Finding(entry_id, "sensitive", "card-number", line_of(text, m.start()),
+                                   f"personal data: a payment card number ({len(digits)} digits, not shown)", FIX))
+        for m in _CN_ID.finditer(scan):
+            if _cn_id(m.group(0)):
+                out.append(Finding(entry_id, "sensitive", "government-id", line_of(text, m.start()),
+                                   "personal data: a Chinese resident ID number (not shown)", FIX))
+    return out

@@ -1,0 +1,115 @@
+"""Transient and process wording (SPEC §5), in the languages agents write memory in.
+
+``transient``: a "right now" statement — it will not hold next session, and the agent
+cannot tell when "now" was. ``process``: a whole session log or status report kept as
+memory ("what I did", progress checklists, "current state" sections, "deploy pending as
+of …"): the seed's first sorting test says it belongs in the log, with only the durable
+fact kept. Words inside code, quotes or a possessive ("today's date") are not statements.
+"""
+from __future__ import annotations
+
+import re
+
+from .findings import Finding
+from .textutil import line_of, without_code
+
+# (language, cheap hint that must be in the lower-cased text, pattern)
+TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
+    ("en", ("now", "current", "moment", "present", "today", "tonight", "morning", "afternoon", "evening",
+            "session", "yesterday", "temporar", "time being"),
+     re.compile(r"(?i)(?<!['\"‘“])\b(?:right now|currently|at the moment|at present|as of (?:now|today|this (?:morning|"
+                r"week))|today(?!['’]s)|tonight|this (?:morning|afternoon|evening|session)|just now|for now|"
+                r"for the time being|temporarily|yesterday|earlier today|so far today)\b(?!['\"’”])")),
+    ("zh", ("现在", "目前", "刚", "今天", "今晚", "此刻", "眼下", "这会儿", "暂时", "昨天", "本周"),
+     re.compile(r"(?:(?<![发出实表体呈显])现在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周)")),
+    ("ja", ("いま", "今", "現在", "本日", "先ほど", "さっき", "現時点", "昨日"),
+     re.compile(r"(?:いま(?![だす])|今は|今日|本日|現在(?![地位値])|先ほど|さっき|今のところ|現時点|昨日)")),
+    ("ko", ("현재", "지금", "오늘", "방금", "아까", "어제", "당분간", "요즘"),
+     re.compile(r"(?:현재(?! 시각| 시간 표시| 위치)|지금|오늘|방금|아까|어제|당분간|요즘)")),
+    ("es", ("ahora", "actualmente", "momento", "hoy", "ayer"),
+     re.compile(r"(?i)\b(?:ahora mismo|actualmente|en este momento|de momento|por ahora|hoy|ayer)\b")),
+    ("pt", ("agora", "atualmente", "momento", "hoje", "enquanto", "ontem"),
+     re.compile(r"(?i)\b(?:agora|atualmente|no momento|neste momento|hoje|por enquanto|ontem)\b")),
+    ("fr", ("moment", "actuellement", "aujourd", "instant", "maintenant", "hier", "ce matin"),
+     re.compile(r"(?i)\b(?:en ce moment|actuellement|aujourd['’]hui|pour l['’]instant|pour le moment|maintenant|"
+                r"hier|ce matin)\b")),
+    ("de", ("moment", "derzeit", "momentan", "zurzeit", "heute", "gestern", "gerade", "vorerst"),
+     re.compile(r"(?i)\b(?:im moment|derzeit|momentan|zurzeit|heute|gestern|gerade (?:eben|jetzt)|vorerst)\b")),
+    ("vi", ("hiện", "bây giờ", "hôm nay", "hôm qua", "lúc này", "tạm thời"),
+     re.compile(r"(?i)(?:hiện tại|hiện nay|bây giờ|hôm nay|hôm qua|lúc này|tạm thời)")),
+    ("ru", ("сейчас", "момент", "сегодня", "вчера", "пока", "настоящее", "временно"),
+     re.compile(r"(?i)(?:сейчас|в данный момент|на данный момент|сегодня|вчера|пока что|в настоящее время|временно)")),
+]
+
+
+def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
+    """'right now' statements: process, not fact. Checked in the name, description and body."""
+    out, seen = [], set()
+    scan = without_code(text) if scan is None else scan
+    low = scan.lower()
+    lines = None
+    for _, hints, rx in TRANSIENT:
+        if not any(h in low for h in hints):
+            continue
+        for m in rx.finditer(scan):
+            ln = line_of(text, m.start())
+            if ln < body_line:   # of the frontmatter, only the name and description say anything
+                lines = lines or text.split("\n")
+                if not re.match(r"\s*(?:name|description)\s*:", lines[ln - 1]):
+                    continue
+            if ln in seen:
+                continue
+            seen.add(ln)
+            word = m.group(0)
+            out.append(Finding(entry_id, "transient", "time-word", ln,
+                               f"a 'right now' statement ('{word}'): it will be stale next session, "
+                               "and the agent cannot tell when 'now' was",
+                               f"drop '{word}' and rewrite it as a fact that stays true (the cause, the rule, "
+                               "the command), or keep it out of memory — it belongs in the session log"))
+    return out
+
+
+# -- process: session logs and status reports -----------------------------------------------------
+
+_STATUS_HEADING = re.compile(
+    r"(?im)^\s{0,3}(?:#{1,6}\s*|\*\*)\s*(?:[\w-]+\s+)?(?:session (?:log|summary|notes?|recap)|work ?log|progress|"
+    r"status(?: update| report)?|current (?:state|status)|what (?:i|we) did|done today|next steps|handoff|"
+    r"changelog of (?:this|the) session|진행 ?상황|현재 ?상태|작업 ?로그|세션 ?요약|進捗|作業ログ|現在の状態|进度|"
+    r"工作日志|当前状态|会话记录|trạng thái hiện tại|tiến độ|estado actual|progreso|estado atual|progresso|"
+    r"état actuel|avancement|aktueller stand|fortschritt|текущее состояние|прогресс)\b")
+_CHECKBOX = re.compile(r"(?m)^\s*[-*+]\s+\[([ xX✓])\]")
+_SESSION = re.compile(r"(?i)\b(?:last|this|previous|next) session\b|\bsession[_ -]?\d{4}-\d{2}-\d{2}|"
+                      r"\b(?:as of|pending as of|status as of)\s+\d{4}-\d{2}-\d{2}|(?:세션|セッション|会话)\s*\d|"
+                      r"지난 세션|이번 세션|前回のセッション|上次会话")
+_DATED_STATUS = re.compile(r"(?i)(?:\(\d{4}-\d{2}-\d{2}\)|\b\d{4}-\d{2}-\d{2}\b)[^\n]{0,40}\b(?:done|merged|deployed|"
+                           r"pending|blocked|wip|완료|머지|배포|대기|完了|完成|已合并)")
+_NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|log)(?:[_.-]|$)|"
+                        r"\d{4}-\d{2}-\d{2}")
+
+
+def process_findings(entry_id: str, text: str, body_line: int = 1) -> list[Finding]:
+    """One finding when the entry reads as a session log or a status report (two signs or more)."""
+    scan = without_code(text)
+    signs: list[tuple[str, int]] = []
+    m = _STATUS_HEADING.search(scan)
+    if m:
+        signs.append((f"a '{m.group(0).strip(' #*')[:40]}' section", m.start()))
+    boxes = _CHECKBOX.findall(scan)
+    if len(boxes) >= 3:
+        signs.append((f"a checklist of {len(boxes)} items", _CHECKBOX.search(scan).start()))
+    m = _SESSION.search(scan)
+    if m:
+        signs.append((f"'{m.group(0)[:40]}'", m.start()))
+    dated = list(_DATED_STATUS.finditer(scan))
+    if len(dated) >= 2:
+        signs.append((f"{len(dated)} dated status lines", dated[0].start()))
+    if _NAME_HINT.search(entry_id.rsplit("/", 1)[-1]):
+        signs.append((f"its name ({entry_id})", -1))
+    if len(signs) < 2:
+        return []
+    first = min((pos for _, pos in signs if pos >= 0), default=-1)
+    line = line_of(text, first) if first >= 0 else None
+    return [Finding(entry_id, "process", "session-log", line,
+                    "reads like a session log or status report, not a memory: " + ", ".join(s for s, _ in signs),
+                    "move it to the session log (or a HANDOFF file); keep only the durable fact — the rule, "
+                    "the decision, the cause — as a memory")]
