@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .crossfile import conflict_findings, duplicate_findings
+from .index_audit import index_findings, wiki_link_findings
 from .findings import KINDS, Finding
 from .gates import entry_gates, identifying_findings, line_of, secret_findings
-from .index import INDEX_NAME, MAX_BYTES, MAX_LINES
+from .index import INDEX_NAME
 from .memory import Memory
 from .secrets import might_hold_secret, redact, scrub, secret_pieces
 
@@ -80,7 +81,20 @@ def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         if w.kind == "yaml-truncated":
             out.append(Finding(e.id, "yaml-truncated", "hash-comment", w.line, w.message.split(": ", 1)[1],
                                "quote the value: key: \"text # more\""))
-    out += _wiki_links(e, mem)
+        elif w.kind == "yaml-type":
+            out.append(Finding(e.id, "yaml-truncated", "not-a-string", _find_line(e.text, "description:"),
+                               w.message.split(": ", 1)[1], "quote the value: description: \"…\""))
+        elif w.kind == "lenient-yaml":
+            out.append(Finding(e.id, "unreadable", "yaml-error", w.line, w.message,
+                               "quote values that hold ': ' — other tools will not read this frontmatter"))
+        elif w.kind == "bare-frontmatter":
+            out.append(Finding(e.id, "no-frontmatter", "keys-without-fences", 1, w.message,
+                               "put a '---' line before and after the keys"))
+    if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists:
+        out.append(Finding(e.id, "no-frontmatter", "no-frontmatter", 1,
+                           "no frontmatter: no name, description or type for the agent to go by",
+                           "add ---, name:, description: and type: lines at the top"))
+    out += wiki_link_findings(e, mem)
     return out
 
 
@@ -119,6 +133,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         for i in ids:
             out += entry_findings(mem, i)
+    out.sort(key=lambda f: (f.id, f.line or 0, f.kind, f.rule, f.message, f.related or ""))
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
 
 
@@ -178,59 +193,6 @@ def _find_line(text: str, needle: str) -> int | None:
 def _anchor_line(e) -> int | None:
     m = re.search(r"^anchors?\s*:", e.text, re.M)
     return line_of(e.text, m.start()) if m else None
-
-
-_WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
-
-
-def _wiki_links(e, mem: Memory) -> list[Finding]:
-    out = []
-    names = None
-    for m in _WIKI.finditer(e.body):
-        target = m.group(1).strip()
-        if names is None:
-            names = {x.name.lower() for x in mem.entries.values()} | \
-                    {i.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower() for i in mem.entries}
-        if target.lower() not in names and target not in mem.entries and target + ".md" not in mem.entries:
-            out.append(Finding(e.id, "link-broken", "wiki-link", e.body_line + e.body.count("\n", 0, m.start()),
-                               f"[[{target}]] links to no entry", "point it at an existing entry or drop it"))
-    return out
-
-
-def index_findings(mem: Memory) -> list[Finding]:
-    idx = mem.index
-    if not idx.exists or idx.error:
-        return [Finding(INDEX_NAME, "unreadable", "index", None, idx.error, "")] if idx.error else []
-    out = []
-    beyond = [ln for ln in idx.lines if not ln.resident and any(ln.ids)]
-    if idx.cut_reason:
-        limit = f"{MAX_LINES} lines" if idx.cut_reason == "lines" else f"{MAX_BYTES:,} bytes"
-        ids = [i for ln in beyond for i in ln.ids if i]
-        shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
-        first_out = next((ln.file_line for ln in idx.lines if not ln.resident), None)
-        out.append(Finding(INDEX_NAME, "index-overflow", "past-the-cut", first_out,
-                           f"MEMORY.md is {idx.total_lines} lines / {idx.total_bytes:,} bytes; the agent loads only "
-                           f"the first {limit}, so {len(beyond)} index line(s) after line {idx.cut_line} are never "
-                           f"seen at start-up" + (f": {shown}" if ids else ""),
-                           "move what matters above the cut; fold session logs and stale lines out of the index"))
-    for ln in idx.lines:
-        for target, i in zip(ln.targets, ln.ids):
-            if not i:
-                if "://" not in target and not target.startswith("#"):
-                    out.append(Finding(INDEX_NAME, "link-broken", "index-outside", ln.file_line,
-                                       f"index link '{target[:80]}' points outside the memory folder",
-                                       "link only to files inside the memory folder"))
-            elif i not in mem.entries and not (mem.dir / i).exists():
-                out.append(Finding(INDEX_NAME, "link-broken", "index-missing-file", ln.file_line,
-                                   f"index line points at {i}, which does not exist",
-                                   "remove the line, or restore the file from the trash"))
-    listed = idx.resident_ids | idx.beyond_ids
-    for i in sorted(mem.entries):
-        if i not in listed and mem.status[i].load == "on-demand":
-            out.append(Finding(i, "index-overflow", "not-in-index", None,
-                               "not listed in MEMORY.md: the agent only finds it by searching the folder",
-                               "add a line for it to MEMORY.md if it matters at start-up"))
-    return out
 
 
 def tracked_in_git(directory: Path) -> list[Finding]:

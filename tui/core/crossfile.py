@@ -5,12 +5,14 @@ from __future__ import annotations
 import heapq
 import os
 import re
-from collections import defaultdict
+import zlib
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from .findings import Finding
 from .fsutil import within
 from .memory import Memory
+from .textutil import without_comments
 
 SKETCH = 8
 INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md", "CLAUDE.local.md")
@@ -32,7 +34,7 @@ _ALWAYS_ZH = re.compile(r"(?:一律使用|必须使用|统一使用|改用|只�
 _NEVER_ZH = re.compile(r"(?:不要用|不要使用|别用|禁止使用|不再使用|不准用)\s*" + _TOOL)
 _VERSIONED = re.compile(r"(?<![\w.@/-])(node(?:\.?js)?|python|ruby|java|go|rust|php|postgres(?:ql)?|mysql|redis|"
                         r"typescript|react|next(?:\.js)?|django|rails|kotlin|swift|dotnet|\.net|deno|bun|pnpm|npm|yarn)"
-                        r"(?![\w.-])\s*(?:version\s*)?v?(\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.])", re.I)
+                        r"(?![\w.-])\s*(?:version\s*)?v?([1-9]\d?(?:\.\d{1,3}){0,2})(?!\w|\.\d)", re.I)
 _PORT = re.compile(r"(?i)(?<![\w.-])([a-z][\w-]{1,30})(?:\s+(?:server|service|api|app|db|database))?\s+"
                    r"(?:runs on|listens on|is on|on|uses)?\s*port\s*[:=]?\s*(\d{2,5})\b")
 _COMMON = set("""the a an it this that these those them any all more less same other new old here there too only
@@ -50,7 +52,7 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
                 out.append((f"use {tool}", value, m.start(), m.group(0)))
     for m in _VERSIONED.finditer(text):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
-        out.append((f"{name} version", m.group(2).split(".")[0], m.start(), m.group(0)))
+        out.append((f"{name} version", m.group(2), m.start(), m.group(0)))
     for m in _PORT.finditer(text):
         if m.group(1).lower() not in _COMMON:
             out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
@@ -92,7 +94,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         sides = by_subject[subject]
         for i, (a, va, oa, pa) in enumerate(sides):
             for b, vb, ob, pb in sides[i + 1:]:
-                if a == b or va == vb or (a not in mem.entries and b not in mem.entries):
+                if a == b or _agree(va, vb) or (a not in mem.entries and b not in mem.entries):
                     continue
                 if not _same_scope(mem, a, b) or (a, b, subject) in seen:
                     continue
@@ -106,12 +108,23 @@ def conflict_findings(mem: Memory) -> list[Finding]:
     return out
 
 
+def _agree(a: str, b: str) -> bool:
+    """Equal, or equal as far as both go: "20" and "20.11" agree, "3.12" and "3.11" do not."""
+    pa, pb = a.split("."), b.split(".")
+    n = min(len(pa), len(pb))
+    return pa[:n] == pb[:n]
+
+
 def _same_scope(mem: Memory, a: str, b: str) -> bool:
     ea, eb = mem.entries.get(a), mem.entries.get(b)
     if ea is None or eb is None or not ea.paths or not eb.paths:
         return True
     return any(x.rstrip("/").startswith(y.rstrip("/")) or y.rstrip("/").startswith(x.rstrip("/"))
                for x in ea.paths for y in eb.paths)
+
+
+def _norm(line: str) -> str:
+    return " ".join(line.strip(" -*#>").split()).lower()
 
 
 def _shingle_set(text: str) -> set[str]:
@@ -126,10 +139,11 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     two entries that similar share one of them almost surely, and unrelated entries
     rarely do, so the work stays near-linear at 10k entries instead of all pairs.
     """
-    sets = {e.id: _shingle_set(e.body) for e in mem.sorted_entries() if e.readable and len(e.body.split()) >= 4}
+    bodies = {e.id: without_comments(e.body) for e in mem.sorted_entries() if e.readable}
+    sets = {i: _shingle_set(b) for i, b in bodies.items() if len(b.split()) >= 4}
     buckets: dict[int, list[str]] = defaultdict(list)
-    for eid, sh in sets.items():
-        for h in heapq.nsmallest(SKETCH, (hash(x) for x in sh)):
+    for eid, sh in sets.items():   # crc32, not hash(): the same folder must give the same findings
+        for h in heapq.nsmallest(SKETCH, (zlib.crc32(x.encode()) for x in sh)):
             buckets[h].append(eid)
     candidates: set[tuple[str, str]] = set()
     for ids in buckets.values():
@@ -145,13 +159,15 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
             out.append(Finding(a, "duplicate", "near-identical", None,
                                f"{inter / union:.0%} the same as {b}", "keep one; delete the other", b))
     instr = _instruction_texts(mem.root)
+    # a line that many entries repeat is a template or banner, not a fact stated twice
+    repeated = Counter(n for b in bodies.values() for n in {_norm(ln) for ln in b.splitlines()})
     for name, text in instr.items():
-        lines = {" ".join(ln.strip(" -*#>").split()).lower() for ln in text.splitlines() if len(ln.split()) >= 5}
+        lines = {_norm(ln) for ln in text.splitlines() if len(ln.split()) >= 5}
         for eid in sets:
             e = mem.entries[eid]
             for ln in e.body.splitlines():
-                norm = " ".join(ln.strip(" -*#>").split()).lower()
-                if len(norm.split()) >= 5 and norm in lines:
+                norm = _norm(ln)
+                if len(norm.split()) >= 5 and norm in lines and repeated[norm] < 3:
                     out.append(Finding(eid, "duplicate", "in-instructions", e.body_line + e.body.split("\n").index(ln),
                                        f"already stated in {name}", f"delete it from memory: {name} is "
                                        "loaded every session", name))

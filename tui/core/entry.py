@@ -6,11 +6,12 @@ Parsing never raises: whatever is wrong with a file ends up in ``entry.error``
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .frontmatter import ParseWarning, load_yaml, split_frontmatter, truncated_values
+from .frontmatter import ParseWarning, bare_keys, load_yaml, split_frontmatter, truncated_values
 
 
 MAX_BYTES = 1_000_000  # a memory is a few hundred characters; 1 MB is surely not one
@@ -114,6 +115,15 @@ def _parse_text(entry: MemoryEntry, mtime: dt.datetime | None) -> None:
     yaml_text, body, yaml_line, body_line = split_frontmatter(text)
     entry.body, entry.body_line = body, body_line
     if yaml_text is None:
+        bare = bare_keys(text) if entry.id.endswith(".md") and not text.lstrip().startswith("---") else None
+        if bare is not None:   # `name:` / `description:` lines with no fences: frontmatter all the same
+            meta, err = load_yaml(bare[0], 1, [])
+            if not err and isinstance(meta.get("name", meta.get("description", "")), (str, int, float)):
+                entry.body, entry.body_line, entry.meta = bare[1], bare[2], meta
+                entry.warnings.append(ParseWarning("bare-frontmatter", "frontmatter keys with no '---' lines "
+                                                   "around them: read as frontmatter", 1))
+                _apply_meta(entry, meta, mtime)
+                return
         if text.lstrip().startswith("---") and entry.id.endswith(".md"):
             entry.warnings.append(ParseWarning("unclosed-frontmatter",
                                                 "an opening '---' has no closing '---': read as plain text", 1))
@@ -149,8 +159,19 @@ def _apply_meta(entry: MemoryEntry, meta: dict, mtime: dt.datetime | None) -> No
 
     if isinstance(meta.get("name"), (str, int, float)) and str(meta["name"]).strip():
         entry.name = str(meta["name"]).strip()
-    if isinstance(meta.get("description"), (str, int, float)):
-        entry.description = " ".join(str(meta["description"]).split())
+    desc = meta.get("description")
+    if isinstance(desc, str) and _TYPED_PLAIN.fullmatch(desc.strip()) and _unquoted(entry.text, "description"):
+        desc = to_datetime(desc) or desc   # YAML reads an unquoted 2026-01-02 or 42 as a date or a number
+        if isinstance(desc, str):
+            desc = float(desc) if "." in desc else int(desc) if desc.lstrip("+-").isdigit() else desc
+    if isinstance(desc, str):
+        entry.description = " ".join(desc.split())
+    elif desc is not None and not isinstance(desc, (dict, list)):
+        # an unquoted value YAML turned into a date, a number or a boolean: the text is not what was meant
+        entry.description = str(desc)
+        kind = {bool: "a boolean", int: "a number", float: "a number"}.get(type(desc), "a date")
+        entry.warnings.append(ParseWarning("yaml-type", f"yaml-truncated: 'description' was read by YAML as {kind} "
+                                           f"({desc}), not as text", None))
     else:
         entry.description = _first_line(entry.body)
     kind = pick("type")
@@ -161,7 +182,8 @@ def _apply_meta(entry: MemoryEntry, meta: dict, mtime: dt.datetime | None) -> No
         entry.source = source.strip().lower()
     entry.created = to_datetime(pick("created")) or to_datetime(pick("date")) or mtime
     entry.updated = (to_datetime(pick("updated")) or to_datetime(pick("modified"))
-                     or (entry.created if pick("created") is not None else None) or mtime)
+                     or (entry.created if pick("created") is not None else None)
+                     or to_datetime(pick("date")) or mtime)   # a custom `date:` beats the file's mtime
     entry.paths = _str_list(pick("paths"))
     entry.keywords = _str_list(pick("keywords"))
     entry.anchors, entry.anchor_errors = _anchors(pick("anchor"))
@@ -172,6 +194,14 @@ def _apply_meta(entry: MemoryEntry, meta: dict, mtime: dt.datetime | None) -> No
     for key in ("promoted_to", "superseded_by"):
         if pick(key):
             setattr(entry, key, str(pick(key)))
+
+
+_TYPED_PLAIN = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|[-+]?\d+(?:\.\d+)?")
+
+
+def _unquoted(text: str, key: str) -> bool:
+    m = re.search(rf"(?m)^[ \t]*{key}[ \t]*:[ \t]*(\S)", text)
+    return m is not None and m.group(1) not in "\"'"
 
 
 def _str_list(value: Any) -> list[str]:

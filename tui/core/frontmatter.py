@@ -74,12 +74,13 @@ def load_yaml(yaml_text: str, first_line: int, warnings: list[ParseWarning]) -> 
         meta = yaml.load(yaml_text, Loader=_Loader)
     except yaml.YAMLError as e:
         lenient = _lenient(yaml_text)
-        if lenient is not None:
-            warnings.append(ParseWarning("lenient-yaml", "frontmatter is not valid YAML (an unquoted ': ' in a value); "
-                                         "read line by line", first_line))
-            return lenient, None
         mark = getattr(e, "problem_mark", None)
         line = first_line + mark.line if mark is not None else first_line
+        if lenient is not None:
+            problem = getattr(e, "problem", None) or "not valid YAML"
+            warnings.append(ParseWarning("lenient-yaml", f"frontmatter is not valid YAML (line {line}: {problem}); "
+                                         "read line by line, as an unquoted ': ' in a value was meant", line))
+            return lenient, None
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         return {}, f"bad YAML at line {line}: {problem}"
     except Exception as e:  # e.g. recursion in a hostile anchor/alias structure
@@ -270,3 +271,19 @@ def read_meta(text: str) -> tuple[dict | None, str]:
         return {}, body
     meta, err = load_yaml(yaml_text, yaml_line, [])
     return (None if err else meta), body
+
+
+_BARE_KEYS = re.compile(r"\A(?:[ \t]*\n)*((?:(?:name|description|type|metadata|tags|keywords|date|created|updated|"
+                        r"source)[ \t]*:[^\n]*\n(?:[ \t]+[^\n]*\n)*)(?:[A-Za-z_][\w-]*[ \t]*:[^\n]*\n"
+                        r"(?:[ \t]+[^\n]*\n)*)*)")
+
+
+def bare_keys(text: str) -> tuple[str, str, int] | None:
+    """Frontmatter keys written with no '---' fences (a file that starts with `name:` and
+    `description:` lines): (yaml, body, first body line), or None."""
+    m = _BARE_KEYS.match(text if text.endswith("\n") else text + "\n")
+    if m is None or m.group(1).count("\n") < 2 and not m.group(1).startswith(("name", "description")):
+        return None
+    yaml_text = m.group(1)
+    body_start = m.end(1)
+    return yaml_text, text[body_start:], text.count("\n", 0, body_start) + 1

@@ -12,7 +12,7 @@ import re
 from .anchors import AnchorChecker
 from .entry import MemoryEntry
 from .findings import Finding
-from .textutil import line_of, without_code as _without_code
+from .textutil import line_of, without_code as _without_code, without_comments
 from .secrets import blank_secrets, find_secrets
 from .mentions import mentions
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
@@ -55,11 +55,13 @@ def _file_shingles(checker: AnchorChecker, path, content: str) -> set:
 
 def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | None = None) -> list[Finding]:
     """Only files the memory itself names are read (a whole-repo search would reject everything)."""
-    body = entry.body if body is None else body
+    # a banner or note in an HTML comment is boilerplate, not the memory's own words
+    body = without_comments(entry.body if body is None else body)
     words = body.split()
     if len(words) < IN_CODE_WORDS:
         return []
-    named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors] + [m.path for m in mentions(blank_secrets(body))]))
+    named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors]
+                               + [m.path for m in mentions(blank_secrets(body))]))
     quotes = [a.quote for a in entry.anchors if a.quote]
     mine = _shingles(words)
     out = []

@@ -119,13 +119,13 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
     if "/" not in tok.rstrip("/") and tok.endswith("/"):   # a folder: `test/`
         return Mention(tok, line, end, symbol, strong=backticked or first_is_top(segs[0]))
     if "/" not in tok:   # a bare name: only a file with a known extension (or Makefile…)
-        if not has_ext or low.split(".", 1)[0] in _CODE_OBJECTS or _TLD.match(low):
+        if not has_ext or "@" in tok or low.split(".", 1)[0] in _CODE_OBJECTS:
             return None
         return Mention(tok, line, end, symbol)
     first = segs[0].lower()
-    if _TLD.match(first) or (first in _BRANCH_HEADS and not has_ext) or first.startswith("v") and first[1:2].isdigit():
+    if (len(segs) > 1 and _TLD.match(first)) or (first in _BRANCH_HEADS and not has_ext) or first.startswith("v") and first[1:2].isdigit():
         return None   # github.com/x, feat/login, origin/main, v2/api
-    if all(s.lower() in _FORMAT_WORDS or s.isdigit() for s in segs) or all(s.isdigit() for s in segs[1:]):
+    if all(s.lower() in _FORMAT_WORDS or s.isdigit() for s in segs) or (len(segs) > 1 and all(s.isdigit() for s in segs[1:])):
         return None   # xlsx/pdf/docx, w-1/2, 2026/06/01
     if not has_ext and all(re.fullmatch(r"[A-Z][a-z]+", s) for s in segs):
         return None   # Left/Right/Ceiling/Floor

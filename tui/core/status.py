@@ -110,6 +110,10 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     return st
 
 
+_GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt", "coverage", "__pycache__", ".venv",
+              "venv", ".cache", "tmp"}
+
+
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
@@ -128,6 +132,8 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
                     if max(m.line, m.end or 0) > count:
                         st.past_end[str(m)] = count
             continue
+        if m.path.split("/", 1)[0] in _GENERATED:
+            continue   # build output is made, not kept: its absence says nothing
         bare = "/" not in m.path.rstrip("/")
         if root_files is not None and bare and root_files.has(m.path.rstrip("/")):
             continue   # a bare name that exists somewhere under the root

@@ -57,7 +57,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 lines = lines or text.split("\n")
                 if not re.match(r"\s*(?:name|description)\s*:", lines[ln - 1]):
                     continue
-            if ln in seen:
+            if ln in seen or _quoted(scan, m.start()):
                 continue
             seen.add(ln)
             word = m.group(0)
@@ -69,10 +69,18 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     return out
 
 
+def _quoted(text: str, pos: int) -> bool:
+    """Inside quotation marks on its line: dialogue or a word being discussed, not a statement."""
+    start = text.rfind("\n", 0, pos) + 1
+    before = text[start:pos]
+    return (before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+            or before.count("「") > before.count("」") or len(re.findall(r"(?<!\w)'", before)) % 2 == 1)
+
+
 # -- process: session logs and status reports -----------------------------------------------------
 
 _STATUS_HEADING = re.compile(
-    r"(?im)^\s{0,3}(?:#{1,6}\s*|\*\*)\s*(?:[\w-]+\s+)?(?:session (?:log|summary|notes?|recap)|work ?log|progress|"
+    r"(?im)^[ \t]{0,3}(?:#{1,6}[ \t]*|\*\*)[ \t]*(?:[\w-]+\s+)?(?:session (?:log|summary|notes?|recap)|work ?log|progress|"
     r"status(?: update| report)?|current (?:state|status)|what (?:i|we) did|done today|next steps|handoff|"
     r"changelog of (?:this|the) session|진행 ?상황|현재 ?상태|작업 ?로그|세션 ?요약|進捗|作業ログ|現在の状態|进度|"
     r"工作日志|当前状态|会话记录|trạng thái hiện tại|tiến độ|estado actual|progreso|estado atual|progresso|"

@@ -1,0 +1,143 @@
+"""Audit checks about MEMORY.md and links between entries: the load cut, broken and
+outside links, hidden comments, lines that link to nothing, entries not in the index,
+the index's own text (it is loaded every session), and [[wiki links]]."""
+from __future__ import annotations
+
+import re
+
+from .findings import Finding
+from .gates import identifying_findings, secret_findings
+from .index import INDEX_NAME, MAX_BYTES, MAX_LINES
+from .memory import Memory
+from .secrets import redact
+from .textutil import line_of
+from .wording import process_findings, transient_findings
+
+_WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
+
+
+_TYPE_PREFIX = re.compile(r"^(?:project|feedback|user|reference|fact|constraint|preference|state)[-_]")
+
+
+def _fold(name: str) -> str:
+    """A wiki link's name as its target may be spelled: case, '-' and '_' and spaces folded."""
+    return re.sub(r"[-_\s]+", "-", name.strip().lower())
+
+
+def wiki_link_findings(e, mem: Memory, names: dict | None = None) -> list[Finding]:
+    """[[name]] that resolves to no entry, by name or file stem, with '-'/'_'/case folded and an
+    optional type prefix (project_x.md answers [[x]] and [[project-x]])."""
+    out = []
+    for m in _WIKI.finditer(e.body):
+        target = m.group(1).strip()
+        if names is None:
+            names = _link_names(mem)
+        t = _fold(target.removesuffix(".md"))
+        if t in names or _fold(_TYPE_PREFIX.sub("", target)) in names:
+            continue
+        out.append(Finding(e.id, "link-broken", "wiki-link", e.body_line + e.body.count("\n", 0, m.start()),
+                           f"[[{target}]] links to no entry", "point it at an existing entry or drop it"))
+    return out
+
+
+_NAMES: list = [None, set()]   # (the entries mapping it was built from, the names): one audit at a time
+
+
+def _link_names(mem: Memory) -> set[str]:
+    if _NAMES[0] is mem.entries:
+        return _NAMES[1]
+    names: set[str] = set()
+    for i, x in mem.entries.items():
+        stem = i.rsplit("/", 1)[-1].removesuffix(".md")
+        for n in (x.name, stem, i.removesuffix(".md")):
+            names.add(_fold(n))
+            names.add(_fold(_TYPE_PREFIX.sub("", n)))
+    _NAMES[:] = [mem.entries, names]
+    return names
+
+
+def index_findings(mem: Memory) -> list[Finding]:
+    idx = mem.index
+    if not idx.exists or idx.error:
+        return [Finding(INDEX_NAME, "unreadable", "index", None, idx.error, "")] if idx.error else []
+    out = []
+    beyond = [ln for ln in idx.lines if not ln.resident and any(ln.ids)]
+    if idx.cut_reason:
+        limit = f"{MAX_LINES} lines" if idx.cut_reason == "lines" else f"{MAX_BYTES:,} bytes"
+        ids = [i for ln in beyond for i in ln.ids if i]
+        shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
+        first_out = next((ln.file_line for ln in idx.lines if not ln.resident), None)
+        out.append(Finding(INDEX_NAME, "index-overflow", "past-the-cut", first_out,
+                           f"MEMORY.md is {idx.total_lines} lines / {idx.total_bytes:,} bytes; the agent loads only "
+                           f"the first {limit}, so {len(beyond)} index line(s) after line {idx.cut_line} are never "
+                           f"seen at start-up" + (f": {shown}" if ids else ""),
+                           "move what matters above the cut; fold session logs and stale lines out of the index"))
+    for ln in idx.lines:
+        for target, i in zip(ln.targets, ln.ids):
+            if not i:
+                if "://" not in target and not target.startswith("#"):
+                    out.append(Finding(INDEX_NAME, "link-broken", "index-outside", ln.file_line,
+                                       f"index link '{target[:80]}' points outside the memory folder",
+                                       "link only to files inside the memory folder"))
+            elif i not in mem.entries and not (mem.dir / i).exists():
+                out.append(Finding(INDEX_NAME, "link-broken", "index-missing-file", ln.file_line,
+                                   f"index line points at {i}, which does not exist",
+                                   "remove the line, or restore the file from the trash"))
+    out += _hidden_and_unlinked(mem)
+    out += _loaded_text_findings(mem)
+    listed = idx.resident_ids | idx.beyond_ids
+    for i in sorted(mem.entries):
+        if i not in listed and mem.status[i].load == "on-demand":
+            out.append(Finding(i, "index-overflow", "not-in-index", None,
+                               "not listed in MEMORY.md: the agent only finds it by searching the folder",
+                               "add a line for it to MEMORY.md if it matters at start-up"))
+    return out
+
+
+
+
+_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+_LIST_OR_TEXT = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S|^\s*[^\s#>|`<-]")
+
+
+def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
+    """HTML comments (text the agent never sees) and index lines that link to nothing."""
+    text = (mem.index_text or "").replace("\r\n", "\n")
+    out = []
+    for m in _COMMENT.finditer(text):
+        inner = " ".join(m.group(1).split())
+        if not inner:
+            continue
+        shown = redact(inner)[:60] + ("…" if len(inner) > 60 else "")
+        out.append(Finding(INDEX_NAME, "index-hidden", "html-comment", line_of(text, m.start()),
+                           f"an HTML comment the agent never sees: “{shown}”",
+                           "if the agent should know it, write it as a plain line; otherwise remove it"))
+    runs: list[list[int]] = []   # consecutive unlinked lines make one finding
+    for ln in mem.index.lines:
+        if ln.targets or not _LIST_OR_TEXT.match(ln.text) or ln.text.strip().startswith(("```", "---", "|")):
+            continue
+        if runs and runs[-1][-1] == ln.file_line - 1:
+            runs[-1].append(ln.file_line)
+        else:
+            runs.append([ln.file_line])
+    for run in runs:
+        what = (f"line {run[0]} links" if len(run) == 1 else f"lines {run[0]}–{run[-1]} ({len(run)} lines) link")
+        out.append(Finding(INDEX_NAME, "index-unlinked", "no-link", run[0],
+                           f"{what} to no entry: the agent reads them as facts, every session",
+                           "link each to the entry it summarises, or move the fact into an entry of its own"))
+    return out
+
+
+def _loaded_text_findings(mem: Memory) -> list[Finding]:
+    """MEMORY.md's loaded part is text the agent reads every session: scan it like an entry."""
+    if not mem.index_text:
+        return []
+    cut = mem.index.cut_line
+    loaded = "\n".join(ln.text for ln in mem.index.lines if ln.number <= cut)
+    to_file = {ln.number: ln.file_line for ln in mem.index.lines}
+    out = []
+    for f in secret_findings(INDEX_NAME, loaded) + identifying_findings(INDEX_NAME, loaded) + \
+            transient_findings(INDEX_NAME, loaded) + process_findings(INDEX_NAME, loaded):
+        f.line = to_file.get(f.line or 0, f.line)
+        out.append(f)
+    return out
