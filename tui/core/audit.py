@@ -54,7 +54,8 @@ def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         if text:   # a file that does not parse can still leak
             out += secret_findings(e.id, text) + identifying_findings(e.id, text)
         return out
-    out += entry_gates(e, mem.checker)
+    # without HTML comments the mentions are the status's own; with them, read them again
+    out += entry_gates(e, mem.checker, None if "<!--" in e.body else st.mentioned_paths)
     if st.anchor == "broken":
         out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
                            "check whether the file was renamed and update the anchor; the entry is "
@@ -141,9 +142,10 @@ def _scrubbed(mem: Memory, findings: list[Finding]) -> list[Finding]:
     """No finding quotes text that overlaps a secret of the file it is about, or of the file
     it relates to (a conflict's other side): a last pass over every message."""
     cache: dict[str, set[str]] = {}
+    holders = {f.id for f in findings if f.kind == "secret"}   # only files that hold a secret can leak one
 
     def pieces(entry_id: str | None) -> set[str]:
-        if not entry_id:
+        if not entry_id or entry_id not in holders:
             return set()
         if entry_id not in cache:
             e = mem.entries.get(entry_id)

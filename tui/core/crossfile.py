@@ -42,18 +42,25 @@ also just its one two to be as in on of for and or but with by from up out when 
 test code file files it this thing things way ways time same something anything nothing everything default""".split())
 
 
+_RULE_HINTS = ("use", "prefer", "avoid", "switch", "migrat", "add", "使用", "改用", "只用", "别用", "禁止")
+_DIGIT = re.compile(r"\d")
+
+
 def claims(text: str) -> list[tuple[str, str, int, str]]:
     """(subject, value, offset, phrase) for each precise claim in ``text``."""
     out = []
-    for rx, value in ((_ALWAYS, "always"), (_ALWAYS_ZH, "always"), (_NEVER, "never"), (_NEVER_ZH, "never")):
+    low = text.lower()
+    rules = [] if not any(w in low for w in _RULE_HINTS) else \
+        ((_ALWAYS, "always"), (_ALWAYS_ZH, "always"), (_NEVER, "never"), (_NEVER_ZH, "never"))
+    for rx, value in rules:
         for m in rx.finditer(text):
             tool = m.group(1).lower().rstrip(".,;:")
             if tool not in _COMMON and len(tool) >= 2:
                 out.append((f"use {tool}", value, m.start(), m.group(0)))
-    for m in _VERSIONED.finditer(text):
+    for m in (_VERSIONED.finditer(text) if _DIGIT.search(text) else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
         out.append((f"{name} version", m.group(2), m.start(), m.group(0)))
-    for m in _PORT.finditer(text):
+    for m in (_PORT.finditer(text) if "port" in low else ()):
         if m.group(1).lower() not in _COMMON:
             out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
     return out

@@ -53,15 +53,17 @@ def _file_shingles(checker: AnchorChecker, path, content: str) -> set:
     return cache[key]
 
 
-def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | None = None) -> list[Finding]:
+def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | None = None,
+                     mentioned: list[str] | None = None) -> list[Finding]:
     """Only files the memory itself names are read (a whole-repo search would reject everything)."""
     # a banner or note in an HTML comment is boilerplate, not the memory's own words
     body = without_comments(entry.body if body is None else body)
     words = body.split()
     if len(words) < IN_CODE_WORDS:
         return []
-    named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors]
-                               + [m.path for m in mentions(blank_secrets(body))]))
+    if mentioned is None:   # the status already knows them; a write being checked does not
+        mentioned = [m.path for m in mentions(blank_secrets(body))]
+    named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors] + mentioned))
     quotes = [a.quote for a in entry.anchors if a.quote]
     mine = _shingles(words)
     out = []
@@ -138,11 +140,11 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     return out
 
 
-def entry_gates(entry: MemoryEntry, checker: AnchorChecker) -> list[Finding]:
+def entry_gates(entry: MemoryEntry, checker: AnchorChecker, mentioned: list[str] | None = None) -> list[Finding]:
     """Every per-entry gate, for an entry that parsed (text, frontmatter and body known)."""
     text = entry.text
     scan = _without_code(text)
     return (secret_findings(entry.id, text) + sensitive_findings(entry.id, text, scan)
             + transient_findings(entry.id, text, entry.body_line, scan) + traversal_findings(entry, checker)
-            + in_code_findings(entry, checker) + identifying_findings(entry.id, text)
-            + process_findings(entry.id, text, entry.body_line))
+            + in_code_findings(entry, checker, mentioned=mentioned) + identifying_findings(entry.id, text)
+            + process_findings(entry.id, text, entry.body_line, scan))

@@ -43,7 +43,8 @@ _CODE_OBJECTS = {"console", "process", "module", "exports", "json", "math", "win
 _TLD = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|me|so|sh|xyz|info|biz|gov|edu|tech|cloud|"
                   r"site|page|pages|kr|jp|cn|uk|de|fr|us|ca|au|in|ru|br|vn|tw|hk)$", re.I)
 _SUFFIX = re.compile(r"(?:(?::(\d+)(?:[-–](\d+)|(\+))?(?::\d+)?)|(?:#L(\d+)(?:-L?(\d+))?)|(?:::([A-Za-z_][\w.]*)))$")
-_CANDIDATE = re.compile(r"[^\s`'\"()<>\[\]{}|,;*!?]+(?:\[[^\s\]]*\][^\s`'\"()<>{}|,;*!?]*)*")
+# a token with a '/' or a '.' before a word character: words and sentence ends are never tried
+_CANDIDATE = re.compile(r"[^\s`'\"()<>\[\]{}|,;*!?]*[/.][\w.][^\s`'\"()<>{}|,;*!?]*")
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+|\bwww\.\S+")
 _RANDOM = re.compile(r"(?=[^/.]*[a-z])(?=[^/.]*[A-Z])(?=[^/.]*\d)[A-Za-z\d_-]{16,}")

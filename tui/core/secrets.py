@@ -19,6 +19,7 @@ at most 6 characters (so no 8-character piece is ever shown) and the length.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 from dataclasses import dataclass
 
@@ -85,6 +86,15 @@ def find_secrets(text: str) -> list[SecretHit]:
     """Every secret in ``text``, by shape, without overlaps, in order."""
     if not text or _QUICK.search(text) is None:
         return []
+    return list(_find_cached(text))
+
+
+@functools.lru_cache(maxsize=16384)   # the audit, the status and redaction ask about the same texts
+def _find_cached(text: str) -> tuple[SecretHit, ...]:
+    return tuple(_find(text))
+
+
+def _find(text: str) -> list[SecretHit]:
     low = text.lower()
     if len(low) != len(text):   # lower() changed lengths (rare Unicode): positions must not drift
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)

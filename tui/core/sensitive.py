@@ -85,6 +85,11 @@ SENSITIVE += [
                 r"病史|犯罪记录)|(?:他|她|用户|老板|同事|客户)有(?:犯罪记录|前科|病史)")),
 ]
 _DIGITS4 = re.compile(r"\d{4}")
+# every trigger word once (substring tests: a regex alternation of them is ~10x slower)
+_WORDS = sorted({w for _, _, ws, _ in SENSITIVE for w in ws if w})
+_ASCII_WORDS = [w for w in _WORDS if w.isascii()]
+_CJK_WORDS = [w for w in _WORDS if not w.isascii()]
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CARD = re.compile(r"(?<![\d.])(?:\d[ -]?){12,18}\d(?![\d.])")
 _CN_ID = re.compile(r"(?<!\d)\d{17}[\dXx](?!\d)")
 FIX = ("do not keep personal data about anyone in agent memory; remove it "
@@ -111,8 +116,11 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
     out, seen = [], set()
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
+    present = {w for w in _ASCII_WORDS if w in low}
+    if _CJK.search(scan):
+        present.update(w for w in _CJK_WORDS if w in scan)
     for rule, label, words, rx in SENSITIVE:
-        if words != ("",) and not any(w in low for w in words):
+        if words != ("",) and present.isdisjoint(words):
             continue
         for m in rx.finditer(scan):
             ln = line_of(text, m.start())

@@ -10,7 +10,7 @@ from .anchors import AnchorChecker, AnchorResult
 from .entry import MemoryEntry
 from .index import MemoryIndex
 from .mentions import mentions
-from .secrets import blank_secrets
+from .secrets import blank_secrets, find_secrets
 
 STALE_DAYS = 30
 
@@ -22,6 +22,7 @@ class EntryStatus:
     load: str = "on-demand"               # resident | beyond-index-cut | on-demand
     age_days: int | None = None
     mentioned: list[str] = field(default_factory=list)
+    mentioned_paths: list[str] = field(default_factory=list)   # the same, as bare paths (no :line)
     missing: list[str] = field(default_factory=list)
     moved: dict[str, str] = field(default_factory=dict)      # mention → the nearest file of that name
     past_end: dict[str, int] = field(default_factory=dict)   # mention → the file's line count
@@ -110,6 +111,21 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     return st
 
 
+def _body_without_secrets(entry: MemoryEntry) -> str:
+    """The body with its secrets blanked, from the whole text's scan (which the audit reuses)."""
+    text, body = entry.text, entry.body
+    off = len(text) - len(body)
+    if off < 0 or text[off:] != body:
+        return blank_secrets(body)
+    hits = [h for h in find_secrets(text) if h.start >= off]
+    if not hits:
+        return body
+    chars = list(body)
+    for h in hits:
+        chars[h.start - off:h.end - off] = " " * h.length
+    return "".join(chars)
+
+
 _GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt", "coverage", "__pycache__", ".venv",
               "venv", ".cache", "tmp"}
 
@@ -117,8 +133,9 @@ _GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt"
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
-    for m in mentions(blank_secrets(entry.body)):
+    for m in mentions(_body_without_secrets(entry)):
         st.mentioned.append(str(m))
+        st.mentioned_paths.append(m.path)
         ok, why = checker.exists(m.path)
         if ok is None:
             st.unsafe_paths.append(m.path)

@@ -89,26 +89,28 @@ _CHECKBOX = re.compile(r"(?m)^\s*[-*+]\s+\[([ xX✓])\]")
 _SESSION = re.compile(r"(?i)\b(?:last|this|previous|next) session\b|\bsession[_ -]?\d{4}-\d{2}-\d{2}|"
                       r"\b(?:as of|pending as of|status as of)\s+\d{4}-\d{2}-\d{2}|(?:세션|セッション|会话)\s*\d|"
                       r"지난 세션|이번 세션|前回のセッション|上次会话")
+_SESSION_HINTS = ("session", "세션", "セッション", "会话", "as of")
 _DATED_STATUS = re.compile(r"(?i)(?:\(\d{4}-\d{2}-\d{2}\)|\b\d{4}-\d{2}-\d{2}\b)[^\n]{0,40}\b(?:done|merged|deployed|"
                            r"pending|blocked|wip|완료|머지|배포|대기|完了|完成|已合并)")
 _NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|log)(?:[_.-]|$)|"
                         r"\d{4}-\d{2}-\d{2}")
 
 
-def process_findings(entry_id: str, text: str, body_line: int = 1) -> list[Finding]:
+def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
     """One finding when the entry reads as a session log or a status report (two signs or more)."""
-    scan = without_code(text)
+    scan = without_code(text) if scan is None else scan
     signs: list[tuple[str, int]] = []
-    m = _STATUS_HEADING.search(scan)
+    m = _STATUS_HEADING.search(scan) if ("#" in scan or "**" in scan) else None
     if m:
         signs.append((f"a '{m.group(0).strip(' #*')[:40]}' section", m.start()))
-    boxes = _CHECKBOX.findall(scan)
+    boxes = _CHECKBOX.findall(scan) if "[" in scan else []
     if len(boxes) >= 3:
         signs.append((f"a checklist of {len(boxes)} items", _CHECKBOX.search(scan).start()))
-    m = _SESSION.search(scan)
+    low = scan.lower()
+    m = _SESSION.search(scan) if any(w in low for w in _SESSION_HINTS) else None
     if m:
         signs.append((f"'{m.group(0)[:40]}'", m.start()))
-    dated = list(_DATED_STATUS.finditer(scan))
+    dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan else []
     if len(dated) >= 2:
         signs.append((f"{len(dated)} dated status lines", dated[0].start()))
     if _NAME_HINT.search(entry_id.rsplit("/", 1)[-1]):
