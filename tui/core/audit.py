@@ -134,8 +134,25 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         for i in ids:
             out += entry_findings(mem, i)
+    out = _root_sanity(mem, out)
     out.sort(key=lambda f: (f.id, f.line or 0, f.kind, f.rule, f.message, f.related or ""))
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
+
+
+def _root_sanity(mem: Memory, findings: list[Finding]) -> list[Finding]:
+    """When not one of many mentioned paths exists under the root, the root is not this memory's
+    project (a folder audited away from its repository): one finding says so, not hundreds."""
+    total = sum(len(s.mentioned_paths) for s in mem.status.values())
+    missing = [f for f in findings if f.kind == "path-missing" and f.rule == "mentioned-path-missing"]
+    found = total - sum(len(s.missing) for s in mem.status.values())
+    if total < 10 or found > 0 or len(missing) < 10:
+        return findings
+    rest = [f for f in findings if f not in missing]
+    rest.append(Finding("", "path-missing", "root-mismatch", None,
+                        f"none of the {total} paths the entries mention exists under {mem.root}: "
+                        "is this the project these memories are about?",
+                        "run memtui with --root set to the project's folder to check the paths"))
+    return rest
 
 
 def _scrubbed(mem: Memory, findings: list[Finding]) -> list[Finding]:

@@ -92,7 +92,7 @@ _SESSION = re.compile(r"(?i)\b(?:last|this|previous|next) session\b|\bsession[_ 
 _SESSION_HINTS = ("session", "세션", "セッション", "会话", "as of")
 _DATED_STATUS = re.compile(r"(?i)(?:\(\d{4}-\d{2}-\d{2}\)|\b\d{4}-\d{2}-\d{2}\b)[^\n]{0,40}\b(?:done|merged|deployed|"
                            r"pending|blocked|wip|완료|머지|배포|대기|完了|完成|已合并)")
-_NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|log)(?:[_.-]|$)|"
+_NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)|"
                         r"\d{4}-\d{2}-\d{2}")
 
 

@@ -25,7 +25,8 @@ COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source
            ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags")
 CHUNK = 500
-SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link"}
+SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link",
+         "no-frontmatter": "no-fm", "index-unlinked": "unlinked", "index-hidden": "hidden"}
 STATUS_FILTERS = {
     "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
     "findings": "has findings", "resident": "resident", "beyond": "beyond the index cut", "new": "new from the agent",
