@@ -69,7 +69,14 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
     stamp = now.strftime("%Y%m%dT%H%M%S%fZ")
     trash = mem_dir / TRASH_DIR / stamp
     res = DeleteResult(trash=trash)
-    manifest = {"deleted": now.isoformat(), "entries": []}
+    # The manifest is written first: a crash after any move leaves the moved file listed in the
+    # trash (list_trash shows an entry only once its file is there) and every other one in place.
+    manifest = {"deleted": now.isoformat(), "entries": [
+        {"id": i, "index_lines": [{"line": n, "text": t} for n, t in plan.index_lines.get(i, [])]}
+        for i in plan.files]}
+    if plan.files:
+        trash.mkdir(parents=True, exist_ok=True)
+        atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
     drop_lines: set[str] = set()
     for i in plan.files:
         src = mem_dir / i
@@ -80,11 +87,10 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
         dst.parent.mkdir(parents=True, exist_ok=True)
         os.replace(src, dst)  # same filesystem: a rename, never a copy-and-delete
         res.moved.append(i)
-        lines = plan.index_lines.get(i, [])
-        manifest["entries"].append({"id": i, "index_lines": [{"line": n, "text": t} for n, t in lines]})
-        drop_lines.update(t for _, t in lines)
+        drop_lines.update(t for _, t in plan.index_lines.get(i, []))
+    if not res.moved:
+        shutil.rmtree(trash, ignore_errors=True)   # nothing went in: no empty trash folder
     if res.moved:
-        atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
         current = _index_lines(mem_dir)
         if current is not None and drop_lines:
             kept = [ln for ln in current if ln not in drop_lines]
