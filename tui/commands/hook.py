@@ -21,7 +21,7 @@ from ..core.config import limits
 from ..core.injection_log import append_record, log_path
 from ..core.secrets import redact
 
-TIME_LIMIT = 5          # seconds; Claude Code's own hook timeout is far longer
+TIME_LIMIT = 5.0        # seconds ($MEMTUI_HOOK_TIMEOUT overrides); Claude Code's own hook timeout is far longer
 MAX_STDIN = 4_000_000
 MAX_OUTPUT = 9_500      # Claude Code caps injected hook output at 10,000 characters
 
@@ -67,6 +67,14 @@ def decide_for(payload: dict) -> tuple[str, dict]:
     return decision.text, record
 
 
+def _time_limit() -> float:
+    try:
+        value = float(os.environ.get("MEMTUI_HOOK_TIMEOUT") or TIME_LIMIT)
+    except ValueError:
+        return TIME_LIMIT
+    return value if 0 < value <= 60 else TIME_LIMIT
+
+
 def run(args) -> int:
     record: dict = {"agent": args.agent}
     text = ""
@@ -74,8 +82,9 @@ def run(args) -> int:
     def time_up(signum, frame):
         raise _TimeUp()
 
+    limit = _time_limit()
     old = signal.signal(signal.SIGALRM, time_up)
-    signal.alarm(TIME_LIMIT)
+    signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         raw = sys.stdin.buffer.read(MAX_STDIN) if not sys.stdin.isatty() else b""
         try:
@@ -88,13 +97,14 @@ def run(args) -> int:
         record.update(more)
     except _TimeUp:
         text = ""
-        record.update(error=f"gave up after {TIME_LIMIT} s", injected=[], message="nothing injected")
+        record.update(error=f"gave up after {limit:g} s (a slow disk or a huge folder)", injected=[],
+                      message="nothing injected")
     except Exception as e:  # the agent must go on, whatever happened here
         text = ""
         why = redact(str(e))[:300]
         record.update(error=f"{type(e).__name__}: {why}", injected=[], message="nothing injected")
     finally:
-        signal.alarm(0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     if record.get("error"):
         print(f"memtui hook: {record['error']} — nothing injected", file=sys.stderr)

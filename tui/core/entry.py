@@ -124,10 +124,10 @@ def _parse_text(entry: MemoryEntry, mtime: dt.datetime | None) -> None:
                                                    "around them: read as frontmatter", 1))
                 _apply_meta(entry, meta, mtime)
                 return
-        if text.lstrip().startswith("---") and entry.id.endswith(".md"):
-            entry.warnings.append(ParseWarning("unclosed-frontmatter",
-                                                "an opening '---' has no closing '---': read as plain text", 1))
         entry.description = _first_line(body)
+        if text.lstrip().startswith("---") and entry.id.endswith(".md"):
+            # most often a file the agent is still writing: unreadable until the closing line lands
+            entry.error = "the frontmatter has no closing '---' (the file may still be being written)"
         return
     entry.has_frontmatter = True
     meta, err = load_yaml(yaml_text, yaml_line, entry.warnings)

@@ -1,0 +1,113 @@
+"""Property-based tests: no input raises, and the engine's promises hold for any input.
+
+Arbitrary bytes as a memory file, arbitrary frontmatter, arbitrary prompts, arbitrary
+paths and anchors; invariants: a score-0 entry is never injected, the count and character
+limits are never exceeded, a broken or unsafe anchor is never injected, no path outside
+the root is ever opened, and no output contains an 8-character piece of a secret.
+"""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import NOW, SAMPLE
+
+from tui.core.anchors import AnchorChecker
+from tui.core.entry import read_entry
+from tui.core.memory import Snapshot
+from tui.core.secrets import find_secrets, redact
+from tui.core.select import Engine
+
+pytestmark = pytest.mark.slow
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+_ENGINE: list = []
+
+
+def engine() -> Engine:
+    if not _ENGINE:
+        _ENGINE.append(Engine.from_memory(Snapshot.load(SAMPLE / "memory", SAMPLE / "project", NOW)))
+    return _ENGINE[0]
+
+
+@SETTINGS
+@given(st.binary(max_size=4000))
+def test_any_bytes_parse_without_raising(data):
+    e = read_entry(Path("/nonexistent/x.md"), "x.md", 1, len(data), data=data)
+    assert e.error is None or isinstance(e.error, str)
+
+
+_KEY = st.sampled_from(["name", "description", "type", "source", "created", "updated", "paths", "keywords",
+                        "anchor", "metadata", "date", "modified", "x"])
+_VALUE = st.one_of(st.text(max_size=40), st.integers(), st.lists(st.text(max_size=10), max_size=3),
+                   st.just("[unclosed"), st.just("a: b: c"), st.just("2026-13-45"), st.just("&a [*a]"))
+
+
+@SETTINGS
+@given(st.lists(st.tuples(_KEY, _VALUE), max_size=8), st.text(max_size=300))
+def test_any_frontmatter_parses_without_raising(fields, body):
+    yaml = "\n".join(f"{k}: {v}" for k, v in fields)
+    data = f"---\n{yaml}\n---\n{body}".encode("utf-8", "surrogatepass")
+    read_entry(Path("/nonexistent/x.md"), "x.md", 1, len(data), data=data)
+
+
+@SETTINGS
+@given(st.text(max_size=300), st.integers(min_value=1, max_value=6), st.integers(min_value=1, max_value=3000))
+def test_any_prompt_keeps_the_engines_promises(query, count, chars):
+    d = engine().decide(query, count, chars)
+    assert len(d.injected) <= count and d.chars <= chars
+    assert all(c.score > 0 for c in d.injected)
+    status = engine().status
+    assert all(status[c.id].anchor not in ("broken", "unsafe") for c in d.injected)
+
+
+_SEGMENT = st.sampled_from(["..", ".", "src", "a b", "%2e%2e", "..%2f", "~", "", "\\", "/etc", "C:", "x.ts",
+                            "link-out", "\x00", "ü", "//"])
+
+
+@SETTINGS
+@given(st.lists(_SEGMENT, min_size=1, max_size=6), st.text(max_size=30))
+def test_no_path_or_anchor_opens_anything_outside_the_root(tmp_path_factory, parts, quote):
+    root = tmp_path_factory.mktemp("root")
+    (root / "src").mkdir(exist_ok=True)
+    outside = root.parent / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / "secret.txt").write_text("TOPSECRET")
+    link = root / "link-out"
+    if not link.exists():
+        os.symlink(outside, link)
+    raw = "/".join(parts)
+    checker = AnchorChecker(root)
+    c = checker.confine(raw)
+    real_root = os.path.realpath(root)
+    if c.path is not None:
+        real = os.path.realpath(c.path)
+        assert real == real_root or real.startswith(real_root + os.sep), raw
+    from tui.core.entry import Anchor
+    r = checker.check(Anchor(raw, quote or None))
+    assert r.status in ("verified", "broken", "unsafe")
+    assert "TOPSECRET" not in (r.detail or "")
+
+
+_rnd = random.Random(5)
+_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_SHAPES = [lambda: "ghp_" + "".join(_rnd.choice(_ALNUM) for _ in range(36)),
+           lambda: "AKIA" + "".join(_rnd.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(16)),
+           lambda: "sk_live_" + "".join(_rnd.choice(_ALNUM) for _ in range(24)),
+           lambda: "xoxb-" + "".join(_rnd.choice("0123456789") for _ in range(12)) + "-" +
+           "".join(_rnd.choice(_ALNUM) for _ in range(24))]
+_WRAP = ["{s}", "token: {s}", 'API_KEY="{s}"', "`{s}`", "see {s}.", "{s}/{s}", "<k>{s}</k>", "x={s}&y=1"]
+
+
+@SETTINGS
+@given(st.integers(0, len(_SHAPES) - 1), st.sampled_from(_WRAP), st.text(max_size=60), st.text(max_size=60))
+def test_no_redacted_output_holds_a_piece_of_a_secret(shape, wrap, before, after):
+    secret = _SHAPES[shape]()
+    text = before + " " + wrap.replace("{s}", secret) + " " + after
+    out = redact(text)
+    pieces = {secret[i:i + 8] for i in range(len(secret) - 7)}
+    assert not any(p in out for p in pieces), (text, out)
+    assert find_secrets(text)
