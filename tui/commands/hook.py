@@ -54,7 +54,7 @@ def decide_for(payload: dict) -> tuple[str, dict]:
                       message=f"no memory directory for {cwd} — nothing injected")
         return "", record
     root = git_toplevel(cwd) or cwd
-    mem = Memory.load(found.dir, root)
+    mem = Memory.load(found.dir, root, mentions=False)   # the hook never shows mentioned paths
     count, chars = limits(None, None)
     decision = Engine.from_memory(mem).decide(prompt, count, min(chars, MAX_OUTPUT))
     record.update(

@@ -12,7 +12,7 @@ def run(args) -> int:
     count, chars = limits(args.max_count, args.max_chars)
     if count < 1 or chars < 1:
         raise UsageError("--max-count and --max-chars must be at least 1")
-    mem = Memory.load(directory, root)
+    mem = Memory.load(directory, root, mentions=False)
     decision = Engine.from_memory(mem).decide(args.query, count, chars)
     if args.json:
         dump_json(decision.as_json())

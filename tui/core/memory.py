@@ -101,8 +101,8 @@ class Snapshot:
     engine: "Engine | None" = field(default=None, compare=False)
 
     @classmethod
-    def load(cls, directory: Path, root: Path, now: dt.datetime | None = None) -> "Snapshot":
-        return MemoryStore(directory, root).refresh(now)
+    def load(cls, directory: Path, root: Path, now: dt.datetime | None = None, mentions: bool = True) -> "Snapshot":
+        return MemoryStore(directory, root, mentions=mentions).refresh(now)
 
     def sorted_entries(self) -> list[MemoryEntry]:
         return [self.entries[i] for i in sorted(self.entries)]
@@ -115,9 +115,11 @@ class MemoryStore:
     """Owns a memory folder and produces its snapshots. One refresh at a time (the app
     runs refreshes in a single exclusive worker); snapshots themselves are shareable."""
 
-    def __init__(self, directory: Path, root: Path) -> None:
+    def __init__(self, directory: Path, root: Path, mentions: bool = True) -> None:
         self.dir, self.root = Path(directory), Path(root)
-        self.scanner = Scanner(self.dir)
+        self.mentions = mentions   # False: no mentioned-path checks (for the hook and the preview)
+        from .cache import ParseCache
+        self.scanner = Scanner(self.dir, ParseCache(self.dir))
         self.checker = AnchorChecker(self.root)
         self.root_files = RootFiles(self.root)
         self.generation = 0
@@ -131,7 +133,8 @@ class MemoryStore:
             scan = self.scanner.scan(progress)
             # Anchors and loads depend on other files (the project, MEMORY.md): re-judge all;
             # the file reads behind them are cached by (mtime_ns, size).
-            status = {i: assess(e, self.checker, scan.index, now, self.root_files) for i, e in scan.entries.items()}
+            status = {i: assess(e, self.checker, scan.index, now, self.root_files, self.mentions)
+                      for i, e in scan.entries.items()}
             self.generation += 1
             snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(scan.entries),
                             MappingProxyType(status), scan.index, scan.index_text, self.checker, self.root_files,

@@ -80,7 +80,9 @@ class RootFiles:
 
 
 def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: dt.datetime,
-           root_files: RootFiles | None = None) -> EntryStatus:
+           root_files: RootFiles | None = None, mentions: bool = True) -> EntryStatus:
+    """The entry's status; ``mentions=False`` skips the mentioned-path checks (the hook and the
+    preview never show them, and they are the costliest part)."""
     st = EntryStatus(load=index.load_of(entry.id))
     if entry.updated is not None:
         st.age_days = max(0, (now - entry.updated).days)
@@ -93,7 +95,8 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
         ok, why = checker.exists(p)
         if ok is None:
             st.unsafe_paths.append(p)
-    _check_mentions(entry, st, checker, root_files)
+    if mentions:
+        _check_mentions(entry, st, checker, root_files)
     if st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS:
         st.flags.append("old-unverifiable")
     if st.anchor in ("broken", "unsafe"):

@@ -28,8 +28,9 @@ class ScanResult:
 
 
 class Scanner:
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, cache=None):
         self.dir = Path(directory)
+        self.cache = cache   # a ParseCache: entries parsed by an earlier run, by file signature
         self.real_dir = os.path.realpath(self.dir)
         self._sigs: dict[str, tuple[int, int, int]] = {}
         self._entries: dict[str, MemoryEntry] = {}
@@ -61,13 +62,17 @@ class Scanner:
             if prev is not None and why is None and self._sigs.get(entry_id) == sig:
                 entries[entry_id] = prev
                 continue
-            entries[entry_id] = _load(path, entry_id, st, why)
+            hit = self.cache.get(entry_id, sig, path) if self.cache is not None and why is None else None
+            entries[entry_id] = hit if hit is not None else _load(path, entry_id, st, why)
             self._sigs[entry_id] = sig
             (changed if prev is not None else added).append(entry_id)
         removed = sorted(set(old) - set(entries))
         for r in removed:
             self._sigs.pop(r, None)
         self._entries = entries
+        if self.cache is not None:
+            readable = {i: e for i, e in entries.items() if found[i][2] is None and found[i][1] is not None}
+            self.cache.save(readable, {i: self._sigs[i] for i in readable})
 
         if index_text is not None:
             index = parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir())

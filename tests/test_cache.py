@@ -1,0 +1,74 @@
+"""The persistent parse cache: warm runs read only what changed and never change an output;
+a corrupt, foreign or locked cache is rebuilt or skipped silently."""
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+
+from conftest import NOW, REPO, write
+
+COMMANDS = [["list", "--json"], ["list"], ["preview", "why does the Makefile run a backup", "--json"],
+            ["preview", "deploy to fly"], ["audit", "--format", "json"], ["audit", "--format", "sarif"],
+            ["audit", "--format", "markdown"], ["audit"]]
+
+
+def _run(args, env) -> str:
+    p = subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True, cwd=REPO, env=env,
+                       timeout=120)
+    return f"{p.returncode}\n{p.stdout}\n{p.stderr}"
+
+
+def test_every_command_gives_the_same_output_cold_and_warm(sample, tmp_path):
+    mem_dir, root = sample
+    env = dict(os.environ, MEMTUI_NOW=NOW.isoformat(), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(REPO))
+    d = ["--dir", str(mem_dir), "--root", str(root)]
+    for args in COMMANDS:
+        cold = _run([*args, *d], {**env, "MEMTUI_NO_CACHE": "1"})
+        first = _run([*args, *d], env)    # fills the cache
+        warm = _run([*args, *d], env)     # reads it
+        assert cold == first == warm, args
+    caches = list((tmp_path / "cache" / "memtui").glob("parse-*.sqlite"))
+    assert len(caches) == 1 and stat.S_IMODE(caches[0].stat().st_mode) == 0o600
+    assert not any(p.name.endswith(".sqlite") for p in mem_dir.rglob("*"))   # never inside the memory folder
+
+
+def test_a_changed_file_is_read_again(mem_dir, root, tmp_path):
+    from tui.core.memory import Snapshot
+    write(mem_dir, "a.md", "---\nname: a\ndescription: first\n---\nbody\n")
+    assert Snapshot.load(mem_dir, root, NOW).entries["a.md"].description == "first"
+    write(mem_dir, "a.md", "---\nname: a\ndescription: second, longer\n---\nbody\n")
+    assert Snapshot.load(mem_dir, root, NOW).entries["a.md"].description == "second, longer"
+    (mem_dir / "a.md").unlink()
+    assert "a.md" not in Snapshot.load(mem_dir, root, NOW).entries
+
+
+def test_a_corrupt_or_foreign_cache_is_rebuilt(mem_dir, root, tmp_path):
+    from tui.core.cache import ParseCache
+    from tui.core.memory import Snapshot
+    write(mem_dir, "a.md", "---\nname: a\ndescription: kept\n---\nbody\n")
+    Snapshot.load(mem_dir, root, NOW)
+    path = ParseCache(mem_dir).path
+    path.write_bytes(b"this is not a database")
+    assert Snapshot.load(mem_dir, root, NOW).entries["a.md"].description == "kept"
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value = 'other' WHERE key = 'format'")
+    con.commit()
+    con.close()
+    assert Snapshot.load(mem_dir, root, NOW).entries["a.md"].description == "kept"
+    assert ParseCache(mem_dir).rows   # rewritten in this version's format
+
+
+def test_a_locked_cache_is_skipped(mem_dir, root, tmp_path):
+    from tui.core.cache import ParseCache
+    from tui.core.memory import Snapshot
+    write(mem_dir, "a.md", "---\nname: a\ndescription: locked\n---\nbody\n")
+    Snapshot.load(mem_dir, root, NOW)
+    con = sqlite3.connect(ParseCache(mem_dir).path)
+    con.execute("BEGIN EXCLUSIVE")   # another memtui is writing
+    write(mem_dir, "b.md", "---\nname: b\n---\nbody\n")
+    assert set(Snapshot.load(mem_dir, root, NOW).entries) == {"a.md", "b.md"}
+    con.rollback()
+    con.close()

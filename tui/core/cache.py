@@ -1,0 +1,127 @@
+"""The persistent parse cache (SPEC §8): what parsing produced, kept between runs.
+
+One SQLite file per memory folder in ``$XDG_CACHE_HOME/memtui/`` (mode 0600, never in the
+memory folder, which may be shared), keyed by the folder's real path. Each row is one
+file's parsed entry, valid while the file's (mtime_ns, size, inode) are unchanged, so a
+warm start stats the folder and parses only what changed. A missing, corrupt, locked or
+other-version cache is rebuilt (or skipped) silently: the cache only ever saves work, it
+never changes what a command outputs. ``MEMTUI_NO_CACHE=1`` turns it off.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sqlite3
+from pathlib import Path
+
+from .. import __version__
+
+FORMAT = f"1/{__version__}"   # a new memtui or a new layout of the rows: start over
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "memtui"
+
+
+class ParseCache:
+    """Parsed entries of one folder by id, with the file signature they were parsed from."""
+
+    def __init__(self, memory_dir: Path) -> None:
+        real = os.path.realpath(memory_dir)
+        name = hashlib.sha1(real.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+        self.path = cache_dir() / f"parse-{name}.sqlite"
+        self.real = real
+        self.rows: dict[str, tuple[tuple[int, int, int], bytes]] = {}
+        self.enabled = os.environ.get("MEMTUI_NO_CACHE", "") in ("", "0")
+        if self.enabled:
+            self._load()
+
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fresh = not self.path.exists()
+        con = sqlite3.connect(self.path, timeout=0.2, isolation_level=None)
+        if fresh:
+            os.chmod(self.path, 0o600)
+        con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+        con.execute("CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
+                    "ino INTEGER, data BLOB)")
+        return con
+
+    def _load(self) -> None:
+        if not self.path.exists():
+            return
+        try:
+            con = self._connect()
+            try:
+                meta = dict(con.execute("SELECT key, value FROM meta"))
+                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
+                    return   # another version's rows (or a hash collision): rebuilt on save
+                for eid, m, s, i, data in con.execute("SELECT id, mtime_ns, size, ino, data FROM entries"):
+                    self.rows[eid] = ((m, s, i), data)
+            finally:
+                con.close()
+        except (sqlite3.Error, OSError):
+            self.rows = {}
+            self._discard()
+
+    def get(self, entry_id: str, sig: tuple[int, int, int], path: Path):
+        """The cached entry for this file if its signature is unchanged, else None."""
+        row = self.rows.get(entry_id)
+        if row is None or row[0] != sig:
+            return None
+        try:
+            entry = pickle.loads(row[1])
+        except Exception:   # a row that no longer unpickles: parse the file instead
+            return None
+        entry.path = path
+        return entry
+
+    def save(self, entries: dict, sigs: dict[str, tuple[int, int, int]]) -> None:
+        """Write what changed since the cache was read; drop rows of files that are gone."""
+        if not self.enabled:
+            return
+        entries = {i: e for i, e in entries.items() if _storable(i)}   # a name that is not UTF-8 stays uncached
+        changed = {i: e for i, e in entries.items() if i in sigs and self.rows.get(i, (None,))[0] != sigs[i]}
+        gone = [i for i in self.rows if i not in entries]
+        if not changed and not gone and self.path.exists():
+            return
+        try:
+            con = self._connect()
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                meta = dict(con.execute("SELECT key, value FROM meta"))
+                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
+                    con.execute("DELETE FROM entries")
+                    con.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                    [("format", FORMAT), ("dir", self.real)])
+                    changed = {i: e for i, e in entries.items() if i in sigs}
+                con.executemany("DELETE FROM entries WHERE id = ?", [(i,) for i in gone])
+                rows = []
+                for i, e in changed.items():
+                    data = pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
+                    rows.append((i, *sigs[i], data))
+                    self.rows[i] = (sigs[i], data)
+                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?)", rows)
+                con.execute("COMMIT")
+                for i in gone:
+                    self.rows.pop(i, None)
+            finally:
+                con.close()
+        except (sqlite3.Error, OSError):
+            pass   # locked by another memtui, a read-only disk: the next run tries again
+
+    def _discard(self) -> None:
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
+
+
+def _storable(entry_id: str) -> bool:
+    try:
+        entry_id.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
