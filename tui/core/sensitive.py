@@ -44,7 +44,7 @@ SENSITIVE: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
     ("ethnicity", "ethnicity", ("descent", "race is", "ethnicity is"),
      re.compile(r"(?i)\b(?:(?:is|am|'m|are) of \w+ descent|(?:his|her|their|my) (?:race|ethnicity) is \w+)")),
     ("ethnicity", "ethnicity", ("民族是", "族人"), re.compile(r"(?:他|她|我)的?民族是\S{1,6}|是\S{1,4}族人")),
-    ("government-id", "government ID", ("",),
+    ("government-id", "government ID", ("ssn", "social security", "passport"),
      re.compile(r"(?i)(?:\bssn\b|social security)\D{0,20}(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b|"
                 r"\bpassport (?:number|no\.?|#)\s*:?\s*[A-Z0-9]{6,9}\b")),
     ("government-id", "government ID", ("护照号", "驾驶证号", "社保号"),
@@ -84,7 +84,8 @@ SENSITIVE += [
      re.compile(r"(?:他|她|用户|我|老板|同事|客户)的?(?:宗教信仰|政治立场|政治倾向|签证状态|移民身份|性取向|性别认同|民族|"
                 r"病史|犯罪记录)|(?:他|她|用户|老板|同事|客户)有(?:犯罪记录|前科|病史)")),
 ]
-_DIGITS4 = re.compile(r"\d{4}")
+_CARD_HINT = re.compile(r"\d{4}[ -]?\d{4,6}[ -]?\d{4,5}")   # 4-4-4-4 and 4-6-5 groupings
+_DIGITS17 = re.compile(r"\d{17}")
 # every trigger word once (substring tests: a regex alternation of them is ~10x slower)
 _WORDS = sorted({w for _, _, ws, _ in SENSITIVE for w in ws if w})
 _ASCII_WORDS = [w for w in _WORDS if w.isascii()]
@@ -127,12 +128,13 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
             if (rule, ln) not in seen:
                 seen.add((rule, ln))
                 out.append(Finding(entry_id, "sensitive", rule, ln, f"personal data: {label}", FIX))
-    if _DIGITS4.search(scan):
+    if _CARD_HINT.search(scan):   # 13+ digits in a row, spaces or dashes between groups
         for m in _CARD.finditer(scan):
             digits = re.sub(r"\D", "", m.group(0))
             if 13 <= len(digits) <= 19 and digits[0] in "3456" and _luhn(digits) and len(set(digits)) > 3:
                 out.append(Finding(entry_id, "sensitive", "card-number", line_of(text, m.start()),
                                    f"personal data: a payment card number ({len(digits)} digits, not shown)", FIX))
+    if _DIGITS17.search(scan):
         for m in _CN_ID.finditer(scan):
             if _cn_id(m.group(0)):
                 out.append(Finding(entry_id, "sensitive", "government-id", line_of(text, m.start()),

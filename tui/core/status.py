@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -114,6 +115,11 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     return st
 
 
+# a run of 8+ characters mixing lower case, upper case and digits: key material, not a file name
+_RANDOMISH = re.compile(r"(?=[A-Za-z0-9+=_-]{8})(?=[^/.]{0,40}[a-z])(?=[^/.]{0,40}[A-Z])(?=[^/.]{0,40}[0-9])"
+                        r"[A-Za-z0-9+=_-]{8,}")
+
+
 def _body_without_secrets(entry: MemoryEntry) -> str:
     """The body with its secrets blanked, from the whole text's scan (which the audit reuses)."""
     text, body = entry.text, entry.body
@@ -136,7 +142,10 @@ _GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt"
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
-    for m in mentions(_body_without_secrets(entry)):
+    found = mentions(entry.body)
+    if any(_RANDOMISH.search(m.path) for m in found):   # a "path" that may be cut out of a key:
+        found = mentions(_body_without_secrets(entry))    # read again with the secrets blanked
+    for m in found:
         st.mentioned.append(str(m))
         st.mentioned_paths.append(m.path)
         ok, why = checker.exists(m.path)

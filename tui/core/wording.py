@@ -42,14 +42,23 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
 ]
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_KANA_OR_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_VI = re.compile(r"hiện|bây giờ|hôm|lúc này|tạm thời")
+
+
 def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
     """'right now' statements: process, not fact. Checked in the name, description and body."""
     out, seen = [], set()
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
     lines = None
-    for _, hints, rx in TRANSIENT:
-        if not any(h in low for h in hints):
+    scripts = {"zh": _CJK.search(scan), "ja": _KANA_OR_CJK.search(scan), "ko": _HANGUL.search(scan),
+               "ru": _CYRILLIC.search(scan), "vi": _VI.search(low)}
+    for lang, hints, rx in TRANSIENT:
+        if scripts.get(lang, True) is None or not any(h in low for h in hints):
             continue
         for m in rx.finditer(scan):
             ln = line_of(text, m.start())
