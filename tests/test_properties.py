@@ -92,20 +92,20 @@ def test_no_path_or_anchor_opens_anything_outside_the_root(tmp_path_factory, par
     assert "TOPSECRET" not in (r.detail or "")
 
 
-_rnd = random.Random(5)
 _ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-_SHAPES = [lambda: "ghp_" + "".join(_rnd.choice(_ALNUM) for _ in range(36)),
-           lambda: "AKIA" + "".join(_rnd.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(16)),
-           lambda: "sk_live_" + "".join(_rnd.choice(_ALNUM) for _ in range(24)),
-           lambda: "xoxb-" + "".join(_rnd.choice("0123456789") for _ in range(12)) + "-" +
-           "".join(_rnd.choice(_ALNUM) for _ in range(24))]
+_SHAPES = [lambda r: "ghp_" + "".join(r.choice(_ALNUM) for _ in range(36)),
+           lambda r: "AKIA" + "".join(r.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(16)),
+           lambda r: "sk_live_" + "".join(r.choice(_ALNUM) for _ in range(24)),
+           lambda r: "xoxb-" + "".join(r.choice("0123456789") for _ in range(12)) + "-" +
+           "".join(r.choice(_ALNUM) for _ in range(24))]
 _WRAP = ["{s}", "token: {s}", 'API_KEY="{s}"', "`{s}`", "see {s}.", "{s}/{s}", "<k>{s}</k>", "x={s}&y=1"]
 
 
 @SETTINGS
-@given(st.integers(0, len(_SHAPES) - 1), st.sampled_from(_WRAP), st.text(max_size=60), st.text(max_size=60))
-def test_no_redacted_output_holds_a_piece_of_a_secret(shape, wrap, before, after):
-    secret = _SHAPES[shape]()
+@given(st.integers(0, len(_SHAPES) - 1), st.integers(0, 2**32), st.sampled_from(_WRAP), st.text(max_size=60),
+       st.text(max_size=60))
+def test_no_redacted_output_holds_a_piece_of_a_secret(shape, seed, wrap, before, after):
+    secret = _SHAPES[shape](random.Random(seed))   # drawn by hypothesis: a failure replays exactly
     text = before + " " + wrap.replace("{s}", secret) + " " + after
     out = redact(text)
     pieces = {secret[i:i + 8] for i in range(len(secret) - 7)}

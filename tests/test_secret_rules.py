@@ -256,3 +256,9 @@ def test_masking_covers_a_second_secret_on_the_same_line():
     text = f"twilio key {a} secret {b}"
     out = redact(text)
     assert a[2:10] not in out and b[:8] not in out and b[-8:] not in out, out
+
+
+def test_a_token_with_no_digit_is_still_found():
+    # one AWS key id in ~28 has no digit at all ([A-Z2-7] alphabet): the pre-filter must not need one
+    text = "the uploader uses AKIAVSGCLCYFDKPENUQU for staging"
+    assert [h.rule for h in find_secrets(text)] == ["aws-access-key-id"]

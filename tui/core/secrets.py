@@ -75,6 +75,7 @@ _PROVIDER_RX = re.compile("|".join(map(re.escape, sorted(PROVIDER_WORDS, key=len
 _QUICK = re.compile(r"[^\s]{6,}")
 _RUN = re.compile(r"[a-z0-9_\-+/=.~:|]{14,}")
 _MIXED = re.compile(r"[0-9_\-=|~+]")
+_CAPS = re.compile(r"[A-Z][^a-z]*[A-Z]")   # two capitals with no lower case between: AKIAVSGCLCYF…
 
 
 def might_hold_secret(text: str) -> bool:
@@ -109,7 +110,7 @@ def _find(text: str) -> list[SecretHit]:
 
     # a token lives in a long run of its alphabet holding a digit or a separator: try the
     # catalog only on such runs (plain words and bare paths never hold one)
-    long_runs = [m for m in _RUN.finditer(low) if _MIXED.search(m.group())]
+    long_runs = [m for m in _RUN.finditer(low) if _MIXED.search(m.group()) or _CAPS.search(text, m.start(), m.end())]
     runs = " ".join(m.group() for m in long_runs)
     wanted = {i for k in set(_KEYWORD_RX.findall(runs)) for i in _RULES_OF[k]} if runs else set()
     wanted.update(i for k, i in _SPACED if k in low)
