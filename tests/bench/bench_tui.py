@@ -67,14 +67,15 @@ async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
         out["stall_loading"] = probe.worst
         probe.worst = 0.0
         done: dict[str, float] = {}
-        original = app._previewed
+        from tui.widgets.preview_pane import PreviewPane
+        original = PreviewPane.show
 
-        def previewed(decision):
-            original(decision)
+        def previewed(pane, decision, *args, **kwargs):   # the pane shows each answered prompt
+            original(pane, decision, *args, **kwargs)
             if decision is not None:
                 done[decision.query] = time.perf_counter()
 
-        app._previewed = previewed
+        PreviewPane.show = previewed
         await pilot.press("p")
         lat = []
         query = ""
