@@ -219,3 +219,18 @@ async def test_8_the_sample_opens_as_a_private_copy(tmp_path, monkeypatch):
     assert not (directory / "ci-status.md").exists()
     again, _, _ = resolve_dir(None, None, quiet=True, writes=True)
     assert again == directory and (directory / ".trash").is_dir()   # kept: a delete can be restored
+
+
+def test_a_folder_change_rejudges_only_what_changed_and_ctrl_r_rechecks_anchors(mem_dir, root):
+    write(root, "package.json", '{"scripts": {"test": "node --test"}}\n')
+    write(mem_dir, "a.md", "---\nname: a\nanchor: {file: package.json, quote: node --test}\n---\nTests use node.\n")
+    write(mem_dir, "b.md", "---\nname: b\n---\nB.\n")
+    store = MemoryStore(mem_dir, root)
+    first = store.refresh(NOW)
+    assert first.status["a.md"].anchor == "verified"
+    write(mem_dir, "b.md", "---\nname: b\n---\nB, rewritten.\n")
+    write(root, "package.json", '{"scripts": {"test": "jest"}}\n')
+    partial = store.refresh(NOW, full=False)
+    assert partial.status["a.md"] is first.status["a.md"]          # unchanged entry: its status is shared
+    assert partial.status["b.md"] is not first.status["b.md"]
+    assert store.refresh(NOW, full=True).status["a.md"].anchor == "broken"   # the project is checked again

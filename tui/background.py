@@ -23,8 +23,8 @@ from .core.select import Decision
 SUBPROCESS_AUDIT_FROM = 2000   # entries
 
 
-def read_folder(store: MemoryStore, now: dt.datetime, progress=None) -> Snapshot:
-    return store.refresh(now, progress=progress, with_engine=True)
+def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool = True) -> Snapshot:
+    return store.refresh(now, progress=progress, with_engine=True, full=full)
 
 
 def audit_snapshot(snap: Snapshot) -> AuditReport:

@@ -128,17 +128,26 @@ class MemoryStore:
         self.checker = AnchorChecker(self.root)
         self.root_files = RootFiles(self.root)
         self.generation = 0
+        self._last: Snapshot | None = None
         self._lock = threading.Lock()   # a cancelled worker's refresh may still be running
 
-    def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False) -> Snapshot:
-        """Re-read what changed; ``progress(done, total)`` is called while parsing (for a UI)."""
+    def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False,
+                full: bool = True) -> Snapshot:
+        """Re-read what changed; ``progress(done, total)`` is called while parsing (for a UI).
+        ``full=False`` (a change in the memory folder) re-judges only the files that changed when
+        MEMORY.md and the day are the same; a full refresh re-checks every anchor against the project."""
         now = now or utcnow()
         with self._lock, paused_gc():
-            self.checker.forget_paths()
+            if full:
+                self.checker.forget_paths()
             scan = self.scanner.scan(progress)
-            # Anchors and loads depend on other files (the project, MEMORY.md): re-judge all;
-            # the file reads behind them are cached by (mtime_ns, size).
-            status = {i: assess(e, self.checker, scan.index, now, self.root_files, self.mentions)
+            last = self._last
+            keep = (not full and last is not None and last.index_text == scan.index_text
+                    and last.now.date() == now.date())
+            fresh = set(scan.added) | set(scan.changed)
+            # statuses are never changed once made, so an unchanged entry's may be shared
+            status = {i: last.status[i] if keep and i not in fresh and i in last.status else
+                      assess(e, self.checker, scan.index, now, self.root_files, self.mentions)
                       for i, e in scan.entries.items()}
             self.generation += 1
             snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(scan.entries),
@@ -147,4 +156,5 @@ class MemoryStore:
             if with_engine:
                 from .select import Engine
                 object.__setattr__(snap, "engine", Engine.from_memory(snap))   # before anyone else sees it
+            self._last = snap
         return snap

@@ -126,18 +126,18 @@ class MainScreen(Screen):
 
     # -- reading the folder --------------------------------------------------------------
     @work(thread=True, exclusive=True, group="load")
-    def load(self) -> None:
+    def load(self, full: bool = True) -> None:
         try:
-            snap = background.read_folder(self.store, self.fixed_now or utcnow(),
+            snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
             return
         self.post_message(Rescanned(snap))
 
-    def request_rescan(self) -> None:
+    def request_rescan(self, full: bool = False) -> None:
         if self.loaded:
-            self.load()
+            self.load(full)
 
     def on_load_progress(self, message: LoadProgress) -> None:
         if not self.loaded and message.total:
@@ -319,8 +319,8 @@ class MainScreen(Screen):
     def action_audit(self) -> None:
         curation.audit_view(self)
 
-    def action_rescan(self) -> None:
-        self.request_rescan()
+    def action_rescan(self) -> None:   # ctrl+r: re-check every anchor against the project too
+        self.request_rescan(full=True)
 
     # -- the view: bars, panes, filters, sorting ------------------------------------------------
     def set_title_bar(self, loading: str = "") -> None:
