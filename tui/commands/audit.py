@@ -5,7 +5,7 @@ import sys
 
 from .common import UsageError, resolve_dir
 from ..core.audit import audit, fail_kinds
-from ..core.memory import Memory
+from ..core.memory import GC_PAUSE, Memory
 
 
 def run(args) -> int:
@@ -14,6 +14,9 @@ def run(args) -> int:
     except ValueError as e:
         raise UsageError(f"--fail-on: {e}") from None
     directory, root, _ = resolve_dir(args.dir, args.root)
+    # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
+    # touches every object of the inherited heap (copy-on-write of all of it)
+    GC_PAUSE.hold()
     rep = audit(Memory.load(directory, root))
     if args.format == "text":
         from ..render.audit import print_audit

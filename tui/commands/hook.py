@@ -40,7 +40,7 @@ def append_log(record: dict) -> None:
 def decide_for(payload: dict) -> tuple[str, dict]:
     """(text for the model, log record) for one hook payload."""
     from ..core.discover import discover, git_toplevel
-    from ..core.memory import Memory
+    from ..core.memory import GC_PAUSE, Memory
     from ..core.select import Engine
 
     prompt = payload.get("prompt")
@@ -54,6 +54,7 @@ def decide_for(payload: dict) -> tuple[str, dict]:
                       message=f"no memory directory for {cwd} — nothing injected")
         return "", record
     root = git_toplevel(cwd) or cwd
+    GC_PAUSE.hold()   # a one-shot process: cyclic GC frees nothing worth the time
     mem = Memory.load(found.dir, root, mentions=False)   # the hook never shows mentioned paths
     count, chars = limits(None, None)
     decision = Engine.from_memory(mem).decide(prompt, count, min(chars, MAX_OUTPUT))
