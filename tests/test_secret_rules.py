@@ -262,3 +262,22 @@ def test_a_token_with_no_digit_is_still_found():
     # one AWS key id in ~28 has no digit at all ([A-Z2-7] alphabet): the pre-filter must not need one
     text = "the uploader uses AKIAVSGCLCYFDKPENUQU for staging"
     assert [h.rule for h in find_secrets(text)] == ["aws-access-key-id"]
+
+
+CURL_YES = ['curl -u ":Xk29vLp!qz7" https://localhost:9200', 'curl -u "Xk29vLp!qz7:" https://localhost:9200',
+            "curl --user deploy:'Ty7pQ2mL9vX4nB8k' -X PATCH https://api.local",
+            "curl --header 'Authorization:  9c1f2e3d-4b5a-4c6d-8e7f-0a1b2c3d4e5f'",
+            "curl -H 'Authorization: Basic ZGVwbG95Og==' https://api.local",
+            'curl -H "Token: 7c1e9a4f2b8d6e03" -d "x=1" https://api.local']
+CURL_NO = ["curl -u <user:password> https://api.local", "curl --user neo4j:[PASSWORD] http://db:7474/",
+           'curl -u "${USER}:${PASS}" https://api.local', "curl -u username:token", 'curl --user "xxx:yyy"']
+
+
+@pytest.mark.parametrize("text", CURL_YES)
+def test_curl_credentials(text):
+    assert find_secrets(text), text
+
+
+@pytest.mark.parametrize("text", CURL_NO)
+def test_curl_placeholders(text):
+    assert find_secrets(text) == [], [(h.rule, text[h.start:h.end]) for h in find_secrets(text)]

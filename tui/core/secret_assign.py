@@ -48,6 +48,7 @@ def random_enough(value: str, min_entropy: float = 3.0) -> bool:
 
 # words that make a name key-like (substrings), and name segments that do on their own
 _KEY_SUBSTRINGS = ("token", "secret", "passw", "pwd", "apikey", "api_key", "api-key", "credential", "creds",
+                   "authorization",
                    "bearer", "privatekey", "private_key", "passphrase", "contrase", "auth_key", "authkey",
                    "client_key", "access_key", "accesskey", "signing_key", "session_key", "master_key")
 _KEY_SEGMENTS = {"key", "pass", "auth", "pw", "psk", "sas", "sig", "signature", "cookie", "sessionid", "dsn"}
@@ -64,7 +65,7 @@ _NOT_KEY_NAMES = re.compile(
     r"hash|row|composite|shard|routing|react|i18n|translation|locale|redis|map|dict|object|bucket|hot|idx|natural|"
     r"schema|sequence|turn|monkey|don)[_.-]?key|key[_.-]?(?:alias|board|code|frame|id|length|mesh|name|pair|"
     r"press(?:ed)?|ring|selector|size|stone|storetype|word|up|down|left|right|stroke|map|space|s)\b|keyboard|"
-    r"keychain|keyring|keyword|keynote|keystore|keyframe|author|oauth_?(?:url|uri|endpoint)|max_tokens|tokens?_?limit|"
+    r"keychain|keyring|keyword|keynote|keystore|keyframe|author(?!i[sz]ation)|oauth_?(?:url|uri|endpoint)|max_tokens|tokens?_?limit|"
     r"tokeniz|token_?(?:count|usage|budget|type|bucket)|bypass|compass|passport|passage|passenger")
 _SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 
@@ -230,4 +231,4 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return len(v) >= 20 and lower and upper and ent >= 3.5
     if len(v) < 10 or classes < 2:
         return False
-    return ent >= (3.0 if len(v) < 20 else 3.2) and not _SEQUENCE.search(v.lower()) or ent >= 3.8
+    return ent >= (2.75 if len(v) < 20 else 3.2) and not _SEQUENCE.search(v.lower()) or ent >= 3.8

@@ -46,9 +46,11 @@ class SecretHit:
 
 # -- the pass-2 shapes ----------------------------------------------------------------------------
 _URL_CREDS = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\"'`<>]{1,64}:([^\s/@\"'`<>]{3,128})@[A-Za-z0-9.\-_\[\]]+")
-_BASIC = re.compile(r"(?i)\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])")
+_BASIC = re.compile(r"(?i)\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])")
 _BEARER = re.compile(r"(?i)\b(?:Bearer|Token|Api-Key)\s+([A-Za-z0-9\-._~+/]{20,}=*)(?![A-Za-z0-9\-._~+/=])")
-_CURL_USER = re.compile(r"(?:^|\s)(?:-u|--user)(?:\s+|=)[\"']?([^\s\"':]{1,64}):([^\s\"']{3,128})")
+# -u user:pass, -u "user:pass", -u ":pass", -u "pass:" (an empty side), --user name:'pass'
+_CURL_USER = re.compile(r"""(?:^|\s)(?:-u|--user)(?:\s+|=)(?:"([^"\n]{4,200})"|'([^'\n]{4,200})'|"""
+                        r"""([^\s"':]{1,64}):["']?([^\s"']{3,128})["']?)""")
 _K8S_DATA = re.compile(r"(?m)^([ \t]*)(?:data|stringData):[ \t]*\n((?:\1[ \t]+[\w.-]+:[^\n]*\n?)+)")
 _K8S_ITEM = re.compile(r"(?m)^[ \t]+[\w.-]+:[ \t]*[\"']?([^\s\"']{6,})[\"']?[ \t]*$")
 _PAIR = re.compile(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account|sign[ -]?in)\b[^\n`'\"]{0,40}"
@@ -138,9 +140,22 @@ def _find(text: str) -> list[SecretHit]:
                 add("bearer-token", "bearer token", *m.span(1))
     if "-u" in low:
         for m in _CURL_USER.finditer(text):
-            v = m.group(2)
-            if not (looks_placeholder(v) or v.lower() in _WEAK or v.startswith(("$", "%", "{"))):
-                add("curl-user", "credentials in curl -u", *m.span(2))
+            g = next(i for i in (1, 2, 4) if m.group(i) is not None)
+            start, end = m.span(g)
+            if g in (1, 2):   # quoted "user:pass": the password side, or the one side given
+                value = m.group(g)
+                if ":" not in value:
+                    continue
+                user, _, pw = value.partition(":")
+                if pw:
+                    start = m.start(g) + len(user) + 1
+                else:
+                    end = start + len(user)
+            v = text[start:end]
+            if not v or looks_placeholder(v) or v.lower() in _WEAK or v.startswith(("$", "%", "{")) \
+                    or any(c in v for c in "<>[]") or len(v) < 3:
+                continue
+            add("curl-user", "credentials in curl -u", start, end)
     if "data:" in low and "secret" in low:
         _kubernetes(text, add)
     anchors = [a for a in CORE_ANCHORS if a in low]
