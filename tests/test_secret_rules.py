@@ -281,3 +281,20 @@ def test_curl_credentials(text):
 @pytest.mark.parametrize("text", CURL_NO)
 def test_curl_placeholders(text):
     assert find_secrets(text) == [], [(h.rule, text[h.start:h.end]) for h in find_secrets(text)]
+
+
+K8S_YES = ["apiVersion: v1\nkind: Secret\ndata:\n  # base64, abbreviated\n  token: c3VwZXJzZWNyZXQxMjM=\n",
+           "apiVersion: v1\ndata:\n\tpassword: 'QmlnU2VjcmV0IzQy'\nkind: 'Secret'\n",
+           "kind: Secret\ndata:\n  .dockerconfigjson: |\n    eyJhdXRocyI6eyJyZWcuaW8iOnsiYXV0aCI6ImRHOXJaVzQ9In19fQ==\n"]
+K8S_NO = ["kind: Secret\ndata:\n  htpasswd: ''\n", "kind: Secret\ndata:\n  password: {{ .Values.password }}\n",
+          "kind: Secret\ndata:\n  extra: YmFyCg==\n", "kind: SopsSecret\nspec:\n  data:\n    k: ZGF0YS12YWx1ZTE=\n"]
+
+
+@pytest.mark.parametrize("text", K8S_YES)
+def test_kubernetes_secret_data(text):
+    assert [h.rule for h in find_secrets(text)] == ["kubernetes-secret"], text
+
+
+@pytest.mark.parametrize("text", K8S_NO)
+def test_kubernetes_near_misses(text):
+    assert find_secrets(text) == [], text

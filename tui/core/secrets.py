@@ -51,8 +51,6 @@ _BEARER = re.compile(r"(?i)\b(?:Bearer|Token|Api-Key)\s+([A-Za-z0-9\-._~+/]{20,}
 # -u user:pass, -u "user:pass", -u ":pass", -u "pass:" (an empty side), --user name:'pass'
 _CURL_USER = re.compile(r"""(?:^|\s)(?:-u|--user)(?:\s+|=)(?:"([^"\n]{4,200})"|'([^'\n]{4,200})'|"""
                         r"""([^\s"':]{1,64}):["']?([^\s"']{3,128})["']?)""")
-_K8S_DATA = re.compile(r"(?m)^([ \t]*)(?:data|stringData):[ \t]*\n((?:\1[ \t]+[\w.-]+:[^\n]*\n?)+)")
-_K8S_ITEM = re.compile(r"(?m)^[ \t]+[\w.-]+:[ \t]*[\"']?([^\s\"']{6,})[\"']?[ \t]*$")
 _PAIR = re.compile(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account|sign[ -]?in)\b[^\n`'\"]{0,40}"
                    r"[`'\"]([^`'\"\s]{2,64})[`'\"]\s*(?:/|:|,|and|with)\s*(?:(?:the\s+)?password\s*(?:is\s*)?)?"
                    r"[`'\"]([^`'\"\s]{4,128})[`'\"]")
@@ -180,15 +178,44 @@ def _find(text: str) -> list[SecretHit]:
 
 
 def _kubernetes(text: str, add) -> None:
-    """The values under a Kubernetes Secret's data: (base64) and stringData: (plain)."""
-    if not re.search(r"(?im)^\s*kind:\s*[\"']?secret\b", text):
+    """The values under a Kubernetes Secret's data: (base64, 10+ characters) and stringData:,
+    wherever `kind: Secret` stands; comments and block scalars (|, >) inside are read through."""
+    if not re.search(r"(?im)^\s*kind:\s*[\"']?secret[\"']?\s*$", text):
         return
-    for block in _K8S_DATA.finditer(text):
-        base = block.start(2)
-        for m in _K8S_ITEM.finditer(block.group(2)):
-            v = m.group(1)
-            if not looks_placeholder(v) and not v.startswith(("{{", "$")):
-                add("kubernetes-secret", "a Kubernetes Secret's value", base + m.start(1), base + m.end(1))
+    lines = text.split("\n")
+    offsets = [0]
+    for ln in lines:
+        offsets.append(offsets[-1] + len(ln) + 1)
+    i = 0
+    while i < len(lines):
+        m = re.match(r"^([ \t]*)(data|stringData):[ \t]*$", lines[i])
+        i += 1
+        if not m:
+            continue
+        base, plain = len(m.group(1).expandtabs(4)), m.group(2) == "stringData"
+        while i < len(lines):
+            line = lines[i]
+            if not line.strip() or line.strip().startswith("#"):
+                i += 1
+                continue
+            if len(line) - len(line.lstrip()) == 0 or len(line[:len(line) - len(line.lstrip())].expandtabs(4)) <= base:
+                break
+            item = re.match(r"^[ \t]+[\w.-]+:[ \t]*(.*)$", line)
+            i += 1
+            if not item:
+                continue
+            value, start = item.group(1).strip(), offsets[i - 1] + item.start(1)
+            if value in ("|", ">", "|-", ">-", "|+", ">+") and i < len(lines):
+                nxt = lines[i]
+                value, start = nxt.strip(), offsets[i] + len(nxt) - len(nxt.lstrip())
+                i += 1
+            q = value[:1] if value[:1] in "\"'" else ""
+            if q:
+                value, start = value.strip(q), start + 1
+            ok = (len(value) >= 6 and not looks_placeholder(value)) if plain else \
+                (len(value) >= 10 and re.fullmatch(r"[A-Za-z0-9+/]+={0,3}", value) is not None)
+            if ok and not value.startswith(("{{", "$")):
+                add("kubernetes-secret", "a Kubernetes Secret's value", start, start + len(value))
 
 
 def _wrapped_secret(value: str) -> bool:
