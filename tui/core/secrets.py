@@ -126,7 +126,7 @@ def _find(text: str) -> list[SecretHit]:
     if "://" in text:
         for m in _URL_CREDS.finditer(text):
             v = m.group(1)
-            if not (looks_placeholder(v) or v.lower() in _WEAK or v.startswith(("$", "%", "{"))):
+            if not _stand_in(v):
                 add("url-credentials", "password inside a URL", *m.span(1))
     if "basic" in low:
         for m in _BASIC.finditer(text):
@@ -150,8 +150,7 @@ def _find(text: str) -> list[SecretHit]:
                 else:
                     end = start + len(user)
             v = text[start:end]
-            if not v or looks_placeholder(v) or v.lower() in _WEAK or v.startswith(("$", "%", "{")) \
-                    or any(c in v for c in "<>[]") or len(v) < 3:
+            if len(v) < 3 or _stand_in(v) or any(c in v for c in "<>[]"):
                 continue
             add("curl-user", "credentials in curl -u", start, end)
     if "data:" in low and "secret" in low:
@@ -171,7 +170,7 @@ def _find(text: str) -> list[SecretHit]:
     if "pass" in low or "login" in low or "cred" in low or "user" in low:
         for m in _PAIR.finditer(text):
             v = m.group(2)
-            if not (looks_placeholder(v) or v.lower() in _WEAK or v.startswith(("$", "%", "{"))):
+            if not _stand_in(v):
                 add("login-password", "a login and its password", *m.span(2))
     hits.sort(key=lambda h: h.start)
     return hits
@@ -198,7 +197,7 @@ def _kubernetes(text: str, add) -> None:
             if not line.strip() or line.strip().startswith("#"):
                 i += 1
                 continue
-            if len(line) - len(line.lstrip()) == 0 or len(line[:len(line) - len(line.lstrip())].expandtabs(4)) <= base:
+            if len(line[:len(line) - len(line.lstrip())].expandtabs(4)) <= base:
                 break
             item = re.match(r"^[ \t]+[\w.-]+:[ \t]*(.*)$", line)
             i += 1
@@ -216,6 +215,12 @@ def _kubernetes(text: str, add) -> None:
                 (len(value) >= 10 and re.fullmatch(r"[A-Za-z0-9+/]+={0,3}", value) is not None)
             if ok and not value.startswith(("{{", "$")):
                 add("kubernetes-secret", "a Kubernetes Secret's value", start, start + len(value))
+
+
+def _stand_in(value: str) -> bool:
+    """A value that stands in for a password rather than being one: a placeholder, a weak
+    word, a variable ($X, %X%, {x})."""
+    return looks_placeholder(value) or value.lower() in _WEAK or value.startswith(("$", "%", "{"))
 
 
 def _wrapped_secret(value: str) -> bool:

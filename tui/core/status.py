@@ -40,26 +40,24 @@ class RootFiles:
 
     def __init__(self, root: Path):
         self.root = root
-        self._names: set[str] | None = None
-        self._where: dict[str, list[str]] = {}
+        self._where: dict[str, list[str]] | None = None   # name → up to 20 relative paths
 
-    def _walk(self) -> set[str]:
-        if self._names is None:
-            self._names = set()
+    def _walk(self) -> dict[str, list[str]]:
+        if self._where is None:
+            self._where = {}
             count = 0
             for folder, dirs, files in os.walk(self.root):
                 dirs[:] = sorted(d for d in dirs if d not in self.SKIP)
                 rel = os.path.relpath(folder, self.root).replace(os.sep, "/")
                 rel = "" if rel == "." else rel + "/"
                 for name in [*files, *dirs]:
-                    self._names.add(name)
                     spots = self._where.setdefault(name, [])
                     if len(spots) < 20:
                         spots.append(rel + name)
                 count += len(files)
                 if count > self.LIMIT:
                     break
-        return self._names
+        return self._where
 
     def has(self, name: str) -> bool:
         return name in self._walk()
@@ -67,7 +65,8 @@ class RootFiles:
     def nearest(self, path: str) -> str | None:
         """Where a file of this name now lives: the one sharing the most trailing folders."""
         segs = [s for s in path.rstrip("/").split("/") if s]
-        if not segs or segs[-1] not in self._walk():
+        spots = self._walk().get(segs[-1], []) if segs else []
+        if not spots:
             return None
 
         def shared(candidate: str) -> int:
@@ -76,8 +75,7 @@ class RootFiles:
                 n += 1
             return n
 
-        spots = self._where.get(segs[-1], [])
-        return min(spots, key=lambda c: (-shared(c), len(c), c)) if spots else None
+        return min(spots, key=lambda c: (-shared(c), len(c), c))
 
 
 def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: dt.datetime,
