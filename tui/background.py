@@ -31,7 +31,7 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
     if len(snap.entries) >= SUBPROCESS_AUDIT_FROM:
         # a big folder is audited by `memtui audit` in another process: its seconds of CPU
         # must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)
-        return audit_in_subprocess(snap.dir, snap.root, snap.now)
+        return audit_in_subprocess(snap.dir, snap.root, snap.now, snap.layout_name)
     # its own AnchorChecker: the checker's read caches belong to the store, whose next refresh
     # may run in another thread meanwhile
     return audit(dataclasses.replace(snap, checker=AnchorChecker(snap.root)), git=True, jobs=1)
@@ -43,12 +43,12 @@ def preview(snap: Snapshot, query: str) -> Decision | None:
     return snap.engine.decide(query)
 
 
-def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime) -> AuditReport:
+def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: str = "claude-code") -> AuditReport:
     # one job, at low priority: the UI process keeps a core to itself
     env = dict(os.environ, MEMTUI_NOW=now.isoformat(), MEMTUI_JOBS="1")
     nice = ["nice", "-n", "10"] if shutil.which("nice") else []
     p = subprocess.run([*nice, sys.executable, "-m", "tui", "audit", "--dir", str(directory), "--root", str(root),
-                        "--format", "json", "--fail-on", ""], capture_output=True, text=True, env=env,
+                          "--layout", layout, "--format", "json", "--fail-on", ""], capture_output=True, text=True, env=env,
                        stdin=subprocess.DEVNULL, timeout=600)
     if p.returncode != 0:
         raise RuntimeError(p.stderr.strip().splitlines()[-1] if p.stderr.strip() else f"exit {p.returncode}")

@@ -12,14 +12,21 @@ import sys
 from pathlib import Path
 
 from .commands import TABLE, run as run_command
-from .commands.common import UsageError, resolve_dir
+from .commands.common import UsageError, layout_arg, resolve_dir
 
 COMMANDS = tuple(TABLE)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+LAYOUT_HELP = ("the agent's memory layout: claude-code, memory-tool, cline, openclaw, letta, gemini, codex, "
+               "mem0 (default: detected)")
+
+
+def _common(p: argparse.ArgumentParser, format_alias: bool = True) -> None:
     p.add_argument("--dir", help="memory directory (default: discovered, see README)")
     p.add_argument("--root", help="project root that anchors resolve against (default: git top-level of cwd)")
+    p.add_argument("--layout", type=layout_arg, default=None, metavar="NAME", help=LAYOUT_HELP)
+    if format_alias:
+        p.add_argument("--format", dest="layout", type=layout_arg, metavar="NAME", help="the same as --layout")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,8 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-chars", type=int, default=None)
 
     p = sub.add_parser("audit", help="findings before sharing")
-    _common(p)
-    p.add_argument("--format", choices=("text", "json", "sarif", "markdown"), default="text")
+    _common(p, format_alias=False)
+    p.add_argument("--format", default="text", metavar="FORMAT",
+                   help="text, json, sarif or markdown (a layout name here works as --layout)")
     p.add_argument("--fail-on", default="secret,sensitive,traversal",
                    help="comma-separated kinds that make the exit status 1 ('' for never)")
 
@@ -88,6 +96,8 @@ def build_tui_parser() -> argparse.ArgumentParser:
     p.add_argument("--root", help="project root for anchors")
     p.add_argument("--theme", help="theme name (bundled or Textual's)")
     p.add_argument("--no-watch", action="store_true", help="do not watch the directory for changes")
+    p.add_argument("--layout", "--format", dest="layout", type=layout_arg, default=None, metavar="NAME",
+                   help=LAYOUT_HELP)
     return p
 
 
@@ -134,9 +144,10 @@ def main(argv: list[str] | None = None) -> int:
 def run_tui(args: argparse.Namespace) -> int:
     if args.dir and "/" not in args.dir and not Path(args.dir).exists():
         raise UsageError(f"no folder or command named {args.dir!r} (commands: {', '.join(COMMANDS)})")
-    directory, root, found = resolve_dir(args.dir, args.root, writes=True)   # the sample: a private copy
+    directory, root, found = resolve_dir(args.dir, args.root, writes=True,   # the sample: a private copy
+                                         layout=args.layout)
     from .app import MemtuiApp
     app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
-                    sample=found.is_sample)
+                    sample=found.is_sample, layout=found.layout)
     app.run()
     return app.return_code or 0

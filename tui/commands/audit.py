@@ -7,17 +7,26 @@ from .common import UsageError, resolve_dir
 from ..core.audit import audit, fail_kinds
 from ..core.memory import GC_PAUSE, Memory
 
+FORMATS = ("text", "json", "sarif", "markdown")
+
 
 def run(args) -> int:
     try:
         failing = fail_kinds(args.fail_on)
     except ValueError as e:
         raise UsageError(f"--fail-on: {e}") from None
-    directory, root, _ = resolve_dir(args.dir, args.root)
+    if args.format not in FORMATS:
+        from ..core.layouts import ALIASES, NAMES
+        name = ALIASES.get(args.format.lower(), args.format.lower())
+        if name not in NAMES:
+            raise UsageError(f"--format: {args.format!r} is not one of {', '.join(FORMATS)} (or a layout: "
+                             f"{', '.join(NAMES)})")
+        args.layout, args.format = name, "text"
+    directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
     # touches every object of the inherited heap (copy-on-write of all of it)
     GC_PAUSE.hold()
-    rep = audit(Memory.load(directory, root))
+    rep = audit(Memory.load(directory, root, layout=found.layout))
     if args.format == "text":
         from ..render.audit import print_audit
         print_audit(rep)

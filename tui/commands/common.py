@@ -5,6 +5,8 @@ commands, not the other way round).
 """
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -17,9 +19,12 @@ class UsageError(Exception):
 
 
 def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
-                writes: bool = False) -> tuple[Path, Path, Found]:
+                writes: bool = False, layout: str | None = None) -> tuple[Path, Path, Found]:
     """The memory dir and project root for a command; exit 2 when the dir does not exist.
-    With ``writes``, the bundled sample is replaced by a private copy (it must never change)."""
+    With ``writes``, the bundled sample is replaced by a private copy (it must never change).
+    The folder's layout is detected (or ``layout`` forced) and kept in ``found.layout``; a
+    folder that holds another agent's memory one level down (a project's memory-bank/, a
+    ~/.codex) is read there."""
     found = Found(Path(arg).expanduser(), "argument") if arg else discover()
     if writes and found.is_sample:
         copy = private_sample()
@@ -30,7 +35,13 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
         raise UsageError(f"memory directory does not exist: {found.dir}")
     if not found.dir.is_dir():
         raise UsageError(f"not a directory: {found.dir}")
-    root = Path(root_arg).expanduser() if root_arg else default_root(found.dir)
+    from ..core.layouts import detect
+    seen = detect(found.dir, layout)
+    if seen.note and not quiet:
+        print(seen.note, file=sys.stderr)
+    given = found.dir
+    found = dataclasses.replace(found, dir=seen.dir, layout=seen.layout)
+    root = Path(root_arg).expanduser() if root_arg else default_root(given)
     if root_arg and not root.is_dir():
         raise UsageError(f"project root does not exist: {root}")
     return found.dir, root, found
@@ -39,3 +50,12 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
 def dump_json(obj) -> None:
     # Indented JSON goes through the pure-Python encoder (1.3 s at 10k entries): only for a person.
     sys.stdout.write(dumps_json(obj, indent=2 if sys.stdout.isatty() else None) + "\n")
+
+
+def layout_arg(value: str) -> str:
+    """--layout NAME (also --format NAME): one of the layouts memtui reads."""
+    from ..core.layouts import ALIASES, NAMES
+    name = ALIASES.get(value.lower(), value.lower())
+    if name not in NAMES:
+        raise argparse.ArgumentTypeError(f"unknown layout {value!r} (choose from {', '.join(NAMES)})")
+    return name

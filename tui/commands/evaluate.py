@@ -21,8 +21,8 @@ def run(args) -> int:
         queries = parse_queries(text)
     except QueriesError as e:
         raise UsageError(f"{args.queries}: {e}") from None
-    directory, root, _ = resolve_dir(args.dir, args.root)
-    mem = Memory.load(directory, root)
+    directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
+    mem = Memory.load(directory, root, layout=found.layout)
     count, chars = limits(args.max_count, args.max_chars)
     rep = evaluate(Engine.from_memory(mem), queries, count, chars, set(mem.entries))
     if args.json:

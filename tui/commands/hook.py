@@ -55,7 +55,9 @@ def decide_for(payload: dict) -> tuple[str, dict]:
         return "", record
     root = git_toplevel(cwd) or cwd
     GC_PAUSE.hold()   # a one-shot process: cyclic GC frees nothing worth the time
-    mem = Memory.load(found.dir, root, mentions=False)   # the hook never shows mentioned paths
+    from ..core.layouts import detect
+    seen = detect(found.dir)
+    mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout)   # the hook never shows mentioned paths
     count, chars = limits(None, None)
     decision = Engine.from_memory(mem).decide(prompt, count, min(chars, MAX_OUTPUT))
     record.update(

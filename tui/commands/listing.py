@@ -10,11 +10,13 @@ def run(args) -> int:
     # A one-shot process that builds ~10 objects per file: cyclic GC passes over the
     # growing heap cost ~10% at 10k entries and free nothing (the process ends right after).
     GC_PAUSE.hold()
-    directory, root, _ = resolve_dir(args.dir, args.root)
-    mem = Memory.load(directory, root)
+    directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
+    mem = Memory.load(directory, root, layout=found.layout)
     if args.json:
-        dump_json({"dir": str(directory), "root": str(root),
-                   "entries": [entry_json(e, mem.status[e.id]) for e in mem.sorted_entries()]})
+        dump_json({"dir": str(directory), "root": str(root), "layout": mem.layout_name,
+                   "agent": mem.layout.agent if mem.layout is not None else "Claude Code",
+                   "entries": [entry_json(e, mem.status[e.id]) for e in mem.sorted_entries()],
+                   "files": [f.as_json() for f in mem.files]})
         return 0
     from ..render.listing import print_list
     print_list(mem)

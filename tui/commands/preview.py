@@ -8,12 +8,12 @@ from ..core.select import Engine
 
 
 def run(args) -> int:
-    directory, root, _ = resolve_dir(args.dir, args.root)
+    directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     count, chars = limits(args.max_count, args.max_chars)
     if count < 1 or chars < 1:
         raise UsageError("--max-count and --max-chars must be at least 1")
     GC_PAUSE.hold()   # a one-shot process
-    mem = Memory.load(directory, root, mentions=False)
+    mem = Memory.load(directory, root, mentions=False, layout=found.layout)
     decision = Engine.from_memory(mem).decide(args.query, count, chars)
     if args.json:
         dump_json(decision.as_json())

@@ -11,8 +11,8 @@ from .writes import confirm, confirmed
 
 
 def run(args) -> int:
-    directory, root, _ = resolve_dir(args.dir, args.root, writes=True)
-    mem = Memory.load(directory, root)
+    directory, root, found = resolve_dir(args.dir, args.root, writes=True, layout=args.layout)
+    mem = Memory.load(directory, root, layout=found.layout)
     plan = plan_promotion(mem, args.ids, args.to)
     from ..render.promote import print_plan
     print_plan(plan)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 
+from ..core.secrets import redact
 from .common import UsageError, resolve_dir
 from ..core.trash import apply_delete, plan_delete, restore as restore_ids
 from ..core.write import Draft, parse_anchor, write_memory
@@ -52,24 +53,38 @@ def confirmed(yes: bool, question: str, command: str, nothing: str) -> bool:
 
 
 def delete(args) -> int:
-    directory, _, _ = resolve_dir(args.dir, args.root, writes=True)
-    plan = plan_delete(directory, args.ids)
+    directory, _, found = resolve_dir(args.dir, args.root, writes=True, layout=args.layout)
+    plan = plan_delete(directory, args.ids, found.layout)
     for i in plan.missing:
         print(f"memtui delete: no entry {i!r} in {directory}", file=sys.stderr)
-    if not plan.files:
+    if plan.exports:
+        n = sum(len(v) for v in plan.exports.values())
+        print(f"{n} record(s) of a mem0 export: the export is never changed; a filtered copy without "
+              "them is written to the trash folder, for you to import into mem0.")
+    if not (plan.files or plan.snippets or plan.exports):
         return 1
-    print("These go to the trash (memtui restore brings them back):")
+    if plan.files or plan.snippets:
+        print("These go to the trash (memtui restore brings them back):")
     for i in plan.files:
         print(f"  {i}")
         for n, line in plan.index_lines.get(i, []):
             print(f"    MEMORY.md:{n}  {line.strip()}")
-    n = len(plan.files)
-    if not confirmed(args.yes, f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?", "delete", "nothing deleted"):
+    for i, s in plan.snippets.items():
+        print(f"  {i}  (lines {s.start + 1}–{s.start + len(s.lines)} of {s.file}; nothing else in it changes)")
+        for k, line in enumerate(s.lines):
+            print(f"    {s.file}:{s.start + 1 + k}  {redact(line.rstrip(chr(13) + chr(10)))}")
+    n = len(plan.files) + len(plan.snippets) + sum(len(v) for v in plan.exports.values())
+    question = (f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?" if plan.files or plan.snippets
+                else "Write the filtered copy?")
+    if not confirmed(args.yes, question, "delete", "nothing deleted"):
         return 1
     res = apply_delete(directory, plan)
     for i in res.vanished:
-        print(f"memtui delete: {i} vanished before it could be moved", file=sys.stderr)
-    print(f"moved {len(res.moved)} to {res.trash}")
+        print(f"memtui delete: {i} vanished (or changed) before it could be moved", file=sys.stderr)
+    for path, dropped in res.exports:
+        print(f"wrote {path} ({dropped} record(s) left out; the export itself is unchanged)")
+    if plan.files or plan.snippets:
+        print(f"moved {len(res.moved)} to {res.trash}")
     return 1 if plan.missing or res.vanished else 0
 
 

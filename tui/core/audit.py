@@ -44,7 +44,17 @@ class AuditReport:
 
 
 def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
-    """Every finding about one entry (the gates plus its status)."""
+    """Every finding about one entry (the gates plus its status); lines are the file's."""
+    out = _entry_findings(mem, entry_id)
+    shift = mem.entries[entry_id].first_line - 1
+    if shift:   # a part of a shared file: its lines counted from the top of the file
+        for f in out:
+            if f.line is not None:
+                f.line += shift
+    return out
+
+
+def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
     e, st = mem.entries[entry_id], mem.status[entry_id]
     out: list[Finding] = []
     if not e.readable:
@@ -124,7 +134,9 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     out: list[Finding] = []
     out += index_findings(mem)   # the directory-level checks run here meanwhile
     out += conflict_findings(mem) + duplicate_findings(mem)
-    if git:
+    if mem.layout is not None:
+        out += mem.layout.findings(mem)
+    if git and mem.layout_name != "letta":   # MemFS is a git repository by design (synced to Letta)
         out += tracked_in_git(mem.dir)
     if pool is not None:
         for fut in futures:
@@ -134,9 +146,16 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         for i in ids:
             out += entry_findings(mem, i)
-    out = _root_sanity(mem, out)
+    out = _root_sanity(mem, _one_process_finding(out))
     out.sort(key=lambda f: (f.id, f.line or 0, f.kind, f.rule, f.message, f.related or ""))
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
+
+
+def _one_process_finding(findings: list[Finding]) -> list[Finding]:
+    """A file the layout already calls a process file (progress.md, a daily log) needs no second
+    finding saying it reads like a session log."""
+    known = {f.id for f in findings if f.kind == "process" and f.rule in ("process-file", "daily-log")}
+    return [f for f in findings if not (f.id in known and f.kind == "process" and f.rule == "session-log")]
 
 
 def _root_sanity(mem: Memory, findings: list[Finding]) -> list[Finding]:
@@ -177,12 +196,14 @@ def _scrubbed(mem: Memory, findings: list[Finding]) -> list[Finding]:
     return findings
 
 
-def audit_dir(directory: str, root: str, now_iso: str | None = None, git: bool = True) -> AuditReport:
+def audit_dir(directory: str, root: str, now_iso: str | None = None, git: bool = True,
+              layout: str | None = None) -> AuditReport:
     """Load and audit a folder in this process: what the TUI runs in a separate process for
     large folders, so the audit's CPU never competes with the UI thread for the GIL."""
     import datetime as dt
+    from .layouts import get
     now = dt.datetime.fromisoformat(now_iso) if now_iso else None
-    return audit(Memory.load(Path(directory), Path(root), now=now), git=git)
+    return audit(Memory.load(Path(directory), Path(root), now=now, layout=get(layout) if layout else None), git=git)
 
 
 def _raw_text(path: Path) -> str:

@@ -22,6 +22,7 @@ KIND_TITLE = {
     "path-missing": "Mentioned paths that are gone",
     "process": "Session logs and status reports", "index-hidden": "Hidden text in MEMORY.md",
     "index-unlinked": "Index lines that link to nothing", "no-frontmatter": "Files without frontmatter",
+    "layout": "Not as the agent expects it",
 }
 
 

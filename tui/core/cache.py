@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import __version__
 
-FORMAT = f"1/{__version__}"   # a new memtui or a new layout of the rows: start over
+FORMAT = f"2/{__version__}"   # a new memtui or a new layout of the rows: start over
 
 
 def cache_dir() -> Path:

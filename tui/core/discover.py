@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 ENV_DIR = "MEMTUI_DIR"
@@ -86,6 +87,7 @@ class Found:
     dir: Path
     how: str            # env | claude-code | ./memory | ./.memories | sample | argument
     note: str = ""      # said on stderr when not obvious (the sample fallback)
+    layout: Any = None  # the detected (or forced) layouts.Layout, set by the command line
 
     @property
     def is_sample(self) -> bool:

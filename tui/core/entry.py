@@ -52,6 +52,17 @@ class MemoryEntry:
     warnings: list[ParseWarning] = field(default_factory=list)
     mtime_ns: int = 0
     size: int = 0
+    # other agents' layouts (core/layouts): an entry may be one part of a shared file
+    file: str | None = None      # the file holding it, when the id is FILE#slug
+    first_line: int = 1          # where its text starts in that file (1-based)
+    kind: str = "memory"         # memory | process (a log of work: shown, never injected)
+    load: str | None = None      # the layout's load state; None: from MEMORY.md (Claude Code)
+    read_only: bool = False      # an export of a service (mem0): never written
+    author: str | None = None    # the last commit's author (a git-backed layout)
+
+    @property
+    def file_id(self) -> str:
+        return self.file or self.id
 
     @property
     def readable(self) -> bool:

@@ -9,7 +9,7 @@ SEVERITY = {
     "identifying": "warning", "index-hidden": "warning", "index-unlinked": "info", "no-frontmatter": "info",
     "anchor-broken": "warning", "unreadable": "warning", "tracked-in-git": "warning",
     "index-overflow": "warning", "link-broken": "warning", "yaml-truncated": "warning",
-    "in-code": "info", "stale": "info", "path-missing": "info",
+    "in-code": "info", "stale": "info", "path-missing": "info", "layout": "warning",
 }
 KINDS = tuple(SEVERITY)
 # Kinds that stop a write (SPEC §5); the others only warn.

@@ -25,7 +25,21 @@ from .status import EntryStatus, RootFiles, assess
 from .store import Scanner
 
 if TYPE_CHECKING:
+    from .layouts import Layout
     from .select import Engine
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    """One file (or an unwalked folder, id ending in '/') of the memory folder."""
+
+    id: str
+    role: str          # entry | shared | index | other
+    entries: int = 0   # how many entries it holds
+    note: str = ""     # why it is not memory
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "role": self.role, "entries": self.entries, "note": self.note or None}
 
 
 class _GcPause:
@@ -99,10 +113,17 @@ class Snapshot:
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     engine: "Engine | None" = field(default=None, compare=False)
+    layout: "Layout | None" = field(default=None, compare=False)
+    files: tuple["FileInfo", ...] = ()   # every file of the folder and what it is (entries, index, not memory)
 
     @classmethod
-    def load(cls, directory: Path, root: Path, now: dt.datetime | None = None, mentions: bool = True) -> "Snapshot":
-        return MemoryStore(directory, root, mentions=mentions).refresh(now)
+    def load(cls, directory: Path, root: Path, now: dt.datetime | None = None, mentions: bool = True,
+             layout: "Layout | None" = None) -> "Snapshot":
+        return MemoryStore(directory, root, mentions=mentions, layout=layout).refresh(now)
+
+    @property
+    def layout_name(self) -> str:
+        return self.layout.name if self.layout is not None else "claude-code"
 
     def sorted_entries(self) -> list[MemoryEntry]:
         return [self.entries[i] for i in sorted(self.entries)]
@@ -120,11 +141,13 @@ class MemoryStore:
     """Owns a memory folder and produces its snapshots. One refresh at a time (the app
     runs refreshes in a single exclusive worker); snapshots themselves are shareable."""
 
-    def __init__(self, directory: Path, root: Path, mentions: bool = True) -> None:
+    def __init__(self, directory: Path, root: Path, mentions: bool = True, layout: "Layout | None" = None) -> None:
+        from .cache import ParseCache
+        from .layouts import ClaudeCode
         self.dir, self.root = Path(directory), Path(root)
         self.mentions = mentions   # False: no mentioned-path checks (for the hook and the preview)
-        from .cache import ParseCache
-        self.scanner = Scanner(self.dir, ParseCache(self.dir))
+        self.layout = layout if layout is not None else ClaudeCode()
+        self.scanner = Scanner(self.dir, ParseCache(self.dir), self.layout)
         self.checker = AnchorChecker(self.root)
         self.root_files = RootFiles(self.root)
         self.generation = 0
@@ -143,18 +166,54 @@ class MemoryStore:
             scan = self.scanner.scan(progress)
             last = self._last
             keep = (not full and last is not None and last.index_text == scan.index_text
-                    and last.now.date() == now.date())
+                    and last.now.date() == now.date() and self.layout.name == "claude-code")
+            entries, files = self._arrange(scan, now)
             fresh = set(scan.added) | set(scan.changed)
             # statuses are never changed once made, so an unchanged entry's may be shared
             status = {i: last.status[i] if keep and i not in fresh and i in last.status else
                       assess(e, self.checker, scan.index, now, self.root_files, self.mentions)
-                      for i, e in scan.entries.items()}
+                      for i, e in entries.items()}
             self.generation += 1
-            snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(scan.entries),
+            snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(entries),
                             MappingProxyType(status), scan.index, scan.index_text, self.checker, self.root_files,
-                            tuple(scan.added), tuple(scan.changed), tuple(scan.removed))
+                            tuple(scan.added), tuple(scan.changed), tuple(scan.removed), layout=self.layout,
+                            files=files)
             if with_engine:
                 from .select import Engine
                 object.__setattr__(snap, "engine", Engine.from_memory(snap))   # before anyone else sees it
             self._last = snap
         return snap
+
+    def _arrange(self, scan, now: dt.datetime) -> tuple[dict[str, MemoryEntry], tuple[FileInfo, ...]]:
+        """The layout's entries from the files read: Claude Code's are the files themselves; other
+        layouts split shared files into parts and set load states (on copies: a file's parsed
+        entry is shared with earlier snapshots and the cache)."""
+        layout = self.layout
+        infos = [FileInfo(i, "other", 0, why) for i, why in scan.other.items()]
+        if scan.index.exists or scan.index_text is not None:
+            infos.append(FileInfo("MEMORY.md", "index"))
+        if layout.name in ("claude-code", "memory-tool"):
+            infos += [FileInfo(i, "entry", 1) for i in scan.entries]
+            return dict(scan.entries), tuple(sorted(infos, key=lambda f: f.id))
+        import copy
+        layout.begin(self.dir)
+        entries: dict[str, MemoryEntry] = {}
+        for i, e in scan.entries.items():
+            role = layout.role(i).role
+            if role == "shared":
+                parts = layout.expand(copy.copy(e), now)
+                for p in parts:
+                    entries[p.id] = p
+                subs = sum(1 for p in parts if p.file is not None)
+                if subs:
+                    infos.append(FileInfo(i, "shared", subs, layout.shared_note(i)))
+                elif parts:   # the file itself, unreadable: listed as an entry with the reason
+                    infos.append(FileInfo(i, "shared", 1, parts[0].error or ""))
+                else:
+                    infos.append(FileInfo(i, "shared", 0, layout.empty_note(i)))
+            else:
+                c = copy.copy(e)
+                layout.settle(c, now)
+                entries[i] = c
+                infos.append(FileInfo(i, "entry", 1))
+        return entries, tuple(sorted(infos, key=lambda f: f.id))

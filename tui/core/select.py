@@ -68,7 +68,7 @@ class Candidate:
 @dataclass
 class Excluded:
     id: str
-    why: str         # anchor-broken | anchor-unsafe | superseded | count-limit | char-limit
+    why: str         # anchor-broken | anchor-unsafe | superseded | process | count-limit | char-limit
     detail: str
     score: int = 0
 
@@ -332,6 +332,8 @@ class Engine:
             return f"anchor-{st.anchor}", st.anchor_detail
         if e.superseded_by:
             return "superseded", f"superseded by {e.superseded_by}"
+        if e.kind == "process":
+            return "process", "a record of work in progress (a log or a 'current' file): shown, never injected"
         return None
 
     def explain(self, query: str, entry_id: str) -> str:

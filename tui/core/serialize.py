@@ -45,4 +45,9 @@ def entry_json(e: MemoryEntry, s: EntryStatus) -> dict:
         "promoted_to": e.promoted_to,
         "superseded_by": e.superseded_by,
         "error": clean(e.error),
+        "file": e.file_id,
+        "line": e.first_line,
+        "kind": e.kind,
+        "read_only": e.read_only,
+        "author": clean(e.author),
     }

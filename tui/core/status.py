@@ -82,7 +82,7 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
            root_files: RootFiles | None = None, mentions: bool = True) -> EntryStatus:
     """The entry's status; ``mentions=False`` skips the mentioned-path checks (the hook and the
     preview never show them, and they are the costliest part)."""
-    st = EntryStatus(load=index.load_of(entry.id))
+    st = EntryStatus(load=entry.load or index.load_of(entry.id))
     if entry.updated is not None:
         st.age_days = max(0, (now - entry.updated).days)
     if not entry.readable:

@@ -12,9 +12,11 @@ from pathlib import Path
 
 from .entry import MAX_BYTES, MemoryEntry, read_entry
 from .fsutil import within
-from .index import INDEX_NAME, MemoryIndex, parse_index
+from .index import MemoryIndex, parse_index
 
 TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
+_PRUNED = "\x00pruned:"   # a folder the layout does not walk into (listed, with why)
+_SKIPPED = "\x00skipped:"  # a file not read (listed, with why)
 
 
 @dataclass
@@ -25,11 +27,14 @@ class ScanResult:
     added: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    other: dict[str, str] = field(default_factory=dict)   # files and folders that are not memory → why
 
 
 class Scanner:
-    def __init__(self, directory: Path, cache=None):
+    def __init__(self, directory: Path, cache=None, layout=None):
+        from .layouts import ClaudeCode
         self.dir = Path(directory)
+        self.layout = layout if layout is not None else ClaudeCode()
         self.cache = cache   # a ParseCache: entries parsed by an earlier run, by file signature
         self.real_dir = os.path.realpath(self.dir)
         self._sigs: dict[str, tuple[int, int, int]] = {}
@@ -40,8 +45,19 @@ class Scanner:
         found: dict[str, tuple[Path, os.stat_result | None, str | None]] = {}
         index_text: str | None = None
         index_error: str | None = None
+        other: dict[str, str] = {}
         for entry_id, path, st, why in self._walk():
-            if entry_id == INDEX_NAME:
+            if st is None and why is not None and why.startswith(_PRUNED):
+                other[entry_id + "/"] = why[len(_PRUNED):]
+                continue
+            if st is None and why is not None and why.startswith(_SKIPPED):
+                other[entry_id] = why[len(_SKIPPED):]
+                continue
+            role = self.layout.role(entry_id)
+            if role.role == "other":
+                other[entry_id] = role.note   # never opened: a SQLite store is not text
+                continue
+            if role.role == "index":
                 if why is None and st is not None:
                     index_text, index_error = _read_index(path)
                 else:
@@ -78,7 +94,7 @@ class Scanner:
             index = parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir())
         else:
             index = MemoryIndex(exists=index_error is not None, error=index_error)
-        return ScanResult(entries, index, index_text, added, changed, removed)
+        return ScanResult(entries, index, index_text, added, changed, removed, other)
 
     def _walk(self):
         """Yield (id, path, stat or None, why-unreadable or None) for every listed file."""
@@ -92,9 +108,16 @@ class Scanner:
                     yield prefix.rstrip("/"), folder, None, f"folder cannot be read: {e.strerror}"
                 continue
             for item in items:
-                if item.name.startswith("."):
-                    continue  # dot-folders (the trash, .git), dot-files, our own temp files
                 entry_id = prefix + item.name
+                if item.name.startswith("."):
+                    # dot-folders and dot-files are not read (a layout may ask for one of its own, as
+                    # Gemini's .gemini/), but listed; the trash and our own temp files are not even listed
+                    if item.name == TRASH_DIR or (item.name.startswith(".") and item.name.endswith(".tmp")):
+                        continue
+                    if not (item.name != ".git" and self.layout.walk_dot(entry_id)):
+                        folder_like = item.is_dir(follow_symlinks=False)
+                        yield entry_id, Path(item.path), None, (_PRUNED if folder_like else _SKIPPED) + "hidden (not read)"
+                        continue
                 path = Path(item.path)
                 try:
                     if item.is_symlink():
@@ -105,7 +128,11 @@ class Scanner:
                     yield entry_id, path, None, f"cannot be read: {e.strerror}"
                     continue
                 if stat.S_ISDIR(st.st_mode):
-                    stack.append((path, entry_id + "/"))
+                    pruned = self.layout.prune(entry_id)
+                    if pruned is not None:
+                        yield entry_id, path, None, _PRUNED + pruned
+                    else:
+                        stack.append((path, entry_id + "/"))
                 elif stat.S_ISREG(st.st_mode):
                     yield entry_id, path, st, None
                 else:  # FIFOs and devices would block or never end: never open them

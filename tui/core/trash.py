@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .fsutil import atomic_write, within
 from .index import INDEX_NAME, link_ids
+from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
 from .store import TRASH_DIR
 
 MANIFEST = "manifest.json"
@@ -26,6 +27,9 @@ class DeletePlan:
     files: list[str] = field(default_factory=list)                    # ids that exist
     missing: list[str] = field(default_factory=list)                  # ids that do not
     index_lines: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # id → [(line no, text)]
+    snippets: dict[str, Snippet] = field(default_factory=dict)        # entries inside a shared file
+    exports: dict[str, list[str]] = field(default_factory=dict)       # mem0 file → record slugs (read-only)
+    layout: object = None
 
 
 def _index_lines(mem_dir: Path) -> list[str] | None:
@@ -43,10 +47,16 @@ def inside(mem_dir: Path, entry_id: str) -> bool:
     return within(os.path.realpath(mem_dir), os.path.realpath((Path(mem_dir) / entry_id).parent))
 
 
-def plan_delete(mem_dir: Path, ids: list[str]) -> DeletePlan:
+def plan_delete(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
     plan = DeletePlan()
     lines = _index_lines(mem_dir) or []
     for i in dict.fromkeys(ids):
+        if split_id(i) is not None and inside(mem_dir, split_id(i)[0]):
+            if plan.layout is None:
+                from .layouts import detect
+                plan.layout = layout if layout is not None else detect(mem_dir).layout
+            _plan_part(mem_dir, plan, i)
+            continue
         p = mem_dir / i
         if (i == INDEX_NAME or i.startswith(TRASH_DIR) or not inside(mem_dir, i)
                 or not (p.is_file() or p.is_symlink())):
@@ -57,11 +67,27 @@ def plan_delete(mem_dir: Path, ids: list[str]) -> DeletePlan:
     return plan
 
 
+def _plan_part(mem_dir: Path, plan: DeletePlan, entry_id: str) -> None:
+    file, slug = split_id(entry_id)
+    if plan.layout.name == "mem0":
+        if plan.layout.role(file).role == "shared" and slug in export_slugs(mem_dir, file):
+            plan.exports.setdefault(file, []).append(slug)
+        else:
+            plan.missing.append(entry_id)
+        return
+    snip = locate(mem_dir, plan.layout, entry_id)
+    if snip is None:
+        plan.missing.append(entry_id)
+    else:
+        plan.snippets[entry_id] = snip
+
+
 @dataclass
 class DeleteResult:
     moved: list[str] = field(default_factory=list)
     vanished: list[str] = field(default_factory=list)   # in the plan, gone by the time we got there
     trash: Path | None = None
+    exports: list[tuple[Path, int]] = field(default_factory=list)   # filtered mem0 exports written
 
 
 def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:
@@ -73,10 +99,29 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
     # trash (list_trash shows an entry only once its file is there) and every other one in place.
     manifest = {"deleted": now.isoformat(), "entries": [
         {"id": i, "index_lines": [{"line": n, "text": t} for n, t in plan.index_lines.get(i, [])]}
-        for i in plan.files]}
-    if plan.files:
+        for i in plan.files] + [
+        {"id": i, "index_lines": [], "snippet": {"file": s.file, "line": s.start + 1, "before": s.before}}
+        for i, s in plan.snippets.items()]}
+    for file, slugs in plan.exports.items():   # a service's export: a filtered copy, never a change
+        made = filtered_export(mem_dir, mem_dir / TRASH_DIR, file, set(slugs), now)
+        if made is not None:
+            res.exports.append(made)
+    if plan.files or plan.snippets:
         trash.mkdir(parents=True, exist_ok=True)
+        for i, s in plan.snippets.items():   # the lines first, then the cut: a crash loses nothing
+            (trash / i).parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(trash / i, s.text.encode("utf-8"))
         atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
+    if plan.snippets:
+        cut_ids = {s.id for s in cut(mem_dir, plan.layout, list(plan.snippets.values()))}
+        res.moved += [i for i in plan.snippets if i in cut_ids]
+        res.vanished += [i for i in plan.snippets if i not in cut_ids]
+        if len(cut_ids) < len(plan.snippets):
+            manifest["entries"] = [e for e in manifest["entries"] if "snippet" not in e or e["id"] in cut_ids]
+            for i in plan.snippets:
+                if i not in cut_ids:
+                    (trash / i).unlink(missing_ok=True)
+            atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
     drop_lines: set[str] = set()
     for i in plan.files:
         src = mem_dir / i
@@ -88,7 +133,7 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
         os.replace(src, dst)  # same filesystem: a rename, never a copy-and-delete
         res.moved.append(i)
         drop_lines.update(t for _, t in plan.index_lines.get(i, []))
-    if not res.moved:
+    if not res.moved and trash.is_dir():
         shutil.rmtree(trash, ignore_errors=True)   # nothing went in: no empty trash folder
     if res.moved:
         current = _index_lines(mem_dir)
@@ -105,6 +150,7 @@ class TrashItem:
     stamp: str
     path: Path
     index_lines: list[dict]
+    snippet: dict | None = None   # {file, line, before}: an entry cut out of a shared file
 
 
 def list_trash(mem_dir: Path) -> list[TrashItem]:
@@ -123,7 +169,8 @@ def list_trash(mem_dir: Path) -> list[TrashItem]:
                 continue
             p = folder / e["id"]
             if p.is_file() or p.is_symlink():
-                items.append(TrashItem(e["id"], folder.name, p, e.get("index_lines", [])))
+                snip = e.get("snippet") if isinstance(e.get("snippet"), dict) else None
+                items.append(TrashItem(e["id"], folder.name, p, e.get("index_lines", []), snip))
     return items
 
 
@@ -142,6 +189,9 @@ def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
         if item is None or not inside(mem_dir, i):   # a tampered manifest cannot send a file elsewhere
             res.missing.append(i)
             continue
+        if item.snippet is not None:
+            _restore_snippet(mem_dir, item, res)
+            continue
         dst = mem_dir / i
         if dst.exists():
             res.blocked.append(i)
@@ -152,6 +202,21 @@ def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
         _forget(item)
         res.restored.append(i)
     return res
+
+
+def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None:
+    s = item.snippet
+    file = s.get("file")
+    if not isinstance(file, str) or not inside(mem_dir, file) or not isinstance(s.get("line"), int):
+        res.missing.append(item.id)
+        return
+    text = read_exact(item.path)
+    if text is None or not put_back(mem_dir, file, text, s["line"], s.get("before")):
+        res.blocked.append(item.id)
+        return
+    item.path.unlink(missing_ok=True)
+    _forget(item)
+    res.restored.append(item.id)
 
 
 def _reinsert_lines(mem_dir: Path, lines: list[dict]) -> None:

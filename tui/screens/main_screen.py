@@ -62,12 +62,12 @@ class MainScreen(Screen):
     ]
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
-                 now: dt.datetime | None = None, display_path: str, log_path: Path) -> None:
+                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None) -> None:
         super().__init__()
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
         self.display_path, self.log_path = display_path, log_path
-        self.store = MemoryStore(self.directory, self.root)
+        self.store = MemoryStore(self.directory, self.root, layout=layout)
         self.snapshot: Snapshot | None = None
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}

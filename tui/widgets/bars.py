@@ -8,6 +8,10 @@ from ..core.memory import Snapshot
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
                watching: bool, loading: str = "", sample_note: str = "") -> str:
     head = f"memtui · {display_path}" + (" (a private copy)" if sample_note else "")
+    if snap is not None and snap.layout is not None:
+        head += f" · {snap.layout.agent}"
+        if snap.layout_name not in ("claude-code", "memory-tool"):
+            head += f" ({snap.layout_name} layout)"
     if loading or snap is None:
         return f"{head} · {loading or 'reading the folder…'}"
     n = len(snap.entries)
@@ -18,6 +22,9 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
         bits.append(f"{broken} broken")
     if unreadable:
         bits.append(f"{unreadable} unreadable")
+    other = sum(1 for f in snap.files if f.role == "other")
+    if other:
+        bits.append(f"{other} not memory")
     if report is not None:
         bits.append(f"{len(report.findings)} findings")
     if new:

@@ -1,0 +1,56 @@
+"""Every agent's memory layout behind one interface (see base.Layout), and detection.
+
+Detection looks only at names and the first bytes of a few files, so it costs nothing on
+a large folder. The first layout that recognises the folder wins, most specific first;
+Claude Code's is the default.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .base import ENTRY, INDEX, SHARED, Layout, Part, Role
+from .claude import ClaudeCode, MemoryTool
+from .cline import Cline
+from .codex import Codex
+from .gemini import Gemini
+from .letta import Letta
+from .mem0 import Mem0
+from .openclaw import OpenClaw
+
+ORDER = (Mem0, Codex, Letta, OpenClaw, Cline, Gemini, MemoryTool, ClaudeCode)
+NAMES = tuple(c.name for c in ORDER)
+ALIASES = {"claude": "claude-code", "memory-bank": "cline", "roo": "cline", "kilo": "cline",
+           "openmemory": "mem0", "gemini-cli": "gemini", "memfs": "letta"}
+
+
+def get(name: str) -> Layout:
+    name = ALIASES.get(name.lower(), name.lower())
+    for cls in ORDER:
+        if cls.name == name:
+            return cls()
+    raise KeyError(name)
+
+
+@dataclass
+class Detected:
+    layout: Layout
+    dir: Path
+    note: str = ""      # said on stderr when the folder read is not the one given
+
+
+def detect(folder: Path, forced: str | None = None) -> Detected:
+    """The layout of ``folder`` (or ``forced``) and the folder to read."""
+    if forced:
+        layout = get(forced)
+        return Detected(layout, layout.detect(folder) or folder)
+    for cls in ORDER[:-1]:
+        layout = cls()
+        where = layout.detect(folder)
+        if where is not None:
+            note = "" if where == folder else f"memtui: reading {layout.agent} memory in {where}"
+            return Detected(layout, where, note)
+    return Detected(ClaudeCode(), folder)
+
+
+__all__ = ["Detected", "ENTRY", "INDEX", "Layout", "NAMES", "Part", "Role", "SHARED", "detect", "get"]

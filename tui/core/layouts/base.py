@@ -1,0 +1,108 @@
+"""What a memory layout is to the rest of memtui: one small interface per agent.
+
+A layout says, for each file of the folder, what it is before it is read (an entry, a
+shared file holding several entries, the index, or not memory at all and never opened);
+turns a shared file into its entries (``parts``: the same function reads for the list and
+finds the lines to cut for a delete, so the two cannot disagree); sets each entry's load
+state; and adds the audit findings only it knows about.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..entry import MemoryEntry
+from ..findings import Finding
+from .markdown import Block, split_lines
+
+if TYPE_CHECKING:
+    from ..memory import Snapshot
+
+
+@dataclass(frozen=True)
+class Role:
+    role: str          # entry | shared | index | other
+    note: str = ""     # for `other`: why it is not memory (shown in the file list)
+
+
+ENTRY, SHARED, INDEX = Role("entry"), Role("shared"), Role("index")
+
+
+@dataclass
+class Part:
+    """One entry inside a shared file: its slug, its lines and what the layout knows of it."""
+
+    block: Block
+    name: str
+    fields: dict = field(default_factory=dict)   # MemoryEntry fields to set (load, kind, source, …)
+
+
+class Layout:
+    name = "claude-code"
+    agent = "Claude Code"
+    followed = ""      # which documented version of the agent's layout this reader follows
+
+    # -- before reading ------------------------------------------------------
+    def detect(self, folder: Path) -> Path | None:
+        """The folder to read when ``folder`` holds this layout (it may be a subfolder), else None."""
+        return None
+
+    def role(self, file_id: str) -> Role:
+        return ENTRY
+
+    def prune(self, folder_id: str) -> str | None:
+        """A reason not to walk into this subfolder (it is listed as one item), or None."""
+        return None
+
+    def walk_dot(self, name: str) -> bool:
+        """Whether to walk into this dot-folder (the trash and .git never are)."""
+        return False
+
+    def begin(self, folder: Path) -> None:
+        """Called before each reading's ``settle`` calls (a git log, a settings file)."""
+
+    # -- after reading -------------------------------------------------------
+    def parts(self, file_id: str, text: str) -> list[Part]:
+        """The entries of a shared file, from its text (line endings kept or not)."""
+        return []
+
+    def shared_note(self, file_id: str) -> str:
+        return ""
+
+    def empty_note(self, file_id: str) -> str:
+        return "holds no memory entries"
+
+    def settle(self, e: MemoryEntry, now: dt.datetime) -> None:
+        """Set a whole-file entry's load state and kind."""
+
+    def expand(self, e: MemoryEntry, now: dt.datetime) -> list[MemoryEntry]:
+        if not e.readable:
+            return [e]
+        lines = split_lines(e.text)
+        out = []
+        for p in self.parts(e.id, e.text):
+            sub = dataclasses.replace(
+                e, id=f"{e.id}#{p.block.slug}", name=p.name, file=e.id, first_line=p.block.start + 1,
+                body=p.block.text(lines).rstrip("\n") + "\n", text=p.block.text(lines), body_line=1,
+                has_frontmatter=False, meta={}, warnings=[], paths=[], keywords=[], anchors=[], anchor_errors=[],
+                description="")
+            for k, v in p.fields.items():
+                setattr(sub, k, v)
+            if not sub.description:
+                sub.description = _one_line(sub.body)
+            out.append(sub)
+        return out
+
+    def findings(self, mem: "Snapshot") -> list[Finding]:
+        return []
+
+
+def _one_line(body: str) -> str:
+    for line in body.split("\n"):
+        line = line.strip().lstrip("#").strip().lstrip("-*+").strip()
+        if line:
+            return line[:160]
+    return ""

@@ -1,0 +1,42 @@
+"""Claude Code's auto memory and Anthropic's memory tool: one file, one entry (SPEC §2)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..index import INDEX_NAME
+from .base import ENTRY, INDEX, Layout, Role
+
+
+class ClaudeCode(Layout):
+    name = "claude-code"
+    agent = "Claude Code"
+    followed = "Claude Code auto memory (MEMORY.md index, 200 lines / 25 KB loaded), 2.x"
+
+    def role(self, file_id: str) -> Role:
+        return INDEX if file_id == INDEX_NAME else ENTRY
+
+
+class MemoryTool(ClaudeCode):
+    """The memory tool's `/memories`: any text files, no frontmatter, no index."""
+
+    name = "memory-tool"
+    agent = "memory tool"
+    followed = "Anthropic memory tool (memory_20250818): files under /memories"
+
+    def detect(self, folder: Path) -> Path | None:
+        try:
+            with os.scandir(folder) as it:
+                files = [Path(d.path) for d in it if not d.name.startswith(".") and d.is_file()]
+        except OSError:
+            return None
+        if not files or any(p.name == INDEX_NAME for p in files):
+            return None
+        for p in files[:50]:
+            try:
+                head = p.read_bytes()[:200].lstrip(b"\xef\xbb\xbf \t\r\n")
+            except OSError:
+                continue
+            if head.startswith(b"---") or head.startswith((b"name:", b"description:")):
+                return None   # frontmatter: Claude Code's own entries
+        return folder

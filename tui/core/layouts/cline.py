@@ -1,0 +1,83 @@
+"""Cline's memory bank and its variants (Roo, Kilo Code, cursor-memory-bank): a folder of
+plain Markdown files, every one read at the start of every task."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..entry import MemoryEntry
+from ..findings import Finding
+from .base import ENTRY, Layout, Role
+from .markdown import headings, split_lines
+
+if TYPE_CHECKING:
+    from ..memory import Snapshot
+
+CLINE = {"projectbrief.md", "productcontext.md", "systempatterns.md", "techcontext.md", "activecontext.md",
+         "progress.md"}
+KILO = {"brief.md", "product.md", "context.md", "architecture.md", "tech.md"}
+VARIANTS = {"decisionlog.md", "tasks.md", "style-guide.md"}
+PROCESS = {"activecontext.md", "progress.md", "tasks.md", "context.md"}   # "where we are now", by design
+PROCESS_DIRS = {"journal"}
+ON_DEMAND_DIRS = {"archive"}
+SUBFOLDERS = ("memory-bank", ".kilocode/rules/memory-bank", ".roo/memory-bank", ".clinerules/memory-bank")
+CURRENT = re.compile(r"(?i)\b(current|recent|now|next steps?|active|in progress|status|what'?s left|"
+                     r"known issues|open questions?)\b|当前|最近|下一步")
+
+
+def _names(folder: Path) -> set[str]:
+    try:
+        return {p.name.lower() for p in folder.iterdir() if p.is_file()}
+    except OSError:
+        return set()
+
+
+class Cline(Layout):
+    name = "cline"
+    agent = "Cline"
+    followed = ("Cline Memory Bank (docs.cline.bot, 2025: six core files), Roo Code and "
+                "cursor-memory-bank variants, Kilo Code memory bank (brief/product/context/architecture/tech)")
+
+    def detect(self, folder: Path) -> Path | None:
+        names = _names(folder)
+        if "projectbrief.md" in names or len(CLINE & names) >= 2:
+            return folder
+        if folder.name.lower() in ("memory-bank", ".memory-bank") and len((KILO | CLINE | VARIANTS) & names) >= 2:
+            return folder
+        for sub in SUBFOLDERS:
+            if (folder / sub).is_dir() and self.detect(folder / sub) == folder / sub:
+                return folder / sub
+        return None
+
+    def role(self, file_id: str) -> Role:
+        if file_id.lower().endswith((".md", ".mdc", ".markdown")):
+            return ENTRY
+        return Role("other", "not Markdown: the memory bank is Markdown files only")
+
+    def settle(self, e: MemoryEntry, now: dt.datetime) -> None:
+        parts = e.id.lower().split("/")
+        e.load = "on-demand" if parts[0] in ON_DEMAND_DIRS else "resident"
+        if parts[-1] in PROCESS or parts[0] in PROCESS_DIRS:
+            e.kind = "process"
+
+    def findings(self, mem: "Snapshot") -> list[Finding]:
+        out = []
+        for e in mem.sorted_entries():
+            if e.kind != "process" or not e.readable:
+                continue
+            age = mem.status[e.id].age_days
+            since = f"last changed {age} days ago" if age is not None else "its age is unknown"
+            out.append(Finding(e.id, "process", "process-file", None,
+                               f"a record of work in progress ({since}): the agent reads it at every task "
+                               "start as if it were still true",
+                               "bring it up to date or empty its 'current' parts when the work is done; "
+                               "move lasting decisions to systemPatterns.md or techContext.md"))
+            lines = split_lines(e.text)
+            for n, _, title in headings(lines):
+                if CURRENT.search(title):
+                    out.append(Finding(e.id, "process", "current-section", n + 1,
+                                       f"'{title[:60]}' describes a moment ({since}); it goes stale by design",
+                                       "rewrite it for the work at hand, or clear it"))
+        return out

@@ -1,0 +1,135 @@
+"""Codex memories (~/.codex/memories): memory_summary.md (injected into every session),
+MEMORY.md made of `# Task Group:` blocks (a searchable registry), raw_memories.md (the
+raw extraction the consolidation reads), rollout_summaries/*.md, skills/."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..entry import MemoryEntry, to_datetime
+from ..findings import Finding
+from .base import ENTRY, SHARED, Layout, Part, Role
+from .markdown import Block, bare, slugify, split_lines, unique
+
+if TYPE_CHECKING:
+    from ..memory import Snapshot
+
+GROUP = re.compile(r"^#{1,2}[ \t]+Task Group:[ \t]*(.+?)[ \t]*$", re.I)
+KEYLINE = re.compile(r"^([A-Za-z_][\w-]*):[ \t]*(.*)$")
+MARKERS = ("memory_summary.md", "raw_memories.md")
+
+
+def leading_keys(text: str) -> tuple[dict[str, str], int]:
+    """`key: value` lines at the top of a file with no `---` (rollout summaries): the keys and
+    how many lines they take."""
+    keys: dict[str, str] = {}
+    lines = text.split("\n")
+    n = 0
+    for n, line in enumerate(lines):
+        m = KEYLINE.match(line.strip("\ufeff"))
+        if not m:
+            break
+        keys[m.group(1)] = m.group(2).strip()
+    else:
+        n = len(lines)
+    return keys, n
+
+
+class Codex(Layout):
+    name = "codex"
+    agent = "Codex"
+    followed = "Codex CLI memories (codex-rs/core/templates/memories, 2026): memory_summary.md v1"
+
+    def detect(self, folder: Path) -> Path | None:
+        for base in (folder, folder / "memories"):
+            if any((base / m).is_file() for m in MARKERS) or (base / "rollout_summaries").is_dir():
+                return base
+            if _has_group(base / "MEMORY.md"):
+                return base
+        return None
+
+    def role(self, file_id: str) -> Role:
+        if file_id == "MEMORY.md":
+            return SHARED
+        if file_id.startswith("skills/"):
+            return Role("other", "a skill (SKILL.md and its files), not memory")
+        if file_id.lower().endswith(".md"):
+            return ENTRY
+        return Role("other", "not Markdown (session data, not memory)")
+
+    def parts(self, file_id: str, text: str) -> list[Part]:
+        lines = split_lines(text)
+        starts = [(n, GROUP.match(bare(ln)).group(1)) for n, ln in enumerate(lines) if GROUP.match(bare(ln))]
+        blocks = []
+        for k, (n, title) in enumerate(starts):
+            end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
+            blocks.append(Block(slugify(title), title, n, end, 1))
+        out = []
+        for b in unique(blocks):
+            body = [bare(ln) for ln in lines[b.start:b.end]]
+            fields: dict = {"load": "on-demand"}
+            scope = next((ln.split(":", 1)[1].strip() for ln in body if ln.lower().startswith("scope:")), "")
+            if scope:
+                fields["description"] = scope[:300]
+            kw = _keywords(body)
+            if kw:
+                fields["keywords"] = kw
+            out.append(Part(b, f"Task Group: {b.title}", fields))
+        return out
+
+    def settle(self, e: MemoryEntry, now: dt.datetime) -> None:
+        if e.id == "memory_summary.md":
+            e.load = "resident"        # injected into every session's instructions
+            e.name = "memory summary"
+            return
+        e.load = "on-demand"
+        if e.id == "raw_memories.md":
+            e.kind = "process"         # the extraction that consolidation reads; never read by the agent
+            return
+        if not e.has_frontmatter and e.readable:
+            keys, n = leading_keys(e.text)
+            if keys:
+                e.meta = dict(keys)
+                e.body = "\n".join(e.text.split("\n")[n:]).lstrip("\n")
+                e.updated = to_datetime(keys.get("updated_at")) or e.updated
+                e.created = to_datetime(keys.get("created_at")) or e.created
+                e.description = keys.get("description") or keys.get("summary") or e.description
+
+    def findings(self, mem: "Snapshot") -> list[Finding]:
+        out = []
+        summary = mem.entries.get("memory_summary.md")
+        if summary is not None and summary.readable:
+            first = next((ln.strip() for ln in summary.text.split("\n") if ln.strip()), "")
+            if first != "v1":
+                out.append(Finding(summary.id, "layout", "codex-no-v1", 1,
+                                   "memory_summary.md does not start with its 'v1' line: Codex may not read it "
+                                   "as a memory summary of this format",
+                                   "let Codex rewrite the summary, or put 'v1' on the first line"))
+        elif summary is None and "MEMORY.md" in {e.file_id for e in mem.entries.values()}:
+            out.append(Finding("", "layout", "codex-no-summary", None,
+                               "no memory_summary.md: Codex injects nothing from this folder at session start",
+                               "let Codex consolidate its memories again"))
+        raw = mem.entries.get("raw_memories.md")
+        if raw is not None and raw.readable:
+            out.append(Finding(raw.id, "process", "raw-memories", None,
+                               "raw extractions waiting for consolidation: a record of sessions, not memory "
+                               "the agent reads", "nothing to do; Codex folds these into MEMORY.md"))
+        return out
+
+
+def _has_group(path: Path) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return any(GROUP.match(line.rstrip("\r\n")) for line in f)
+    except OSError:
+        return False
+
+
+def _keywords(body: list[str]) -> list[str]:
+    for k, ln in enumerate(body):
+        if ln.strip().lower().lstrip("#").strip() == "keywords":
+            nxt = next((x for x in body[k + 1:] if x.strip()), "")
+            return [w.strip() for w in nxt.split(",") if w.strip()][:20]
+    return []

@@ -1,0 +1,145 @@
+"""mem0 / OpenMemory exports: JSON (a list, or {"results": […]}) or JSON lines of records
+with `id`, `memory`, `hash`, `created_at`, `updated_at`, `metadata`, `categories`, …
+Read-only: a service owns these memories; memtui never changes the export."""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import os
+import re
+from pathlib import Path
+
+from ..entry import MemoryEntry, to_datetime
+from .base import SHARED, Layout, Role
+from .markdown import slugify, title_of
+
+SUFFIXES = (".json", ".jsonl", ".ndjson")
+
+
+def _looks_like_export(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(65536).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return '"memory"' in head and any(k in head for k in ('"hash"', '"user_id"', '"created_at"', '"categories"'))
+
+
+def records(text: str) -> tuple[list[tuple[int, dict]], str | None]:
+    """(line, record) pairs, or an error saying why the text is not an export."""
+    stripped = text.lstrip("\ufeff").strip()
+    if not stripped:
+        return [], "empty export"
+    try:
+        data = json.loads(stripped)
+    except ValueError as e:
+        data, first_error = None, e
+    else:
+        first_error = None
+    if data is None:   # JSON lines
+        out, bad = [], 0
+        for n, line in enumerate(text.split("\n"), 1):
+            if line.strip():
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    bad += 1
+                    continue
+                if isinstance(rec, dict):
+                    out.append((n, rec))
+        if not out:
+            return [], f"not valid JSON: {first_error}"
+        return out, (f"{bad} line(s) are not valid JSON" if bad else None)
+    if isinstance(data, dict):
+        for key in ("results", "memories", "data", "items"):
+            if isinstance(data.get(key), list):
+                data = data[key]
+                break
+        else:
+            data = [data] if "memory" in data else []
+    if not isinstance(data, list):
+        return [], "not a list of memory records"
+    out = []
+    for rec in data:
+        if isinstance(rec, dict):
+            out.append((_line_of(text, rec), rec))
+    return out, None
+
+
+def _line_of(text: str, rec: dict) -> int:
+    rid = rec.get("id")
+    if isinstance(rid, (str, int)):
+        at = text.find(json.dumps(str(rid)) if isinstance(rid, str) else str(rid))
+        if at >= 0:
+            return text.count("\n", 0, at) + 1
+    return 1
+
+
+def memory_text(rec: dict) -> str | None:
+    value = rec.get("memory") if isinstance(rec.get("memory"), str) else rec.get("text")
+    return value if isinstance(value, str) else None
+
+
+def slugs(recs: list[tuple[int, dict]]) -> list[str | None]:
+    """Each record's slug (its id made safe, unique in the file); None for a record with no text."""
+    out, seen = [], set()
+    for line, rec in recs:
+        memory = memory_text(rec)
+        if memory is None:
+            out.append(None)
+            continue
+        rid = str(rec.get("id") or rec.get("hash") or line)
+        slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", rid).strip("-")[:64] or slugify(memory)
+        while slug in seen:
+            slug += "-2"
+        seen.add(slug)
+        out.append(slug)
+    return out
+
+
+class Mem0(Layout):
+    name = "mem0"
+    agent = "mem0"
+    followed = "mem0 / OpenMemory export (get_all / export JSON, platform v1.1 and OSS 0.1.x record fields)"
+
+    def detect(self, folder: Path) -> Path | None:
+        try:
+            with os.scandir(folder) as it:   # names first: a 10k-file folder costs no stat calls
+                items = [Path(d.path) for d in it if d.name.lower().endswith(SUFFIXES) and d.is_file()]
+        except OSError:
+            return None
+        return folder if any(_looks_like_export(p) for p in items[:20]) else None
+
+    def role(self, file_id: str) -> Role:
+        if file_id.lower().endswith(SUFFIXES):
+            return SHARED
+        return Role("other", "not a mem0 export (JSON or JSON lines)")
+
+    def expand(self, e: MemoryEntry, now: dt.datetime) -> list[MemoryEntry]:
+        if not e.readable:
+            return [e]
+        recs, err = records(e.text)
+        if not recs:
+            e.error = err or "no memory records"
+            return [e]
+        out = []
+        for (line, rec), slug in zip(recs, slugs(recs)):
+            memory = memory_text(rec)
+            if slug is None or memory is None:
+                continue
+            meta = rec.get("metadata") if isinstance(rec.get("metadata"), dict) else {}
+            cats = rec.get("categories") if isinstance(rec.get("categories"), list) else []
+            source = meta.get("source") if meta.get("source") in ("user", "model", "tool") else "model"
+            out.append(dataclasses.replace(
+                e, id=f"{e.id}#{slug}", name=title_of(memory, 60), description=" ".join(memory.split())[:300],
+                body=memory.strip() + "\n", text=memory, file=e.id, first_line=line, body_line=1,
+                has_frontmatter=False, meta={k: v for k, v in rec.items() if k != "memory"}, warnings=[],
+                keywords=[str(c) for c in cats if isinstance(c, (str, int))], paths=[], anchors=[], anchor_errors=[],
+                source=source, created=to_datetime(rec.get("created_at")) or e.created,
+                updated=to_datetime(rec.get("updated_at")) or to_datetime(rec.get("created_at")) or e.updated,
+                read_only=True, load="on-demand"))
+        if not out:
+            e.error = "no records with a 'memory' text"
+            return [e]
+        return out

@@ -1,0 +1,129 @@
+"""OpenClaw's workspace: a curated MEMORY.md whose sections or top-level bullets are entries,
+and append-only daily logs memory/YYYY-MM-DD*.md (process: shown, never injected)."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..entry import MemoryEntry
+from ..findings import Finding
+from .base import ENTRY, SHARED, Layout, Part, Role
+from .markdown import bullets, headings, section_end, split_lines, title_of, unique
+
+if TYPE_CHECKING:
+    from ..memory import Snapshot
+
+CURATED = ("MEMORY.md", "memory.md")
+BOOTSTRAP = {"agents.md", "soul.md", "user.md", "tools.md", "identity.md", "heartbeat.md", "bootstrap.md",
+             "boot.md"}
+DAILY = re.compile(r"^memory/(?:archive/)?(\d{4}-\d{2}-\d{2})(?:[-_T][^/]*)?\.md$", re.I)
+# a lasting rule written into a day's log: worth moving to MEMORY.md before the log ages out
+RULE = re.compile(r"(?i)\b(always|never|must(?:n't| not)?|don'?t ever|from now on|remember to|prefers?|"
+                  r"convention is|rule:|lesson:|decision:)\b|总是|永远|不要|必须|以后都")
+
+
+def daily_date(file_id: str) -> dt.date | None:
+    m = DAILY.match(file_id)
+    if not m:
+        return None
+    try:
+        return dt.date.fromisoformat(m.group(1))
+    except ValueError:
+        return None
+
+
+class OpenClaw(Layout):
+    name = "openclaw"
+    agent = "OpenClaw"
+    followed = ("OpenClaw workspace memory (docs.openclaw.ai/concepts/memory, 2026): MEMORY.md and "
+                "memory/YYYY-MM-DD.md, today's and yesterday's logs loaded at session start")
+
+    def detect(self, folder: Path) -> Path | None:
+        curated = any((folder / n).is_file() for n in CURATED)
+        logs = folder / "memory"
+        has_logs = logs.is_dir() and any(daily_date("memory/" + p.name) for p in _safe_iter(logs))
+        boot = sum((folder / n.upper().replace(".MD", ".md")).is_file() for n in BOOTSTRAP)
+        if has_logs or (curated and (logs.is_dir() or boot >= 2)):
+            return folder
+        return None
+
+    def role(self, file_id: str) -> Role:
+        if file_id in CURATED:
+            return SHARED
+        low = file_id.lower()
+        if low.startswith("memory/"):
+            if low.endswith(".md"):
+                return ENTRY
+            return Role("other", "not Markdown (OpenClaw reads memory/*.md; not memory)")
+        if "/" not in file_id and low in BOOTSTRAP:
+            return Role("other", "workspace bootstrap file (instructions and persona, not memory)")
+        return Role("other", "not part of OpenClaw's memory")
+
+    def prune(self, folder_id: str) -> str | None:
+        low = folder_id.lower()
+        return None if low == "memory" or low.startswith("memory/") else "a workspace folder outside memory/ (not memory)"
+
+    def parts(self, file_id: str, text: str) -> list[Part]:
+        """Sections are entries; a section made of bullets gives one entry per bullet."""
+        lines = split_lines(text)
+        heads = [h for h in headings(lines)]
+        blocks = []
+        top = heads[0][0] if heads else len(lines)
+        blocks += bullets(lines, 0, top)              # bullets before any heading
+        levels = sorted({lvl for _, lvl, _ in heads})
+        if len(levels) > 1 and sum(1 for _, v, _ in heads if v == levels[0]) == 1:
+            levels = levels[1:]                       # a lone `# Title` over the sections
+        level = levels[0] if levels else 0
+        for n, lvl, title in heads:
+            if lvl != level:
+                continue
+            end = section_end(lines, heads, n, lvl)
+            inner = bullets(lines, n + 1, end)
+            if inner:
+                blocks += inner
+            elif any(ln.strip() for ln in lines[n + 1:end]):
+                from .markdown import Block, slugify
+                blocks.append(Block(slugify(title), title, n, end, lvl))
+        blocks = unique(sorted(blocks, key=lambda b: b.start))
+        return [Part(b, title_of(b.title), {"load": "resident"}) for b in blocks]
+
+    def settle(self, e: MemoryEntry, now: dt.datetime) -> None:
+        day = daily_date(e.id)
+        if day is None:
+            e.load = "on-demand"          # a topic file: found by memory search, not loaded
+            return
+        e.kind = "process"
+        e.load = "resident" if (now.date() - day).days in (0, 1) else "on-demand"
+        stamp = dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc)
+        if not any(k in e.meta for k in ("created", "updated", "modified", "date")):
+            e.created = stamp
+            # a log belongs to its day: a later mtime is a copy or a clone, not a newer log
+            if e.updated is None or e.updated.date() > day:
+                e.updated = stamp
+
+    def findings(self, mem: "Snapshot") -> list[Finding]:
+        out = []
+        for e in mem.sorted_entries():
+            if e.kind != "process" or not e.readable:
+                continue
+            when = "loaded at session start (today's or yesterday's)" if e.load == "resident" else \
+                "no longer loaded at session start (older than yesterday)"
+            out.append(Finding(e.id, "process", "daily-log", None,
+                               f"a daily log: a record of one day's work, {when}; never injected by memtui",
+                               "keep it as a log; move anything that should last into MEMORY.md"))
+            for n, line in enumerate(e.text.split("\n"), 1):
+                if RULE.search(line) and len(line.strip()) > 12:
+                    out.append(Finding(e.id, "process", "durable-rule-in-log", n,
+                                       "a lasting rule in a daily log: it stops being loaded after two days",
+                                       "move it to MEMORY.md (a bullet) if it still holds"))
+                    break
+        return out
+
+
+def _safe_iter(folder: Path):
+    try:
+        return list(folder.iterdir())
+    except OSError:
+        return []
