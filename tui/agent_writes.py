@@ -20,21 +20,25 @@ class AgentWrites:
 
     def note_written(self, ids) -> None:
         for i in ids:
+            file = i.rpartition("#")[0] if "#" in i else i   # a bullet: its file's signature
             try:
-                st = (self.directory / i).stat()
+                st = (self.directory / file).stat()
             except OSError:
                 continue
-            self.own[i] = (st.st_mtime_ns, st.st_size)
+            self.own[file] = (st.st_mtime_ns, st.st_size)
 
     def classify(self, snap: Snapshot) -> None:
         """Fold one snapshot's changes in: model-written entries created or rewritten by the agent are new."""
+        ours = set()
         for i in snap.added + snap.changed:
             e = snap.entries[i]
-            if self.own.get(i) == (e.mtime_ns, e.size):
-                del self.own[i]
+            if self.own.get(e.file_id) == (e.mtime_ns, e.size):
+                ours.add(e.file_id)
             elif e.source == "model":
                 self.new.add(i)
                 self.reviewed.discard(i)
+        for f in ours:
+            del self.own[f]
         for i in snap.removed:
             self.new.discard(i)
 

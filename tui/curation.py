@@ -35,8 +35,8 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
     from .screens.confirm_delete import ConfirmDelete
     if not ids:
         return
-    plan = plan_delete(screen.directory, ids)
-    if not plan.files:
+    plan = plan_delete(screen.directory, ids, screen.snapshot.layout if screen.snapshot is not None else None)
+    if not (plan.files or plan.snippets or plan.exports):
         screen.notify(f"Nothing to delete: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
         return
 
@@ -49,9 +49,13 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
                 screen.request_rescan()
                 return
             for i in res.vanished + plan.missing:
-                screen.notify(f"{i} had already vanished; nothing moved", severity="warning")
+                screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
+            screen.writes.note_written([i for i in res.moved if i in plan.snippets])   # the file changed: ours
             if res.moved:
                 screen.notify(f"Moved {len(res.moved)} to the trash (t to restore)")
+            for path, dropped in res.exports:
+                screen.notify(f"The export is unchanged; a copy without {dropped} record(s) is at {path}",
+                              timeout=12)
             screen.query_one(EntryTable).selected -= set(res.moved)
             screen.request_rescan()
         if then is not None:
@@ -102,11 +106,22 @@ def jump_to(screen: "MainScreen", entry_id: str) -> None:
 def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> None:
     from .screens.add_entry import AddEntry
 
+    layout = screen.snapshot.layout if screen.snapshot is not None else None
+    if layout is not None and layout.name not in ("claude-code", "memory-tool"):
+        from .core.layout_writes import can_append, refusal
+        if not can_append(layout.name):
+            screen.notify(refusal(layout, screen.directory), severity="warning", timeout=10)
+            return
+
     def save(d: Draft | None) -> None:
         if d is None:
             return
         try:
-            res = write_memory(screen.directory, screen.root, d)
+            if layout is not None and layout.name not in ("claude-code", "memory-tool"):
+                from .core.layout_writes import append_bullet
+                res = append_bullet(screen.directory, screen.root, layout, d.text)
+            else:
+                res = write_memory(screen.directory, screen.root, d)
         except OSError as e:
             add(screen, d, f"Could not write: {e}.")
             return
@@ -127,6 +142,14 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
 def edit(screen: "MainScreen", entry_id: str | None) -> None:
     if entry_id is None:
         return
+    e = screen.snapshot.entries.get(entry_id) if screen.snapshot is not None else None
+    if e is not None and e.read_only:
+        screen.notify(f"{entry_id} is a record of a {screen.snapshot.layout.agent} export: read-only here",
+                      severity="warning")
+        return
+    if e is not None and e.file is not None:
+        edit_part(screen, entry_id)
+        return
     path = screen.directory / entry_id
     try:
         original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
@@ -139,6 +162,30 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
             screen.drafts.pop(entry_id, None)
         return
     res = write_raw(screen.directory, screen.root, entry_id, edited)
+    if not res.ok:
+        screen.drafts[entry_id] = edited
+        screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
+                      title=f"{entry_id} not saved", severity="error", timeout=15)
+        return
+    screen.drafts.pop(entry_id, None)
+    screen.writes.note_written([entry_id])
+    screen.notify(f"Saved {entry_id}")
+    screen.request_rescan()
+
+
+def edit_part(screen: "MainScreen", entry_id: str) -> None:
+    """Edit one bullet or section of a shared file: only its lines change."""
+    from .core.layout_writes import replace_part
+    from .core.snippets import locate
+    layout = screen.snapshot.layout
+    snip = locate(screen.directory, layout, entry_id)
+    if snip is None:
+        screen.notify(f"{entry_id} is no longer in its file", severity="warning")
+        return
+    edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text)
+    if edited is None or edited == snip.text:
+        return
+    res = replace_part(screen.directory, screen.root, layout, entry_id, snip.text, edited)
     if not res.ok:
         screen.drafts[entry_id] = edited
         screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",

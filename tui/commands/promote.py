@@ -32,7 +32,8 @@ def run(args) -> int:
         return 1
     for n in notes:
         print(n)
-    done = plan.added + list(plan.already)
+    done = [i for i in plan.added + list(plan.already)
+            if mem.entries[i].file is None]   # bullets already moved out of their file
     if done and not args.yes:   # a separate question, never implied by the first yes
         if confirm(f"Move the promoted memor{'y' if len(done) == 1 else 'ies'} ({', '.join(done)}) to the trash?"):
             res = apply_delete(directory, plan_delete(directory, done))

@@ -10,14 +10,23 @@ from ..core.write import Draft, parse_anchor, write_memory
 
 
 def remember(args) -> int:
-    directory, root, found = resolve_dir(args.dir, args.root, writes=True)
+    directory, root, found = resolve_dir(args.dir, args.root, writes=True, layout=args.layout)
     try:
         anchors = [parse_anchor(a) for a in args.anchor]
     except ValueError as e:
         raise UsageError(str(e)) from None
-    draft = Draft(text=args.text, name=args.name, description=args.description, type=args.type,
-                  source=args.source, paths=args.paths, keywords=args.keywords, anchors=anchors)
-    res = write_memory(directory, root, draft)
+    layout = found.layout
+    if layout is not None and layout.name not in ("claude-code", "memory-tool"):
+        from ..core.layout_writes import append_bullet, can_append, refusal
+        if not can_append(layout.name):
+            print(f"memtui remember: not written. {refusal(layout, directory)}", file=sys.stderr)
+            return 2
+        layout.begin(directory)
+        res = append_bullet(directory, root, layout, args.text)
+    else:
+        draft = Draft(text=args.text, name=args.name, description=args.description, type=args.type,
+                      source=args.source, paths=args.paths, keywords=args.keywords, anchors=anchors)
+        res = write_memory(directory, root, draft)
     if not res.ok:
         print(f"memtui remember: not written.\n{res.reason()}", file=sys.stderr)
         return 2

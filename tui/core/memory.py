@@ -174,10 +174,12 @@ class MemoryStore:
                       assess(e, self.checker, scan.index, now, self.root_files, self.mentions)
                       for i, e in entries.items()}
             self.generation += 1
+            added, changed, removed = scan.added, scan.changed, scan.removed
+            if entries is not scan.entries and self.layout.name not in ("claude-code", "memory-tool"):
+                added, changed, removed = _entry_changes(last.entries if last else {}, entries)
             snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(entries),
                             MappingProxyType(status), scan.index, scan.index_text, self.checker, self.root_files,
-                            tuple(scan.added), tuple(scan.changed), tuple(scan.removed), layout=self.layout,
-                            files=files)
+                            tuple(added), tuple(changed), tuple(removed), layout=self.layout, files=files)
             if with_engine:
                 from .select import Engine
                 object.__setattr__(snap, "engine", Engine.from_memory(snap))   # before anyone else sees it
@@ -217,3 +219,13 @@ class MemoryStore:
                 entries[i] = c
                 infos.append(FileInfo(i, "entry", 1))
         return entries, tuple(sorted(infos, key=lambda f: f.id))
+
+
+def _entry_changes(old: Mapping[str, MemoryEntry], new: dict[str, MemoryEntry]) -> tuple[list, list, list]:
+    """Added, changed and removed entry ids when entries are parts of files (a file's change
+    says nothing of which of its bullets changed)."""
+    added = sorted(i for i in new if i not in old)
+    removed = sorted(i for i in old if i not in new)
+    changed = sorted(i for i in new if i in old and (new[i].text != old[i].text or
+                                                      (new[i].file is None and new[i].mtime_ns != old[i].mtime_ns)))
+    return added, changed, removed

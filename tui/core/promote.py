@@ -209,6 +209,12 @@ def plan_promotion(mem: Memory, ids: list[str], to: str) -> Promotion:
     plan.diff = "".join(difflib.unified_diff(before.splitlines(keepends=True), plan.after.splitlines(keepends=True),
                                              fromfile=f"a/{rel}" if exists else "/dev/null", tofile=f"b/{rel}"))
     plan.budget = budget_lines(rel, before, plan.after)
+    for i in plan.added + list(plan.already):
+        e = mem.entries[i]
+        if e.read_only:
+            plan.warnings.append(f"{i} is a record of an export: the export is not changed (remove it in the service)")
+        elif e.file is not None:
+            plan.warnings.append(f"{i} moves: its lines leave {e.file} (to the trash; memtui restore brings them back)")
     return plan
 
 
@@ -244,8 +250,15 @@ def apply_promotion(mem: Memory, plan: Promotion, mark: bool = True) -> list[str
         atomic_write(plan.target, plan.after)
         notes.append(f"wrote {plan.rel}")
     if mark:
-        for i in plan.added + list(plan.already):
-            notes += mark_promoted(mem, i, plan.rel)
+        done = plan.added + list(plan.already)
+        parts = [i for i in done if mem.entries[i].file is not None and not mem.entries[i].read_only]
+        for i in done:
+            if i not in parts and not mem.entries[i].read_only:
+                notes += mark_promoted(mem, i, plan.rel)
+        if parts:   # a bullet of a shared file moves out of it: promoted_to has nowhere to go
+            from .trash import apply_delete, plan_delete
+            res = apply_delete(mem.dir, plan_delete(mem.dir, parts, mem.layout))
+            notes += [f"moved {i} out of {mem.entries[i].file} (memtui restore brings it back)" for i in res.moved]
     return notes
 
 

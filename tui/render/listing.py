@@ -32,7 +32,9 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
     if not entries:
         console.print(f"[dim]No memories in[/] {mem.dir} [dim]— the folder is empty.[/]")
         return
-    table = Table(title=f"{mem.dir}", title_justify="left", expand=False, pad_edge=False, box=None,
+    own = mem.layout_name in ("claude-code", "memory-tool")
+    title = f"{mem.dir}" if own else f"{mem.dir} · {mem.layout.agent} ({mem.layout_name} layout)"
+    table = Table(title=title, title_justify="left", expand=False, pad_edge=False, box=None,
                   header_style="bold")
     id_width = min(max(len(e.id) for e in entries), 32)
     table.add_column("id", min_width=id_width, overflow="fold")
@@ -50,6 +52,8 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
             continue
         counts[s.anchor] = counts.get(s.anchor, 0) + 1
         notes = []
+        if e.kind == "process":
+            notes.append(Text("process (a log: shown, never injected)", DEFAULT.warning))
         if s.anchor in ("broken", "unsafe"):
             notes.append(Text(s.anchor_detail, DEFAULT.anchor(s.anchor)))
         if "old-unverifiable" in s.flags:
@@ -65,6 +69,9 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
     cut = ""
     if idx.exists and idx.cut_reason:
         cut = f" · MEMORY.md is cut after line {idx.cut_line} ({idx.cut_reason} limit)"
-    elif not idx.exists:
+    elif not idx.exists and own:
         cut = " · no MEMORY.md index"
+    other = sum(1 for f in mem.files if f.role == "other")
+    if other:
+        cut += f" · {other} file(s) not memory (see list --json)"
     console.print(f"{len(entries)} entries: {summary}{cut} · anchors checked against {mem.root}")

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..core.secrets import redact
 from ..core.trash import DeletePlan
 
 
@@ -34,10 +35,25 @@ class ConfirmDelete(ModalScreen[bool]):
         self.plan = plan
 
     def compose(self) -> ComposeResult:
-        n = len(self.plan.files)
+        n = len(self.plan.files) + len(self.plan.snippets)
+        records = sum(len(v) for v in self.plan.exports.values())
+        title = (f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?" if n else
+                 f"Leave {records} record(s) out of a copy of the export?")
         with Vertical():
-            yield Static(f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?", id="delete-title")
+            yield Static(title, id="delete-title")
             lines = Text()
+            for i, s in self.plan.snippets.items():
+                lines.append(f"  {i}\n", "bold")
+                lines.append(f"      lines {s.start + 1}–{s.start + len(s.lines)} of {s.file}; nothing else in it "
+                             "changes\n", "dim")
+                for k, ln in enumerate(s.lines[:8]):
+                    lines.append(f"      {s.start + 1 + k:>4}  {redact(ln.rstrip(chr(13) + chr(10)))[:90]}\n", "dim")
+                if len(s.lines) > 8:
+                    lines.append(f"      … {len(s.lines) - 8} more line(s)\n", "dim")
+            for file, slugs in self.plan.exports.items():
+                lines.append(f"  {file}: {len(slugs)} record(s)\n", "bold")
+                lines.append("      a mem0 export is never changed: a copy without them goes to the trash folder, "
+                             "to import into mem0\n", "dim")
             for i in self.plan.files:
                 lines.append(f"  {i}\n", "bold")
                 for num, text in self.plan.index_lines.get(i, []):

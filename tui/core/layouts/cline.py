@@ -44,8 +44,8 @@ class Cline(Layout):
         names = _names(folder)
         if "projectbrief.md" in names or len(CLINE & names) >= 2:
             return folder
-        if folder.name.lower() in ("memory-bank", ".memory-bank") and len((KILO | CLINE | VARIANTS) & names) >= 2:
-            return folder
+        if folder.name.lower() in ("memory-bank", ".memory-bank") and any(n.endswith(".md") for n in names):
+            return folder   # a memory bank by its name, even with only tasks.md in it yet
         for sub in SUBFOLDERS:
             if (folder / sub).is_dir() and self.detect(folder / sub) == folder / sub:
                 return folder / sub

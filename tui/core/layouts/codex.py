@@ -76,6 +76,9 @@ class Codex(Layout):
             kw = _keywords(body)
             if kw:
                 fields["keywords"] = kw
+            latest = _latest(body)
+            if latest is not None:
+                fields["updated"] = latest
             out.append(Part(b, f"Task Group: {b.title}", fields))
         return out
 
@@ -83,6 +86,8 @@ class Codex(Layout):
         if e.id == "memory_summary.md":
             e.load = "resident"        # injected into every session's instructions
             e.name = "memory summary"
+            if e.readable and e.description.strip() == "v1":
+                e.description = _first_line(e.text.split("\n", 1)[1] if "\n" in e.text else "")
             return
         e.load = "on-demand"
         if e.id == "raw_memories.md":
@@ -95,7 +100,7 @@ class Codex(Layout):
                 e.body = "\n".join(e.text.split("\n")[n:]).lstrip("\n")
                 e.updated = to_datetime(keys.get("updated_at")) or e.updated
                 e.created = to_datetime(keys.get("created_at")) or e.created
-                e.description = keys.get("description") or keys.get("summary") or e.description
+                e.description = keys.get("description") or keys.get("summary") or _first_line(e.body)
 
     def findings(self, mem: "Snapshot") -> list[Finding]:
         out = []
@@ -119,6 +124,14 @@ class Codex(Layout):
         return out
 
 
+def _first_line(text: str) -> str:
+    for line in text.split("\n"):
+        line = line.strip().lstrip("#").strip()
+        if line:
+            return line[:160]
+    return ""
+
+
 def _has_group(path: Path) -> bool:
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -128,8 +141,22 @@ def _has_group(path: Path) -> bool:
 
 
 def _keywords(body: list[str]) -> list[str]:
+    """The words of every `### keywords` list of a task group (one comma-separated line each)."""
+    words: dict[str, None] = {}
     for k, ln in enumerate(body):
         if ln.strip().lower().lstrip("#").strip() == "keywords":
             nxt = next((x for x in body[k + 1:] if x.strip()), "")
-            return [w.strip() for w in nxt.split(",") if w.strip()][:20]
-    return []
+            for w in nxt.strip().lstrip("-*+").split(","):
+                if w.strip():
+                    words.setdefault(w.strip())
+    return list(words)[:30]
+
+
+UPDATED = re.compile(r"updated_at[=:][ \t]*([0-9T:.+-]{10,})")
+
+
+def _latest(body: list[str]):
+    """The newest `updated_at` a task group cites (its rollouts), as a datetime."""
+    stamps = [to_datetime(m.group(1)) for ln in body for m in UPDATED.finditer(ln)]
+    stamps = [s for s in stamps if s is not None]
+    return max(stamps) if stamps else None

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from ..entry import MemoryEntry, to_datetime
+from ..findings import Finding
 from .base import SHARED, Layout, Role
 from .markdown import slugify, title_of
 
@@ -23,7 +24,10 @@ def _looks_like_export(path: Path) -> bool:
             head = f.read(65536).decode("utf-8", errors="replace")
     except OSError:
         return False
-    return '"memory"' in head and any(k in head for k in ('"hash"', '"user_id"', '"created_at"', '"categories"'))
+    # a record's text and a field only memory services write (a Kubernetes manifest has "memory": "512Mi"
+    # and a created_at, but no hash, user or categories)
+    return (('"memory"' in head or '"content"' in head)
+            and any(k in head for k in ('"hash"', '"user_id"', '"agent_id"', '"app_id"', '"categories"')))
 
 
 def records(text: str) -> tuple[list[tuple[int, dict]], str | None]:
@@ -57,7 +61,7 @@ def records(text: str) -> tuple[list[tuple[int, dict]], str | None]:
                 data = data[key]
                 break
         else:
-            data = [data] if "memory" in data else []
+            data = [data] if memory_text(data) is not None else []
     if not isinstance(data, list):
         return [], "not a list of memory records"
     out = []
@@ -77,8 +81,11 @@ def _line_of(text: str, rec: dict) -> int:
 
 
 def memory_text(rec: dict) -> str | None:
-    value = rec.get("memory") if isinstance(rec.get("memory"), str) else rec.get("text")
-    return value if isinstance(value, str) else None
+    """mem0 calls the text `memory`; OpenMemory's own records call it `content`."""
+    for key in ("memory", "content", "text"):
+        if isinstance(rec.get(key), str) and rec[key].strip():
+            return rec[key]
+    return None
 
 
 def slugs(recs: list[tuple[int, dict]]) -> list[str | None]:
@@ -103,7 +110,12 @@ class Mem0(Layout):
     agent = "mem0"
     followed = "mem0 / OpenMemory export (get_all / export JSON, platform v1.1 and OSS 0.1.x record fields)"
 
+    def __init__(self) -> None:
+        self.folder: Path | None = None
+        self.problems: dict[str, str] = {}   # export → what could not be read in it
+
     def detect(self, folder: Path) -> Path | None:
+        self.folder = folder
         try:
             with os.scandir(folder) as it:   # names first: a 10k-file folder costs no stat calls
                 items = [Path(d.path) for d in it if d.name.lower().endswith(SUFFIXES) and d.is_file()]
@@ -111,15 +123,23 @@ class Mem0(Layout):
             return None
         return folder if any(_looks_like_export(p) for p in items[:20]) else None
 
+    def begin(self, folder: Path) -> None:
+        self.folder = folder
+        self.problems = {}
+
     def role(self, file_id: str) -> Role:
         if file_id.lower().endswith(SUFFIXES):
-            return SHARED
+            if self.folder is None or _looks_like_export(self.folder / file_id):
+                return SHARED
+            return Role("other", "JSON, but not a memory export (no memory records)")
         return Role("other", "not a mem0 export (JSON or JSON lines)")
 
     def expand(self, e: MemoryEntry, now: dt.datetime) -> list[MemoryEntry]:
         if not e.readable:
             return [e]
         recs, err = records(e.text)
+        if err and recs:
+            self.problems[e.id] = err
         if not recs:
             e.error = err or "no memory records"
             return [e]
@@ -134,7 +154,7 @@ class Mem0(Layout):
             out.append(dataclasses.replace(
                 e, id=f"{e.id}#{slug}", name=title_of(memory, 60), description=" ".join(memory.split())[:300],
                 body=memory.strip() + "\n", text=memory, file=e.id, first_line=line, body_line=1,
-                has_frontmatter=False, meta={k: v for k, v in rec.items() if k != "memory"}, warnings=[],
+                has_frontmatter=False, meta={k: v for k, v in rec.items() if k not in ("memory", "content", "text")}, warnings=[],
                 keywords=[str(c) for c in cats if isinstance(c, (str, int))], paths=[], anchors=[], anchor_errors=[],
                 source=source, created=to_datetime(rec.get("created_at")) or e.created,
                 updated=to_datetime(rec.get("updated_at")) or to_datetime(rec.get("created_at")) or e.updated,
@@ -143,3 +163,8 @@ class Mem0(Layout):
             e.error = "no records with a 'memory' text"
             return [e]
         return out
+
+    def findings(self, mem) -> list[Finding]:
+        return [Finding(file, "layout", "mem0-bad-record", None, f"part of this export was skipped: {why}",
+                        "export again from mem0; memtui never edits an export") for file, why in
+                sorted(self.problems.items())]

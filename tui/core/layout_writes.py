@@ -1,0 +1,110 @@
+"""`memtui remember` in a folder of another agent: a new memory in that agent's own shape.
+
+Gemini CLI keeps memories as bullets under `## Gemini Added Memories` (the section is
+added at the end of the file when missing, as save_memory does); OpenClaw as bullets of
+MEMORY.md. Everything else in the file stays as it was, byte for byte, and the bullet
+passes the same gates as any other write. Layouts whose files memtui cannot extend
+safely (a service's export, a git-synced MemFS, Codex's generated files, a memory bank's
+fixed files) refuse, saying what to do instead.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .findings import REJECT_ON_WRITE, Finding
+from .fsutil import atomic_write
+from .layouts.gemini import memory_section
+from .layouts.markdown import bullets, split_lines
+from .snippets import read_exact
+from .write import WriteResult, check
+
+APPENDS = {"gemini": "GEMINI.md", "openclaw": "MEMORY.md"}
+ADVICE = {
+    "cline": "edit the memory bank's files (or ask the agent to 'update memory bank')",
+    "letta": "ask the agent, or add a Markdown file with a `description` and commit it",
+    "codex": "Codex writes these files itself when it consolidates its memories",
+    "mem0": "add memories through mem0 itself; memtui never changes an export",
+}
+
+
+def can_append(layout_name: str) -> bool:
+    return layout_name in APPENDS
+
+
+def refusal(layout, directory: Path) -> str:
+    return (f"{directory} holds {layout.agent} memory; memtui remember writes there only for Gemini CLI and "
+            f"OpenClaw folders. {ADVICE.get(layout.name, '').capitalize()}.")
+
+
+def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:
+    file = _target(mem_dir, layout)
+    line = " ".join(text.split())
+    if not line:
+        return WriteResult(False, rejected=[Finding("", "unreadable", "empty", None, "the memory is empty",
+                                                    "write what should be remembered")])
+    _, findings = check(mem_dir, root, "new-memory.md", line + "\n")
+    rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
+    warnings = [f for f in findings if f not in rejected]
+    if rejected:
+        return WriteResult(False, None, None, rejected, warnings)
+    path = mem_dir / file
+    current = read_exact(path) if path.exists() else ""
+    if current is None:
+        return WriteResult(False, rejected=[Finding(file, "unreadable", "unreadable", None,
+                                                    f"{file} is not UTF-8 text: not changed", "")])
+    new, at = _with_bullet(current, line, layout.name)
+    atomic_write(path, new.encode("utf-8"))
+    slug = next((p.block.slug for p in layout.parts(file, new) if p.block.start == at), None)
+    return WriteResult(True, f"{file}#{slug}" if slug else file, path, [], warnings)
+
+
+def _target(mem_dir: Path, layout) -> str:
+    if layout.name == "gemini":
+        names = getattr(layout, "names", ("GEMINI.md",))
+        return next((n for n in names if (mem_dir / n).is_file()), names[0])
+    return next((n for n in ("MEMORY.md", "memory.md") if (mem_dir / n).is_file()), "MEMORY.md")
+
+
+def _with_bullet(text: str, line: str, layout_name: str) -> tuple[str, int]:
+    """The text with ``- line`` added, and the 0-based line it landed on."""
+    lines = split_lines(text)
+    eol = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += eol
+    bullet = f"- {line}{eol}"
+    where = memory_section(lines) if layout_name == "gemini" else (0, len(lines))
+    if where is None:   # no section yet: add it at the end, as save_memory does
+        if lines and lines[-1].strip():
+            lines.append(eol)
+        lines += [f"## Gemini Added Memories{eol}", bullet]
+        return "".join(lines), len(lines) - 1
+    items = bullets(lines, where[0] + (1 if layout_name == "gemini" else 0), where[1])
+    at = items[-1].end if items else (where[0] + 1 if layout_name == "gemini" else len(lines))
+    lines.insert(at, bullet)
+    return "".join(lines), at
+
+
+def replace_part(mem_dir: Path, root: Path, layout, entry_id: str, old_text: str, new_text: str) -> WriteResult:
+    """An edited entry inside a shared file: its lines replaced, every other byte kept. Refused
+    when the lines changed on disk since the editor opened (the agent wrote meanwhile)."""
+    from .snippets import locate
+    snip = locate(mem_dir, layout, entry_id)
+    if snip is None or snip.text != old_text:
+        return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "changed", None,
+                                                    f"{entry_id} changed on disk while it was being edited",
+                                                    "open it again and redo the edit")])
+    eol = "\r\n" if snip.lines[0].endswith("\r\n") else "\n"
+    body = new_text.replace("\r\n", "\n").rstrip("\n")
+    if not body.strip():
+        return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "empty", None, "the entry is empty",
+                                                    "delete it instead (d)")])
+    _, findings = check(mem_dir, root, "edited-memory.md", body + "\n")
+    rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
+    warnings = [f for f in findings if f not in rejected]
+    if rejected:
+        return WriteResult(False, entry_id, None, rejected, warnings)
+    path = mem_dir / snip.file
+    lines = split_lines(read_exact(path) or "")
+    lines[snip.start:snip.start + len(snip.lines)] = [ln + eol for ln in body.split("\n")]
+    atomic_write(path, "".join(lines).encode("utf-8"))
+    return WriteResult(True, entry_id, path, [], warnings)
