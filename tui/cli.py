@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_tui(args: argparse.Namespace) -> int:
-    if args.dir and "/" not in args.dir and not Path(args.dir).exists():
+    if args.dir and "/" not in args.dir and not Path(args.dir).exists() and not args.dir.startswith("sample:"):
         raise UsageError(f"no folder or command named {args.dir!r} (commands: {', '.join(COMMANDS)})")
     directory, root, found = resolve_dir(args.dir, args.root, writes=True,   # the sample: a private copy
                                          layout=args.layout)

@@ -10,7 +10,8 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from ..core.discover import Found, default_root, discover, private_sample
+from ..core.discover import (SAMPLE_PREFIX, Found, default_root, discover, layout_sample, layout_samples,
+                             private_sample)
 from ..core.fsutil import dumps_json
 
 
@@ -25,7 +26,16 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
     The folder's layout is detected (or ``layout`` forced) and kept in ``found.layout``; a
     folder that holds another agent's memory one level down (a project's memory-bank/, a
     ~/.codex) is read there."""
-    found = Found(Path(arg).expanduser(), "argument") if arg else discover()
+    if arg and arg.startswith(SAMPLE_PREFIX):
+        name = arg[len(SAMPLE_PREFIX):]
+        folder = layout_sample(name, private=writes)
+        if folder is None:
+            raise UsageError(f"no bundled sample {name!r} (samples: {', '.join(layout_samples())})")
+        found = Found(folder, "layout-sample", f"memtui: the bundled {name} sample" +
+                      (f" (a private copy: {folder})" if writes else ""))
+        arg = None
+    else:
+        found = Found(Path(arg).expanduser(), "argument") if arg else discover()
     if writes and found.is_sample:
         copy = private_sample()
         found = Found(copy, "sample", found.note + f"\nmemtui: working on a private copy of the sample: {copy}")

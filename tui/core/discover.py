@@ -30,6 +30,23 @@ def data_dir() -> Path:
     return Path(base) / "memtui"
 
 
+SAMPLE_PREFIX = "sample:"
+
+
+def layout_sample(name: str, private: bool = False) -> Path | None:
+    """The bundled sample of another agent's layout (`sample:openclaw`), or its private copy."""
+    base = private_sample().parent if private else bundled("sample_memories")
+    folder = base / "layouts" / name
+    return folder if name and "/" not in name and folder.is_dir() else None
+
+
+def layout_samples() -> list[str]:
+    try:
+        return sorted(p.name for p in (bundled("sample_memories") / "layouts").iterdir() if p.is_dir())
+    except OSError:
+        return []
+
+
 def private_sample() -> Path:
     """The user's own copy of the bundled sample (in the data folder), for the app and the
     commands that write: deleting or editing while exploring must never touch the package's
@@ -41,7 +58,8 @@ def private_sample() -> Path:
     dest = data_dir() / "sample"
     stamp = dest / ".memtui-version"
     try:
-        if stamp.read_text().strip() == __version__ and (dest / "memory").is_dir():
+        complete = (dest / "layouts").is_dir() or not (bundled("sample_memories") / "layouts").is_dir()
+        if stamp.read_text().strip() == __version__ and (dest / "memory").is_dir() and complete:
             return dest / "memory"
     except OSError:
         pass

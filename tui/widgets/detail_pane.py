@@ -79,6 +79,13 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
     fields.add_column(style="bold", no_wrap=True)
     fields.add_column()
     fields.add_row("id", e.id)
+    if e.file is not None:
+        fields.add_row("file", f"{e.file}, from line {e.first_line}" + (" (read-only: an export)" if e.read_only
+                                                                          else " (a part of a shared file)"))
+    if e.kind == "process":
+        fields.add_row("kind", "process — a log of work: shown, never injected")
+    if e.author:
+        fields.add_row("last commit", f"{iso(e.updated) or '—'} by {shown(e.author, reveal, pieces)}")
     fields.add_row("created", iso(e.created) or "—")
     fields.add_row("updated", iso(e.updated) or "—")
     if e.paths:

@@ -73,8 +73,9 @@ class Row:
 def sort_key(column: str):
     order_anchor = {"unsafe": 0, "broken": 1, "none": 2, "verified": 3}
     order_load = {"resident": 0, "beyond-index-cut": 1, "on-demand": 2}
+    # process entries (daily logs, progress files) form their own group, after the memories
     return {
-        "name": lambda r: r.entry.name.lower(),
+        "name": lambda r: (r.entry.kind == "process", r.entry.name.lower()),
         "type": lambda r: (r.entry.type or "~", r.entry.name.lower()),
         "source": lambda r: (r.entry.source, r.entry.name.lower()),
         "age": lambda r: (r.status.age_days if r.status.age_days is not None else 10**6),
@@ -163,7 +164,7 @@ class EntryTable(DataTable):
         flags = r.flags()
         severe = any(k in ("secret", "sensitive", "traversal") for k in r.kinds)
         flag_text = Text(" ".join(flags), p.new if r.new and not r.reviewed else (p.error if severe else p.dim))
-        return [mark, name_text, e.type or "", e.source, age_text(s.age_days), anchor,
+        return [mark, name_text, e.type or ("process" if e.kind == "process" else ""), e.source, age_text(s.age_days), anchor,
                 Text(load, "" if s.load == "resident" else p.dim), flag_text]
 
     # -- whole-table operations ------------------------------------------------------

@@ -23,8 +23,8 @@ PROCESS = {"activecontext.md", "progress.md", "tasks.md", "context.md"}   # "whe
 PROCESS_DIRS = {"journal"}
 ON_DEMAND_DIRS = {"archive"}
 SUBFOLDERS = ("memory-bank", ".kilocode/rules/memory-bank", ".roo/memory-bank", ".clinerules/memory-bank")
-CURRENT = re.compile(r"(?i)\b(current|recent|now|next steps?|active|in progress|status|what'?s left|"
-                     r"known issues|open questions?)\b|当前|最近|下一步")
+CURRENT = re.compile(r"(?i)\b(current|recent|right now|next steps?|in progress|status|what'?s left)\b|当前|最近|下一步")
+STALE_AFTER = 7   # days: a 'current' section older than a week describes a moment that has passed
 
 
 def _names(folder: Path) -> set[str]:
@@ -74,10 +74,11 @@ class Cline(Layout):
                                "start as if it were still true",
                                "bring it up to date or empty its 'current' parts when the work is done; "
                                "move lasting decisions to systemPatterns.md or techContext.md"))
-            lines = split_lines(e.text)
-            for n, _, title in headings(lines):
-                if CURRENT.search(title):
+            if age is None or age < STALE_AFTER:
+                continue
+            for n, level, title in headings(split_lines(e.text)):
+                if level > 1 and CURRENT.search(title):
                     out.append(Finding(e.id, "process", "current-section", n + 1,
-                                       f"'{title[:60]}' describes a moment ({since}); it goes stale by design",
-                                       "rewrite it for the work at hand, or clear it"))
+                                       f"'{title[:60]}' describes a moment, and the file was last changed {age} days "
+                                       "ago: it has likely passed", "rewrite it for the work at hand, or clear it"))
         return out
