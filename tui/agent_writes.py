@@ -12,8 +12,9 @@ from .core.memory import Snapshot
 
 
 class AgentWrites:
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, parts: dict[str, Path] | None = None) -> None:
         self.directory = Path(directory)
+        self.parts = parts or {}   # several agents: label → folder (ids are `label:id`)
         self.new: set[str] = set()
         self.reviewed: set[str] = set()
         self.own: dict[str, tuple[int, int]] = {}
@@ -21,8 +22,10 @@ class AgentWrites:
     def note_written(self, ids) -> None:
         for i in ids:
             file = i.rpartition("#")[0] if "#" in i else i   # a bullet: its file's signature
+            label, sep, local = file.partition(":")
+            folder = self.parts.get(label) if sep else None
             try:
-                st = (self.directory / file).stat()
+                st = (folder / local if folder is not None else self.directory / file).stat()
             except OSError:
                 continue
             self.own[file] = (st.st_mtime_ns, st.st_size)

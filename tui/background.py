@@ -28,6 +28,15 @@ def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool 
 
 
 def audit_snapshot(snap: Snapshot) -> AuditReport:
+    if snap.parts:   # several agents: each folder audited by its own layout's rules
+        findings = []
+        for label, part in snap.parts.items():
+            for f in audit_snapshot(part).findings:
+                agent = part.layout.agent if part.layout is not None else label
+                findings.append(dataclasses.replace(
+                    f, id=f"{label}:{f.id}" if f.id else "", related=f"{label}:{f.related}" if f.related else None,
+                    message=f.message if f.id else f"{agent}: {f.message}"))
+        return AuditReport(findings, len(snap.entries), str(snap.dir), str(snap.root))
     if len(snap.entries) >= SUBPROCESS_AUDIT_FROM:
         # a big folder is audited by `memtui audit` in another process: its seconds of CPU
         # must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)

@@ -92,7 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 def build_tui_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="memtui", description="Open the memtui terminal app. "
                                 f"Subcommands: {', '.join(COMMANDS)} (memtui COMMAND --help).")
-    p.add_argument("dir", nargs="?", metavar="DIR", help="memory directory (default: discovered)")
+    p.add_argument("dir", nargs="*", metavar="DIR", help="memory directory (default: discovered); several "
+                   "folders open side by side, with an agent column; sample:NAME opens a bundled sample "
+                   "(cline, codex, gemini, letta, mem0, openclaw)")
     p.add_argument("--root", help="project root for anchors")
     p.add_argument("--theme", help="theme name (bundled or Textual's)")
     p.add_argument("--no-watch", action="store_true", help="do not watch the directory for changes")
@@ -142,12 +144,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_tui(args: argparse.Namespace) -> int:
-    if args.dir and "/" not in args.dir and not Path(args.dir).exists() and not args.dir.startswith("sample:"):
-        raise UsageError(f"no folder or command named {args.dir!r} (commands: {', '.join(COMMANDS)})")
-    directory, root, found = resolve_dir(args.dir, args.root, writes=True,   # the sample: a private copy
-                                         layout=args.layout)
+    dirs = args.dir or [None]
+    for d in dirs:
+        if d and "/" not in d and not Path(d).exists() and not d.startswith("sample:"):
+            raise UsageError(f"no folder or command named {d!r} (commands: {', '.join(COMMANDS)})")
+    # the sample (and a layout sample) open as a private copy
+    opened = [resolve_dir(d, args.root, writes=True, layout=args.layout) for d in dirs]
+    directory, root, found = opened[0]
+    store, shown = None, None
+    if len(opened) > 1:   # several agents side by side
+        from .core.multi import MultiStore
+        store = MultiStore([(d, f.layout) for d, _, f in opened], root)
+        shown = f"{len(opened)} folders"
     from .app import MemtuiApp
     app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
-                    sample=found.is_sample, layout=found.layout)
+                    sample=found.is_sample and store is None, layout=found.layout, store=store,
+                    display_path=shown)
     app.run()
     return app.return_code or 0

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable
 from textual.app import SuspendNotSupported
 from textual.widgets import Input, TabbedContent
 
+from .core.memory import Snapshot
 from .core.promote import Promotion, TargetChanged, apply_promotion
 from .core.trash import apply_delete, plan_delete, restore
 from .core.write import Draft, write_memory, write_raw
@@ -31,11 +32,36 @@ def chosen_ids(screen: "MainScreen") -> list[str]:
     return sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
 
 
+def part_of(screen: "MainScreen", ids: list[str]):
+    """(the snapshot of the one folder these entries live in, their ids there, local id → shown id);
+    None, said, when they belong to several agents."""
+    snap = screen.snapshot
+    if snap is None:
+        return None
+    located = [(snap.locate(i), i) for i in ids]
+    if len({id(part) for (part, _), _ in located}) > 1:
+        screen.notify("Those entries belong to different agents: act on one agent's at a time", severity="warning")
+        return None
+    part = located[0][0][0] if located else snap
+    return part, [local for (_, local), _ in located], {local: i for (_, local), i in located}
+
+
+def current_part(screen: "MainScreen") -> Snapshot | None:
+    """The folder of the entry under the cursor (the first agent's when none is)."""
+    snap = screen.snapshot
+    if snap is None or not snap.parts:
+        return snap
+    i = screen.current_id()
+    return snap.locate(i)[0] if i else next(iter(snap.parts.values()))
+
+
 def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
     from .screens.confirm_delete import ConfirmDelete
-    if not ids:
+    where = part_of(screen, ids) if ids else None
+    if where is None:
         return
-    plan = plan_delete(screen.directory, ids, screen.snapshot.layout if screen.snapshot is not None else None)
+    part, ids, shown = where
+    plan = plan_delete(part.dir, ids, part.layout)
     if not (plan.files or plan.snippets or plan.exports):
         screen.notify(f"Nothing to delete: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
         return
@@ -43,20 +69,20 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
     def done(ok: bool | None) -> None:
         if ok:
             try:
-                res = apply_delete(screen.directory, plan)
+                res = apply_delete(part.dir, plan)
             except OSError as e:
                 screen.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
                 screen.request_rescan()
                 return
             for i in res.vanished + plan.missing:
                 screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
-            screen.writes.note_written([i for i in res.moved if i in plan.snippets])   # the file changed: ours
+            screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
             if res.moved:
                 screen.notify(f"Moved {len(res.moved)} to the trash (t to restore)")
             for path, dropped in res.exports:
                 screen.notify(f"The export is unchanged; a copy without {dropped} record(s) is at {path}",
                               timeout=12)
-            screen.query_one(EntryTable).selected -= set(res.moved)
+            screen.query_one(EntryTable).selected -= {shown[i] for i in res.moved}
             screen.request_rescan()
         if then is not None:
             then(bool(ok))
@@ -66,16 +92,19 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
 
 def trash(screen: "MainScreen") -> None:
     from .screens.trash_screen import TrashScreen
+    part = current_part(screen)
+    folder = part.dir if part is not None else screen.directory
+    prefix = next((k + ":" for k, v in screen.snapshot.parts.items() if v is part), "") if part is not None else ""
 
     def chosen(ids: list[str] | None) -> None:
         if not ids:
             return
         try:
-            res = restore(screen.directory, ids)
+            res = restore(folder, ids)
         except OSError as e:
             screen.notify(f"Could not restore {', '.join(ids)}: {e}", severity="error")
             return
-        screen.writes.note_written(res.restored)
+        screen.writes.note_written([prefix + i for i in res.restored])
         for i in res.restored:
             screen.notify(f"restored {i}")
         for i in res.blocked:
@@ -84,7 +113,7 @@ def trash(screen: "MainScreen") -> None:
             screen.notify(f"{i} is no longer in the trash", severity="warning")
         screen.request_rescan()
 
-    screen.app.push_screen(TrashScreen(screen.directory), chosen)
+    screen.app.push_screen(TrashScreen(folder), chosen)
 
 
 def audit_view(screen: "MainScreen") -> None:
@@ -106,11 +135,13 @@ def jump_to(screen: "MainScreen", entry_id: str) -> None:
 def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> None:
     from .screens.add_entry import AddEntry
 
-    layout = screen.snapshot.layout if screen.snapshot is not None else None
+    part = current_part(screen)
+    layout = part.layout if part is not None else None
+    folder = part.dir if part is not None else screen.directory
     if layout is not None and layout.name not in ("claude-code", "memory-tool"):
         from .core.layout_writes import can_append, refusal
         if not can_append(layout.name):
-            screen.notify(refusal(layout, screen.directory), severity="warning", timeout=10)
+            screen.notify(refusal(layout, folder), severity="warning", timeout=10)
             return
 
     def save(d: Draft | None) -> None:
@@ -119,16 +150,16 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
         try:
             if layout is not None and layout.name not in ("claude-code", "memory-tool"):
                 from .core.layout_writes import append_bullet
-                res = append_bullet(screen.directory, screen.root, layout, d.text)
+                res = append_bullet(folder, screen.root, layout, d.text)
             else:
-                res = write_memory(screen.directory, screen.root, d)
+                res = write_memory(folder, screen.root, d)
         except OSError as e:
             add(screen, d, f"Could not write: {e}.")
             return
         if not res.ok:
             add(screen, d, res.reason())   # the form again, with the draft and the reason
             return
-        screen.writes.note_written([res.id])
+        screen.writes.note_written([_shown(screen, part, res.id)])
         for w in res.warnings:
             screen.notify(f"{w.kind}: {w.message}", severity="warning", timeout=8)
         for n in res.notes:
@@ -139,18 +170,26 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
     screen.app.push_screen(AddEntry(draft, error), save)
 
 
+def _shown(screen: "MainScreen", part: Snapshot | None, local: str) -> str:
+    """An id in a folder as the table shows it (`agent:id` when several agents are open)."""
+    snap = screen.snapshot
+    label = next((k for k, v in snap.parts.items() if v is part), None) if snap is not None else None
+    return f"{label}:{local}" if label else local
+
+
 def edit(screen: "MainScreen", entry_id: str | None) -> None:
-    if entry_id is None:
+    if entry_id is None or screen.snapshot is None:
         return
-    e = screen.snapshot.entries.get(entry_id) if screen.snapshot is not None else None
+    part, local = screen.snapshot.locate(entry_id)
+    e = part.entries.get(local)
     if e is not None and e.read_only:
-        screen.notify(f"{entry_id} is a record of a {screen.snapshot.layout.agent} export: read-only here",
-                      severity="warning")
+        screen.notify(f"{entry_id} is a record of an export: read-only here", severity="warning")
         return
     if e is not None and e.file is not None:
-        edit_part(screen, entry_id)
+        edit_part(screen, part, local, entry_id)
         return
-    path = screen.directory / entry_id
+    folder = part.dir
+    path = folder / local
     try:
         original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -161,7 +200,7 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
         if edited is not None:
             screen.drafts.pop(entry_id, None)
         return
-    res = write_raw(screen.directory, screen.root, entry_id, edited)
+    res = write_raw(folder, screen.root, local, edited)
     if not res.ok:
         screen.drafts[entry_id] = edited
         screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
@@ -173,19 +212,18 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
     screen.request_rescan()
 
 
-def edit_part(screen: "MainScreen", entry_id: str) -> None:
+def edit_part(screen: "MainScreen", part: Snapshot, local: str, entry_id: str) -> None:
     """Edit one bullet or section of a shared file: only its lines change."""
     from .core.layout_writes import replace_part
     from .core.snippets import locate
-    layout = screen.snapshot.layout
-    snip = locate(screen.directory, layout, entry_id)
+    snip = locate(part.dir, part.layout, local)
     if snip is None:
         screen.notify(f"{entry_id} is no longer in its file", severity="warning")
         return
     edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text)
     if edited is None or edited == snip.text:
         return
-    res = replace_part(screen.directory, screen.root, layout, entry_id, snip.text, edited)
+    res = replace_part(part.dir, screen.root, part.layout, local, snip.text, edited)
     if not res.ok:
         screen.drafts[entry_id] = edited
         screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
@@ -247,9 +285,10 @@ def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
 
 def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> None:
     from .screens.promote_screen import PromoteScreen
-    if not ids or screen.snapshot is None:
+    where = part_of(screen, ids) if ids else None
+    if where is None:
         return
-    snap = screen.snapshot
+    snap, local_ids, shown = where
 
     def write(plan: Promotion | None) -> None:
         if plan is None:
@@ -263,8 +302,9 @@ def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> 
         except OSError as e:
             screen.notify(f"Could not write {plan.rel}: {e}", severity="error")
             return
-        done = plan.added + list(plan.already)
+        done = [shown[i] for i in plan.added + list(plan.already)]
         screen.writes.note_written(done)   # the promoted_to marks are our writes, not the agent's
+        done = [shown[i] for i in plan.added + list(plan.already) if snap.entries[i].file is None]   # parts moved
         for n in notes:
             screen.notify(n, timeout=5)
         screen.request_rescan()
@@ -273,4 +313,4 @@ def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> 
                           "Cancel keeps them.", timeout=6)
             delete(screen, done)
 
-    screen.app.push_screen(PromoteScreen(snap, ids, screen.app.colours, target), write)
+    screen.app.push_screen(PromoteScreen(snap, local_ids, screen.app.colours, target), write)

@@ -32,11 +32,12 @@ class _Handler(FileSystemEventHandler):
 class DirectoryWatcher:
     """Watch the memory folder (recursively) and, optionally, the injection log's folder."""
 
-    def __init__(self, memory_dir: Path, on_change: Callable[[], None],
+    def __init__(self, memory_dir: Path | list[Path], on_change: Callable[[], None],
                  log_file: Path | None = None, on_log: Callable[[], None] | None = None) -> None:
         self.observer = Observer()
         self.observer.daemon = True
-        self.observer.schedule(_Handler(on_change), str(memory_dir), recursive=True)
+        for folder in memory_dir if isinstance(memory_dir, list) else [memory_dir]:
+            self.observer.schedule(_Handler(on_change), str(folder), recursive=True)
         if log_file is not None and on_log is not None:
             log_file.parent.mkdir(parents=True, exist_ok=True)
             self.observer.schedule(_Handler(on_log, only=log_file.name), str(log_file.parent), recursive=False)

@@ -115,14 +115,26 @@ class Snapshot:
     engine: "Engine | None" = field(default=None, compare=False)
     layout: "Layout | None" = field(default=None, compare=False)
     files: tuple["FileInfo", ...] = ()   # every file of the folder and what it is (entries, index, not memory)
+    parts: Mapping[str, "Snapshot"] = field(default_factory=dict, compare=False)   # several agents: each one's
 
     @classmethod
     def load(cls, directory: Path, root: Path, now: dt.datetime | None = None, mentions: bool = True,
              layout: "Layout | None" = None) -> "Snapshot":
         return MemoryStore(directory, root, mentions=mentions, layout=layout).refresh(now)
 
+    def locate(self, entry_id: str) -> tuple["Snapshot", str]:
+        """The snapshot of the folder an entry lives in, and its id there (several agents' ids are
+        `AGENT:ID`; a single folder is its own part)."""
+        if self.parts:
+            label, _, local = entry_id.partition(":")
+            if label in self.parts:
+                return self.parts[label], local
+        return self, entry_id
+
     @property
     def layout_name(self) -> str:
+        if self.parts:
+            return "multi"
         return self.layout.name if self.layout is not None else "claude-code"
 
     def sorted_entries(self) -> list[MemoryEntry]:
@@ -153,6 +165,10 @@ class MemoryStore:
         self.generation = 0
         self._last: Snapshot | None = None
         self._lock = threading.Lock()   # a cancelled worker's refresh may still be running
+
+    @property
+    def folders(self) -> list[Path]:
+        return [self.dir]
 
     def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False,
                 full: bool = True) -> Snapshot:

@@ -62,16 +62,16 @@ class MainScreen(Screen):
     ]
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
-                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None) -> None:
+                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None) -> None:
         super().__init__()
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
         self.display_path, self.log_path = display_path, log_path
-        self.store = MemoryStore(self.directory, self.root, layout=layout)
-        self.snapshot: Snapshot | None = None
+        self.store = store or MemoryStore(self.directory, self.root, layout=layout)   # or a MultiStore
+        self.multi, self.snapshot = hasattr(self.store, "stores"), None
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
-        self.writes = AgentWrites(self.directory)
+        self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
         self.watcher = None
@@ -93,7 +93,7 @@ class MainScreen(Screen):
             yield Input(placeholder="type a prompt: what would the agent be given?", id="query")
         yield Static("", id="filter-status")
         with Container(id="main"):
-            yield Browser(self.display_path, id="left")
+            yield Browser(self.display_path, agents=self.multi, id="left")
             with TabbedContent(id="right", initial="detail"):
                 with TabPane("Detail", id="detail"):
                     yield DetailPane(id="detail-pane")
@@ -251,7 +251,7 @@ class MainScreen(Screen):
         from ..watch import DirectoryWatcher
         try:
             log = self.query_one(InjectionLog)
-            self.watcher = DirectoryWatcher(self.directory, lambda: self.post_message(MemoryDirChanged()),
+            self.watcher = DirectoryWatcher(self.store.folders, lambda: self.post_message(MemoryDirChanged()),
                                             self.log_path, lambda: log.post_message(InjectionLogChanged()))
             self.watcher.start()
         except Exception as e:

@@ -8,7 +8,9 @@ from ..core.memory import Snapshot
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
                watching: bool, loading: str = "", sample_note: str = "") -> str:
     head = f"memtui · {display_path}" + (" (a private copy)" if sample_note else "")
-    if snap is not None and snap.layout is not None:
+    if snap is not None and snap.parts:
+        head += " · " + " + ".join(p.layout.agent for p in snap.parts.values() if p.layout is not None)
+    elif snap is not None and snap.layout is not None:
         head += f" · {snap.layout.agent}"
         if snap.layout_name not in ("claude-code", "memory-tool"):
             head += f" ({snap.layout_name} layout)"

@@ -19,13 +19,14 @@ class Browser(Vertical):
     Browser { height: 1fr; }
     """
 
-    def __init__(self, display_path: str, **kwargs) -> None:
+    def __init__(self, display_path: str, agents: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.display_path = display_path
+        self.agents = agents
         self.snapshot: Snapshot | None = None
 
     def compose(self) -> ComposeResult:
-        yield EntryTable(id="entry-table")
+        yield EntryTable(agents=self.agents, id="entry-table")
         yield Static("", id="empty")
 
     @property
@@ -78,7 +79,8 @@ class Browser(Vertical):
         self.set_status_filter(keys[(keys.index(current[-1]) + 1) % len(keys)] if current else keys[0])
 
     def sort_next(self) -> None:
-        self.table.sort_column = SORTABLE[(SORTABLE.index(self.table.sort_column) + 1) % len(SORTABLE)]
+        cols = [c for c in SORTABLE if c != "agent" or self.table.agents]
+        self.table.sort_column = cols[(cols.index(self.table.sort_column) + 1) % len(cols)]
         self._resorted()
 
     def reverse_sort(self) -> None:

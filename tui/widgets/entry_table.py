@@ -23,7 +23,8 @@ from ..render.styles import DEFAULT, Styles
 
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
            ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
-SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags")
+SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags", "agent")
+AGENT_COLUMN = ("agent", "agent", 11)   # several agents in one session: whose memory it is
 CHUNK = 500
 SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link",
          "no-frontmatter": "no-fm", "index-unlinked": "unlinked", "index-hidden": "hidden"}
@@ -82,6 +83,7 @@ def sort_key(column: str):
         "anchor": lambda r: (order_anchor.get(r.status.anchor, 9) if not r.entry.error else -1, r.entry.name.lower()),
         "load": lambda r: (order_load.get(r.status.load, 9), r.entry.name.lower()),
         "flags": lambda r: (-len(r.flags()), -len(r.kinds), r.entry.name.lower()),
+        "agent": lambda r: (r.entry.id.partition(":")[0], r.entry.kind == "process", r.entry.name.lower()),
     }[column]
 
 
@@ -102,8 +104,10 @@ class EntryTable(DataTable):
             super().__init__()
             self.selected = selected
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, agents: bool = False, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)
+        self.agents = agents
+        self.spec = COLUMNS[:1] + (AGENT_COLUMN,) + COLUMNS[1:] if agents else COLUMNS
         self.rows_by_id: dict[str, Row] = {}
         self.visible_ids: list[str] = []
         self.filter_text = ""
@@ -123,12 +127,12 @@ class EntryTable(DataTable):
             self._gc_paused = False
 
     def on_mount(self) -> None:
-        for key, label, width in COLUMNS:
+        for key, label, width in self.spec:
             self.add_column(label, key=key, width=width)
 
     def on_resize(self) -> None:
         """Give the name what the other columns leave (80 columns still shows every column)."""
-        others = sum(w + 2 for k, _, w in COLUMNS if k not in ("name", "flags")) + 2
+        others = sum(w + 2 for k, _, w in self.spec if k not in ("name", "flags")) + 2
         name = max(14, min(30, self.size.width - others - 14))
         flags = max(10, min(24, self.size.width - others - name - 4))
         for key, width in (("name", name), ("flags", flags)):
@@ -164,8 +168,11 @@ class EntryTable(DataTable):
         flags = r.flags()
         severe = any(k in ("secret", "sensitive", "traversal") for k in r.kinds)
         flag_text = Text(" ".join(flags), p.new if r.new and not r.reviewed else (p.error if severe else p.dim))
-        return [mark, name_text, e.type or ("process" if e.kind == "process" else ""), e.source, age_text(s.age_days), anchor,
-                Text(load, "" if s.load == "resident" else p.dim), flag_text]
+        cells = [mark, name_text, e.type or ("process" if e.kind == "process" else ""), e.source,
+                 age_text(s.age_days), anchor, Text(load, "" if s.load == "resident" else p.dim), flag_text]
+        if self.agents:
+            cells.insert(1, Text(e.id.partition(":")[0], p.dim))
+        return cells
 
     # -- whole-table operations ------------------------------------------------------
     def set_rows(self, rows: dict[str, Row]) -> None:
@@ -211,7 +218,7 @@ class EntryTable(DataTable):
         """Redraw one row's cells (after a status, mark or reveal change), or just one column."""
         if entry_id not in self.rows or entry_id not in self.rows_by_id:
             return
-        for (key, _, _), value in zip(COLUMNS, self.cells(self.rows_by_id[entry_id])):
+        for (key, _, _), value in zip(self.spec, self.cells(self.rows_by_id[entry_id])):
             if only is None or key == only:
                 self.update_cell(entry_id, key, value)
 

@@ -44,6 +44,8 @@ class Layout:
     name = "claude-code"
     agent = "Claude Code"
     followed = ""      # which documented version of the agent's layout this reader follows
+    max_count = 0      # the preview's limits for this agent (0: memtui's own, from flags and config)
+    max_chars = 0
 
     # -- before reading ------------------------------------------------------
     def detect(self, folder: Path) -> Path | None:

@@ -37,6 +37,7 @@ def daily_date(file_id: str) -> dt.date | None:
 class OpenClaw(Layout):
     name = "openclaw"
     agent = "OpenClaw"
+    max_count = 6      # memory_search's default number of results
     followed = ("OpenClaw workspace memory (docs.openclaw.ai/concepts/memory, 2026): MEMORY.md and "
                 "memory/YYYY-MM-DD.md, today's and yesterday's logs loaded at session start")
 
