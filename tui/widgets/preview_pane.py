@@ -21,6 +21,9 @@ class PreviewPane(VerticalScroll):
     def compose(self):
         yield Static(EMPTY, id="preview-body")
 
+    decision: Decision | None = None   # what is shown (for tests and the palette)
+
     def show(self, decision: Decision | None, styles: Styles = DEFAULT) -> None:
+        self.decision = decision
         body = self.query_one("#preview-body", Static)
         body.update(EMPTY if decision is None else decision_renderable(decision, styles))
