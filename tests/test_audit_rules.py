@@ -16,7 +16,7 @@ PATHS = [("src/api/server.ts", "src/api/server.ts"), ("`docs/`", "docs/"), ("reg
          ("`Makefile`", "Makefile"), ("lib/a/b/c", "lib/a/b/c")]
 NOT_PATHS = ["xlsx/pdf/docx", "Left/Right/Ceiling/Floor", "feat/login", "origin/main", "anthropics/claude-code",
              "hover:bg-muted/50", "w-1/2", "2026/06/01", "https://a.io/b.ts", "github.com/a/b.ts", "v2/api",
-             "@scope/pkg", "/mnt/c/dev/x.md", "and/or", "node.js", "console.log", "getty@tty1.service", "e.g."]
+             "@scope/pkg", "/mnt/c/dev/x.md", "and/or", "node.js", "console.log", "getty@tty1.service", "e.g.", "openclaw-gateway.service", "backup.timer"]
 
 
 @pytest.mark.parametrize("raw, path", PATHS)

@@ -52,3 +52,35 @@ def test_each_bundled_theme(snap_compare, sample, tmp_path, theme):
 
 def test_empty_folder(snap_compare, mem_dir, root, tmp_path):
     assert snap(snap_compare, make_app(mem_dir, root, tmp_path))
+
+
+def _layout_copy(tmp_path, name):
+    """A copy of a bundled layout sample with every file dated 2026-11-20 (ages stay put)."""
+    import os
+    import shutil
+    from conftest import SAMPLE
+    dest = tmp_path / name
+    shutil.copytree(SAMPLE / "layouts" / name, dest)
+    stamp = 1795176000   # 2026-11-20T12:00:00Z
+    for p in dest.rglob("*"):
+        os.utime(p, (stamp, stamp))
+    return dest
+
+
+def test_two_agents_side_by_side(snap_compare, tmp_path):
+    from tui.core.layouts import detect
+    from tui.core.multi import MultiStore
+    gem, oc = _layout_copy(tmp_path, "gemini"), _layout_copy(tmp_path, "openclaw")
+    store = MultiStore([(gem, detect(gem).layout), (oc, detect(oc).layout)], tmp_path)
+    app = make_app(gem, tmp_path, tmp_path, store=store, display_path="2 folders")
+    assert snap(snap_compare, app)
+
+
+def test_bullet_delete_modal(snap_compare, tmp_path):
+    from tui.core.layouts import detect
+    oc = _layout_copy(tmp_path, "openclaw")
+    app = make_app(oc, tmp_path, tmp_path, layout=detect(oc).layout, display_path="openclaw")
+
+    async def pick(pilot):
+        pilot.app.query_one(EntryTable).select_id("MEMORY.md#gateway")
+    assert snap(snap_compare, app, "d", before=pick)

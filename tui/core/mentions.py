@@ -122,6 +122,8 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
     if "/" not in tok:   # a bare name: only a file with a known extension (or Makefile…)
         if not has_ext or "@" in tok or low.split(".", 1)[0] in _CODE_OBJECTS:
             return None
+        if ext in ("service", "timer", "socket"):
+            return None   # `nginx.service`: a systemd unit on the machine, not a file of the project
         return Mention(tok, line, end, symbol)
     first = segs[0].lower()
     if (len(segs) > 1 and _TLD.match(first)) or (first in _BRANCH_HEADS and not has_ext) or first.startswith("v") and first[1:2].isdigit():
