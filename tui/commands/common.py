@@ -43,6 +43,10 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
         print(found.note, file=sys.stderr)
     if not found.dir.exists():
         raise UsageError(f"memory directory does not exist: {found.dir}")
+    if found.dir.is_file():   # a GEMINI.md, a mem0 export: the folder that holds it
+        if not quiet:
+            print(f"memtui: reading the folder that holds {found.dir.name}: {found.dir.parent}", file=sys.stderr)
+        found = dataclasses.replace(found, dir=found.dir.parent)
     if not found.dir.is_dir():
         raise UsageError(f"not a directory: {found.dir}")
     from ..core.layouts import detect
