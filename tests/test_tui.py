@@ -19,9 +19,10 @@ SIZE = (120, 36)
 def plain(static) -> str:
     """What a Static shows, as plain text (its content may be any Rich renderable)."""
     from rich.console import Console
-    con = Console(width=200, record=True, file=open(os.devnull, "w"))
-    con.print(static.content)
-    return con.export_text()
+    with open(os.devnull, "w") as sink:
+        con = Console(width=200, record=True, file=sink)
+        con.print(static.content)
+        return con.export_text()
 
 
 def detail_text(app) -> str:
