@@ -395,3 +395,13 @@ def test_layout_names_resolve():
     for name in NAMES:
         assert get(name).name == name
     assert get("memory-bank").name == "cline"
+
+
+def test_plain_memory_md_is_one_entry_and_a_file_arg_opens_its_folder(tmp_path, capsys):
+    write(tmp_path / "oc", "MEMORY.md", "Dana prefers tea.\nShe works remotely.\n")
+    write(tmp_path / "oc", "memory/2026-11-01.md", "# 2026-11-01\n- x\n")
+    mem = load(tmp_path / "oc")
+    assert set(mem.entries) == {"MEMORY.md", "memory/2026-11-01.md"}
+    assert mem.status["MEMORY.md"].load == "resident"
+    data = json_out(capsys, "list", "--json", "--dir", tmp_path / "oc" / "MEMORY.md")
+    assert data["layout"] == "openclaw" and len(data["entries"]) == 2

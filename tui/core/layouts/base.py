@@ -46,6 +46,7 @@ class Layout:
     followed = ""      # which documented version of the agent's layout this reader follows
     max_count = 0      # the preview's limits for this agent (0: memtui's own, from flags and config)
     max_chars = 0
+    whole_when_no_parts = False   # a shared file with text but no parts is one entry (else: not memory)
 
     # -- before reading ------------------------------------------------------
     def detect(self, folder: Path) -> Path | None:
@@ -96,6 +97,9 @@ class Layout:
             if not sub.description:
                 sub.description = _one_line(sub.body)
             out.append(sub)
+        if not out and self.whole_when_no_parts and e.text.strip():
+            self.settle(e, now)   # e is the store's copy: settling it touches no earlier snapshot
+            return [e]
         return out
 
     def findings(self, mem: "Snapshot") -> list[Finding]:

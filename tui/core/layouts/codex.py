@@ -40,6 +40,7 @@ def leading_keys(text: str) -> tuple[dict[str, str], int]:
 class Codex(Layout):
     name = "codex"
     agent = "Codex"
+    whole_when_no_parts = True   # a MEMORY.md without task groups is one entry
     followed = "Codex CLI memories (codex-rs/core/templates/memories, 2026): memory_summary.md v1"
 
     def detect(self, folder: Path) -> Path | None:

@@ -38,6 +38,7 @@ class OpenClaw(Layout):
     name = "openclaw"
     agent = "OpenClaw"
     max_count = 6      # memory_search's default number of results
+    whole_when_no_parts = True   # a MEMORY.md of plain paragraphs is one entry
     followed = ("OpenClaw workspace memory (docs.openclaw.ai/concepts/memory, 2026): MEMORY.md and "
                 "memory/YYYY-MM-DD.md, today's and yesterday's logs loaded at session start")
 
@@ -91,6 +92,9 @@ class OpenClaw(Layout):
         return [Part(b, title_of(b.title), {"load": "resident"}) for b in blocks]
 
     def settle(self, e: MemoryEntry, now: dt.datetime) -> None:
+        if e.id in CURATED:
+            e.load = "resident"
+            return
         day = daily_date(e.id)
         if day is None:
             e.load = "on-demand"          # a topic file: found by memory search, not loaded
