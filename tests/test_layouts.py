@@ -405,3 +405,15 @@ def test_plain_memory_md_is_one_entry_and_a_file_arg_opens_its_folder(tmp_path, 
     assert mem.status["MEMORY.md"].load == "resident"
     data = json_out(capsys, "list", "--json", "--dir", tmp_path / "oc" / "MEMORY.md")
     assert data["layout"] == "openclaw" and len(data["entries"]) == 2
+
+
+def test_detection_never_opens_a_fifo_or_follows_a_symlink_out(tmp_path):
+    import os
+    folder = tmp_path / "f"
+    (folder / "system").mkdir(parents=True)
+    for name in ("MEMORY.md", "AGENTS.md", "system/x.md", "a.json", "memory_summary.md"):
+        os.mkfifo(folder / name)
+    outside = write(tmp_path, "outside.md", "---\nname: secret-ish\n---\nx\n")
+    os.symlink(outside, folder / "link.md")
+    seen = detect(folder)   # returns (a FIFO opened for reading would block here)
+    assert seen.layout.name in NAMES

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -104,6 +106,22 @@ class Layout:
 
     def findings(self, mem: "Snapshot") -> list[Finding]:
         return []
+
+
+def head(path: Path, size: int = 65536) -> str:
+    """The first bytes of a regular file, as text; '' for anything else. Detection sniffs files
+    before the scan vets them: a FIFO must not hang it, a symlink must not lead out of the folder."""
+    try:
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return ""
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            return os.read(fd, size).decode("utf-8", errors="replace")
+        finally:
+            os.close(fd)
+    except OSError:
+        return ""
 
 
 def _one_line(body: str) -> str:

@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 from ..index import INDEX_NAME
-from .base import ENTRY, INDEX, Layout, Role
+from .base import ENTRY, INDEX, Layout, Role, head
 
 
 class ClaudeCode(Layout):
@@ -27,16 +27,13 @@ class MemoryTool(ClaudeCode):
     def detect(self, folder: Path) -> Path | None:
         try:
             with os.scandir(folder) as it:
-                files = [Path(d.path) for d in it if not d.name.startswith(".") and d.is_file()]
+                files = [Path(d.path) for d in it if not d.name.startswith(".") and d.is_file(follow_symlinks=False)]
         except OSError:
             return None
         if not files or any(p.name == INDEX_NAME for p in files):
             return None
         for p in files[:50]:
-            try:
-                head = p.read_bytes()[:200].lstrip(b"\xef\xbb\xbf \t\r\n")
-            except OSError:
-                continue
-            if head.startswith(b"---") or head.startswith((b"name:", b"description:")):
+            start = head(p, 200).lstrip("\ufeff \t\r\n")
+            if start.startswith(("---", "name:", "description:")):
                 return None   # frontmatter: Claude Code's own entries
         return folder

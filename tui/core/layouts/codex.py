@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..entry import MemoryEntry, to_datetime
 from ..findings import Finding
-from .base import ENTRY, SHARED, Layout, Part, Role
+from .base import ENTRY, SHARED, Layout, Part, Role, head
 from .markdown import Block, bare, slugify, split_lines, unique
 
 if TYPE_CHECKING:
@@ -134,11 +134,7 @@ def _first_line(text: str) -> str:
 
 
 def _has_group(path: Path) -> bool:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return any(GROUP.match(line.rstrip("\r\n")) for line in f)
-    except OSError:
-        return False
+    return any(GROUP.match(line.rstrip("\r")) for line in head(path, 1_000_000).split("\n"))
 
 
 def _keywords(body: list[str]) -> list[str]:

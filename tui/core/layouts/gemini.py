@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from .base import SHARED, Layout, Part, Role
+from .base import SHARED, Layout, Part, Role, head
 from .markdown import bullets, headings, section_end, split_lines, title_of, unique
 
 HEADING = re.compile(r"(?i)^gemini added memories$")
@@ -19,7 +19,7 @@ def context_names(folder: Path) -> tuple[str, ...]:
     names = list(DEFAULT_NAMES)
     for settings in (folder / ".gemini" / "settings.json", folder / "settings.json"):
         try:
-            value = json.loads(settings.read_text(encoding="utf-8")).get("context", {}).get("fileName")
+            value = json.loads(head(settings) or "null").get("context", {}).get("fileName")
         except (OSError, ValueError, AttributeError):
             continue
         for n in [value] if isinstance(value, str) else value if isinstance(value, list) else []:
@@ -49,22 +49,14 @@ class Gemini(Layout):
         names = context_names(folder)
         if any((folder / n).is_file() for n in names) or (folder / ".gemini" / "GEMINI.md").is_file():
             return folder
-        for p in (folder / "AGENTS.md",):
-            try:
-                if p.is_file() and "gemini added memories" in p.read_text(encoding="utf-8", errors="replace").lower():
-                    return folder
-            except OSError:
-                pass
+        if "gemini added memories" in head(folder / "AGENTS.md", 1_000_000).lower():
+            return folder
         return None
 
     def begin(self, folder: Path) -> None:
         names = list(context_names(folder))
-        agents = folder / "AGENTS.md"
-        try:
-            if agents.is_file() and "gemini added memories" in agents.read_text(errors="replace").lower():
-                names.append("AGENTS.md")
-        except OSError:
-            pass
+        if "gemini added memories" in head(folder / "AGENTS.md", 1_000_000).lower():
+            names.append("AGENTS.md")
         self.names = tuple(dict.fromkeys(names))
 
     def walk_dot(self, name: str) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..entry import MemoryEntry
 from ..findings import Finding
-from .base import ENTRY, Layout, Role
+from .base import ENTRY, Layout, Role, head
 
 if TYPE_CHECKING:
     from ..memory import Snapshot
@@ -72,11 +72,8 @@ class Letta(Layout):
 
 
 def _described(path: Path) -> bool:
-    try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:600]
-    except OSError:
-        return False
-    return head.lstrip("\ufeff").startswith("---") and "description:" in head
+    start = head(path, 600)
+    return start.lstrip("\ufeff").startswith("---") and "description:" in start
 
 
 def _key_line(text: str, key: str) -> int | None:

@@ -12,22 +12,18 @@ from pathlib import Path
 
 from ..entry import MemoryEntry, to_datetime
 from ..findings import Finding
-from .base import SHARED, Layout, Role
+from .base import SHARED, Layout, Role, head
 from .markdown import slugify, title_of
 
 SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 
 def _looks_like_export(path: Path) -> bool:
-    try:
-        with open(path, "rb") as f:
-            head = f.read(65536).decode("utf-8", errors="replace")
-    except OSError:
-        return False
+    start = head(path)
     # a record's text and a field only memory services write (a Kubernetes manifest has "memory": "512Mi"
     # and a created_at, but no hash, user or categories)
-    return (('"memory"' in head or '"content"' in head)
-            and any(k in head for k in ('"hash"', '"user_id"', '"agent_id"', '"app_id"', '"categories"')))
+    return (('"memory"' in start or '"content"' in start)
+            and any(k in start for k in ('"hash"', '"user_id"', '"agent_id"', '"app_id"', '"categories"')))
 
 
 def records(text: str) -> tuple[list[tuple[int, dict]], str | None]:
@@ -118,7 +114,8 @@ class Mem0(Layout):
         self.folder = folder
         try:
             with os.scandir(folder) as it:   # names first: a 10k-file folder costs no stat calls
-                items = [Path(d.path) for d in it if d.name.lower().endswith(SUFFIXES) and d.is_file()]
+                items = [Path(d.path) for d in it if d.name.lower().endswith(SUFFIXES)
+                         and d.is_file(follow_symlinks=False)]
         except OSError:
             return None
         return folder if any(_looks_like_export(p) for p in items[:20]) else None
