@@ -15,7 +15,7 @@ from types import MappingProxyType
 from .config import limits, load_config
 from .index import MemoryIndex
 from .layouts import Layout
-from .memory import FileInfo, MemoryStore, Snapshot, paused_gc, utcnow
+from .memory import MemoryStore, Snapshot, paused_gc, utcnow
 from .select import LIST_LIMIT, Decision, estimate_tokens
 
 SEP = ":"

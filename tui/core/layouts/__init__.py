@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .base import ENTRY, INDEX, SHARED, Layout, Part, Role
+from .base import ENTRY, INDEX, SHARED, Layout, Part, Role, forget_listings
 from .claude import ClaudeCode, MemoryTool
 from .cline import Cline
 from .codex import Codex
@@ -41,16 +41,20 @@ class Detected:
 
 def detect(folder: Path, forced: str | None = None) -> Detected:
     """The layout of ``folder`` (or ``forced``) and the folder to read."""
-    if forced:
-        layout = get(forced)
-        return Detected(layout, layout.detect(folder) or folder)
-    for cls in ORDER[:-1]:
-        layout = cls()
-        where = layout.detect(folder)
-        if where is not None:
-            note = "" if where == folder else f"memtui: reading {layout.agent} memory in {where}"
-            return Detected(layout, where, note)
-    return Detected(ClaudeCode(), folder)
+    forget_listings()
+    try:
+        if forced:
+            layout = get(forced)
+            return Detected(layout, layout.detect(folder) or folder)
+        for cls in ORDER[:-1]:
+            layout = cls()
+            where = layout.detect(folder)
+            if where is not None:
+                note = "" if where == folder else f"memtui: reading {layout.agent} memory in {where}"
+                return Detected(layout, where, note)
+        return Detected(ClaudeCode(), folder)
+    finally:
+        forget_listings()   # a listing is only good for one detection
 
 
 __all__ = ["Detected", "ENTRY", "INDEX", "Layout", "NAMES", "Part", "Role", "SHARED", "detect", "get"]

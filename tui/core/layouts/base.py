@@ -108,6 +108,26 @@ class Layout:
         return []
 
 
+_LISTINGS: dict[str, list[tuple[str, bool]]] = {}
+
+
+def listing(folder: Path) -> list[tuple[str, bool]]:
+    """(name, is a regular file) of a folder's entries, read once per detection (every layout
+    looks at the same names; at 10k files one scandir is ~10 ms)."""
+    key = str(folder)
+    if key not in _LISTINGS:
+        try:
+            with os.scandir(folder) as it:
+                _LISTINGS[key] = [(d.name, d.is_file(follow_symlinks=False)) for d in it]
+        except OSError:
+            _LISTINGS[key] = []
+    return _LISTINGS[key]
+
+
+def forget_listings() -> None:
+    _LISTINGS.clear()
+
+
 def head(path: Path, size: int = 65536) -> str:
     """The first bytes of a regular file, as text; '' for anything else. Detection sniffs files
     before the scan vets them: a FIFO must not hang it, a symlink must not lead out of the folder."""

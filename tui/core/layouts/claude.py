@@ -1,11 +1,10 @@
 """Claude Code's auto memory and Anthropic's memory tool: one file, one entry (SPEC §2)."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from ..index import INDEX_NAME
-from .base import ENTRY, INDEX, Layout, Role, head
+from .base import ENTRY, INDEX, Layout, Role, head, listing
 
 
 class ClaudeCode(Layout):
@@ -25,15 +24,11 @@ class MemoryTool(ClaudeCode):
     followed = "Anthropic memory tool (memory_20250818): files under /memories"
 
     def detect(self, folder: Path) -> Path | None:
-        try:
-            with os.scandir(folder) as it:
-                files = [Path(d.path) for d in it if not d.name.startswith(".") and d.is_file(follow_symlinks=False)]
-        except OSError:
+        names = [n for n, regular in listing(folder) if regular and not n.startswith(".")]
+        if not names or INDEX_NAME in names:
             return None
-        if not files or any(p.name == INDEX_NAME for p in files):
-            return None
-        for p in files[:50]:
-            start = head(p, 200).lstrip("\ufeff \t\r\n")
+        for name in names[:50]:
+            start = head(folder / name, 200).lstrip("\ufeff \t\r\n")
             if start.startswith(("---", "name:", "description:")):
                 return None   # frontmatter: Claude Code's own entries
         return folder

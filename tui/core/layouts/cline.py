@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..entry import MemoryEntry
 from ..findings import Finding
-from .base import ENTRY, Layout, Role
+from .base import ENTRY, Layout, Role, listing
 from .markdown import headings, split_lines
 
 if TYPE_CHECKING:
@@ -28,10 +28,7 @@ STALE_AFTER = 7   # days: a 'current' section older than a week describes a mome
 
 
 def _names(folder: Path) -> set[str]:
-    try:
-        return {p.name.lower() for p in folder.iterdir() if p.is_file()}
-    except OSError:
-        return set()
+    return {name.lower() for name, regular in listing(folder) if regular}
 
 
 class Cline(Layout):

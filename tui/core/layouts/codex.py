@@ -134,7 +134,8 @@ def _first_line(text: str) -> str:
 
 
 def _has_group(path: Path) -> bool:
-    return any(GROUP.match(line.rstrip("\r")) for line in head(path, 1_000_000).split("\n"))
+    text = head(path, 1_000_000)
+    return "task group:" in text.lower() and any(GROUP.match(line.rstrip("\r")) for line in text.split("\n"))
 
 
 def _keywords(body: list[str]) -> list[str]:
