@@ -72,3 +72,26 @@ def test_a_locked_cache_is_skipped(mem_dir, root, tmp_path):
     assert set(Snapshot.load(mem_dir, root, NOW).entries) == {"a.md", "b.md"}
     con.rollback()
     con.close()
+
+
+def test_judgements_are_kept_and_redone_when_the_file_changes(mem_dir, root, tmp_path, monkeypatch, capsys):
+    """An audit keeps each file's content findings, secret hits and sketches in the cache: the next
+    audit of the unchanged file judges nothing again; a changed file is judged again."""
+    from tui.cli import main
+    from tui.core import gates, secrets
+    token = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A"
+    write(mem_dir, "a.md", f"---\nname: a\ndescription: ci\n---\nThe CI token is {token}\n")
+    write(mem_dir, "b.md", "---\nname: b\ndescription: ok\n---\nUse pnpm for every script in this repo.\n")
+    args = ["audit", "--dir", str(mem_dir), "--root", str(root), "--format", "json", "--fail-on", ""]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    calls = []
+    real = gates.secret_findings
+    monkeypatch.setattr(gates, "secret_findings", lambda *a: calls.append(a[0]) or real(*a))
+    secrets._MEMO.clear()
+    assert main(args) == 0
+    assert capsys.readouterr().out == first and calls == []          # nothing judged again
+    write(mem_dir, "b.md", "---\nname: b\ndescription: ok\n---\nRight now the build is red.\n")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert calls == ["b.md"] and '"transient"' in out and token[4:12] not in out

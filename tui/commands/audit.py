@@ -26,7 +26,8 @@ def run(args) -> int:
     # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
     # touches every object of the inherited heap (copy-on-write of all of it)
     GC_PAUSE.hold()
-    rep = audit(Memory.load(directory, root, layout=found.layout))
+    mem = Memory.load(directory, root, layout=found.layout, judging=True)
+    rep = audit(mem)
     if args.format == "text":
         from ..render.audit import print_audit
         print_audit(rep)
@@ -39,6 +40,8 @@ def run(args) -> int:
         else:
             out = fmt.to_markdown(rep)
         sys.stdout.write(out + "\n")
+    sys.stdout.flush()
+    mem.store.keep_judgements()   # the next audit of unchanged files reads these instead
     hit = sorted({f.kind for f in rep.findings} & failing)
     if hit and args.format == "text":
         print(f"memtui audit: failing on {', '.join(hit)} (--fail-on {args.fail_on})", file=sys.stderr)

@@ -1,6 +1,8 @@
 """`memtui list`: every entry with its status, as a table or as JSON."""
 from __future__ import annotations
 
+import sys
+
 from .common import dump_json, resolve_dir
 from ..core.memory import GC_PAUSE, Memory
 from ..core.serialize import entry_json
@@ -11,12 +13,14 @@ def run(args) -> int:
     # growing heap cost ~10% at 10k entries and free nothing (the process ends right after).
     GC_PAUSE.hold()
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    mem = Memory.load(directory, root, layout=found.layout)
+    mem = Memory.load(directory, root, layout=found.layout, judging=bool(args.json))
     if args.json:
         dump_json({"dir": str(directory), "root": str(root), "layout": mem.layout_name,
                    "agent": mem.layout.agent if mem.layout is not None else "Claude Code",
                    "entries": [entry_json(e, mem.status[e.id]) for e in mem.sorted_entries()],
                    "files": [f.as_json() for f in mem.files]})
+        sys.stdout.flush()
+        mem.store.keep_judgements()   # the secrets found while masking: not scanned again next time
         return 0
     from ..render.listing import print_list
     print_list(mem)

@@ -16,7 +16,7 @@ from .findings import KINDS, Finding
 from .gates import entry_gates, identifying_findings, line_of, secret_findings
 from .index import INDEX_NAME
 from .memory import Memory
-from .secrets import might_hold_secret, redact, scrub, secret_pieces
+from .secrets import known, might_hold_secret, redact, scrub, secret_pieces
 
 PARALLEL_FROM = 2000   # entries; below this, forking costs more than it saves
 
@@ -112,9 +112,17 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
 _FORKED: Memory | None = None   # the memory a forked worker inherited
 
 
-def _chunk(ids: list[str]) -> list[Finding]:
+def _chunk(ids: list[str]) -> tuple[list[Finding], dict[str, tuple]]:
+    """A worker's share: the findings, and what it judged (sent back so the parent's parse cache
+    can keep it: a forked worker's memory dies with it)."""
     assert _FORKED is not None
-    return [f for i in ids for f in entry_findings(_FORKED, i)]
+    found = [f for i in ids for f in entry_findings(_FORKED, i)]
+    judged = {}
+    for i in ids:
+        e = _FORKED.entries[i]
+        if e.judged is not None:
+            judged[i] = (e.judged, e.secret_hits if e.secret_hits is not None else known(e.text))
+    return found, judged
 
 
 def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport:
@@ -125,7 +133,10 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     if jobs is None:
         jobs = int(os.environ.get("MEMTUI_JOBS") or 0) or (os.cpu_count() or 1)
     pool = None
-    if jobs > 1 and len(ids) >= PARALLEL_FROM and threading.active_count() == 1 and hasattr(os, "fork"):
+    # the judging is what is worth spreading over cores: entries judged in an earlier run (their
+    # content findings came with them from the parse cache) are quick in this process
+    unjudged = sum(1 for i in ids if mem.entries[i].judged is None)
+    if jobs > 1 and unjudged >= PARALLEL_FROM and threading.active_count() == 1 and hasattr(os, "fork"):
         import concurrent.futures
         import multiprocessing
         _FORKED = mem
@@ -140,7 +151,13 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
         out += tracked_in_git(mem.dir)
     if pool is not None:
         for fut in futures:
-            out += fut.result()
+            found, judged = fut.result()
+            out += found
+            for i, (content, hits) in judged.items():
+                e = mem.entries[i]
+                e.judged = content
+                if hits is not None and e.secret_hits is None:
+                    e.secret_hits = hits
         pool.shutdown()
         _FORKED = None
     else:

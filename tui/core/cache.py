@@ -17,7 +17,22 @@ from pathlib import Path
 
 from .. import __version__
 
-FORMAT = f"2/{__version__}"   # a new memtui or a new layout of the rows: start over
+def _code_stamp() -> str:
+    """The core's own source files by size and mtime: judgements kept in the cache are only as
+    good as the rules that made them, so an edited rule (even at the same version) starts over."""
+    import zlib
+    base = Path(__file__).parent
+    parts = []
+    for p in sorted(base.rglob("*.py")):
+        try:
+            st = p.stat()
+        except OSError:
+            continue
+        parts.append(f"{p.relative_to(base)}:{st.st_size}:{st.st_mtime_ns}")
+    return format(zlib.crc32("|".join(parts).encode()), "08x")
+
+
+FORMAT = f"3/{__version__}/{_code_stamp()}"   # a new memtui, new rules or a new row layout: start over
 
 
 def cache_dir() -> Path:
@@ -34,6 +49,7 @@ class ParseCache:
         self.path = cache_dir() / f"parse-{name}.sqlite"
         self.real = real
         self.rows: dict[str, tuple[tuple[int, int, int], bytes]] = {}
+        self.known: dict[str, tuple] = {}   # id → what its row holds beyond the parse (see ``knowledge``)
         self.enabled = os.environ.get("MEMTUI_NO_CACHE", "") in ("", "0")
         if self.enabled:
             self._load()
@@ -76,6 +92,7 @@ class ParseCache:
         except Exception:   # a row that no longer unpickles: parse the file instead
             return None
         entry.path = path
+        self.known[entry_id] = knowledge(entry)
         return entry
 
     def save(self, entries: dict, sigs: dict[str, tuple[int, int, int]]) -> None:
@@ -103,6 +120,7 @@ class ParseCache:
                     data = pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
                     rows.append((i, *sigs[i], data))
                     self.rows[i] = (sigs[i], data)
+                    self.known[i] = knowledge(e)
                 con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?)", rows)
                 con.execute("COMMIT")
                 for i in gone:
@@ -112,11 +130,42 @@ class ParseCache:
         except (sqlite3.Error, OSError):
             pass   # locked by another memtui, a read-only disk: the next run tries again
 
+    def update(self, entries: dict, sigs: dict[str, tuple[int, int, int]]) -> None:
+        """Rewrite the rows of entries judged since they were read (same signature, more known)."""
+        if not self.enabled or not entries:
+            return
+        try:
+            con = self._connect()
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                meta = dict(con.execute("SELECT key, value FROM meta"))
+                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
+                    con.execute("ROLLBACK")
+                    return   # another version took the file meanwhile: its rows are its own
+                rows = []
+                for i, e in entries.items():
+                    if i in sigs and _storable(i):
+                        data = pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
+                        rows.append((i, *sigs[i], data))
+                        self.rows[i] = (sigs[i], data)
+                        self.known[i] = knowledge(e)
+                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?)", rows)
+                con.execute("COMMIT")
+            finally:
+                con.close()
+        except (sqlite3.Error, OSError):
+            pass
+
     def _discard(self) -> None:
         try:
             self.path.unlink()
         except OSError:
             pass
+
+
+def knowledge(entry) -> tuple:
+    """What an entry holds beyond its parse: a row is rewritten when this grows."""
+    return (entry.judged is not None, entry.secret_hits is not None, tuple(sorted(entry.memo)))
 
 
 def _storable(entry_id: str) -> bool:

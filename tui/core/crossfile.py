@@ -2,13 +2,13 @@
 conflicts (the same subject with contradicting values) and duplicates (the same text twice)."""
 from __future__ import annotations
 
-import heapq
 import os
 import re
 import zlib
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from .entry import memo
 from .findings import Finding
 from .fsutil import within
 from .memory import Memory
@@ -90,7 +90,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         if e.readable and not e.superseded_by:
             texts[e.id] = e.text
             base = e.text.find(e.body) if e.body else 0
-            for subject, value, off, phrase in claims(e.body):
+            for subject, value, off, phrase in memo(e, "claims", lambda e=e: claims(e.body)):
                 by_subject[subject].append((e.id, value, base + off, phrase))
     for name, text in _instruction_texts(mem.root).items():
         texts[name] = text
@@ -139,6 +139,11 @@ def _shingle_set(text: str) -> set[str]:
     return {" ".join(words[i:i + 3]) for i in range(max(1, len(words) - 2))} if words else set()
 
 
+def _hashes(text: str) -> tuple[int, ...]:
+    # crc32, not hash(): the same folder must give the same findings in every process
+    return tuple(sorted({zlib.crc32(x.encode()) for x in _shingle_set(text)}))
+
+
 def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     """Near-identical entries: Jaccard of word 3-grams >= ``threshold``.
 
@@ -146,12 +151,24 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     two entries that similar share one of them almost surely, and unrelated entries
     rarely do, so the work stays near-linear at 10k entries instead of all pairs.
     """
-    bodies = {e.id: without_comments(e.body) for e in mem.sorted_entries() if e.readable}
-    sets = {i: _shingle_set(b) for i, b in bodies.items() if len(b.split()) >= 4}
+    readable = [e for e in mem.sorted_entries() if e.readable]
+    bodies = {}   # bodies without comments, made only where needed (the sketches are kept per entry)
+
+    def body(e) -> str:
+        if e.id not in bodies:
+            bodies[e.id] = without_comments(e.body)
+        return bodies[e.id]
+
+    # each entry's shingles as sorted crc32s, kept with the entry (None: under four words, never
+    # compared); the first SKETCH of them are its bottom-k sketch
+    hashes = {e.id: memo(e, "shingle_crcs", lambda e=e: _hashes(body(e)) if len(body(e).split()) >= 4 else None)
+              for e in readable}
+    eligible = [i for i, h in hashes.items() if h is not None]
     buckets: dict[int, list[str]] = defaultdict(list)
-    for eid, sh in sets.items():   # crc32, not hash(): the same folder must give the same findings
-        for h in heapq.nsmallest(SKETCH, (zlib.crc32(x.encode()) for x in sh)):
+    for eid in eligible:
+        for h in hashes[eid][:SKETCH]:
             buckets[h].append(eid)
+    sets: dict[str, set[int]] = {}
     candidates: set[tuple[str, str]] = set()
     for ids in buckets.values():
         if 1 < len(ids) <= 20:   # a min-hash shared that widely is boilerplate, not a duplicate
@@ -160,6 +177,9 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
                     candidates.add((a, b) if a < b else (b, a))
     out = []
     for a, b in sorted(candidates):
+        for i in (a, b):
+            if i not in sets:
+                sets[i] = set(hashes[i])
         inter = len(sets[a] & sets[b])
         union = len(sets[a]) + len(sets[b]) - inter
         if union and inter / union >= threshold:
@@ -167,14 +187,16 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
                                f"{inter / union:.0%} the same as {b}", "keep one; delete the other", b))
     instr = _instruction_texts(mem.root)
     # a line that many entries repeat is a template or banner, not a fact stated twice
-    repeated = Counter(n for b in bodies.values() for n in {_norm(ln) for ln in b.splitlines()})
+    # (each entry's lines kept as crc32s of their normal form: counting needs no body read again)
+    repeated = Counter(h for e in readable for h in memo(e, "line_crcs", lambda e=e: tuple(sorted(
+        {zlib.crc32(_norm(ln).encode()) for ln in body(e).splitlines()})))) if instr else Counter()
     for name, text in instr.items():
         lines = {_norm(ln) for ln in text.splitlines() if len(ln.split()) >= 5}
-        for eid in sets:
+        for eid in eligible:
             e = mem.entries[eid]
             for ln in e.body.splitlines():
                 norm = _norm(ln)
-                if len(norm.split()) >= 5 and norm in lines and repeated[norm] < 3:
+                if len(norm.split()) >= 5 and norm in lines and repeated[zlib.crc32(norm.encode())] < 3:
                     out.append(Finding(eid, "duplicate", "in-instructions", e.body_line + e.body.split("\n").index(ln),
                                        f"already stated in {name}", f"delete it from memory: {name} is "
                                        "loaded every session", name))

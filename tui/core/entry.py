@@ -59,10 +59,28 @@ class MemoryEntry:
     load: str | None = None      # the layout's load state; None: from MEMORY.md (Claude Code)
     read_only: bool = False      # an export of a service (mem0): never written
     author: str | None = None    # the last commit's author (a git-backed layout)
+    # judgements that depend on the text alone, kept by the parse cache with the entry
+    judged: tuple | None = None        # the content findings (secrets, personal data, wording)
+    secret_hits: tuple | None = None   # find_secrets(text)
+    memo: dict = field(default_factory=dict)   # other values computed from the text alone (see ``memo``)
 
     @property
     def file_id(self) -> str:
         return self.file or self.id
+
+    # The parse cache pickles entries: the path is set again on reading (a Path costs two
+    # parses to rebuild), and a body that ends the text is kept as an offset, not a second copy.
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["path"] = None
+        if self.body and len(self.body) <= len(self.text) and self.text.endswith(self.body):
+            state["body"] = len(self.text) - len(self.body)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        if isinstance(state.get("body"), int):
+            state["body"] = state["text"][state["body"]:]
+        self.__dict__.update(state)
 
     @property
     def readable(self) -> bool:
@@ -71,6 +89,18 @@ class MemoryEntry:
     @property
     def chars(self) -> int:
         return len(self.body)
+
+
+def memo(entry: "MemoryEntry", key: str, compute):
+    """A value computed from the entry's text alone (its mentions, claims, sketch), kept on the
+    entry so the parse cache stores it with the file's version. Parts of a shared file are
+    rebuilt at every reading: they compute, and keep nothing."""
+    if key in entry.memo:
+        return entry.memo[key]
+    value = compute()
+    if entry.file is None:
+        entry.memo[key] = value
+    return value
 
 
 # ---------------------------------------------------------------------------

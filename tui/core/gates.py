@@ -7,6 +7,7 @@ the file's) and returns findings that echo nothing secret.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .anchors import AnchorChecker
@@ -65,7 +66,7 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
         mentioned = [m.path for m in mentions(blank_secrets(body))]
     named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors] + mentioned))
     quotes = [a.quote for a in entry.anchors if a.quote]
-    mine = _shingles(words)
+    mine: dict | None = None   # made when a named file exists: most entries name none that does
     out = []
     for raw in named:
         c = checker.confine(raw)
@@ -75,6 +76,7 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
         if not content:
             continue
         theirs = _file_shingles(checker, c.path, content)
+        mine = _shingles(words) if mine is None else mine
         for sh, i in mine.items():
             frag = " ".join(sh)
             if sh in theirs and len(frag) >= IN_CODE_CHARS and not any(frag in q for q in quotes):
@@ -143,9 +145,23 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
 
 def entry_gates(entry: MemoryEntry, checker: AnchorChecker, mentioned: list[str] | None = None) -> list[Finding]:
     """Every per-entry gate, for an entry that parsed (text, frontmatter and body known)."""
-    text = entry.text
-    scan = _without_code(text)
-    return (secret_findings(entry.id, text) + sensitive_findings(entry.id, text, scan)
-            + transient_findings(entry.id, text, entry.body_line, scan) + traversal_findings(entry, checker)
-            + in_code_findings(entry, checker, mentioned=mentioned) + identifying_findings(entry.id, text)
-            + process_findings(entry.id, text, entry.body_line, scan))
+    return (content_findings(entry) + traversal_findings(entry, checker)
+            + in_code_findings(entry, checker, mentioned=mentioned))
+
+
+CONTENT_KINDS = ("secret", "sensitive", "transient", "identifying", "process")
+
+
+def content_findings(entry: MemoryEntry) -> list[Finding]:
+    """The gates that read nothing but the entry's text: judged once per version of a file
+    (the parse cache keeps them), copied out so no caller can change the kept ones."""
+    if entry.judged is None:
+        text = entry.text
+        scan = _without_code(text)
+        found = (secret_findings(entry.id, text) + sensitive_findings(entry.id, text, scan)
+                 + transient_findings(entry.id, text, entry.body_line, scan) + identifying_findings(entry.id, text)
+                 + process_findings(entry.id, text, entry.body_line, scan))
+        if "#" in entry.id or entry.file is not None:
+            return found   # a part of a shared file: its file is what the cache keeps
+        entry.judged = tuple(found)
+    return [dataclasses.replace(f) for f in entry.judged]

@@ -116,11 +116,16 @@ class Snapshot:
     layout: "Layout | None" = field(default=None, compare=False)
     files: tuple["FileInfo", ...] = ()   # every file of the folder and what it is (entries, index, not memory)
     parts: Mapping[str, "Snapshot"] = field(default_factory=dict, compare=False)   # several agents: each one's
+    store: "MemoryStore | None" = field(default=None, compare=False, repr=False)
 
     @classmethod
     def load(cls, directory: Path, root: Path, now: dt.datetime | None = None, mentions: bool = True,
-             layout: "Layout | None" = None) -> "Snapshot":
-        return MemoryStore(directory, root, mentions=mentions, layout=layout).refresh(now)
+             layout: "Layout | None" = None, judging: bool = False) -> "Snapshot":
+        """``judging``: the caller will judge the entries and call ``store.keep_judgements()`` at
+        its end, which writes the parse cache once (parsed and judged together)."""
+        store = MemoryStore(directory, root, mentions=mentions, layout=layout)
+        store.scanner.defer_save = judging
+        return store.refresh(now)
 
     def locate(self, entry_id: str) -> tuple["Snapshot", str]:
         """The snapshot of the folder an entry lives in, and its id there (several agents' ids are
@@ -170,6 +175,11 @@ class MemoryStore:
     def folders(self) -> list[Path]:
         return [self.dir]
 
+    def keep_judgements(self) -> None:
+        """Let the parse cache keep what this process judged (a one-shot command, at its end)."""
+        with self._lock:
+            self.scanner.keep_judgements()
+
     def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False,
                 full: bool = True) -> Snapshot:
         """Re-read what changed; ``progress(done, total)`` is called while parsing (for a UI).
@@ -195,7 +205,8 @@ class MemoryStore:
                 added, changed, removed = _entry_changes(last.entries if last else {}, entries)
             snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(entries),
                             MappingProxyType(status), scan.index, scan.index_text, self.checker, self.root_files,
-                            tuple(added), tuple(changed), tuple(removed), layout=self.layout, files=files)
+                            tuple(added), tuple(changed), tuple(removed), layout=self.layout, files=files,
+                            store=self)
             if with_engine:
                 from .select import Engine
                 object.__setattr__(snap, "engine", Engine.from_memory(snap))   # before anyone else sees it

@@ -19,7 +19,6 @@ at most 6 characters (so no 8-character piece is ever shown) and the length.
 from __future__ import annotations
 
 import base64
-import functools
 import re
 from dataclasses import dataclass
 
@@ -90,9 +89,30 @@ def find_secrets(text: str) -> list[SecretHit]:
     return list(_find_cached(text))
 
 
-@functools.lru_cache(maxsize=16384)   # the audit, the status and redaction ask about the same texts
+# the audit, the status and redaction ask about the same texts: one scan per text per process, and
+# a file's hits come from the parse cache when it did not change (``seed``)
+_MEMO: dict[str, tuple[SecretHit, ...]] = {}
+_MEMO_MAX = 60_000
+
+
 def _find_cached(text: str) -> tuple[SecretHit, ...]:
-    return tuple(_find(text))
+    hits = _MEMO.get(text)
+    if hits is None:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        hits = _MEMO[text] = tuple(_find(text))
+    return hits
+
+
+def seed(text: str, hits: tuple[SecretHit, ...]) -> None:
+    """What an earlier run found in ``text`` (from the parse cache): not scanned again."""
+    if len(_MEMO) < _MEMO_MAX:
+        _MEMO[text] = hits
+
+
+def known(text: str) -> tuple[SecretHit, ...] | None:
+    """The hits already found in ``text`` in this process, if it was scanned."""
+    return _MEMO.get(text)
 
 
 def _find(text: str) -> list[SecretHit]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .anchors import AnchorChecker, AnchorResult
-from .entry import MemoryEntry
+from .entry import MemoryEntry, memo
 from .index import MemoryIndex
 from .mentions import mentions
 from .secrets import blank_secrets, find_secrets
@@ -118,6 +118,13 @@ _RANDOMISH = re.compile(r"(?=[A-Za-z0-9+=_-]{8})(?=[^/.]{0,40}[a-z])(?=[^/.]{0,4
                         r"[A-Za-z0-9+=_-]{8,}")
 
 
+def _mentions_of(entry: MemoryEntry) -> list:
+    found = mentions(entry.body)
+    if any(_RANDOMISH.search(m.path) for m in found):   # a "path" that may be cut out of a key:
+        found = mentions(_body_without_secrets(entry))    # read again with the secrets blanked
+    return found
+
+
 def _body_without_secrets(entry: MemoryEntry) -> str:
     """The body with its secrets blanked, from the whole text's scan (which the audit reuses)."""
     text, body = entry.text, entry.body
@@ -140,9 +147,7 @@ _GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt"
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
-    found = mentions(entry.body)
-    if any(_RANDOMISH.search(m.path) for m in found):   # a "path" that may be cut out of a key:
-        found = mentions(_body_without_secrets(entry))    # read again with the secrets blanked
+    found = memo(entry, "mentions", lambda: _mentions_of(entry))
     for m in found:
         st.mentioned.append(str(m))
         st.mentioned_paths.append(m.path)

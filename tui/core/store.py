@@ -12,6 +12,8 @@ from pathlib import Path
 
 from .entry import MAX_BYTES, MemoryEntry, read_entry
 from .fsutil import within
+from .cache import knowledge
+from .secrets import known, seed
 from .index import MemoryIndex, parse_index
 
 TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
@@ -39,6 +41,8 @@ class Scanner:
         self.real_dir = os.path.realpath(self.dir)
         self._sigs: dict[str, tuple[int, int, int]] = {}
         self._entries: dict[str, MemoryEntry] = {}
+        self._readable: list[str] = []
+        self.defer_save = False   # a one-shot command that judges: the cache is written once, at its end
 
     def scan(self, progress=None) -> ScanResult:
         """Rescan; ``progress(done, total)`` is called every 500 files parsed (for a UI)."""
@@ -79,6 +83,8 @@ class Scanner:
                 entries[entry_id] = prev
                 continue
             hit = self.cache.get(entry_id, sig, path) if self.cache is not None and why is None else None
+            if hit is not None and hit.secret_hits is not None:
+                seed(hit.text, hit.secret_hits)   # found by an earlier run: not scanned again
             entries[entry_id] = hit if hit is not None else _load(path, entry_id, st, why)
             self._sigs[entry_id] = sig
             (changed if prev is not None else added).append(entry_id)
@@ -86,15 +92,38 @@ class Scanner:
         for r in removed:
             self._sigs.pop(r, None)
         self._entries = entries
-        if self.cache is not None:
-            readable = {i: e for i, e in entries.items() if found[i][2] is None and found[i][1] is not None}
-            self.cache.save(readable, {i: self._sigs[i] for i in readable})
+        self._readable = [i for i in entries if found[i][2] is None and found[i][1] is not None]
+        if self.cache is not None and not self.defer_save:
+            self._save()
 
         if index_text is not None:
             index = parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir())
         else:
             index = MemoryIndex(exists=index_error is not None, error=index_error)
         return ScanResult(entries, index, index_text, added, changed, removed, other)
+
+    def _save(self) -> None:
+        readable = {i: self._entries[i] for i in self._readable}
+        self.cache.save(readable, {i: self._sigs[i] for i in readable})
+
+    def keep_judgements(self) -> None:
+        """Write to the parse cache what was judged since the files were read: each readable
+        entry's content findings and secret hits, so the next run reads them instead. (With
+        ``defer_save``, the parsed entries are written here too: one write, not two.)"""
+        if self.cache is None or not self.cache.enabled:
+            return
+        for i in self._readable:   # what this process learnt goes into the rows written now
+            e = self._entries[i]
+            if e.secret_hits is None and e.readable:
+                e.secret_hits = known(e.text)
+        if self.defer_save:
+            self._save()
+        fresh = {}
+        for i in self._readable:
+            e = self._entries[i]
+            if e.readable and knowledge(e) != self.cache.known.get(i, (False, False, ())):
+                fresh[i] = e
+        self.cache.update(fresh, {i: self._sigs[i] for i in fresh if i in self._sigs})
 
     def _walk(self):
         """Yield (id, path, stat or None, why-unreadable or None) for every listed file."""

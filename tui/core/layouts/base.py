@@ -93,7 +93,7 @@ class Layout:
                 e, id=f"{e.id}#{p.block.slug}", name=p.name, file=e.id, first_line=p.block.start + 1,
                 body=p.block.text(lines).rstrip("\n") + "\n", text=p.block.text(lines), body_line=1,
                 has_frontmatter=False, meta={}, warnings=[], paths=[], keywords=[], anchors=[], anchor_errors=[],
-                description="")
+                description="", memo={}, judged=None, secret_hits=None)
             for k, v in p.fields.items():
                 setattr(sub, k, v)
             if not sub.description:

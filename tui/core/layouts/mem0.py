@@ -149,7 +149,7 @@ class Mem0(Layout):
                 keywords=[str(c) for c in cats if isinstance(c, (str, int))], paths=[], anchors=[], anchor_errors=[],
                 source=source, created=to_datetime(rec.get("created_at")) or e.created,
                 updated=to_datetime(rec.get("updated_at")) or to_datetime(rec.get("created_at")) or e.updated,
-                read_only=True, load="on-demand"))
+                read_only=True, load="on-demand", memo={}, judged=None, secret_hits=None))
         if not out:
             e.error = "no records with a 'memory' text"
             return [e]
