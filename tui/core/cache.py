@@ -32,7 +32,7 @@ def _code_stamp() -> str:
     return format(zlib.crc32("|".join(parts).encode()), "08x")
 
 
-FORMAT = f"3/{__version__}/{_code_stamp()}"   # a new memtui, new rules or a new row layout: start over
+FORMAT = f"4/{__version__}/{_code_stamp()}"   # a new memtui, new rules or a new row layout: start over
 
 
 def cache_dir() -> Path:
@@ -61,8 +61,9 @@ class ParseCache:
         if fresh:
             os.chmod(self.path, 0o600)
         con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+        # data: the parsed entry; extra: what judging it produced (read only by the commands that judge)
         con.execute("CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
-                    "ino INTEGER, data BLOB)")
+                    "ino INTEGER, data BLOB, extra BLOB)")
         return con
 
     def _load(self) -> None:
@@ -74,26 +75,39 @@ class ParseCache:
                 meta = dict(con.execute("SELECT key, value FROM meta"))
                 if meta.get("format") != FORMAT or meta.get("dir") != self.real:
                     return   # another version's rows (or a hash collision): rebuilt on save
-                for eid, m, s, i, data in con.execute("SELECT id, mtime_ns, size, ino, data FROM entries"):
-                    self.rows[eid] = ((m, s, i), data)
+                for eid, m, s, i, data, extra in con.execute(
+                        "SELECT id, mtime_ns, size, ino, data, extra FROM entries"):
+                    self.rows[eid] = ((m, s, i), data, extra)
             finally:
                 con.close()
         except (sqlite3.Error, OSError):
             self.rows = {}
             self._discard()
 
-    def get(self, entry_id: str, sig: tuple[int, int, int], path: Path):
-        """The cached entry for this file if its signature is unchanged, else None."""
+    def get(self, entry_id: str, sig: tuple[int, int, int], path: Path, judged: bool = False):
+        """The cached entry for this file if its signature is unchanged, else None; with
+        ``judged``, with what judging it produced (the hook and the app do not need that)."""
         row = self.rows.get(entry_id)
         if row is None or row[0] != sig:
             return None
         try:
             entry = pickle.loads(row[1])
+            if judged and row[2] is not None:
+                entry.judged, entry.secret_hits, entry.memo = pickle.loads(row[2])
         except Exception:   # a row that no longer unpickles: parse the file instead
             return None
         entry.path = path
-        self.known[entry_id] = knowledge(entry)
+        if judged:
+            self.known[entry_id] = knowledge(entry)
         return entry
+
+    def _row(self, i: str, e, sig: tuple[int, int, int]) -> tuple:
+        data = pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
+        extra = (pickle.dumps((e.judged, e.secret_hits, e.memo), protocol=pickle.HIGHEST_PROTOCOL)
+                 if knowledge(e) != NOTHING else None)
+        self.rows[i] = (sig, data, extra)
+        self.known[i] = knowledge(e)
+        return (i, *sig, data, extra)
 
     def save(self, entries: dict, sigs: dict[str, tuple[int, int, int]]) -> None:
         """Write what changed since the cache was read; drop rows of files that are gone."""
@@ -115,13 +129,8 @@ class ParseCache:
                                     [("format", FORMAT), ("dir", self.real)])
                     changed = {i: e for i, e in entries.items() if i in sigs}
                 con.executemany("DELETE FROM entries WHERE id = ?", [(i,) for i in gone])
-                rows = []
-                for i, e in changed.items():
-                    data = pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
-                    rows.append((i, *sigs[i], data))
-                    self.rows[i] = (sigs[i], data)
-                    self.known[i] = knowledge(e)
-                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?)", rows)
+                rows = [self._row(i, e, sigs[i]) for i, e in changed.items()]
+                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)", rows)
                 con.execute("COMMIT")
                 for i in gone:
                     self.rows.pop(i, None)
@@ -142,14 +151,8 @@ class ParseCache:
                 if meta.get("format") != FORMAT or meta.get("dir") != self.real:
                     con.execute("ROLLBACK")
                     return   # another version took the file meanwhile: its rows are its own
-                rows = []
-                for i, e in entries.items():
-                    if i in sigs and _storable(i):
-                        data = pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
-                        rows.append((i, *sigs[i], data))
-                        self.rows[i] = (sigs[i], data)
-                        self.known[i] = knowledge(e)
-                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?)", rows)
+                rows = [self._row(i, e, sigs[i]) for i, e in entries.items() if i in sigs and _storable(i)]
+                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)", rows)
                 con.execute("COMMIT")
             finally:
                 con.close()
@@ -166,6 +169,9 @@ class ParseCache:
 def knowledge(entry) -> tuple:
     """What an entry holds beyond its parse: a row is rewritten when this grows."""
     return (entry.judged is not None, entry.secret_hits is not None, tuple(sorted(entry.memo)))
+
+
+NOTHING = (False, False, ())
 
 
 def _storable(entry_id: str) -> bool:

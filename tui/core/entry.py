@@ -73,6 +73,8 @@ class MemoryEntry:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["path"] = None
+        state["judged"] = state["secret_hits"] = None   # kept apart by the cache (read only when judging)
+        state["memo"] = {}
         if self.body and len(self.body) <= len(self.text) and self.text.endswith(self.body):
             state["body"] = len(self.text) - len(self.body)
         return state

@@ -124,7 +124,7 @@ class Snapshot:
         """``judging``: the caller will judge the entries and call ``store.keep_judgements()`` at
         its end, which writes the parse cache once (parsed and judged together)."""
         store = MemoryStore(directory, root, mentions=mentions, layout=layout)
-        store.scanner.defer_save = judging
+        store.scanner.judging = judging
         return store.refresh(now)
 
     def locate(self, entry_id: str) -> tuple["Snapshot", str]:

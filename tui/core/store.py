@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .entry import MAX_BYTES, MemoryEntry, read_entry
 from .fsutil import within
-from .cache import knowledge
+from .cache import NOTHING, knowledge
 from .secrets import known, seed
 from .index import MemoryIndex, parse_index
 
@@ -42,7 +42,7 @@ class Scanner:
         self._sigs: dict[str, tuple[int, int, int]] = {}
         self._entries: dict[str, MemoryEntry] = {}
         self._readable: list[str] = []
-        self.defer_save = False   # a one-shot command that judges: the cache is written once, at its end
+        self.judging = False   # a one-shot command that judges: the cache is written once, at its end
 
     def scan(self, progress=None) -> ScanResult:
         """Rescan; ``progress(done, total)`` is called every 500 files parsed (for a UI)."""
@@ -82,7 +82,8 @@ class Scanner:
             if prev is not None and why is None and self._sigs.get(entry_id) == sig:
                 entries[entry_id] = prev
                 continue
-            hit = self.cache.get(entry_id, sig, path) if self.cache is not None and why is None else None
+            hit = (self.cache.get(entry_id, sig, path, judged=self.judging)
+                   if self.cache is not None and why is None else None)
             if hit is not None and hit.secret_hits is not None:
                 seed(hit.text, hit.secret_hits)   # found by an earlier run: not scanned again
             entries[entry_id] = hit if hit is not None else _load(path, entry_id, st, why)
@@ -93,7 +94,7 @@ class Scanner:
             self._sigs.pop(r, None)
         self._entries = entries
         self._readable = [i for i in entries if found[i][2] is None and found[i][1] is not None]
-        if self.cache is not None and not self.defer_save:
+        if self.cache is not None and not self.judging:
             self._save()
 
         if index_text is not None:
@@ -109,19 +110,19 @@ class Scanner:
     def keep_judgements(self) -> None:
         """Write to the parse cache what was judged since the files were read: each readable
         entry's content findings and secret hits, so the next run reads them instead. (With
-        ``defer_save``, the parsed entries are written here too: one write, not two.)"""
+        ``judging``, the parsed entries are written here too: one write, not two.)"""
         if self.cache is None or not self.cache.enabled:
             return
         for i in self._readable:   # what this process learnt goes into the rows written now
             e = self._entries[i]
             if e.secret_hits is None and e.readable:
                 e.secret_hits = known(e.text)
-        if self.defer_save:
+        if self.judging:
             self._save()
         fresh = {}
         for i in self._readable:
             e = self._entries[i]
-            if e.readable and knowledge(e) != self.cache.known.get(i, (False, False, ())):
+            if e.readable and knowledge(e) != self.cache.known.get(i, NOTHING):
                 fresh[i] = e
         self.cache.update(fresh, {i: self._sigs[i] for i in fresh if i in self._sigs})
 
