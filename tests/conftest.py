@@ -52,8 +52,13 @@ def make_app(mem_dir: Path, root: Path, tmp_path: Path, **kw):
 
 async def settle(pilot) -> None:
     """Wait until every worker (load, audit, preview, rescan) is done and the screen is drawn."""
+    from textual.worker import WorkerCancelled
     for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
+        try:
+            await pilot.app.workers.wait_for_complete()
+        except WorkerCancelled:   # an exclusive worker overtaken by a newer one: normal, wait again
+            await pilot.pause(0.05)
+            continue
         await pilot.pause()
 
 

@@ -24,7 +24,22 @@ SUBPROCESS_AUDIT_FROM = 2000   # entries
 
 
 def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool = True) -> Snapshot:
-    return store.refresh(now, progress=progress, with_engine=True, full=full)
+    return store.refresh(now, progress=progress, with_engine=False, full=full)
+
+
+def add_engine(snap: Snapshot) -> Snapshot:
+    """Build the preview's index for a snapshot the table already shows (until then the preview
+    waits: ``preview`` returns None). Set once, before the preview reads it."""
+    if snap.engine is None:
+        if snap.parts:
+            from .core.multi import MultiEngine
+            for part in snap.parts.values():
+                add_engine(part)
+            object.__setattr__(snap, "engine", MultiEngine(dict(snap.parts)))
+        else:
+            from .core.select import Engine
+            object.__setattr__(snap, "engine", Engine.from_memory(snap))
+    return snap
 
 
 def audit_snapshot(snap: Snapshot) -> AuditReport:

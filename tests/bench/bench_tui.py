@@ -94,10 +94,29 @@ async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
     return out
 
 
+async def measure_dir(mem: Path, proj: Path) -> None:
+    """One run on an existing folder, printed as a JSON line (for the benchmark runner)."""
+    import json
+    import resource
+    with tempfile.TemporaryDirectory() as tmp:
+        r = await memtui_run(mem, proj, Path(tmp))
+    r["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(r))
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--size", type=int, default=10000)
+    ap.add_argument("--dir", help="measure this memory folder once and print JSON (with --root)")
+    ap.add_argument("--root")
+    ap.add_argument("--bare", action="store_true", help="print the bare Textual app's start-up (s) and exit")
     args = ap.parse_args()
+    if args.bare:
+        print(await bare_startup())
+        return
+    if args.dir:
+        await measure_dir(Path(args.dir), Path(args.root or args.dir))
+        return
     bare = statistics.median([await bare_startup() for _ in range(3)])
     print(f"bare Textual app start-up: {bare * 1000:.0f} ms")
     with tempfile.TemporaryDirectory() as tmp:

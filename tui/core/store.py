@@ -42,7 +42,9 @@ class Scanner:
         self._sigs: dict[str, tuple[int, int, int]] = {}
         self._entries: dict[str, MemoryEntry] = {}
         self._readable: list[str] = []
-        self.judging = False   # a one-shot command that judges: the cache is written once, at its end
+        # a one-shot command that judges: it reads what earlier runs judged with each entry (the
+        # app and the hook do not: more memory, longer GC passes), and writes the cache once, at its end
+        self.judging = False
 
     def scan(self, progress=None) -> ScanResult:
         """Rescan; ``progress(done, total)`` is called every 500 files parsed (for a UI)."""

@@ -67,7 +67,7 @@ class MainScreen(Screen):
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
         self.display_path, self.log_path = display_path, log_path
-        self.store = store or MemoryStore(self.directory, self.root, layout=layout)   # or a MultiStore
+        self.store = store or MemoryStore(self.directory, self.root, layout=layout)
         self.multi, self.snapshot = hasattr(self.store, "stores"), None
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
@@ -130,10 +130,10 @@ class MainScreen(Screen):
         try:
             snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
+            self.post_message(Rescanned(snap))   # the rows first; the preview's index right after
+            self.post_message(Rescanned(background.add_engine(snap)))
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
-            return
-        self.post_message(Rescanned(snap))
 
     def request_rescan(self, full: bool = False) -> None:
         if self.loaded:
@@ -151,6 +151,8 @@ class MainScreen(Screen):
     def on_rescanned(self, message: Rescanned) -> None:
         snap = message.snapshot
         if self.snapshot is not None and snap.generation <= self.snapshot.generation:
+            if snap is self.snapshot:   # the same reading, its engine now built: the preview can run
+                self.update_preview()
             return   # an older reading that a newer one overtook
         first = self.snapshot is None
         self.snapshot = snap
@@ -284,10 +286,8 @@ class MainScreen(Screen):
             return False   # a dialog is open: its keys apply, not these (the footer behind says so)
         i = self.current_id() if self.loaded else None
         table = self.query_one(EntryTable)
-        if action in ("delete", "promote"):
-            return True if (table.selected or i) else None
-        if action == "edit":
-            return True if i else None
+        if action in ("delete", "promote", "edit"):
+            return True if (i or (table.selected and action != "edit")) else None
         if action == "reveal":
             e = self.snapshot.entries.get(i) if i else None
             return True if e is not None and e.text and find_secrets(e.text) else None

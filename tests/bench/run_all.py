@@ -1,0 +1,140 @@
+"""Every speed figure of issue #13 in one table, from one command.
+
+    python tests/bench/run_all.py [--sizes 1000 10000] [--runs 3] [--detect-secrets]
+
+Each figure is the median of --runs whole-process runs on a folder made by gen.py, cold
+(an empty cache directory) and warm (the cache the previous run left), with the
+baselines measured in the same run: the hook on an empty folder, a bare Textual app's
+start-up, gitleaks (when installed) and detect-secrets (with --detect-secrets: ~50 s a
+run at 10k). Prints a Markdown table (the README's Performance section is one).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+from gen import WORDS, generate  # noqa: E402
+
+PY = sys.executable
+MEMTUI = [PY, "-m", "tui"]
+PROMPT = "why does src/router/index.ts fail the lint check before deploy?"
+
+
+def run(cmd: list[str], env: dict, stdin: str | None = None, cwd: str | None = None) -> tuple[float, str]:
+    t = time.perf_counter()
+    p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, env=env, cwd=cwd)
+    return time.perf_counter() - t, p.stdout
+
+
+def cold_warm(cmd: list[str], base_env: dict, tmp: Path, runs: int, stdin: str | None = None) -> tuple[float, float]:
+    cold, warm = [], []
+    for k in range(runs):
+        env = dict(base_env, XDG_CACHE_HOME=str(tmp / f"cache-{time.monotonic_ns()}-{k}"))
+        cold.append(run(cmd, env, stdin)[0])
+        warm.append(run(cmd, env, stdin)[0])
+    return statistics.median(cold), statistics.median(warm)
+
+
+def tui(mem: Path, proj: Path, base_env: dict, tmp: Path, runs: int) -> dict:
+    rows = {"cold": [], "warm": []}
+    for k in range(runs):
+        env = dict(base_env, XDG_CACHE_HOME=str(tmp / f"tui-cache-{k}"))
+        for kind in ("cold", "warm"):
+            _, out = run([PY, str(HERE / "bench_tui.py"), "--dir", str(mem), "--root", str(proj)], env)
+            rows[kind].append(json.loads(out.strip().splitlines()[-1]))
+    med = lambda kind, key: statistics.median(r[key] for r in rows[kind])   # noqa: E731
+    return {f"{kind}_{key}": med(kind, key) for kind in rows for key in rows[kind][0]}
+
+
+def preview_p95(mem: Path, proj: Path, env: dict) -> float:
+    code = ("import random,statistics,time,sys\n"
+            "from pathlib import Path\n"
+            "from tui.core.memory import Memory\n"
+            "from tui.core.select import Engine\n"
+            f"m=Memory.load(Path({str(mem)!r}),Path({str(proj)!r}),mentions=False)\n"
+            "e=Engine.from_memory(m)\n"
+            f"words={WORDS!r}\n"
+            "r=random.Random(5); lat=[]\n"
+            "for _ in range(300):\n"
+            "  q=' '.join(r.choice(words) for _ in range(r.randint(2,8)))\n"
+            "  if r.random()<0.3: q+=' src/'+r.choice(words)+'/index.ts'\n"
+            "  t=time.perf_counter(); e.decide(q); lat.append((time.perf_counter()-t)*1000)\n"
+            "lat.sort(); print(lat[int(len(lat)*0.95)])\n")
+    return float(run([PY, "-c", code], env)[1].strip() or "nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--detect-secrets", action="store_true")
+    args = ap.parse_args()
+    repo = HERE.parent.parent
+    base_env = dict(os.environ, PYTHONPATH=str(repo), XDG_STATE_HOME=tempfile.mkdtemp(prefix="memtui-bench-state-"))
+    base_env.pop("PYTHONDONTWRITEBYTECODE", None)   # byte-compiled once, as an installed memtui is
+    subprocess.run([PY, "-m", "compileall", "-q", str(repo / "tui")], capture_output=True)
+    lines = []
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        empty = tmp / "empty"
+        empty.mkdir()
+        hook_in = json.dumps({"prompt": PROMPT, "cwd": str(empty), "session_id": "bench"})
+        empty_hook = statistics.median(
+            run(MEMTUI + ["hook", "claude-code"], dict(base_env, MEMTUI_DIR=str(empty)), hook_in)[0]
+            for _ in range(args.runs))
+        bare = statistics.median(float(run([PY, str(HERE / "bench_tui.py"), "--bare"], base_env)[1])
+                                 for _ in range(args.runs))
+        lines.append(f"| baseline: hook on an empty folder | {empty_hook:.2f} s | | |")
+        lines.append(f"| baseline: bare Textual app start-up | {bare:.2f} s | | |")
+        for n in args.sizes:
+            out = tmp / f"n{n}"
+            mem, proj = generate(out, n)
+            env = dict(base_env, MEMTUI_DIR=str(mem))
+            hook = cold_warm(MEMTUI + ["hook", "claude-code"], env, tmp, args.runs,
+                             json.dumps({"prompt": PROMPT, "cwd": str(proj), "session_id": "bench"}))
+            audit = cold_warm(MEMTUI + ["audit", "--dir", str(mem), "--root", str(proj), "--format", "json"],
+                              env, tmp, args.runs)
+            listing = cold_warm(MEMTUI + ["list", "--json", "--dir", str(mem), "--root", str(proj)], env, tmp,
+                                args.runs)
+            ui = tui(mem, proj, base_env, tmp, args.runs)
+            p95 = preview_p95(mem, proj, base_env)
+            lines.append(f"| hook, one prompt, n={n} | {hook[0]:.2f} s | {hook[1]:.2f} s | "
+                         f"{hook[1] / empty_hook:.1f}x the empty-folder hook (warm) |")
+            lines.append(f"| TUI launch → first rows, n={n} | {ui['cold_interactive']:.2f} s | "
+                         f"{ui['warm_interactive']:.2f} s | {ui['warm_interactive'] / bare:.1f}x bare Textual (warm); "
+                         f"longest stall {ui['warm_stall_loading'] * 1000:.0f} ms; peak {ui['warm_peak_mb']:.0f} MB |")
+            lines.append(f"| `audit --format json`, n={n} | {audit[0]:.2f} s | {audit[1]:.2f} s | |")
+            lines.append(f"| `list --json`, n={n} | {listing[0]:.2f} s | {listing[1]:.2f} s | |")
+            lines.append(f"| preview in process, p95, n={n} | {p95:.1f} ms | | |")
+            for name, cmd in (("gitleaks", ["gitleaks", "detect", "--no-git", "--source", str(mem), "--exit-code", "0"]),
+                              ("detect-secrets", [shutil.which("detect-secrets") or "detect-secrets", "scan",
+                                                  "--all-files", "memory"])):
+                if name == "detect-secrets" and not args.detect_secrets:
+                    continue
+                if shutil.which(cmd[0]) is None and not Path(cmd[0]).exists():
+                    lines.append(f"| baseline: {name}, n={n} | not installed | | |")
+                    continue
+                wall = statistics.median(run(cmd, base_env, cwd=str(out))[0] for _ in range(args.runs))
+                lines.append(f"| baseline: {name}, n={n} | {wall:.2f} s | | memtui audit cold {wall / audit[0]:.1f}x, "
+                             f"warm {wall / audit[1]:.1f}x faster |")
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}; medians of {args.runs} runs\n")
+    print("| what | cold | warm | against the baseline |\n|---|---|---|---|")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    random.seed(1)
+    main()
