@@ -200,7 +200,11 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
         if edited is not None:
             screen.drafts.pop(entry_id, None)
         return
-    res = write_raw(folder, screen.root, local, edited)
+    _saved(screen, entry_id, edited, write_raw(folder, screen.root, local, edited))
+
+
+def _saved(screen: "MainScreen", entry_id: str, edited: str, res) -> None:
+    """After an edit was written (or refused): keep a refused draft, note our own write."""
     if not res.ok:
         screen.drafts[entry_id] = edited
         screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
@@ -223,16 +227,7 @@ def edit_part(screen: "MainScreen", part: Snapshot, local: str, entry_id: str) -
     edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text)
     if edited is None or edited == snip.text:
         return
-    res = replace_part(part.dir, screen.root, part.layout, local, snip.text, edited)
-    if not res.ok:
-        screen.drafts[entry_id] = edited
-        screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
-                      title=f"{entry_id} not saved", severity="error", timeout=15)
-        return
-    screen.drafts.pop(entry_id, None)
-    screen.writes.note_written([entry_id])
-    screen.notify(f"Saved {entry_id}")
-    screen.request_rescan()
+    _saved(screen, entry_id, edited, replace_part(part.dir, screen.root, part.layout, local, snip.text, edited))
 
 
 def run_editor(screen: "MainScreen", text: str, suffix: str = ".md") -> str | None:

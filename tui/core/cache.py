@@ -118,19 +118,32 @@ class ParseCache:
         gone = [i for i in self.rows if i not in entries]
         if not changed and not gone and self.path.exists():
             return
+        self._write(changed, sigs, gone, everything=entries)
+
+    def update(self, entries: dict, sigs: dict[str, tuple[int, int, int]]) -> None:
+        """Rewrite the rows of entries judged since they were read (same signature, more known)."""
+        if self.enabled and entries:
+            self._write({i: e for i, e in entries.items() if i in sigs and _storable(i)}, sigs, [])
+
+    def _write(self, rows: dict, sigs: dict, gone: list[str], everything: dict | None = None) -> None:
+        """One transaction. A file of another version (or folder) is started over when
+        ``everything`` is given (a full save), else left to its owner."""
         try:
             con = self._connect()
             try:
                 con.execute("BEGIN IMMEDIATE")
                 meta = dict(con.execute("SELECT key, value FROM meta"))
                 if meta.get("format") != FORMAT or meta.get("dir") != self.real:
+                    if everything is None:
+                        con.execute("ROLLBACK")
+                        return   # another version took the file meanwhile: its rows are its own
                     con.execute("DELETE FROM entries")
                     con.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                     [("format", FORMAT), ("dir", self.real)])
-                    changed = {i: e for i, e in entries.items() if i in sigs}
+                    rows = {i: e for i, e in everything.items() if i in sigs}
                 con.executemany("DELETE FROM entries WHERE id = ?", [(i,) for i in gone])
-                rows = [self._row(i, e, sigs[i]) for i, e in changed.items()]
-                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)", rows)
+                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)",
+                                [self._row(i, e, sigs[i]) for i, e in rows.items()])
                 con.execute("COMMIT")
                 for i in gone:
                     self.rows.pop(i, None)
@@ -138,26 +151,6 @@ class ParseCache:
                 con.close()
         except (sqlite3.Error, OSError):
             pass   # locked by another memtui, a read-only disk: the next run tries again
-
-    def update(self, entries: dict, sigs: dict[str, tuple[int, int, int]]) -> None:
-        """Rewrite the rows of entries judged since they were read (same signature, more known)."""
-        if not self.enabled or not entries:
-            return
-        try:
-            con = self._connect()
-            try:
-                con.execute("BEGIN IMMEDIATE")
-                meta = dict(con.execute("SELECT key, value FROM meta"))
-                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
-                    con.execute("ROLLBACK")
-                    return   # another version took the file meanwhile: its rows are its own
-                rows = [self._row(i, e, sigs[i]) for i, e in entries.items() if i in sigs and _storable(i)]
-                con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)", rows)
-                con.execute("COMMIT")
-            finally:
-                con.close()
-        except (sqlite3.Error, OSError):
-            pass
 
     def _discard(self) -> None:
         try:

@@ -167,7 +167,7 @@ def _parse_text(entry: MemoryEntry, mtime: dt.datetime | None) -> None:
                                                    "around them: read as frontmatter", 1))
                 _apply_meta(entry, meta, mtime)
                 return
-        entry.description = _first_line(body)
+        entry.description = first_line(body)
         if text.lstrip().startswith("---") and entry.id.endswith(".md"):
             # most often a file the agent is still writing: unreadable until the closing line lands
             entry.error = "the frontmatter has no closing '---' (the file may still be being written)"
@@ -176,7 +176,7 @@ def _parse_text(entry: MemoryEntry, mtime: dt.datetime | None) -> None:
     meta, err = load_yaml(yaml_text, yaml_line, entry.warnings)
     if err:
         entry.error = err
-        entry.description = _first_line(body)
+        entry.description = first_line(body)
         return
     entry.meta = meta
     _apply_meta(entry, meta, mtime)
@@ -185,7 +185,8 @@ def _parse_text(entry: MemoryEntry, mtime: dt.datetime | None) -> None:
 
 
 
-def _first_line(body: str) -> str:
+def first_line(body: str) -> str:
+    """The first non-empty line, without heading marks, cut at 160 characters."""
     for line in body.split("\n"):
         line = line.strip().lstrip("#").strip()
         if line:
@@ -216,7 +217,7 @@ def _apply_meta(entry: MemoryEntry, meta: dict, mtime: dt.datetime | None) -> No
         entry.warnings.append(ParseWarning("yaml-type", f"yaml-truncated: 'description' was read by YAML as {kind} "
                                            f"({desc}), not as text", None))
     else:
-        entry.description = _first_line(entry.body)
+        entry.description = first_line(entry.body)
     kind = pick("type")
     if isinstance(kind, str) and kind.strip():
         entry.type = kind.strip().lower()

@@ -42,9 +42,7 @@ def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:
     if not line:
         return WriteResult(False, rejected=[Finding("", "unreadable", "empty", None, "the memory is empty",
                                                     "write what should be remembered")])
-    _, findings = check(mem_dir, root, "new-memory.md", line + "\n")
-    rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
-    warnings = [f for f in findings if f not in rejected]
+    rejected, warnings = _gate(mem_dir, root, line)
     if rejected:
         return WriteResult(False, None, None, rejected, warnings)
     path = mem_dir / file
@@ -56,6 +54,13 @@ def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:
     atomic_write(path, new.encode("utf-8"))
     slug = next((p.block.slug for p in layout.parts(file, new) if p.block.start == at), None)
     return WriteResult(True, f"{file}#{slug}" if slug else file, path, [], warnings)
+
+
+def _gate(mem_dir: Path, root: Path, text: str) -> tuple[list[Finding], list[Finding]]:
+    """The write gates on a bullet's text: (what stops the write, what only warns)."""
+    _, findings = check(mem_dir, root, "new-memory.md", text + "\n")
+    rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
+    return rejected, [f for f in findings if f not in rejected]
 
 
 def _target(mem_dir: Path, layout) -> str:
@@ -98,9 +103,7 @@ def replace_part(mem_dir: Path, root: Path, layout, entry_id: str, old_text: str
     if not body.strip():
         return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "empty", None, "the entry is empty",
                                                     "delete it instead (d)")])
-    _, findings = check(mem_dir, root, "edited-memory.md", body + "\n")
-    rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
-    warnings = [f for f in findings if f not in rejected]
+    rejected, warnings = _gate(mem_dir, root, body)
     if rejected:
         return WriteResult(False, entry_id, None, rejected, warnings)
     path = mem_dir / snip.file

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..entry import MemoryEntry, to_datetime
+from ..entry import MemoryEntry, first_line as _first_line, to_datetime
 from ..findings import Finding
 from .base import ENTRY, SHARED, Layout, Part, Role, head
 from .markdown import Block, bare, slugify, split_lines, unique
@@ -123,14 +123,6 @@ class Codex(Layout):
                                "raw extractions waiting for consolidation: a record of sessions, not memory "
                                "the agent reads", "nothing to do; Codex folds these into MEMORY.md"))
         return out
-
-
-def _first_line(text: str) -> str:
-    for line in text.split("\n"):
-        line = line.strip().lstrip("#").strip()
-        if line:
-            return line[:160]
-    return ""
 
 
 def _has_group(path: Path) -> bool:
