@@ -417,3 +417,14 @@ def test_detection_never_opens_a_fifo_or_follows_a_symlink_out(tmp_path):
     os.symlink(outside, folder / "link.md")
     seen = detect(folder)   # returns (a FIFO opened for reading would block here)
     assert seen.layout.name in NAMES
+
+
+def test_openclaw_daily_log_name_variants():
+    from tui.core.layouts.openclaw import daily_date
+    for name in ("memory/2026-01-05.md", "memory/2026/01/2026-01-05.md", "memory/archive/2026-01-05.md",
+                 "memory/2026-01-05 18.md", "memory/2026-01-05-0229.md", "memory/2026-01-05_learning.md",
+                 "memory/2026-01-05-request-timed-out.md"):
+        assert daily_date(name) == dt.date(2026, 1, 5), name
+    for name in ("memory/fly-deploys.md", "memory/2026-13-45.md", "MEMORY.md", "memory/notes-2026-01-05.md",
+                 "notes/2026-01-05.md"):
+        assert daily_date(name) is None, name

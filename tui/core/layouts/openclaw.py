@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 CURATED = ("MEMORY.md", "memory.md")
 BOOTSTRAP = {"agents.md", "soul.md", "user.md", "tools.md", "identity.md", "heartbeat.md", "bootstrap.md",
              "boot.md"}
-DAILY = re.compile(r"^memory/(?:archive/)?(\d{4}-\d{2}-\d{2})(?:[-_T][^/]*)?\.md$", re.I)
+# a day's log anywhere under memory/ (archive/, year folders), with -HHMM, -slug, _slug or " 18" after the date
+DAILY = re.compile(r"^memory/(?:[^/]+/)*(\d{4}-\d{2}-\d{2})(?:[-_T ][^/]*)?\.md$", re.I)
 # a lasting rule written into a day's log: worth moving to MEMORY.md before the log ages out
 RULE = re.compile(r"(?i)\b(always|never|must(?:n't| not)?|don'?t ever|from now on|remember to|prefers?|"
                   r"convention is|rule:|lesson:|decision:)\b|总是|永远|不要|必须|以后都")
