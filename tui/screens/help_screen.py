@@ -22,6 +22,9 @@ KEYS = [
                   ("e", "edit the entry in $EDITOR (gated)"), ("d", "delete: to the trash, after confirming"),
                   ("P", "promote into an instruction file (CLAUDE.md, AGENTS.md…)"),
                   ("x", "reveal / hide this entry's secrets"), ("ctrl+r", "rescan the folder now")]),
+    ("Folders", [("memtui DIR DIR…", "several agents' memory side by side (an agent column; ids AGENT:ID)"),
+                 ("memtui sample:NAME", "a bundled sample: cline, codex, gemini, letta, mem0, openclaw"),
+                 ("--layout NAME", "force a layout instead of detecting it")]),
     ("", [("q", "quit")]),
 ]
 
