@@ -30,6 +30,32 @@ class _TimeUp(Exception):
     pass
 
 
+_PENDING: list = []   # a snapshot read the slow way, to index after answering
+
+
+def _index_in_background() -> None:
+    """Build the kept index for the next prompt in a child process: this one exits now, so
+    the agent waits for the answer only (a hook must never hold the agent up)."""
+    if not _PENDING or os.environ.get("MEMTUI_NO_INDEX") or not hasattr(os, "fork"):
+        return
+    mem = _PENDING.pop()
+    import threading
+    if threading.active_count() > 1:
+        return   # forking a threaded process is unsafe: the next prompt builds it instead
+    if os.fork() != 0:
+        return
+    try:   # the child: no output, nothing inherited that the agent waits on
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        from ..core.lazyindex import build_index
+        scanner = mem.store.scanner
+        build_index(mem.dir, dict(mem.entries), {i: scanner._sigs[i] for i in scanner._readable})
+    finally:
+        os._exit(0)
+
+
 def append_log(record: dict) -> None:
     try:
         append_record(record)
@@ -56,10 +82,20 @@ def decide_for(payload: dict) -> tuple[str, dict]:
     root = git_toplevel(cwd) or cwd
     GC_PAUSE.hold()   # a one-shot process: cyclic GC frees nothing worth the time
     from ..core.layouts import detect
+    from ..core.memory import utcnow
     seen = detect(found.dir)
-    mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout)   # the hook never shows mentioned paths
+    engine = None
+    if seen.layout.name in ("claude-code", "memory-tool") and not os.environ.get("MEMTUI_NO_INDEX"):
+        from ..core.lazyindex import lazy_engine
+        engine = lazy_engine(seen.dir, root, utcnow())   # the kept index: only what changed is read
+    if engine is None:
+        # the hook never shows mentioned paths
+        mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout)
+        engine = Engine.from_memory(mem)
+        if seen.layout.name in ("claude-code", "memory-tool") and mem.store is not None:
+            _PENDING.append(mem)   # index it once the answer is out, for the next prompt
     count, chars = limits(None, None)
-    decision = Engine.from_memory(mem).decide(prompt, count, min(chars, MAX_OUTPUT))
+    decision = engine.decide(prompt, count, min(chars, MAX_OUTPUT))
     record.update(
         dir=str(found.dir), root=str(root),
         injected=[{"id": c.id, "score": c.score, "chars": c.chars,
@@ -119,4 +155,5 @@ def run(args) -> int:
             sys.stdout.flush()
         except OSError:
             pass
+    _index_in_background()
     return 0

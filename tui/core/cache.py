@@ -138,6 +138,9 @@ class ParseCache:
                         con.execute("ROLLBACK")
                         return   # another version took the file meanwhile: its rows are its own
                     con.execute("DELETE FROM entries")
+                    con.execute("DROP TABLE IF EXISTS postings")   # the hook's index (lazyindex) starts over too
+                    con.execute("DROP TABLE IF EXISTS indexed")
+                    con.execute("DELETE FROM meta WHERE key = 'indexed'")
                     con.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                     [("format", FORMAT), ("dir", self.real)])
                     rows = {i: e for i, e in everything.items() if i in sigs}

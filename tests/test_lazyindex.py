@@ -1,0 +1,101 @@
+"""The hook's kept index decides exactly as the full engine does, and follows the folder."""
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from tui.core.lazyindex import build_index, lazy_engine
+from tui.core.memory import Memory
+from tui.core.select import Engine
+
+from conftest import NOW, write
+
+sys.path.insert(0, str(Path(__file__).parent / "bench"))
+from gen import WORDS, ZH, generate  # noqa: E402
+
+
+def prompts(mem, n: int, seed: int = 3) -> list[str]:
+    rnd = random.Random(seed)
+    paths = sorted({p for e in mem.entries.values() for p in e.paths + [a.file for a in e.anchors]})
+    out = ["", "nothing here matches at all", "src/", "src", "Makefile", "why does the Makefile run a backup"]
+    for _ in range(n):
+        words = [rnd.choice(WORDS) for _ in range(rnd.randint(1, 7))]
+        if paths and rnd.random() < 0.5:
+            p = rnd.choice(paths)
+            words.append(rnd.choice([p, p.split("/")[0], p.rsplit("/", 1)[-1], p.rsplit("/", 1)[0] + "/"]))
+        if rnd.random() < 0.15:
+            words.append(rnd.choice(ZH))
+        out.append(" ".join(words))
+    return out
+
+
+def same(mem_dir, root, queries, count=3, chars=2000):
+    mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
+    full = Engine.from_memory(mem)
+    lazy = lazy_engine(mem_dir, root, NOW)
+    assert lazy is not None, "the kept index was not used"
+    for q in queries:
+        a, b = full.decide(q, count, chars), lazy.decide(q, count, chars)
+        assert json.dumps(a.as_json(), sort_keys=True) == json.dumps(b.as_json(), sort_keys=True), q
+    return mem
+
+
+def index(mem_dir, root):
+    mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
+    scanner = mem.store.scanner
+    build_index(mem_dir, dict(mem.entries), {i: scanner._sigs[i] for i in scanner._readable})
+
+
+def test_the_sample_decides_the_same(sample):
+    mem_dir, root = sample
+    assert lazy_engine(mem_dir, root, NOW) is None   # no index yet: the hook takes the slow way
+    index(mem_dir, root)
+    mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
+    same(mem_dir, root, prompts(mem, 150))
+    same(mem_dir, root, prompts(mem, 60, seed=9), count=10, chars=100_000)
+
+
+@pytest.mark.slow
+def test_a_generated_folder_decides_the_same_and_follows_changes(tmp_path):
+    mem_dir, root = generate(tmp_path / "g", 1500)
+    index(mem_dir, root)
+    mem = same(mem_dir, root, prompts(Memory.load(mem_dir, root, now=NOW), 200))
+    # a folder named in the prompt that holds more than BULK entries is merged lazily: same order
+    same(mem_dir, root, ["src/", "what is under src please", "src/api"], count=10, chars=100_000)
+    ids = sorted(mem.entries)
+    write(mem_dir, ids[0], "---\nname: changed\ndescription: pnpm only, never npm\npaths: [src/api/index.ts]\n"
+                           "---\nUse pnpm.\n")
+    (mem_dir / ids[1]).unlink()
+    write(mem_dir, "new-one.md", "---\nname: new-one\ndescription: the router lint rule\nkeywords: [lint]\n---\nx\n")
+    same(mem_dir, root, ["pnpm npm", "router lint", "src/api/index.ts", ids[1].replace(".md", "")])
+
+
+def test_index_is_dropped_with_the_parse_cache(sample, monkeypatch):
+    from tui.core import cache
+    mem_dir, root = sample
+    index(mem_dir, root)
+    assert lazy_engine(mem_dir, root, NOW) is not None
+    monkeypatch.setattr(cache, "FORMAT", "another version")
+    monkeypatch.setattr("tui.core.lazyindex.FORMAT", "another version")
+    Memory.load(mem_dir, root, now=NOW)   # its save starts the cache over, index included
+    assert lazy_engine(mem_dir, root, NOW) is None
+
+
+def test_hook_output_is_the_same_either_way(sample, tmp_path, monkeypatch, capsys):
+    import io
+    from tui.cli import main
+    mem_dir, root = sample
+    monkeypatch.setenv("MEMTUI_DIR", str(mem_dir))
+    monkeypatch.setenv("MEMTUI_NOW", NOW.isoformat())
+    monkeypatch.setenv("MEMTUI_NO_INDEX", "1")
+    payload = json.dumps({"prompt": "how do I run the db migrations before deploy", "cwd": str(root)})
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(payload.encode())))
+    main(["hook", "claude-code"])
+    slow = capsys.readouterr().out
+    index(mem_dir, root)
+    monkeypatch.delenv("MEMTUI_NO_INDEX")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(payload.encode())))
+    main(["hook", "claude-code"])
+    assert capsys.readouterr().out == slow and slow.strip()

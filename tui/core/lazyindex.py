@@ -1,0 +1,257 @@
+"""The hook's engine without loading the folder: the inverted index kept beside the parse cache.
+
+The hook runs before every prompt; loading, judging and indexing 10,000 entries each time
+cost over a second. Here the folder is only stat-ed: files whose signature changed since
+the index was brought up to date are read and re-indexed; a prompt reads the postings of
+its own words and paths and loads only the entries it ranks. The scoring is the Engine's
+own code over lookups that come from SQLite instead of dictionaries, so the decision is the
+same, byte for byte (tested on random prompts against the full engine). Only Claude Code's
+and the memory tool's layouts use it (one file, one entry); when the index is missing or
+much of the folder changed, the hook answers the slow way and builds the index afterwards.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import heapq
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+from .anchors import AnchorChecker
+from .cache import FORMAT, ParseCache
+from .entry import MemoryEntry
+from .index import INDEX_NAME, MemoryIndex
+from .select import FOLDER_POINTS, SOURCE_RANK, Engine
+from .status import assess
+from .store import Scanner, _load
+
+INCREMENTAL_MAX = 300   # changed files a prompt re-indexes itself; more, and it answers the slow way
+
+
+def _connect(cache: ParseCache) -> sqlite3.Connection:
+    con = cache._connect()
+    con.execute("CREATE TABLE IF NOT EXISTS indexed (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
+                "ino INTEGER, source_rank INTEGER, updated REAL)")
+    con.execute("CREATE TABLE IF NOT EXISTS postings (kind TEXT, key TEXT, id TEXT, seq INTEGER, weight INTEGER, "
+                "p TEXT, raw TEXT)")
+    con.execute("CREATE INDEX IF NOT EXISTS postings_key ON postings (kind, key)")
+    con.execute("CREATE INDEX IF NOT EXISTS postings_id ON postings (id)")
+    return con
+
+
+class _Recorder(list):
+    def __init__(self, log: list, key: str) -> None:
+        super().__init__()
+        self.log, self.key = log, key
+
+    def append(self, item) -> None:
+        self.log.append((self.key, item))
+        super().append(item)
+
+
+def postings_of(e: MemoryEntry) -> list[tuple]:
+    """(kind, key, seq, weight, p, raw) rows of one entry, in the order the Engine adds them. A
+    bare name's "is it a folder of the project" is left to the query (the project changes)."""
+    raws: list[str] = []
+    bare_log: list = []
+    eng = Engine({}, {}, dt.datetime.now(dt.timezone.utc))
+
+    class Bare(dict):   # records each bare name in the order the Engine adds them
+        def __missing__(self, key):
+            self[key] = _Recorder(bare_log, key)
+            return self[key]
+
+    eng.bare = Bare()
+    eng._add(e, lambda r: raws.append(r) or False)
+    rows, seq = [], 0
+    for t, d in eng.terms.items():
+        rows.append(("term", t, seq, d[e.id], None, None))
+        seq += 1
+    for p in eng.full:
+        rows.append(("full", p, seq, 0, None, None))
+        seq += 1
+    for b, lst in eng.by_base.items():
+        for _, p in lst:
+            rows.append(("base", b, seq, 0, p, None))
+            seq += 1
+    for f, d in eng.folders.items():
+        rows.append(("folder", f, seq, 0, d[e.id], None))
+        seq += 1
+    for (b, (_, p)), raw in zip(bare_log, raws):
+        rows.append(("bare", b, seq, 0, p, raw))
+        seq += 1
+    for p, raw in eng.shown.items():
+        rows.append(("shown", p, seq, 0, raw, None))
+        seq += 1
+    return rows
+
+
+def _rank_of(e: MemoryEntry) -> tuple[int, float]:
+    return SOURCE_RANK.get(e.source, 3), (e.updated.timestamp() if e.updated else 0.0)
+
+
+class _Lookup:
+    """One kind of posting, read from SQLite per key, as the Engine reads its dictionaries."""
+
+    def __init__(self, con: sqlite3.Connection, kind: str, shape: str, is_dir=None) -> None:
+        self.con, self.kind, self.shape, self.is_dir = con, kind, shape, is_dir
+        self.memo: dict = {}
+
+    def get(self, key, default=None):
+        if key not in self.memo:
+            rows = self.con.execute("SELECT id, weight, p, raw FROM postings WHERE kind = ? AND key = ? "
+                                    "ORDER BY id, seq", (self.kind, key)).fetchall()
+            self.memo[key] = self._shape(rows)
+        value = self.memo[key]
+        return value if value else default
+
+    def _shape(self, rows):
+        if self.shape == "weights":
+            return {i: w for i, w, _, _ in rows}
+        if self.shape == "ids":
+            return {i for i, _, _, _ in rows}
+        if self.shape == "pairs":
+            return [(i, p) for i, _, p, raw in rows
+                    if self.is_dir is None or not self.is_dir(raw.strip().strip("/"))]
+        if self.shape == "first":
+            out: dict[str, str] = {}
+            for i, _, p, _ in rows:
+                out.setdefault(i, p)
+            return out
+        return rows[0][2] if rows else None   # shown: the first entry's spelling
+
+
+class _Entries(dict):
+    def __init__(self, loader) -> None:
+        super().__init__()
+        self.loader = loader
+
+    def __missing__(self, key):
+        value = self[key] = self.loader(key)
+        return value
+
+
+class LazyEngine(Engine):
+    def __init__(self, con, entry_of, status_of, rank_of, now: dt.datetime, is_dir) -> None:
+        self.now = now
+        self.terms = _Lookup(con, "term", "weights")
+        self.full = _Lookup(con, "full", "ids")
+        self.by_base = _Lookup(con, "base", "pairs")
+        self.folders = _Lookup(con, "folder", "first")
+        self.bare = _Lookup(con, "bare", "pairs", is_dir)
+        self._shown = _Lookup(con, "shown", "one")
+        self.shown = self
+        self.entries = _Entries(entry_of)
+        self.status = _Entries(lambda i: status_of(self.entries[i]))
+        self._rank_of = rank_of
+        self._rank = None
+
+    def get(self, p, default=None):   # the Engine's `shown` mapping
+        return self._shown.get(p) or default
+
+    def _ranked(self, query: str):
+        scored, bulk = self.score(query)
+        ids = set(scored) | (set(bulk[1]) if bulk is not None else set())
+        rank = self._rank_of(ids)
+        key = lambda eid: (rank[eid][0], -rank[eid][1], eid)   # noqa: E731 — the Engine's tie order
+        ranked = sorted(scored, key=lambda eid: ((-scored[eid][0],) + key(eid)))
+        ties = Counter(v[0] for v in scored.values())
+        if bulk is None:
+            return scored, iter(ranked), len(ranked), ties
+        q, held, raw = bulk
+        rest = sorted((eid for eid in held if eid not in scored), key=key)
+        ties[FOLDER_POINTS] += len(rest)
+
+        def bulk_hits():
+            for eid in rest:
+                scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
+                yield (-FOLDER_POINTS,) + key(eid), eid
+
+        merged = heapq.merge((((-scored[e][0],) + key(e), e) for e in ranked), bulk_hits())
+        return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
+
+
+def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None):
+    """A LazyEngine over the folder's kept index, brought up to date first; None when that would
+    cost more than the slow way (no index yet, much changed, the cache off or locked)."""
+    cache = cache or ParseCache(directory)
+    if not cache.enabled or not cache.path.exists():
+        return None
+    scanner = Scanner(directory)
+    files = {}
+    for entry_id, path, st, why in scanner._walk():
+        if entry_id != INDEX_NAME and st is not None and why is None:
+            files[entry_id] = (path, (st.st_mtime_ns, st.st_size, st.st_ino), st)
+    try:
+        con = _connect(cache)
+        meta = dict(con.execute("SELECT key, value FROM meta"))
+        if meta.get("format") != FORMAT or meta.get("dir") != cache.real or meta.get("indexed") != "1":
+            con.close()
+            return None
+        have = {i: (m, s, n) for i, m, s, n in con.execute("SELECT id, mtime_ns, size, ino FROM indexed")}
+        changed = [i for i, (_, sig, _) in files.items() if have.get(i) != sig]
+        gone = [i for i in have if i not in files]
+        if len(changed) > INCREMENTAL_MAX:
+            con.close()
+            return None
+        if changed or gone:
+            fresh = {i: _load(files[i][0], i, files[i][2], None) for i in changed}
+            _write(con, fresh, {i: files[i][1] for i in changed}, gone)
+    except sqlite3.Error:
+        return None
+    checker, empty = AnchorChecker(root), MemoryIndex()
+
+    def entry_of(i: str) -> MemoryEntry:
+        path, sig, st = files[i]
+        hit = cache.get(i, sig, path) if i in cache.rows else None
+        return hit if hit is not None else _load(path, i, st, None)
+
+    def rank_of(ids) -> dict:
+        out = {}
+        for i in ids:
+            row = con.execute("SELECT source_rank, updated FROM indexed WHERE id = ?", (i,)).fetchone()
+            out[i] = row if row is not None else _rank_of(entry_of(i))
+        return out
+
+    return LazyEngine(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, now,
+                      lambda rel: (root / rel).is_dir())
+
+
+def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, gone: list[str],
+           reset: bool = False) -> None:
+    con.execute("BEGIN IMMEDIATE")
+    if reset:
+        con.execute("DELETE FROM postings")
+        con.execute("DELETE FROM indexed")
+    else:
+        ids = list(fresh) + gone
+        con.executemany("DELETE FROM postings WHERE id = ?", [(i,) for i in ids])
+        con.executemany("DELETE FROM indexed WHERE id = ?", [(i,) for i in ids])
+    rows, indexed = [], []
+    for i, e in fresh.items():
+        if e.readable:
+            rows += [(kind, key, i, seq, w, p, raw) for kind, key, seq, w, p, raw in postings_of(e)]
+        indexed.append((i, *sigs[i], *_rank_of(e)))
+    con.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+    con.executemany("INSERT INTO indexed VALUES (?, ?, ?, ?, ?, ?)", indexed)
+    if reset:
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('indexed', '1')")
+    con.execute("COMMIT")
+
+
+def build_index(directory: Path, entries: dict[str, MemoryEntry], sigs: dict, cache: ParseCache | None = None) -> None:
+    """Index every entry (after the slow way answered): the next prompt takes the quick one."""
+    cache = cache or ParseCache(directory)
+    if not cache.enabled:
+        return
+    try:
+        con = _connect(cache)
+        try:
+            meta = dict(con.execute("SELECT key, value FROM meta"))
+            if meta.get("format") != FORMAT or meta.get("dir") != cache.real:
+                return   # the parse cache of another version: its own save starts it over first
+            _write(con, {i: e for i, e in entries.items() if i in sigs}, sigs, [], reset=True)
+        finally:
+            con.close()
+    except sqlite3.Error:
+        pass
