@@ -43,7 +43,7 @@ def cache_dir() -> Path:
 class ParseCache:
     """Parsed entries of one folder by id, with the file signature they were parsed from."""
 
-    def __init__(self, memory_dir: Path) -> None:
+    def __init__(self, memory_dir: Path, eager: bool = True) -> None:
         real = os.path.realpath(memory_dir)
         name = hashlib.sha1(real.encode("utf-8", "surrogatepass")).hexdigest()[:20]
         self.path = cache_dir() / f"parse-{name}.sqlite"
@@ -51,8 +51,14 @@ class ParseCache:
         self.rows: dict[str, tuple[tuple[int, int, int], bytes]] = {}
         self.known: dict[str, tuple] = {}   # id → what its row holds beyond the parse (see ``knowledge``)
         self.enabled = os.environ.get("MEMTUI_NO_CACHE", "") in ("", "0")
-        if self.enabled:
+        if self.enabled and eager:
             self._load()
+
+    def fetch(self, con: sqlite3.Connection, entry_id: str) -> None:
+        """Read one row (for a reader that did not load them all: the hook's kept index)."""
+        row = con.execute("SELECT mtime_ns, size, ino, data, extra FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        if row is not None:
+            self.rows[entry_id] = (tuple(row[:3]), row[3], row[4])
 
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
