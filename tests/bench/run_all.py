@@ -38,11 +38,31 @@ def run(cmd: list[str], env: dict, stdin: str | None = None, cwd: str | None = N
     return time.perf_counter() - t, p.stdout
 
 
+def wait_for_index(cache_home: Path, limit: float = 60) -> None:
+    """The hook builds its kept index in a background child after a cold answer: wait for it."""
+    import sqlite3
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        for db in (cache_home / "memtui").glob("parse-*.sqlite"):
+            try:
+                con = sqlite3.connect(db, timeout=0.1)
+                row = con.execute("SELECT value FROM meta WHERE key = 'indexed'").fetchone()
+                con.close()
+                if row:
+                    return
+            except sqlite3.Error:
+                pass
+        time.sleep(0.2)
+
+
 def cold_warm(cmd: list[str], base_env: dict, tmp: Path, runs: int, stdin: str | None = None) -> tuple[float, float]:
     cold, warm = [], []
     for k in range(runs):
-        env = dict(base_env, XDG_CACHE_HOME=str(tmp / f"cache-{time.monotonic_ns()}-{k}"))
+        home = tmp / f"cache-{time.monotonic_ns()}-{k}"
+        env = dict(base_env, XDG_CACHE_HOME=str(home))
         cold.append(run(cmd, env, stdin)[0])
+        if "hook" in cmd:
+            wait_for_index(home)
         warm.append(run(cmd, env, stdin)[0])
     return statistics.median(cold), statistics.median(warm)
 
