@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.lazyindex import build_index, lazy_engine
+from tui.core.lazyindex import LazyEngine, build_index, lazy_engine
 from tui.core.memory import Memory
 from tui.core.select import Engine
 
@@ -35,7 +35,7 @@ def same(mem_dir, root, queries, count=3, chars=2000):
     mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
     full = Engine.from_memory(mem)
     lazy = lazy_engine(mem_dir, root, NOW)
-    assert lazy is not None, "the kept index was not used"
+    assert isinstance(lazy, LazyEngine), "the kept index was not used"
     for q in queries:
         a, b = full.decide(q, count, chars), lazy.decide(q, count, chars)
         assert json.dumps(a.as_json(), sort_keys=True) == json.dumps(b.as_json(), sort_keys=True), q
@@ -50,7 +50,7 @@ def index(mem_dir, root):
 
 def test_the_sample_decides_the_same(sample):
     mem_dir, root = sample
-    assert lazy_engine(mem_dir, root, NOW) is None   # no index yet: the hook takes the slow way
+    assert lazy_engine(mem_dir, root, NOW) == "stale"   # no index yet: the slow way, and one is built
     index(mem_dir, root)
     mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
     same(mem_dir, root, prompts(mem, 150))
@@ -62,6 +62,7 @@ def test_a_generated_folder_decides_the_same_and_follows_changes(tmp_path):
     mem_dir, root = generate(tmp_path / "g", 1500)
     index(mem_dir, root)
     mem = same(mem_dir, root, prompts(Memory.load(mem_dir, root, now=NOW), 200))
+    assert isinstance(lazy_engine(mem_dir, root, NOW), LazyEngine)
     # a folder named in the prompt that holds more than BULK entries is merged lazily: same order
     same(mem_dir, root, ["src/", "what is under src please", "src/api"], count=10, chars=100_000)
     ids = sorted(mem.entries)
@@ -80,7 +81,10 @@ def test_index_is_dropped_with_the_parse_cache(sample, monkeypatch):
     monkeypatch.setattr(cache, "FORMAT", "another version")
     monkeypatch.setattr("tui.core.lazyindex.FORMAT", "another version")
     Memory.load(mem_dir, root, now=NOW)   # its save starts the cache over, index included
-    assert lazy_engine(mem_dir, root, NOW) is None
+    assert lazy_engine(mem_dir, root, NOW) == "stale"
+    import os
+    os.symlink(mem_dir / "pnpm-only.md", mem_dir / "alias.md")
+    assert lazy_engine(mem_dir, root, NOW) is None   # a symlink: always the careful full scan
 
 
 def test_hook_output_is_the_same_either_way(sample, tmp_path, monkeypatch, capsys):

@@ -84,16 +84,16 @@ def decide_for(payload: dict) -> tuple[str, dict]:
     from ..core.layouts import detect
     from ..core.memory import utcnow
     seen = detect(found.dir)
+    from ..core.lazyindex import STALE, lazy_engine
     engine = None
     if seen.layout.name in ("claude-code", "memory-tool") and not os.environ.get("MEMTUI_NO_INDEX"):
-        from ..core.lazyindex import lazy_engine
         engine = lazy_engine(seen.dir, root, utcnow())   # the kept index: only what changed is read
-    if engine is None:
+    if engine is None or isinstance(engine, str):
         # the hook never shows mentioned paths
         mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout)
-        engine = Engine.from_memory(mem)
-        if seen.layout.name in ("claude-code", "memory-tool") and mem.store is not None:
+        if engine == STALE:
             _PENDING.append(mem)   # index it once the answer is out, for the next prompt
+        engine = Engine.from_memory(mem)
     count, chars = limits(None, None)
     decision = engine.decide(prompt, count, min(chars, MAX_OUTPUT))
     record.update(

@@ -173,12 +173,18 @@ class LazyEngine(Engine):
         return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
 
 
+STALE = "stale"   # lazy_engine found no index, or an outdated one: worth building (in the background)
+
+
 def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None):
-    """A LazyEngine over the folder's kept index, brought up to date first; None when that would
-    cost more than the slow way (no index yet, much changed, the cache off or locked)."""
+    """A LazyEngine over the folder's kept index, brought up to date first. Else None (the cache
+    off or locked, a symlink in the folder: the slow way, always) or STALE (no index yet, or
+    much changed: the slow way this once, and an index built for the next prompt)."""
     cache = cache or ParseCache(directory, eager=False)   # rows are read one by one, for ranked entries
-    if not cache.enabled or not cache.path.exists():
+    if not cache.enabled:
         return None
+    if not cache.path.exists():
+        return STALE
     files = _files(directory)
     if files is None:
         return None
@@ -187,13 +193,13 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         meta = dict(con.execute("SELECT key, value FROM meta"))
         if meta.get("format") != FORMAT or meta.get("dir") != cache.real or meta.get("indexed") != "1":
             con.close()
-            return None
+            return STALE
         have = {i: (m, s, n) for i, m, s, n in con.execute("SELECT id, mtime_ns, size, ino FROM indexed")}
         changed = [i for i, (_, sig, _) in files.items() if have.get(i) != sig]
         gone = [i for i in have if i not in files]
         if len(changed) > INCREMENTAL_MAX:
             con.close()
-            return None
+            return STALE
         if changed or gone:
             fresh = {i: _load(Path(files[i][0]), i, files[i][2], None) for i in changed}
             _write(con, fresh, {i: files[i][1] for i in changed}, gone)
