@@ -428,3 +428,12 @@ def test_openclaw_daily_log_name_variants():
     for name in ("memory/fly-deploys.md", "memory/2026-13-45.md", "MEMORY.md", "memory/notes-2026-01-05.md",
                  "notes/2026-01-05.md"):
         assert daily_date(name) is None, name
+
+
+def test_a_file_with_a_hash_in_its_name_is_still_a_file(tmp_path):
+    folder = tmp_path / "m"
+    write(folder, "notes#1.md", "---\nname: n\ndescription: d\n---\nbody\n")
+    plan = plan_delete(folder, ["notes#1.md"])
+    assert plan.files == ["notes#1.md"] and not plan.snippets
+    apply_delete(folder, plan)
+    assert restore(folder, ["notes#1.md"]).restored == ["notes#1.md"] and (folder / "notes#1.md").is_file()

@@ -98,3 +98,6 @@ async def test_two_agents_side_by_side(tmp_path):
         await pilot.press("t", "r")
         await settle(pilot)
         assert (gem / "GEMINI.md").read_bytes() == before
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not app.main.writes.pending()   # our own cut and restore: not the agent's writes

@@ -21,11 +21,15 @@ class AgentWrites:
 
     def note_written(self, ids) -> None:
         for i in ids:
-            file = i.rpartition("#")[0] if "#" in i else i   # a bullet: its file's signature
-            label, sep, local = file.partition(":")
+            label, sep, local = i.partition(":")
             folder = self.parts.get(label) if sep else None
+            base = folder if folder is not None else self.directory
+            name = local if folder is not None else i
+            if "#" in name and not (base / name).exists():
+                name = name.rpartition("#")[0]   # a bullet: its file's signature
+            file = f"{label}:{name}" if folder is not None else name
             try:
-                st = (folder / local if folder is not None else self.directory / file).stat()
+                st = (base / name).stat()
             except OSError:
                 continue
             self.own[file] = (st.st_mtime_ns, st.st_size)

@@ -71,7 +71,7 @@ class MultiStore:
             for label, snap in parts.items():
                 for i, e in snap.entries.items():
                     gid = f"{label}{SEP}{i}"
-                    entries[gid] = dataclasses.replace(e, id=gid)
+                    entries[gid] = dataclasses.replace(e, id=gid, file=f"{label}{SEP}{e.file}" if e.file else None)
                     status[gid] = snap.status[i]
                 files += [dataclasses.replace(f, id=f"{label}{SEP}{f.id}") for f in snap.files]
                 added += [f"{label}{SEP}{i}" for i in snap.added]

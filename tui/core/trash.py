@@ -51,7 +51,8 @@ def plan_delete(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
     plan = DeletePlan()
     lines = _index_lines(mem_dir) or []
     for i in dict.fromkeys(ids):
-        if split_id(i) is not None and inside(mem_dir, split_id(i)[0]):
+        part = split_id(i)
+        if part is not None and inside(mem_dir, part[0]) and not (mem_dir / i).is_file():   # not `a#b.md` itself
             if plan.layout is None:
                 from .layouts import detect
                 plan.layout = layout if layout is not None else detect(mem_dir).layout
