@@ -128,7 +128,7 @@ def test_openclaw_logs_are_never_injected():
 def test_non_markdown_in_memory_folder_is_never_opened(monkeypatch):
     opened = []
     real = store_mod._load
-    monkeypatch.setattr(store_mod, "_load", lambda path, i, st, why: opened.append(i) or real(path, i, st, why))
+    monkeypatch.setattr(store_mod, "_load", lambda path, i, *rest: opened.append(i) or real(path, i, *rest))
     monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
     load(LAYOUTS / "openclaw")
     assert "memory/index.sqlite" not in opened and "SOUL.md" not in opened and "MEMORY.md" in opened
@@ -437,3 +437,12 @@ def test_a_file_with_a_hash_in_its_name_is_still_a_file(tmp_path):
     assert plan.files == ["notes#1.md"] and not plan.snippets
     apply_delete(folder, plan)
     assert restore(folder, ["notes#1.md"]).restored == ["notes#1.md"] and (folder / "notes#1.md").is_file()
+
+
+def test_a_large_mem0_export_is_read(tmp_path):
+    recs = [{"id": f"r{i}", "memory": f"Fact number {i} about the user's projects and tools", "user_id": "u",
+             "hash": f"h{i}", "created_at": "2026-10-01T00:00:00Z"} for i in range(30000)]
+    write(tmp_path / "m", "export.json", json.dumps({"results": recs}))
+    assert (tmp_path / "m" / "export.json").stat().st_size > 2_000_000
+    mem = load(tmp_path / "m")
+    assert len(mem.entries) == 30000 and "export.json#r29999" in mem.entries

@@ -110,13 +110,13 @@ def memo(entry: "MemoryEntry", key: str, compute):
 
 
 def read_entry(path: Path, entry_id: str, mtime_ns: int, size: int, data: bytes | None = None,
-               error: str | None = None) -> MemoryEntry:
+               error: str | None = None, limit: int = MAX_BYTES) -> MemoryEntry:
     """Build an entry from a file's bytes (``data``) or from an error found while reading it."""
     entry = MemoryEntry(id=entry_id, path=path, name=_stem(entry_id), mtime_ns=mtime_ns, size=size)
     mtime = dt.datetime.fromtimestamp(mtime_ns / 1e9, tz=dt.timezone.utc) if mtime_ns else None
     entry.created = entry.updated = mtime
     if error is None and data is not None:
-        error = _decode(data, entry)
+        error = _decode(data, entry, limit)
     if error is not None:
         entry.error = error
         return entry
@@ -129,11 +129,11 @@ def _stem(entry_id: str) -> str:
     return name[:-3] if name.endswith(".md") else (name.rsplit(".", 1)[0] or name)
 
 
-def _decode(data: bytes, entry: MemoryEntry) -> str | None:
+def _decode(data: bytes, entry: MemoryEntry, limit: int = MAX_BYTES) -> str | None:
     if len(data) == 0:
         return "empty file (0 bytes)"
-    if len(data) > MAX_BYTES:
-        return f"too large ({len(data):,} bytes; the limit is {MAX_BYTES:,})"
+    if len(data) > limit:
+        return f"too large ({len(data):,} bytes; the limit is {limit:,})"
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return "not UTF-8 (UTF-16 byte-order mark)"
     if b"\x00" in data[:8192]:

@@ -88,7 +88,8 @@ class Scanner:
                    if self.cache is not None and why is None else None)
             if hit is not None and hit.secret_hits is not None:
                 seed(hit.text, hit.secret_hits)   # found by an earlier run: not scanned again
-            entries[entry_id] = hit if hit is not None else _load(path, entry_id, st, why)
+            entries[entry_id] = hit if hit is not None else _load(path, entry_id, st, why,
+                                                                  self.layout.size_limit(entry_id))
             self._sigs[entry_id] = sig
             (changed if prev is not None else added).append(entry_id)
         removed = sorted(set(old) - set(entries))
@@ -188,29 +189,30 @@ class Scanner:
         return st, None
 
 
-def _load(path: Path, entry_id: str, st: os.stat_result | None, why: str | None) -> MemoryEntry:
+def _load(path: Path, entry_id: str, st: os.stat_result | None, why: str | None,
+          limit: int = MAX_BYTES) -> MemoryEntry:
     if why is not None or st is None:
         return read_entry(path, entry_id, 0, 0, error=why or "cannot be read")
-    if st.st_size > MAX_BYTES:
+    if st.st_size > limit:
         return read_entry(path, entry_id, st.st_mtime_ns, st.st_size,
-                          error=f"too large ({st.st_size:,} bytes; the limit is {MAX_BYTES:,})")
+                          error=f"too large ({st.st_size:,} bytes; the limit is {limit:,})")
     try:
-        data = _read_bytes(path, st.st_size)
+        data = _read_bytes(path, st.st_size, limit)
     except PermissionError:
         return read_entry(path, entry_id, st.st_mtime_ns, st.st_size, error="permission denied")
     except OSError as e:
         return read_entry(path, entry_id, st.st_mtime_ns, st.st_size,
                           error=f"cannot be read: {e.strerror or type(e).__name__}")
-    return read_entry(path, entry_id, st.st_mtime_ns, st.st_size, data=data)
+    return read_entry(path, entry_id, st.st_mtime_ns, st.st_size, data=data, limit=limit)
 
 
-def _read_bytes(path: Path, size: int) -> bytes:
+def _read_bytes(path: Path, size: int, limit: int = MAX_BYTES) -> bytes:
     """os.open/os.read: a third of the cost of open() per file, which shows at 10k files.
     O_NONBLOCK: a file swapped for a FIFO between stat and open must not hang the scan.
     (Symlinks were vetted by the walk: only those staying inside the folder get here.)"""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
-        chunks, want = [], min(size, MAX_BYTES) + 1
+        chunks, want = [], min(size, limit) + 1
         while want > 0:
             chunk = os.read(fd, want)
             if not chunk:

@@ -62,6 +62,11 @@ class Layout:
         """A reason not to walk into this subfolder (it is listed as one item), or None."""
         return None
 
+    def size_limit(self, file_id: str) -> int:
+        """The largest file read (bigger ones are listed unreadable, with the reason)."""
+        from ..entry import MAX_BYTES
+        return MAX_BYTES
+
     def walk_dot(self, name: str) -> bool:
         """Whether to walk into this dot-folder (the trash and .git never are)."""
         return False

@@ -60,19 +60,17 @@ def records(text: str) -> tuple[list[tuple[int, dict]], str | None]:
     if not isinstance(data, list):
         return [], "not a list of memory records"
     out = []
+    at, line = 0, 1   # records appear in file order: one forward pass finds each one's line
     for rec in data:
         if isinstance(rec, dict):
-            out.append((_line_of(text, rec), rec))
+            rid = rec.get("id")
+            found = text.find(json.dumps(rid) if isinstance(rid, str) else str(rid), at) \
+                if isinstance(rid, (str, int)) else -1
+            if found >= 0:
+                line += text.count("\n", at, found)
+                at = found
+            out.append((line, rec))
     return out, None
-
-
-def _line_of(text: str, rec: dict) -> int:
-    rid = rec.get("id")
-    if isinstance(rid, (str, int)):
-        at = text.find(json.dumps(str(rid)) if isinstance(rid, str) else str(rid))
-        if at >= 0:
-            return text.count("\n", 0, at) + 1
-    return 1
 
 
 def memory_text(rec: dict) -> str | None:
@@ -113,6 +111,9 @@ class Mem0(Layout):
         self.folder = folder
         items = [folder / n for n, regular in listing(folder) if regular and n.lower().endswith(SUFFIXES)]
         return folder if any(_looks_like_export(p) for p in items[:20]) else None
+
+    def size_limit(self, file_id: str) -> int:
+        return 64_000_000   # an export holds every memory of a user: megabytes are normal
 
     def begin(self, folder: Path) -> None:
         self.folder = folder
