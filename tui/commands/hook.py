@@ -44,10 +44,11 @@ def _index_in_background() -> None:
         return   # forking a threaded process is unsafe: the next prompt builds it instead
     if os.fork() != 0:
         return
-    try:   # the child: no output, nothing inherited that the agent waits on
+    try:   # the child: no output, nothing inherited that the agent waits on, its own session
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
+        os.setsid()   # the agent may end the hook's process group once it has the answer
         signal.setitimer(signal.ITIMER_REAL, 0)
         from ..core.lazyindex import build_index
         scanner = mem.store.scanner
