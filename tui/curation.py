@@ -138,7 +138,8 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
     part = current_part(screen)
     layout = part.layout if part is not None else None
     folder = part.dir if part is not None else screen.directory
-    if layout is not None and layout.name not in ("claude-code", "memory-tool"):
+    bullets = layout is not None and not layout.file_per_entry   # a layout whose memories are bullets
+    if bullets:
         from .core.layout_writes import can_append, refusal
         if not can_append(layout.name):
             screen.notify(refusal(layout, folder), severity="warning", timeout=10)
@@ -148,7 +149,7 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
         if d is None:
             return
         try:
-            if layout is not None and layout.name not in ("claude-code", "memory-tool"):
+            if bullets:
                 from .core.layout_writes import append_bullet
                 res = append_bullet(folder, screen.root, layout, d.text)
             else:

@@ -87,7 +87,7 @@ def decide_for(payload: dict) -> tuple[str, dict]:
     seen = detect(found.dir)
     from ..core.lazyindex import STALE, lazy_engine
     engine = None
-    if seen.layout.name in ("claude-code", "memory-tool") and not os.environ.get("MEMTUI_NO_INDEX"):
+    if seen.layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
         engine = lazy_engine(seen.dir, root, utcnow())   # the kept index: only what changed is read
     if engine is None or isinstance(engine, str):
         # the hook never shows mentioned paths

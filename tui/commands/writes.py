@@ -16,7 +16,7 @@ def remember(args) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from None
     layout = found.layout
-    if layout is not None and layout.name not in ("claude-code", "memory-tool"):
+    if layout is not None and not layout.file_per_entry:
         from ..core.layout_writes import append_bullet, can_append, refusal
         if not can_append(layout.name):
             print(f"memtui remember: not written. {refusal(layout, directory)}", file=sys.stderr)

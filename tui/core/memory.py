@@ -192,7 +192,7 @@ class MemoryStore:
             scan = self.scanner.scan(progress)
             last = self._last
             keep = (not full and last is not None and last.index_text == scan.index_text
-                    and last.now.date() == now.date() and self.layout.name == "claude-code")
+                    and last.now.date() == now.date() and self.layout.file_per_entry)
             entries, files = self._arrange(scan, now)
             fresh = set(scan.added) | set(scan.changed)
             # statuses are never changed once made, so an unchanged entry's may be shared
@@ -201,7 +201,7 @@ class MemoryStore:
                       for i, e in entries.items()}
             self.generation += 1
             added, changed, removed = scan.added, scan.changed, scan.removed
-            if entries is not scan.entries and self.layout.name not in ("claude-code", "memory-tool"):
+            if not self.layout.file_per_entry:   # a changed file says nothing of which of its parts changed
                 added, changed, removed = _entry_changes(last.entries if last else {}, entries)
             snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(entries),
                             MappingProxyType(status), scan.index, scan.index_text, self.checker, self.root_files,
@@ -221,7 +221,7 @@ class MemoryStore:
         infos = [FileInfo(i, "other", 0, why) for i, why in scan.other.items()]
         if scan.index.exists or scan.index_text is not None:
             infos.append(FileInfo("MEMORY.md", "index"))
-        if layout.name in ("claude-code", "memory-tool"):
+        if layout.file_per_entry:
             infos += [FileInfo(i, "entry", 1) for i in scan.entries]
             return dict(scan.entries), tuple(sorted(infos, key=lambda f: f.id))
         import copy

@@ -35,7 +35,7 @@ def agent_limits(layout: Layout) -> tuple[int, int]:
     """An agent's own preview limits: Claude Code's are memtui's (flags and config); another
     agent's come from `limits.<layout>` in the config, else the layout's defaults."""
     count, chars = limits(None, None)
-    if layout.name in ("claude-code", "memory-tool"):
+    if layout.file_per_entry:
         return count, chars
     own = load_config().get("limits", {})
     own = own.get(layout.name, {}) if isinstance(own, dict) else {}

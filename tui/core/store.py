@@ -17,8 +17,6 @@ from .secrets import known, seed
 from .index import MemoryIndex, parse_index
 
 TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
-_PRUNED = "\x00pruned:"   # a folder the layout does not walk into (listed, with why)
-_SKIPPED = "\x00skipped:"  # a file not read (listed, with why)
 
 
 @dataclass
@@ -51,14 +49,8 @@ class Scanner:
         found: dict[str, tuple[Path, os.stat_result | None, str | None]] = {}
         index_text: str | None = None
         index_error: str | None = None
-        other: dict[str, str] = {}
-        for entry_id, path, st, why in self._walk():
-            if st is None and why is not None and why.startswith(_PRUNED):
-                other[entry_id + "/"] = why[len(_PRUNED):]
-                continue
-            if st is None and why is not None and why.startswith(_SKIPPED):
-                other[entry_id] = why[len(_SKIPPED):]
-                continue
+        other: dict[str, str] = {}   # what the walk lists without reading (a folder's id ends in '/') → why
+        for entry_id, path, st, why in self._walk(other):
             role = self.layout.role(entry_id)
             if role.role == "other":
                 other[entry_id] = role.note   # never opened: a SQLite store is not text
@@ -129,8 +121,9 @@ class Scanner:
                 fresh[i] = e
         self.cache.update(fresh, {i: self._sigs[i] for i in fresh if i in self._sigs})
 
-    def _walk(self):
-        """Yield (id, path, stat or None, why-unreadable or None) for every listed file."""
+    def _walk(self, unread: dict[str, str]):
+        """Yield (id, path, stat or None, why-unreadable or None) for every file to read; what is
+        listed but never read (dot-files, folders the layout does not walk) goes into ``unread``."""
         stack = [(self.dir, "")]
         while stack:
             folder, prefix = stack.pop()
@@ -145,11 +138,10 @@ class Scanner:
                 if item.name.startswith("."):
                     # dot-folders and dot-files are not read (a layout may ask for one of its own, as
                     # Gemini's .gemini/), but listed; the trash and our own temp files are not even listed
-                    if item.name == TRASH_DIR or (item.name.startswith(".") and item.name.endswith(".tmp")):
+                    if item.name == TRASH_DIR or item.name.endswith(".tmp"):
                         continue
                     if not (item.name != ".git" and self.layout.walk_dot(entry_id)):
-                        folder_like = item.is_dir(follow_symlinks=False)
-                        yield entry_id, Path(item.path), None, (_PRUNED if folder_like else _SKIPPED) + "hidden (not read)"
+                        unread[entry_id + ("/" if item.is_dir(follow_symlinks=False) else "")] = "hidden (not read)"
                         continue
                 path = Path(item.path)
                 try:
@@ -163,7 +155,7 @@ class Scanner:
                 if stat.S_ISDIR(st.st_mode):
                     pruned = self.layout.prune(entry_id)
                     if pruned is not None:
-                        yield entry_id, path, None, _PRUNED + pruned
+                        unread[entry_id + "/"] = pruned
                     else:
                         stack.append((path, entry_id + "/"))
                 elif stat.S_ISREG(st.st_mode):

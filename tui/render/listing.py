@@ -32,7 +32,7 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
     if not entries:
         console.print(f"[dim]No memories in[/] {mem.dir} [dim]— the folder is empty.[/]")
         return
-    own = mem.layout_name in ("claude-code", "memory-tool")
+    own = mem.layout is not None and mem.layout.file_per_entry
     title = f"{mem.dir}" if own else f"{mem.dir} · {mem.layout.agent} ({mem.layout_name} layout)"
     table = Table(title=title, title_justify="left", expand=False, pad_edge=False, box=None,
                   header_style="bold")

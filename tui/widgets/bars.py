@@ -12,7 +12,7 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
         head += " · " + " + ".join(p.layout.agent for p in snap.parts.values() if p.layout is not None)
     elif snap is not None and snap.layout is not None:
         head += f" · {snap.layout.agent}"
-        if snap.layout_name not in ("claude-code", "memory-tool"):
+        if not snap.layout.file_per_entry:
             head += f" ({snap.layout_name} layout)"
     if loading or snap is None:
         return f"{head} · {loading or 'reading the folder…'}"

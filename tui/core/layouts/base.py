@@ -49,6 +49,7 @@ class Layout:
     max_count = 0      # the preview's limits for this agent (0: memtui's own, from flags and config)
     max_chars = 0
     whole_when_no_parts = False   # a shared file with text but no parts is one entry (else: not memory)
+    file_per_entry = False        # every file is one entry as read, nothing to split or settle
 
     # -- before reading ------------------------------------------------------
     def detect(self, folder: Path) -> Path | None:
@@ -94,11 +95,8 @@ class Layout:
         lines = split_lines(e.text)
         out = []
         for p in self.parts(e.id, e.text):
-            sub = dataclasses.replace(
-                e, id=f"{e.id}#{p.block.slug}", name=p.name, file=e.id, first_line=p.block.start + 1,
-                body=p.block.text(lines).rstrip("\n") + "\n", text=p.block.text(lines), body_line=1,
-                has_frontmatter=False, meta={}, warnings=[], paths=[], keywords=[], anchors=[], anchor_errors=[],
-                description="", memo={}, judged=None, secret_hits=None)
+            sub = part_entry(e, p.block.slug, name=p.name, first_line=p.block.start + 1,
+                             body=p.block.text(lines).rstrip("\n") + "\n", text=p.block.text(lines))
             for k, v in p.fields.items():
                 setattr(sub, k, v)
             if not sub.description:
@@ -131,6 +129,14 @@ def listing(folder: Path) -> list[tuple[str, bool]]:
 
 def forget_listings() -> None:
     _LISTINGS.clear()
+
+
+def part_entry(e: MemoryEntry, slug: str, **fields) -> MemoryEntry:
+    """An entry inside the shared file ``e``: its id ``FILE#slug``, nothing of the file's own
+    frontmatter, memos or judgements carried over, then ``fields``."""
+    blank = dict(file=e.id, body_line=1, has_frontmatter=False, meta={}, warnings=[], paths=[], keywords=[],
+                 anchors=[], anchor_errors=[], description="", memo={}, judged=None, secret_hits=None)
+    return dataclasses.replace(e, id=f"{e.id}#{slug}", **{**blank, **fields})
 
 
 def head(path: Path, size: int = 65536) -> str:

@@ -10,6 +10,7 @@ from .base import ENTRY, INDEX, Layout, Role, head, listing
 class ClaudeCode(Layout):
     name = "claude-code"
     agent = "Claude Code"
+    file_per_entry = True
     followed = "Claude Code auto memory (MEMORY.md index, 200 lines / 25 KB loaded), 2.x"
 
     def role(self, file_id: str) -> Role:

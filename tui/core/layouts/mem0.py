@@ -3,7 +3,6 @@ with `id`, `memory`, `hash`, `created_at`, `updated_at`, `metadata`, `categories
 Read-only: a service owns these memories; memtui never changes the export."""
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import re
@@ -11,7 +10,7 @@ from pathlib import Path
 
 from ..entry import MemoryEntry, to_datetime
 from ..findings import Finding
-from .base import SHARED, Layout, Role, head, listing
+from .base import SHARED, Layout, Role, head, listing, part_entry
 from .markdown import slugify, title_of
 
 SUFFIXES = (".json", ".jsonl", ".ndjson")
@@ -143,14 +142,14 @@ class Mem0(Layout):
             meta = rec.get("metadata") if isinstance(rec.get("metadata"), dict) else {}
             cats = rec.get("categories") if isinstance(rec.get("categories"), list) else []
             source = meta.get("source") if meta.get("source") in ("user", "model", "tool") else "model"
-            out.append(dataclasses.replace(
-                e, id=f"{e.id}#{slug}", name=title_of(memory, 60), description=" ".join(memory.split())[:300],
-                body=memory.strip() + "\n", text=memory, file=e.id, first_line=line, body_line=1,
-                has_frontmatter=False, meta={k: v for k, v in rec.items() if k not in ("memory", "content", "text")}, warnings=[],
-                keywords=[str(c) for c in cats if isinstance(c, (str, int))], paths=[], anchors=[], anchor_errors=[],
-                source=source, created=to_datetime(rec.get("created_at")) or e.created,
+            out.append(part_entry(
+                e, slug, name=title_of(memory, 60), description=" ".join(memory.split())[:300],
+                body=memory.strip() + "\n", text=memory, first_line=line,
+                meta={k: v for k, v in rec.items() if k not in ("memory", "content", "text")},
+                keywords=[str(c) for c in cats if isinstance(c, (str, int))], source=source,
+                created=to_datetime(rec.get("created_at")) or e.created,
                 updated=to_datetime(rec.get("updated_at")) or to_datetime(rec.get("created_at")) or e.updated,
-                read_only=True, load="on-demand", memo={}, judged=None, secret_hits=None))
+                read_only=True, load="on-demand"))
         if not out:
             e.error = "no records with a 'memory' text"
             return [e]
