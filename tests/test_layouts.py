@@ -314,6 +314,8 @@ def rules(folder, now=NOW):
 def test_audit_knows_each_layout(layout_copy, tmp_path):
     oc = rules(LAYOUTS / "openclaw")
     assert ("memory/2026-11-30.md", "process", "daily-log") in oc
+    assert ("memory/archive/2026-10-03.md", "process", "daily-log") in oc
+    assert not any(i.startswith("memory/20") and k == "stale" for i, k, _ in oc)   # a log's age is its date
     assert ("memory/2026-11-30.md", "process", "durable-rule-in-log") in oc
     cl = rules(LAYOUTS / "cline")
     assert ("progress.md", "process", "process-file") in cl and ("activeContext.md", "process", "process-file") in cl

@@ -96,7 +96,8 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
             st.unsafe_paths.append(p)
     if mentions:
         _check_mentions(entry, st, checker, root_files)
-    if st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS:
+    # a log of work (a daily log, progress.md) is dated on purpose: its age says nothing of a claim
+    if st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS and entry.kind != "process":
         st.flags.append("old-unverifiable")
     if st.anchor in ("broken", "unsafe"):
         st.flags.append(f"anchor-{st.anchor}")
