@@ -220,11 +220,11 @@ def test_pre_commit_hook_definition():
 
 
 def test_parallel_audit_equals_serial(leaky, monkeypatch):
-    import tui.core.audit as audit_mod
+    from tui.core import forking
     mem_dir, root = leaky
     mem = Memory.load(mem_dir, root, now=NOW)
     serial = audit(mem, git=False, jobs=1).as_json()
-    monkeypatch.setattr(audit_mod, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(forking, "PARALLEL_FROM", 1)
     parallel = audit(mem, git=False, jobs=2).as_json()
     assert serial == parallel and serial["findings"]
 

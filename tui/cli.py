@@ -143,6 +143,21 @@ def main(argv: list[str] | None = None) -> int:
         return 3
 
 
+def entry_point() -> None:
+    """The `memtui` command. A headless command's work is done once its output is flushed:
+    leave without tearing down the heap (at 10,000 entries freeing every object took ~0.4 s
+    of a run). Nothing is left to write by then: every command commits its caches before it returns."""
+    code = main()
+    if sys.argv[1:2] and sys.argv[1] in COMMANDS:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (BrokenPipeError, ValueError):
+            pass
+        os._exit(code)
+    raise SystemExit(code)
+
+
 def run_tui(args: argparse.Namespace) -> int:
     dirs = args.dir or [None]
     for d in dirs:

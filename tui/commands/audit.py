@@ -26,7 +26,8 @@ def run(args) -> int:
     # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
     # touches every object of the inherited heap (copy-on-write of all of it)
     GC_PAUSE.hold()
-    mem = Memory.load(directory, root, layout=found.layout, judging=True)
+    mem = Memory.load(directory, root, layout=found.layout, judging=True,
+                      memos=("mentions", "claims", "shingle_crcs", "line_crcs"))
     rep = audit(mem)
     if args.format == "text":
         from ..render.audit import print_audit

@@ -91,7 +91,7 @@ def decide_for(payload: dict) -> tuple[str, dict]:
         engine = lazy_engine(seen.dir, root, utcnow())   # the kept index: only what changed is read
     if engine is None or isinstance(engine, str):
         # the hook never shows mentioned paths
-        mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout)
+        mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout, fork=False)
         if engine == STALE:
             _PENDING.append(mem)   # index it once the answer is out, for the next prompt
         engine = Engine.from_memory(mem)

@@ -86,12 +86,26 @@ class AnchorChecker:
         self._confined: dict[str, Confined] = {}
         self._real_dirs: dict[str, str] = {}
         self._exists: dict[str, tuple[bool | None, str]] = {}
+        self._kinds: dict[str, str | None] = {}
 
     def forget_paths(self) -> None:
         """Drop memoised path resolutions (symlinks may have changed); file contents stay cached."""
         self._confined.clear()
         self._real_dirs.clear()
         self._exists.clear()
+        self._kinds.clear()
+
+    def kind(self, path: Path) -> str | None:
+        """'file', 'dir', 'other' or None (not there), memoised like ``exists``: thousands of
+        entries name the same few files, and a stat each cost more than reading them."""
+        key = str(path)
+        if key not in self._kinds:
+            try:
+                mode = os.stat(key).st_mode
+                self._kinds[key] = "file" if stat.S_ISREG(mode) else "dir" if stat.S_ISDIR(mode) else "other"
+            except (OSError, ValueError):
+                self._kinds[key] = None
+        return self._kinds[key]
 
     def _real_dir(self, folder: str) -> str:
         real = self._real_dirs.get(folder)
@@ -148,7 +162,7 @@ class AnchorChecker:
         if c.unsafe:
             return AnchorResult(anchor.file, anchor.quote, "unsafe", f"{anchor.file}: {c.unsafe}")
         assert c.path is not None
-        if not c.path.exists():
+        if self.kind(c.path) is None:
             return AnchorResult(c.rel, anchor.quote, "broken", f"file missing: {c.rel}")
         if anchor.quote is None or not anchor.quote.strip():
             return AnchorResult(c.rel, anchor.quote, "verified", f"{c.rel} exists")

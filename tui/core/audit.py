@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import forking
 from .crossfile import conflict_findings, duplicate_findings
 from .index_audit import index_findings, wiki_link_findings
 from .findings import KINDS, Finding
@@ -17,8 +17,6 @@ from .gates import entry_gates, identifying_findings, line_of, secret_findings
 from .index import INDEX_NAME
 from .memory import Memory
 from .secrets import known, might_hold_secret, redact, scrub, secret_pieces
-
-PARALLEL_FROM = 2000   # entries; below this, forking costs more than it saves
 
 
 @dataclass
@@ -131,16 +129,14 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     global _FORKED
     ids = sorted(mem.entries)
     if jobs is None:
-        jobs = int(os.environ.get("MEMTUI_JOBS") or 0) or (os.cpu_count() or 1)
+        jobs = forking.jobs()
     pool = None
     # the judging is what is worth spreading over cores: entries judged in an earlier run (their
     # content findings came with them from the parse cache) are quick in this process
     unjudged = sum(1 for i in ids if mem.entries[i].judged is None)
-    if jobs > 1 and unjudged >= PARALLEL_FROM and threading.active_count() == 1 and hasattr(os, "fork"):
-        import concurrent.futures
-        import multiprocessing
+    if jobs > 1 and forking.can_fork(unjudged):
         _FORKED = mem
-        pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        pool = forking.pool(jobs)
         futures = [pool.submit(_chunk, ids[k::jobs]) for k in range(jobs)]
     out: list[Finding] = []
     out += index_findings(mem)   # the directory-level checks run here meanwhile

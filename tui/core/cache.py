@@ -50,6 +50,7 @@ class ParseCache:
         self.real = real
         self.rows: dict[str, tuple[tuple[int, int, int], bytes]] = {}
         self.known: dict[str, tuple] = {}   # id → what its row holds beyond the parse (see ``knowledge``)
+        self._unsaved: set[str] = set()      # adopted rows not written yet
         self.enabled = os.environ.get("MEMTUI_NO_CACHE", "") in ("", "0")
         if self.enabled and eager:
             self._load()
@@ -101,14 +102,22 @@ class ParseCache:
             if judged and row[2] is not None:
                 entry.judged, entry.secret_hits, entry.memo = pickle.loads(row[2])
         except Exception:   # a row that no longer unpickles: parse the file instead
+            del self.rows[entry_id]
             return None
         entry.path = path
         if judged:
             self.known[entry_id] = knowledge(entry)
         return entry
 
+    def adopt(self, entry_id: str, sig: tuple[int, int, int], data: bytes) -> None:
+        """A row pickled elsewhere (a forked reader) for this file version: written at the next
+        save as it is."""
+        self.rows[entry_id] = (sig, data, None)
+        self._unsaved.add(entry_id)
+
     def _row(self, i: str, e, sig: tuple[int, int, int]) -> tuple:
-        data = pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
+        row = self.rows.get(i)   # the same file version's parse, already pickled: kept as it is
+        data = row[1] if row is not None and row[0] == sig else pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
         extra = (pickle.dumps((e.judged, e.secret_hits, e.memo), protocol=pickle.HIGHEST_PROTOCOL)
                  if knowledge(e) != NOTHING else None)
         self.rows[i] = (sig, data, extra)
@@ -120,7 +129,8 @@ class ParseCache:
         if not self.enabled:
             return
         entries = {i: e for i, e in entries.items() if _storable(i)}   # a name that is not UTF-8 stays uncached
-        changed = {i: e for i, e in entries.items() if i in sigs and self.rows.get(i, (None,))[0] != sigs[i]}
+        changed = {i: e for i, e in entries.items()
+                   if i in sigs and (i in self._unsaved or self.rows.get(i, (None,))[0] != sigs[i])}
         gone = [i for i in self.rows if i not in entries]
         if not changed and not gone and self.path.exists():
             return
@@ -156,6 +166,7 @@ class ParseCache:
                 con.execute("COMMIT")
                 for i in gone:
                     self.rows.pop(i, None)
+                self._unsaved.difference_update(rows)
             finally:
                 con.close()
         except (sqlite3.Error, OSError):

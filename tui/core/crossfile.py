@@ -44,6 +44,9 @@ test code file files it this thing things way ways time same something anything 
 
 _RULE_HINTS = ("use", "prefer", "avoid", "switch", "migrat", "add", "使用", "改用", "只用", "别用", "禁止")
 _DIGIT = re.compile(r"\d")
+# one of these is in every _VERSIONED match ("go" stands for itself and for "django", "net" for "dotnet")
+_VERSION_HINTS = ("node", "python", "ruby", "java", "go", "rust", "php", "postgres", "mysql", "redis", "typescript",
+                  "react", "next", "rails", "kotlin", "swift", "net", "deno", "bun", "npm", "yarn")
 
 
 def claims(text: str) -> list[tuple[str, str, int, str]]:
@@ -51,13 +54,15 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
     out = []
     low = text.lower()
     rules = [] if not any(w in low for w in _RULE_HINTS) else \
+        ((_ALWAYS, "always"), (_NEVER, "never")) if text.isascii() else \
         ((_ALWAYS, "always"), (_ALWAYS_ZH, "always"), (_NEVER, "never"), (_NEVER_ZH, "never"))
     for rx, value in rules:
         for m in rx.finditer(text):
             tool = m.group(1).lower().rstrip(".,;:")
             if tool not in _COMMON and len(tool) >= 2:
                 out.append((f"use {tool}", value, m.start(), m.group(0)))
-    for m in (_VERSIONED.finditer(text) if _DIGIT.search(text) else ()):
+    versioned = any(w in low for w in _VERSION_HINTS) and _DIGIT.search(text)
+    for m in (_VERSIONED.finditer(text) if versioned else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
         out.append((f"{name} version", m.group(2), m.start(), m.group(0)))
     for m in (_PORT.finditer(text) if "port" in low else ()):
@@ -90,7 +95,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         if e.readable and not e.superseded_by:
             texts[e.id] = e.text
             base = e.text.find(e.body) if e.body else 0
-            for subject, value, off, phrase in memo(e, "claims", lambda e=e: claims(e.body)):
+            for subject, value, off, phrase in memo(e, "claims", lambda e=e: claims_of(e)):
                 by_subject[subject].append((e.id, value, base + off, phrase))
     for name, text in _instruction_texts(mem.root).items():
         texts[name] = text
@@ -139,6 +144,26 @@ def _shingle_set(text: str) -> set[str]:
     return {" ".join(words[i:i + 3]) for i in range(max(1, len(words) - 2))} if words else set()
 
 
+def claims_of(e) -> list[tuple[str, str, int, str]]:
+    return claims(e.body)
+
+
+def shingle_crcs(e) -> tuple[int, ...] | None:
+    """An entry's shingles as sorted crc32s (None: under four words, never compared); the first
+    SKETCH of them are its bottom-k sketch."""
+    body = without_comments(e.body)
+    return _hashes(body) if len(body.split()) >= 4 else None
+
+
+def line_crcs(e) -> tuple[int, ...]:
+    """Each line of an entry as a crc32 of its normal form: counting repeats needs no body read again."""
+    return tuple(sorted({zlib.crc32(_norm(ln).encode()) for ln in without_comments(e.body).splitlines()}))
+
+
+# what the checks here keep on each entry (see entry.memo): a reader may compute them ahead
+MEMOS = {"claims": claims_of, "shingle_crcs": shingle_crcs, "line_crcs": line_crcs}
+
+
 def _hashes(text: str) -> tuple[int, ...]:
     # crc32, not hash(): the same folder must give the same findings in every process
     return tuple(sorted({zlib.crc32(x.encode()) for x in _shingle_set(text)}))
@@ -152,17 +177,7 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     rarely do, so the work stays near-linear at 10k entries instead of all pairs.
     """
     readable = [e for e in mem.sorted_entries() if e.readable]
-    bodies = {}   # bodies without comments, made only where needed (the sketches are kept per entry)
-
-    def body(e) -> str:
-        if e.id not in bodies:
-            bodies[e.id] = without_comments(e.body)
-        return bodies[e.id]
-
-    # each entry's shingles as sorted crc32s, kept with the entry (None: under four words, never
-    # compared); the first SKETCH of them are its bottom-k sketch
-    hashes = {e.id: memo(e, "shingle_crcs", lambda e=e: _hashes(body(e)) if len(body(e).split()) >= 4 else None)
-              for e in readable}
+    hashes = {e.id: memo(e, "shingle_crcs", lambda e=e: shingle_crcs(e)) for e in readable}
     eligible = [i for i, h in hashes.items() if h is not None]
     buckets: dict[int, list[str]] = defaultdict(list)
     for eid in eligible:
@@ -187,9 +202,8 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
                                f"{inter / union:.0%} the same as {b}", "keep one; delete the other", b))
     instr = _instruction_texts(mem.root)
     # a line that many entries repeat is a template or banner, not a fact stated twice
-    # (each entry's lines kept as crc32s of their normal form: counting needs no body read again)
-    repeated = Counter(h for e in readable for h in memo(e, "line_crcs", lambda e=e: tuple(sorted(
-        {zlib.crc32(_norm(ln).encode()) for ln in body(e).splitlines()})))) if instr else Counter()
+    repeated = Counter(h for e in readable for h in memo(e, "line_crcs", lambda e=e: line_crcs(e))) \
+        if instr else Counter()
     for name, text in instr.items():
         lines = {_norm(ln) for ln in text.splitlines() if len(ln.split()) >= 5}
         for eid in eligible:

@@ -70,16 +70,19 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
     out = []
     for raw in named:
         c = checker.confine(raw)
-        if c.unsafe or c.path is None or not c.path.is_file():
+        if c.unsafe or c.path is None or checker.kind(c.path) != "file":
             continue
         content, _ = checker.read(c.path)
         if not content:
             continue
         theirs = _file_shingles(checker, c.path, content)
         mine = _shingles(words) if mine is None else mine
-        for sh, i in mine.items():
+        common = mine.keys() & theirs   # in C; most entries share no run of six words with a file
+        for sh, i in (mine.items() if common else ()):
+            if sh not in common:
+                continue
             frag = " ".join(sh)
-            if sh in theirs and len(frag) >= IN_CODE_CHARS and not any(frag in q for q in quotes):
+            if len(frag) >= IN_CODE_CHARS and not any(frag in q for q in quotes):
                 ln = entry.body_line + body[: body.find(words[i])].count("\n") if words[i] in body else None
                 where = content.find(sh[0])
                 code_line = content.count("\n", 0, where) + 1 if where >= 0 else None

@@ -120,11 +120,16 @@ class Snapshot:
 
     @classmethod
     def load(cls, directory: Path, root: Path, now: dt.datetime | None = None, mentions: bool = True,
-             layout: "Layout | None" = None, judging: bool = False) -> "Snapshot":
+             layout: "Layout | None" = None, judging: bool = False, fork: bool = True,
+             memos: tuple[str, ...] = ("mentions",)) -> "Snapshot":
         """``judging``: the caller will judge the entries and call ``store.keep_judgements()`` at
-        its end, which writes the parse cache once (parsed and judged together)."""
+        its end, which writes the parse cache once (parsed and judged together). ``fork``: a
+        one-shot command may read thousands of files in forked workers (not the hook, which runs
+        under a deadline), which compute ``memos`` for each entry on their cores (``entry.memo``)."""
         store = MemoryStore(directory, root, mentions=mentions, layout=layout)
         store.scanner.judging = judging
+        store.scanner.fork_ok = fork
+        store.scanner.memos = tuple(k for k in memos if mentions or k != "mentions")
         return store.refresh(now)
 
     def locate(self, entry_id: str) -> tuple["Snapshot", str]:

@@ -43,9 +43,12 @@ _CODE_OBJECTS = {"console", "process", "module", "exports", "json", "math", "win
 _TLD = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|me|so|sh|xyz|info|biz|gov|edu|tech|cloud|"
                   r"site|page|pages|kr|jp|cn|uk|de|fr|us|ca|au|in|ru|br|vn|tw|hk)$", re.I)
 _SUFFIX = re.compile(r"(?:(?::(\d+)(?:[-–](\d+)|(\+))?(?::\d+)?)|(?:#L(\d+)(?:-L?(\d+))?)|(?:::([A-Za-z_][\w.]*)))$")
-# a token with a '/' or a '.' before a word character: words and sentence ends are never tried
-_CANDIDATE = re.compile(r"[^\s`'\"()<>\[\]{}|,;*!?]*[/.][\w.][^\s`'\"()<>{}|,;*!?]*")
+# a token with a '/' or a '.' before a word character: words and sentence ends are never tried.
+# The look-behind changes no match (one never starts inside a run of its first class, as the
+# run's start would have matched first) but spares the engine a rescan from every letter.
+_CANDIDATE = re.compile(r"(?<![^\s`'\"()<>\[\]{}|,;*!?])[^\s`'\"()<>\[\]{}|,;*!?]*[/.][\w.][^\s`'\"()<>{}|,;*!?]*")
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+_TICKED = re.compile(r"`([^`\n]{1,200})`")
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+|\bwww\.\S+")
 _RANDOM = re.compile(r"(?=[^/.]*[a-z])(?=[^/.]*[A-Z])(?=[^/.]*\d)[A-Za-z\d_-]{16,}")
 
@@ -69,9 +72,10 @@ class Mention:
 def mentions(body: str) -> list[Mention]:
     """Every project path ``body`` names, in order, each once (secrets must be blanked first)."""
     out: dict[str, Mention] = {}
-    text = _URL.sub(" ", body)
-    spans = [(m.group(1), True) for m in re.finditer(r"`([^`\n]{1,200})`", text)]
-    rest = re.sub(r"`[^`\n]{1,200}`", " ", text)
+    # (each pass only where its marker is: most bodies have no URL, many no backticks)
+    text = _URL.sub(" ", body) if "://" in body or "www." in body else body
+    spans = [(m.group(1), True) for m in _TICKED.finditer(text)] if "`" in text else []
+    rest = _TICKED.sub(" ", text) if spans else text
     for inner, _ in spans:
         words = inner.split()
         for w in words:   # a lone backticked word is a deliberate mention; words of a command are not

@@ -97,7 +97,6 @@ def provider_rule(name_low: str, value: str):
                 return rule
     return None
 _NAME_RUN = re.compile(r"[\w.\-]{0,60}")
-_NAME_TAIL = re.compile(r"[\w.\-]+\Z")
 _AFTER = re.compile(r"""
     (?:\\?["'`])?\]?(?:\\?["'`])?                       # the name's closing quote or bracket: "k":  ['k']  \"k\"
     (?:\[\])?                                           # char k_token[] =
@@ -112,31 +111,44 @@ _UNQUOTED = re.compile(r"[^\s\"'`<]+")
 _XML_ATTR = re.compile(r"""(?i)\b(?:key|name)\s*=\s*["']([^"'<>]{1,80})["'][^<>]{0,40}?\bvalue\s*=\s*["']([^"'<>]*)["']""")
 
 
-def assignments(text: str, low: str, anchors) -> Iterator[tuple[str, int, int, str]]:
+def assignments(text: str, low: str, anchors, judged=None) -> Iterator[tuple[str, int, int, str]]:
     """(name, value start, value end, how) for each assignment to a name holding one of
     ``anchors`` (words present in ``low``); how is 'quoted', 'unquoted', 'space' (a name,
-    white space, a bare value) or 'prose'."""
+    white space, a bare value) or 'prose'. ``judged(name)`` False: the caller would drop any
+    value of that name, so none is looked for (the costly part)."""
     seen: set[int] = set()
     named: set[str] = set()
     for word in anchors:
         i = low.find(word)
         while i >= 0:
-            left = _NAME_TAIL.search(text, max(0, i - 60), i)
-            start = left.start() if left else i
+            start = _name_start(text, i)
             end = _NAME_RUN.match(text, i + len(word)).end()
             if start > 0 and text[start - 1] in "$@":
                 start -= 1     # $password (PHP, shell), @password
             if start not in seen and not (start > 0 and text[start - 1] in ":/"):   # not inside a URL or path
                 seen.add(start)
-                found = _value_after(text, start, end)
+                name = text[start:end].lstrip("$@-.").rstrip(".-")
+                found = _value_after(text, start, end) if judged is None or judged(name) else None
                 if found is not None:
                     named.add(text[start:end])
-                    yield (text[start:end].lstrip("$@-.").rstrip(".-"), *found)
+                    yield (name, *found)
             i = low.find(word, end)
     if "value" in low:
         for m in _XML_ATTR.finditer(text):
             if m.group(1) not in named and m.group(2):
                 yield m.group(1), m.start(2), m.end(2), "quoted"
+
+
+def _name_start(text: str, i: int) -> int:
+    """Where the name holding ``text[i]`` starts: the run of [\w.-] ending at i, at most 60
+    characters back (a loop: the regex search it replaces tried every start in the window)."""
+    j, lo = i, max(0, i - 60)
+    while j > lo:
+        c = text[j - 1]
+        if not (c.isalnum() or c in "_.-"):
+            break
+        j -= 1
+    return j
 
 
 def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, str] | None:

@@ -178,8 +178,9 @@ def _find(text: str) -> list[SecretHit]:
     anchors = [a for a in CORE_ANCHORS if a in low]
     if long_runs:
         near = " ".join(low[max(0, m.start() - 40):m.end()] for m in long_runs)
-        anchors += sorted(set(_PROVIDER_RX.findall(near)) - set(anchors))
-    for name, vstart, vend, how in assignments(text, low, anchors):
+        if any(w in near for w in PROVIDER_WORDS):   # substring tests first: the alternation is slow
+            anchors += sorted(set(_PROVIDER_RX.findall(near)) - set(anchors))
+    for name, vstart, vend, how in assignments(text, low, anchors, _judged_name):
         value = text[vstart:vend]
         name_low = name.lower()
         rule = provider_rule(name_low, value)
@@ -187,13 +188,22 @@ def _find(text: str) -> list[SecretHit]:
             add(rule.id, rule.title, vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             add("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend)
-    if "pass" in low or "login" in low or "cred" in low or "user" in low:
+    # a login and a password both quoted: four quote marks at least ("type: user" alone has none)
+    if ("pass" in low or "login" in low or "cred" in low or "user" in low) and \
+            text.count("`") + text.count("'") + text.count('"') >= 4:
         for m in _PAIR.finditer(text):
             v = m.group(2)
             if not _stand_in(v):
                 add("login-password", "a login and its password", *m.span(2))
     hits.sort(key=lambda h: h.start)
     return hits
+
+
+def _judged_name(name: str) -> bool:
+    """Could a value of this name be a secret here? The loop above keeps a value only for a
+    key-like name or one naming a provider, whatever the value."""
+    low = name.lower()
+    return keylike_name(low, name) or _PROVIDER_RX.search(low) is not None
 
 
 def _kubernetes(text: str, add) -> None:

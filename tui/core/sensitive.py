@@ -74,7 +74,7 @@ _CATEGORY = r"(?:religion|religious (?:beliefs?|views?)|political (?:views?|stan
             r"criminal record|medical (?:condition|history)|diagnosis)"
 SENSITIVE += [
     ("about-a-person", "a sensitive fact about a person", ("religio", "politic", "immigration", "visa", "sexual",
-                                                           "gender", "ethnic", "race", "criminal", "medical",
+                                                           "gender", "ethnic", " race", "criminal", "medical",
                                                            "diagnosis"),
      re.compile(r"\b(?:[Hh]is|[Hh]er|[Tt]heir|[Mm]y|(?:[Tt]he )?user's|[A-Z][a-z]+'s) " + _CATEGORY + r"\b|"
                 r"\b(?:[Hh]e|[Ss]he|[Tt]hey|[Tt]he user|[A-Z][a-z]+) (?:has|had|have) (?:a |an )?"
@@ -87,9 +87,13 @@ SENSITIVE += [
 _CARD_HINT = re.compile(r"\d{4}[ -]?\d{4,6}[ -]?\d{4,5}")   # 4-4-4-4 and 4-6-5 groupings
 _DIGITS17 = re.compile(r"\d{17}")
 # every trigger word once (substring tests: a regex alternation of them is ~10x slower)
-_WORDS = sorted({w for _, _, ws, _ in SENSITIVE for w in ws if w})
-_ASCII_WORDS = [w for w in _WORDS if w.isascii()]
-_CJK_WORDS = [w for w in _WORDS if not w.isascii()]
+_RULES_OF: dict[str, list[int]] = {}
+for _i, (_, _, _ws, _) in enumerate(SENSITIVE):
+    for _w in _ws:
+        _RULES_OF.setdefault(_w, []).append(_i)
+_ASCII_WORDS = sorted(w for w in _RULES_OF if w.isascii())
+_CJK_WORDS = sorted(w for w in _RULES_OF if not w.isascii())
+_ZERO = bytes.maketrans(b"123456789", b"000000000")   # on bytes: five times quicker than on str
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CARD = re.compile(r"(?<![\d.])(?:\d[ -]?){12,18}\d(?![\d.])")
 _CN_ID = re.compile(r"(?<!\d)\d{17}[\dXx](?!\d)")
@@ -117,24 +121,26 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
     out, seen = [], set()
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
-    present = {w for w in _ASCII_WORDS if w in low}
-    if _CJK.search(scan):
-        present.update(w for w in _CJK_WORDS if w in scan)
-    for rule, label, words, rx in SENSITIVE:
-        if words != ("",) and present.isdisjoint(words):
-            continue
+    present = [w for w in _ASCII_WORDS if w in low]
+    if not scan.isascii() and _CJK.search(scan):
+        present += [w for w in _CJK_WORDS if w in scan]
+    for i in sorted({i for w in present for i in _RULES_OF[w]}):
+        rule, label, _, rx = SENSITIVE[i]
         for m in rx.finditer(scan):
             ln = line_of(text, m.start())
             if (rule, ln) not in seen:
                 seen.add((rule, ln))
                 out.append(Finding(entry_id, "sensitive", rule, ln, f"personal data: {label}", FIX))
-    if _CARD_HINT.search(scan):   # 13+ digits in a row, spaces or dashes between groups
+    # both numbers need a long run of digits: found on a copy with every digit made "0" (C-speed
+    # string tests; three regex scans of every text cost more than all the rest of this check)
+    zeros = scan.encode("utf-8", "ignore").translate(_ZERO)
+    if b"0" * 12 in zeros.replace(b" ", b"").replace(b"-", b"") and _CARD_HINT.search(scan):
         for m in _CARD.finditer(scan):
             digits = re.sub(r"\D", "", m.group(0))
             if 13 <= len(digits) <= 19 and digits[0] in "3456" and _luhn(digits) and len(set(digits)) > 3:
                 out.append(Finding(entry_id, "sensitive", "card-number", line_of(text, m.start()),
                                    f"personal data: a payment card number ({len(digits)} digits, not shown)", FIX))
-    if _DIGITS17.search(scan):
+    if b"0" * 17 in zeros and _DIGITS17.search(scan):
         for m in _CN_ID.finditer(scan):
             if _cn_id(m.group(0)):
                 out.append(Finding(entry_id, "sensitive", "government-id", line_of(text, m.start()),

@@ -126,6 +126,9 @@ def _mentions_of(entry: MemoryEntry) -> list:
     return found
 
 
+MEMOS = {"mentions": _mentions_of}   # kept on each entry (see entry.memo)
+
+
 def _body_without_secrets(entry: MemoryEntry) -> str:
     """The body with its secrets blanked, from the whole text's scan (which the audit reuses)."""
     text, body = entry.text, entry.body
@@ -159,7 +162,7 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
         if ok:
             if m.line is not None:
                 c = checker.confine(m.path)
-                text, _ = checker.read(c.path) if c.path is not None and c.path.is_file() else (None, None)
+                text, _ = checker.read(c.path) if c.path is not None and checker.kind(c.path) == "file" else (None, None)
                 if text is not None:
                     count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
                     if max(m.line, m.end or 0) > count:

@@ -6,11 +6,13 @@ rescan (the TUI's watcher) re-parses only files that changed and reports a diff.
 from __future__ import annotations
 
 import os
+import pickle
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .entry import MAX_BYTES, MemoryEntry, read_entry
+from . import forking
 from .fsutil import within
 from .cache import NOTHING, knowledge
 from .secrets import known, seed
@@ -43,6 +45,8 @@ class Scanner:
         # a one-shot command that judges: it reads what earlier runs judged with each entry (the
         # app and the hook do not: more memory, longer GC passes), and writes the cache once, at its end
         self.judging = False
+        self.fork_ok = False   # a one-shot command: many files to read may be read by forked workers
+        self.memos: tuple[str, ...] = ()   # what those workers compute ahead for each entry (entry.memo keys)
 
     def scan(self, progress=None) -> ScanResult:
         """Rescan; ``progress(done, total)`` is called every 500 files parsed (for a UI)."""
@@ -65,7 +69,7 @@ class Scanner:
 
         old = self._entries
         entries: dict[str, MemoryEntry] = {}
-        added, changed = [], []
+        added, changed, unread = [], [], []
         total = len(found)
         for n, entry_id in enumerate(sorted(found)):
             if progress is not None and n % 500 == 0:
@@ -80,10 +84,12 @@ class Scanner:
                    if self.cache is not None and why is None else None)
             if hit is not None and hit.secret_hits is not None:
                 seed(hit.text, hit.secret_hits)   # found by an earlier run: not scanned again
-            entries[entry_id] = hit if hit is not None else _load(path, entry_id, st, why,
-                                                                  self.layout.size_limit(entry_id))
+            entries[entry_id] = hit   # None: read below
+            if hit is None:
+                unread.append(entry_id)
             self._sigs[entry_id] = sig
             (changed if prev is not None else added).append(entry_id)
+        self._read(unread, found, entries)
         removed = sorted(set(old) - set(entries))
         for r in removed:
             self._sigs.pop(r, None)
@@ -97,6 +103,39 @@ class Scanner:
         else:
             index = MemoryIndex(exists=index_error is not None, error=index_error)
         return ScanResult(entries, index, index_text, added, changed, removed, other)
+
+    def _read(self, ids: list[str], found: dict, entries: dict) -> None:
+        """Read and parse the files the cache did not hold. A one-shot command reading thousands
+        forks workers that parse and pickle their shares while it parses its own: the pickles
+        travel back and become the parse cache's rows as they are (never pickled again)."""
+        if not (self.fork_ok and forking.can_fork(len(ids))):
+            for entry_id in ids:
+                path, st, why = found[entry_id]
+                entries[entry_id] = _load(path, entry_id, st, why, self.layout.size_limit(entry_id))
+            return
+        global _FOUND
+        memos = self.memos if self.layout.file_per_entry else ()   # a shared file's parts keep none
+        _FOUND, n = (found, self.layout, memos), forking.jobs()
+        try:
+            with forking.pool(n - 1) as workers:
+                pending = [workers.submit(_parse_share, ids[k::n]) for k in range(1, n)]
+                compute = _memo_functions(memos)
+                for entry_id in ids[0::n]:   # this process's share, meanwhile
+                    path, st, why = found[entry_id]
+                    entry = entries[entry_id] = _load(path, entry_id, st, why, self.layout.size_limit(entry_id))
+                    if entry.readable:
+                        entry.memo.update((k, f(entry)) for k, f in compute.items())
+                shares = [p.result() for p in pending]
+        finally:
+            _FOUND = None
+        for share in shares:
+            for entry_id, data, kept in share:
+                entry = pickle.loads(data)
+                entry.path = found[entry_id][0]
+                entry.memo.update(kept)
+                entries[entry_id] = entry
+                if self.cache is not None and entry.readable and entry_id in self._sigs:
+                    self.cache.adopt(entry_id, self._sigs[entry_id], data)
 
     def _save(self) -> None:
         readable = {i: self._entries[i] for i in self._readable}
@@ -179,6 +218,31 @@ class Scanner:
         if not stat.S_ISREG(st.st_mode):
             return None, "not a regular file (device, pipe or socket)"
         return st, None
+
+
+_FOUND: tuple | None = None   # what a forked reader inherited: the files found, and the layout
+
+
+def _parse_share(ids: list[str]) -> list[tuple[str, bytes, dict]]:
+    """A forked reader's share: each file parsed and pickled, with the values the checks to come
+    keep on each entry (``memos``) computed here, on this core."""
+    assert _FOUND is not None
+    found, layout, memos = _FOUND
+    compute = _memo_functions(memos)
+    out = []
+    for entry_id in ids:
+        path, st, why = found[entry_id]
+        entry = _load(path, entry_id, st, why, layout.size_limit(entry_id))
+        kept = {k: f(entry) for k, f in compute.items()} if entry.readable else {}
+        out.append((entry_id, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), kept))
+    return out
+
+
+def _memo_functions(keys) -> dict:
+    from .crossfile import MEMOS as crossfile_memos
+    from .status import MEMOS as status_memos
+    known = {**status_memos, **crossfile_memos}
+    return {k: known[k] for k in keys}
 
 
 def _load(path: Path, entry_id: str, st: os.stat_result | None, why: str | None,

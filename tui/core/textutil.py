@@ -12,8 +12,14 @@ def without_code(text: str) -> str:
     """Blank out fenced and inline code (same length, so positions hold): `date.today()` is code."""
     if "`" not in text:
         return text
-    text = re.sub(r"```.*?```", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
-    return re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), text)
+    if "```" in text:
+        text = _FENCED.sub(lambda m: _NOT_NEWLINE.sub(" ", m.group(0)), text)
+    return _INLINE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+_FENCED = re.compile(r"```.*?```", re.S)
+_INLINE = re.compile(r"`[^`\n]*`")
+_NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 def without_comments(text: str) -> str:

@@ -47,6 +47,10 @@ _KANA_OR_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _VI = re.compile(r"hiện|bây giờ|hôm|lúc này|tạm thời")
+_NO_SCRIPTS = dict.fromkeys(("zh", "ja", "ko", "ru", "vi"))   # every one of them needs a non-ASCII letter
+# every hint once, with its rule: one flat pass of substring tests (a generator per language cost more)
+_HINTS = [(h, i) for i, (_, hints, _) in enumerate(TRANSIENT) for h in hints]
+_ASCII_HINTS = [(h, i) for h, i in _HINTS if h.isascii()]
 
 
 def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
@@ -55,10 +59,15 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
     lines = None
-    scripts = {"zh": _CJK.search(scan), "ja": _KANA_OR_CJK.search(scan), "ko": _HANGUL.search(scan),
-               "ru": _CYRILLIC.search(scan), "vi": _VI.search(low)}
-    for lang, hints, rx in TRANSIENT:
-        if scripts.get(lang, True) is None or not any(h in low for h in hints):
+    if scan.isascii():   # most memory: no other script to look for (a C-speed test)
+        scripts, wanted = _NO_SCRIPTS, {i for h, i in _ASCII_HINTS if h in low}
+    else:
+        scripts = {"zh": _CJK.search(scan), "ja": _KANA_OR_CJK.search(scan), "ko": _HANGUL.search(scan),
+                   "ru": _CYRILLIC.search(scan), "vi": _VI.search(low)}
+        wanted = {i for h, i in _HINTS if h in low}
+    for i in sorted(wanted):
+        lang, _, rx = TRANSIENT[i]
+        if scripts.get(lang, True) is None:
             continue
         for m in rx.finditer(scan):
             ln = line_of(text, m.start())
@@ -95,12 +104,15 @@ _STATUS_HEADING = re.compile(
     r"工作日志|当前状态|会话记录|trạng thái hiện tại|tiến độ|estado actual|progreso|estado atual|progresso|"
     r"état actuel|avancement|aktueller stand|fortschritt|текущее состояние|прогресс)\b")
 _CHECKBOX = re.compile(r"(?m)^\s*[-*+]\s+\[([ xX✓])\]")
+_BOXES = ("[ ]", "[x]", "[X]", "[✓]")
 _SESSION = re.compile(r"(?i)\b(?:last|this|previous|next) session\b|\bsession[_ -]?\d{4}-\d{2}-\d{2}|"
                       r"\b(?:as of|pending as of|status as of)\s+\d{4}-\d{2}-\d{2}|(?:세션|セッション|会话)\s*\d|"
                       r"지난 세션|이번 세션|前回のセッション|上次会话")
 _SESSION_HINTS = ("session", "세션", "セッション", "会话", "as of")
 _DATED_STATUS = re.compile(r"(?i)(?:\(\d{4}-\d{2}-\d{2}\)|\b\d{4}-\d{2}-\d{2}\b)[^\n]{0,40}\b(?:done|merged|deployed|"
                            r"pending|blocked|wip|완료|머지|배포|대기|完了|完成|已合并)")
+_STATUS_WORDS = ("done", "merged", "deployed", "pending", "blocked", "wip", "완료", "머지", "배포", "대기", "完了",
+                 "完成", "已合并")   # one of them must follow the date: a quick test before the scan
 _NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)|"
                         r"\d{4}-\d{2}-\d{2}")
 
@@ -112,18 +124,21 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
     m = _STATUS_HEADING.search(scan) if ("#" in scan or "**" in scan) else None
     if m:
         signs.append((f"a '{m.group(0).strip(' #*')[:40]}' section", m.start()))
-    boxes = _CHECKBOX.findall(scan) if "[" in scan else []
+    boxes = _CHECKBOX.findall(scan) if any(b in scan for b in _BOXES) else []
     if len(boxes) >= 3:
         signs.append((f"a checklist of {len(boxes)} items", _CHECKBOX.search(scan).start()))
     low = scan.lower()
-    m = _SESSION.search(scan) if any(w in low for w in _SESSION_HINTS) else None
+    later: list[tuple[str, int]] = []
+    dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan and any(w in low for w in _STATUS_WORDS) else []
+    if len(dated) >= 2:
+        later.append((f"{len(dated)} dated status lines", dated[0].start()))
+    if _NAME_HINT.search(entry_id.rsplit("/", 1)[-1]):
+        later.append((f"its name ({entry_id})", -1))
+    # "this session" alone is one sign, never two: the costliest scan runs only when another sign is there
+    m = _SESSION.search(scan) if (signs or later) and any(w in low for w in _SESSION_HINTS) else None
     if m:
         signs.append((f"'{m.group(0)[:40]}'", m.start()))
-    dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan else []
-    if len(dated) >= 2:
-        signs.append((f"{len(dated)} dated status lines", dated[0].start()))
-    if _NAME_HINT.search(entry_id.rsplit("/", 1)[-1]):
-        signs.append((f"its name ({entry_id})", -1))
+    signs += later
     if len(signs) < 2:
         return []
     first = min((pos for _, pos in signs if pos >= 0), default=-1)
