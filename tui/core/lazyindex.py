@@ -194,7 +194,10 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         if meta.get("format") != FORMAT or meta.get("dir") != cache.real or meta.get("indexed") != "1":
             con.close()
             return STALE
-        have = {i: (m, s, n) for i, m, s, n in con.execute("SELECT id, mtime_ns, size, ino FROM indexed")}
+        have, ranks = {}, {}   # one read of the table: what each file was indexed at, and its rank
+        for i, m, s, n, source_rank, updated in con.execute(
+                "SELECT id, mtime_ns, size, ino, source_rank, updated FROM indexed"):
+            have[i], ranks[i] = (m, s, n), (source_rank, updated)
         changed = [i for i, (_, sig, _) in files.items() if have.get(i) != sig]
         gone = [i for i in have if i not in files]
         if len(changed) > INCREMENTAL_MAX:
@@ -203,6 +206,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         if changed or gone:
             fresh = {i: _load(Path(files[i][0]), i, files[i][2], None) for i in changed}
             _write(con, fresh, {i: files[i][1] for i in changed}, gone)
+            ranks.update((i, _rank_of(e)) for i, e in fresh.items())
     except sqlite3.Error:
         return None
     checker, empty = AnchorChecker(root), MemoryIndex()
@@ -215,14 +219,16 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         return hit if hit is not None else _load(Path(path), i, st, None)
 
     def rank_of(ids) -> dict:
-        out = {}
-        for i in ids:
-            row = con.execute("SELECT source_rank, updated FROM indexed WHERE id = ?", (i,)).fetchone()
-            out[i] = row if row is not None else _rank_of(entry_of(i))
-        return out
+        return {i: ranks[i] if i in ranks else _rank_of(entry_of(i)) for i in ids}
 
-    return LazyEngine(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, now,
-                      lambda rel: (root / rel).is_dir())
+    folders: dict[str, bool] = {}
+
+    def is_dir(rel: str) -> bool:
+        if rel not in folders:
+            folders[rel] = (root / rel).is_dir()
+        return folders[rel]
+
+    return LazyEngine(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, now, is_dir)
 
 
 def _files(directory: Path) -> dict | None:
