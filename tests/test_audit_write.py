@@ -250,3 +250,11 @@ def test_delete_never_leaves_the_memory_folder(sample, tmp_path):
     assert victim.read_text() == "keep me\n"            # the link moved, never its target
     assert restore(mem_dir, ["link.md"]).restored == ["link.md"]
     assert os.path.islink(mem_dir / "link.md")
+
+
+def test_a_findings_json_has_every_field():
+    """as_json is written out by hand (asdict was slow at 10k): a new field must not be left out."""
+    import dataclasses
+    from tui.core.findings import Finding
+    f = Finding("a.md", "secret", "rule", 3, "message", "fix", "b.md")
+    assert f.as_json() == {**dataclasses.asdict(f), "severity": "error"}

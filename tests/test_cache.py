@@ -7,6 +7,8 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 from conftest import NOW, REPO, write
 
@@ -21,6 +23,16 @@ def _run(args, env) -> str:
     return f"{p.returncode}\n{p.stdout}\n{p.stderr}"
 
 
+def wait_for_writer(cache: Path, limit: float = 10) -> None:
+    """`memtui` writes what it judged in a detached child after its output: wait for it (no
+    SQLite journal, twice in a row), so the next run is really warm."""
+    end, quiet = time.monotonic() + limit, 0
+    while time.monotonic() < end and quiet < 3:
+        busy = any(cache.glob("memtui/*-journal")) or not any(cache.glob("memtui/parse-*.sqlite"))
+        quiet = 0 if busy else quiet + 1
+        time.sleep(0.1)
+
+
 def test_every_command_gives_the_same_output_cold_and_warm(sample, tmp_path):
     mem_dir, root = sample
     env = dict(os.environ, MEMTUI_NOW=NOW.isoformat(), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(REPO))
@@ -28,6 +40,7 @@ def test_every_command_gives_the_same_output_cold_and_warm(sample, tmp_path):
     for args in COMMANDS:
         cold = _run([*args, *d], {**env, "MEMTUI_NO_CACHE": "1"})
         first = _run([*args, *d], env)    # fills the cache
+        wait_for_writer(tmp_path / "cache")
         warm = _run([*args, *d], env)     # reads it
         assert cold == first == warm, args
     caches = list((tmp_path / "cache" / "memtui").glob("parse-*.sqlite"))
@@ -95,3 +108,19 @@ def test_judgements_are_kept_and_redone_when_the_file_changes(mem_dir, root, tmp
     assert main(args) == 0
     out = capsys.readouterr().out
     assert calls == ["b.md"] and '"transient"' in out and token[4:12] not in out
+
+
+def test_the_audit_command_leaves_its_judgements_to_a_detached_writer(sample, tmp_path):
+    """The output comes first; the rows that spare the next audit its judging are written by a
+    child after it, and the next audit reads them (same output)."""
+    mem_dir, root = sample
+    env = dict(os.environ, MEMTUI_NOW=NOW.isoformat(), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(REPO))
+    args = ["audit", "--format", "json", "--dir", str(mem_dir), "--root", str(root)]
+    first = _run(args, env)
+    wait_for_writer(tmp_path / "cache")
+    (cache,) = (tmp_path / "cache" / "memtui").glob("parse-*.sqlite")
+    con = sqlite3.connect(cache)
+    judged = con.execute("SELECT count(*) FROM entries WHERE extra IS NOT NULL").fetchone()[0]
+    con.close()
+    assert judged >= 20
+    assert _run(args, env) == first

@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from gen import generate  # noqa: E402
+from run_all import wait_for_writer  # noqa: E402
 
 
 def plant(mem: Path, n: int) -> None:
@@ -57,6 +58,7 @@ def main() -> None:
         for k in range(args.runs):
             env = dict(os.environ, XDG_CACHE_HOME=str(Path(tmp) / f"cache-{k}"))
             cold.append(timed(cmd, env=env))    # an empty cache directory
+            wait_for_writer(Path(tmp) / f"cache-{k}")   # the cache is written after the output
             warm.append(timed(cmd, env=env))    # what the first run left
         ours = cold
         print(f"memtui audit (all checks)   n={args.size}  cold median {statistics.median(cold):.2f}s  "

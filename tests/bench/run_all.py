@@ -55,6 +55,16 @@ def wait_for_index(cache_home: Path, limit: float = 60) -> None:
         time.sleep(0.2)
 
 
+def wait_for_writer(cache_home: Path, limit: float = 30) -> None:
+    """`memtui audit` and `list --json` write the cache in a detached child after their output:
+    a warm run starts once it is done (no SQLite journal three polls in a row)."""
+    end, quiet = time.monotonic() + limit, 0
+    while time.monotonic() < end and quiet < 3:
+        busy = any(cache_home.glob("memtui/*-journal")) or not any(cache_home.glob("memtui/parse-*.sqlite"))
+        quiet = 0 if busy else quiet + 1
+        time.sleep(0.1)
+
+
 def cold_warm(cmd: list[str], base_env: dict, tmp: Path, runs: int, stdin: str | None = None) -> tuple[float, float]:
     cold, warm = [], []
     for k in range(runs):
@@ -63,6 +73,8 @@ def cold_warm(cmd: list[str], base_env: dict, tmp: Path, runs: int, stdin: str |
         cold.append(run(cmd, env, stdin)[0])
         if "hook" in cmd:
             wait_for_index(home)
+        else:
+            wait_for_writer(home)
         warm.append(run(cmd, env, stdin)[0])
     return statistics.median(cold), statistics.median(warm)
 

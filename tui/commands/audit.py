@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from .common import UsageError, resolve_dir
+from .common import UsageError, after_output, resolve_dir
 from ..core.audit import audit, fail_kinds
 from ..core.memory import GC_PAUSE, Memory
 
@@ -42,7 +42,7 @@ def run(args) -> int:
             out = fmt.to_markdown(rep)
         sys.stdout.write(out + "\n")
     sys.stdout.flush()
-    mem.store.keep_judgements()   # the next audit of unchanged files reads these instead
+    after_output(mem.store.keep_judgements)   # the next audit of unchanged files reads these instead
     hit = sorted({f.kind for f in rep.findings} & failing)
     if hit and args.format == "text":
         print(f"memtui audit: failing on {', '.join(hit)} (--fail-on {args.fail_on})", file=sys.stderr)

@@ -19,6 +19,20 @@ class UsageError(Exception):
     """A problem with what the user asked for: one line on stderr, exit 2."""
 
 
+# Work that only saves time for the next run (writing the parse cache), queued by a command once
+# its output is written. The `memtui` command does it in a detached child after flushing, so the
+# caller's wait ends with the output; run in process (tests, other callers), it is done at once.
+AFTER_OUTPUT: list = []
+DETACHED_AFTER_OUTPUT = [False]   # set by the entry point
+
+
+def after_output(job) -> None:
+    if DETACHED_AFTER_OUTPUT[0]:
+        AFTER_OUTPUT.append(job)
+    else:
+        job()
+
+
 def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
                 writes: bool = False, layout: str | None = None) -> tuple[Path, Path, Found]:
     """The memory dir and project root for a command; exit 2 when the dir does not exist.

@@ -17,6 +17,7 @@ import signal
 import sys
 from pathlib import Path
 
+from ..core import forking
 from ..core.config import limits
 from ..core.injection_log import append_record, log_path
 from ..core.secrets import redact
@@ -36,25 +37,16 @@ _PENDING: list = []   # a snapshot read the slow way, to index after answering
 def _index_in_background() -> None:
     """Build the kept index for the next prompt in a child process: this one exits now, so
     the agent waits for the answer only (a hook must never hold the agent up)."""
-    if not _PENDING or os.environ.get("MEMTUI_NO_INDEX") or not hasattr(os, "fork"):
+    if not _PENDING or os.environ.get("MEMTUI_NO_INDEX"):
         return
     mem = _PENDING.pop()
-    import threading
-    if threading.active_count() > 1:
-        return   # forking a threaded process is unsafe: the next prompt builds it instead
-    if os.fork() != 0:
-        return
-    try:   # the child: no output, nothing inherited that the agent waits on, its own session
-        devnull = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(devnull, fd)
-        os.setsid()   # the agent may end the hook's process group once it has the answer
-        signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def build() -> None:
         from ..core.lazyindex import build_index
         scanner = mem.store.scanner
         build_index(mem.dir, dict(mem.entries), {i: scanner._sigs[i] for i in scanner._readable})
-    finally:
-        os._exit(0)
+
+    forking.detach(build)   # when it cannot (another thread), the next prompt builds it instead
 
 
 def append_log(record: dict) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from .common import dump_json, resolve_dir
+from .common import after_output, dump_json, resolve_dir
 from ..core.memory import GC_PAUSE, Memory
 from ..core.serialize import entry_json
 
@@ -20,7 +20,7 @@ def run(args) -> int:
                    "entries": [entry_json(e, mem.status[e.id]) for e in mem.sorted_entries()],
                    "files": [f.as_json() for f in mem.files]})
         sys.stdout.flush()
-        mem.store.keep_judgements()   # the secrets found while masking: not scanned again next time
+        after_output(mem.store.keep_judgements)   # the secrets found while masking: not scanned again
         return 0
     from ..render.listing import print_list
     print_list(mem)

@@ -6,6 +6,7 @@ import os
 import re
 import zlib
 from collections import Counter, defaultdict
+from itertools import combinations
 from pathlib import Path
 
 from .entry import memo
@@ -183,20 +184,16 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     for eid in eligible:
         for h in hashes[eid][:SKETCH]:
             buckets[h].append(eid)
-    sets: dict[str, set[int]] = {}
     candidates: set[tuple[str, str]] = set()
     for ids in buckets.values():
         if 1 < len(ids) <= 20:   # a min-hash shared that widely is boilerplate, not a duplicate
-            for i, a in enumerate(ids):
-                for b in ids[i + 1:]:
-                    candidates.add((a, b) if a < b else (b, a))
+            candidates.update(combinations(ids, 2))   # ids are in sorted order: each pair (a, b) has a < b
+    sets = {i: set(hashes[i]) for i in {i for pair in candidates for i in pair}}
     out = []
     for a, b in sorted(candidates):
-        for i in (a, b):
-            if i not in sets:
-                sets[i] = set(hashes[i])
-        inter = len(sets[a] & sets[b])
-        union = len(sets[a]) + len(sets[b]) - inter
+        sa, sb = sets[a], sets[b]
+        inter = len(sa & sb)
+        union = len(sa) + len(sb) - inter
         if union and inter / union >= threshold:
             out.append(Finding(a, "duplicate", "near-identical", None,
                                f"{inter / union:.0%} the same as {b}", "keep one; delete the other", b))

@@ -1,7 +1,7 @@
 """A finding: what the audit reports and what a rejected write says. Never holds a secret."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 SEVERITY = {
     "secret": "error", "sensitive": "error", "traversal": "error",
@@ -31,6 +31,6 @@ class Finding:
         return SEVERITY.get(self.kind, "warning")
 
     def as_json(self) -> dict:
-        d = asdict(self)
-        d["severity"] = self.severity
-        return d
+        # the fields by hand: dataclasses.asdict deep-copies each value (a tenth of a second at 5k findings)
+        return {"id": self.id, "kind": self.kind, "rule": self.rule, "line": self.line, "message": self.message,
+                "fix": self.fix, "related": self.related, "severity": self.severity}

@@ -24,3 +24,23 @@ def pool(workers: int):
     import concurrent.futures
     import multiprocessing
     return concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+
+
+def detach(job) -> bool:
+    """Run ``job()`` in a child of its own session, with no output and nothing inherited that a
+    caller waits on (its pipes), and return at once; False when that is not safe here (another
+    thread: forking a threaded process is unsafe), so the caller runs it itself."""
+    if not hasattr(os, "fork") or threading.active_count() > 1:
+        return False
+    if os.fork() != 0:
+        return True
+    try:
+        import signal
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        os.setsid()   # a hook's caller may end the process group once it has the answer
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        job()
+    finally:
+        os._exit(0)

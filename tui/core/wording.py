@@ -15,8 +15,11 @@ from .textutil import line_of, without_code
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
 TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
-    ("en", ("now", "current", "moment", "present", "today", "tonight", "morning", "afternoon", "evening",
-            "session", "yesterday", "temporar", "time being"),
+    # each alternative below holds one of these phrases (a bare "session" or "now" ran the pattern
+    # on most memories for nothing)
+    ("en", ("right now", "currently", "the moment", "at present", "as of", "today", "tonight", "this morning",
+            "this afternoon", "this evening", "this session", "just now", "for now", "time being",
+            "temporarily", "yesterday"),
      re.compile(r"(?i)(?<!['\"‘“])\b(?:right now|currently|at the moment|at present|as of (?:now|today|this (?:morning|"
                 r"week))|today(?!['’]s)|tonight|this (?:morning|afternoon|evening|session)|just now|for now|"
                 r"for the time being|temporarily|yesterday|earlier today|so far today)\b(?!['\"’”])")),
