@@ -23,8 +23,9 @@ from .core.select import Decision
 SUBPROCESS_AUDIT_FROM = 2000   # entries
 
 
-def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool = True) -> Snapshot:
-    return store.refresh(now, progress=progress, with_engine=False, full=full)
+def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool = True,
+                noted: bool = False) -> Snapshot:
+    return store.refresh(now, progress=progress, with_engine=False, full=full, noted=noted)
 
 
 def add_engine(snap: Snapshot) -> Snapshot:

@@ -3,6 +3,8 @@ generation, a request number), so the screen can drop one that a newer result ov
 Widget-specific messages are nested in the widget that sends them."""
 from __future__ import annotations
 
+import threading
+
 from textual.message import Message
 
 from .core.audit import AuditReport
@@ -36,9 +38,10 @@ class LoadProgress(Message):
 class Rescanned(Message):
     """A new snapshot of the folder (the first load too)."""
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    def __init__(self, snapshot: Snapshot, shown: threading.Event | None = None) -> None:
         super().__init__()
         self.snapshot = snapshot
+        self.shown = shown   # set once the table shows it
 
 
 class Audited(Message):

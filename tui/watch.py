@@ -1,7 +1,7 @@
 """The only module that imports watchdog: a thread that posts one coalescing message.
 
-The observer thread does nothing but `post_message`; the app debounces and rescans
-in a worker, re-parsing only files whose (mtime_ns, size) changed.
+The observer thread notes which files changed (with the store) and posts one message; the
+app debounces and rescans in a worker, looking at only those files when that is enough.
 """
 from __future__ import annotations
 
@@ -15,7 +15,10 @@ from .core.store import TRASH_DIR
 
 
 class _Handler(FileSystemEventHandler):
-    def __init__(self, notify: Callable[[], None], only: str | None = None) -> None:
+    """Calls ``notify(paths)`` with the files an event touched, or None when it was a folder
+    created, removed or moved (only a walk of the folder accounts for that)."""
+
+    def __init__(self, notify: Callable[[list[str] | None], None], only: str | None = None) -> None:
         self.notify, self.only = notify, only
 
     def on_any_event(self, event: FileSystemEvent) -> None:
@@ -26,21 +29,34 @@ class _Handler(FileSystemEventHandler):
             return
         if all(f"/{TRASH_DIR}/" in p or p.endswith(f"/{TRASH_DIR}") for p in paths if p):
             return
-        self.notify()
+        if event.is_directory:
+            # a folder "modified" is the shadow of its files' own events; the rest needs a walk
+            self.notify([] if event.event_type == "modified" else None)
+        else:
+            self.notify([p for p in paths if p])
 
 
 class DirectoryWatcher:
     """Watch the memory folder (recursively) and, optionally, the injection log's folder."""
 
     def __init__(self, memory_dir: Path | list[Path], on_change: Callable[[], None],
-                 log_file: Path | None = None, on_log: Callable[[], None] | None = None) -> None:
+                 log_file: Path | None = None, on_log: Callable[[], None] | None = None,
+                 note: Callable[[list[str] | None], None] | None = None) -> None:
+        """``note(paths)`` hears which files changed (None: a folder did), before ``on_change()``."""
         self.observer = Observer()
         self.observer.daemon = True
+
+        def changed(paths: list[str] | None) -> None:   # the observer's thread
+            if note is not None:
+                note(paths)
+            on_change()
+
         for folder in memory_dir if isinstance(memory_dir, list) else [memory_dir]:
-            self.observer.schedule(_Handler(on_change), str(folder), recursive=True)
+            self.observer.schedule(_Handler(changed), str(folder), recursive=True)
         if log_file is not None and on_log is not None:
             log_file.parent.mkdir(parents=True, exist_ok=True)
-            self.observer.schedule(_Handler(on_log, only=log_file.name), str(log_file.parent), recursive=False)
+            self.observer.schedule(_Handler(lambda _: on_log(), only=log_file.name), str(log_file.parent),
+                                   recursive=False)
 
     def start(self) -> None:
         self.observer.start()

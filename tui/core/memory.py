@@ -180,21 +180,25 @@ class MemoryStore:
     def folders(self) -> list[Path]:
         return [self.dir]
 
+    def note_changes(self, paths: list[str] | None) -> None:
+        """A watcher saw these paths change (None: it cannot say which): see Scanner.note_changes."""
+        self.scanner.note_changes(paths)
+
     def keep_judgements(self) -> None:
         """Let the parse cache keep what this process judged (a one-shot command, at its end)."""
         with self._lock:
             self.scanner.keep_judgements()
 
     def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False,
-                full: bool = True) -> Snapshot:
-        """Re-read what changed; ``progress(done, total)`` is called while parsing (for a UI).
+                full: bool = True, noted: bool = False) -> Snapshot:
+        """Re-read what changed (``noted``: what a watcher noted, see Scanner.scan); ``progress(done, total)`` is called while parsing (for a UI).
         ``full=False`` (a change in the memory folder) re-judges only the files that changed when
         MEMORY.md and the day are the same; a full refresh re-checks every anchor against the project."""
         now = now or utcnow()
         with self._lock, paused_gc():
             if full:
                 self.checker.forget_paths()
-            scan = self.scanner.scan(progress)
+            scan = self.scanner.scan(progress, incremental=not full, noted=noted)   # a watcher's paths
             last = self._last
             keep = (not full and last is not None and last.index_text == scan.index_text
                     and last.now.date() == now.date() and self.layout.file_per_entry)

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from .config import limits, load_config
 from .index import MemoryIndex
 from .layouts import Layout
+from .fsutil import within
 from .memory import MemoryStore, Snapshot, paused_gc, utcnow
 from .select import LIST_LIMIT, Decision, estimate_tokens
 
@@ -61,11 +62,18 @@ class MultiStore:
     def folders(self) -> list[Path]:
         return [s.dir for s in self.stores.values()]
 
+    def note_changes(self, paths: list[str] | None) -> None:
+        for store in self.stores.values():   # each folder's own paths (None: every folder walks)
+            mine = None if paths is None else [p for p in paths if within(str(store.dir), p)]
+            if mine is None or mine:
+                store.note_changes(mine)
+
     def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False,
-                full: bool = True) -> Snapshot:
+                full: bool = True, noted: bool = False) -> Snapshot:
         now = now or utcnow()
         with paused_gc():
-            parts = {label: store.refresh(now, progress, with_engine, full) for label, store in self.stores.items()}
+            parts = {label: store.refresh(now, progress, with_engine, full, noted)
+                     for label, store in self.stores.items()}
             entries, status, files = {}, {}, []
             added, changed, removed = [], [], []
             for label, snap in parts.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import pickle
 import stat
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from .secrets import known, seed
 from .index import MemoryIndex, parse_index
 
 TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
+INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
 
 
 @dataclass
@@ -47,9 +49,100 @@ class Scanner:
         self.judging = False
         self.fork_ok = False   # a one-shot command: many files to read may be read by forked workers
         self.memos: tuple[str, ...] = ()   # what those workers compute ahead for each entry (entry.memo keys)
+        # paths a watcher saw change since the last scan (None: a change only a walk can account
+        # for, such as a folder created or moved); see note_changes
+        self._dirty: set[str] | None = set()
+        self._dirty_lock = threading.Lock()
+        self._last: ScanResult | None = None
 
-    def scan(self, progress=None) -> ScanResult:
-        """Rescan; ``progress(done, total)`` is called every 500 files parsed (for a UI)."""
+    # -- what a watcher saw --------------------------------------------------------------------
+    def note_changes(self, paths: list[str] | None) -> None:
+        """Called from a watcher's thread: these paths changed (None: something only a full walk
+        can account for). The next ``scan(incremental=True)`` looks at just these."""
+        with self._dirty_lock:
+            if paths is None or self._dirty is None or len(self._dirty) > INCREMENTAL_MAX:
+                self._dirty = None
+            else:
+                self._dirty.update(paths)
+
+    def _take_changes(self) -> set[str] | None:
+        with self._dirty_lock:
+            dirty, self._dirty = self._dirty, set()
+        return dirty
+
+    def scan(self, progress=None, incremental: bool = False, noted: bool = False) -> ScanResult:
+        """Rescan; ``progress(done, total)`` is called every 500 files parsed (for a UI). With
+        ``incremental``, only the paths a watcher noted are looked at, when that is enough to
+        know the folder (else, or when none were noted, the whole folder is walked). ``noted``:
+        the watcher asked, so no path noted means no file changed (a folder's own "modified")."""
+        dirty = self._take_changes()
+        if incremental and dirty is not None and self._last is not None:
+            result = self._scan_paths(dirty) if dirty else self._unchanged() if noted else None
+            if result is not None:
+                return result
+        self._last = self._walk_scan(progress)
+        return self._last
+
+    def _unchanged(self) -> ScanResult:
+        last = self._last
+        assert last is not None
+        self._last = ScanResult(last.entries, last.index, last.index_text, other=last.other)
+        return self._last
+
+    def _scan_paths(self, paths: set[str]) -> ScanResult | None:
+        """The last scan, brought up to date for ``paths`` alone (a stat each, a read for those that
+        changed). None when one of them needs the walk: a folder, a symlink, the index, a hidden
+        file or one that is not memory, anything outside the folder."""
+        assert self._last is not None
+        entries = dict(self._entries)
+        added, changed, removed = [], [], []
+        for p in sorted(paths):
+            rel = os.path.relpath(p, self.dir)
+            entry_id = rel.replace(os.sep, "/")
+            parts = entry_id.split("/")
+            if rel == "." or parts[0] == "..":
+                return None
+            if parts[0] == TRASH_DIR:
+                continue   # the trash is never listed
+            if any(x.startswith(".") for x in parts) or \
+                    any(self.layout.prune("/".join(parts[:k])) is not None for k in range(1, len(parts))):
+                return None
+            if self.layout.role(entry_id).role in ("index", "other"):
+                return None
+            try:
+                st = os.lstat(p)
+            except FileNotFoundError:
+                if any(i.startswith(entry_id + "/") for i in entries):
+                    return None   # a folder went
+                if entries.pop(entry_id, None) is not None:
+                    removed.append(entry_id)
+                    self._sigs.pop(entry_id, None)
+                continue
+            except OSError:
+                return None
+            if not stat.S_ISREG(st.st_mode):
+                return None
+            sig = (st.st_mtime_ns, st.st_size, st.st_ino)
+            if entry_id in entries and self._sigs.get(entry_id) == sig:
+                continue
+            path = Path(p)
+            hit = self.cache.get(entry_id, sig, path) if self.cache is not None else None
+            entries[entry_id] = hit if hit is not None else _load(path, entry_id, st, None,
+                                                                  self.layout.size_limit(entry_id))
+            (changed if entry_id in self._entries else added).append(entry_id)
+            self._sigs[entry_id] = sig
+        if added:
+            entries = dict(sorted(entries.items()))   # the walk's order
+        gone = set(removed)
+        self._readable = [i for i in self._readable if i not in gone] + [i for i in added]
+        self._entries = entries
+        # not written to the parse cache here: a commit costs more than re-reading these few
+        # files at the next start (the next full scan writes what changed)
+        last = self._last
+        self._last = ScanResult(entries, last.index, last.index_text, added, changed, removed, last.other)
+        return self._last
+
+    def _walk_scan(self, progress=None) -> ScanResult:
         found: dict[str, tuple[Path, os.stat_result | None, str | None]] = {}
         index_text: str | None = None
         index_error: str | None = None

@@ -8,6 +8,7 @@ through ``tui.curation``; files written here are known by signature, never taken
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from pathlib import Path
 
 from textual import on, work
@@ -25,7 +26,7 @@ from ..core.memory import MemoryStore, Snapshot, utcnow
 from ..core.secrets import find_secrets
 from ..messages import Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ..widgets.detail_pane import DetailPane
-from ..widgets.entry_table import EntryTable, Row
+from ..widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ..widgets.injection_log import InjectionLog
 from ..widgets.bars import title_text
 from ..widgets.browser import Browser
@@ -126,11 +127,13 @@ class MainScreen(Screen):
 
     # -- reading the folder --------------------------------------------------------------
     @work(thread=True, exclusive=True, group="load")
-    def load(self, full: bool = True) -> None:
+    def load(self, full: bool = True, noted: bool = False) -> None:
         try:
-            snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full,
+            snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full, noted=noted,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
-            self.post_message(Rescanned(snap))   # the rows first; the preview's index right after
+            shown = threading.Event()
+            self.post_message(Rescanned(snap, shown))   # the rows first; the preview's index right after
+            shown.wait(1.0)   # (built meanwhile, it would take the interpreter from the table's update)
             self.post_message(Rescanned(background.add_engine(snap)))
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
@@ -149,7 +152,11 @@ class MainScreen(Screen):
         self.notify(f"{m.what}: {m.error}", severity="error")
 
     def on_rescanned(self, message: Rescanned) -> None:
-        snap = message.snapshot
+        self._show_snapshot(message.snapshot)
+        if message.shown is not None:
+            message.shown.set()   # (its worker waits a second at most: an error here costs no more)
+
+    def _show_snapshot(self, snap: Snapshot) -> None:
         if self.snapshot is not None and snap.generation <= self.snapshot.generation:
             if snap is self.snapshot:   # the same reading, its engine now built: the preview can run
                 self.update_preview()
@@ -158,7 +165,7 @@ class MainScreen(Screen):
         self.snapshot = snap
         table = self.query_one(EntryTable)
         if first:
-            table.set_rows(self.build_rows())
+            table.set_rows(build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of))
             if self.watch_enabled:
                 self.start_watcher()
         else:
@@ -181,17 +188,8 @@ class MainScreen(Screen):
             self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
         if current in snap.removed:
             self.notify(f"{current} was removed from the folder", severity="warning")
-        # statuses may change for every entry (an anchor file or MEMORY.md changed): redraw those rows
-        rows = self.build_rows()
-        shown = lambda r: (r.status.anchor, r.status.load, r.status.age_days)   # noqa: E731
-        changed = list(snap.changed) + [i for i, r in rows.items() if i not in snap.changed
-                                        and i in table.rows_by_id and shown(table.rows_by_id[i]) != shown(r)]
-        table.apply_diff(rows, list(snap.added), changed, list(snap.removed))
-
-    def build_rows(self) -> dict[str, Row]:
-        snap = self.snapshot
-        new, reviewed = self.writes.new, self.writes.reviewed
-        return {i: Row(e, snap.status[i], self.kinds_of(i), i in new, i in reviewed) for i, e in snap.entries.items()}
+        rows = build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of, reuse=table.rows_by_id)
+        table.apply_diff(rows, list(snap.added), rows_to_redraw(snap, table.rows_by_id, rows), list(snap.removed))
 
     def kinds_of(self, entry_id: str) -> tuple[str, ...]:
         found = {f.kind for f in self.findings.get(entry_id, [])}
@@ -254,7 +252,8 @@ class MainScreen(Screen):
         try:
             log = self.query_one(InjectionLog)
             self.watcher = DirectoryWatcher(self.store.folders, lambda: self.post_message(MemoryDirChanged()),
-                                            self.log_path, lambda: log.post_message(InjectionLogChanged()))
+                                            self.log_path, lambda: log.post_message(InjectionLogChanged()),
+                                            note=self.store.note_changes)
             self.watcher.start()
         except Exception as e:
             self.watcher = None
@@ -263,7 +262,7 @@ class MainScreen(Screen):
     def on_memory_dir_changed(self, _: MemoryDirChanged) -> None:
         if self._debounce is not None:
             self._debounce.stop()
-        self._debounce = self.set_timer(DEBOUNCE, self.request_rescan)
+        self._debounce = self.set_timer(DEBOUNCE, lambda: self.loaded and self.load(False, noted=True))
 
     # -- inputs ------------------------------------------------------------------------------
     @on(Input.Changed, "#filter")

@@ -5,6 +5,7 @@ A new filter or sort rebuilds the visible rows, in chunks so the UI never stalls
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -26,6 +27,7 @@ COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags", "agent")
 AGENT_COLUMN = ("agent", "agent", 11)   # several agents in one session: whose memory it is
 CHUNK = 500
+RESORT_FROM = 50   # rows changed at once from which the table is sorted again, not rows re-placed
 SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link",
          "no-frontmatter": "no-fm", "index-unlinked": "unlinked", "index-hidden": "hidden"}
 STATUS_FILTERS = {
@@ -69,6 +71,39 @@ class Row:
             if not ok:
                 return False
         return True
+
+
+def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[str, Row] | None = None
+               ) -> dict[str, Row]:
+    """A row per entry; a row of ``reuse`` whose entry and status are the very objects the
+    snapshot holds is kept (nothing of it changed: a watched rescan shares them)."""
+    reuse = reuse or {}
+    out = {}
+    for i, e in snap.entries.items():
+        r, st = reuse.get(i), snap.status[i]
+        if r is None or r.entry is not e or r.status is not st or r.new != (i in new) or r.reviewed != (i in reviewed):
+            r = Row(e, st, kinds_of(i), i in new, i in reviewed)
+        out[i] = r
+    return out
+
+
+def rows_to_redraw(snap, old: dict[str, Row], rows: dict[str, Row]) -> list[str]:
+    """The changed files' rows, and any whose status shows differently (an anchor file or
+    MEMORY.md changed, a day passed)."""
+    shown = lambda r: (r.status.anchor, r.status.load, r.status.age_days)   # noqa: E731
+    return list(snap.changed) + [i for i, r in rows.items() if i not in snap.changed and i in old
+                                 and old[i] is not r and shown(old[i]) != shown(r)]
+
+
+class _Descending:
+    """A key that orders the other way round (for a binary search in a table sorted descending)."""
+    __slots__ = ("key",)
+
+    def __init__(self, key) -> None:
+        self.key = key
+
+    def __lt__(self, other: "_Descending") -> bool:
+        return other.key < self.key
 
 
 def sort_key(column: str):
@@ -233,17 +268,42 @@ class EntryTable(DataTable):
         for i in changed:
             if i in self.rows:
                 self.redraw_row(i)
+        placed = []
         for i in added:
             if i not in self.rows and rows[i].matches(self.filter_text, self.status_filters):
                 self.add_row(*self.cells(rows[i]), key=i)
-        if added or changed:
+                placed.append(i)
+        if len(placed) + len(changed) > RESORT_FROM:
             self.resort()
-        self.visible_ids = [str(k.value) for k in self.ordered_row_keys()]
+            self.visible_ids = [str(k.value) for k in self.ordered_row_keys()]
+        elif placed or changed or removed:   # (sets visible_ids too)
+            self.replace_rows([i for i in placed + changed if i in self.rows])
         if keep in self.rows:
             self.move_cursor(row=self.get_row_index(keep), animate=False)
 
     def ordered_row_keys(self):
         return [row.key for row in self.ordered_rows]
+
+    def replace_rows(self, ids: list[str]) -> None:
+        """Put these rows where the current sort wants them, the others keeping their order: a
+        binary search each, not a sort of every row (one file changed among 10k)."""
+        key = sort_key(self.sort_column)
+        rows, wanted = self.rows_by_id, set(ids)
+        row_key = {k.value: k for k in self._data}
+        # the order shown before this change, less the rows that went and those to re-place
+        order = [row_key[i] for i in self.visible_ids if i in row_key and i not in wanted]
+        keys = [row_key[i] for i in ids]
+
+        def full(k) -> tuple:
+            return (key(rows[str(k.value)]), str(k.value))
+
+        place = (lambda k: _Descending(full(k))) if self.sort_reverse else full
+        for k in keys:
+            order.insert(bisect.bisect_left(order, place(k), key=place), k)
+        self._row_locations = TwoWayDict({k: n for n, k in enumerate(order)})
+        self._update_count += 1
+        self.visible_ids = [str(k.value) for k in order]
+        self.refresh()
 
     def resort(self) -> None:
         """Re-order the existing rows by the current sort, without rebuilding them.
