@@ -45,7 +45,8 @@ test code file files it this thing things way ways time same something anything 
 
 _RULE_HINTS = ("use", "prefer", "avoid", "switch", "migrat", "add", "使用", "改用", "只用", "别用", "禁止")
 _DIGIT = re.compile(r"\d")
-# one of these is in every _VERSIONED match ("go" stands for itself and for "django", "net" for "dotnet")
+# one of these is in every _VERSIONED match in ASCII text ("go" stands for itself and for "django",
+# "net" for "dotnet"; elsewhere re.I also matches "ı" for i and "ſ" for s)
 _VERSION_HINTS = ("node", "python", "ruby", "java", "go", "rust", "php", "postgres", "mysql", "redis", "typescript",
                   "react", "next", "rails", "kotlin", "swift", "net", "deno", "bun", "npm", "yarn")
 
@@ -62,7 +63,7 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
             tool = m.group(1).lower().rstrip(".,;:")
             if tool not in _COMMON and len(tool) >= 2:
                 out.append((f"use {tool}", value, m.start(), m.group(0)))
-    versioned = any(w in low for w in _VERSION_HINTS) and _DIGIT.search(text)
+    versioned = (not text.isascii() or any(w in low for w in _VERSION_HINTS)) and _DIGIT.search(text)
     for m in (_VERSIONED.finditer(text) if versioned else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
         out.append((f"{name} version", m.group(2), m.start(), m.group(0)))

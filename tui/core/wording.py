@@ -16,7 +16,8 @@ from .textutil import line_of, without_code
 # (language, cheap hint that must be in the lower-cased text, pattern)
 TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
     # each alternative below holds one of these phrases (a bare "session" or "now" ran the pattern
-    # on most memories for nothing)
+    # on most memories for nothing); in text that is not ASCII the pattern always runs, as (?i)
+    # also matches "ı" for i and "ſ" for s
     ("en", ("right now", "currently", "the moment", "at present", "as of", "today", "tonight", "this morning",
             "this afternoon", "this evening", "this session", "just now", "for now", "time being",
             "temporarily", "yesterday"),
@@ -54,6 +55,7 @@ _NO_SCRIPTS = dict.fromkeys(("zh", "ja", "ko", "ru", "vi"))   # every one of the
 # every hint once, with its rule: one flat pass of substring tests (a generator per language cost more)
 _HINTS = [(h, i) for i, (_, hints, _) in enumerate(TRANSIENT) for h in hints]
 _ASCII_HINTS = [(h, i) for h, i in _HINTS if h.isascii()]
+_ENGLISH = {i for i, (lang, _, _) in enumerate(TRANSIENT) if lang == "en"}   # its hints gate ASCII text only
 
 
 def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
@@ -67,7 +69,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     else:
         scripts = {"zh": _CJK.search(scan), "ja": _KANA_OR_CJK.search(scan), "ko": _HANGUL.search(scan),
                    "ru": _CYRILLIC.search(scan), "vi": _VI.search(low)}
-        wanted = {i for h, i in _HINTS if h in low}
+        wanted = {i for h, i in _HINTS if h in low} | _ENGLISH
     for i in sorted(wanted):
         lang, _, rx = TRANSIENT[i]
         if scripts.get(lang, True) is None:
@@ -115,7 +117,7 @@ _SESSION_HINTS = ("session", "세션", "セッション", "会话", "as of")
 _DATED_STATUS = re.compile(r"(?i)(?:\(\d{4}-\d{2}-\d{2}\)|\b\d{4}-\d{2}-\d{2}\b)[^\n]{0,40}\b(?:done|merged|deployed|"
                            r"pending|blocked|wip|완료|머지|배포|대기|完了|完成|已合并)")
 _STATUS_WORDS = ("done", "merged", "deployed", "pending", "blocked", "wip", "완료", "머지", "배포", "대기", "完了",
-                 "完成", "已合并")   # one of them must follow the date: a quick test before the scan
+                 "完成", "已合并")   # one must follow the date: a quick test before the scan (ASCII text)
 _NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)|"
                         r"\d{4}-\d{2}-\d{2}")
 
@@ -132,7 +134,8 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
         signs.append((f"a checklist of {len(boxes)} items", _CHECKBOX.search(scan).start()))
     low = scan.lower()
     later: list[tuple[str, int]] = []
-    dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan and any(w in low for w in _STATUS_WORDS) else []
+    dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan and (
+        not scan.isascii() or any(w in low for w in _STATUS_WORDS)) else []
     if len(dated) >= 2:
         later.append((f"{len(dated)} dated status lines", dated[0].start()))
     if _NAME_HINT.search(entry_id.rsplit("/", 1)[-1]):

@@ -129,7 +129,8 @@ def _has_group(path: Path) -> bool:
     """Does the file hold a `# Task Group:` line? Only lines starting with '#' are tried: a Claude
     Code index of 10k links would otherwise be lower-cased (~6 ms) at every detection, that is
     at every prompt the hook sees."""
-    return any(GROUP.match(line.rstrip("\r")) for line in _hash_lines(head(path, 1_000_000)))
+    return any("task group:" in line.lower() and GROUP.match(line.rstrip("\r"))
+               for line in _hash_lines(head(path, 1_000_000)))
 
 
 def _hash_lines(text: str):
