@@ -401,3 +401,25 @@ async def test_keys_leave_the_inputs_when_the_table_is_hidden(mem_dir, root, tmp
         await pilot.press("escape", "slash", *"zz", "escape", "a")
         from tui.screens.add_entry import AddEntry
         assert isinstance(app.screen, AddEntry) and app.query_one("#filter", Input).value == ""
+
+
+async def test_a_changed_row_is_re_placed_in_either_sort_order(sample, tmp_path):
+    """A rescan that changes a few rows puts them where the sort wants them, without re-sorting
+    every row: the table's order is still a full sort's, ascending and descending."""
+    from tui.widgets.entry_table import sort_key
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        for k, reverse in enumerate((False, True)):
+            if table.sort_reverse != reverse:
+                app.main.action_reverse_sort()
+            text = (mem_dir / "api-versioning.md").read_text()
+            (mem_dir / "api-versioning.md").write_text(text.replace("name: ", f"name: {'zm'[k]}-moved-", 1))
+            app.main.load(False)
+            await settle(pilot)
+            key = sort_key(table.sort_column)
+            shown = [str(k.value) for k in table.ordered_row_keys()]
+            assert shown == sorted(shown, key=lambda i: (key(table.rows_by_id[i]), i), reverse=reverse)
+            assert table.visible_ids == shown and f"{'zm'[k]}-moved-" in str(table.get_row("api-versioning.md"))

@@ -148,24 +148,21 @@ def entry_point() -> None:
     leave without tearing down the heap (at 10,000 entries freeing every object took ~0.4 s
     of a run). What only saves the next run time (the parse cache's rows) is written by a
     detached child once the output is out."""
-    from .commands.common import AFTER_OUTPUT, DETACHED_AFTER_OUTPUT
+    if not (sys.argv[1:2] and sys.argv[1] in COMMANDS):
+        raise SystemExit(main())   # the app
+    from .commands import common
     from .core.forking import detach
-    DETACHED_AFTER_OUTPUT[0] = True
+    jobs = common.AFTER_OUTPUT = []
     code = main()
-    if sys.argv[1:2] and sys.argv[1] in COMMANDS:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (BrokenPipeError, ValueError):
-            pass
-        jobs = list(AFTER_OUTPUT)
-        if jobs and not detach(lambda: [job() for job in jobs]):
-            for job in jobs:
-                job()
-        os._exit(code)
-    for job in AFTER_OUTPUT:   # none is queued by the app today; if one were, it still runs
-        job()
-    raise SystemExit(code)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (BrokenPipeError, ValueError):
+        pass
+    if jobs and not detach(lambda: [job() for job in jobs]):
+        for job in jobs:
+            job()
+    os._exit(code)
 
 
 def run_tui(args: argparse.Namespace) -> int:

@@ -22,15 +22,14 @@ class UsageError(Exception):
 # Work that only saves time for the next run (writing the parse cache), queued by a command once
 # its output is written. The `memtui` command does it in a detached child after flushing, so the
 # caller's wait ends with the output; run in process (tests, other callers), it is done at once.
-AFTER_OUTPUT: list = []
-DETACHED_AFTER_OUTPUT = [False]   # set by the entry point
+AFTER_OUTPUT: list | None = None   # the entry point makes it a list: jobs wait there
 
 
 def after_output(job) -> None:
-    if DETACHED_AFTER_OUTPUT[0]:
-        AFTER_OUTPUT.append(job)
-    else:
+    if AFTER_OUTPUT is None:
         job()
+    else:
+        AFTER_OUTPUT.append(job)
 
 
 def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,

@@ -134,7 +134,7 @@ class Scanner:
         if added:
             entries = dict(sorted(entries.items()))   # the walk's order
         gone = set(removed)
-        self._readable = [i for i in self._readable if i not in gone] + [i for i in added]
+        self._readable = [i for i in self._readable if i not in gone] + added
         self._entries = entries
         # not written to the parse cache here: a commit costs more than re-reading these few
         # files at the next start (the next full scan writes what changed)
@@ -208,16 +208,14 @@ class Scanner:
             return
         global _FOUND
         memos = self.memos if self.layout.file_per_entry else ()   # a shared file's parts keep none
-        _FOUND, n = (found, self.layout, memos), forking.jobs()
+        _FOUND, n = (found, self.layout, _memo_functions(memos)), forking.jobs()
         try:
             with forking.pool(n - 1) as workers:
                 pending = [workers.submit(_parse_share, ids[k::n]) for k in range(1, n)]
-                compute = _memo_functions(memos)
                 for entry_id in ids[0::n]:   # this process's share, meanwhile
-                    path, st, why = found[entry_id]
-                    entry = entries[entry_id] = _load(path, entry_id, st, why, self.layout.size_limit(entry_id))
-                    if entry.readable:
-                        entry.memo.update((k, f(entry)) for k, f in compute.items())
+                    entry, kept = _parse_one(entry_id)
+                    entry.memo.update(kept)
+                    entries[entry_id] = entry
                 shares = [p.result() for p in pending]
         finally:
             _FOUND = None
@@ -313,22 +311,26 @@ class Scanner:
         return st, None
 
 
-_FOUND: tuple | None = None   # what a forked reader inherited: the files found, and the layout
+_FOUND: tuple | None = None   # what a forked reader inherits: the files found, the layout, the memo functions
 
 
 def _parse_share(ids: list[str]) -> list[tuple[str, bytes, dict]]:
-    """A forked reader's share: each file parsed and pickled, with the values the checks to come
-    keep on each entry (``memos``) computed here, on this core."""
-    assert _FOUND is not None
-    found, layout, memos = _FOUND
-    compute = _memo_functions(memos)
+    """A forked reader's share: each file parsed and pickled (the memos travel beside it)."""
     out = []
     for entry_id in ids:
-        path, st, why = found[entry_id]
-        entry = _load(path, entry_id, st, why, layout.size_limit(entry_id))
-        kept = {k: f(entry) for k, f in compute.items()} if entry.readable else {}
+        entry, kept = _parse_one(entry_id)
         out.append((entry_id, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), kept))
     return out
+
+
+def _parse_one(entry_id: str) -> tuple[MemoryEntry, dict]:
+    """One file of ``_FOUND`` parsed, with the values the checks to come keep on its entry
+    (``memos``) computed here, on this core."""
+    assert _FOUND is not None
+    found, layout, compute = _FOUND
+    path, st, why = found[entry_id]
+    entry = _load(path, entry_id, st, why, layout.size_limit(entry_id))
+    return entry, ({k: f(entry) for k, f in compute.items()} if entry.readable else {})
 
 
 def _memo_functions(keys) -> dict:

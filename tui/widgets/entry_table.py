@@ -149,6 +149,7 @@ class EntryTable(DataTable):
         self.status_filters: set[str] = set()
         self.sort_column = "name"
         self.sort_reverse = False
+        self._filling = False
         self.injected: dict[str, int] = {}      # id → rank in the current preview
         self.selected: set[str] = set()
         self.revealed: str | None = None        # the one id whose secrets are shown
@@ -226,6 +227,7 @@ class EntryTable(DataTable):
         self.visible_ids = self.ordered_ids()
         self.clear(columns=False)
         self._fill_token += 1
+        self._filling = True
         if len(self.visible_ids) > CHUNK and not self._gc_paused:
             # no cyclic-GC passes while thousands of rows arrive (they create no cycles, and a
             # full pass over them was the longest stall); let go when the last fill ends,
@@ -244,7 +246,9 @@ class EntryTable(DataTable):
             self.move_cursor(row=self.get_row_index(keep), animate=False)
         if start + CHUNK < len(self.visible_ids):
             self.set_timer(0.001, lambda: self._fill(token, start + CHUNK, keep))
-        elif self._gc_paused:
+            return
+        self._filling = False
+        if self._gc_paused:
             GC_PAUSE.release()
             self._gc_paused = False
 
@@ -275,8 +279,7 @@ class EntryTable(DataTable):
                 placed.append(i)
         if len(placed) + len(changed) > RESORT_FROM:
             self.resort()
-            self.visible_ids = [str(k.value) for k in self.ordered_row_keys()]
-        elif placed or changed or removed:   # (sets visible_ids too)
+        elif placed or changed or removed:
             self.replace_rows([i for i in placed + changed if i in self.rows])
         if keep in self.rows:
             self.move_cursor(row=self.get_row_index(keep), animate=False)
@@ -287,23 +290,16 @@ class EntryTable(DataTable):
     def replace_rows(self, ids: list[str]) -> None:
         """Put these rows where the current sort wants them, the others keeping their order: a
         binary search each, not a sort of every row (one file changed among 10k)."""
-        key = sort_key(self.sort_column)
-        rows, wanted = self.rows_by_id, set(ids)
+        wanted = set(ids)
         row_key = {k.value: k for k in self._data}
         # the order shown before this change, less the rows that went and those to re-place
         order = [row_key[i] for i in self.visible_ids if i in row_key and i not in wanted]
-        keys = [row_key[i] for i in ids]
-
-        def full(k) -> tuple:
-            return (key(rows[str(k.value)]), str(k.value))
-
+        full = self._order_key()
         place = (lambda k: _Descending(full(k))) if self.sort_reverse else full
-        for k in keys:
+        for i in ids:
+            k = row_key[i]
             order.insert(bisect.bisect_left(order, place(k), key=place), k)
-        self._row_locations = TwoWayDict({k: n for n, k in enumerate(order)})
-        self._update_count += 1
-        self.visible_ids = [str(k.value) for k in order]
-        self.refresh()
+        self._set_order(order)
 
     def resort(self) -> None:
         """Re-order the existing rows by the current sort, without rebuilding them.
@@ -312,12 +308,19 @@ class EntryTable(DataTable):
         it cannot order by our rows' data; this sets the same mapping sort() sets
         (Textual is pinned exactly, so this private detail cannot drift under us).
         """
-        key = sort_key(self.sort_column)
-        rows = self.rows_by_id
-        ordered = sorted((k for k in self._data), key=lambda k: (key(rows[str(k.value)]), str(k.value)),
-                         reverse=self.sort_reverse)
+        self._set_order(sorted(self._data, key=self._order_key(), reverse=self.sort_reverse))
+
+    def _order_key(self):
+        """A row key's place in the current sort (its row's sort key, then its id: no ties)."""
+        key, rows = sort_key(self.sort_column), self.rows_by_id
+        return lambda k: (key(rows[str(k.value)]), str(k.value))
+
+    def _set_order(self, ordered: list) -> None:
+        """The rows shown in this order (row keys); ``visible_ids`` follows."""
         self._row_locations = TwoWayDict({k: n for n, k in enumerate(ordered)})
         self._update_count += 1
+        if not self._filling:   # (while rows still arrive, visible_ids is what they arrive from)
+            self.visible_ids = [str(k.value) for k in ordered]
         self.refresh()
 
     # -- cursor and marks ------------------------------------------------------------
