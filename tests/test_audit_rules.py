@@ -97,3 +97,12 @@ def test_conflicts_need_the_same_subject(mem_dir, root):
     write(mem_dir, "c.md", "---\nname: c\n---\nScripts run on Python 3.11.\n")
     found = conflict_findings(Snapshot.load(mem_dir, root, NOW))
     assert len(found) == 1 and "3.12" in found[0].message and "3.11" in found[0].message
+
+
+def test_rules_without_the_word_use_are_claims():
+    """'stop using', 'never run', 'always run' and 不要用 name a rule with no 'use' in the text."""
+    from tui.core.crossfile import claims
+    assert [c[:2] for c in claims("Stop using npm here.")] == [("use npm", "never")]
+    assert [c[:2] for c in claims("Never run webpack by hand.")] == [("use webpack", "never")]
+    assert [c[:2] for c in claims("Always run pytest before a commit.")] == [("use pytest", "always")]
+    assert [c[:2] for c in claims("以后不要用 npm 安装依赖。")] == [("use npm", "never")]

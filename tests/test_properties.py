@@ -121,3 +121,49 @@ def test_the_mention_scan_finds_what_the_plain_pattern_finds(text):
     from tui.core.mentions import _CANDIDATE
     plain = re.compile(r"[^\s`'\"()<>\[\]{}|,;*!?]*[/.][\w.][^\s`'\"()<>{}|,;*!?]*")
     assert [m.span() for m in _CANDIDATE.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+_AFTER_PARTS = ["is", "was", "str", "string", "String", "val", "var", "=", "==", ":", "::=", "+=", "->", "=>", ",",
+                "(", ">", "'", '"', "`", "@", "\\", "[]", "&str", " ", "\t", "\n", "a", "Ab", "x9", "abcdefgh",
+                "ABCDEFGH12345678", "/", "_", "-", "+", "."]
+
+
+@settings(max_examples=3000, deadline=None)   # cheap examples; the rare orders need many
+@given(st.sampled_from(["", " ", "  ", "\t", " \t"]), st.lists(st.sampled_from(_AFTER_PARTS), max_size=8))
+def test_the_prose_shortcut_never_skips_an_assignment(space, parts):
+    """secret_assign._prose_after only spares the _AFTER match where it could not match."""
+    from tui.core.secret_assign import _AFTER, _prose_after
+    text = "token" + space + "".join(parts)
+    if _prose_after(text, 5):
+        assert _AFTER.match(text, 5) is None, text
+
+
+_CLAIM_PARTS = ["Use ", "use ", "always use ", "ALWAYS USE ", "never use ", "Don't use ", "dont add ", "do not ", "avoid ",
+                "prefer ", "switched to ", "migrated to ", "we use ", "must not use ", "stop using ", "no longer use ",
+                "pnpm", "yarn", "node 20", "Python 3.12", "port 8080", ". ", "; ", "\n", "- ", "* ", "the ", "x"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_CLAIM_PARTS), max_size=10))
+def test_the_claim_gates_skip_no_claim(parts):
+    """crossfile.claims runs each rule only when its phrases are there: the same claims as
+    running every rule."""
+    from tui.core import crossfile as C
+    text = "".join(parts)
+    out = []
+    for rx, value in ((C._ALWAYS, "always"), (C._NEVER, "never")):
+        for m in rx.finditer(text):
+            tool = m.group(1).lower().rstrip(".,;:")
+            if tool not in C._COMMON and len(tool) >= 2:
+                out.append((f"use {tool}", value, m.start(), m.group(0)))
+    got = [c for c in C.claims(text) if c[1] in ("always", "never")]
+    assert got == out, text
+
+
+@SETTINGS
+@given(st.text(alphabet="ab c\nA_é1.-", max_size=60))
+def test_the_shingle_hashes_are_those_of_the_shingles(text):
+    """crossfile._hashes (C-level maps) gives the crc32s of _shingle_set, sorted."""
+    import zlib
+    from tui.core.crossfile import _hashes, _shingle_set
+    assert _hashes(text) == tuple(sorted({zlib.crc32(x.encode()) for x in _shingle_set(text)}))

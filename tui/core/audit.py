@@ -130,35 +130,40 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     ids = sorted(mem.entries)
     if jobs is None:
         jobs = forking.jobs()
-    pool = None
+    out: list[Finding] = []
+
+    def directory_checks() -> None:
+        out.extend(index_findings(mem))
+        out.extend(conflict_findings(mem) + duplicate_findings(mem))
+        if mem.layout is not None:
+            out.extend(mem.layout.findings(mem))
+        if git and mem.layout_name != "letta":   # MemFS is a git repository by design (synced to Letta)
+            out.extend(tracked_in_git(mem.dir))
+
+    def here(chunk: list[str]) -> None:
+        for i in chunk:
+            out.extend(entry_findings(mem, i))
+
     # the judging is what is worth spreading over cores: entries judged in an earlier run (their
     # content findings came with them from the parse cache) are quick in this process
     unjudged = sum(1 for i in ids if mem.entries[i].judged is None)
     if jobs > 1 and forking.can_fork(unjudged):
         _FORKED = mem
-        pool = forking.pool(jobs)
-        futures = [pool.submit(_chunk, ids[k::jobs]) for k in range(jobs)]
-    out: list[Finding] = []
-    out += index_findings(mem)   # the directory-level checks run here meanwhile
-    out += conflict_findings(mem) + duplicate_findings(mem)
-    if mem.layout is not None:
-        out += mem.layout.findings(mem)
-    if git and mem.layout_name != "letta":   # MemFS is a git repository by design (synced to Letta)
-        out += tracked_in_git(mem.dir)
-    if pool is not None:
-        for fut in futures:
-            found, judged = fut.result()
+        try:   # the workers judge entries while this process runs the directory's checks, then joins them
+            with forking.pool(jobs - 1) as pool:
+                shares = forking.shared_out(pool, _chunk, ids, jobs, here, before=directory_checks)
+        finally:
+            _FORKED = None
+        for found, judged in shares:
             out += found
             for i, (content, hits) in judged.items():
                 e = mem.entries[i]
                 e.judged = content
                 if hits is not None and e.secret_hits is None:
                     e.secret_hits = hits
-        pool.shutdown()
-        _FORKED = None
     else:
-        for i in ids:
-            out += entry_findings(mem, i)
+        directory_checks()
+        here(ids)
     out = _root_sanity(mem, _one_process_finding(out))
     out.sort(key=lambda f: (f.id, f.line or 0, f.kind, f.rule, f.message, f.related or ""))
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))

@@ -26,6 +26,23 @@ def pool(workers: int):
     return concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
 
 
+def shared_out(workers, work, items: list, n: int, here, before=None) -> list:
+    """Run ``work`` over ``items`` in chunks: the pool's workers take chunks from the front while
+    this process (after ``before()``, if given) takes them from the back with ``here(chunk)``,
+    cancelling each before a worker starts it; so every core stays busy to the end, however
+    the shares differ in cost. Returns the workers' results, in order."""
+    size = max(25, len(items) // (n * 12))
+    chunks = [items[k:k + size] for k in range(0, len(items), size)]
+    futures = [workers.submit(work, c) for c in chunks]
+    if before is not None:
+        before()
+    for fut, chunk in zip(reversed(futures), reversed(chunks)):
+        if not fut.cancel():
+            break   # a worker has this one: the rest are done or under way
+        here(chunk)
+    return [f.result() for f in futures if not f.cancelled()]
+
+
 def detach(job) -> bool:
     """Run ``job()`` in a child of its own session, with no output and nothing inherited that a
     caller waits on (its pipes), and return at once; False when that is not safe here (another

@@ -10,6 +10,7 @@ secret. Suffixes name a place in the file: ``:12``, ``:12-30``, ``:670+``, ``#L1
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -87,10 +88,11 @@ def mentions(body: str) -> list[Mention]:
 
 def _add(out: dict[str, Mention], raw: str, backticked: bool) -> None:
     m = as_path(raw, backticked)
-    if m is not None and str(m) not in out:
-        out[str(m)] = m
+    if m is not None:
+        out.setdefault(str(m), m)
 
 
+@functools.lru_cache(maxsize=16384)   # a folder's memories name the same files again and again
 def as_path(raw: str, backticked: bool = False) -> Mention | None:
     """The mention ``raw`` makes, or None when it is not a project path."""
     tok = raw.strip().strip("'\"").rstrip(".,;:)!?»”’")

@@ -76,7 +76,7 @@ def keylike_name(name_low: str, name: str | None = None) -> bool:
     segments = [s.lower() for s in _SPLIT.split(name or name_low) if s]
     if segments and segments[-1] in _NOT_VALUE:
         return False
-    if any(k in name_low for k in _KEY_SUBSTRINGS):
+    if any(map(name_low.__contains__, _KEY_SUBSTRINGS)):
         return True
     return any(s in _KEY_SEGMENTS for s in segments)
 
@@ -151,7 +151,24 @@ def _name_start(text: str, i: int) -> int:
     return j
 
 
+_SPACE_THEN_WORD = re.compile(r"[ \t]+(?=[A-Za-z0-9_/])([A-Za-z]*)[A-Za-z0-9+/_-]*")   # not "+=" or "->"
+_AFTER_WORDS = {"is", "was", "string", "String", "str", "var", "val"}   # words _AFTER can take after a space
+
+
+def _prose_after(text: str, name_end: int) -> bool:
+    """The name is followed by white space and a plain short word ("auth token refresh"): no form
+    of _AFTER can match there (its operators are punctuation, "is"/"was", a type word before "=",
+    a quote, or a run of 16 token characters), so the costly match is skipped. Exact: a property
+    test compares it with _AFTER."""
+    m = _SPACE_THEN_WORD.match(text, name_end)
+    if m is None:
+        return False   # not a space then a word: an operator or a quote may follow
+    return m.end() - m.start(1) < 16 and m.group(1) not in _AFTER_WORDS
+
+
 def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, str] | None:
+    if _prose_after(text, name_end):
+        return None
     m = _AFTER.match(text, name_end)
     if m is None:
         return None

@@ -19,6 +19,7 @@ at most 6 characters (so no 8-character piece is ever shown) and the length.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 from dataclasses import dataclass
 
@@ -175,10 +176,10 @@ def _find(text: str) -> list[SecretHit]:
             add("curl-user", "credentials in curl -u", start, end)
     if "data:" in low and "secret" in low:
         _kubernetes(text, add)
-    anchors = [a for a in CORE_ANCHORS if a in low]
+    anchors = list(filter(low.__contains__, CORE_ANCHORS))
     if long_runs:
         near = " ".join(low[max(0, m.start() - 40):m.end()] for m in long_runs)
-        if any(w in near for w in PROVIDER_WORDS):   # substring tests first: the alternation is slow
+        if any(map(near.__contains__, PROVIDER_WORDS)):   # substring tests first: the alternation is slow
             anchors += sorted(set(_PROVIDER_RX.findall(near)) - set(anchors))
     for name, vstart, vend, how in assignments(text, low, anchors, _judged_name):
         value = text[vstart:vend]
@@ -199,6 +200,7 @@ def _find(text: str) -> list[SecretHit]:
     return hits
 
 
+@functools.lru_cache(maxsize=4096)   # the same few names ("token", "auth", "key") come back in every file
 def _judged_name(name: str) -> bool:
     """Could a value of this name be a secret here? The loop above keeps a value only for a
     key-like name or one naming a provider, whatever the value."""

@@ -121,9 +121,9 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
     out, seen = [], set()
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
-    present = [w for w in _ASCII_WORDS if w in low]
+    present = list(filter(low.__contains__, _ASCII_WORDS))   # substring tests with no Python loop
     if not scan.isascii() and _CJK.search(scan):
-        present += [w for w in _CJK_WORDS if w in scan]
+        present += filter(scan.__contains__, _CJK_WORDS)
     for i in sorted({i for w in present for i in _RULES_OF[w]}):
         rule, label, _, rx = SENSITIVE[i]
         for m in rx.finditer(scan):

@@ -211,12 +211,7 @@ class Scanner:
         _FOUND, n = (found, self.layout, _memo_functions(memos)), forking.jobs()
         try:
             with forking.pool(n - 1) as workers:
-                pending = [workers.submit(_parse_share, ids[k::n]) for k in range(1, n)]
-                for entry_id in ids[0::n]:   # this process's share, meanwhile
-                    entry, kept = _parse_one(entry_id)
-                    entry.memo.update(kept)
-                    entries[entry_id] = entry
-                shares = [p.result() for p in pending]
+                shares = forking.shared_out(workers, _parse_share, ids, n, self._parse_here(entries))
         finally:
             _FOUND = None
         for share in shares:
@@ -227,6 +222,15 @@ class Scanner:
                 entries[entry_id] = entry
                 if self.cache is not None and entry.readable and entry_id in self._sigs:
                     self.cache.adopt(entry_id, self._sigs[entry_id], data)
+
+    @staticmethod
+    def _parse_here(entries: dict):
+        def parse(ids: list[str]) -> None:   # this process's part of the reading
+            for entry_id in ids:
+                entry, kept = _parse_one(entry_id)
+                entry.memo.update(kept)
+                entries[entry_id] = entry
+        return parse
 
     def _save(self) -> None:
         readable = {i: self._entries[i] for i in self._readable}

@@ -54,8 +54,17 @@ _VI = re.compile(r"hiện|bây giờ|hôm|lúc này|tạm thời")
 _NO_SCRIPTS = dict.fromkeys(("zh", "ja", "ko", "ru", "vi"))   # every one of them needs a non-ASCII letter
 # every hint once, with its rule: one flat pass of substring tests (a generator per language cost more)
 _HINTS = [(h, i) for i, (_, hints, _) in enumerate(TRANSIENT) for h in hints]
-_ASCII_HINTS = [(h, i) for h, i in _HINTS if h.isascii()]
+_RULES_OF_HINT: dict[str, set[int]] = {}
+for _h, _i in _HINTS:
+    _RULES_OF_HINT.setdefault(_h, set()).add(_i)
+_ALL_HINTS = sorted(_RULES_OF_HINT)
+_ASCII_HINTS = [h for h in _ALL_HINTS if h.isascii()]
 _ENGLISH = {i for i, (lang, _, _) in enumerate(TRANSIENT) if lang == "en"}   # its hints gate ASCII text only
+
+
+def _rules_hinted(low: str, hints: list[str]) -> set[int]:
+    """The rules whose hints occur in ``low`` (filter: substring tests with no Python loop)."""
+    return {i for h in filter(low.__contains__, hints) for i in _RULES_OF_HINT[h]}
 
 
 def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
@@ -65,11 +74,11 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     low = scan.lower()
     lines = None
     if scan.isascii():   # most memory: no other script to look for (a C-speed test)
-        scripts, wanted = _NO_SCRIPTS, {i for h, i in _ASCII_HINTS if h in low}
+        scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, _ASCII_HINTS)
     else:
         scripts = {"zh": _CJK.search(scan), "ja": _KANA_OR_CJK.search(scan), "ko": _HANGUL.search(scan),
                    "ru": _CYRILLIC.search(scan), "vi": _VI.search(low)}
-        wanted = {i for h, i in _HINTS if h in low} | _ENGLISH
+        wanted = _rules_hinted(low, _ALL_HINTS) | _ENGLISH
     for i in sorted(wanted):
         lang, _, rx = TRANSIENT[i]
         if scripts.get(lang, True) is None:
@@ -129,19 +138,19 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
     m = _STATUS_HEADING.search(scan) if ("#" in scan or "**" in scan) else None
     if m:
         signs.append((f"a '{m.group(0).strip(' #*')[:40]}' section", m.start()))
-    boxes = _CHECKBOX.findall(scan) if any(b in scan for b in _BOXES) else []
+    boxes = _CHECKBOX.findall(scan) if any(map(scan.__contains__, _BOXES)) else []
     if len(boxes) >= 3:
         signs.append((f"a checklist of {len(boxes)} items", _CHECKBOX.search(scan).start()))
     low = scan.lower()
     later: list[tuple[str, int]] = []
     dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan and (
-        not scan.isascii() or any(w in low for w in _STATUS_WORDS)) else []
+        not scan.isascii() or any(map(low.__contains__, _STATUS_WORDS))) else []
     if len(dated) >= 2:
         later.append((f"{len(dated)} dated status lines", dated[0].start()))
     if _NAME_HINT.search(entry_id.rsplit("/", 1)[-1]):
         later.append((f"its name ({entry_id})", -1))
     # "this session" alone is one sign, never two: the costliest scan runs only when another sign is there
-    m = _SESSION.search(scan) if (signs or later) and any(w in low for w in _SESSION_HINTS) else None
+    m = _SESSION.search(scan) if (signs or later) and any(map(low.__contains__, _SESSION_HINTS)) else None
     if m:
         signs.append((f"'{m.group(0)[:40]}'", m.start()))
     signs += later
