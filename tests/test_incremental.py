@@ -60,3 +60,16 @@ def test_nothing_noted_is_nothing_changed_only_for_the_watcher(mem_dir, root):
     write(mem_dir, "b.md", "---\nname: b\n---\nbody\n")   # unseen by any watcher
     assert "b.md" not in store.refresh(NOW, full=False, noted=True).entries   # a folder's own event
     assert "b.md" in store.refresh(NOW, full=False).entries   # anyone else's rescan walks
+
+
+def test_a_changed_entry_is_checked_against_the_project_as_it_is_now(mem_dir, root):
+    """Project files are stat'ed once a pass, not once a run: an entry changed after its anchored
+    file changed is judged against the file's new text."""
+    (root / "app.py").write_text("def handler():\n    return 1\n")
+    write(mem_dir, "a.md", "---\nname: a\ndescription: a\nanchor: {file: app.py, quote: 'def handler'}\n---\nbody\n")
+    store = MemoryStore(mem_dir, root)
+    assert store.refresh(NOW).status["a.md"].anchor == "verified"
+    (root / "app.py").write_text("def renamed():\n    return 1\n")
+    write(mem_dir, "a.md", "---\nname: a\ndescription: b\nanchor: {file: app.py, quote: 'def handler'}\n---\nbody\n")
+    store.note_changes([str(mem_dir / "a.md")])
+    assert store.refresh(NOW, full=False, noted=True).status["a.md"].anchor == "broken"

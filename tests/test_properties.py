@@ -167,3 +167,11 @@ def test_the_shingle_hashes_are_those_of_the_shingles(text):
     import zlib
     from tui.core.crossfile import _hashes, _shingle_set
     assert _hashes(text) == tuple(sorted({zlib.crc32(x.encode()) for x in _shingle_set(text)}))
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(["a", "b", "c"]), max_size=14))
+def test_the_in_code_shingle_set_is_that_of_the_shingles(words):
+    """gates._shingle_set (zip, in C) holds exactly the keys of gates._shingles."""
+    from tui.core.gates import _shingle_set, _shingles
+    assert _shingle_set(words) == set(_shingles(words))

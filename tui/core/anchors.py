@@ -87,6 +87,7 @@ class AnchorChecker:
         self._real_dirs: dict[str, str] = {}
         self._exists: dict[str, tuple[bool | None, str]] = {}
         self._kinds: dict[str, str | None] = {}
+        self._reads: dict[str, tuple[str | None, str | None]] | None = None   # this pass's (see begin_pass)
 
     def forget_paths(self) -> None:
         """Drop memoised path resolutions (symlinks may have changed); file contents stay cached."""
@@ -94,6 +95,14 @@ class AnchorChecker:
         self._real_dirs.clear()
         self._exists.clear()
         self._kinds.clear()
+        if self._reads is not None:
+            self._reads = {}
+
+    def begin_pass(self) -> None:
+        """A store's new reading of the memory folder: from here to the next pass each project file
+        is stat'ed once, when first read (thousands of entries naming one file cost one stat, not
+        thousands). A checker used on its own, with no pass, stats at every read."""
+        self._reads = {}
 
     def kind(self, path: Path) -> str | None:
         """'file', 'dir', 'other' or None (not there), memoised like ``exists``: thousands of
@@ -121,8 +130,16 @@ class AnchorChecker:
 
     # -- files ---------------------------------------------------------------
     def read(self, path: Path) -> tuple[str | None, str | None]:
-        """(text, None) or (None, why); cached per file by (mtime_ns, size)."""
+        """(text, None) or (None, why); cached per file by (mtime_ns, size), checked once a pass."""
         key = str(path)
+        if self._reads is None:
+            return self._read(key, path)
+        done = self._reads.get(key)
+        if done is None:
+            self._reads[key] = done = self._read(key, path)
+        return done
+
+    def _read(self, key: str, path: Path) -> tuple[str | None, str | None]:
         try:
             st = os.stat(path)
         except OSError as e:

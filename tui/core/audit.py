@@ -149,18 +149,20 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     unjudged = sum(1 for i in ids if mem.entries[i].judged is None)
     if jobs > 1 and forking.can_fork(unjudged):
         _FORKED = mem
-        try:   # the workers judge entries while this process runs the directory's checks, then joins them
-            with forking.pool(jobs - 1) as pool:
-                shares = forking.shared_out(pool, _chunk, ids, jobs, here, before=directory_checks)
-        finally:
-            _FORKED = None
-        for found, judged in shares:
-            out += found
+        def take(share: tuple) -> None:   # a worker's findings, and what it judged
+            found, judged = share
+            out.extend(found)
             for i, (content, hits) in judged.items():
                 e = mem.entries[i]
                 e.judged = content
                 if hits is not None and e.secret_hits is None:
                     e.secret_hits = hits
+
+        try:   # the workers judge entries while this process runs the directory's checks, then joins them
+            with forking.pool(jobs - 1) as pool:
+                forking.shared_out(pool, _chunk, ids, jobs, here, take, before=directory_checks)
+        finally:
+            _FORKED = None
     else:
         directory_checks()
         here(ids)

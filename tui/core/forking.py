@@ -26,21 +26,34 @@ def pool(workers: int):
     return concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
 
 
-def shared_out(workers, work, items: list, n: int, here, before=None) -> list:
+def shared_out(workers, work, items: list, n: int, here, take, before=None) -> None:
     """Run ``work`` over ``items`` in chunks: the pool's workers take chunks from the front while
     this process (after ``before()``, if given) takes them from the back with ``here(chunk)``,
     cancelling each before a worker starts it; so every core stays busy to the end, however
-    the shares differ in cost. Returns the workers' results, in order."""
-    size = max(25, len(items) // (n * 12))
+    the shares differ in cost. Each worker result goes to ``take(result)`` in this process,
+    between its own chunks as they arrive (not all at the end, when the cores would idle)."""
+    size = max(25, len(items) // (n * 40))   # small: what is left to a worker at the end is short
     chunks = [items[k:k + size] for k in range(0, len(items), size)]
     futures = [workers.submit(work, c) for c in chunks]
+    taken = 0
+
+    def take_done() -> None:
+        nonlocal taken
+        while taken < len(futures) and futures[taken].done():
+            if not futures[taken].cancelled():
+                take(futures[taken].result())
+            taken += 1
+
     if before is not None:
         before()
     for fut, chunk in zip(reversed(futures), reversed(chunks)):
         if not fut.cancel():
             break   # a worker has this one: the rest are done or under way
         here(chunk)
-    return [f.result() for f in futures if not f.cancelled()]
+        take_done()
+    for fut in futures[taken:]:
+        if not fut.cancelled():
+            take(fut.result())
 
 
 def detach(job) -> bool:

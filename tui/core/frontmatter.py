@@ -11,12 +11,21 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
+yaml: Any = None      # PyYAML, imported when a frontmatter first needs it (see _yaml)
+_Loader: Any = None
 
-try:  # the C loader parses 10k frontmatters ~5x faster than the pure one
-    _Loader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _Loader = yaml.SafeLoader
+
+def _yaml():
+    """PyYAML and its loader. Most frontmatter is read by fast_yaml, and the import costs every
+    start ~15 ms (the hook's included), so it waits until a file needs it."""
+    global yaml, _Loader
+    if _Loader is None:
+        import yaml as module
+        yaml = module
+        # the C loader parses 10k frontmatters ~5x faster than the pure one
+        _Loader = getattr(module, "CSafeLoader", None) or module.SafeLoader
+    return yaml, _Loader
+
 
 # A frontmatter block may be preceded by blank lines or HTML comments (seen in real folders).
 _LEADING = re.compile(r"\A(?:\ufeff)?(?:[ \t]*\n|[ \t]*<!--.*?-->[ \t]*\n)*", re.S)
@@ -58,7 +67,6 @@ def split_frontmatter(text: str) -> tuple[str | None, str, int, int]:
     return yaml_text, text[body_start:], yaml_line, body_line
 
 
-
 def load_yaml(yaml_text: str, first_line: int, warnings: list[ParseWarning]) -> tuple[dict, str | None]:
     """Parse frontmatter YAML; fall back to a lenient reader for unquoted ': ' in values."""
     if not yaml_text.strip():
@@ -70,9 +78,10 @@ def load_yaml(yaml_text: str, first_line: int, warnings: list[ParseWarning]) -> 
         # nested aliases expand exponentially when the data is used ('billion laughs');
         # no memory needs them
         return {}, "YAML anchors and aliases (&name / *name) are not accepted in memory frontmatter"
+    module, loader = _yaml()
     try:
-        meta = yaml.load(yaml_text, Loader=_Loader)
-    except yaml.YAMLError as e:
+        meta = module.load(yaml_text, Loader=loader)
+    except module.YAMLError as e:
         lenient = _lenient(yaml_text)
         mark = getattr(e, "problem_mark", None)
         line = first_line + mark.line if mark is not None else first_line

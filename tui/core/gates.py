@@ -46,11 +46,16 @@ def _shingles(words: list[str]) -> dict[tuple[str, ...], int]:
     return {tuple(words[i:i + IN_CODE_WORDS]): i for i in range(len(words) - IN_CODE_WORDS + 1)}
 
 
+def _shingle_set(words: list[str]) -> set[tuple[str, ...]]:
+    """The keys of _shingles(words), built in C (zip of the shifted lists)."""
+    return set(zip(*(words[k:] for k in range(IN_CODE_WORDS))))
+
+
 def _file_shingles(checker: AnchorChecker, path, content: str) -> set:
     cache = checker.__dict__.setdefault("_shingle_cache", {})
     key = (str(path), len(content), hash(content))
     if key not in cache:
-        cache[key] = set(_shingles(content.split()))
+        cache[key] = _shingle_set(content.split())
     return cache[key]
 
 
@@ -66,7 +71,7 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
         mentioned = [m.path for m in mentions(blank_secrets(body))]
     named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors] + mentioned))
     quotes = [a.quote for a in entry.anchors if a.quote]
-    mine: dict | None = None   # made when a named file exists: most entries name none that does
+    mine: set | None = None   # made when a named file exists: most entries name none that does
     out = []
     for raw in named:
         c = checker.confine(raw)
@@ -76,9 +81,9 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
         if not content:
             continue
         theirs = _file_shingles(checker, c.path, content)
-        mine = _shingles(words) if mine is None else mine
-        common = mine.keys() & theirs   # in C; most entries share no run of six words with a file
-        for sh, i in (mine.items() if common else ()):
+        mine = _shingle_set(words) if mine is None else mine
+        common = mine & theirs   # in C; most entries share no run of six words with a file
+        for sh, i in (_shingles(words).items() if common else ()):
             if sh not in common:
                 continue
             frag = " ".join(sh)

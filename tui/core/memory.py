@@ -198,6 +198,7 @@ class MemoryStore:
         with self._lock, paused_gc():
             if full:
                 self.checker.forget_paths()
+            self.checker.begin_pass()
             scan = self.scanner.scan(progress, incremental=not full, noted=noted)   # a watcher's paths
             last = self._last
             keep = (not full and last is not None and last.index_text == scan.index_text

@@ -15,6 +15,7 @@ provider, add a line here and a positive and a near miss to tests/test_secret_ru
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -25,16 +26,21 @@ class Rule:
     title: str
     family: str
     keywords: tuple[str, ...]
-    pattern: re.Pattern
+    regex: str               # compiled at first use (pattern): a run tries few of ~220 rules
     entropy: float = 3.0     # bits per character of the part after the prefix; 0 = shape is enough
     shown: int = 0           # characters of public prefix a finding may show
+    flags: int = 0
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern:
+        return re.compile(self.regex, self.flags)
 
 
 def _t(id_: str, title: str, family: str, keywords: str, pattern: str, entropy: float = 3.0, shown: int = 0,
        flags: int = 0) -> Rule:
     # a token starts and ends where its alphabet does: no word character glued on either side
-    rx = re.compile(r"(?<![A-Za-z0-9_])(?:" + pattern + r")(?![A-Za-z0-9_])", flags)
-    return Rule(id_, title, family, tuple(keywords.split()), rx, entropy, min(shown, 6))
+    rx = r"(?<![A-Za-z0-9_])(?:" + pattern + r")(?![A-Za-z0-9_])"
+    return Rule(id_, title, family, tuple(keywords.split()), rx, entropy, min(shown, 6), flags)
 
 
 _HEX = "[a-f0-9]"
@@ -43,11 +49,11 @@ _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F
 TOKENS: list[Rule] = [
     # -- crypto keys
     Rule("private-key", "private key block", "crypto", ("private key",),
-         re.compile(r"-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:\\[rn]|\s)*"
-                    r"(?:[A-Za-z0-9+/=:\- ,.]|\\[rn]|\s){40,}?"
-                    r"(?:-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----|(?=[\"'`]|$))"), 0.0),
+         r"-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:\\[rn]|\s)*"
+         r"(?:[A-Za-z0-9+/=:\- ,.]|\\[rn]|\s){40,}?"
+         r"(?:-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----|(?=[\"'`]|$))", 0.0),
     Rule("putty-private-key", "PuTTY private key", "crypto", ("putty-user-key-file",),
-         re.compile(r"PuTTY-User-Key-File-\d: [\s\S]{20,}?Private-Lines: \d+[\s\S]{40,}?(?:Private-MAC: [a-f0-9]+|$)"),
+         r"PuTTY-User-Key-File-\d: [\s\S]{20,}?Private-Lines: \d+[\s\S]{40,}?(?:Private-MAC: [a-f0-9]+|$)",
          0.0),
     _t("age-secret-key", "age secret key", "crypto", "age-secret-key-1",
        r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", 3.0, 6),
@@ -58,7 +64,7 @@ TOKENS: list[Rule] = [
     _t("azure-ad-client-secret", "Azure AD client secret", "cloud", "q~",
        r"[a-zA-Z0-9_~.]{3}\dQ~[a-zA-Z0-9_~.-]{31,34}", 3.0),
     Rule("azure-storage-key", "Azure storage account key", "cloud", ("accountkey=",),
-         re.compile(r"AccountKey=([A-Za-z0-9+/]{40,}={0,2})"), 3.5),
+         r"AccountKey=([A-Za-z0-9+/]{40,}={0,2})", 3.5),
     _t("gcp-api-key", "Google API key", "cloud", "aiza", r"AIza[0-9A-Za-z_\-]{35}", 3.0, 4),
     _t("google-oauth-secret", "Google OAuth client secret", "cloud", "gocspx-", r"GOCSPX-[A-Za-z0-9_\-]{24,}", 3.0, 6),
     _t("google-oauth-token", "Google OAuth access token", "cloud", "ya29.", r"ya29\.[0-9A-Za-z_\-]{30,}", 3.0, 5),
@@ -80,7 +86,7 @@ TOKENS: list[Rule] = [
        r"(?:glpat|gldt|glffct|glft|glrt|glsoat)-[\w-]{20,300}(?:\.[0-9a-z]{9})?|glimt-[\w-]{25}|glagent-[\w-]{50}"
        r"|gloas-[\w-]{64}|glptt-[0-9a-f]{40}|glcbt-[0-9a-zA-Z]{1,5}_[\w-]{20}|GR1348941[\w-]{20}", 3.0, 6),
     Rule("gitlab-session-cookie", "GitLab session cookie", "ci", ("_gitlab_session=",),
-         re.compile(r"_gitlab_session=([0-9a-z]{32})"), 3.0),
+         r"_gitlab_session=([0-9a-z]{32})", 3.0),
     _t("bitbucket-app-password", "Bitbucket app password", "ci", "atbb", r"ATBB[A-Za-z0-9_=.-]{28,}", 3.0, 4),
     _t("atlassian-api-token", "Atlassian API token", "ci", "atatt3 atcta", r"AT(?:ATT3|CTT3)[A-Za-z0-9_\-=]{150,}", 3.5, 6),
     _t("artifactory-token", "JFrog Artifactory token", "ci", "akcp cmvmd",
@@ -107,7 +113,7 @@ TOKENS: list[Rule] = [
     # -- package registries
     _t("npm-token", "npm token", "registry", "npm_", r"npm_[A-Za-z0-9]{36}", 3.0, 4),
     Rule("npmrc-auth", "npm registry credential", "registry", ("_authtoken", "_auth=", "_password="),
-         re.compile(r"(?:_authToken|_auth|_password)\s*=\s*\"?([A-Za-z0-9+/=_.\-]{8,})"), 3.0),
+         r"(?:_authToken|_auth|_password)\s*=\s*\"?([A-Za-z0-9+/=_.\-]{8,})", 3.0),
     _t("pypi-token", "PyPI token", "registry", "pypi-", r"pypi-AgEIcHlwaS5vcmc[\w-]{40,1000}", 3.0, 5),
     _t("rubygem-api-key", "RubyGem API key", "registry", "rubygems_", r"rubygems_[a-f0-9]{48}", 3.0, 6),
     _t("clojars-token", "Clojars deploy token", "registry", "clojars_", r"CLOJARS_[a-zA-Z0-9]{60}", 3.0, 6),
@@ -118,12 +124,12 @@ TOKENS: list[Rule] = [
        r"xox[baprseo]-(?:\d+-)*[A-Za-z0-9-]{8,}|xoxe\.xox[bp]-\d-[A-Za-z0-9]{140,}|xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+",
        3.0, 5),
     Rule("slack-webhook", "Slack webhook URL", "chat", ("hooks.slack.com",),
-         re.compile(r"(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}"), 3.0),
+         r"(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}", 3.0),
     Rule("teams-webhook", "Microsoft Teams webhook URL", "chat", ("webhook.office.com", "logic.azure.com"),
-         re.compile(r"https://[a-z0-9.-]+\.(?:webhook\.office\.com/webhookb2|logic\.azure\.com)/[\w@\-/?=&%.]{40,}"),
+         r"https://[a-z0-9.-]+\.(?:webhook\.office\.com/webhookb2|logic\.azure\.com)/[\w@\-/?=&%.]{40,}",
          3.0),
     Rule("discord-webhook", "Discord webhook URL", "chat", ("discord.com/api/webhooks", "discordapp.com/api/webhooks"),
-         re.compile(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{17,20}/[\w-]{60,70}"), 3.0),
+         r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{17,20}/[\w-]{60,70}", 3.0),
     _t("discord-bot-token", "Discord bot token", "chat", ".",
        r"[MNO][A-Za-z\d_-]{23,25}\.[\w-]{6}\.[\w-]{27,38}", 3.5),
     _t("telegram-bot-token", "Telegram bot token", "chat", ":aa", r"\d{5,16}:AA[A-Za-z0-9_\-]{32,33}", 3.0),
@@ -162,7 +168,7 @@ TOKENS: list[Rule] = [
     _t("mailchimp-key", "Mailchimp API key", "mail", "-us", r"[0-9a-f]{32}-us\d{1,2}", 3.0),
     _t("twilio-api-key", "Twilio API key", "mail", "sk", r"SK[0-9a-fA-F]{32}", 3.0, 2),
     Rule("postmark-token", "Postmark server token", "mail", ("x-postmark-server-token",),
-         re.compile(r"(?i:X-Postmark-Server-Token)[\"':\s]{1,5}(" + _UUID + ")"), 3.0),
+         r"(?i:X-Postmark-Server-Token)[\"':\s]{1,5}(" + _UUID + ")", 3.0),
     # -- monitoring and observability
     _t("grafana-token", "Grafana token", "monitoring", "eyjrijoi glc_ glsa_",
        r"eyJrIjoi[A-Za-z0-9]{70,400}={0,3}|glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}", 3.0, 4),
@@ -198,7 +204,7 @@ TOKENS: list[Rule] = [
 
 
 def _p(id_: str, title: str, family: str, names: str, value: str) -> Rule:
-    return Rule(id_, title, family, tuple(names.split()), re.compile(value + r"\Z"), 2.5)
+    return Rule(id_, title, family, tuple(names.split()), value + r"\Z", 2.5)
 
 
 PROVIDERS: list[Rule] = [

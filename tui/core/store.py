@@ -209,12 +209,7 @@ class Scanner:
         global _FOUND
         memos = self.memos if self.layout.file_per_entry else ()   # a shared file's parts keep none
         _FOUND, n = (found, self.layout, _memo_functions(memos)), forking.jobs()
-        try:
-            with forking.pool(n - 1) as workers:
-                shares = forking.shared_out(workers, _parse_share, ids, n, self._parse_here(entries))
-        finally:
-            _FOUND = None
-        for share in shares:
+        def adopt(share: list) -> None:   # a worker's entries, as they arrive
             for entry_id, data, kept in share:
                 entry = pickle.loads(data)
                 entry.path = found[entry_id][0]
@@ -222,6 +217,12 @@ class Scanner:
                 entries[entry_id] = entry
                 if self.cache is not None and entry.readable and entry_id in self._sigs:
                     self.cache.adopt(entry_id, self._sigs[entry_id], data)
+
+        try:
+            with forking.pool(n - 1) as workers:
+                forking.shared_out(workers, _parse_share, ids, n, self._parse_here(entries), adopt)
+        finally:
+            _FOUND = None
 
     @staticmethod
     def _parse_here(entries: dict):
