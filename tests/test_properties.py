@@ -175,3 +175,18 @@ def test_the_in_code_shingle_set_is_that_of_the_shingles(words):
     """gates._shingle_set (zip, in C) holds exactly the keys of gates._shingles."""
     from tui.core.gates import _shingle_set, _shingles
     assert _shingle_set(words) == set(_shingles(words))
+
+
+def _hint_pieces() -> list[str]:
+    from tui.core import hints, sensitive, wording  # noqa: F401 (they register their words)
+    words = sorted(hints._WORDS)
+    return words + [w[:k] for w in words for k in (2, 4) if len(w) > k] + [w[-3:] for w in words] + [" ", "x", "-", "'"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_hint_pieces()), max_size=12))
+def test_the_shared_hint_pass_finds_every_word_a_substring_test_finds(parts):
+    """hints.present (one trie pass) gives exactly the registered words that `in` finds."""
+    from tui.core import hints
+    low = "".join(parts)
+    assert hints.present(low) == {w for w in hints._WORDS if w in low}, low

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from . import hints
 from .findings import Finding
 from .textutil import line_of, without_code
 
@@ -57,14 +58,17 @@ _HINTS = [(h, i) for i, (_, hints, _) in enumerate(TRANSIENT) for h in hints]
 _RULES_OF_HINT: dict[str, set[int]] = {}
 for _h, _i in _HINTS:
     _RULES_OF_HINT.setdefault(_h, set()).add(_i)
-_ALL_HINTS = sorted(_RULES_OF_HINT)
-_ASCII_HINTS = [h for h in _ALL_HINTS if h.isascii()]
+_ASCII_HINTS = frozenset(h for h in _RULES_OF_HINT if h.isascii())
+_OTHER_HINTS = sorted(h for h in _RULES_OF_HINT if not h.isascii())
+hints.register(_ASCII_HINTS)
 _ENGLISH = {i for i, (lang, _, _) in enumerate(TRANSIENT) if lang == "en"}   # its hints gate ASCII text only
 
 
-def _rules_hinted(low: str, hints: list[str]) -> set[int]:
-    """The rules whose hints occur in ``low`` (filter: substring tests with no Python loop)."""
-    return {i for h in filter(low.__contains__, hints) for i in _RULES_OF_HINT[h]}
+def _rules_hinted(low: str, others: bool) -> set[int]:
+    """The rules whose hints occur in ``low``: the ASCII ones from the shared pass, the others
+    (``others``: only in text that is not ASCII) by substring tests."""
+    found = [*(hints.present(low) & _ASCII_HINTS), *(filter(low.__contains__, _OTHER_HINTS) if others else ())]
+    return {i for h in found for i in _RULES_OF_HINT[h]}
 
 
 def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
@@ -74,11 +78,11 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     low = scan.lower()
     lines = None
     if scan.isascii():   # most memory: no other script to look for (a C-speed test)
-        scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, _ASCII_HINTS)
+        scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, False)
     else:
         scripts = {"zh": _CJK.search(scan), "ja": _KANA_OR_CJK.search(scan), "ko": _HANGUL.search(scan),
                    "ru": _CYRILLIC.search(scan), "vi": _VI.search(low)}
-        wanted = _rules_hinted(low, _ALL_HINTS) | _ENGLISH
+        wanted = _rules_hinted(low, True) | _ENGLISH
     for i in sorted(wanted):
         lang, _, rx = TRANSIENT[i]
         if scripts.get(lang, True) is None:
