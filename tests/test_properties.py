@@ -190,3 +190,36 @@ def test_the_shared_hint_pass_finds_every_word_a_substring_test_finds(parts):
     from tui.core import hints
     low = "".join(parts)
     assert hints.present(low) == {w for w in hints._WORDS if w in low}, low
+
+
+def _keyword_pieces() -> list[str]:
+    from tui.core.secret_assign import PROVIDER_WORDS
+    from tui.core.secrets import _RULES_OF
+    words = sorted(set(_RULES_OF) | set(PROVIDER_WORDS))
+    return words + [w[:k] for w in words for k in (1, 3) if len(w) > k] + ["_", " ", "x", "9"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_keyword_pieces()), max_size=10))
+def test_a_trie_of_the_keywords_finds_what_their_alternation_finds(parts):
+    """The secret catalog's keyword and provider regexes are tries (hints.trie_pattern): the same
+    matches as the alternation of the words, longest first."""
+    import re
+    from tui.core.secret_assign import PROVIDER_WORDS, _PROVIDER_RX
+    from tui.core.secrets import _KEYWORD_RX, _RULES_OF
+    text = "".join(parts)
+    for words, rx in ((_RULES_OF, _KEYWORD_RX), (PROVIDER_WORDS, _PROVIDER_RX)):
+        flat = re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+        assert [m.span() for m in rx.finditer(text)] == [m.span() for m in flat.finditer(text)], text
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(["Bearer ", "token ", "Token: ", "api-key ", "abcdefghij", "ABCDEFGHIJ", "0123456789",
+                                 "-._~+/", "==", " ", "\n", "ſ", "K", "é"]), max_size=10))
+def test_the_bearer_gate_skips_no_bearer_token(parts):
+    """secrets._find tries _BEARER in ASCII text only when a _RUN of 20 is there: every text
+    _BEARER matches has one."""
+    from tui.core.secrets import _BEARER, _RUN
+    text = "".join(parts)
+    if text.isascii() and _BEARER.search(text):
+        assert any(m.end() - m.start() >= 20 for m in _RUN.finditer(text.lower())), text

@@ -5,6 +5,7 @@ import sys
 
 from .common import UsageError, after_output, resolve_dir
 from ..core.audit import audit, fail_kinds
+from ..core.crossfile import memos_wanted
 from ..core.memory import GC_PAUSE, Memory
 
 FORMATS = ("text", "json", "sarif", "markdown")
@@ -27,7 +28,7 @@ def run(args) -> int:
     # touches every object of the inherited heap (copy-on-write of all of it)
     GC_PAUSE.hold()
     mem = Memory.load(directory, root, layout=found.layout, judging=True,
-                      memos=("mentions", "claims", "shingle_crcs", "line_crcs"))
+                      memos=("mentions", *memos_wanted(root)))
     rep = audit(mem)
     if args.format == "text":
         from ..render.audit import print_audit

@@ -180,6 +180,13 @@ def line_crcs(e) -> tuple[int, ...]:
 MEMOS = {"claims": claims_of, "shingle_crcs": shingle_crcs, "line_crcs": line_crcs}
 
 
+def memos_wanted(root: Path) -> tuple[str, ...]:
+    """The MEMOS an audit of a folder about ``root`` will use: line hashes only when an
+    instruction file is there to compare lines with."""
+    lines = any(os.path.isfile(os.path.join(root, name)) for name in INSTRUCTION_FILES)
+    return ("claims", "shingle_crcs") + (("line_crcs",) if lines else ())
+
+
 def _hashes(text: str) -> tuple[int, ...]:
     """The crc32s of _shingle_set(text), sorted (crc32, not hash(): the same folder must give the
     same findings in every process); built by C-level maps, the same values."""

@@ -23,7 +23,10 @@ def register(words) -> None:
     _compiled, _last = None, None
 
 
-def _trie_pattern(words: list[str]) -> str:
+def trie_pattern(words) -> str:
+    """A regex source matching, at a position, the longest of ``words`` that starts there: what
+    an alternation of them, longest first, matches, but tried letter by letter (a trie) rather
+    than word after word (a property test compares the two)."""
     trie: dict = {}
     for w in words:
         node = trie
@@ -45,7 +48,7 @@ def _build() -> tuple[re.Pattern, dict[str, frozenset[str]]]:
     global _compiled
     if _compiled is None:
         words = sorted(_WORDS)
-        rx = re.compile("(?=(" + _trie_pattern(words) + "))")
+        rx = re.compile("(?=(" + trie_pattern(words) + "))")
         # the longest word at a position hides the shorter ones it holds: they come with it
         held = {w: frozenset(u for u in words if u in w) for w in words}
         _compiled = (rx, held)

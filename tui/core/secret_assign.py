@@ -16,6 +16,7 @@ import math
 import re
 from typing import Iterator
 
+from .hints import trie_pattern
 from .secret_rules import PROVIDERS
 
 _PLACEHOLDER = re.compile(
@@ -86,7 +87,7 @@ CORE_ANCHORS = ("token", "secret", "pass", "pwd", "key", "auth", "credential", "
                 "sig", "dsn", "psk")
 PROVIDER_WORDS = sorted({k for r in PROVIDERS for k in r.keywords})
 _PROVIDER_BY_WORD = {k: [r for r in PROVIDERS if k in r.keywords] for k in PROVIDER_WORDS}
-_PROVIDER_RX = re.compile("|".join(map(re.escape, sorted(PROVIDER_WORDS, key=len, reverse=True))))
+_PROVIDER_RX = re.compile(trie_pattern(PROVIDER_WORDS))   # the longest provider word at each place
 
 
 def provider_rule(name_low: str, value: str):

@@ -23,8 +23,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from .secret_assign import (CORE_ANCHORS, PROVIDER_WORDS, assignments, entropy,  # noqa: F401 (re-exported)
-                            judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
+from .hints import trie_pattern
+from .secret_assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
+                            entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .secret_rules import TOKENS
 
 PREFIX_MAX = 6
@@ -65,11 +66,10 @@ _TOKEN_KEYWORDS = [(k, i) for i, r in enumerate(TOKENS) for k in r.keywords]
 _RULES_OF: dict[str, list[int]] = {}
 for _k, _i in _TOKEN_KEYWORDS:
     _RULES_OF.setdefault(_k, []).append(_i)
-_KEYWORD_RX = re.compile("|".join(map(re.escape, sorted(_RULES_OF, key=len, reverse=True))))
+_KEYWORD_RX = re.compile(trie_pattern(_RULES_OF))   # the longest keyword at each place
 _SPACED = [(k, i) for k, i in _TOKEN_KEYWORDS if " " in k]
 # a provider's name right before a long run may name a key that has no key-like word
-# ("ADAFRUIT_IO=…", "BUNDLE_GEMS__CONTRIBSYS__COM: …")
-_PROVIDER_RX = re.compile("|".join(map(re.escape, sorted(PROVIDER_WORDS, key=len, reverse=True))))
+# ("ADAFRUIT_IO=…", "BUNDLE_GEMS__CONTRIBSYS__COM: …"): secret_assign._PROVIDER_RX
 
 
 _QUICK = re.compile(r"[^\s]{6,}")
@@ -131,7 +131,8 @@ def _find(text: str) -> list[SecretHit]:
 
     # a token lives in a long run of its alphabet holding a digit or a separator: try the
     # catalog only on such runs (plain words and bare paths never hold one)
-    long_runs = [m for m in _RUN.finditer(low) if _MIXED.search(m.group()) or _CAPS.search(text, m.start(), m.end())]
+    every_run = list(_RUN.finditer(low))
+    long_runs = [m for m in every_run if _MIXED.search(m.group()) or _CAPS.search(text, m.start(), m.end())]
     runs = " ".join(m.group() for m in long_runs)
     wanted = {i for k in set(_KEYWORD_RX.findall(runs)) for i in _RULES_OF[k]} if runs else set()
     wanted.update(i for k, i in _SPACED if k in low)
@@ -153,7 +154,10 @@ def _find(text: str) -> list[SecretHit]:
         for m in _BASIC.finditer(text):
             if random_enough(m.group(1), 3.0):
                 add("basic-auth", "HTTP Basic credentials", *m.span(1))
-    if "bearer" in low or "token " in low or "api-key" in low:
+    # a bearer value is 20 characters of an alphabet inside _RUN's: only a run that long can hold
+    # one (in ASCII text: elsewhere re.I also matches 'ſ' for s and 'K' for k)
+    if ("bearer" in low or "token " in low or "api-key" in low) and \
+            (not text.isascii() or any(m.end() - m.start() >= 20 for m in every_run)):
         for m in _BEARER.finditer(text):
             if random_enough(m.group(1), 3.3):
                 add("bearer-token", "bearer token", *m.span(1))

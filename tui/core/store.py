@@ -368,8 +368,12 @@ def _read_bytes(path: Path, size: int, limit: int = MAX_BYTES) -> bytes:
     (Symlinks were vetted by the walk: only those staying inside the folder get here.)"""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
-        chunks, want = [], min(size, limit) + 1
-        while want > 0:
+        want = min(size, limit) + 1
+        first = os.read(fd, want)
+        if len(first) in (size, want):   # all of it as stat'ed, or more than the limit: no read to see the end
+            return first
+        chunks, want = [first], want - len(first)
+        while want > 0:   # a short read (or the file shrank): read on to its end
             chunk = os.read(fd, want)
             if not chunk:
                 break
