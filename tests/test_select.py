@@ -271,3 +271,46 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     lazy = [Engine.from_memory(mem).decide(q, max_count=5).as_json() for q in prompts]
     assert eager == lazy
     assert all(d["matched"] > 100 for d in lazy[:1])
+
+
+class _Itemised(Engine):
+    """The ranking as it was first written: every matched entry scored with its reasons, then
+    sorted. The engine's counted ranking must decide exactly as this does."""
+
+    def _ranked(self, query):
+        import heapq
+        from collections import Counter
+        scored, bulk = self.score(query)
+        if self._rank is None:
+            self._order_ids = sorted(self.entries, key=self._order)
+            self._rank = {eid: i for i, eid in enumerate(self._order_ids)}
+        rank, n = self._rank, len(self._rank) + 1
+        ranked = sorted(scored, key=lambda eid: -scored[eid][0] * n + rank[eid])
+        ties = Counter(v[0] for v in scored.values())
+        if bulk is None:
+            return scored, iter(ranked), len(ranked), ties
+        q, held, raw = bulk
+        rest = [eid for eid in self._order_ids if eid in held and eid not in scored]
+        ties[FOLDER_POINTS] += len(rest)
+
+        def bulk_hits():
+            for eid in rest:
+                scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
+                yield -FOLDER_POINTS * n + rank[eid], eid
+
+        merged = heapq.merge(((-scored[e][0] * n + rank[e], e) for e in ranked), bulk_hits())
+        return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
+
+
+def test_the_counted_ranking_decides_as_the_itemised_one(tmp_path):
+    sys.path.insert(0, str(REPO / "tests" / "bench"))
+    from gen import WORDS, generate
+    mem, proj = generate(tmp_path, 700)   # > BULK entries under src/: the broad-folder path too
+    m = Memory.load(mem, proj, NOW, mentions=False)
+    fast, slow = Engine.from_memory(m), _Itemised.from_memory(m)
+    rnd = random.Random(4)
+    for _ in range(150):
+        q = " ".join(rnd.choice(WORDS) for _ in range(rnd.randint(1, 8)))
+        q += rnd.choice(["", " in src/", f" src/{rnd.choice(WORDS)}/index.ts", f" {rnd.choice(WORDS)}.ts", " src"])
+        count, chars = rnd.randint(1, 6), rnd.choice([300, 2000, 8000])
+        assert fast.decide(q, count, chars).as_json() == slow.decide(q, count, chars).as_json(), q

@@ -15,6 +15,7 @@ import datetime as dt
 import heapq
 import math
 from collections import Counter, defaultdict
+from itertools import chain
 from dataclasses import dataclass
 
 from .entry import MemoryEntry
@@ -124,6 +125,26 @@ def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
         hits[key] = hit
 
 
+class _Scored(dict):
+    """id → (score, path hits, keyword hits) as ``score()`` gives them, written when ``decide``
+    first reads an entry (it reads a few dozen of the thousands a broad prompt matches)."""
+
+    def __init__(self, engine: "Engine", scores: dict[str, int], hits_path: dict, qterms, bulk) -> None:
+        super().__init__()
+        self.engine, self.scores, self.hits_path, self.qterms, self.bulk = engine, scores, hits_path, qterms, bulk
+
+    def __missing__(self, eid: str) -> tuple[int, dict, dict]:
+        ph = self.hits_path.get(eid)
+        if ph is None:
+            ph = {}
+            if self.bulk is not None and eid in self.bulk[1]:
+                ph[self.bulk[0]] = (FOLDER_POINTS, "under", self.bulk[1][eid], self.bulk[2])
+        terms = self.engine.terms
+        kw = {t: terms[t][eid] for t in self.qterms if eid in terms.get(t, ())}
+        value = self[eid] = (self.scores[eid], ph, kw)
+        return value
+
+
 class Engine:
     """An inverted index over a memory directory's entries, and the policy that reads it."""
 
@@ -140,6 +161,9 @@ class Engine:
         for e in entries.values():
             if e.readable:
                 self._add(e, is_dir)
+        # each term's entries, each written as many times as its weight: a query's keyword
+        # points per entry are then one C-level count (Counter) over the query's terms
+        self._weighted = {t: [eid for eid, w in ids.items() for _ in range(w)] for t, ids in self.terms.items()}
 
     @classmethod
     def from_memory(cls, mem) -> "Engine":
@@ -184,6 +208,25 @@ class Engine:
         thousands of entries ('… in src/') is kept as one set (``bulk``) rather than
         thousands of hits: ``decide`` merges it lazily in rank order.
         """
+        hits_path, bulk, qpaths = self._path_hits(query)
+        hits_kw: dict[str, dict[str, int]] = defaultdict(dict)
+        for t in query_terms(query, qpaths):
+            for eid, w in self.terms.get(t, {}).items():
+                hits_kw[eid][t] = w
+
+        out = {}
+        for eid in hits_path.keys() | hits_kw.keys():
+            ph = hits_path.get(eid, {})
+            if bulk is not None and eid in bulk[1]:
+                _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
+            kw = hits_kw.get(eid, {})
+            score = sum(h[0] for h in ph.values()) + min(KEYWORD_CAP, sum(kw.values()))
+            if score >= MIN_SCORE:
+                out[eid] = (score, ph, kw)
+        return out, bulk
+
+    def _path_hits(self, query: str) -> tuple[dict[str, dict[str, tuple]], tuple | None, list[str]]:
+        """(path hits per entry, the broad folder hit left out of them, the query's paths)."""
         hits_path: dict[str, dict[str, tuple]] = defaultdict(dict)
         qpaths, qbare = query_paths(query)
         bulk = None
@@ -211,22 +254,7 @@ class Engine:
         for word in qbare:
             for eid, p in self.bare.get(word.lower(), ()):
                 _best(hits_path[eid], p, (PATH_POINTS, "named", p, word))
-
-        hits_kw: dict[str, dict[str, int]] = defaultdict(dict)
-        for t in query_terms(query, qpaths):
-            for eid, w in self.terms.get(t, {}).items():
-                hits_kw[eid][t] = w
-
-        out = {}
-        for eid in hits_path.keys() | hits_kw.keys():
-            ph = hits_path.get(eid, {})
-            if bulk is not None and eid in bulk[1]:
-                _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
-            kw = hits_kw.get(eid, {})
-            score = sum(h[0] for h in ph.values()) + min(KEYWORD_CAP, sum(kw.values()))
-            if score >= MIN_SCORE:
-                out[eid] = (score, ph, kw)
-        return out, bulk
+        return hits_path, bulk, qpaths
 
     @staticmethod
     def _folder_hits(hits_path: dict, q: str, held: dict[str, str], raw: str) -> None:
@@ -256,18 +284,43 @@ class Engine:
         return (SOURCE_RANK.get(e.source, 3), -(e.updated.timestamp() if e.updated else 0.0), eid)
 
     def _ranked(self, query: str):
-        """(scored, ranked ids as a lazy iterator, number matched, ties Counter)."""
-        scored, bulk = self.score(query)
+        """(scored, ranked ids as a lazy iterator, number matched, ties Counter).
+
+        The scores of ``score()``, counted rather than itemised: keyword points per entry are
+        one Counter over the query's weighted id lists, the ranking a heap of integers
+        (rank - score * n) popped as far as ``decide`` reads, and the reasons are written
+        only for the entries it reads (``_Scored``)."""
         if self._rank is None:  # static tie order (source, newer, id), computed once
             self._order_ids = sorted(self.entries, key=self._order)
             self._rank = {eid: i for i, eid in enumerate(self._order_ids)}
-        rank, n = self._rank, len(self._rank) + 1
-        ranked = sorted(scored, key=lambda eid: -scored[eid][0] * n + rank[eid])
-        ties = Counter(v[0] for v in scored.values())
+        rank, n, order = self._rank, len(self._rank) + 1, self._order_ids
+        hits_path, bulk, qpaths = self._path_hits(query)
+        qterms = query_terms(query, qpaths)
+        weighted = self._weighted
+        counts = Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
+        scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
+        held = bulk[1] if bulk is not None else {}
+        for eid, ph in hits_path.items():
+            if eid in held:
+                _best(ph, bulk[0], (FOLDER_POINTS, "under", held[eid], bulk[2]))
+            scores[eid] = scores.get(eid, 0) + sum(h[0] for h in ph.values())
+        for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
+            scores[eid] += FOLDER_POINTS
+        # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
+        scored = _Scored(self, scores, hits_path, qterms, bulk)
+        keys = [rank[eid] - s * n for eid, s in scores.items()]   # rank < n: the key gives the id back
+        heapq.heapify(keys)
+
+        def ranked():
+            while keys:
+                k = heapq.heappop(keys)
+                yield k, order[k % n]
+
+        ties = Counter(scores.values())
         if bulk is None:
-            return scored, iter(ranked), len(ranked), ties
+            return scored, (eid for _, eid in ranked()), len(scores), ties
         q, held, raw = bulk
-        rest = [eid for eid in self._order_ids if eid in held and eid not in scored]
+        rest = [eid for eid in order if eid in held and eid not in scores]
         ties[FOLDER_POINTS] += len(rest)
 
         def bulk_hits():
@@ -275,8 +328,8 @@ class Engine:
                 scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
                 yield -FOLDER_POINTS * n + rank[eid], eid
 
-        merged = heapq.merge(((-scored[e][0] * n + rank[e], e) for e in ranked), bulk_hits())
-        return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
+        merged = heapq.merge(ranked(), bulk_hits())
+        return scored, (eid for _, eid in merged), len(scores) + len(rest), ties
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         # a secret pasted into the prompt is never matched, so no reason can quote it
