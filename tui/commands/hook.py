@@ -80,7 +80,7 @@ def decide_for(payload: dict) -> tuple[str, dict]:
     from ..core.lazyindex import STALE, lazy_engine
     engine = None
     if seen.layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
-        engine = lazy_engine(seen.dir, root, utcnow())   # the kept index: only what changed is read
+        engine = lazy_engine(seen.dir, root, utcnow(), scan=seen.scan)   # the kept index: only what changed is read
     if engine is None or isinstance(engine, str):
         # the hook never shows mentioned paths
         mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout, fork=False)

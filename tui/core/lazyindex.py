@@ -101,6 +101,11 @@ class _Lookup:
 
     def get(self, key, default=None):
         if key not in self.memo:
+            if self.shape == "weights":   # id → weight, built in C (a term may hold thousands); unordered:
+                # an entry holds a term once, and sorting them cost SQLite a temporary B-tree a prompt
+                self.memo[key] = dict(self.con.execute("SELECT id, weight FROM postings WHERE kind = ? AND key = ?",
+                                                       (self.kind, key)))
+                return self.memo[key] or default
             rows = self.con.execute("SELECT id, weight, p, raw FROM postings WHERE kind = ? AND key = ? "
                                     "ORDER BY id, seq", (self.kind, key)).fetchall()
             self.memo[key] = self._shape(rows)
@@ -151,17 +156,31 @@ class LazyEngine(Engine):
     def get(self, p, default=None):   # the Engine's `shown` mapping
         return self._shown.get(p) or default
 
+    def _keyword_points(self, qterms) -> Counter:
+        counts: Counter = Counter()
+        for t in qterms:
+            weights = self.terms.get(t)
+            if weights:
+                counts.update(weights)
+        return counts
+
     def _ranked(self, query: str):
-        scored, bulk = self.score(query)
-        ids = set(scored) | (set(bulk[1]) if bulk is not None else set())
+        scores, scored, bulk = self._scores(query)   # counted, as the Engine does; reasons on demand
+        ids = set(scores) | (set(bulk[1]) if bulk is not None else set())
         rank = self._rank_of(ids)
         key = lambda eid: (rank[eid][0], -rank[eid][1], eid)   # noqa: E731 — the Engine's tie order
-        ranked = sorted(scored, key=lambda eid: ((-scored[eid][0],) + key(eid)))
-        ties = Counter(v[0] for v in scored.values())
+        heap = [((-s,) + key(eid), eid) for eid, s in scores.items()]
+        heapq.heapify(heap)   # popped as far as decide reads
+
+        def ranked():
+            while heap:
+                yield heapq.heappop(heap)
+
+        ties = Counter(scores.values())
         if bulk is None:
-            return scored, iter(ranked), len(ranked), ties
+            return scored, (eid for _, eid in ranked()), len(scores), ties
         q, held, raw = bulk
-        rest = sorted((eid for eid in held if eid not in scored), key=key)
+        rest = sorted((eid for eid in held if eid not in scores), key=key)
         ties[FOLDER_POINTS] += len(rest)
 
         def bulk_hits():
@@ -169,14 +188,15 @@ class LazyEngine(Engine):
                 scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
                 yield (-FOLDER_POINTS,) + key(eid), eid
 
-        merged = heapq.merge((((-scored[e][0],) + key(e), e) for e in ranked), bulk_hits())
-        return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
+        merged = heapq.merge(ranked(), bulk_hits())
+        return scored, (eid for _, eid in merged), len(scores) + len(rest), ties
 
 
 STALE = "stale"   # lazy_engine found no index, or an outdated one: worth building (in the background)
 
 
-def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None):
+def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None,
+                scan: list | None = None):
     """A LazyEngine over the folder's kept index, brought up to date first. Else None (the cache
     off or locked, a symlink in the folder: the slow way, always) or STALE (no index yet, or
     much changed: the slow way this once, and an index built for the next prompt)."""
@@ -185,7 +205,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         return None
     if not cache.path.exists():
         return STALE
-    files = _files(directory)
+    files = _files(directory, scan)   # ``scan``: the folder's scandir, just made by the layout detection
     if files is None:
         return None
     try:
@@ -231,7 +251,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
     return LazyEngine(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, now, is_dir)
 
 
-def _files(directory: Path) -> dict | None:
+def _files(directory: Path, top: list | None = None) -> dict | None:
     """id → (path, signature, stat) of every regular file the full scan would read, from
     scandir alone (no Path per file: at 10k files that alone was a third of the prompt's
     time); None when the folder holds a symlink, which the full scan follows with care."""
@@ -239,9 +259,11 @@ def _files(directory: Path) -> dict | None:
     stack = [(str(directory), "")]
     while stack:
         folder, prefix = stack.pop()
+        items = top if not prefix else None   # the layout detection's listing, if given
         try:
-            with os.scandir(folder) as it:
-                items = list(it)
+            if items is None:
+                with os.scandir(folder) as it:
+                    items = list(it)
         except OSError:
             return None
         for item in items:

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import datetime as dt
 import heapq
-import math
 from collections import Counter, defaultdict
 from itertools import chain
-from dataclasses import dataclass
 
+from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from .entry import MemoryEntry
 from .secrets import blank_secrets, redact
 from .status import EntryStatus
@@ -41,83 +40,6 @@ LIST_LIMIT = 20          # excluded entries listed per decision; the rest are co
 _WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description"}
 
 
-@dataclass
-class Reason:
-    kind: str        # path | keyword | cap | source
-    detail: str
-    points: int
-
-    def as_json(self) -> dict:
-        return {"kind": self.kind, "detail": self.detail, "points": self.points}
-
-
-@dataclass
-class Candidate:
-    id: str
-    score: int
-    reasons: list[Reason]
-    source: str
-    updated: float
-    name: str
-    block: str = ""
-
-    @property
-    def chars(self) -> int:
-        return len(self.block)
-
-
-@dataclass
-class Excluded:
-    id: str
-    why: str         # anchor-broken | anchor-unsafe | superseded | process | count-limit | char-limit
-    detail: str
-    score: int = 0
-
-    def as_json(self) -> dict:
-        return {"id": self.id, "why": self.why, "detail": self.detail, "score": self.score}
-
-
-@dataclass
-class Decision:
-    query: str
-    injected: list[Candidate]
-    excluded: list[Excluded]
-    chars: int
-    tokens: int
-    limits: dict
-    message: str
-    text: str
-    matched: int = 0
-    more_excluded: int = 0
-
-    def as_json(self) -> dict:
-        return {
-            "query": self.query,
-            "injected": [{"id": c.id, "name": c.name, "score": c.score, "chars": c.chars,
-                          "reasons": [r.as_json() for r in c.reasons]} for c in self.injected],
-            "excluded": [x.as_json() for x in self.excluded],
-            "more_excluded": self.more_excluded,
-            "matched": self.matched,
-            "chars": self.chars, "tokens": self.tokens, "limits": self.limits,
-            "message": self.message, "text": self.text,
-        }
-
-
-def estimate_tokens(text: str) -> int:
-    """≈ tokens: a CJK character is about one token, other text about four characters each."""
-    cjk = sum(1 for ch in text if "\u3040" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff")
-    return cjk + math.ceil((len(text) - cjk) / 4)
-
-
-def age_phrase(days: int | None) -> str:
-    if days is None:
-        return "at an unknown time"
-    if days <= 0:
-        return "today"
-    return "yesterday" if days == 1 else f"{days} days ago"
-
-
-WRITER = {"user": "the user", "model": "the agent", "tool": "a tool"}
 
 
 def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
@@ -139,8 +61,11 @@ class _Scored(dict):
             ph = {}
             if self.bulk is not None and eid in self.bulk[1]:
                 ph[self.bulk[0]] = (FOLDER_POINTS, "under", self.bulk[1][eid], self.bulk[2])
-        terms = self.engine.terms
-        kw = {t: terms[t][eid] for t in self.qterms if eid in terms.get(t, ())}
+        kw = {}
+        for t in self.qterms:
+            weights = self.engine.terms.get(t)   # (the hook's engine reads these from SQLite, memoised)
+            if weights and eid in weights:
+                kw[t] = weights[eid]
         value = self[eid] = (self.scores[eid], ph, kw)
         return value
 
@@ -294,20 +219,7 @@ class Engine:
             self._order_ids = sorted(self.entries, key=self._order)
             self._rank = {eid: i for i, eid in enumerate(self._order_ids)}
         rank, n, order = self._rank, len(self._rank) + 1, self._order_ids
-        hits_path, bulk, qpaths = self._path_hits(query)
-        qterms = query_terms(query, qpaths)
-        weighted = self._weighted
-        counts = Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
-        scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
-        held = bulk[1] if bulk is not None else {}
-        for eid, ph in hits_path.items():
-            if eid in held:
-                _best(ph, bulk[0], (FOLDER_POINTS, "under", held[eid], bulk[2]))
-            scores[eid] = scores.get(eid, 0) + sum(h[0] for h in ph.values())
-        for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
-            scores[eid] += FOLDER_POINTS
-        # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
-        scored = _Scored(self, scores, hits_path, qterms, bulk)
+        scores, scored, bulk = self._scores(query)
         keys = [rank[eid] - s * n for eid, s in scores.items()]   # rank < n: the key gives the id back
         heapq.heapify(keys)
 
@@ -330,6 +242,28 @@ class Engine:
 
         merged = heapq.merge(ranked(), bulk_hits())
         return scored, (eid for _, eid in merged), len(scores) + len(rest), ties
+
+    def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None]:
+        """(id → score, the same ids → (score, path hits, keyword hits) on demand, the broad
+        folder hit): what ``score()`` gives, with the keyword points counted per entry."""
+        hits_path, bulk, qpaths = self._path_hits(query)
+        qterms = query_terms(query, qpaths)
+        counts = self._keyword_points(qterms)
+        scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
+        held = bulk[1] if bulk is not None else {}
+        for eid, ph in hits_path.items():
+            if eid in held:
+                _best(ph, bulk[0], (FOLDER_POINTS, "under", held[eid], bulk[2]))
+            scores[eid] = scores.get(eid, 0) + sum(h[0] for h in ph.values())
+        for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
+            scores[eid] += FOLDER_POINTS
+        # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
+        return scores, _Scored(self, scores, hits_path, qterms, bulk), bulk
+
+    def _keyword_points(self, qterms) -> Counter:
+        """Each entry's keyword points (uncapped) for these terms: one count over their id lists."""
+        weighted = self._weighted
+        return Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         # a secret pasted into the prompt is never matched, so no reason can quote it

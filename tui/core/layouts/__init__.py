@@ -6,10 +6,10 @@ Claude Code's is the default.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .base import ENTRY, INDEX, SHARED, Layout, Part, Role, forget_listings
+from .base import ENTRY, INDEX, SHARED, Layout, Part, Role, forget_listings, scan_of
 from .claude import ClaudeCode, MemoryTool
 from .cline import Cline
 from .codex import Codex
@@ -37,23 +37,32 @@ class Detected:
     layout: Layout
     dir: Path
     note: str = ""      # said on stderr when the folder read is not the one given
+    # the scandir of ``dir`` the detection made, for a reader that comes straight after (the
+    # hook: one listing of a 10k-file folder, not two); stale once anything else ran
+    scan: list | None = field(default=None, compare=False, repr=False)
 
 
 def detect(folder: Path, forced: str | None = None) -> Detected:
     """The layout of ``folder`` (or ``forced``) and the folder to read."""
     forget_listings()
+    found = None
     try:
         if forced:
             layout = get(forced)
-            return Detected(layout, layout.detect(folder) or folder)
+            found = Detected(layout, layout.detect(folder) or folder)
+            return found
         for cls in ORDER[:-1]:
             layout = cls()
             where = layout.detect(folder)
             if where is not None:
                 note = "" if where == folder else f"memtui: reading {layout.agent} memory in {where}"
-                return Detected(layout, where, note)
-        return Detected(ClaudeCode(), folder)
+                found = Detected(layout, where, note)
+                return found
+        found = Detected(ClaudeCode(), folder)
+        return found
     finally:
+        if found is not None:
+            found.scan = scan_of(found.dir)
         forget_listings()   # a listing is only good for one detection
 
 

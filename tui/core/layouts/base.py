@@ -112,6 +112,7 @@ class Layout:
 
 
 _LISTINGS: dict[str, list[tuple[str, bool]]] = {}
+_SCANS: dict[str, list[os.DirEntry]] = {}   # the scandir behind each listing
 
 
 def listing(folder: Path) -> list[tuple[str, bool]]:
@@ -121,14 +122,22 @@ def listing(folder: Path) -> list[tuple[str, bool]]:
     if key not in _LISTINGS:
         try:
             with os.scandir(folder) as it:
-                _LISTINGS[key] = [(d.name, d.is_file(follow_symlinks=False)) for d in it]
+                items = list(it)
         except OSError:
-            _LISTINGS[key] = []
+            items = []
+        _SCANS[key] = items
+        _LISTINGS[key] = [(d.name, d.is_file(follow_symlinks=False)) for d in items]
     return _LISTINGS[key]
 
 
 def forget_listings() -> None:
     _LISTINGS.clear()
+    _SCANS.clear()
+
+
+def scan_of(folder: Path) -> list[os.DirEntry] | None:
+    """The DirEntries behind ``listing(folder)`` in this detection, if it listed that folder."""
+    return _SCANS.get(str(folder))
 
 
 def part_entry(e: MemoryEntry, slug: str, **fields) -> MemoryEntry:
