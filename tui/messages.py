@@ -38,10 +38,11 @@ class LoadProgress(Message):
 class Rescanned(Message):
     """A new snapshot of the folder (the first load too)."""
 
-    def __init__(self, snapshot: Snapshot, shown: threading.Event | None = None) -> None:
+    def __init__(self, snapshot: Snapshot, shown: threading.Event | None = None, rows: dict | None = None) -> None:
         super().__init__()
         self.snapshot = snapshot
         self.shown = shown   # set once the table shows it
+        self.rows = rows     # the table's rows, built off the UI thread (the first load)
 
 
 class Audited(Message):

@@ -26,7 +26,8 @@ COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source
            ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags", "agent")
 AGENT_COLUMN = ("agent", "agent", 11)   # several agents in one session: whose memory it is
-CHUNK = 500
+CHUNK = 200        # rows added per turn of the event loop (~0.2 ms a row: ~40 ms, no visible stall)
+FIRST_CHUNK = 80   # the first turn: a screenful, drawn before the rest arrive
 RESORT_FROM = 50   # rows changed at once from which the table is sorted again, not rows re-placed
 SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link",
          "no-frontmatter": "no-fm", "index-unlinked": "unlinked", "index-hidden": "hidden"}
@@ -239,13 +240,14 @@ class EntryTable(DataTable):
     def _fill(self, token: int, start: int, keep: str | None) -> None:
         if token != self._fill_token:
             return  # a newer rebuild started
-        chunk = self.visible_ids[start:start + CHUNK]
+        end = start + (FIRST_CHUNK if start == 0 else CHUNK)
+        chunk = self.visible_ids[start:end]
         for i in chunk:
             self.add_row(*self.cells(self.rows_by_id[i]), key=i)
         if keep is not None and keep in chunk:
             self.move_cursor(row=self.get_row_index(keep), animate=False)
-        if start + CHUNK < len(self.visible_ids):
-            self.set_timer(0.001, lambda: self._fill(token, start + CHUNK, keep))
+        if end < len(self.visible_ids):
+            self.set_timer(0.001, lambda: self._fill(token, end, keep))
             return
         self._filling = False
         if self._gc_paused:
