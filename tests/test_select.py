@@ -277,6 +277,26 @@ class _Itemised(Engine):
     """The ranking as it was first written: every matched entry scored with its reasons, then
     sorted. The engine's counted ranking must decide exactly as this does."""
 
+    def score(self, query):
+        from collections import defaultdict
+        from tui.core.select import MIN_SCORE, _best
+        from tui.core.tokens import query_terms
+        hits_path, bulk, qpaths = self._path_hits(query)
+        hits_kw = defaultdict(dict)
+        for t in query_terms(query, qpaths):
+            for eid, w in self.terms.get(t, {}).items():
+                hits_kw[eid][t] = w
+        out = {}
+        for eid in hits_path.keys() | hits_kw.keys():
+            ph = hits_path.get(eid, {})
+            if bulk is not None and eid in bulk[1]:
+                _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
+            kw = hits_kw.get(eid, {})
+            score = sum(h[0] for h in ph.values()) + min(KEYWORD_CAP, sum(kw.values()))
+            if score >= MIN_SCORE:
+                out[eid] = (score, ph, kw)
+        return out, bulk
+
     def _ranked(self, query):
         import heapq
         from collections import Counter

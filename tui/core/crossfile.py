@@ -155,11 +155,6 @@ def _norm(line: str) -> str:
 _WORD = re.compile(r"\w+")
 
 
-def _shingle_set(text: str) -> set[str]:
-    words = _WORD.findall(text.lower())
-    return {" ".join(words[i:i + 3]) for i in range(max(1, len(words) - 2))} if words else set()
-
-
 def claims_of(e) -> list[tuple[str, str, int, str]]:
     return claims(e.body)
 
@@ -188,8 +183,8 @@ def memos_wanted(root: Path) -> tuple[str, ...]:
 
 
 def _hashes(text: str) -> tuple[int, ...]:
-    """The crc32s of _shingle_set(text), sorted (crc32, not hash(): the same folder must give the
-    same findings in every process); built by C-level maps, the same values."""
+    """The crc32s of the text's word 3-grams (all of it when shorter), sorted; crc32, not hash():
+    the same folder must give the same findings in every process."""
     words = _WORD.findall(text.lower())
     if len(words) < 3:   # one shingle of what there is
         return (zlib.crc32(" ".join(words).encode()),) if words else ()

@@ -179,13 +179,12 @@ class LazyEngine(Engine):
         ties = Counter(scores.values())
         if bulk is None:
             return scored, (eid for _, eid in ranked()), len(scores), ties
-        q, held, raw = bulk
+        held = bulk[1]
         rest = sorted((eid for eid in held if eid not in scores), key=key)
         ties[FOLDER_POINTS] += len(rest)
 
         def bulk_hits():
-            for eid in rest:
-                scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
+            for eid in rest:   # each scores exactly one folder hit (see select._Scored)
                 yield (-FOLDER_POINTS,) + key(eid), eid
 
         merged = heapq.merge(ranked(), bulk_hits())

@@ -141,8 +141,9 @@ def assignments(text: str, low: str, anchors, judged=None) -> Iterator[tuple[str
 
 
 def _name_start(text: str, i: int) -> int:
-    """Where the name holding ``text[i]`` starts: the run of [\w.-] ending at i, at most 60
-    characters back (a loop: the regex search it replaces tried every start in the window)."""
+    """Where the name holding ``text[i]`` starts: the run of word characters, dots and dashes
+    ending at i, at most 60 characters back (a loop: the regex search it replaces tried every
+    start in the window)."""
     j, lo = i, max(0, i - 60)
     while j > lo:
         c = text[j - 1]

@@ -48,8 +48,9 @@ def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
 
 
 class _Scored(dict):
-    """id → (score, path hits, keyword hits) as ``score()`` gives them, written when ``decide``
-    first reads an entry (it reads a few dozen of the thousands a broad prompt matches)."""
+    """id → (score, path hits, keyword hits), written when ``decide`` first reads an entry (it
+    reads a few dozen of the thousands a broad prompt matches); an entry only the broad folder
+    hit (``bulk``) scores that folder hit alone."""
 
     def __init__(self, engine: "Engine", scores: dict[str, int], hits_path: dict, qterms, bulk) -> None:
         super().__init__()
@@ -61,12 +62,17 @@ class _Scored(dict):
             ph = {}
             if self.bulk is not None and eid in self.bulk[1]:
                 ph[self.bulk[0]] = (FOLDER_POINTS, "under", self.bulk[1][eid], self.bulk[2])
+        score = self.scores.get(eid)
+        if score is None:   # not scored: a hit only if the broad folder holds it, worth its points
+            if not ph:
+                raise KeyError(eid)
+            score = FOLDER_POINTS
         kw = {}
         for t in self.qterms:
             weights = self.engine.terms.get(t)   # (the hook's engine reads these from SQLite, memoised)
             if weights and eid in weights:
                 kw[t] = weights[eid]
-        value = self[eid] = (self.scores[eid], ph, kw)
+        value = self[eid] = (score, ph, kw)
         return value
 
 
@@ -125,33 +131,12 @@ class Engine:
                 self.bare[base].append((e.id, p))
 
     # -- scoring ---------------------------------------------------------------
-    def score(self, query: str) -> tuple[dict[str, tuple[int, dict, dict]], tuple | None]:
-        """(scored, bulk): scored is id → (score, path hits {key: (points, how, path, as named)},
-        keyword hits {term: weight}); bulk is the one broad folder hit left out of it, if any.
-
-        Only numbers and tuples here, and a folder named in the prompt that holds
-        thousands of entries ('… in src/') is kept as one set (``bulk``) rather than
-        thousands of hits: ``decide`` merges it lazily in rank order.
-        """
-        hits_path, bulk, qpaths = self._path_hits(query)
-        hits_kw: dict[str, dict[str, int]] = defaultdict(dict)
-        for t in query_terms(query, qpaths):
-            for eid, w in self.terms.get(t, {}).items():
-                hits_kw[eid][t] = w
-
-        out = {}
-        for eid in hits_path.keys() | hits_kw.keys():
-            ph = hits_path.get(eid, {})
-            if bulk is not None and eid in bulk[1]:
-                _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
-            kw = hits_kw.get(eid, {})
-            score = sum(h[0] for h in ph.values()) + min(KEYWORD_CAP, sum(kw.values()))
-            if score >= MIN_SCORE:
-                out[eid] = (score, ph, kw)
-        return out, bulk
-
     def _path_hits(self, query: str) -> tuple[dict[str, dict[str, tuple]], tuple | None, list[str]]:
-        """(path hits per entry, the broad folder hit left out of them, the query's paths)."""
+        """(path hits per entry {key: (points, how, path, as named)}, the broad folder hit left
+        out of them, the query's paths).
+
+        A folder named in the prompt that holds thousands of entries ('… in src/') is kept as
+        one hit (``bulk``) rather than thousands: ``decide`` merges it lazily in rank order."""
         hits_path: dict[str, dict[str, tuple]] = defaultdict(dict)
         qpaths, qbare = query_paths(query)
         bulk = None
@@ -211,7 +196,7 @@ class Engine:
     def _ranked(self, query: str):
         """(scored, ranked ids as a lazy iterator, number matched, ties Counter).
 
-        The scores of ``score()``, counted rather than itemised: keyword points per entry are
+        The scores of ``_scores``, counted rather than itemised: keyword points per entry are
         one Counter over the query's weighted id lists, the ranking a heap of integers
         (rank - score * n) popped as far as ``decide`` reads, and the reasons are written
         only for the entries it reads (``_Scored``)."""
@@ -231,21 +216,21 @@ class Engine:
         ties = Counter(scores.values())
         if bulk is None:
             return scored, (eid for _, eid in ranked()), len(scores), ties
-        q, held, raw = bulk
+        held = bulk[1]
         rest = [eid for eid in order if eid in held and eid not in scores]
         ties[FOLDER_POINTS] += len(rest)
 
         def bulk_hits():
-            for eid in rest:   # each scores exactly one folder hit; already in tie order
-                scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
+            for eid in rest:   # each scores exactly one folder hit (see _Scored); already in tie order
                 yield -FOLDER_POINTS * n + rank[eid], eid
 
         merged = heapq.merge(ranked(), bulk_hits())
         return scored, (eid for _, eid in merged), len(scores) + len(rest), ties
 
     def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None]:
-        """(id → score, the same ids → (score, path hits, keyword hits) on demand, the broad
-        folder hit): what ``score()`` gives, with the keyword points counted per entry."""
+        """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
+        demand, the broad folder hit). Keyword points are counted per entry, capped below one
+        path hit; an entry the broad folder holds gets its points too."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
         counts = self._keyword_points(qterms)
@@ -325,11 +310,9 @@ class Engine:
 
     def explain(self, query: str, entry_id: str) -> str:
         """Why ``entry_id`` scored what it did for ``query`` (for eval misses)."""
-        scored, bulk = self.score(query)
-        hit = scored.get(entry_id)
-        if hit is None and bulk is not None and entry_id in bulk[1]:
-            hit = (FOLDER_POINTS, {bulk[0]: (FOLDER_POINTS, "under", bulk[1][entry_id], bulk[2])}, {})
-        if hit is None:
+        try:
+            hit = self._scores(query)[1][entry_id]
+        except KeyError:
             return "no hit: nothing in the prompt matched its paths, name, keywords or description"
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
         parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in self.reasons(hit[1], hit[2]))

@@ -209,6 +209,12 @@ class Scanner:
         global _FOUND
         memos = self.memos if self.layout.file_per_entry else ()   # a shared file's parts keep none
         _FOUND, n = (found, self.layout, _memo_functions(memos)), forking.jobs()
+        def here(chunk: list[str]) -> None:   # this process's part of the reading
+            for entry_id in chunk:
+                entry, kept = _parse_one(entry_id)
+                entry.memo.update(kept)
+                entries[entry_id] = entry
+
         def adopt(share: list) -> None:   # a worker's entries, as they arrive
             for entry_id, data, kept in share:
                 entry = pickle.loads(data)
@@ -220,18 +226,9 @@ class Scanner:
 
         try:
             with forking.pool(n - 1) as workers:
-                forking.shared_out(workers, _parse_share, ids, n, self._parse_here(entries), adopt)
+                forking.shared_out(workers, _parse_share, ids, n, here, adopt)
         finally:
             _FOUND = None
-
-    @staticmethod
-    def _parse_here(entries: dict):
-        def parse(ids: list[str]) -> None:   # this process's part of the reading
-            for entry_id in ids:
-                entry, kept = _parse_one(entry_id)
-                entry.memo.update(kept)
-                entries[entry_id] = entry
-        return parse
 
     def _save(self) -> None:
         readable = {i: self._entries[i] for i in self._readable}

@@ -132,10 +132,7 @@ class MainScreen(Screen):
             snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full, noted=noted,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
-            # the first load's rows are built here: 10k of them took ~140 ms of the UI thread
-            # (later loads reuse the table's rows, and so build them where the table is)
-            rows = (build_rows(snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
-                    if self.snapshot is None else None)
+            rows = None if self.snapshot else build_rows(snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
             self.post_message(Rescanned(snap, shown, rows))   # the rows first; the preview's index right after
             shown.wait(1.0)   # (built meanwhile, it would take the interpreter from the table's update)
             self.post_message(Rescanned(background.add_engine(snap)))
@@ -169,8 +166,7 @@ class MainScreen(Screen):
         self.snapshot = snap
         table = self.query_one(EntryTable)
         if first:
-            table.set_rows(rows if rows is not None else
-                           build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of))
+            table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of))
             if self.watch_enabled:
                 self.start_watcher()
         else:

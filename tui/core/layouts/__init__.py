@@ -45,25 +45,25 @@ class Detected:
 def detect(folder: Path, forced: str | None = None) -> Detected:
     """The layout of ``folder`` (or ``forced``) and the folder to read."""
     forget_listings()
-    found = None
     try:
-        if forced:
-            layout = get(forced)
-            found = Detected(layout, layout.detect(folder) or folder)
-            return found
-        for cls in ORDER[:-1]:
-            layout = cls()
-            where = layout.detect(folder)
-            if where is not None:
-                note = "" if where == folder else f"memtui: reading {layout.agent} memory in {where}"
-                found = Detected(layout, where, note)
-                return found
-        found = Detected(ClaudeCode(), folder)
+        found = _detect(folder, forced)
+        found.scan = scan_of(found.dir)
         return found
     finally:
-        if found is not None:
-            found.scan = scan_of(found.dir)
         forget_listings()   # a listing is only good for one detection
+
+
+def _detect(folder: Path, forced: str | None) -> Detected:
+    if forced:
+        layout = get(forced)
+        return Detected(layout, layout.detect(folder) or folder)
+    for cls in ORDER[:-1]:
+        layout = cls()
+        where = layout.detect(folder)
+        if where is not None:
+            note = "" if where == folder else f"memtui: reading {layout.agent} memory in {where}"
+            return Detected(layout, where, note)
+    return Detected(ClaudeCode(), folder)
 
 
 __all__ = ["Detected", "ENTRY", "INDEX", "Layout", "NAMES", "Part", "Role", "SHARED", "detect", "get"]
