@@ -1,17 +1,23 @@
 """Benchmark the TUI on a generated folder (headless): start-up, UI stalls, keystroke latency.
 
     python tests/bench/bench_tui.py [--size 10000]
-Targets: interactive within 2x a bare Textual app's start-up; no stall over 100 ms
+Targets: first rows within 2x a bare Textual app's start-up; no stall over 100 ms
 after the first paint; no visible lag while typing a prompt.
 """
 from __future__ import annotations
+
+import os
+import time
+
+# whole process: times count from when the runner launched this script (it passes that
+# moment), so Python's start and every import are in them, as a user waits for them
+T0 = float(os.environ.get("BENCH_T0") or time.time())
 
 import argparse
 import asyncio
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -30,10 +36,9 @@ class Bare(App):
 
 
 async def bare_startup() -> float:
-    t = time.perf_counter()
     async with Bare().run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        return time.perf_counter() - t
+        return time.time() - T0
 
 
 class Probe:
@@ -52,18 +57,20 @@ class Probe:
 
 async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
     app = MemtuiApp(mem, proj, watch=False, display_path="bench", log_path=tmp / "log.jsonl")
-    t0 = time.perf_counter()
     out: dict = {}
     async with app.run_test(size=(120, 36)) as pilot:
-        out["first_paint"] = time.perf_counter() - t0
+        out["first_paint"] = time.time() - T0
         probe = Probe(app)
         table = app.query_one(EntryTable)
+        while not table.row_count:   # the first rows: the last reading's, or this one's
+            await asyncio.sleep(0.002)
+        out["first_rows"] = time.time() - T0
         while not (app.main.loaded and table.row_count):
             await asyncio.sleep(0.005)
-        out["interactive"] = time.perf_counter() - t0
+        out["interactive"] = time.time() - T0
         while table.row_count < len(table.visible_ids):
             await asyncio.sleep(0.01)
-        out["all_rows"] = time.perf_counter() - t0
+        out["all_rows"] = time.time() - T0
         out["stall_loading"] = probe.worst
         probe.worst = 0.0
         done: dict[str, float] = {}
@@ -117,14 +124,19 @@ async def main() -> None:
     if args.dir:
         await measure_dir(Path(args.dir), Path(args.root or args.dir))
         return
-    bare = statistics.median([await bare_startup() for _ in range(3)])
+    print("(in this process: times include only what happens after the generator; run_all.py times"
+          " whole processes)")
+    global T0
+    T0 = time.time()
+    bare = await bare_startup()
     print(f"bare Textual app start-up: {bare * 1000:.0f} ms")
     with tempfile.TemporaryDirectory() as tmp:
         mem, proj = generate(Path(tmp), args.size)
+        T0 = time.time()
         r = await memtui_run(mem, proj, Path(tmp))
-    print(f"memtui n={args.size}: first paint {r['first_paint'] * 1000:.0f} ms, interactive table "
-          f"{r['interactive'] * 1000:.0f} ms ({r['interactive'] / bare:.1f}x bare), all rows "
-          f"{r['all_rows'] * 1000:.0f} ms")
+    print(f"memtui n={args.size}: first paint {r['first_paint'] * 1000:.0f} ms, first rows "
+          f"{r['first_rows'] * 1000:.0f} ms ({r['first_rows'] / bare:.1f}x bare), folder read "
+          f"{r['interactive'] * 1000:.0f} ms, all rows {r['all_rows'] * 1000:.0f} ms")
     print(f"  longest UI stall while loading: {r['stall_loading'] * 1000:.0f} ms; while typing: "
           f"{r['stall_typing'] * 1000:.0f} ms")
     print(f"  keystroke → preview: p50 {r['keystroke_p50']:.1f} ms, max {r['keystroke_max']:.1f} ms")

@@ -43,7 +43,7 @@ def cache_dir() -> Path:
 class ParseCache:
     """Parsed entries of one folder by id, with the file signature they were parsed from."""
 
-    def __init__(self, memory_dir: Path, eager: bool = True) -> None:
+    def __init__(self, memory_dir: Path, eager: bool | str = True) -> None:
         real = os.path.realpath(memory_dir)
         name = hashlib.sha1(real.encode("utf-8", "surrogatepass")).hexdigest()[:20]
         self.path = cache_dir() / f"parse-{name}.sqlite"
@@ -52,7 +52,15 @@ class ParseCache:
         self.known: dict[str, tuple] = {}   # id → what its row holds beyond the parse (see ``knowledge``)
         self._unsaved: set[str] = set()      # adopted rows not written yet
         self.enabled = os.environ.get("MEMTUI_NO_CACHE", "") in ("", "0")
-        if self.enabled and eager:
+        self._pending = self.enabled and eager == "later"   # read at the first scan (``load_once``)
+        if self.enabled and eager is True:
+            self._load()
+
+    def load_once(self) -> None:
+        """Read the rows now, if they were left for later (a store built on the UI thread
+        reads them in its first refresh, off that thread)."""
+        if self._pending:
+            self._pending = False
             self._load()
 
     def fetch(self, con: sqlite3.Connection, entry_id: str) -> None:
@@ -71,6 +79,7 @@ class ParseCache:
         # data: the parsed entry; extra: what judging it produced (read only by the commands that judge)
         con.execute("CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
                     "ino INTEGER, data BLOB, extra BLOB)")
+        con.execute("CREATE TABLE IF NOT EXISTS notes (key TEXT PRIMARY KEY, value BLOB)")
         return con
 
     def _load(self) -> None:
@@ -157,6 +166,7 @@ class ParseCache:
                     con.execute("DROP TABLE IF EXISTS postings")   # the hook's index (lazyindex) starts over too
                     con.execute("DROP TABLE IF EXISTS indexed")
                     con.execute("DELETE FROM meta WHERE key = 'indexed'")
+                    con.execute("DELETE FROM notes")
                     con.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                     [("format", FORMAT), ("dir", self.real)])
                     rows = {i: e for i, e in everything.items() if i in sigs}
@@ -171,6 +181,42 @@ class ParseCache:
                 con.close()
         except (sqlite3.Error, OSError):
             pass   # locked by another memtui, a read-only disk: the next run tries again
+
+    # -- notes: a few blobs a reader keeps beside the rows (the app's last first screen) --
+    def note(self, key: str) -> bytes | None:
+        """A blob kept by ``keep_note`` under this cache's format, else None (read without
+        loading the rows: the app asks before anything else is read)."""
+        if not self.enabled or not self.path.exists():
+            return None
+        try:
+            con = self._connect()
+            try:
+                meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('format', 'dir')"))
+                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
+                    return None
+                row = con.execute("SELECT value FROM notes WHERE key = ?", (key,)).fetchone()
+                return row[0] if row else None
+            finally:
+                con.close()
+        except (sqlite3.Error, OSError):
+            return None
+
+    def keep_note(self, key: str, data: bytes) -> None:
+        """Keep a blob beside rows of this format (none when another version owns the file)."""
+        if not self.enabled:
+            return
+        try:
+            con = self._connect()
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('format', 'dir')"))
+                if meta.get("format") == FORMAT and meta.get("dir") == self.real:
+                    con.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (key, data))
+                con.execute("COMMIT")
+            finally:
+                con.close()
+        except (sqlite3.Error, OSError):
+            pass   # locked or read-only: the note is a convenience, never needed
 
     def _discard(self) -> None:
         try:

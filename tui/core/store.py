@@ -75,6 +75,8 @@ class Scanner:
         ``incremental``, only the paths a watcher noted are looked at, when that is enough to
         know the folder (else, or when none were noted, the whole folder is walked). ``noted``:
         the watcher asked, so no path noted means no file changed (a folder's own "modified")."""
+        if self.cache is not None:
+            self.cache.load_once()
         dirty = self._take_changes()
         if incremental and dirty is not None and self._last is not None:
             result = self._scan_paths(dirty) if dirty else self._unchanged() if noted else None

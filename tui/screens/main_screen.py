@@ -18,7 +18,7 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
-from .. import background, curation
+from .. import background, curation, firstview
 from ..agent_writes import AgentWrites
 from ..core.audit import AuditReport
 from ..core.findings import KINDS, Finding
@@ -111,6 +111,7 @@ class MainScreen(Screen):
         self.set_title_bar(loading="reading the folder…")
         if self.sample_note:
             self.notify(self.sample_note, timeout=8)
+        firstview.show(self)   # the last reading's first screen, until this one is done
         self.load()
 
     def on_unmount(self) -> None:
@@ -136,6 +137,8 @@ class MainScreen(Screen):
             self.post_message(Rescanned(snap, shown, rows))   # the rows first; the preview's index right after
             shown.wait(1.0)   # (built meanwhile, it would take the interpreter from the table's update)
             self.post_message(Rescanned(background.add_engine(snap)))
+            if rows is not None:
+                firstview.save(self.store, rows)
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
 
@@ -147,7 +150,8 @@ class MainScreen(Screen):
         if not self.loaded and message.total:
             text = f"reading {message.done:,} / {message.total:,} files…"
             self.set_title_bar(loading=text)
-            self.query_one(Browser).show_progress(text)
+            if not self.query_one(EntryTable).rows_by_id:   # (not over the last reading's rows)
+                self.query_one(Browser).show_progress(text)
 
     def on_work_failed(self, m: WorkFailed) -> None:
         self.notify(f"{m.what}: {m.error}", severity="error")
@@ -218,14 +222,7 @@ class MainScreen(Screen):
         self.findings = {}
         for f in message.report.findings:
             self.findings.setdefault(f.id, []).append(f)
-        table = self.query_one(EntryTable)
-        rows = table.rows_by_id
-        for i in set(old) | set(self.findings):
-            if i in rows:
-                before = rows[i].flags()
-                rows[i].kinds = self.kinds_of(i)
-                if rows[i].flags() != before:   # update_cell costs ~1 ms: only where it shows
-                    table.redraw_row(i, only="flags")
+        self.query_one(EntryTable).set_kinds(set(old) | set(self.findings), self.kinds_of)
         self.set_title_bar()
         self.show_detail()
 

@@ -1,0 +1,63 @@
+"""A warm start shows the last reading's first screen at once; rows are placed without cells."""
+import threading
+
+from tui import background, firstview
+from tui.core.memory import MemoryStore
+from tui.widgets.entry_table import EntryTable
+
+from conftest import make_app, settle
+from test_tui import SIZE, plain
+
+
+async def test_a_warm_start_shows_the_last_first_screen_until_the_folder_is_read(sample, tmp_path, monkeypatch):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:   # the first run keeps its first screen
+        await settle(pilot)
+    total, kept = firstview.load(MemoryStore(mem_dir, root))
+    assert total == 27 and "api-versioning.md" in kept
+
+    release = threading.Event()
+    read = background.read_folder
+
+    def slow_read(*args, **kwargs):   # the folder takes its time: the kept rows show meanwhile
+        release.wait(10)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(background, "read_folder", slow_read)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.query_one(EntryTable)
+        assert not app.main.loaded and table.row_count == 27
+        assert "from the last reading" in plain(app.main.query_one("#title-bar"))
+        assert app.main.check_action("delete", ()) is None   # nothing is acted on from these rows
+        release.set()
+        await settle(pilot)
+        assert app.main.loaded and table.row_count == 27
+        assert "from the last reading" not in plain(app.main.query_one("#title-bar"))
+
+
+async def test_no_first_screen_without_the_cache(sample, tmp_path, monkeypatch):
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+    assert firstview.load(MemoryStore(mem_dir, root)) is None
+
+
+async def test_rows_are_placed_without_cells_and_drawn_rows_have_them(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 12)) as pilot:   # a short screen: most rows are never drawn
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        built = [k.value for k, v in dict.items(table._data) if v is not None]
+        assert 0 < len(built) < table.row_count
+        last = table.visible_ids[-1]
+        assert last not in built
+        table.selected.add(last)
+        table.redraw_row(last)          # a row not drawn yet: its cells are built as it is now
+        cells = table.get_row(last)
+        assert str(cells[0]) == "●" and str(cells[1]) == table.rows_by_id[last].entry.name

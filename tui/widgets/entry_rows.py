@@ -1,0 +1,105 @@
+"""The entry table's rows as data: what each shows, how they sort and filter (no Textual here).
+
+A Row pairs an entry with its status and the marks this session puts on it; ``build_rows``
+makes them from a snapshot, reusing the rows whose entry and status did not change.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.entry import MemoryEntry
+from ..core.status import EntryStatus
+
+SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags", "agent")
+SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link",
+         "no-frontmatter": "no-fm", "index-unlinked": "unlinked", "index-hidden": "hidden"}
+STATUS_FILTERS = {
+    "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
+    "findings": "has findings", "resident": "resident", "beyond": "beyond the index cut", "new": "new from the agent",
+}
+
+
+@dataclass
+class Row:
+    entry: MemoryEntry
+    status: EntryStatus
+    kinds: tuple[str, ...] = ()     # finding kinds of this entry, most severe first
+    new: bool = False
+    reviewed: bool = False
+
+    def flags(self) -> list[str]:
+        out = []
+        if self.new and not self.reviewed:
+            out.append("NEW")
+        # the anchor, age and load have columns of their own; flags say what else is wrong
+        out += [SHORT.get(k, k) for k in self.kinds if k not in ("stale", "anchor-broken", "path-missing",
+                                                                  "unreadable", "traversal", "index-overflow")]
+        if "old-unverifiable" in self.status.flags:
+            out.append("old")
+        if self.status.missing:
+            out.append(f"{len(self.status.missing)} gone")
+        return out
+
+    def matches(self, text: str, statuses: set[str]) -> bool:
+        e, s = self.entry, self.status
+        if text:
+            hay = f"{e.id} {e.name} {e.description} {e.type or ''} {' '.join(e.keywords)}".lower()
+            if not all(word in hay for word in text.lower().split()):
+                return False
+        for f in statuses:
+            ok = {"broken": s.anchor == "broken", "unsafe": s.anchor == "unsafe",
+                  "old": "old-unverifiable" in s.flags, "findings": bool(self.kinds),
+                  "resident": s.load == "resident", "beyond": s.load == "beyond-index-cut",
+                  "new": self.new and not self.reviewed}[f]
+            if not ok:
+                return False
+        return True
+
+
+def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[str, Row] | None = None
+               ) -> dict[str, Row]:
+    """A row per entry; a row of ``reuse`` whose entry and status are the very objects the
+    snapshot holds is kept (nothing of it changed: a watched rescan shares them)."""
+    reuse = reuse or {}
+    out = {}
+    for i, e in snap.entries.items():
+        r, st = reuse.get(i), snap.status[i]
+        if r is None or r.entry is not e or r.status is not st or r.new != (i in new) or r.reviewed != (i in reviewed):
+            r = Row(e, st, kinds_of(i), i in new, i in reviewed)
+        out[i] = r
+    return out
+
+
+def rows_to_redraw(snap, old: dict[str, Row], rows: dict[str, Row]) -> list[str]:
+    """The changed files' rows, and any whose status shows differently (an anchor file or
+    MEMORY.md changed, a day passed)."""
+    shown = lambda r: (r.status.anchor, r.status.load, r.status.age_days)   # noqa: E731
+    return list(snap.changed) + [i for i, r in rows.items() if i not in snap.changed and i in old
+                                 and old[i] is not r and shown(old[i]) != shown(r)]
+
+
+class _Descending:
+    """A key that orders the other way round (for a binary search in a table sorted descending)."""
+    __slots__ = ("key",)
+
+    def __init__(self, key) -> None:
+        self.key = key
+
+    def __lt__(self, other: "_Descending") -> bool:
+        return other.key < self.key
+
+
+def sort_key(column: str):
+    order_anchor = {"unsafe": 0, "broken": 1, "none": 2, "verified": 3}
+    order_load = {"resident": 0, "beyond-index-cut": 1, "on-demand": 2}
+    # process entries (daily logs, progress files) form their own group, after the memories
+    return {
+        "name": lambda r: (r.entry.kind == "process", r.entry.name.lower()),
+        "type": lambda r: (r.entry.type or "~", r.entry.name.lower()),
+        "source": lambda r: (r.entry.source, r.entry.name.lower()),
+        "age": lambda r: (r.status.age_days if r.status.age_days is not None else 10**6),
+        "anchor": lambda r: (order_anchor.get(r.status.anchor, 9) if not r.entry.error else -1, r.entry.name.lower()),
+        "load": lambda r: (order_load.get(r.status.load, 9), r.entry.name.lower()),
+        "flags": lambda r: (-len(r.flags()), -len(r.kinds), r.entry.name.lower()),
+        "agent": lambda r: (r.entry.id.partition(":")[0], r.entry.kind == "process", r.entry.name.lower()),
+    }[column]
