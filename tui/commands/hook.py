@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 from ..core import forking
-from ..core.config import limits
-from ..core.injection_log import append_record, log_path
-from ..core.secrets import redact
+
+# The rest of the core is imported inside the functions, once a child is listing the folder
+# (``core.prefetch``): its stat calls run on the other core while this process imports.
 
 TIME_LIMIT = 5.0        # seconds ($MEMTUI_HOOK_TIMEOUT overrides); Claude Code's own hook timeout is far longer
 MAX_STDIN = 4_000_000
@@ -50,6 +50,7 @@ def _index_in_background() -> None:
 
 
 def append_log(record: dict) -> None:
+    from ..core.injection_log import append_record, log_path
     try:
         append_record(record)
     except OSError as e:
@@ -59,20 +60,35 @@ def append_log(record: dict) -> None:
 def decide_for(payload: dict) -> tuple[str, dict]:
     """(text for the model, log record) for one hook payload."""
     from ..core.discover import discover, git_toplevel
-    from ..core.memory import GC_PAUSE, Memory
-    from ..core.select import Engine
 
     prompt = payload.get("prompt")
     if not isinstance(prompt, str):
         raise ValueError("the hook input has no 'prompt' string")
     cwd = Path(payload.get("cwd") or os.getcwd())
-    record = {"session_id": payload.get("session_id"), "cwd": str(cwd), "prompt": redact(prompt)[:2000]}
     found = discover(cwd)
+    listing = None
+    if not found.is_sample and found.dir.is_dir() and not os.environ.get("MEMTUI_NO_INDEX"):
+        from ..core.index import INDEX_NAME
+        from ..core.prefetch import Prefetch
+        listing = Prefetch(str(found.dir), INDEX_NAME)
+    try:
+        return _decide(payload, prompt, cwd, found, git_toplevel(cwd) or cwd, listing)
+    finally:
+        if listing is not None:
+            listing.close()
+
+
+def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -> tuple[str, dict]:
+    from ..core.config import limits
+    from ..core.memory import GC_PAUSE, Memory
+    from ..core.secrets import redact
+    from ..core.select import Engine
+
+    record = {"session_id": payload.get("session_id"), "cwd": str(cwd), "prompt": redact(prompt)[:2000]}
     if found.is_sample or not found.dir.is_dir():
         record.update(dir=None, injected=[], excluded=[],
                       message=f"no memory directory for {cwd} — nothing injected")
         return "", record
-    root = git_toplevel(cwd) or cwd
     GC_PAUSE.hold()   # a one-shot process: cyclic GC frees nothing worth the time
     from ..core.layouts import detect
     from ..core.memory import utcnow
@@ -80,7 +96,9 @@ def decide_for(payload: dict) -> tuple[str, dict]:
     from ..core.lazyindex import STALE, lazy_engine
     engine = None
     if seen.layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
-        engine = lazy_engine(seen.dir, root, utcnow(), scan=seen.scan)   # the kept index: only what changed is read
+        # the kept index: only what changed is read
+        engine = lazy_engine(seen.dir, root, utcnow(), scan=seen.scan,
+                             prefetch=listing if seen.dir == found.dir else None)
     if engine is None or isinstance(engine, str):
         # the hook never shows mentioned paths
         mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout, fork=False)
@@ -132,6 +150,7 @@ def run(args) -> int:
         record.update(error=f"gave up after {limit:g} s (a slow disk or a huge folder)", injected=[],
                       message="nothing injected")
     except Exception as e:  # the agent must go on, whatever happened here
+        from ..core.secrets import redact
         text = ""
         why = redact(str(e))[:300]
         record.update(error=f"{type(e).__name__}: {why}", injected=[], message="nothing injected")

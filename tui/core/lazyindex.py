@@ -15,7 +15,6 @@ import datetime as dt
 import heapq
 import os
 import sqlite3
-import stat
 from collections import Counter
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from .anchors import AnchorChecker
 from .cache import FORMAT, ParseCache
 from .entry import MemoryEntry
 from .index import INDEX_NAME, MemoryIndex
+from .prefetch import Prefetch, walk
 from .select import FOLDER_POINTS, SOURCE_RANK, Engine
 from .status import assess
 from .store import _load
@@ -195,7 +195,7 @@ STALE = "stale"   # lazy_engine found no index, or an outdated one: worth buildi
 
 
 def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None,
-                scan: list | None = None):
+                scan: list | None = None, prefetch: Prefetch | None = None):
     """A LazyEngine over the folder's kept index, brought up to date first. Else None (the cache
     off or locked, a symlink in the folder: the slow way, always) or STALE (no index yet, or
     much changed: the slow way this once, and an index built for the next prompt)."""
@@ -204,7 +204,9 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         return None
     if not cache.path.exists():
         return STALE
-    files = _files(directory, scan)   # ``scan``: the folder's scandir, just made by the layout detection
+    # ``scan``: the folder's scandir, just made by the layout detection; ``prefetch``: the
+    # folder listed by a child while this process imported
+    files = prefetch.result(scan) if prefetch is not None else walk(str(directory), INDEX_NAME, scan)
     if files is None:
         return None
     try:
@@ -217,13 +219,13 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         for i, m, s, n, source_rank, updated in con.execute(
                 "SELECT id, mtime_ns, size, ino, source_rank, updated FROM indexed"):
             have[i], ranks[i] = (m, s, n), (source_rank, updated)
-        changed = [i for i, (_, sig, _) in files.items() if have.get(i) != sig]
+        changed = [i for i, (_, sig) in files.items() if have.get(i) != sig]
         gone = [i for i in have if i not in files]
         if len(changed) > INCREMENTAL_MAX:
             con.close()
             return STALE
         if changed or gone:
-            fresh = {i: _load(Path(files[i][0]), i, files[i][2], None) for i in changed}
+            fresh = {i: _load(Path(files[i][0]), i, _lstat(files[i][0]), None) for i in changed}
             _write(con, fresh, {i: files[i][1] for i in changed}, gone)
             ranks.update((i, _rank_of(e)) for i, e in fresh.items())
     except sqlite3.Error:
@@ -231,11 +233,11 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
     checker, empty = AnchorChecker(root), MemoryIndex()
 
     def entry_of(i: str) -> MemoryEntry:
-        path, sig, st = files[i]
+        path, sig = files[i]
         if i not in cache.rows:
             cache.fetch(con, i)
         hit = cache.get(i, sig, Path(path)) if i in cache.rows else None
-        return hit if hit is not None else _load(Path(path), i, st, None)
+        return hit if hit is not None else _load(Path(path), i, _lstat(path), None)
 
     def rank_of(ids) -> dict:
         return {i: ranks[i] if i in ranks else _rank_of(entry_of(i)) for i in ids}
@@ -250,36 +252,11 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
     return LazyEngine(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, now, is_dir)
 
 
-def _files(directory: Path, top: list | None = None) -> dict | None:
-    """id → (path, signature, stat) of every regular file the full scan would read, from
-    scandir alone (no Path per file: at 10k files that alone was a third of the prompt's
-    time); None when the folder holds a symlink, which the full scan follows with care."""
-    out: dict = {}
-    stack = [(str(directory), "")]
-    while stack:
-        folder, prefix = stack.pop()
-        items = top if not prefix else None   # the layout detection's listing, if given
-        try:
-            if items is None:
-                with os.scandir(folder) as it:
-                    items = list(it)
-        except OSError:
-            return None
-        for item in items:
-            if item.name.startswith("."):
-                continue
-            if item.is_symlink():
-                return None
-            try:
-                st = item.stat(follow_symlinks=False)
-            except OSError:
-                continue
-            entry_id = prefix + item.name
-            if stat.S_ISDIR(st.st_mode):
-                stack.append((item.path, entry_id + "/"))
-            elif stat.S_ISREG(st.st_mode) and entry_id != INDEX_NAME:
-                out[entry_id] = (item.path, (st.st_mtime_ns, st.st_size, st.st_ino), st)
-    return out
+def _lstat(path: str) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None   # gone since it was listed: read as unreadable, as the full scan would
 
 
 def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, gone: list[str],
