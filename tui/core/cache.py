@@ -56,12 +56,19 @@ class ParseCache:
         if self.enabled and eager is True:
             self._load()
 
-    def load_once(self) -> None:
+    def load_once(self, judged: bool = True) -> None:
         """Read the rows now, if they were left for later (a store built on the UI thread
-        reads them in its first refresh, off that thread)."""
+        reads them in its first refresh, off that thread); without ``judged``, not what judging
+        produced (a reader that never judges would only hold it)."""
         if self._pending:
             self._pending = False
-            self._load()
+            self._load(judged)
+
+    def release_blobs(self) -> None:
+        """Let go of the pickled entries once the reader holds them parsed (and has saved): a
+        long-lived reader (the app) reuses its own entries for unchanged files, so the bytes
+        would only double its memory (50k entries: ~90 MB). A row without them reads as a miss."""
+        self.rows = {i: (row[0], None, None) for i, row in self.rows.items()}
 
     def fetch(self, con: sqlite3.Connection, entry_id: str) -> None:
         """Read one row (for a reader that did not load them all: the hook's kept index)."""
@@ -82,7 +89,7 @@ class ParseCache:
         con.execute("CREATE TABLE IF NOT EXISTS notes (key TEXT PRIMARY KEY, value BLOB)")
         return con
 
-    def _load(self) -> None:
+    def _load(self, judged: bool = True) -> None:
         if not self.path.exists():
             return
         try:
@@ -92,7 +99,7 @@ class ParseCache:
                 if meta.get("format") != FORMAT or meta.get("dir") != self.real:
                     return   # another version's rows (or a hash collision): rebuilt on save
                 for eid, m, s, i, data, extra in con.execute(
-                        "SELECT id, mtime_ns, size, ino, data, extra FROM entries"):
+                        f"SELECT id, mtime_ns, size, ino, data, {'extra' if judged else 'NULL'} FROM entries"):
                     self.rows[eid] = ((m, s, i), data, extra)
             finally:
                 con.close()
@@ -104,7 +111,7 @@ class ParseCache:
         """The cached entry for this file if its signature is unchanged, else None; with
         ``judged``, with what judging it produced (the hook and the app do not need that)."""
         row = self.rows.get(entry_id)
-        if row is None or row[0] != sig:
+        if row is None or row[0] != sig or row[1] is None:
             return None
         try:
             entry = pickle.loads(row[1])
@@ -126,7 +133,8 @@ class ParseCache:
 
     def _row(self, i: str, e, sig: tuple[int, int, int]) -> tuple:
         row = self.rows.get(i)   # the same file version's parse, already pickled: kept as it is
-        data = row[1] if row is not None and row[0] == sig else pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL)
+        data = (row[1] if row is not None and row[0] == sig and row[1] is not None
+                else pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL))
         extra = (pickle.dumps((e.judged, e.secret_hits, e.memo), protocol=pickle.HIGHEST_PROTOCOL)
                  if knowledge(e) != NOTHING else None)
         self.rows[i] = (sig, data, extra)

@@ -76,7 +76,7 @@ class Scanner:
         know the folder (else, or when none were noted, the whole folder is walked). ``noted``:
         the watcher asked, so no path noted means no file changed (a folder's own "modified")."""
         if self.cache is not None:
-            self.cache.load_once()
+            self.cache.load_once(judged=self.judging)
         dirty = self._take_changes()
         if incremental and dirty is not None and self._last is not None:
             result = self._scan_paths(dirty) if dirty else self._unchanged() if noted else None
@@ -192,6 +192,7 @@ class Scanner:
         self._readable = [i for i in entries if found[i][2] is None and found[i][1] is not None]
         if self.cache is not None and not self.judging:
             self._save()
+            self.cache.release_blobs()   # unchanged files keep their entries from here on
 
         if index_text is not None:
             index = parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir())
