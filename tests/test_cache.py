@@ -79,11 +79,29 @@ def test_a_locked_cache_is_skipped(mem_dir, root, tmp_path):
     from tui.core.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: locked\n---\nbody\n")
     Snapshot.load(mem_dir, root, NOW)
-    con = sqlite3.connect(ParseCache(mem_dir).path)
-    con.execute("BEGIN EXCLUSIVE")   # another memtui is writing
+    con = sqlite3.connect(ParseCache(mem_dir).path, isolation_level=None)
+    con.execute("PRAGMA locking_mode=EXCLUSIVE")   # another process holds the file: even reading is busy
+    con.execute("BEGIN EXCLUSIVE")
     write(mem_dir, "b.md", "---\nname: b\n---\nbody\n")
     assert set(Snapshot.load(mem_dir, root, NOW).entries) == {"a.md", "b.md"}
-    con.rollback()
+    assert ParseCache(mem_dir).path.exists()   # a busy file is never removed (its writer's journal would
+    con.execute("ROLLBACK")                    # be replayed into whatever file took its place)
+    con.close()
+    assert "a.md" in ParseCache(mem_dir).rows
+
+
+def test_a_reader_does_not_wait_for_a_writer(mem_dir, root, tmp_path):
+    """The detached child that saves an audit's judgements may still be writing when the next
+    command starts: that command reads the rows as they were (WAL), it does not start cold."""
+    from tui.core.cache import ParseCache
+    from tui.core.memory import Snapshot
+    write(mem_dir, "a.md", "---\nname: a\ndescription: kept\n---\nbody\n")
+    Snapshot.load(mem_dir, root, NOW)
+    con = sqlite3.connect(ParseCache(mem_dir).path, isolation_level=None)
+    con.execute("BEGIN EXCLUSIVE")   # a write in progress (without WAL, readers would be locked out)
+    con.execute("UPDATE entries SET extra = NULL")
+    assert "a.md" in ParseCache(mem_dir).rows
+    con.execute("ROLLBACK")
     con.close()
 
 

@@ -81,7 +81,12 @@ class ParseCache:
         fresh = not self.path.exists()
         con = sqlite3.connect(self.path, timeout=0.2, isolation_level=None)
         if fresh:
-            os.chmod(self.path, 0o600)
+            os.chmod(self.path, 0o600)   # (its -wal and -shm files take the same mode)
+        try:   # WAL: a reader never waits for a writer (a detached child saving while the next run reads)
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("PRAGMA synchronous=NORMAL")   # a crash may lose the last save, never corrupt
+        except sqlite3.OperationalError:
+            pass   # busy switching modes: this connection works in whatever mode the file has
         con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
         # data: the parsed entry; extra: what judging it produced (read only by the commands that judge)
         con.execute("CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
@@ -103,9 +108,12 @@ class ParseCache:
                     self.rows[eid] = ((m, s, i), data, extra)
             finally:
                 con.close()
-        except (sqlite3.Error, OSError):
+        except sqlite3.Error as e:
             self.rows = {}
-            self._discard()
+            if getattr(e, "sqlite_errorcode", None) in (_CORRUPT, _NOT_A_DATABASE):
+                self._discard()   # rebuilt at the save; a busy or locked file is left to its writer
+        except OSError:
+            self.rows = {}
 
     def get(self, entry_id: str, sig: tuple[int, int, int], path: Path, judged: bool = False):
         """The cached entry for this file if its signature is unchanged, else None; with
@@ -227,10 +235,13 @@ class ParseCache:
             pass   # locked or read-only: the note is a convenience, never needed
 
     def _discard(self) -> None:
-        try:
-            self.path.unlink()
-        except OSError:
-            pass
+        """Remove a corrupt file (never a busy one: unlinked under a writer, its journal
+        would be replayed into the new file)."""
+        for p in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm"), Path(f"{self.path}-journal")):
+            try:
+                p.unlink()
+            except OSError:
+                pass
 
 
 def knowledge(entry) -> tuple:
@@ -239,6 +250,7 @@ def knowledge(entry) -> tuple:
 
 
 NOTHING = (False, False, ())
+_CORRUPT, _NOT_A_DATABASE = 11, 26   # SQLite's result codes
 
 
 def _storable(entry_id: str) -> bool:
