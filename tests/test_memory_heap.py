@@ -25,3 +25,30 @@ def test_a_dropped_reading_with_its_index_and_rows_leaves_no_cyclic_garbage(samp
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
+
+
+async def test_a_large_first_reading_is_kept_out_of_the_collector_until_the_app_closes(sample, tmp_path, monkeypatch):
+    """keep_heap freezes the first reading of a large folder (here: the sample, with the bar
+    lowered): screens opened later are still collected, and closing the app unfreezes."""
+    import weakref
+    from conftest import make_app, settle
+    from tui.core import memory
+    from tui.screens.help_screen import HelpScreen
+    monkeypatch.setattr(memory, "KEEP_FROM", 10)
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        assert gc.get_freeze_count() > 0
+        refs = []
+        for _ in range(5):
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            refs.append(weakref.ref(app.screen))
+            await pilot.press("escape")
+            await settle(pilot)
+        app.main.request_rescan(full=True)   # a later reading is not frozen again
+        await settle(pilot)
+        frozen = gc.get_freeze_count()
+        gc.collect()
+        assert sum(r() is not None for r in refs) <= 1 and gc.get_freeze_count() <= frozen   # (freed ones leave it)
+    assert gc.get_freeze_count() == 0

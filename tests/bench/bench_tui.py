@@ -98,6 +98,24 @@ async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
         out["keystroke_max"] = max(lat)
         out["stall_typing"] = probe.worst
         await app.workers.wait_for_complete()
+        await pilot.press("escape")   # the table again: filter it, sort it, scroll it
+        await pilot.pause()
+        probe.worst = 0.0
+        await pilot.press("slash")
+        for ch in "router":
+            await pilot.press(ch)
+            await pilot.pause()
+        for _ in range(6):
+            await pilot.press("backspace")
+            await pilot.pause()
+        out["stall_filtering"] = probe.worst
+        probe.worst = 0.0
+        await pilot.press("escape")
+        table.focus()
+        for key in ["pagedown"] * 20 + ["G", "g"]:
+            await pilot.press(key)
+            await pilot.pause()
+        out["stall_scrolling"] = probe.worst
     return out
 
 

@@ -57,10 +57,10 @@ def wait_for_index(cache_home: Path, limit: float = 60) -> None:
 
 def wait_for_writer(cache_home: Path, limit: float = 30) -> None:
     """`memtui audit` and `list --json` write the cache in a detached child after their output:
-    a warm run starts once it is done (no SQLite journal three polls in a row)."""
+    a warm run starts once it is done (no SQLite journal or write-ahead log three polls in a row)."""
     end, quiet = time.monotonic() + limit, 0
     while time.monotonic() < end and quiet < 3:
-        busy = any(cache_home.glob("memtui/*-journal")) or not any(cache_home.glob("memtui/parse-*.sqlite"))
+        busy = any(cache_home.glob("memtui/*-journal")) or any(cache_home.glob("memtui/*-wal")) or not any(cache_home.glob("memtui/parse-*.sqlite"))
         quiet = 0 if busy else quiet + 1
         time.sleep(0.1)
 
@@ -153,6 +153,9 @@ def main() -> None:
             lines.append(f"| TUI launch → folder read, every row placed, n={n} | {ui['cold_interactive']:.2f} / "
                          f"{ui['cold_all_rows']:.2f} s | {ui['warm_interactive']:.2f} / {ui['warm_all_rows']:.2f} s | "
                          f"longest stall {ui['warm_stall_loading'] * 1000:.0f} ms; peak {ui['warm_peak_mb']:.0f} MB |")
+            lines.append(f"| TUI filtering (typing and erasing a word) / scrolling, n={n} | | "
+                         f"{ui['warm_stall_filtering'] * 1000:.0f} / {ui['warm_stall_scrolling'] * 1000:.0f} ms | "
+                         "longest stall (warm) |")
             lines.append(f"| `audit --format json`, n={n} | {audit[0]:.2f} s | {audit[1]:.2f} s | |")
             lines.append(f"| `list --json`, n={n} | {listing[0]:.2f} s | {listing[1]:.2f} s | |")
             lines.append(f"| preview in process, p95, n={n} | {p95:.1f} ms | | |")

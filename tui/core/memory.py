@@ -47,12 +47,14 @@ class _GcPause:
     filling a big table): such work allocates many long-lived objects and no cycles, and a
     full pass over the growing heap doubled a 10k-entry scan (1.15 s → 2.35 s). Nested and
     concurrent holders are counted; the collector comes back when the last one lets go.
-    Nothing here freezes objects: a frozen heap is never collected, so it would leak."""
+    Only ``keep`` leaves objects frozen (once per app, see ``keep_heap``): frozen, they are
+    never collected, so anything else frozen for good would leak."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._holders = 0
         self._was_enabled = True
+        self._kept = False
 
     def hold(self) -> None:
         with self._lock:
@@ -67,15 +69,50 @@ class _GcPause:
                 return
             self._holders -= 1
             if self._holders == 0 and self._was_enabled:
-                # what was made meanwhile goes straight to the oldest generation (a list splice):
-                # left young, the first collections after the pause walked all of it, ~100 ms
-                # each on a 10k-entry reading, while the UI waited for the interpreter
-                gc.freeze()
-                gc.unfreeze()
+                if not self._kept:   # (the splice would hand the kept heap back to the collector)
+                    # what was made meanwhile goes straight to the oldest generation (a list
+                    # splice): left young, the first collections after the pause walked all of
+                    # it, ~100 ms each on a 10k-entry reading, while the UI waited
+                    gc.freeze()
+                    gc.unfreeze()
                 gc.enable()
+
+    def keep(self, more: bool = False) -> bool:
+        with self._lock:
+            if (self._kept or gc.get_freeze_count()) if not more else not self._kept:
+                return False
+            gc.freeze()
+            self._kept = True
+            return True
+
+    def let_go(self) -> None:
+        with self._lock:
+            if self._kept:
+                gc.unfreeze()
+                self._kept = False
 
 
 GC_PAUSE = _GcPause()
+
+
+KEEP_FROM = 5000   # entries: below this a full collection is short (1k: ~25 ms) and nothing is frozen
+
+
+def keep_heap(entries: int, more: bool = False) -> bool:
+    """After the app's first reading of a large folder, take what is alive out of the cyclic
+    collector's walks (``gc.freeze``), once per app. CPython walks its whole heap on each full
+    collection: 1.8M tracked objects at 50k entries cost ~0.9 s a pass (0.22 s at 10k), and
+    filtering or scrolling set one off every few seconds, the UI frozen meanwhile. A reading
+    holds no reference cycles (tests/test_memory_heap.py), so a frozen one that a rescan drops
+    is still freed by reference counting; screens and readings made later are collected as
+    usual. ``let_heap_go`` undoes it when the app closes. ``more``: the same first reading's
+    preview index, built after its rows are shown, joins what was kept."""
+    return entries >= KEEP_FROM and GC_PAUSE.keep(more)
+
+
+def let_heap_go() -> None:
+    """Hand what ``keep_heap`` froze back to the collector (the app is closing)."""
+    GC_PAUSE.let_go()
 
 
 @contextlib.contextmanager

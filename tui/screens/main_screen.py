@@ -22,7 +22,7 @@ from .. import background, curation, firstview
 from ..agent_writes import AgentWrites
 from ..core.audit import AuditReport
 from ..core.findings import KINDS, Finding
-from ..core.memory import MemoryStore, Snapshot, utcnow
+from ..core.memory import MemoryStore, Snapshot, keep_heap, let_heap_go, utcnow
 from ..core.secrets import find_secrets
 from ..messages import Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ..widgets.detail_pane import DetailPane
@@ -75,8 +75,7 @@ class MainScreen(Screen):
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
-        self.watcher = None
-        self._debounce = None
+        self.watcher, self._debounce, self._kept_heap = None, None, False   # (_kept_heap: see load)
         self._audit_for = 0          # the generation whose audit we wait for
         self._preview_request = 0
 
@@ -117,6 +116,8 @@ class MainScreen(Screen):
     def on_unmount(self) -> None:
         if self.watcher is not None:
             self.watcher.stop()
+        if self._kept_heap:
+            let_heap_go()
 
     def restyle(self) -> None:   # a new theme: every cell and pane takes its colours
         table = self.query_one(EntryTable)
@@ -134,11 +135,13 @@ class MainScreen(Screen):
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
             rows = None if self.snapshot else build_rows(snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
+            self._kept_heap = self._kept_heap or (rows is not None and keep_heap(len(snap.entries)))
             self.post_message(Rescanned(snap, shown, rows))   # the rows first; the preview's index right after
             shown.wait(1.0)   # (built meanwhile, it would take the interpreter from the table's update)
             self.post_message(Rescanned(background.add_engine(snap)))
             if rows is not None:
                 firstview.save(self.store, rows)
+                self._kept_heap and keep_heap(len(snap.entries), more=True)   # the index joins the kept reading
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
 

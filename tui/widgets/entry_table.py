@@ -20,7 +20,8 @@ from ..core.memory import GC_PAUSE
 from ..core.secrets import might_hold_secret, redact
 from ..render.listing import age_text
 from ..render.styles import DEFAULT, Styles
-from .entry_rows import SORTABLE, STATUS_FILTERS, Row, _Descending, build_rows, rows_to_redraw, sort_key  # noqa: F401
+from .entry_rows import (SORTABLE, STABLE_ORDER, STATUS_FILTERS, Row, _Descending, build_rows,  # noqa: F401
+                         matching, narrows, rows_to_redraw, sort_key)
 
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
            ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
@@ -85,6 +86,8 @@ class EntryTable(DataTable):
         self._fill_token = 0
         self._gc_paused = False
         self._data = _LazyCells(self._cells_by_key)
+        self._order_kept: tuple | None = None   # (rows, column, reverse, ids): see _full_order
+        self._shown_for: tuple | None = None    # (full order, text, statuses) visible_ids was made from
 
     def on_unmount(self) -> None:
         if self._gc_paused:   # closed in the middle of a fill
@@ -142,12 +145,30 @@ class EntryTable(DataTable):
     # -- whole-table operations ------------------------------------------------------
     def set_rows(self, rows: dict[str, Row]) -> None:
         self.rows_by_id = rows
+        self._order_kept = None
         self.rebuild()
 
     def ordered_ids(self) -> list[str]:
-        ids = [i for i, r in self.rows_by_id.items() if r.matches(self.filter_text, self.status_filters)]
-        key = sort_key(self.sort_column)
-        ids.sort(key=lambda i: (key(self.rows_by_id[i]), i), reverse=self.sort_reverse)
+        order = full = self._full_order()
+        shown = self._shown_for   # typing on narrows what is shown: only those rows are tested again
+        if (shown is not None and shown[0] is full and shown[2] == self.status_filters
+                and narrows(shown[1], self.filter_text)):
+            order = self.visible_ids
+        ids = matching(order, self.rows_by_id, self.filter_text, self.status_filters)
+        self._shown_for = (full, self.filter_text, set(self.status_filters))
+        return ids
+
+    def _full_order(self) -> list[str]:
+        """Every id in the current sort; kept while the rows and the sort stay the same, so a
+        filter keystroke only filters (sorting 50k rows took ~60 ms of each)."""
+        want = (self.rows_by_id, self.sort_column, self.sort_reverse)
+        kept = self._order_kept
+        if kept is not None and kept[0] is want[0] and kept[1:3] == want[1:] and len(kept[3]) == len(want[0]):
+            return kept[3]
+        rows, key = self.rows_by_id, sort_key(self.sort_column)
+        ids = sorted(rows, key=lambda i: (key(rows[i]), i), reverse=self.sort_reverse)
+        # flags change in place (a new audit, a review): that order is never kept
+        self._order_kept = (*want, ids) if self.sort_column in STABLE_ORDER else None
         return ids
 
     def rebuild(self) -> None:
@@ -227,6 +248,7 @@ class EntryTable(DataTable):
     def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
         keep = self.current_id()
         self.rows_by_id = rows
+        self._order_kept = None
         for i in removed:
             if i in self.rows:
                 self.remove_row(i)
