@@ -65,3 +65,34 @@ def test_a_hung_disk_gives_up_within_the_budget(tmp_path):
                            "PYTHONPATH": f"{site}{os.pathsep}{REPO}"})
     assert p.returncode == 0 and p.stdout == b"" and took < 6, took
     assert "gave up after 1 s" in last.get("error", ""), last
+
+
+def test_a_folder_too_big_for_the_budget_is_indexed_in_the_background(tmp_path):
+    """The slow way gives up on a folder it cannot read in time; a detached child reads it and
+    builds the kept index, so a later prompt answers quickly, as the slow way would have."""
+    import sqlite3
+    sys.path.insert(0, str(REPO / "tests" / "bench"))
+    from gen import generate
+    mem, proj = generate(tmp_path / "big", 200)
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    site.mkdir()   # a disk slow enough (20 ms a file) that 200 files do not fit in one second
+    (site / "sitecustomize.py").write_text("import time, tui.core.store as s\nread = s._read_bytes\n"
+                                           "s._read_bytes = lambda *a, **k: time.sleep(0.02) or read(*a, **k)\n")
+    stdin = json.dumps({"prompt": "why does src/router/index.ts fail the lint check", "cwd": str(proj)}).encode()
+    env = {"MEMTUI_DIR": str(mem), "XDG_CACHE_HOME": str(cache)}
+    p, _, last = _hook(tmp_path, stdin, {**env, "MEMTUI_HOOK_TIMEOUT": "1", "PYTHONPATH": f"{site}{os.pathsep}{REPO}"})
+    assert p.returncode == 0 and "gave up" in last.get("error", ""), last
+    end = time.monotonic() + 60
+    while time.monotonic() < end:   # the child's index is there once 'indexed' is in the meta table
+        dbs = list((cache / "memtui").glob("parse-*.sqlite"))
+        try:
+            if dbs and sqlite3.connect(dbs[0]).execute("SELECT 1 FROM meta WHERE key = 'indexed'").fetchone():
+                break
+        except sqlite3.Error:
+            pass
+        time.sleep(0.2)
+    else:
+        raise AssertionError("no index was built in the background")
+    quick, _, last = _hook(tmp_path, stdin, env)
+    slow, _, _ = _hook(tmp_path, stdin, {**env, "MEMTUI_NO_INDEX": "1", "MEMTUI_HOOK_TIMEOUT": "30"})
+    assert "error" not in last and quick.stdout and quick.stdout == slow.stdout

@@ -10,6 +10,7 @@ TIME_LIMIT seconds, ends in exit 0 with nothing injected and a line on stderr.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -32,21 +33,56 @@ class _TimeUp(Exception):
 
 
 _PENDING: list = []   # a snapshot read the slow way, to index after answering
+_FOLDER: list = []     # (dir, root, layout) this prompt reads: indexed afresh if time runs out
 
 
-def _index_in_background() -> None:
+def _index_in_background(timed_out: bool = False) -> None:
     """Build the kept index for the next prompt in a child process: this one exits now, so
-    the agent waits for the answer only (a hook must never hold the agent up)."""
-    if not _PENDING or os.environ.get("MEMTUI_NO_INDEX"):
+    the agent waits for the answer only (a hook must never hold the agent up). When the slow
+    way ran out of time (a huge folder), the child reads the folder itself: otherwise no
+    prompt would ever finish reading it, and none would ever be quick."""
+    if not (_PENDING or (timed_out and _FOLDER)) or os.environ.get("MEMTUI_NO_INDEX"):
         return
-    mem = _PENDING.pop()
+    mem = _PENDING.pop() if _PENDING else None
+    directory, root, layout = _FOLDER[-1]
 
     def build() -> None:
         from ..core.lazyindex import build_index
-        scanner = mem.store.scanner
-        build_index(mem.dir, dict(mem.entries), {i: scanner._sigs[i] for i in scanner._readable})
+        from ..core.memory import Memory
+        with _one_builder(directory) as alone:
+            if not alone:
+                return   # an earlier prompt's child is still at it
+            os.nice(10)  # the agent and the user come first
+            m = mem or Memory.load(directory, root, mentions=False, layout=layout)
+            scanner = m.store.scanner
+            build_index(m.dir, dict(m.entries), {i: scanner._sigs[i] for i in scanner._readable})
 
     forking.detach(build)   # when it cannot (another thread), the next prompt builds it instead
+
+
+@contextlib.contextmanager
+def _one_builder(directory: Path):
+    """Whether this process is the only one building the folder's index (an advisory lock
+    beside the cache, released when the process ends)."""
+    import fcntl
+    from ..core.cache import ParseCache
+    path = ParseCache(directory, eager=False).path.with_suffix(".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield True
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        os.close(fd)
 
 
 def append_log(record: dict) -> None:
@@ -93,6 +129,8 @@ def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -
     from ..core.layouts import detect
     from ..core.memory import utcnow
     seen = detect(found.dir)
+    if seen.layout.file_per_entry:
+        _FOLDER.append((seen.dir, root, seen.layout))
     from ..core.lazyindex import STALE, lazy_engine
     engine = None
     if seen.layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
@@ -167,5 +205,5 @@ def run(args) -> int:
             sys.stdout.flush()
         except OSError:
             pass
-    _index_in_background()
+    _index_in_background(timed_out="gave up" in record.get("error", ""))
     return 0
