@@ -209,15 +209,21 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     for ids in buckets.values():
         if 1 < len(ids) <= 20:   # a min-hash shared that widely is boilerplate, not a duplicate
             candidates.update(combinations(ids, 2))   # ids are in sorted order: each pair (a, b) has a < b
-    sets = {i: set(hashes[i]) for i in {i for pair in candidates for i in pair}}
-    out = []
-    for a, b in sorted(candidates):
-        sa, sb = sets[a], sets[b]
+    size = {i: len(h) for i, h in hashes.items() if h is not None}
+    sets: dict[str, set[int]] = {}
+    near = []
+    for a, b in candidates:
+        la, lb = size[a], size[b]
+        if min(la, lb) < threshold * max(la, lb):
+            continue   # Jaccard ≤ the smaller over the larger: this pair cannot reach the threshold
+        sa = sets.get(a) or sets.setdefault(a, set(hashes[a]))
+        sb = sets.get(b) or sets.setdefault(b, set(hashes[b]))
         inter = len(sa & sb)
-        union = len(sa) + len(sb) - inter
+        union = la + lb - inter
         if union and inter / union >= threshold:
-            out.append(Finding(a, "duplicate", "near-identical", None,
-                               f"{inter / union:.0%} the same as {b}", "keep one; delete the other", b))
+            near.append((a, b, inter / union))
+    out = [Finding(a, "duplicate", "near-identical", None, f"{j:.0%} the same as {b}", "keep one; delete the other", b)
+           for a, b, j in sorted(near)]
     instr = _instruction_texts(mem.root)
     # a line that many entries repeat is a template or banner, not a fact stated twice
     repeated = Counter(h for e in readable for h in memo(e, "line_crcs", lambda e=e: line_crcs(e))) \
