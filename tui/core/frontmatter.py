@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .textutil import lazy_re
+
 yaml: Any = None      # PyYAML, imported when a frontmatter first needs it (see _yaml)
 _Loader: Any = None
 
@@ -104,7 +106,7 @@ def load_yaml(yaml_text: str, first_line: int, warnings: list[ParseWarning]) -> 
 _PLAIN_BAD_START = set("[]{}&*!|>'\"%@`#?:,-")
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:[0-9][0-9_]*)?\.[0-9_]+(?:[eE][-+][0-9]+)?\Z")
-_SIMPLE_WORDS = re.compile(r"[A-Za-z\u00c0-\uffff_/][^:#\t\[\]{},\"]*(?<=[^\s:])\Z")
+_SIMPLE_WORDS = lazy_re(r"[A-Za-z\u00c0-\uffff_/][^:#\t\[\]{},\"]*(?<=[^\s:])\Z")
 # 1_000 and 12:30 (base 60) are numbers to YAML 1.1
 _ODD_NUMBER = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\Z|[-+]?[0-9][0-9]*_[0-9_]*\Z")
 _SPECIAL = {}

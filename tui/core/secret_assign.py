@@ -18,8 +18,9 @@ from typing import Iterator
 
 from .hints import trie_pattern
 from .secret_rules import PROVIDERS
+from .textutil import lazy_re
 
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy_re(
     r"(?i)(x{4,}|\*{3,}|\.{3}|…|<[^>]*>|example|sample|dummy|placeholder|your[_-]?(?:api|key|token|secret|pass)|"
     r"redacted|changeme|change[_-]me|replace[_-]?me|fake|not[_-]?a[_-]?real|notreal|0{8,}|1234567890|abcdef(?:gh|12))")
 
@@ -61,7 +62,7 @@ _NOT_VALUE = {"id", "ids", "name", "names", "url", "uri", "urls", "endpoint", "f
               "required", "location", "ref", "arn", "kind", "template", "pattern", "regex", "header", "param",
               "helper", "storage", "store", "manager", "vault", "source", "command", "cmd", "flag", "lifetime",
               "age", "usage", "count", "budget", "estimate", "mint", "index", "idx", "bucket", "table", "list"}
-_NOT_KEY_NAMES = re.compile(
+_NOT_KEY_NAMES = lazy_re(
     r"public|publishable|pub_?key|pubkey|csrf|xsrf|(?:cache|sort|primary|foreign|partition|idempotency|dedup|lookup|"
     r"hash|row|composite|shard|routing|react|i18n|translation|locale|redis|map|dict|object|bucket|hot|idx|natural|"
     r"schema|sequence|turn|monkey|don)[_.-]?key|key[_.-]?(?:alias|board|code|frame|id|length|mesh|name|pair|"
@@ -87,7 +88,7 @@ CORE_ANCHORS = ("token", "secret", "pass", "pwd", "key", "auth", "credential", "
                 "sig", "dsn", "psk")
 PROVIDER_WORDS = sorted({k for r in PROVIDERS for k in r.keywords})
 _PROVIDER_BY_WORD = {k: [r for r in PROVIDERS if k in r.keywords] for k in PROVIDER_WORDS}
-_PROVIDER_RX = re.compile(trie_pattern(PROVIDER_WORDS))   # the longest provider word at each place
+_PROVIDER_RX = lazy_re(lambda: trie_pattern(PROVIDER_WORDS))   # the longest provider word at each place
 
 
 def provider_rule(name_low: str, value: str):
@@ -98,7 +99,7 @@ def provider_rule(name_low: str, value: str):
                 return rule
     return None
 _NAME_RUN = re.compile(r"[\w.\-]{0,60}")
-_AFTER = re.compile(r"""
+_AFTER = lazy_re(r"""
     (?:\\?["'`])?\]?(?:\\?["'`])?                       # the name's closing quote or bracket: "k":  ['k']  \"k\"
     (?:\[\])?                                           # char k_token[] =
     (?:[ \t]*:[ \t]*[A-Za-z_][\w.<>\[\]?]*(?=[ \t]*=(?!=)))?        # Kotlin / TypeScript type: k: String =
@@ -215,7 +216,7 @@ def _unbalanced(value: str) -> bool:
 
 
 # -- judging a value -----------------------------------------------------------------------------
-_NOT_SECRET = re.compile(r"""(?x)^(?:
+_NOT_SECRET = lazy_re(r"""(?x)^(?:
       (?i:true|false|null|none|nil|undefined|yes|no|on|off|empty|required|optional|string|secret|password|token)
     | \$\{[\w.:\-]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %[\w.]+% | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
     | \{[\w.]*\} | <[^>]*> | \[[^\]]*\]

@@ -27,6 +27,7 @@ from .hints import trie_pattern
 from .secret_assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .secret_rules import TOKENS
+from .textutil import lazy_re
 
 PREFIX_MAX = 6
 
@@ -48,11 +49,11 @@ class SecretHit:
 # -- the pass-2 shapes ----------------------------------------------------------------------------
 _URL_CREDS = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\"'`<>]{1,64}:([^\s/@\"'`<>]{3,128})@[A-Za-z0-9.\-_\[\]]+")
 _BASIC = re.compile(r"(?i)\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])")
-_BEARER = re.compile(r"(?i)\b(?:Bearer|Token|Api-Key)\s+([A-Za-z0-9\-._~+/]{20,}=*)(?![A-Za-z0-9\-._~+/=])")
+_BEARER = lazy_re(r"(?i)\b(?:Bearer|Token|Api-Key)\s+([A-Za-z0-9\-._~+/]{20,}=*)(?![A-Za-z0-9\-._~+/=])")
 # -u user:pass, -u "user:pass", -u ":pass", -u "pass:" (an empty side), --user name:'pass'
 _CURL_USER = re.compile(r"""(?:^|\s)(?:-u|--user)(?:\s+|=)(?:"([^"\n]{4,200})"|'([^'\n]{4,200})'|"""
                         r"""([^\s"':]{1,64}):["']?([^\s"']{3,128})["']?)""")
-_PAIR = re.compile(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account|sign[ -]?in)\b[^\n`'\"]{0,40}"
+_PAIR = lazy_re(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account|sign[ -]?in)\b[^\n`'\"]{0,40}"
                    r"[`'\"]([^`'\"\s]{2,64})[`'\"]\s*(?:/|:|,|and|with)\s*(?:(?:the\s+)?password\s*(?:is\s*)?)?"
                    r"[`'\"]([^`'\"\s]{4,128})[`'\"]")
 _WEAK = {"password", "pass", "passwd", "pwd", "secret", "token", "user", "username", "pw", "changeme", "example",
@@ -66,7 +67,7 @@ _TOKEN_KEYWORDS = [(k, i) for i, r in enumerate(TOKENS) for k in r.keywords]
 _RULES_OF: dict[str, list[int]] = {}
 for _k, _i in _TOKEN_KEYWORDS:
     _RULES_OF.setdefault(_k, []).append(_i)
-_KEYWORD_RX = re.compile(trie_pattern(_RULES_OF))   # the longest keyword at each place
+_KEYWORD_RX = lazy_re(lambda: trie_pattern(_RULES_OF))   # the longest keyword at each place
 _SPACED = [(k, i) for k, i in _TOKEN_KEYWORDS if " " in k]
 # a provider's name right before a long run may name a key that has no key-like word
 # ("ADAFRUIT_IO=…", "BUNDLE_GEMS__CONTRIBSYS__COM: …"): secret_assign._PROVIDER_RX

@@ -4,6 +4,27 @@ from __future__ import annotations
 import re
 
 
+class lazy_re:
+    """A regular expression compiled at its first use: the hook loads the modules that hold the
+    big ones (secret keywords, provider names, YAML's word check: ~10 ms to compile) on every
+    prompt, and most prompts never reach them. After the first use its methods are the
+    compiled pattern's own (found on the instance, no lookup hook). ``pattern`` may be a
+    function that makes it (a trie of hundreds of words, built only when needed)."""
+
+    def __init__(self, pattern, flags: int = 0) -> None:
+        self._args = (pattern, flags)
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        pattern, flags = self._args
+        rx = re.compile(pattern() if callable(pattern) else pattern, flags)
+        for attr in ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split",
+                     "pattern", "flags", "groups", "groupindex"):
+            setattr(self, attr, getattr(rx, attr))
+        return getattr(rx, name)
+
+
 def line_of(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
