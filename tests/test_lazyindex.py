@@ -73,6 +73,33 @@ def test_a_generated_folder_decides_the_same_and_follows_changes(tmp_path):
     same(mem_dir, root, ["pnpm npm", "router lint", "src/api/index.ts", ids[1].replace(".md", "")])
 
 
+def test_an_unchanged_listing_skips_the_file_by_file_compare_and_a_change_ends_that(sample):
+    """Once the index matches the folder, it records the listing's fingerprint; a prompt whose
+    listing has that fingerprint reads no signatures (ranks are read as asked), and any change
+    — a rewritten file, a new one, one gone — is compared file by file again."""
+    import sqlite3
+    from tui.core.cache import ParseCache
+    from tui.core.prefetch import fingerprint, walk
+    mem_dir, root = sample
+    index(mem_dir, root)
+
+    def kept() -> str | None:
+        con = sqlite3.connect(ParseCache(mem_dir, eager=False).path)
+        row = con.execute("SELECT value FROM meta WHERE key = 'listing'").fetchone()
+        con.close()
+        return row[0] if row else None
+
+    assert kept() is None   # a rebuild indexes the readable files only: not recorded yet
+    mem = same(mem_dir, root, prompts(Memory.load(mem_dir, root, now=NOW), 40))
+    assert kept() == fingerprint(walk(str(mem_dir), "MEMORY.md"))
+    same(mem_dir, root, prompts(mem, 40, seed=5))   # the fingerprint's way
+    write(mem_dir, "pnpm-only.md", "---\nname: yarn now\ndescription: yarn, never pnpm\n---\nUse yarn.\n")
+    (mem_dir / "new-one.md").write_text("---\nname: new-one\ndescription: the router lint rule\n---\nx\n")
+    assert kept() != fingerprint(walk(str(mem_dir), "MEMORY.md"))
+    same(mem_dir, root, ["yarn pnpm", "router lint", "pnpm only"] + prompts(mem, 20, seed=7))
+    assert kept() == fingerprint(walk(str(mem_dir), "MEMORY.md"))
+
+
 def test_index_is_dropped_with_the_parse_cache(sample, monkeypatch):
     from tui.core import cache
     mem_dir, root = sample

@@ -181,7 +181,7 @@ class ParseCache:
                     con.execute("DELETE FROM entries")
                     con.execute("DROP TABLE IF EXISTS postings")   # the hook's index (lazyindex) starts over too
                     con.execute("DROP TABLE IF EXISTS indexed")
-                    con.execute("DELETE FROM meta WHERE key = 'indexed'")
+                    con.execute("DELETE FROM meta WHERE key IN ('indexed', 'listing')")
                     con.execute("DELETE FROM notes")
                     con.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                     [("format", FORMAT), ("dir", self.real)])

@@ -22,7 +22,7 @@ from .anchors import AnchorChecker
 from .cache import FORMAT, ParseCache
 from .entry import MemoryEntry
 from .index import INDEX_NAME, MemoryIndex
-from .prefetch import Prefetch, walk
+from .prefetch import Prefetch, fingerprint, walk
 from .select import FOLDER_POINTS, SOURCE_RANK, Engine
 from .status import assess
 from .store import _load
@@ -209,24 +209,26 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
     files = prefetch.result(scan) if prefetch is not None else walk(str(directory), INDEX_NAME, scan)
     if files is None:
         return None
+    listed = (prefetch.fingerprint if prefetch is not None else None) or fingerprint(files)
+    ranks: dict = {}   # id → its rank, as kept in the index
     try:
         con = _connect(cache)
         meta = dict(con.execute("SELECT key, value FROM meta"))
         if meta.get("format") != FORMAT or meta.get("dir") != cache.real or meta.get("indexed") != "1":
             con.close()
             return STALE
-        have, ranks = {}, {}   # one read of the table: what each file was indexed at, and its rank
-        for i, m, s, n, source_rank, updated in con.execute(
-                "SELECT id, mtime_ns, size, ino, source_rank, updated FROM indexed"):
-            have[i], ranks[i] = (m, s, n), (source_rank, updated)
-        changed = [i for i, (_, sig) in files.items() if have.get(i) != sig]
-        gone = [i for i in have if i not in files]
-        if len(changed) > INCREMENTAL_MAX:
-            con.close()
-            return STALE
-        if changed or gone:
+        if meta.get("listing") != listed:   # something changed (or the index was just rebuilt)
+            have = {}   # one read of the table: what each file was indexed at, and its rank
+            for i, m, s, n, source_rank, updated in con.execute(
+                    "SELECT id, mtime_ns, size, ino, source_rank, updated FROM indexed"):
+                have[i], ranks[i] = (m, s, n), (source_rank, updated)
+            changed = [i for i, (_, sig) in files.items() if have.get(i) != sig]
+            gone = [i for i in have if i not in files]
+            if len(changed) > INCREMENTAL_MAX:
+                con.close()
+                return STALE
             fresh = {i: _load(Path(files[i][0]), i, _lstat(files[i][0]), None) for i in changed}
-            _write(con, fresh, {i: files[i][1] for i in changed}, gone)
+            _write(con, fresh, {i: files[i][1] for i in changed}, gone, listing=listed)
             ranks.update((i, _rank_of(e)) for i, e in fresh.items())
     except sqlite3.Error:
         return None
@@ -240,6 +242,11 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         return hit if hit is not None else _load(Path(path), i, _lstat(path), None)
 
     def rank_of(ids) -> dict:
+        wanted = [i for i in ids if i not in ranks]   # (an unchanged folder's ranks are read as asked)
+        for k in range(0, len(wanted), 500):
+            part = wanted[k:k + 500]
+            ranks.update((i, (r, u)) for i, r, u in con.execute(
+                f"SELECT id, source_rank, updated FROM indexed WHERE id IN ({','.join('?' * len(part))})", part))
         return {i: ranks[i] if i in ranks else _rank_of(entry_of(i)) for i in ids}
 
     folders: dict[str, bool] = {}
@@ -260,7 +267,9 @@ def _lstat(path: str) -> os.stat_result | None:
 
 
 def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, gone: list[str],
-           reset: bool = False) -> None:
+           reset: bool = False, listing: str | None = None) -> None:
+    """Index these files anew (every file with ``reset``) and forget those gone. ``listing``:
+    the fingerprint of the folder's listing the table now matches file for file."""
     con.execute("BEGIN IMMEDIATE")
     if reset:
         con.execute("DELETE FROM postings")
@@ -278,6 +287,10 @@ def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, g
     con.executemany("INSERT INTO indexed VALUES (?, ?, ?, ?, ?, ?)", indexed)
     if reset:
         con.execute("INSERT OR REPLACE INTO meta VALUES ('indexed', '1')")
+    if listing is not None:
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
+    else:   # (a rebuild indexes the readable files only: the next prompt compares file by file)
+        con.execute("DELETE FROM meta WHERE key = 'listing'")
     con.execute("COMMIT")
 
 

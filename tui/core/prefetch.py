@@ -47,12 +47,24 @@ def walk(directory: str, index_name: str, top: list | None = None) -> dict | Non
     return out
 
 
+def fingerprint(files: dict) -> str:
+    """The listing's ids and signatures in one string, the same in every process: the kept
+    index records the one it matches, so an unchanged folder needs no file-by-file compare."""
+    import hashlib
+    h = hashlib.blake2b(digest_size=16)
+    for entry_id in sorted(files):
+        m, s, n = files[entry_id][1]
+        h.update(f"{entry_id}\0{m}\0{s}\0{n}\n".encode("utf-8", "surrogatepass"))
+    return f"{len(files)}/{h.hexdigest()}"
+
+
 class Prefetch:
     """``walk(directory)`` started now in a forked child; ``result()`` waits for it."""
 
     def __init__(self, directory: str, index_name: str) -> None:
         self.directory, self.index_name = directory, index_name
         self.pid, self.fd = None, None
+        self.fingerprint: str | None = None   # the child's fingerprint of what it listed
         if not hasattr(os, "fork") or threading.active_count() > 1:
             return
         r, w = os.pipe()
@@ -60,7 +72,8 @@ class Prefetch:
         if pid == 0:   # the child: list, send, leave (whatever happens, it never returns)
             try:
                 os.close(r)
-                data = marshal.dumps(walk(directory, index_name))
+                files = walk(directory, index_name)
+                data = marshal.dumps((files, fingerprint(files) if files is not None else None))
                 view = memoryview(data)
                 while view:
                     view = view[os.write(w, view):]
@@ -82,7 +95,7 @@ class Prefetch:
                 if not chunk:
                     break
                 chunks.append(chunk)
-            found = marshal.loads(b"".join(chunks))
+            found, self.fingerprint = marshal.loads(b"".join(chunks))
         except (OSError, EOFError, ValueError, TypeError):
             found = ...
         finally:
