@@ -289,7 +289,7 @@ def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, g
         con.execute("INSERT OR REPLACE INTO meta VALUES ('indexed', '1')")
     if listing is not None:
         con.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
-    else:   # (a rebuild indexes the readable files only: the next prompt compares file by file)
+    else:
         con.execute("DELETE FROM meta WHERE key = 'listing'")
     con.execute("COMMIT")
 
@@ -305,7 +305,9 @@ def build_index(directory: Path, entries: dict[str, MemoryEntry], sigs: dict, ca
             meta = dict(con.execute("SELECT key, value FROM meta"))
             if meta.get("format") != FORMAT or meta.get("dir") != cache.real:
                 return   # the parse cache of another version: its own save starts it over first
-            _write(con, {i: e for i, e in entries.items() if i in sigs}, sigs, [], reset=True)
+            fresh = {i: e for i, e in entries.items() if i in sigs}
+            # the listing these files make: the next prompt skips the compare if the folder is that
+            _write(con, fresh, sigs, [], reset=True, listing=fingerprint({i: (None, sigs[i]) for i in fresh}))
         finally:
             con.close()
     except sqlite3.Error:
