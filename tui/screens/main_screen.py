@@ -1,10 +1,9 @@
 """MainScreen: the entry table, the detail / preview / log panes, and every key that acts on them.
 
-It owns the memory store and the current snapshot. Reading, auditing and previewing run in
-workers (``tui.background``) whose results come back as messages tagged with the snapshot
-generation or request they answer; a result that a newer one overtook is dropped. Writes go
-through ``tui.curation``; files written here are known by signature, never taken for the agent's.
-"""
+It owns the memory store and the current snapshot. Reading, auditing and previewing run in workers
+(``tui.background``) whose results come back tagged with the generation or request they answer (a
+result a newer one overtook is dropped). Writes go through ``tui.curation``; files written here are
+known by signature, never taken for the agent's."""
 from __future__ import annotations
 
 import datetime as dt
@@ -40,9 +39,9 @@ class MainScreen(Screen):
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
         Binding("question_mark", "app.help", "Help"),
-        # '/' and 'p' are shown in the toolbar beside their inputs, not in the footer
-        Binding("slash", "focus_filter", "Filter", show=False),
-        Binding("p", "focus_query", "Preview", show=False),
+        # shown in the toolbar; priority: what is typed right after them lands in their input
+        Binding("slash", "focus_filter", "Filter", show=False, priority=True),
+        Binding("p", "focus_query", "Preview", show=False, priority=True),
         Binding("a", "add", "Add"),
         Binding("e", "edit", "Edit"),
         Binding("d", "delete", "Delete"),
@@ -116,8 +115,7 @@ class MainScreen(Screen):
     def on_unmount(self) -> None:
         if self.watcher is not None:
             self.watcher.stop()
-        if self._kept_heap:
-            let_heap_go()
+        let_heap_go()   # (a no-op unless the first reading was kept)
 
     def restyle(self) -> None:   # a new theme: every cell and pane takes its colours
         table = self.query_one(EntryTable)
@@ -284,6 +282,8 @@ class MainScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.app.screen is not self:
             return False   # a dialog is open: its keys apply, not these (the footer behind says so)
+        if action in ("focus_filter", "focus_query") and isinstance(self.focused, Input):
+            return False   # typed into an input, they are letters
         i = self.current_id() if self.loaded else None
         table = self.query_one(EntryTable)
         if action in ("delete", "promote", "edit"):
@@ -361,12 +361,12 @@ class MainScreen(Screen):
     def focus_table(self) -> None:
         self.query_one(Browser).leave_inputs()
 
-    def action_focus_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
+    def action_focus_filter(self) -> None:   # (set_focus: focus() would move it only later)
+        self.set_focus(self.query_one("#filter", Input))
 
     def action_focus_query(self) -> None:
         self.query_one(TabbedContent).active = "preview"
-        self.query_one("#query", Input).focus()
+        self.set_focus(self.query_one("#query", Input))
 
     def action_back(self) -> None:
         focused = self.focused
