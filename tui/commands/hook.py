@@ -165,7 +165,7 @@ def _time_limit() -> float:
 
 def run(args) -> int:
     record: dict = {"agent": args.agent}
-    text = ""
+    text, timed_out = "", False
 
     def time_up(signum, frame):
         raise _TimeUp()
@@ -184,7 +184,7 @@ def run(args) -> int:
         text, more = decide_for(payload)
         record.update(more)
     except _TimeUp:
-        text = ""
+        text, timed_out = "", True
         record.update(error=f"gave up after {limit:g} s (a slow disk or a huge folder)", injected=[],
                       message="nothing injected")
     except Exception as e:  # the agent must go on, whatever happened here
@@ -205,5 +205,5 @@ def run(args) -> int:
             sys.stdout.flush()
         except OSError:
             pass
-    _index_in_background(timed_out="gave up" in record.get("error", ""))
+    _index_in_background(timed_out)
     return 0

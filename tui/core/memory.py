@@ -78,9 +78,10 @@ class _GcPause:
                 gc.enable()
 
     def keep(self, more: bool = False) -> bool:
+        """Freeze what is alive, once (``more``: again, only after that once)."""
         with self._lock:
-            if (self._kept or gc.get_freeze_count()) if not more else not self._kept:
-                return False
+            if more != self._kept or (not more and gc.get_freeze_count()):
+                return False   # more without a first keep, a second first keep, or someone else froze
             gc.freeze()
             self._kept = True
             return True
@@ -111,7 +112,8 @@ def keep_heap(entries: int, more: bool = False) -> bool:
 
 
 def let_heap_go() -> None:
-    """Hand what ``keep_heap`` froze back to the collector (the app is closing)."""
+    """Hand what ``keep_heap`` froze back to the collector (the app is closing; a no-op when
+    nothing was kept)."""
     GC_PAUSE.let_go()
 
 

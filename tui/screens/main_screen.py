@@ -74,7 +74,7 @@ class MainScreen(Screen):
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
-        self.watcher, self._debounce, self._kept_heap = None, None, False   # (_kept_heap: see load)
+        self.watcher, self._debounce = None, None
         self._audit_for = 0          # the generation whose audit we wait for
         self._preview_request = 0
 
@@ -115,7 +115,7 @@ class MainScreen(Screen):
     def on_unmount(self) -> None:
         if self.watcher is not None:
             self.watcher.stop()
-        let_heap_go()   # (a no-op unless the first reading was kept)
+        let_heap_go()
 
     def restyle(self) -> None:   # a new theme: every cell and pane takes its colours
         table = self.query_one(EntryTable)
@@ -133,13 +133,14 @@ class MainScreen(Screen):
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
             rows = None if self.snapshot else build_rows(snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
-            self._kept_heap = self._kept_heap or (rows is not None and keep_heap(len(snap.entries)))
+            if rows is not None:
+                keep_heap(len(snap.entries))   # a large first reading: out of the collector's walks
             self.post_message(Rescanned(snap, shown, rows))   # the rows first; the preview's index right after
             shown.wait(1.0)   # (built meanwhile, it would take the interpreter from the table's update)
             self.post_message(Rescanned(background.add_engine(snap)))
             if rows is not None:
                 firstview.save(self.store, rows)
-                self._kept_heap and keep_heap(len(snap.entries), more=True)   # the index joins the kept reading
+                keep_heap(len(snap.entries), more=True)   # its preview index joins it (when it was kept)
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
 
@@ -280,10 +281,8 @@ class MainScreen(Screen):
 
     # -- which keys apply ----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if self.app.screen is not self:
-            return False   # a dialog is open: its keys apply, not these (the footer behind says so)
-        if action in ("focus_filter", "focus_query") and isinstance(self.focused, Input):
-            return False   # typed into an input, they are letters
+        if self.app.screen is not self or (action in ("focus_filter", "focus_query") and isinstance(self.focused, Input)):
+            return False   # a dialog is open (its keys apply, the footer behind says so), or '/' 'p' typed as text
         i = self.current_id() if self.loaded else None
         table = self.query_one(EntryTable)
         if action in ("delete", "promote", "edit"):
