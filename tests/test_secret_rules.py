@@ -298,3 +298,53 @@ def test_kubernetes_secret_data(text):
 @pytest.mark.parametrize("text", K8S_NO)
 def test_kubernetes_near_misses(text):
     assert find_secrets(text) == [], text
+
+
+def test_a_key_block_of_spaces_and_dashes_is_judged_at_once():
+    # the body alternation once overlapped (a space in a class and in \s): this took minutes
+    import time
+    text = "<privateToken>-----BEGINPRIVATE KEY-------" + "   -  ----  - -- " * 40 + "KEY-----</privateToken>"
+    t0 = time.perf_counter()
+    find_secrets(text)
+    assert time.perf_counter() - t0 < 2.0
+
+
+@pytest.mark.parametrize("template", ["beamer_token: {s}", "fastly_token: {s}", "GENERIC_TOKEN={s}",
+                                      'dropbox_token = "{s}"'])
+def test_a_value_holding_an_equals_sign_is_masked_whole(template):
+    s = r(9, W) + "=" + r(30, W)      # an alphabet with '=' in it: 'k: a=b' is not a typed declaration
+    text = template.replace("{s}", s)
+    assert any(h.start <= text.index(s) and h.end >= text.index(s) + len(s) for h in find_secrets(text)), text
+
+
+def test_typed_declarations_still_read_as_such():
+    for text in ('val apiToken: String = "' + r(32) + '"', "const authToken:string=\"" + r(32) + '"'):
+        hits = find_secrets(text)
+        assert hits and text[hits[0].start:hits[0].end] not in ("String", "string"), text
+
+
+def test_a_numeric_client_id_under_its_provider_name():
+    text = f'asana_client_id = "{r(16, "0123456789")}"'
+    assert [h.rule for h in find_secrets(text)] == ["asana-secret"], text
+
+
+def test_a_wrapped_base64_token_is_masked_to_its_last_line():
+    body = "ZXlK" + r(200, AN)
+    text = "data:\n  jwt: |\n    " + "\n    ".join(body[i:i + 76] for i in range(0, len(body), 76)) + "\n  name: web\n"
+    hits = find_secrets(text)
+    assert len(hits) == 1 and text[hits[0].end:].strip() == "name: web", text
+
+
+REFERENCES = ["vault:secret/data/payments#token", "my-s3-token-name", "deploy_token_here", "%%DEPLOY_TOKEN%%",
+              "/run/secrets/1password_token"]
+
+
+@pytest.mark.parametrize("value", REFERENCES)
+def test_references_and_names_are_not_secrets(value):
+    for text in (f'deployToken="{value}"', f"DEPLOY_TOKEN={value}", f'<add key="ApiToken" value="{value}" />'):
+        assert find_secrets(text) == [], (text, [(h.rule, text[h.start:h.end]) for h in find_secrets(text)])
+
+
+def test_the_key_attribute_of_an_add_element_is_a_name():
+    text = '<add key="1passwordToken" value="null" />'
+    assert find_secrets(text) == []

@@ -22,7 +22,7 @@ from .textutil import lazy_re
 
 _PLACEHOLDER = lazy_re(
     r"(?i)(x{4,}|\*{3,}|\.{3}|…|<[^>]*>|example|sample|dummy|placeholder|your[_-]?(?:api|key|token|secret|pass)|"
-    r"redacted|changeme|change[_-]me|replace[_-]?me|fake|not[_-]?a[_-]?real|notreal|0{8,}|1234567890|abcdef(?:gh|12))")
+    r"(?:token|key|secret|password)[_-]?here|redacted|changeme|change[_-]me|replace[_-]?me|fake|not[_-]?a[_-]?real|notreal|0{8,}|1234567890|abcdef(?:gh|12))")
 
 
 def entropy(s: str) -> float:
@@ -102,7 +102,9 @@ _NAME_RUN = re.compile(r"[\w.\-]{0,60}")
 _AFTER = lazy_re(r"""
     (?:\\?["'`])?\]?(?:\\?["'`])?                       # the name's closing quote or bracket: "k":  ['k']  \"k\"
     (?:\[\])?                                           # char k_token[] =
-    (?:[ \t]*:[ \t]*[A-Za-z_][\w.<>\[\]?]*(?=[ \t]*=(?!=)))?        # Kotlin / TypeScript type: k: String =
+    (?:[ \t]*:[ \t]*(?:[A-Za-z_][\w.<>\[\]?]*(?=[ \t]+=(?!=))|(?:String|string|str|Int|number)(?==(?!=))))?
+                          # Kotlin / TypeScript type: k: String =  (glued to '=' only a known type:
+                          # in 'k: b_x9=Zq…' the value holds the '=', it is not a type)
     (?:[ \t]+(?:string|String|str|&str|\[\]byte|var|val)(?=[ \t]*=(?!=)))?   # Go: var k string =
     [ \t]*
     (?P<op>:::=|::=|:=|\?\?=|\|\|=|\?=|\+=|\.=|=>|->|=(?!=)|:(?![:/\\])|,|\(|>|\bis\b:?|\bwas\b:?|(?=[ \t]["'`@])|[ \t](?=[ \t]*[A-Za-z0-9+/_-]{16}))
@@ -110,6 +112,7 @@ _AFTER = lazy_re(r"""
 _BLOCK = re.compile(r"[|>][-+]?[ \t]*\n[ \t]+")
 _QUOTED = re.compile(r"""\\"((?:[^"\\\n]|\\[^"\n])*)\\"|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`""")
 _UNQUOTED = re.compile(r"[^\s\"'`<]+")
+_THEN_VALUE = re.compile(r"""["']\s+value\s*=""", re.I)
 _XML_ATTR = re.compile(r"""(?i)\b(?:key|name)\s*=\s*["']([^"'<>]{1,80})["'][^<>]{0,40}?\bvalue\s*=\s*["']([^"'<>]*)["']""")
 
 
@@ -131,6 +134,8 @@ def assignments(text: str, low: str, anchors, judged=None) -> Iterator[tuple[str
                 seen.add(start)
                 name = text[start:end].lstrip("$@-.").rstrip(".-")
                 found = _value_after(text, start, end) if judged is None or judged(name) else None
+                if found is not None and name.lower() in ("key", "name") and _THEN_VALUE.match(text, found[1]):
+                    found = None   # <add key="ApiToken" value="…"/>: the key attribute holds a name
                 if found is not None:
                     named.add(text[start:end])
                     yield (name, *found)
@@ -218,17 +223,20 @@ def _unbalanced(value: str) -> bool:
 # -- judging a value -----------------------------------------------------------------------------
 _NOT_SECRET = lazy_re(r"""(?x)^(?:
       (?i:true|false|null|none|nil|undefined|yes|no|on|off|empty|required|optional|string|secret|password|token)
-    | \$\{[\w.:\-]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %[\w.]+% | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
+    | \$\{[\w.:\-]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %{1,2}[\w.]+%{1,2} | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
     | \{[\w.]*\} | <[^>]*> | \[[^\]]*\]
     | (?i:this|self|process|os|env|config|settings|props|params|args|request|req|ctx|window|document|import|secrets|
          vars|inputs|environ|system|context|options|opts)(?:\.|\[|\b).*
     | [a-z_]+(?:[-_.][a-z_]+)* | [A-Z_]+(?:[-_.][A-Z_]+)*      # words and slugs: my-secret-name, SECRET_NAME
+    | (?:\d{0,2}[a-z]{2,}\d{0,2}|[a-z]{1,2}\d[a-z]?)(?:[-_.](?:\d{0,2}[a-z]{2,}\d{0,2}|[a-z]{1,2}\d[a-z]?))+
+                                                    # slugs with a number in a word: my-s3-token-name, k8s-ci-2fa
+    | [a-z][a-z0-9+-]*:(?:[\w.-]+/)+[\w.-]+(?:\#[\w.-]+)?        # a reference: vault:secret/data/app#token
     | (?:[A-Z]?[a-z]{2,})+(?:[-_.](?:[A-Z]?[a-z]{2,})+)*          # CamelCase words: MySecretName
     | v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?           # a version
     | \d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?          # a date
     | (?i:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=].*
     | (?i:ssh-(?:rsa|ed25519|dss))|ecdsa-sha2-\S+|sk-ssh-\S+          # a key's type, not the key
-    | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
+    | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")

@@ -49,8 +49,10 @@ _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F
 TOKENS: list[Rule] = [
     # -- crypto keys
     Rule("private-key", "private key block", "crypto", ("private key",),
-         r"-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:\\[rn]|\s)*"
-         r"(?:[A-Za-z0-9+/=:\- ,.]|\\[rn]|\s){40,}?"
+         # one character class for the body: a space both in a class and in \s made the
+         # alternation ambiguous, and a body of spaces and dashes took exponential time
+         r"-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+         r"(?:[A-Za-z0-9+/=:\-,.\s]|\\[rn]){40,}?"
          r"(?:-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----|(?=[\"'`]|$))", 0.0),
     Rule("putty-private-key", "PuTTY private key", "crypto", ("putty-user-key-file",),
          r"PuTTY-User-Key-File-\d: [\s\S]{20,}?Private-Lines: \d+[\s\S]{40,}?(?:Private-MAC: [a-f0-9]+|$)",
@@ -195,7 +197,10 @@ TOKENS: list[Rule] = [
     # -- identity providers and web tokens
     _t("jwt", "JSON Web Token", "identity", "eyj",
        r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-/\\]{8,}\.(?:[A-Za-z0-9_\-/\\]{8,}={0,2})?", 3.0, 3),
-    _t("jwt-base64", "base64-wrapped JSON Web Token", "identity", "zxlk", r"ZXlK[a-zA-Z0-9/\\_+\-]{60,}={0,2}", 3.0, 4),
+    # base64 tools wrap at 64 or 76 columns: a line of nothing but base64 after a long one goes on
+    _t("jwt-base64", "base64-wrapped JSON Web Token", "identity", "zxlk",
+       r"ZXlK[a-zA-Z0-9/\\_+\-]{60,}(?:(?:\r?\n[ \t]*|\\[rn])[a-zA-Z0-9/_+\-]{4,}(?=={0,2}[ \t]*(?:\r?\n|\\[rn]|[\"'`]|$)))*"
+       r"={0,2}", 3.0, 4),
     _t("openshift-token", "OpenShift user token", "identity", "sha256~", r"sha256~[\w-]{43}", 3.5, 6),
     _t("facebook-token", "Facebook access token", "identity", "eaam eaac |", r"EAA[MC][A-Za-z0-9]{100,}|\d{15,16}\|[0-9A-Za-z\-_]{27,40}", 3.5, 4),
     _t("settlemint-token", "SettleMint token", "identity", "sm_aat_ sm_pat_ sm_sat_", r"sm_(?:aat|pat|sat)_[a-zA-Z0-9]{16}", 3.0, 6),

@@ -190,7 +190,8 @@ def _find(text: str) -> list[SecretHit]:
         value = text[vstart:vend]
         name_low = name.lower()
         rule = provider_rule(name_low, value)
-        if rule is not None and random_enough(value, rule.entropy):
+        # ten digits cannot carry more than 3.3 bits a character: a 16-digit id is judged on less
+        if rule is not None and random_enough(value, min(rule.entropy, 2.5) if value.isdigit() else rule.entropy):
             add(rule.id, rule.title, vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             add("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend)
