@@ -34,6 +34,8 @@ TOKEN_CASES = {
     "putty-private-key": ("PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPublic-Lines: 2\n" + r(64, B64)
                           + "\nPrivate-Lines: 1\n" + r(64, B64) + "\nPrivate-MAC: " + r(64, HX),
                           "PuTTY-User-Key-File-3 is the format name"),
+    "twilio-account-sid": ("AC" + r(32, HX), "AC" + r(32, "ghijkl")),
+    "softlayer-url": ("http://api.softlayer.com/soap/v3.1/" + r(64, LO), "https://api.softlayer.com/soap/v3/" + r(12, LO)),
     "age-secret-key": ("AGE-SECRET-KEY-1" + r(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"), "AGE-SECRET-KEY-1 (58 chars)"),
     "aws-access-key-id": ("AKIA" + r(16, UP), "AKIAIOSFODNN7EXAMPLE"),
     "alibaba-access-key-id": ("LTAI" + r(20), "LTAI" + r(10)),
@@ -348,3 +350,9 @@ def test_references_and_names_are_not_secrets(value):
 def test_the_key_attribute_of_an_add_element_is_a_name():
     text = '<add key="1passwordToken" value="null" />'
     assert find_secrets(text) == []
+
+
+def test_an_older_telegram_token_without_aa():
+    token = r(9, "0123456789") + ":" + r(35, W)
+    assert [h.rule for h in find_secrets(f"bot: {token}")] == ["telegram-bot-token"]
+    assert find_secrets("at 2026-12-02T10:30:00Z the job ran") == []

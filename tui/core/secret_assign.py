@@ -240,6 +240,8 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
+# in 20 random characters or more, four in a row turn up by chance ('…e72345f…'); five rarely do
+_LONG_SEQUENCE = re.compile(r"01234|12345|23456|34567|45678|56789|abcde|qwert")
 
 
 def judge_value(value: str, name_low: str, how: str) -> bool:
@@ -271,4 +273,5 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return len(v) >= 20 and lower and upper and ent >= 3.5
     if len(v) < 10 or classes < 2:
         return False
-    return ent >= (2.75 if len(v) < 20 else 3.2) and not _SEQUENCE.search(v.lower()) or ent >= 3.8
+    sequence = (_SEQUENCE if len(v) < 20 else _LONG_SEQUENCE).search(v.lower())
+    return ent >= (2.75 if len(v) < 20 else 3.2) and not sequence or ent >= 3.8

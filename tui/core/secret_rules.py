@@ -79,6 +79,8 @@ TOKENS: list[Rule] = [
        r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}", 3.0, 5),
     _t("scalingo-token", "Scalingo API token", "cloud", "tk-us-", r"tk-us-[\w-]{48}", 3.0, 6),
     _t("yandex-token", "Yandex token", "cloud", "aqvn t1.", r"AQVN[A-Za-z0-9_\-]{35,38}|t1\.[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]{86}={0,2}", 3.0, 4),
+    _t("softlayer-url", "SoftLayer API key in its URL", "cloud", "api.softlayer.com",
+       r"(?i:https?://api\.softlayer\.com/soap/v3(?:\.1)?/)([a-z0-9]{64})", 3.0),
     _t("ibm-cloud-iam-key", "IBM Cloud IAM key", "cloud", "ibm", r"(?i:ibm[\w.-]{0,20}(?:api|iam)[\w.-]{0,10}key)[\"'\s:=]{1,5}([A-Za-z0-9_\-]{44})", 3.5),
     # -- source hosting and CI/CD
     _t("github-token", "GitHub token", "ci", "ghp_ gho_ ghu_ ghs_ ghr_", r"gh[pousr]_[A-Za-z0-9]{36,255}", 3.0, 4),
@@ -134,7 +136,9 @@ TOKENS: list[Rule] = [
          r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{17,20}/[\w-]{60,70}", 3.0),
     _t("discord-bot-token", "Discord bot token", "chat", ".",
        r"[MNO][A-Za-z\d_-]{23,25}\.[\w-]{6}\.[\w-]{27,38}", 3.5),
-    _t("telegram-bot-token", "Telegram bot token", "chat", ":aa", r"\d{5,16}:AA[A-Za-z0-9_\-]{32,33}", 3.0),
+    # a bot's id, a colon, 35 characters (today's start with AA; the older ones need a letter in them)
+    _t("telegram-bot-token", "Telegram bot token", "chat", ":aa 0: 1: 2: 3: 4: 5: 6: 7: 8: 9:",
+       r"\d{5,16}:AA[A-Za-z0-9_\-]{32,33}|\d{8,10}:(?=[A-Za-z0-9_\-]{0,34}[A-Za-z])[A-Za-z0-9_\-]{35}", 3.0),
     _t("mattermost-token", "Mattermost token", "chat", "mmauthtoken", r"MMAUTHTOKEN=[a-z0-9]{26}", 3.0),
     _t("notion-token", "Notion integration token", "collaboration", "ntn_ secret_",
        r"ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43}", 3.5, 4),
@@ -169,6 +173,7 @@ TOKENS: list[Rule] = [
     _t("mailgun-key", "Mailgun API key", "mail", "key-", r"key-[0-9a-f]{32}", 3.0, 4),
     _t("mailchimp-key", "Mailchimp API key", "mail", "-us", r"[0-9a-f]{32}-us\d{1,2}", 3.0),
     _t("twilio-api-key", "Twilio API key", "mail", "sk", r"SK[0-9a-fA-F]{32}", 3.0, 2),
+    _t("twilio-account-sid", "Twilio account SID", "mail", "ac", r"AC[0-9a-f]{32}", 3.0, 2),
     Rule("postmark-token", "Postmark server token", "mail", ("x-postmark-server-token",),
          r"(?i:X-Postmark-Server-Token)[\"':\s]{1,5}(" + _UUID + ")", 3.0),
     # -- monitoring and observability
