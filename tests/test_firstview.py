@@ -53,11 +53,14 @@ async def test_rows_are_placed_without_cells_and_drawn_rows_have_them(sample, tm
     async with app.run_test(size=(120, 12)) as pilot:   # a short screen: most rows are never drawn
         await settle(pilot)
         table = app.query_one(EntryTable)
-        built = [k.value for k, v in dict.items(table._data) if v is not None]
+        built = {key for key, _ in table._lines}
         assert 0 < len(built) < table.row_count
         last = table.visible_ids[-1]
         assert last not in built
         table.selected.add(last)
         table.redraw_row(last)          # a row not drawn yet: its cells are built as it is now
-        cells = table.get_row(last)
+        cells = table.row_cells(last)
         assert str(cells[0]) == "●" and str(cells[1]) == table.rows_by_id[last].entry.name
+        table.select_id(last)
+        await settle(pilot)
+        assert (last, True) in table._lines   # drawn once shown, with the cursor on it

@@ -15,6 +15,7 @@ import datetime as dt
 import heapq
 from collections import Counter, defaultdict
 from itertools import chain
+from typing import Iterator
 
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from .entry import MemoryEntry
@@ -80,7 +81,7 @@ class Engine:
     """An inverted index over a memory directory's entries, and the policy that reads it."""
 
     def __init__(self, entries: dict[str, MemoryEntry], status: dict[str, EntryStatus],
-                 now: dt.datetime, is_dir=lambda rel: False):
+                 now: dt.datetime, is_dir=lambda rel: False, build: bool = True):
         self.entries, self.status, self.now = entries, status, now
         self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
         self.full: dict[str, set[str]] = defaultdict(set)             # normalised path → ids
@@ -89,9 +90,13 @@ class Engine:
         self.bare: dict[str, list[tuple[str, str]]] = defaultdict(list)  # 'makefile' → (id, path)
         self.shown: dict[str, str] = {}                               # normalised path → as written
         self._rank: dict[str, int] | None = None
-        for e in entries.values():
-            if e.readable:
-                self._add(e, is_dir)
+        if build:
+            for e in entries.values():
+                if e.readable:
+                    self._add(e, is_dir)
+            self._finish()
+
+    def _finish(self) -> None:
         # each term's entries, each written as many times as its weight: a query's keyword
         # points per entry are then one C-level count (Counter) over the query's terms
         self._weighted = {t: [eid for eid, w in ids.items() for _ in range(w)] for t, ids in self.terms.items()}
@@ -100,6 +105,23 @@ class Engine:
     def from_memory(cls, mem) -> "Engine":
         root = mem.root
         return cls(mem.entries, mem.status, mem.now, is_dir=lambda rel: (root / rel).is_dir())
+
+    @classmethod
+    def steps(cls, mem, chunk: int = 50) -> Iterator[None]:
+        """The same engine as ``from_memory``, built ``chunk`` entries at a time: the caller
+        runs the steps in slices between its own work (the app, on its UI thread: a build in
+        another thread would take the interpreter from the UI for its whole length). The
+        engine is the generator's return value."""
+        root = mem.root
+        is_dir = lambda rel: (root / rel).is_dir()   # noqa: E731
+        engine = cls(mem.entries, mem.status, mem.now, is_dir=is_dir, build=False)
+        for n, e in enumerate(list(mem.entries.values()), 1):
+            if e.readable:
+                engine._add(e, is_dir)
+            if n % chunk == 0:
+                yield
+        engine._finish()
+        return engine
 
     def _add(self, e: MemoryEntry, is_dir) -> None:
         weights: dict[str, int] = {}

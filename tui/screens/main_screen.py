@@ -20,8 +20,8 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 from .. import background, curation, firstview
 from ..agent_writes import AgentWrites
 from ..core.audit import AuditReport
-from ..core.findings import KINDS, Finding
-from ..core.memory import MemoryStore, Snapshot, keep_heap, let_heap_go, utcnow
+from ..core.findings import Finding
+from ..core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
 from ..core.secrets import find_secrets
 from ..messages import Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ..widgets.detail_pane import DetailPane
@@ -30,6 +30,7 @@ from ..widgets.injection_log import InjectionLog
 from ..widgets.bars import title_text
 from ..widgets.browser import Browser
 from ..widgets.preview_pane import PreviewPane
+from .preview_index import PreviewIndexer
 
 DEBOUNCE = 0.15
 
@@ -71,12 +72,14 @@ class MainScreen(Screen):
         self.multi, self.snapshot = hasattr(self.store, "stores"), None
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
+        self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
         self.watcher, self._debounce = None, None
         self._audit_for = 0          # the generation whose audit we wait for
         self._preview_request = 0
+        self.indexer = PreviewIndexer(self, self.update_preview)
 
     @property
     def loaded(self) -> bool:
@@ -115,6 +118,7 @@ class MainScreen(Screen):
     def on_unmount(self) -> None:
         if self.watcher is not None:
             self.watcher.stop()
+        self.indexer.stop()
         let_heap_go()
 
     def restyle(self) -> None:   # a new theme: every cell and pane takes its colours
@@ -132,15 +136,12 @@ class MainScreen(Screen):
             snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full, noted=noted,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
-            rows = None if self.snapshot else build_rows(snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
+            rows, order = (None, None) if self.snapshot else background.first_rows(
+                snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
+            self.post_message(Rescanned(snap, shown, rows, order))   # the rows; the UI thread then indexes it
             if rows is not None:
-                keep_heap(len(snap.entries))   # a large first reading: out of the collector's walks
-            self.post_message(Rescanned(snap, shown, rows))   # the rows first; the preview's index right after
-            shown.wait(1.0)   # (built meanwhile, it would take the interpreter from the table's update)
-            self.post_message(Rescanned(background.add_engine(snap)))
-            if rows is not None:
+                shown.wait(1.0)   # (saved meanwhile, it would take the interpreter from the table's update)
                 firstview.save(self.store, rows)
-                keep_heap(len(snap.entries), more=True)   # its preview index joins it (when it was kept)
         except Exception as e:  # a folder we cannot read at all: say so, keep running
             self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
 
@@ -159,20 +160,18 @@ class MainScreen(Screen):
         self.notify(f"{m.what}: {m.error}", severity="error")
 
     def on_rescanned(self, message: Rescanned) -> None:
-        self._show_snapshot(message.snapshot, message.rows)
+        self._show_snapshot(message.snapshot, message.rows, message.order)
         if message.shown is not None:
             message.shown.set()   # (its worker waits a second at most: an error here costs no more)
 
-    def _show_snapshot(self, snap: Snapshot, rows: dict | None = None) -> None:
+    def _show_snapshot(self, snap: Snapshot, rows: dict | None = None, order: tuple | None = None) -> None:
         if self.snapshot is not None and snap.generation <= self.snapshot.generation:
-            if snap is self.snapshot:   # the same reading, its engine now built: the preview can run
-                self.update_preview()
             return   # an older reading that a newer one overtook
         first = self.snapshot is None
         self.snapshot = snap
         table = self.query_one(EntryTable)
         if first:
-            table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of))
+            table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of), order)
             if self.watch_enabled:
                 self.start_watcher()
         else:
@@ -185,6 +184,7 @@ class MainScreen(Screen):
             self.update_preview()
         if first or snap.added or snap.changed or snap.removed:
             self.run_audit(snap)
+        self.indexer.start(snap, table.rows_by_id.values() if first else ())
 
     def _apply_changes(self, snap: Snapshot) -> None:
         self.writes.classify(snap)
@@ -199,8 +199,7 @@ class MainScreen(Screen):
         table.apply_diff(rows, list(snap.added), rows_to_redraw(snap, table.rows_by_id, rows), list(snap.removed))
 
     def kinds_of(self, entry_id: str) -> tuple[str, ...]:
-        found = {f.kind for f in self.findings.get(entry_id, [])}
-        return tuple(k for k in KINDS if k in found)
+        return self._kinds.get(entry_id, ())
 
     # -- audit -------------------------------------------------------------------------------
     def run_audit(self, snap: Snapshot) -> None:
@@ -220,10 +219,7 @@ class MainScreen(Screen):
         if message.generation != self._audit_for:
             return   # the folder changed since; the newer audit is on its way
         old = self.findings
-        self.report = message.report
-        self.findings = {}
-        for f in message.report.findings:
-            self.findings.setdefault(f.id, []).append(f)
+        self.report, self.findings, self._kinds = message.report, message.by_id, message.kinds
         self.query_one(EntryTable).set_kinds(set(old) | set(self.findings), self.kinds_of)
         self.set_title_bar()
         self.show_detail()
@@ -233,7 +229,8 @@ class MainScreen(Screen):
         if self.snapshot is None:
             return
         self._preview_request += 1
-        self._preview(self.snapshot, self.query_one("#query", Input).value, self._preview_request)
+        snap = self.indexer.for_preview(self.snapshot)
+        self._preview(snap, self.query_one("#query", Input).value, self._preview_request)
 
     @work(thread=True, exclusive=True, group="preview")
     def _preview(self, snap: Snapshot, query: str, request: int) -> None:

@@ -6,6 +6,7 @@ makes them from a snapshot, reusing the rows whose entry and status did not chan
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from ..core.entry import MemoryEntry
 from ..core.status import EntryStatus
@@ -79,6 +80,21 @@ def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[st
             r = Row(e, st, kinds_of(i), i in new, i in reviewed)
         out[i] = r
     return out
+
+
+def full_order(rows: dict[str, Row], column: str, reverse: bool) -> list[str]:
+    """Every id in this sort (then by id: no ties)."""
+    key = sort_key(column)
+    return sorted(rows, key=lambda i: (key(rows[i]), i), reverse=reverse)
+
+
+def warm(rows) -> Iterator[None]:
+    """Make each row's filter text ahead of the first filter keystroke (50k rows: ~0.2 s),
+    a few hundred rows a step."""
+    for n, r in enumerate(list(rows), 1):
+        r.hay
+        if n % 500 == 0:
+            yield
 
 
 def rows_to_redraw(snap, old: dict[str, Row], rows: dict[str, Row]) -> list[str]:
