@@ -41,7 +41,7 @@ async def measure(mem: Path, proj: Path, tmp: Path, runs: int) -> list[float]:
             marker = f"changed{k}"
             t = time.perf_counter()
             f.write_text(text.replace("name: ", f"name: {marker}-", 1))   # the name is a column
-            while not (entry_id in table.rows and marker in str(table.get_row(entry_id))):
+            while not (entry_id in table.rows and marker in str(table.row_cells(entry_id))):
                 await asyncio.sleep(0.002)
             out.append(time.perf_counter() - t - DEBOUNCE)
             await asyncio.sleep(0.5)
