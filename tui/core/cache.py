@@ -131,6 +131,8 @@ class ParseCache:
         entry.path = path
         if judged:
             self.known[entry_id] = knowledge(entry)
+        else:   # its reader holds it parsed from here: the bytes would only add to the peak (50k: ~70 MB)
+            self.rows[entry_id] = (row[0], None, None)
         return entry
 
     def adopt(self, entry_id: str, sig: tuple[int, int, int], data: bytes) -> None:
