@@ -96,7 +96,10 @@ class _GcPause:
 GC_PAUSE = _GcPause()
 
 
-KEEP_FROM = 5000   # entries: below this a full collection is short (1k: ~25 ms) and nothing is frozen
+# entries: from here the first reading is kept out of the collector's walks. At 1k a full
+# collection over the reading and the app still took 60-100 ms (typing, filtering and scrolling
+# stalled 94-144 ms; kept: 8-72 ms); a few dozen entries are left to it
+KEEP_FROM = 500
 
 
 def keep_heap(entries: int, more: bool = False) -> bool:
