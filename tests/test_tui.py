@@ -432,3 +432,26 @@ async def test_a_changed_row_is_re_placed_in_either_sort_order(sample, tmp_path)
             shown = table.ordered_row_keys()
             assert shown == sorted(shown, key=lambda i: (key(table.rows_by_id[i]), i), reverse=reverse)
             assert table.visible_ids == shown and f"{'zm'[k]}-moved-" in str(table.row_cells("api-versioning.md"))
+
+
+async def test_a_later_reading_is_indexed_when_a_prompt_asks_for_it(sample, tmp_path):
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        write(mem_dir, "zephyr-deploys.md", "---\nname: zephyr deploys\ndescription: zephyrquux rollouts go "
+                                            "through the canary first\ntype: project\n---\nCanary first.\n")
+        app.main.request_rescan(True)
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "zephyr-deploys.md" in table.rows:
+                break
+        await settle(pilot)
+        assert app.main.snapshot.engine is None   # no prompt yet: the agent's write cost no index
+        await pilot.press("p", *"how do zephyrquux rollouts work")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if "zephyr-deploys.md" in table.injected:
+                break
+        assert table.injected.get("zephyr-deploys.md") == 1 and app.main.snapshot.engine is not None

@@ -184,7 +184,8 @@ class MainScreen(Screen):
             self.update_preview()
         if first or snap.added or snap.changed or snap.removed:
             self.run_audit(snap)
-        self.indexer.start(snap, table.rows_by_id.values() if first else ())
+        if first:   # (a later reading is indexed when a prompt needs it: not on every file the agent writes)
+            self.indexer.start(snap, table.rows_by_id.values())
 
     def _apply_changes(self, snap: Snapshot) -> None:
         self.writes.classify(snap)
@@ -229,8 +230,10 @@ class MainScreen(Screen):
         if self.snapshot is None:
             return
         self._preview_request += 1
-        snap = self.indexer.for_preview(self.snapshot)
-        self._preview(snap, self.query_one("#query", Input).value, self._preview_request)
+        query = self.query_one("#query", Input).value
+        if query.strip():
+            self.indexer.want(self.snapshot)
+        self._preview(self.indexer.for_preview(self.snapshot), query, self._preview_request)
 
     @work(thread=True, exclusive=True, group="preview")
     def _preview(self, snap: Snapshot, query: str, request: int) -> None:

@@ -5,7 +5,8 @@ first reading) held the interpreter lock in 5 ms turns against the UI thread, wh
 event-loop pass then waited for it: keys typed into the prompt meanwhile showed 130–220 ms
 late. Here the steps run between the app's own messages, never longer than a slice, so a key
 waits one slice at most. Until a reading's index is done the preview answers from the last
-reading that has one (the table already shows the new rows).
+reading that has one (the table already shows the new rows). The first reading is indexed at
+once; a later one (a rescan after the agent wrote a file) when a prompt asks for it.
 """
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ class PreviewIndexer:
         if self._steps is not None:
             self._steps = self._building = None
             GC_PAUSE.release()
+
+    def want(self, snap: Snapshot) -> None:
+        """A prompt needs ``snap``'s index: build it unless it is built or on its way."""
+        if snap.engine is None and self._building is not snap:
+            self.start(snap)
 
     def for_preview(self, current: Snapshot) -> Snapshot:
         """The reading the preview should ask: the current one once indexed, else the last indexed."""
