@@ -58,7 +58,7 @@ async def test_rows_are_placed_without_cells_and_drawn_rows_have_them(sample, tm
         last = table.visible_ids[-1]
         assert last not in built
         table.selected.add(last)
-        table.redraw_row(last)          # a row not drawn yet: its cells are built as it is now
+        table.redraw(last)          # a row not drawn yet: its cells are built as it is now
         cells = table.row_cells(last)
         assert str(cells[0]) == "●" and str(cells[1]) == table.rows_by_id[last].entry.name
         table.select_id(last)

@@ -43,15 +43,8 @@ def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of) -> t
 def add_engine(snap: Snapshot) -> Snapshot:
     """Build the preview's index for a snapshot the table already shows (until then the preview
     waits: ``preview`` returns None). Set once, before the preview reads it."""
-    if snap.engine is None:
-        if snap.parts:
-            from .core.multi import MultiEngine
-            for part in snap.parts.values():
-                add_engine(part)
-            object.__setattr__(snap, "engine", MultiEngine(dict(snap.parts)))
-        else:
-            from .core.select import Engine
-            object.__setattr__(snap, "engine", Engine.from_memory(snap))
+    for _ in engine_steps(snap):
+        pass
     return snap
 
 

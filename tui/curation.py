@@ -275,7 +275,7 @@ def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
     table = screen.query_one(EntryTable)
     if entry_id in table.rows_by_id:
         table.rows_by_id[entry_id].reviewed = True
-        table.redraw_row(entry_id)
+        table.redraw(entry_id)
     screen.set_title_bar()
 
 

@@ -12,13 +12,13 @@ SEVERITY = {
     "in-code": "info", "stale": "info", "path-missing": "info", "layout": "warning",
 }
 KINDS = tuple(SEVERITY)
+# Kinds that stop a write (SPEC §5); the others only warn.
+REJECT_ON_WRITE = ("secret", "sensitive", "transient", "in-code", "traversal")
 
 
 def kinds_in_order(kinds: set[str]) -> tuple[str, ...]:
     """These finding kinds, most severe first."""
     return tuple(k for k in KINDS if k in kinds)
-# Kinds that stop a write (SPEC §5); the others only warn.
-REJECT_ON_WRITE = ("secret", "sensitive", "transient", "in-code", "traversal")
 
 
 @dataclass

@@ -91,12 +91,15 @@ class Engine:
         self.shown: dict[str, str] = {}                               # normalised path → as written
         self._rank: dict[str, int] | None = None
         if build:
-            for e in entries.values():
-                if e.readable:
-                    self._add(e, is_dir)
-            self._finish()
+            for _ in self._build(is_dir):
+                pass
 
-    def _finish(self) -> None:
+    def _build(self, is_dir, chunk: int = 50) -> Iterator[None]:
+        for n, e in enumerate(list(self.entries.values()), 1):
+            if e.readable:
+                self._add(e, is_dir)
+            if n % chunk == 0:
+                yield
         # each term's entries, each written as many times as its weight: a query's keyword
         # points per entry are then one C-level count (Counter) over the query's terms
         self._weighted = {t: [eid for eid, w in ids.items() for _ in range(w)] for t, ids in self.terms.items()}
@@ -115,12 +118,7 @@ class Engine:
         root = mem.root
         is_dir = lambda rel: (root / rel).is_dir()   # noqa: E731
         engine = cls(mem.entries, mem.status, mem.now, is_dir=is_dir, build=False)
-        for n, e in enumerate(list(mem.entries.values()), 1):
-            if e.readable:
-                engine._add(e, is_dir)
-            if n % chunk == 0:
-                yield
-        engine._finish()
+        yield from engine._build(is_dir, chunk)
         return engine
 
     def _add(self, e: MemoryEntry, is_dir) -> None:

@@ -28,7 +28,7 @@ class PreviewIndexer:
         self.ready: Snapshot | None = None     # the newest reading whose index is built
         self._building: Snapshot | None = None
         self._steps: Iterator[None] | None = None
-        self._built = 0
+        self._first = True   # the first reading's index is yet to be kept with it (keep_heap)
         self._announced = False
 
     def start(self, snap: Snapshot, rows=()) -> None:
@@ -80,7 +80,7 @@ class PreviewIndexer:
     def _done(self, snap: Snapshot) -> None:
         if self.ready is None or snap.generation >= self.ready.generation:
             self.ready = snap
-        self._built += 1
-        if self._built == 1:
+        if self._first:
+            self._first = False
             keep_heap(len(snap.entries), more=True)   # the first reading's index joins it (when it was kept)
         self.on_ready()

@@ -82,10 +82,15 @@ def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[st
     return out
 
 
-def full_order(rows: dict[str, Row], column: str, reverse: bool) -> list[str]:
-    """Every id in this sort (then by id: no ties)."""
+def order_key(rows: dict[str, Row], column: str):
+    """An id's place in a sort by ``column`` (its row's sort key, then the id: no ties)."""
     key = sort_key(column)
-    return sorted(rows, key=lambda i: (key(rows[i]), i), reverse=reverse)
+    return lambda i: (key(rows[i]), i)
+
+
+def full_order(rows: dict[str, Row], column: str, reverse: bool) -> list[str]:
+    """Every id in this sort."""
+    return sorted(rows, key=order_key(rows, column), reverse=reverse)
 
 
 def warm(rows) -> Iterator[None]:

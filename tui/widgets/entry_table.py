@@ -16,7 +16,7 @@ from ..core.secrets import might_hold_secret, redact
 from ..render.listing import age_text
 from ..render.styles import DEFAULT, Styles
 from .entry_rows import (SORTABLE, STABLE_ORDER, STATUS_FILTERS, Row, _Descending, build_rows,  # noqa: F401
-                         full_order, matching, narrows, rows_to_redraw, sort_key)
+                         full_order, matching, narrows, order_key, rows_to_redraw, sort_key)
 from .virtual_table import VirtualTable
 
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
@@ -148,10 +148,6 @@ class EntryTable(VirtualTable):
                     r.kinds = kinds
                     self.redraw(i)
 
-    def redraw_row(self, entry_id: str) -> None:
-        """Draw one row again (after a status, mark or reveal change)."""
-        self.redraw(entry_id)
-
     def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
         keep = self.current_id()
         self.rows_by_id = rows
@@ -170,9 +166,6 @@ class EntryTable(VirtualTable):
         for i in moved:
             self.redraw(i)
 
-    def ordered_row_keys(self) -> list[str]:
-        return list(self.keys)
-
     def replace_rows(self, ids: list[str], gone: set[str] = frozenset(), keep: str | None = None) -> None:
         """Put these rows where the current sort wants them, the others keeping their order: a
         binary search each, not a sort of every row (one file changed among 10k)."""
@@ -189,9 +182,7 @@ class EntryTable(VirtualTable):
         self.set_keys(sorted(self.keys, key=self._order_key(), reverse=self.sort_reverse), keep=self.current_id())
 
     def _order_key(self):
-        """An id's place in the current sort (its row's sort key, then the id: no ties)."""
-        key, rows = sort_key(self.sort_column), self.rows_by_id
-        return lambda i: (key(rows[i]), i)
+        return order_key(self.rows_by_id, self.sort_column)
 
     # -- cursor and marks ------------------------------------------------------------
     def current_id(self) -> str | None:
