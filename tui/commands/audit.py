@@ -4,9 +4,9 @@ from __future__ import annotations
 import sys
 
 from .common import UsageError, after_output, resolve_dir
-from ..core.audit import audit, fail_kinds
-from ..core.crossfile import memos_wanted
-from ..core.memory import GC_PAUSE, Memory
+from ..core.audit_cache import Probe
+from ..core.clock import utcnow
+from ..core.findings import fail_kinds
 
 FORMATS = ("text", "json", "sarif", "markdown")
 
@@ -24,12 +24,20 @@ def run(args) -> int:
                              f"{', '.join(NAMES)})")
         args.layout, args.format = name, "text"
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
-    # touches every object of the inherited heap (copy-on-write of all of it)
-    GC_PAUSE.hold()
-    mem = Memory.load(directory, root, layout=found.layout, judging=True,
-                      memos=("mentions", *memos_wanted(root)))
-    rep = audit(mem)
+    layout_name = found.layout.name if found.layout is not None else "claude-code"
+    probe = Probe(directory, root, layout_name)   # before anything is read
+    rep = probe.report(utcnow())
+    mem = None
+    if rep is None:
+        from ..core.audit import audit
+        from ..core.crossfile import memos_wanted
+        from ..core.memory import GC_PAUSE, Memory
+        # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
+        # touches every object of the inherited heap (copy-on-write of all of it)
+        GC_PAUSE.hold()
+        mem = Memory.load(directory, root, layout=found.layout, judging=True,
+                          memos=("mentions", *memos_wanted(root)))
+        rep = audit(mem)
     if args.format == "text":
         from ..render.audit import print_audit
         print_audit(rep)
@@ -43,7 +51,9 @@ def run(args) -> int:
             out = fmt.to_markdown(rep)
         sys.stdout.write(out + "\n")
     sys.stdout.flush()
-    after_output(mem.store.keep_judgements)   # the next audit of unchanged files reads these instead
+    if mem is not None:   # the next audit reads these instead: the whole audit, or unchanged files' judgements
+        report = rep
+        after_output(lambda: (mem.store.keep_judgements(), probe.keep(mem, report)))
     hit = sorted({f.kind for f in rep.findings} & failing)
     if hit and args.format == "text":
         print(f"memtui audit: failing on {', '.join(hit)} (--fail-on {args.fail_on})", file=sys.stderr)

@@ -88,6 +88,9 @@ class AnchorChecker:
         self._exists: dict[str, tuple[bool | None, str]] = {}
         self._kinds: dict[str, str | None] = {}
         self._reads: dict[str, tuple[str | None, str | None]] | None = None   # this pass's (see begin_pass)
+        # every answer the project gave, in the order asked: (question, argument) → answer, where a
+        # read's answer is the file's signature, not its text (what a kept audit is checked against)
+        self.seen: dict[tuple[str, str], object] = {}
 
     def forget_paths(self) -> None:
         """Drop memoised path resolutions (symlinks may have changed); file contents stay cached."""
@@ -95,6 +98,7 @@ class AnchorChecker:
         self._real_dirs.clear()
         self._exists.clear()
         self._kinds.clear()
+        self.seen.clear()
         if self._reads is not None:
             self._reads = {}
 
@@ -114,6 +118,7 @@ class AnchorChecker:
                 self._kinds[key] = "file" if stat.S_ISREG(mode) else "dir" if stat.S_ISDIR(mode) else "other"
             except (OSError, ValueError):
                 self._kinds[key] = None
+            self.seen["kind", key] = self._kinds[key]
         return self._kinds[key]
 
     def _real_dir(self, folder: str) -> str:
@@ -126,6 +131,7 @@ class AnchorChecker:
         c = self._confined.get(raw)
         if c is None:
             c = self._confined[raw] = confine(self.root, raw, self.real_root, self._real_dir)
+            self.seen["confine", raw] = c
         return c
 
     # -- files ---------------------------------------------------------------
@@ -139,7 +145,10 @@ class AnchorChecker:
             self._reads[key] = done = self._read(key, path)
         return done
 
-    def _read(self, key: str, path: Path) -> tuple[str | None, str | None]:
+    @staticmethod
+    def file_signature(path) -> tuple[tuple[int, int, int, int] | None, str | None]:
+        """(mtime_ns, size, inode, ctime_ns) of a file to read, or (None, why it cannot be); the
+        ctime changes with the mode too (a file made unreadable)."""
         try:
             st = os.stat(path)
         except OSError as e:
@@ -148,7 +157,14 @@ class AnchorChecker:
             return None, "is a folder, not a file"
         if not stat.S_ISREG(st.st_mode):
             return None, "is not a regular file"
-        sig = (st.st_mtime_ns, st.st_size)
+        return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns), None
+
+    def _read(self, key: str, path: Path) -> tuple[str | None, str | None]:
+        full, why = self.file_signature(path)   # stat'ed before the read: a change after it is seen next time
+        self.seen["read", key] = (full, why)
+        if full is None:
+            return None, why
+        sig = full[:2]
         hit = self._cache.get(key)
         if hit and hit[0] == sig:
             return hit[1], hit[2]
@@ -171,7 +187,24 @@ class AnchorChecker:
             else:
                 hit = (c.path is not None and os.path.exists(c.path), c.rel)
             self._exists[raw] = hit
+            self.seen["exists", raw] = hit
         return hit
+
+    def answers_again(self, seen: dict) -> bool:
+        """Whether the project gives every answer in ``seen`` again (asked of this fresh checker:
+        stats and path resolutions, no file read)."""
+        for (question, arg), answer in seen.items():
+            if question == "read":
+                again = self.file_signature(arg)
+            elif question == "kind":
+                again = self.kind(Path(arg))
+            elif question == "confine":
+                again = self.confine(arg)
+            else:
+                again = self.exists(arg)
+            if again != answer:
+                return False
+        return True
 
     # -- anchors -------------------------------------------------------------
     def check(self, anchor: Anchor) -> AnchorResult:

@@ -4,41 +4,18 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-from collections import defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import forking
+from .audit_cache import sort_key
 from .crossfile import conflict_findings, duplicate_findings
 from .index_audit import index_findings, wiki_link_findings
-from .findings import KINDS, Finding
+from .findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
+from .gitcheck import tracked_in_git
 from .gates import entry_gates, identifying_findings, line_of, secret_findings
 from .index import INDEX_NAME
 from .memory import Memory
-from .secrets import known, might_hold_secret, redact, scrub, secret_pieces
-
-
-@dataclass
-class AuditReport:
-    findings: list[Finding]
-    entries: int
-    dir: str = ""
-    root: str = ""
-    by_kind: dict[str, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        order = {k: i for i, k in enumerate(KINDS)}
-        self.findings.sort(key=lambda f: (order.get(f.kind, 99), f.id, f.line or 0, f.rule))
-        counts: dict[str, int] = defaultdict(int)
-        for f in self.findings:
-            counts[f.kind] += 1
-        self.by_kind = dict(counts)
-
-    def as_json(self) -> dict:
-        return {"findings": [f.as_json() for f in self.findings],
-                "summary": {"entries": self.entries, "findings": len(self.findings), "by_kind": self.by_kind,
-                            "dir": self.dir, "root": self.root}}
+from .secrets import known, might_hold_secret, scrub, secret_pieces
 
 
 def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
@@ -83,9 +60,7 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
                            f"mentions {p}, but that file has only {count} lines now",
                            "the code moved: find the place again and update the line number, or drop it"))
     if "old-unverifiable" in st.flags:
-        out.append(Finding(e.id, "stale", "old-unverifiable", None,
-                           f"{st.age_days} days old and has no anchor: nothing can tell whether it still holds",
-                           "re-read it; add an anchor (a file and a quote) if it still holds, or delete it"))
+        out.append(age_finding(e.id, st.age_days))
     for w in e.warnings:
         if w.kind == "yaml-truncated":
             out.append(Finding(e.id, "yaml-truncated", "hash-comment", w.line, w.message.split(": ", 1)[1],
@@ -111,16 +86,19 @@ _FORKED: Memory | None = None   # the memory a forked worker inherited
 
 
 def _chunk(ids: list[str]) -> tuple[list[Finding], dict[str, tuple]]:
-    """A worker's share: the findings, and what it judged (sent back so the parent's parse cache
-    can keep it: a forked worker's memory dies with it)."""
+    """A worker's share: the findings, what it judged (sent back so the parent's parse cache
+    can keep it: a forked worker's memory dies with it) and what it asked of the project."""
     assert _FORKED is not None
+    asked = len(_FORKED.checker.seen)
     found = [f for i in ids for f in entry_findings(_FORKED, i)]
     judged = {}
     for i in ids:
         e = _FORKED.entries[i]
         if e.judged is not None:
             judged[i] = (e.judged, e.secret_hits if e.secret_hits is not None else known(e.text))
-    return found, judged
+    # what this worker asked of the project (a kept audit is checked against every question)
+    seen = list(_FORKED.checker.seen.items())[asked:]
+    return found, judged, seen
 
 
 def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport:
@@ -150,8 +128,10 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     if jobs > 1 and forking.can_fork(unjudged):
         _FORKED = mem
         def take(share: tuple) -> None:   # a worker's findings, and what it judged
-            found, judged = share
+            found, judged, seen = share
             out.extend(found)
+            for question, answer in seen:
+                mem.checker.seen.setdefault(question, answer)
             for i, (content, hits) in judged.items():
                 e = mem.entries[i]
                 e.judged = content
@@ -167,7 +147,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
         directory_checks()
         here(ids)
     out = _root_sanity(mem, _one_process_finding(out))
-    out.sort(key=lambda f: (f.id, f.line or 0, f.kind, f.rule, f.message, f.related or ""))
+    out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
 
 
@@ -253,38 +233,3 @@ def _find_line(text: str, needle: str) -> int | None:
 def _anchor_line(e) -> int | None:
     m = re.search(r"^anchors?\s*:", e.text, re.M)
     return line_of(e.text, m.start()) if m else None
-
-
-def tracked_in_git(directory: Path) -> list[Finding]:
-    try:
-        p = subprocess.run(["git", "-C", str(directory), "ls-files", "-z", "--", "."], capture_output=True,
-                           timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    if p.returncode != 0 or not p.stdout.strip(b"\0"):
-        return []
-    n = len([x for x in p.stdout.split(b"\0") if x])
-    return [Finding("", "tracked-in-git", "committed", None,
-                    f"the memory folder is committed to git ({n} file(s) tracked): anyone with the repository "
-                    "has these memories, and removing them now does not remove them from history",
-                    "stop tracking it (git rm -r --cached, add it to .gitignore); if a secret was ever committed, "
-                    "rotate it — history keeps it")]
-
-
-def fail_kinds(spec: str) -> set[str]:
-    """Parse --fail-on: comma-separated kinds; '' or 'none' fails on nothing; 'any' on everything."""
-    spec = spec.strip().lower()
-    if spec in ("", "none"):
-        return set()
-    if spec in ("any", "all"):
-        return set(KINDS)
-    kinds = {k.strip() for k in spec.split(",") if k.strip()}
-    unknown = kinds - set(KINDS)
-    if unknown:
-        raise ValueError(f"unknown kind(s) {', '.join(sorted(unknown))}; kinds are {', '.join(KINDS)}")
-    return kinds
-
-
-def safe_message(f: Finding) -> str:
-    """Belt and braces: a message goes out only after a last redaction pass."""
-    return redact(f.message)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from .. import __version__
-from .audit import AuditReport, safe_message
+from .findings import AuditReport, safe_message
 from .findings import SEVERITY, Finding
 from .fsutil import dumps_json
 

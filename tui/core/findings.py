@@ -1,7 +1,9 @@
 """A finding: what the audit reports and what a rejected write says. Never holds a secret."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
 
 SEVERITY = {
     "secret": "error", "sensitive": "error", "traversal": "error",
@@ -12,6 +14,7 @@ SEVERITY = {
     "in-code": "info", "stale": "info", "path-missing": "info", "layout": "warning",
 }
 KINDS = tuple(SEVERITY)
+STALE_DAYS = 30   # an entry with no anchor older than this may no longer hold
 # Kinds that stop a write (SPEC §5); the others only warn.
 REJECT_ON_WRITE = ("secret", "sensitive", "transient", "in-code", "traversal")
 
@@ -39,3 +42,58 @@ class Finding:
         # the fields by hand: dataclasses.asdict deep-copies each value (a tenth of a second at 5k findings)
         return {"id": self.id, "kind": self.kind, "rule": self.rule, "line": self.line, "message": self.message,
                 "fix": self.fix, "related": self.related, "severity": self.severity}
+
+
+def age_finding(entry_id: str, age_days: int | None) -> Finding:
+    return Finding(entry_id, "stale", "old-unverifiable", None,
+                   f"{age_days} days old and has no anchor: nothing can tell whether it still holds",
+                   "re-read it; add an anchor (a file and a quote) if it still holds, or delete it")
+
+
+def stale_finding(entry_id: str, updated: dt.datetime, now: dt.datetime) -> Finding | None:
+    """The age finding of a readable entry with no anchor that is not a record of work, if it
+    is old enough (how the entry's status sets its 'old-unverifiable' flag)."""
+    age = max(0, (now - updated).days)
+    return age_finding(entry_id, age) if age > STALE_DAYS else None
+
+
+@dataclass
+class AuditReport:
+    findings: list[Finding]
+    entries: int
+    dir: str = ""
+    root: str = ""
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        order = {k: i for i, k in enumerate(KINDS)}
+        self.findings.sort(key=lambda f: (order.get(f.kind, 99), f.id, f.line or 0, f.rule))
+        counts: dict[str, int] = defaultdict(int)
+        for f in self.findings:
+            counts[f.kind] += 1
+        self.by_kind = dict(counts)
+
+    def as_json(self) -> dict:
+        return {"findings": [f.as_json() for f in self.findings],
+                "summary": {"entries": self.entries, "findings": len(self.findings), "by_kind": self.by_kind,
+                            "dir": self.dir, "root": self.root}}
+
+
+def fail_kinds(spec: str) -> set[str]:
+    """Parse --fail-on: comma-separated kinds; '' or 'none' fails on nothing; 'any' on everything."""
+    spec = spec.strip().lower()
+    if spec in ("", "none"):
+        return set()
+    if spec in ("any", "all"):
+        return set(KINDS)
+    kinds = {k.strip() for k in spec.split(",") if k.strip()}
+    unknown = kinds - set(KINDS)
+    if unknown:
+        raise ValueError(f"unknown kind(s) {', '.join(sorted(unknown))}; kinds are {', '.join(KINDS)}")
+    return kinds
+
+
+def safe_message(f: Finding) -> str:
+    """Belt and braces: a message goes out only after a last redaction pass."""
+    from .secrets import redact   # here: a kept audit is printed without the checks' imports
+    return redact(f.message)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import gc
-import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
+from .clock import utcnow  # noqa: F401 (the name others import from here)
 from .anchors import AnchorChecker
 from .entry import MemoryEntry
 from .index import MemoryIndex
@@ -127,18 +127,6 @@ def paused_gc():
         yield
     finally:
         GC_PAUSE.release()
-
-
-def utcnow() -> dt.datetime:
-    """Now, or $MEMTUI_NOW (ISO 8601) for reproducible ages in tests and child processes."""
-    fixed = os.environ.get("MEMTUI_NOW")
-    if fixed:
-        try:
-            value = dt.datetime.fromisoformat(fixed.replace("Z", "+00:00"))
-            return value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
-        except ValueError:
-            pass
-    return dt.datetime.now(dt.timezone.utc)
 
 
 @dataclass(frozen=True)

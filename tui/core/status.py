@@ -9,11 +9,11 @@ from pathlib import Path
 
 from .anchors import AnchorChecker, AnchorResult
 from .entry import MemoryEntry, memo
+from .findings import STALE_DAYS
 from .index import MemoryIndex
 from .mentions import mentions
 from .secrets import blank_secrets, find_secrets
 
-STALE_DAYS = 30
 
 @dataclass
 class EntryStatus:
@@ -31,6 +31,16 @@ class EntryStatus:
     flags: list[str] = field(default_factory=list)
 
 
+def folder_signature(path: str) -> tuple | None:
+    """A folder's (mtime_ns, inode, ctime_ns): its mtime changes whenever a name in it is added,
+    removed or renamed."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
+
+
 class RootFiles:
     """Names of files and folders under the root, and where they are: whether a bare
     `server.ts` exists anywhere, and where a moved `src/old/x.ts` went."""
@@ -41,12 +51,14 @@ class RootFiles:
     def __init__(self, root: Path):
         self.root = root
         self._where: dict[str, list[str]] | None = None   # name → up to 20 relative paths
+        self.folders: list[tuple[str, tuple | None]] | None = None   # what the walk listed, by signature
 
     def _walk(self) -> dict[str, list[str]]:
         if self._where is None:
             self._where = {}
+            self.folders = []
             count = 0
-            for folder, dirs, files in os.walk(self.root):
+            for folder, dirs, files in self._folders(str(self.root)):
                 dirs[:] = sorted(d for d in dirs if d not in self.SKIP)
                 rel = os.path.relpath(folder, self.root).replace(os.sep, "/")
                 rel = "" if rel == "." else rel + "/"
@@ -58,6 +70,33 @@ class RootFiles:
                 if count > self.LIMIT:
                     break
         return self._where
+
+    def _folders(self, top: str):
+        """os.walk(top), top-down, noting each folder's signature as it is listed (taken before
+        the listing: a change after it shows in the next signature)."""
+        self.folders.append((top, folder_signature(top)))
+        try:
+            with os.scandir(top) as it:
+                items = list(it)
+        except OSError:
+            return
+        dirs, files = [], []
+        for item in items:
+            try:
+                is_dir = item.is_dir()
+            except OSError:
+                is_dir = False
+            (dirs if is_dir else files).append(item.name)
+        yield top, dirs, files
+        for name in dirs:   # as the caller left them (pruned and sorted)
+            path = os.path.join(top, name)
+            if not os.path.islink(path):
+                yield from self._folders(path)
+
+    def same_folders(self, folders: list | None) -> bool:
+        """Whether the folders a walk listed (``self.folders`` of another instance; None: it
+        never walked) are as they were, by signature."""
+        return folders is None or all(folder_signature(f) == sig for f, sig in folders)
 
     def has(self, name: str) -> bool:
         return name in self._walk()

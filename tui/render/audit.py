@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..core.audit import AuditReport, safe_message
+from ..core.findings import AuditReport, safe_message
 from ..core.audit_format import KIND_TITLE
 from ..core.findings import SEVERITY
 from . import console as make_console

@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static, Tree
 
-from ..core.audit import AuditReport, safe_message
+from ..core.findings import AuditReport, safe_message
 from ..core.audit_format import KIND_TITLE
 from ..core.findings import SEVERITY
 from ..render.styles import DEFAULT, Styles

@@ -1,0 +1,142 @@
+"""The kept audit (SPEC §8): a second audit of an unchanged folder is read, not made, and gives
+the same bytes; any change the audit could see — in the memory folder, in a file an entry anchors
+to or mentions, in the project's folders, in an instruction file, in the day, in git — gives the
+output a fresh audit gives."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import time
+
+import pytest
+
+from conftest import NOW, write
+
+OLD = time.time() - 3600   # files older than the racy window: their audit may be kept
+
+
+def _age(*paths) -> None:
+    for base in paths:
+        for folder, dirs, files in os.walk(base):
+            for name in dirs + files:
+                os.utime(os.path.join(folder, name), (OLD, OLD), follow_symlinks=False)
+        os.utime(base, (OLD, OLD))
+
+
+@pytest.fixture
+def folder(mem_dir, root, monkeypatch):
+    monkeypatch.setenv("MEMTUI_NOW", NOW.isoformat())
+    write(root, "src/api/server.ts", "export const port = 8080;\nexport function serve() {}\n")
+    write(root, "docs/setup.md", "Run make dev to start everything.\n")
+    write(mem_dir, "MEMORY.md", "# Memory\n- [Server](server.md) — api port\n- [Old](old.md) — old note\n")
+    write(mem_dir, "server.md", "---\nname: server\ndescription: api port\ntype: project\n"
+                                "anchor: {file: src/api/server.ts, quote: \"port = 8080\"}\n---\n"
+                                "The API listens on port 8080 (src/api/server.ts:2).\n")
+    write(mem_dir, "old.md", "---\nname: old\ndescription: old note\ntype: project\n---\n"
+                             "Deploys go through src/deploy/ship.ts and docs/setup.md.\n")
+    _age(mem_dir, root)
+    os.utime(mem_dir / "old.md", (NOW.timestamp() - 20 * 86400,) * 2)   # 20 days old on NOW
+    return mem_dir, root
+
+
+def _audit(mem_dir, root, capsys, fmt: str = "json") -> str:
+    from tui.cli import main
+    main(["audit", "--dir", str(mem_dir), "--root", str(root), "--format", fmt, "--fail-on", ""])
+    return capsys.readouterr().out
+
+
+def _fresh(mem_dir, root, capsys, monkeypatch, fmt: str = "json") -> str:
+    with monkeypatch.context() as m:
+        m.setenv("MEMTUI_NO_CACHE", "1")
+        return _audit(mem_dir, root, capsys, fmt)
+
+
+def _kept_only(monkeypatch) -> None:
+    """From here an audit that is made, not read, fails the test."""
+    from tui.core import audit
+    monkeypatch.setattr(audit, "audit", lambda *a, **k: pytest.fail("audited again"))
+
+
+def test_an_unchanged_folder_is_read_back_in_every_format(folder, capsys, monkeypatch):
+    mem_dir, root = folder
+    made = {fmt: _audit(mem_dir, root, capsys, fmt) for fmt in ("json", "text", "sarif", "markdown")}
+    _kept_only(monkeypatch)
+    for fmt, out in made.items():
+        assert _audit(mem_dir, root, capsys, fmt) == out, fmt
+    assert "anchor-broken" not in made["json"] and "ship.ts" in made["json"]
+
+
+@pytest.mark.parametrize("change", ["memory file", "new memory file", "anchored file", "mentioned file appears",
+                                    "moved file", "instruction file", "index"])
+def test_a_change_the_audit_can_see_gives_a_fresh_audit(folder, capsys, monkeypatch, change):
+    mem_dir, root = folder
+    before = _audit(mem_dir, root, capsys)
+    _audit(mem_dir, root, capsys)   # read back
+    if change == "memory file":   # same size, same mtime: only the inode and ctime tell
+        p = mem_dir / "server.md"
+        text = p.read_text().replace("server.ts:2)", "server.ts:9)")   # now past the file's end
+        tmp = mem_dir / "server.md.new"
+        tmp.write_text(text)
+        os.utime(tmp, (OLD, OLD))
+        os.replace(tmp, p)
+    elif change == "new memory file":
+        write(mem_dir, "token.md", "---\nname: t\ndescription: t\n---\nThe CI token is "
+                                   "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A\n")
+    elif change == "anchored file":   # the quote goes: the anchor breaks
+        write(root, "src/api/server.ts", "export const port = 9090;\nexport function serve() {}\n")
+    elif change == "mentioned file appears":
+        write(root, "src/deploy/ship.ts", "export {}\n")
+    elif change == "moved file":   # no file read, only a folder's names change
+        write(root, "tools/deploy/ship.ts", "export {}\n")
+    elif change == "instruction file":
+        write(root, "CLAUDE.md", "# Rules\n\nDeploys go through src/deploy/ship.ts and docs/setup.md.\n")
+    elif change == "index":
+        write(mem_dir, "MEMORY.md", "# Memory\n- [Server](server.md) — api port\n- [Gone](gone.md) — x\n")
+    after = _audit(mem_dir, root, capsys)
+    assert after == _fresh(mem_dir, root, capsys, monkeypatch)
+    assert after != before, "the change shows in the audit"
+    assert "ghp_aB3dE5fG" not in after
+
+
+def test_a_new_day_remakes_the_age_findings_only(folder, capsys, monkeypatch):
+    mem_dir, root = folder
+    assert "old-unverifiable" not in _audit(mem_dir, root, capsys)   # 20 days: not old yet
+    for days in (11, 40):
+        monkeypatch.setenv("MEMTUI_NOW", (NOW + dt.timedelta(days=days)).isoformat())
+        with monkeypatch.context() as m:
+            _kept_only(m)
+            kept = _audit(mem_dir, root, capsys)
+        assert kept == _fresh(mem_dir, root, capsys, monkeypatch)
+    assert "60 days old and has no anchor" in kept
+
+
+def test_git_is_asked_at_every_audit(folder, capsys, monkeypatch):
+    mem_dir, root = folder
+    before = _audit(mem_dir, root, capsys)
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t", "-C", str(mem_dir)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "server.md"], check=True)
+    os.utime(mem_dir, (OLD, OLD))   # the kept audit still holds for the folder's files...
+    after = _audit(mem_dir, root, capsys)
+    assert "tracked-in-git" in after and "tracked-in-git" not in before   # ... and git's answer is new
+
+
+def test_a_symlink_or_a_file_written_just_now_is_never_kept(folder, capsys, monkeypatch, tmp_path):
+    mem_dir, root = folder
+    from tui.core.audit_cache import NOTE
+    from tui.core.cache import ParseCache
+    write(mem_dir, "fresh.md", "---\nname: f\ndescription: f\n---\nwritten a moment ago\n")
+    _audit(mem_dir, root, capsys)
+    assert ParseCache(mem_dir, eager=False).note(NOTE) is None   # its mtime could still change unseen
+    (mem_dir / "fresh.md").unlink()
+    (mem_dir / "link.md").symlink_to(root / "docs" / "setup.md")
+    _age(mem_dir)
+    out = _audit(mem_dir, root, capsys)
+    assert ParseCache(mem_dir, eager=False).note(NOTE) is None   # a target can change unseen
+    assert out == _fresh(mem_dir, root, capsys, monkeypatch)
+
+
+def test_the_instruction_file_names_are_the_cross_file_checks(folder):
+    from tui.core import audit_cache, crossfile
+    assert audit_cache._INSTRUCTION_FILES == crossfile.INSTRUCTION_FILES
