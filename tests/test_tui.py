@@ -394,6 +394,36 @@ async def test_a_large_table_builds_cells_only_for_the_rows_drawn(tmp_path):
         assert table.row_count == 0 and table.current_id() is None
 
 
+async def test_new_flags_of_rows_off_screen_are_drawn_when_scrolled_to(tmp_path):
+    """An audit's flags redraw only the rows on screen; a row below is drawn with them when
+    the table scrolls to it (not from the line kept from before)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "bench"))
+    from gen import generate
+    mem_dir, root = generate(tmp_path / "big", 1500)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        while not app.main.loaded:
+            await pilot.pause(0.02)
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        screen_text = lambda: "\n".join(table.render_line(y).text for y in range(table.size.height))  # noqa: E731
+        first, last = table.keys[0], table.keys[-1]
+        await pilot.press("G")
+        await settle(pilot)
+        before = screen_text()   # the last row drawn, and kept
+        await pilot.press("g")
+        await settle(pilot)
+        refreshed: list[int] = []
+        real = table.refresh_line
+        table.refresh_line = lambda y: refreshed.append(y) or real(y)
+        table.set_kinds([first, last], lambda i: ("tracked-in-git",))
+        assert refreshed == [1]   # the first row only: the last is off screen
+        await pilot.press("G")
+        await settle(pilot)
+        after = screen_text()
+        assert after != before and "git" in after and "git" not in before
+
+
 async def test_keys_leave_the_inputs_when_the_table_is_hidden(mem_dir, root, tmp_path):
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:

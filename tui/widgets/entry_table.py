@@ -139,14 +139,15 @@ class EntryTable(VirtualTable):
     def set_kinds(self, ids, kinds_of) -> None:
         """New finding kinds for these entries (a new audit); a row is drawn again only where
         they changed."""
-        rows = self.rows_by_id
+        rows, changed = self.rows_by_id, []
         for i in ids:
             r = rows.get(i)
             if r is not None:
                 kinds = kinds_of(i)
                 if kinds != r.kinds:
                     r.kinds = kinds
-                    self.redraw(i)
+                    changed.append(i)
+        self.redraw_many(changed)
 
     def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
         keep = self.current_id()
@@ -163,8 +164,7 @@ class EntryTable(VirtualTable):
             self.set_keys(sorted(order, key=self._order_key(), reverse=self.sort_reverse), keep=keep)
         elif placed or moved or removed:
             self.replace_rows(placed + moved, gone=set(removed), keep=keep)
-        for i in moved:
-            self.redraw(i)
+        self.redraw_many(moved)
 
     def replace_rows(self, ids: list[str], gone: set[str] = frozenset(), keep: str | None = None) -> None:
         """Put these rows where the current sort wants them, the others keeping their order: a
@@ -198,9 +198,7 @@ class EntryTable(VirtualTable):
     def set_injected(self, ranks: dict[str, int]) -> None:
         old = self.injected
         self.injected = ranks
-        for i in set(old) | set(ranks):
-            if old.get(i) != ranks.get(i):
-                self.redraw(i)
+        self.redraw_many([i for i in set(old) | set(ranks) if old.get(i) != ranks.get(i)])
 
     def set_revealed(self, entry_id: str | None) -> None:
         old, self.revealed = self.revealed, entry_id

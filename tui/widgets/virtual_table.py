@@ -149,12 +149,22 @@ class VirtualTable(ScrollView, can_focus=True):
 
     def redraw(self, key: str) -> None:
         """Draw this row again from its cells (they changed)."""
-        if self._lines:
-            self._lines.pop((key, False), None)
-            self._lines.pop((key, True), None)
-        n = self.rows.get(key)
-        if n is not None:
-            self.refresh_line(n + 1)
+        self.redraw_many((key,))
+
+    def redraw_many(self, keys) -> None:
+        """Draw these rows again from their cells. Only rows on screen are refreshed now; the
+        others are drawn from their new cells when scrolled to (an audit that flags 23k rows of
+        50k had cost 0.7 s of UI time refreshing lines nobody could see)."""
+        lines, rows = self._lines, self.rows
+        top = self.scroll_offset.y
+        bottom = top + self.size.height   # the header is line 0: row n is line n + 1
+        for key in keys:
+            if lines:
+                lines.pop((key, False), None)
+                lines.pop((key, True), None)
+            n = rows.get(key)
+            if n is not None and top <= n + 1 <= bottom:
+                self.refresh_line(n + 1)
 
     def redraw_all(self) -> None:
         self._lines.clear()
