@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,6 @@ TYPES = ("user", "feedback", "project", "reference", "constraint", "preference",
 SOURCES = ("user", "model", "tool")
 
 
-_WORDS = ("type", "source", "kind", "load")   # fields whose values are a handful of words
-
-
 @dataclass
 class Anchor:
     """A claim that ``quote`` appears in ``file`` (relative to the project root)."""
@@ -31,7 +28,7 @@ class Anchor:
     quote: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)   # no dict per entry: ~1.3 KB less each (50k entries: 65 MB)
 class MemoryEntry:
     id: str                      # path relative to the memory directory, '/'-separated
     path: Path
@@ -72,31 +69,33 @@ class MemoryEntry:
     def file_id(self) -> str:
         return self.file or self.id
 
-    # The parse cache pickles entries: the path is set again on reading (a Path costs two
-    # parses to rebuild), and a body that ends the text is kept as an offset, not a second copy.
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["path"] = None
-        state["judged"] = state["secret_hits"] = None   # kept apart by the cache (read only when judging)
-        state["memo"] = {}
+    # The parse cache pickles entries as their values in field order (no names): the path is set
+    # again on reading (a Path costs two parses to rebuild), and a body that ends the text is kept
+    # as an offset, not a second copy.
+    def __getstate__(self) -> tuple:
+        state = [getattr(self, name) for name in _FIELDS]
+        state[_PATH] = None
+        state[_JUDGED] = state[_HITS] = None   # kept apart by the cache (read only when judging)
+        state[_MEMO] = {}
         if self.body and len(self.body) <= len(self.text) and self.text.endswith(self.body):
-            state["body"] = len(self.text) - len(self.body)
-        return state
+            state[_BODY] = len(self.text) - len(self.body)
+        return tuple(state)
 
-    def __setstate__(self, state: dict) -> None:
-        if isinstance(state.get("body"), int):
-            state["body"] = state["text"][state["body"]:]
-        # pickle interns the attribute names of an object it restores itself, not of one with a
-        # __setstate__: unpickled, each entry held its own ~40 copies of the same names (1.8 KB
-        # an entry; 90 MB at 50k). The frontmatter's keys and the few words fields take are shared too.
-        meta = state.get("meta")
+    def __setstate__(self, state: tuple) -> None:
+        state = list(state)
+        if isinstance(state[_BODY], int):
+            state[_BODY] = state[_TEXT][state[_BODY]:]
+        # the frontmatter's keys and the few words some fields take are shared by every entry
+        # (unpickled, each entry held its own copies)
+        meta = state[_META]
         if meta:
-            state["meta"] = {sys.intern(k) if type(k) is str else k: v for k, v in meta.items()}
-        for name in _WORDS:
-            value = state.get(name)
+            state[_META] = {sys.intern(k) if type(k) is str else k: v for k, v in meta.items()}
+        for n in _WORDS:
+            value = state[n]
             if type(value) is str and len(value) < 20:
-                state[name] = sys.intern(value)
-        self.__dict__.update(zip(map(sys.intern, state), state.values()))
+                state[n] = sys.intern(value)
+        for name, value in zip(_FIELDS, state):
+            object.__setattr__(self, name, value)
 
     @property
     def readable(self) -> bool:
@@ -105,6 +104,12 @@ class MemoryEntry:
     @property
     def chars(self) -> int:
         return len(self.body)
+
+
+_FIELDS = tuple(f.name for f in fields(MemoryEntry))
+_PATH, _BODY, _TEXT, _META, _JUDGED, _HITS, _MEMO = map(_FIELDS.index, ("path", "body", "text", "meta", "judged",
+                                                                      "secret_hits", "memo"))
+_WORDS = tuple(map(_FIELDS.index, ("type", "source", "kind", "load")))   # fields that take a handful of words
 
 
 def memo(entry: "MemoryEntry", key: str, compute):
