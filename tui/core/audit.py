@@ -139,8 +139,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
                     e.secret_hits = hits
 
         try:   # the workers judge entries while this process runs the directory's checks, then joins them
-            with forking.pool(jobs - 1) as pool:
-                forking.shared_out(pool, _chunk, ids, jobs, here, take, before=directory_checks)
+            forking.shared_out(_chunk, ids, jobs, here, take, before=directory_checks)
         finally:
             _FORKED = None
     else:

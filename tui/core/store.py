@@ -228,8 +228,7 @@ class Scanner:
                     self.cache.adopt(entry_id, self._sigs[entry_id], data)
 
         try:
-            with forking.pool(n - 1) as workers:
-                forking.shared_out(workers, _parse_share, ids, n, here, adopt)
+            forking.shared_out(_parse_share, ids, n, here, adopt)
         finally:
             _FOUND = None
 
