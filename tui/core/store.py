@@ -219,10 +219,12 @@ class Scanner:
                 entries[entry_id] = entry
 
         def adopt(share: list) -> None:   # a worker's entries, as they arrive
-            for entry_id, data, kept in share:
+            for entry_id, data, kept, hits in share:
                 entry = pickle.loads(data)
                 entry.path = found[entry_id][0]
                 entry.memo.update(kept)
+                if hits is not None:   # its text was scanned for secrets there: not again here
+                    seed(entry.text, hits)
                 entries[entry_id] = entry
                 if self.cache is not None and entry.readable and entry_id in self._sigs:
                     self.cache.adopt(entry_id, self._sigs[entry_id], data)
@@ -318,12 +320,14 @@ class Scanner:
 _FOUND: tuple | None = None   # what a forked reader inherits: the files found, the layout, the memo functions
 
 
-def _parse_share(ids: list[str]) -> list[tuple[str, bytes, dict]]:
-    """A forked reader's share: each file parsed and pickled (the memos travel beside it)."""
+def _parse_share(ids: list[str]) -> list[tuple[str, bytes, dict, tuple | None]]:
+    """A forked reader's share: each file parsed and pickled; the memos travel beside it, and
+    the secrets found in its text if a memo scanned it (the audit would scan it again)."""
     out = []
     for entry_id in ids:
         entry, kept = _parse_one(entry_id)
-        out.append((entry_id, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), kept))
+        hits = known(entry.text) if entry.readable else None
+        out.append((entry_id, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), kept, hits))
     return out
 
 
