@@ -20,7 +20,7 @@ TYPES = ("user", "feedback", "project", "reference", "constraint", "preference",
 SOURCES = ("user", "model", "tool")
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     """A claim that ``quote`` appears in ``file`` (relative to the project root)."""
 
@@ -40,7 +40,7 @@ class MemoryEntry:
     updated: dt.datetime | None = None
     paths: list[str] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)   # the explicit `keywords` field only
-    anchors: list[Anchor] = field(default_factory=list)
+    anchors: list[Anchor] = field(default_factory=list)     # (once parsed, an empty list is ())
     anchor_errors: list[str] = field(default_factory=list)  # malformed anchor fields
     promoted_to: str | None = None
     superseded_by: str | None = None
@@ -140,7 +140,22 @@ def read_entry(path: Path, entry_id: str, mtime_ns: int, size: int, data: bytes 
         entry.error = error
         return entry
     _parse_text(entry, mtime)
+    _compact(entry)
     return entry
+
+
+def _compact(entry: MemoryEntry) -> None:
+    """Once parsed, an entry holds nothing twice: a frontmatter value its field took as it was
+    is the same object (pickle keeps the sharing), and the lists most entries leave empty are
+    one empty tuple. At 50k entries in the app, ~25 MB."""
+    for name in ("warnings", "anchor_errors", "anchors"):
+        if not getattr(entry, name):
+            setattr(entry, name, ())
+    meta = entry.meta
+    for key in ("name", "description", "type", "source", "paths", "keywords"):
+        value = meta.get(key)
+        if value is not None and type(value) is type(getattr(entry, key)) and value == getattr(entry, key):
+            meta[key] = getattr(entry, key)
 
 
 def _stem(entry_id: str) -> str:

@@ -69,7 +69,7 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
         return []
     if mentioned is None:   # the status already knows them; a write being checked does not
         mentioned = [m.path for m in mentions(blank_secrets(body))]
-    named = list(dict.fromkeys(list(entry.paths) + [a.file for a in entry.anchors] + mentioned))
+    named = list(dict.fromkeys([*entry.paths, *(a.file for a in entry.anchors), *mentioned]))
     quotes = [a.quote for a in entry.anchors if a.quote]
     mine: set | None = None   # made when a named file exists: most entries name none that does
     out = []
