@@ -43,7 +43,7 @@ def test_index_links_without_link_folders_and_outside():
                       "- [e](./sub/%20e.md)\n", is_dir=lambda i: i == "notes")
     assert idx.load_of("notes/a.md") == "resident"
     assert idx.load_of("sub/ e.md") == "resident"
-    assert idx.lines[2].ids == [""] and idx.lines[3].ids == [""]
+    assert idx.lines[2].ids == ("",) and idx.lines[3].ids == ("",)
 
 
 def test_slug():

@@ -67,7 +67,7 @@ def confine(root: Path, raw: str, real_root: str | None = None, real_dir=None) -
     return Confined(rel, Path(real))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AnchorResult:
     file: str
     quote: str | None

@@ -129,10 +129,12 @@ class ParseCache:
             del self.rows[entry_id]
             return None
         entry.path = path
+        if entry.id == entry_id:
+            entry.id = entry_id   # the key the reader holds: one copy of the id, not two
         if judged:
             self.known[entry_id] = knowledge(entry)
         else:   # its reader holds it parsed from here: the bytes would only add to the peak (50k: ~70 MB)
-            self.rows[entry_id] = (row[0], None, None)
+            self.rows[entry_id] = (sig, None, None)   # the reader's equal signature: one tuple, not two
         return entry
 
     def adopt(self, entry_id: str, sig: tuple[int, int, int], data: bytes) -> None:

@@ -85,15 +85,24 @@ class MemoryEntry:
         state = list(state)
         if isinstance(state[_BODY], int):
             state[_BODY] = state[_TEXT][state[_BODY]:]
-        # the frontmatter's keys and the few words some fields take are shared by every entry
-        # (unpickled, each entry held its own copies)
-        meta = state[_META]
-        if meta:
-            state[_META] = {sys.intern(k) if type(k) is str else k: v for k, v in meta.items()}
+        # Unpickled, each entry held its own copies of strings many entries share: the few words
+        # some fields take, the frontmatter's keys, keywords, paths and anchors (at 50k entries,
+        # ~0.8M copies of ~170k distinct strings). Short ones are interned: one copy each.
         for n in _WORDS:
             value = state[n]
             if type(value) is str and len(value) < 20:
                 state[n] = sys.intern(value)
+        for n in _LISTS:
+            if state[n]:
+                state[n] = [_shared(v) for v in state[n]]
+        if state[_ANCHORS]:
+            for a in state[_ANCHORS]:
+                a.file, a.quote = _shared(a.file), _shared(a.quote)
+        meta = state[_META]
+        if meta:
+            fields_now = {name: state[i] for name, i in _META_FIELDS}
+            state[_META] = {_shared(k): (fields_now[k] if k in fields_now and v == fields_now[k] else _shared(v))
+                            for k, v in meta.items()}
         for name, value in zip(_FIELDS, state):
             object.__setattr__(self, name, value)
 
@@ -110,6 +119,16 @@ _FIELDS = tuple(f.name for f in fields(MemoryEntry))
 _PATH, _BODY, _TEXT, _META, _JUDGED, _HITS, _MEMO = map(_FIELDS.index, ("path", "body", "text", "meta", "judged",
                                                                       "secret_hits", "memo"))
 _WORDS = tuple(map(_FIELDS.index, ("type", "source", "kind", "load")))   # fields that take a handful of words
+_LISTS = tuple(map(_FIELDS.index, ("paths", "keywords")))
+_ANCHORS = _FIELDS.index("anchors")
+# the frontmatter keys a field takes as written (see _compact): the same object again
+_META_FIELDS = tuple((name, _FIELDS.index(name)) for name in ("name", "description", "type", "source",
+                                                              "paths", "keywords"))
+
+
+def _shared(value):
+    """One copy of a short string, however many entries hold it."""
+    return sys.intern(value) if type(value) is str and len(value) <= 80 else value
 
 
 def memo(entry: "MemoryEntry", key: str, compute):

@@ -19,13 +19,13 @@ _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
-@dataclass
+@dataclass(slots=True)
 class IndexLine:
     number: int            # 1-based, in the text the agent sees (comments stripped): the load cut
     text: str
     resident: bool
-    targets: list[str]     # link targets, as written
-    ids: list[str]         # targets normalised to entry ids ('' when outside the folder)
+    targets: tuple[str, ...]   # link targets, as written
+    ids: tuple[str, ...]       # targets normalised to entry ids ('' when outside the folder)
     file_line: int = 0     # 1-based, in the file as written: what findings and dialogs show
 
 
@@ -104,8 +104,10 @@ def parse_index(text: str, is_dir=lambda _id: False) -> MemoryIndex:
             idx.cut_line = n
         elif not idx.cut_reason:
             idx.cut_reason = "lines" if n > MAX_LINES else "bytes"
-        targets = [m.group(2) for m in _LINK.finditer(line)]
-        ids = [normalise_target(t) for t in targets]
+        targets = tuple(m.group(2) for m in _LINK.finditer(line))
+        ids = tuple(normalise_target(t) for t in targets)
+        if ids == targets:
+            ids = targets   # the usual link: one tuple for both (50k lines: ~5 MB)
         idx.lines.append(IndexLine(n, line, resident, targets, ids, file_lines[n - 1]))
         for i in ids:
             if not i:

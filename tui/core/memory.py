@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .select import Engine
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FileInfo:
     """One file (or an unwalked folder, id ending in '/') of the memory folder."""
 

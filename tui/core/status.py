@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,8 +126,11 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     # statuses are never changed once made: the containers most leave empty are shared ones
     # (five lists and two dicts each; at 50k entries in the app, ~20 MB)
     for name in _CONTAINERS:
-        if not getattr(st, name):
+        value = getattr(st, name)
+        if not value:
             setattr(st, name, _NO_MAP if name in ("moved", "past_end") else ())
+    if st.mentioned_paths == st.mentioned:   # no mention names a line: the same paths twice
+        st.mentioned_paths = st.mentioned
     return st
 
 
@@ -154,7 +158,7 @@ def _assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now:
     if st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS and entry.kind != "process":
         st.flags.append("old-unverifiable")
     if st.anchor in ("broken", "unsafe"):
-        st.flags.append(f"anchor-{st.anchor}")
+        st.flags.append(sys.intern(f"anchor-{st.anchor}"))   # one copy for every status
     if st.unsafe_paths:
         st.flags.append("unsafe-path")
     if st.missing:

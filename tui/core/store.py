@@ -279,7 +279,7 @@ class Scanner:
                     if not (item.name != ".git" and self.layout.walk_dot(entry_id)):
                         unread[entry_id + ("/" if item.is_dir(follow_symlinks=False) else "")] = "hidden (not read)"
                         continue
-                path = Path(item.path)
+                path = folder / item.name   # shares the folder's parts (Path(item.path) parses them again)
                 try:
                     if item.is_symlink():
                         yield (entry_id, path) + self._symlink(path)
