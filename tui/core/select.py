@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import heapq
+import sys
 from collections import Counter, defaultdict
 from itertools import chain
 from typing import Iterator
@@ -131,7 +132,7 @@ class Engine:
         for t, w in weights.items():
             self.terms[t][e.id] = w
         for raw in list(e.paths) + [a.file for a in e.anchors]:
-            p = norm_path(raw)
+            p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each
             if any(c in p for c in "*?["):   # a glob: 'src/**/*.ts' is attached to the folder src/
                 p = "/".join(part for part in p.split("/")[: next(i for i, part in enumerate(p.split("/"))
                                                                   if any(c in part for c in "*?["))])
