@@ -485,3 +485,39 @@ async def test_a_later_reading_is_indexed_when_a_prompt_asks_for_it(sample, tmp_
             if "zephyr-deploys.md" in table.injected:
                 break
         assert table.injected.get("zephyr-deploys.md") == 1 and app.main.snapshot.engine is not None
+
+
+async def test_one_audit_at_a_time_and_the_latest_reading_is_audited_after(sample, tmp_path, monkeypatch):
+    """A file the agent writes starts a new audit; one still running is not stopped (a thread
+    worker cannot be). Readings that come meanwhile wait for it, and only the latest is audited
+    then: audits piling up had held every thread of the pool, so a reading waited for them."""
+    import threading
+    from tui import background
+    mem_dir, root = sample
+    gate, started, real = threading.Event(), [], background.audit_snapshot
+
+    def slow_audit(snap):
+        started.append(snap.generation)
+        gate.wait(10)
+        return real(snap)
+
+    monkeypatch.setattr(background, "audit_snapshot", slow_audit)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if started:
+                break
+        for n in range(3):   # three writes while the first audit runs
+            write(mem_dir, f"burst-{n}.md", f"---\nname: burst {n}\ndescription: written in a burst\n---\nBody.\n")
+            app.main.request_rescan()
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if f"burst-{n}.md" in app.query_one(EntryTable).rows:
+                    break
+            assert f"burst-{n}.md" in app.query_one(EntryTable).rows   # the readings did not wait
+        assert len(started) == 1
+        gate.set()
+        await settle(pilot)
+        assert started == [started[0], app.main.snapshot.generation]   # then the latest, once
+        assert app.main.report.entries == len(app.main.snapshot.entries)   # the report shown is the latest's

@@ -30,6 +30,7 @@ from ..widgets.injection_log import InjectionLog
 from ..widgets.bars import title_text
 from ..widgets.browser import Browser
 from ..widgets.preview_pane import PreviewPane
+from .audit_runs import OneAtATime
 from .preview_index import PreviewIndexer
 
 DEBOUNCE = 0.15
@@ -77,7 +78,7 @@ class MainScreen(Screen):
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
         self.watcher, self._debounce = None, None
-        self._audit_for = 0          # the generation whose audit we wait for
+        self._audit_for, self.audits = 0, OneAtATime(self._audit)   # the generation whose audit we wait for
         self._preview_request = 0
         self.indexer = PreviewIndexer(self, self.update_preview)
 
@@ -205,16 +206,16 @@ class MainScreen(Screen):
     # -- audit -------------------------------------------------------------------------------
     def run_audit(self, snap: Snapshot) -> None:
         self._audit_for = snap.generation
-        self._audit(snap)
+        self.audits.want(snap)
 
     @work(thread=True, exclusive=True, group="audit")
     def _audit(self, snap: Snapshot) -> None:
         try:
-            rep = background.audit_snapshot(snap)
+            self.post_message(Audited(snap.generation, background.audit_snapshot(snap)))
         except Exception as e:
             self.post_message(WorkFailed("Audit failed", str(e)))
-            return
-        self.post_message(Audited(snap.generation, rep))
+        finally:
+            self.audits.finished(self.app, lambda: self._audit_for)
 
     def on_audited(self, message: Audited) -> None:
         if message.generation != self._audit_for:
