@@ -371,15 +371,24 @@ async def test_clicking_a_header_sorts(sample, tmp_path):
         assert table.sort_column == "age" and table.sort_reverse
 
 
-async def test_a_large_table_builds_cells_only_for_the_rows_drawn(tmp_path):
+def _big_app(tmp_path, n: int = 1500):
+    """The app on a folder of ``n`` generated entries (the benchmarks' generator)."""
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "bench"))
     from gen import generate
-    mem_dir, root = generate(tmp_path / "big", 1500)
-    app = make_app(mem_dir, root, tmp_path)
+    mem_dir, root = generate(tmp_path / "big", n)
+    return make_app(mem_dir, root, tmp_path)
+
+
+async def _until_loaded(pilot) -> None:
+    while not pilot.app.main.loaded:
+        await pilot.pause(0.02)
+    await settle(pilot)
+
+
+async def test_a_large_table_builds_cells_only_for_the_rows_drawn(tmp_path):
+    app = _big_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        while not app.main.loaded:
-            await pilot.pause(0.02)
-        await settle(pilot)
+        await _until_loaded(pilot)
         table = app.query_one(EntryTable)
         drawn: list[str] = []
         real = table.row_cells
@@ -397,14 +406,9 @@ async def test_a_large_table_builds_cells_only_for_the_rows_drawn(tmp_path):
 async def test_new_flags_of_rows_off_screen_are_drawn_when_scrolled_to(tmp_path):
     """An audit's flags redraw only the rows on screen; a row below is drawn with them when
     the table scrolls to it (not from the line kept from before)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "bench"))
-    from gen import generate
-    mem_dir, root = generate(tmp_path / "big", 1500)
-    app = make_app(mem_dir, root, tmp_path)
+    app = _big_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        while not app.main.loaded:
-            await pilot.pause(0.02)
-        await settle(pilot)
+        await _until_loaded(pilot)
         table = app.query_one(EntryTable)
         screen_text = lambda: "\n".join(table.render_line(y).text for y in range(table.size.height))  # noqa: E731
         first, last = table.keys[0], table.keys[-1]
