@@ -238,15 +238,16 @@ class Engine:
         if bulk is None:
             return scored, (eid for _, eid in ranked()), len(scores), ties
         held = bulk[1]
-        rest = [eid for eid in order if eid in held and eid not in scores]
-        ties[FOLDER_POINTS] += len(rest)
+        rest = len(held) - len(held.keys() & scores.keys())   # held, no other hit: one folder hit each
+        ties[FOLDER_POINTS] += rest
 
-        def bulk_hits():
-            for eid in rest:   # each scores exactly one folder hit (see _Scored); already in tie order
-                yield -FOLDER_POINTS * n + rank[eid], eid
+        def bulk_hits():   # in tie order, read only as far as ``decide`` reads (listing them all
+            for eid in order:   # took 30 ms a prompt at 50k for "… in src/ …")
+                if eid in held and eid not in scores:
+                    yield -FOLDER_POINTS * n + rank[eid], eid
 
         merged = heapq.merge(ranked(), bulk_hits())
-        return scored, (eid for _, eid in merged), len(scores) + len(rest), ties
+        return scored, (eid for _, eid in merged), len(scores) + rest, ties
 
     def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None]:
         """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
