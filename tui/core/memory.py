@@ -270,12 +270,13 @@ class MemoryStore:
         entry is shared with earlier snapshots and the cache)."""
         layout = self.layout
         infos = [FileInfo(i, "other", 0, why) for i, why in scan.other.items()]
-        if scan.index.exists or scan.index_text is not None:
+        has_index = scan.index.exists or scan.index_text is not None
+        if has_index:
             infos.append(FileInfo("MEMORY.md", "index"))
         if layout.file_per_entry:
             # the same files in the same roles as the last reading (a file's content changed): its
             # list again (made anew, 10k frozen FileInfos and their sort cost ~20 ms a watched change)
-            key = (dict(scan.other), len(infos))
+            key = (dict(scan.other), has_index)
             last = self._last
             if last is not None and key == self._files_key and last.files is not None \
                     and last.entries.keys() == scan.entries.keys():

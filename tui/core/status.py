@@ -128,7 +128,7 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     for name in _CONTAINERS:
         value = getattr(st, name)
         if not value:
-            setattr(st, name, _NO_MAP if name in ("moved", "past_end") else ())
+            setattr(st, name, _NO_MAP if type(value) is dict else ())
     if st.mentioned_paths == st.mentioned:   # no mention names a line: the same paths twice
         st.mentioned_paths = st.mentioned
     return st
