@@ -144,3 +144,12 @@ def test_traversal(mem_dir, root):
 def test_identifying():
     text = "Ask dana.okafor@tally.dev; db at 10.0.3.7; logs in /home/dana/tally. Not noreply@github.com, /home/user."
     assert sorted(f.rule for f in identifying_findings("a.md", text)) == ["email", "home-path", "private-ip"]
+
+
+def test_public_ip_addresses_are_identifying_but_not_resolvers_versions_or_examples():
+    hits = identifying_findings("a.md", "ssh deploy@79.22.139.142; staging is 34.201.12.8:8080")
+    assert [f.rule for f in hits] == ["public-ip", "public-ip"]
+    for text in ("dns 8.8.8.8 and 1.1.1.1", "version 2.10.3.1", "v1.20.3.4", "see section 3.2.1.4",
+                 "docs use 203.0.113.7", "1.2.3.4.5", "52.0.0.0/8", "server = 10.0.0.12",
+                 "ssh root@111.111.111.111", "python 3.11.7.1"):
+        assert [f.rule for f in identifying_findings("a.md", text) if f.rule == "public-ip"] == [], text

@@ -57,7 +57,8 @@ def _pieces(secrets: list[str]) -> set[str]:
     for s in secrets:
         core = s.replace("\n", "")
         out |= {core[i:i + 8] for i in range(len(core) - 7)}
-    return out
+    # a webhook URL is masked whole, scheme included; "https://a" elsewhere is not a piece of it
+    return {p for p in out if "://" not in p}
 
 
 def _leaks(text: str, pieces: set[str]) -> list[str]:

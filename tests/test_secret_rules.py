@@ -58,6 +58,9 @@ TOKEN_CASES = {
     "bitbucket-app-password": ("ATBB" + r(32, AN), "ATBB" + r(10)),
     "atlassian-api-token": ("ATATT3" + r(186, W + "="), "ATATT3" + r(40, W)),
     "artifactory-token": ("AKCp" + r(69), "AKCp" + r(30)),
+    "artifactory-key": ("X-JFrog-Art-Api: AKC" + r(12) + "7a" + r(12), "APACHEv2Config and APAC2024Report"),
+    "telegram-bot-url": ("https://api.telegram.org/bot" + r(10, "0123456789") + ":" + r(35, W) + "/getMe",
+                         "https://api.telegram.org/bot<token>/getMe"),
     "octopus-deploy-key": ("API-" + r(26, UP), "API-" + r(10, UP)),
     "pulumi-token": ("pul-" + r(40, HX), "pul-" + r(20, HX)),
     "prefect-token": ("pnu_" + r(36), "pnu_" + r(20)),
@@ -356,3 +359,40 @@ def test_an_older_telegram_token_without_aa():
     token = r(9, "0123456789") + ":" + r(35, W)
     assert [h.rule for h in find_secrets(f"bot: {token}")] == ["telegram-bot-token"]
     assert find_secrets("at 2026-12-02T10:30:00Z the job ran") == []
+
+
+def test_shapes_other_scanners_test():
+    """detect-secrets' plugin shapes that this catalog writes differently: the SSH2 armour,
+    test.pypi.org tokens, Mailchimp and Twilio values in the whole lower-case alphabet, an AP…
+    Artifactory token in prose, a random lower-case key under a key-like name."""
+    body = "\n".join(r(64, B64) for _ in range(3))
+    cases = {
+        f"---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\n{body}\n---- END SSH2 ENCRYPTED PRIVATE KEY ----": "private-key",
+        "pypi-AgENdGVzdC5weXBpLm9yZw" + r(80, W): "pypi-token",
+        r(12, LO) + "7" + r(19, LO) + "-us12": "mailchimp-key",
+        "TWILIO_ACCOUNT_SID=AC" + r(12, LO) + "4" + r(19, LO): "twilio-account-sid",
+        "the artifactory password is AP6" + r(10) + "x9Q" + r(10): "artifactory-key",
+        'cl_api_key: "vmvwshnjmwpazhcfflmfajmr"': "generic-secret",
+    }
+    for text, rule in cases.items():
+        assert [h.rule for h in find_secrets(text)] == [rule], text
+
+
+def test_a_quoted_value_compared_with_a_key_like_name():
+    for text in ('if ("S8VsWzpvq9!bfS" === user.password)', '"gtqJ09bbg7SV" == password'):
+        assert [h.rule for h in find_secrets(text)] == ["generic-secret"], text
+    assert find_secrets('if ("admin" == role)') == [] and find_secrets('"ready" == status') == []
+
+
+def test_a_quoted_random_string_with_no_name():
+    value = r(20) + "+9aQ/" + r(19)
+    assert [h.rule for h in find_secrets(f'"{value}"')] == ["high-entropy-string"]
+    for text in (f'"commit": "{r(40, HX)}"', f'fileId: "{value}"', f'integrity="sha512-{value}"',
+                 '"src/components/UserProfileCardContainer2"', f'"{r(40, HX)}"'):
+        assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize("text", ['api_key = get_secret("prod/api")', "password: !vault |",
+                                  "password: !secret db_password", 'token: "averylongpassphrasewithwords"'])
+def test_calls_tags_and_run_together_words_are_not_values(text):
+    assert find_secrets(text) == [], [(h.rule, text[h.start:h.end]) for h in find_secrets(text)]

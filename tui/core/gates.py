@@ -121,6 +121,23 @@ def _field_line(entry: MemoryEntry, raw: str) -> int | None:
 # ends where the ASCII host ends: "x@gmail.com으로" is an address followed by Korean
 _EMAIL = re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}(?![A-Za-z0-9-])")
 _PRIVATE_IP = re.compile(r"\b(?:10\.\d{1,3}|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d{1,3}\.\d{1,3}\b")
+# a dotted quad standing alone (not 1.2.3.4.5, not inside a word), with an optional port
+_IPV4 = re.compile(r"(?<![\w.])((?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})"
+                   r"(?![\w.]|\.\d)")
+# addresses everyone uses or that address no one: public resolvers, documentation ranges,
+# loopback, link-local, shared (CGNAT), multicast and reserved, "this network"
+_NOT_SOMEONES = re.compile(r"^(?:8\.8\.[48]\.[48]|1\.[01]\.[01]\.1|1\.1\.1\.1|9\.9\.9\.9|149\.112\.112\.112|"
+                           r"208\.67\.22[02]\.22[02]|4\.2\.2\.\d|192\.0\.2\.|198\.51\.100\.|203\.0\.113\.|127\.|0\.|"
+                           r"169\.254\.|100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|2(?:2[4-9]|[3-5]\d)\.|"
+                           r"10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)")
+_VERSIONISH = re.compile(r"(?i)(?:\bv|\bversion|\brelease|\bbuild|\bver\.?|\brev\.?|\bsdk|\bapi|\bsection|§|"
+                         r"\bchapter|\bstep|\bclause|\bitem|\brule|\boid)[ \t:=]*$")
+def _placeholder_ip(ip: str) -> bool:
+    """111.111.111.111, 12.34.56.78, 123.45.67.89: an address written to show the shape of one."""
+    return len(set(ip.split("."))) == 1 or ip in ("12.34.56.78", "123.45.67.89", "98.76.54.32")
+
+
+_IP_CONTEXT = re.compile(r"(?i)(?:\bip|host|server|addr|address|ssh|dns|proxy|gateway|node|@|//|=|:)[^\n]{0,12}$")
 _HOME = re.compile(r"(?:/home/|/Users/|[Cc]:\\\\?Users\\\\?)([A-Za-z0-9._-]+)")
 _GENERIC_USERS = {"user", "username", "me", "runner", "ubuntu", "root", "admin", "shared", "public",
                   "you", "your-name", "yourname", "name", "example", "default", "<user>", "xxx", "alice", "bob"}
@@ -130,6 +147,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
     for m in (_EMAIL.finditer(text) if "@" in text else ()):
         addr = m.group(0).lower()
+        if text[max(0, m.start() - 3):m.start()] == "://":
+            continue   # https://user@github.com/…: a user name in a URL, not a mailbox
         if addr.endswith(("example.com", "example.org", "users.noreply.github.com")) or addr.startswith("noreply"):
             continue
         if re.search(r"@[\w.-]*\.(?:png|jpg|svg|js|ts|py|service|timer|socket|target|mount|path)$", addr):
@@ -143,6 +162,16 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     for m in (_PRIVATE_IP.finditer(text) if ("10." in text or "192.168" in text or "172." in text) else ()):
         out.append(Finding(entry_id, "identifying", "private-ip", line_of(text, m.start()),
                            "a private IP address of your network", "use a host name or leave it out"))
+    for m in (_IPV4.finditer(text) if text.count(".") >= 3 else ()):
+        ip = m.group(1)
+        if _NOT_SOMEONES.match(ip) or ip.endswith((".0", ".255")) or len(ip) == 7 or _placeholder_ip(ip) or \
+                _VERSIONISH.search(text, max(0, m.start() - 12), m.start()):
+            continue   # a network or broadcast address, a version or section number, 1.2.3.4
+        if ip[1] == "." and not _IP_CONTEXT.search(text, max(0, m.start() - 24), m.start()):
+            continue   # 'python 3.11.7.1': a small first number reads as a version unless said to be a host
+        out.append(Finding(entry_id, "identifying", "public-ip", line_of(text, m.start()),
+                           "a public IP address (a host of yours can be found and reached by it)",
+                           "use the host's name or a role (\"the staging server\"), or leave it out"))
     for m in (_HOME.finditer(text) if ("/home/" in text or "Users" in text) else ()):
         if m.group(1).rstrip(".").lower() not in _GENERIC_USERS:
             out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),

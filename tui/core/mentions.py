@@ -14,6 +14,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+from .secret_assign import entropy
+
 EXTENSIONS = set((
     "py pyi js mjs cjs ts tsx jsx json jsonc md mdx rst txt yaml yml toml ini cfg conf env lock "
     "sh bash zsh fish ps1 bat go rs rb java kt kts scala c h cc cpp cxx hpp hh cs fs php swift m mm "
@@ -121,8 +123,10 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
     last = segs[-1]
     ext = last.rsplit(".", 1)[-1].lower() if "." in last.strip(".") else ""
     has_ext = ext in EXTENSIONS or (ext == "" and last.lower() in NAMED and (backticked or "/" in tok))
-    if any(_RANDOM.fullmatch(s) for s in segs):
-        return None   # key material, a hash: not a file name
+    if any(_RANDOM.fullmatch(s) for s in segs) or (
+            not has_ext and len(tok) >= 30 and sum(any(c.isupper() for c in s) for s in segs) >= 2
+            and entropy(tok) >= 4.4):
+        return None   # key material, a hash: not a file name (wJalrXUtnFEMI/K7MDENG/bPxRfi…)
     if "/" not in tok.rstrip("/") and tok.endswith("/"):   # a folder: `test/`
         return Mention(tok, line, end, symbol, strong=backticked or first_is_top(segs[0]))
     if "/" not in tok:   # a bare name: only a file with a known extension (or Makefile…)

@@ -17,7 +17,7 @@ import re
 from typing import Iterator
 
 from .hints import trie_pattern
-from .secret_rules import PROVIDERS
+from .secret_rules import PROVIDERS, wordy
 from .textutil import lazy_re
 
 _PLACEHOLDER = lazy_re(
@@ -112,6 +112,9 @@ _AFTER = lazy_re(r"""
 _BLOCK = re.compile(r"[|>][-+]?[ \t]*\n[ \t]+")
 _QUOTED = re.compile(r"""\\"((?:[^"\\\n]|\\[^"\n])*)\\"|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`""")
 _UNQUOTED = re.compile(r"[^\s\"'`<]+")
+# what follows the operator and is not a value: a call (get_secret("…")), a YAML tag
+# (!vault |, Home Assistant's !secret name: a reference)
+_NOT_A_VALUE = re.compile(r"[A-Za-z_$][\w.$:]*\(|![A-Za-z]")
 _THEN_VALUE = re.compile(r"""["']\s+value\s*=""", re.I)
 _XML_ATTR = re.compile(r"""(?i)\b(?:key|name)\s*=\s*["']([^"'<>]{1,80})["'][^<>]{0,40}?\bvalue\s*=\s*["']([^"'<>]*)["']""")
 
@@ -201,7 +204,7 @@ def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, s
     if op in ("(", ""):
         return None   # a call, or a name then a space, takes quoted values only
     u = _UNQUOTED.match(text, pos)
-    if u is None:
+    if u is None or _NOT_A_VALUE.match(text, pos):
         return None
     s, e = u.span()
     value = text[s:e]
@@ -244,11 +247,41 @@ _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
 _LONG_SEQUENCE = re.compile(r"01234|12345|23456|34567|45678|56789|abcde|qwert")
 
 
+_CONSONANTS = re.compile(r"[^aeiouyAEIOUY]{4,}")
+
+
+def _few_vowels(v: str) -> bool:
+    """Letters drawn at random (a Cloudant key: rnebxlovsqnq…): under 3 in 10 are vowels, and
+    four consonants stand together twice (or six once), where run-together words have 4
+    vowels in 10 and one such cluster at most ("passphrase"). Measured: ~75 % of random
+    24-letter strings; of ten run-together phrases, only 'strengthsrhythmsnymphs'."""
+    if sum(c in "aeiouAEIOU" for c in v) >= 0.3 * len(v):
+        return False
+    runs = _CONSONANTS.findall(v)
+    return len(runs) >= 2 or any(len(r) >= 6 for r in runs)
+
+
+_LETTER_RUN = re.compile(r"[A-Za-z]{10,}")
+_PARTS = re.compile(r"[/._\-]+")
+
+
+def _drawn_at_random(v: str) -> bool:
+    """Ten letters or more in a row that no word has (yvmobpqppt in yvmobpqppt87hlev…/s69Z), or a
+    part that mixes cases as no name does (KUmz31MlOZ in /KUmz31MlOZuntIUhDy/): what tells a
+    random value from a slug or a path of words that has the same shape."""
+    for part in _PARTS.split(v):
+        if len(part) >= 8 and not part.islower() and not part.isupper() and not wordy(part):
+            return True
+    return any(_few_vowels(run) for run in _LETTER_RUN.findall(v))
+
+
 def judge_value(value: str, name_low: str, how: str) -> bool:
     """Does ``value`` read as a credential? (The name was already found key-like.)"""
     v = value.strip()
-    if len(v) < 6 or len(v) > 1000 or any(c.isspace() for c in v) or _NOT_SECRET.match(v):
+    if len(v) < 6 or len(v) > 1000 or any(c.isspace() for c in v):
         return False
+    if _NOT_SECRET.match(v) and not (len(v) >= 16 and _drawn_at_random(v) and entropy(v) >= 3.5):
+        return False   # a word, a slug or a path, unless its letters were drawn at random
     if looks_placeholder(v) or re.search(r"\(.*\)|\[.*\]", v):
         return False
     lower, upper = any(c.islower() for c in v), any(c.isupper() for c in v)
@@ -269,8 +302,9 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return len(v) >= 6 and classes >= 2 and ent >= 2.3
     if v.isdigit():
         return len(v) >= 14 and ent >= 2.9 and not _SEQUENCE.search(v)
-    if not digit and not other:   # letters only: random only when long and mixed case
-        return len(v) >= 20 and lower and upper and ent >= 3.5
+    if not digit and not other:   # letters only: random when mixed case as no name is, or long with few vowels
+        return (len(v) >= 20 and ent >= 3.5 and (lower and upper or _few_vowels(v))
+                or len(v) >= 10 and lower and upper and ent >= 3.2 and not wordy(v))
     if len(v) < 10 or classes < 2:
         return False
     sequence = (_SEQUENCE if len(v) < 20 else _LONG_SEQUENCE).search(v.lower())

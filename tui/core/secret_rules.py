@@ -30,6 +30,7 @@ class Rule:
     entropy: float = 3.0     # bits per character of the part after the prefix; 0 = shape is enough
     shown: int = 0           # characters of public prefix a finding may show
     flags: int = 0
+    not_words: bool = False  # a value made of words (Config, HTTP, v2) is not this token
 
     @functools.cached_property
     def pattern(self) -> re.Pattern:
@@ -37,10 +38,23 @@ class Rule:
 
 
 def _t(id_: str, title: str, family: str, keywords: str, pattern: str, entropy: float = 3.0, shown: int = 0,
-       flags: int = 0) -> Rule:
+       flags: int = 0, not_words: bool = False) -> Rule:
     # a token starts and ends where its alphabet does: no word character glued on either side
     rx = r"(?<![A-Za-z0-9_])(?:" + pattern + r")(?![A-Za-z0-9_])"
-    return Rule(id_, title, family, tuple(keywords.split()), rx, entropy, min(shown, 6), flags)
+    return Rule(id_, title, family, tuple(keywords.split()), rx, entropy, min(shown, 6), flags, not_words)
+
+
+_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|.")
+
+
+def wordy(value: str) -> bool:
+    """Made of words (CamelCase, runs of capitals, numbers): APACHEv2Config, not a key. Random
+    characters change class every one or two (8jzPde0Igx…) and have few vowels; words change
+    every 2.5 or more and a fifth of their letters are vowels (measured: 2–8 % of random
+    strings of 8–40 characters read as words; none of a dozen AP… identifiers reads random)."""
+    letters = [c for c in value if c.isalpha()]
+    vowels = sum(c in "aeiouAEIOU" for c in letters)
+    return len(value) >= 2.5 * len(_SEGMENT.findall(value)) and vowels >= 0.2 * len(letters)
 
 
 _HEX = "[a-f0-9]"
@@ -51,9 +65,9 @@ TOKENS: list[Rule] = [
     Rule("private-key", "private key block", "crypto", ("private key",),
          # one character class for the body: a space both in a class and in \s made the
          # alternation ambiguous, and a body of spaces and dashes took exponential time
-         r"-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+         r"-{4,5} ?BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}"
          r"(?:[A-Za-z0-9+/=:\-,.\s]|\\[rn]){40,}?"
-         r"(?:-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----|(?=[\"'`]|$))", 0.0),
+         r"(?:-{4,5} ?END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}|(?=[\"'`]|$))", 0.0),
     Rule("putty-private-key", "PuTTY private key", "crypto", ("putty-user-key-file",),
          r"PuTTY-User-Key-File-\d: [\s\S]{20,}?Private-Lines: \d+[\s\S]{40,}?(?:Private-MAC: [a-f0-9]+|$)",
          0.0),
@@ -93,8 +107,13 @@ TOKENS: list[Rule] = [
          r"_gitlab_session=([0-9a-z]{32})", 3.0),
     _t("bitbucket-app-password", "Bitbucket app password", "ci", "atbb", r"ATBB[A-Za-z0-9_=.-]{28,}", 3.0, 4),
     _t("atlassian-api-token", "Atlassian API token", "ci", "atatt3 atcta", r"AT(?:ATT3|CTT3)[A-Za-z0-9_\-=]{150,}", 3.5, 6),
-    _t("artifactory-token", "JFrog Artifactory token", "ci", "akcp cmvmd",
+    _t("artifactory-token", "JFrog Artifactory token", "ci", "akc cmvmd",
        r"AKCp[A-Za-z0-9]{60,80}|cmVmd[A-Za-z0-9]{59}", 4.0, 4),
+    # shorter API keys (AKC…) and the AP… reference token: mixed case with a digit, as JFrog makes them
+    _t("artifactory-key", "JFrog Artifactory key", "ci", "akc ap",
+       r"AKC(?=[a-zA-Z0-9]*[0-9])(?=[a-zA-Z0-9]*[a-z])[a-zA-Z0-9]{10,70}"
+       r"|AP[0-9A-F](?=[a-zA-Z0-9]*[0-9])(?=[a-zA-Z0-9]*[a-z])(?=[a-zA-Z0-9]*[A-Z])[a-zA-Z0-9]{8,70}", 2.5, 3,
+       not_words=True),
     _t("octopus-deploy-key", "Octopus Deploy API key", "ci", "api-", r"API-[A-Z0-9]{26}", 3.0, 4),
     _t("pulumi-token", "Pulumi access token", "ci", "pul-", r"pul-[a-f0-9]{40}", 3.0, 4),
     _t("prefect-token", "Prefect API key", "ci", "pnu_", r"pnu_[a-zA-Z0-9]{36}", 3.0, 4),
@@ -118,7 +137,8 @@ TOKENS: list[Rule] = [
     _t("npm-token", "npm token", "registry", "npm_", r"npm_[A-Za-z0-9]{36}", 3.0, 4),
     Rule("npmrc-auth", "npm registry credential", "registry", ("_authtoken", "_auth=", "_password="),
          r"(?:_authToken|_auth|_password)\s*=\s*\"?([A-Za-z0-9+/=_.\-]{8,})", 3.0),
-    _t("pypi-token", "PyPI token", "registry", "pypi-", r"pypi-AgEIcHlwaS5vcmc[\w-]{40,1000}", 3.0, 5),
+    _t("pypi-token", "PyPI token", "registry", "pypi-",
+       r"pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[\w-]{40,1000}", 3.0, 5),   # pypi.org, test.pypi.org
     _t("rubygem-api-key", "RubyGem API key", "registry", "rubygems_", r"rubygems_[a-f0-9]{48}", 3.0, 6),
     _t("clojars-token", "Clojars deploy token", "registry", "clojars_", r"CLOJARS_[a-zA-Z0-9]{60}", 3.0, 6),
     _t("nuget-key", "NuGet API key", "registry", "oy2", r"oy2[a-z0-9]{43}", 3.0, 3),
@@ -139,6 +159,8 @@ TOKENS: list[Rule] = [
     # a bot's id, a colon, 35 characters (today's start with AA; the older ones need a letter in them)
     _t("telegram-bot-token", "Telegram bot token", "chat", ":aa 0: 1: 2: 3: 4: 5: 6: 7: 8: 9:",
        r"\d{5,16}:AA[A-Za-z0-9_\-]{32,33}|\d{8,10}:(?=[A-Za-z0-9_\-]{0,34}[A-Za-z])[A-Za-z0-9_\-]{35}", 3.0),
+    Rule("telegram-bot-url", "Telegram bot token in its API URL", "chat", ("api.telegram.org/bot",),
+         r"(?i:api\.telegram\.org/(?:file/)?bot)(\d{5,16}:[A-Za-z0-9_\-]{35})(?![A-Za-z0-9_\-])", 3.0),
     _t("mattermost-token", "Mattermost token", "chat", "mmauthtoken", r"MMAUTHTOKEN=[a-z0-9]{26}", 3.0),
     _t("notion-token", "Notion integration token", "collaboration", "ntn_ secret_",
        r"ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43}", 3.5, 4),
@@ -171,9 +193,11 @@ TOKENS: list[Rule] = [
     _t("sendgrid-key", "SendGrid API key", "mail", "sg.", r"SG\.[\w-]{16,32}\.[\w-]{30,64}", 3.0, 3),
     _t("sendinblue-key", "Brevo (Sendinblue) API key", "mail", "xkeysib-", r"xkeysib-[a-f0-9]{64}-[a-zA-Z0-9]{16}", 3.0, 6),
     _t("mailgun-key", "Mailgun API key", "mail", "key-", r"key-[0-9a-f]{32}", 3.0, 4),
-    _t("mailchimp-key", "Mailchimp API key", "mail", "-us", r"[0-9a-f]{32}-us\d{1,2}", 3.0),
-    _t("twilio-api-key", "Twilio API key", "mail", "sk", r"SK[0-9a-fA-F]{32}", 3.0, 2),
-    _t("twilio-account-sid", "Twilio account SID", "mail", "ac", r"AC[0-9a-f]{32}", 3.0, 2),
+    # documented as hex; keys pasted in tests and docs use the whole lower-case alphabet, so any
+    # 32 such characters with a digit in them
+    _t("mailchimp-key", "Mailchimp API key", "mail", "-us", r"(?=[a-z]{0,31}[0-9])[0-9a-z]{32}-us\d{1,2}", 3.0),
+    _t("twilio-api-key", "Twilio API key", "mail", "sk", r"SK(?:[0-9a-fA-F]{32}|(?=[a-z]{0,31}[0-9])[0-9a-z]{32})", 3.0, 2),
+    _t("twilio-account-sid", "Twilio account SID", "mail", "ac", r"AC(?=[a-z]{0,31}[0-9])[0-9a-z]{32}", 3.0, 2),
     Rule("postmark-token", "Postmark server token", "mail", ("x-postmark-server-token",),
          r"(?i:X-Postmark-Server-Token)[\"':\s]{1,5}(" + _UUID + ")", 3.0),
     # -- monitoring and observability

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from .hints import trie_pattern
 from .secret_assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
-from .secret_rules import TOKENS
+from .secret_rules import TOKENS, wordy
 from .textutil import lazy_re
 
 PREFIX_MAX = 6
@@ -56,6 +56,14 @@ _CURL_USER = re.compile(r"""(?:^|\s)(?:-u|--user)(?:\s+|=)(?:"([^"\n]{4,200})"|'
 _PAIR = lazy_re(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account|sign[ -]?in)\b[^\n`'\"]{0,40}"
                    r"[`'\"]([^`'\"\s]{2,64})[`'\"]\s*(?:/|:|,|and|with)\s*(?:(?:the\s+)?password\s*(?:is\s*)?)?"
                    r"[`'\"]([^`'\"\s]{4,128})[`'\"]")
+# a quoted value compared with a key-like name: "s3cr3t…" == password
+_COMPARED = re.compile(r"""(["'`])([^"'`\s]{6,200})\1[ \t]*[!=]==?[ \t]*([A-Za-z_$][\w.$]{0,60})""")
+# a quoted string of base64 that reads random (detect-secrets' high-entropy strings), when no name
+# before it says what it is: "…": 32+ characters, both cases and a digit, 4.5 bits a character
+_QUOTED_B64 = re.compile(r"""(?<![\w\\])(["'])([A-Za-z0-9+/_-]{32,300}={0,2})\1""")
+_NAMED_BEFORE = re.compile(r"""([A-Za-z_][\w.-]{0,60})["'\]]?[ \t]*(?::|=|=>|:=)[ \t]*$""")
+_WHAT_IT_IS = re.compile(r"(?i)(?:^|[_.-])(?:ids?|hash|digest|checksum|sha\d*|md5|etag|integrity|fingerprint|commit|rev|"
+                         r"revision|version|uuid|guid|url|uri|path|slug|file|name|key_?id)$|[a-z](?:Id|Hash|Digest|Url|Path)$")
 _WEAK = {"password", "pass", "passwd", "pwd", "secret", "token", "user", "username", "pw", "changeme", "example",
          "none", "null", "admin", "root", "guest"}
 
@@ -145,6 +153,8 @@ def _find(text: str) -> list[SecretHit]:
             value = m.group(group)
             if rule.entropy and not random_enough(value[rule.shown:] or value, rule.entropy):
                 continue
+            if rule.not_words and wordy(value[rule.shown:]):
+                continue
             add(rule.id, rule.title, start, end, rule.shown)
     if "://" in text:
         for m in _URL_CREDS.finditer(text):
@@ -195,6 +205,14 @@ def _find(text: str) -> list[SecretHit]:
             add(rule.id, rule.title, vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             add("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend)
+    if "==" in text:
+        for m in _COMPARED.finditer(text):
+            name = m.group(3)
+            if keylike_name(name.lower(), name) and judge_value(m.group(2), name.lower(), "quoted"):
+                add("generic-secret", "secret-looking value compared with a key-like name", *m.span(2))
+    if long_runs and ('"' in text or "'" in text):
+        for m in _QUOTED_B64.finditer(text):
+            _quoted_random(text, m, add)
     # a login and a password both quoted: four quote marks at least ("type: user" alone has none)
     if ("pass" in low or "login" in low or "cred" in low or "user" in low) and \
             text.count("`") + text.count("'") + text.count('"') >= 4:
@@ -253,6 +271,33 @@ def _kubernetes(text: str, add) -> None:
                 (len(value) >= 10 and re.fullmatch(r"[A-Za-z0-9+/]+={0,3}", value) is not None)
             if ok and not value.startswith(("{{", "$")):
                 add("kubernetes-secret", "a Kubernetes Secret's value", start, start + len(value))
+
+
+def _quoted_random(text: str, m: re.Match, add) -> None:
+    value = m.group(2)
+    if not (any(c.islower() for c in value) and any(c.isupper() for c in value) and any(c.isdigit() for c in value)):
+        return   # hex and single-case strings are hashes and ids far more often than keys
+    if entropy(value) < 4.5 or looks_placeholder(value) or wordy(value) or \
+            re.match(r"(?i)(?:sha\d+|md5)-", value):
+        return
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    before = text[line_start:m.start()].rstrip()
+    if before and before[-1].isalnum():
+        return   # spreadsheet "1Bxi…": prose names what it quotes
+    named = _NAMED_BEFORE.search(text, line_start, m.start())
+    if named and _WHAT_IT_IS.search(named.group(1)):
+        return   # "commit": "…", fileId: "…": the name says it is not a key
+    if _plain_base64(value):
+        return   # base64 of plain words is an encoding, not a key
+    add("high-entropy-string", "random-looking quoted string", *m.span(2))
+
+
+def _plain_base64(value: str) -> bool:
+    try:
+        inner = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return inner.isprintable() and sum(c.isalpha() or c == " " for c in inner) >= 0.8 * len(inner) and " " in inner
 
 
 def _stand_in(value: str) -> bool:
