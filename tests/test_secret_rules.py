@@ -173,7 +173,7 @@ PROVIDER_VALUES = {
     "sentry-access-token": r(64, HX), "sidekiq-secret": r(8, HX) + ":" + r(8, HX), "snyk-token": uuid(),
     "softlayer-key": r(64, LO), "sonar-token": r(40, W), "squarespace-token": uuid(), "sumologic-key": "su" + r(12),
     "travisci-token": r(22, LO), "twitch-token": r(30, LO), "twitter-secret": r(45, LO), "yandex-aws-token": "YC" + r(38, W),
-    "zendesk-key": r(40, LO),
+    "zendesk-key": r(40, LO), "adobe-client-id": r(32, HX), "looker-credential": r(20, LO),
 }
 
 
@@ -396,3 +396,15 @@ def test_a_quoted_random_string_with_no_name():
                                   "password: !secret db_password", 'token: "averylongpassphrasewithwords"'])
 def test_calls_tags_and_run_together_words_are_not_values(text):
     assert find_secrets(text) == [], [(h.rule, text[h.start:h.end]) for h in find_secrets(text)]
+
+
+def test_prose_and_names_in_code():
+    """Memory prose names a secret around its value; a function's name is not a value."""
+    key = r(12, LO) + "7" + r(19, LO)
+    for text in (f"The algolia_api_key for staging is {key} (rotate monthly)", f"use `{key}` as the algolia_api_key",
+                 "use `Xk29vLpqz7Ab3Cd9Ef5Gh` as the deploy token"):
+        assert len(find_secrets(text)) == 1, text
+    for text in ("the password for the admin account is stored in 1Password", "the api_key for prod is rotated monthly",
+                 "The secret for staging is STAGING_SECRET_V2", "api_key = getApiKeyFromVault2",
+                 "`getApiKeyFromVault2` is the api_key helper", "`npm run build` is the build command"):
+        assert find_secrets(text) == [], text

@@ -17,7 +17,7 @@ import re
 from typing import Iterator
 
 from .hints import trie_pattern
-from .secret_rules import PROVIDERS, wordy
+from .secret_rules import PROVIDERS, identifier, wordy
 from .textutil import lazy_re
 
 _PLACEHOLDER = lazy_re(
@@ -162,6 +162,8 @@ def _name_start(text: str, i: int) -> int:
     return j
 
 
+# a few words between a name and "is": "the deploy_token for staging is …" (prose, judged as such)
+_WORDS_THEN_IS = re.compile(r"(?:[ \t]+(?!is\b|was\b)[A-Za-z][\w-]{0,20}){1,3}[ \t]+(?:is|was)[ \t]+(?=[`'\"]?[\w+/-]{8})")
 _SPACE_THEN_WORD = re.compile(r"[ \t]+(?=[A-Za-z0-9_/])([A-Za-z]*)[A-Za-z0-9+/_-]*")   # not "+=" or "->"
 _AFTER_WORDS = {"is", "was", "string", "String", "str", "var", "val"}   # words _AFTER can take after a space
 
@@ -179,11 +181,15 @@ def _prose_after(text: str, name_end: int) -> bool:
 
 def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, str] | None:
     if _prose_after(text, name_end):
-        return None
-    m = _AFTER.match(text, name_end)
-    if m is None:
-        return None
-    op, pos = m.group("op"), m.end()
+        w = _WORDS_THEN_IS.match(text, name_end)   # "the algolia_api_key for staging is …"
+        if w is None:
+            return None
+        op, pos = "is", w.end()
+    else:
+        m = _AFTER.match(text, name_end)
+        if m is None:
+            return None
+        op, pos = m.group("op"), m.end()
     if op == ">" and not (name_start > 0 and text[name_start - 1] == "<"):
         return None   # a comparison, not an XML element
     b = _BLOCK.match(text, pos)
@@ -242,6 +248,7 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
     | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
 # in 20 random characters or more, four in a row turn up by chance ('…e72345f…'); five rarely do
 _LONG_SEQUENCE = re.compile(r"01234|12345|23456|34567|45678|56789|abcde|qwert")
@@ -284,12 +291,16 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return False   # a word, a slug or a path, unless its letters were drawn at random
     if looks_placeholder(v) or re.search(r"\(.*\)|\[.*\]", v):
         return False
+    if _CONSTANT.fullmatch(v) and all(len(p) <= 3 or re.search("[AEIOU]", p) for p in v.split("_")):
+        return False   # a constant's or a variable's name: STAGING_SECRET_V2
+    passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase")) or \
+        re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])", name_low) is not None
+    if not passwordish and identifier(v):
+        return False   # a function's or a class's name: getApiKeyFromVault2
     lower, upper = any(c.islower() for c in v), any(c.isupper() for c in v)
     digit, other = any(c.isdigit() for c in v), any(not c.isalnum() for c in v)
     classes = lower + upper + digit + other
     ent = entropy(v)
-    passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase")) or \
-        re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])", name_low) is not None
     if how == "prose" and passwordish:    # "the password is …"
         return len(v) >= 6 and classes >= 2 and ent >= 2.3
     if how in ("space", "prose"):   # no operator: only a plainly secret name, then a plainly random value

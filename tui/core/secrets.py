@@ -58,6 +58,8 @@ _PAIR = lazy_re(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account
                    r"[`'\"]([^`'\"\s]{4,128})[`'\"]")
 # a quoted value compared with a key-like name: "s3cr3t…" == password
 _COMPARED = re.compile(r"""(["'`])([^"'`\s]{6,200})\1[ \t]*[!=]==?[ \t]*([A-Za-z_$][\w.$]{0,60})""")
+# a quoted value, then the name it is: "use `…` as the deploy_token"
+_AS_THE = re.compile(r"""[`'"]([^`'"\s]{8,200})[`'"][ \t]+(?:as|is|for)[ \t]+(?:(?:the|our|my|a|an)[ \t]+)?([\w.-]{3,60}(?:[ \t][\w.-]{3,30})?)""")
 # a quoted string of base64 that reads random (detect-secrets' high-entropy strings), when no name
 # before it says what it is: "…": 32+ characters, both cases and a digit, 4.5 bits a character
 _QUOTED_B64 = re.compile(r"""(?<![\w\\])(["'])([A-Za-z0-9+/_-]{32,300}={0,2})\1""")
@@ -210,6 +212,14 @@ def _find(text: str) -> list[SecretHit]:
             name = m.group(3)
             if keylike_name(name.lower(), name) and judge_value(m.group(2), name.lower(), "quoted"):
                 add("generic-secret", "secret-looking value compared with a key-like name", *m.span(2))
+    if long_runs and (" as " in text or " is " in text or " for " in text):
+        for m in _AS_THE.finditer(text):
+            value, name = m.group(1), m.group(2)
+            rule = provider_rule(name.lower(), value)
+            if rule is not None and random_enough(value, rule.entropy):
+                add(rule.id, rule.title, *m.span(1))
+            elif keylike_name(name.lower(), name) and judge_value(value, name.lower(), "unquoted"):
+                add("generic-secret", "secret-looking value named as a key-like thing", *m.span(1))
     if long_runs and ('"' in text or "'" in text):
         for m in _QUOTED_B64.finditer(text):
             _quoted_random(text, m, add)
