@@ -162,8 +162,8 @@ def _name_start(text: str, i: int) -> int:
     return j
 
 
-# a few words between a name and "is": "the deploy_token for staging is …" (prose, judged as such)
-_WORDS_THEN_IS = re.compile(r"(?:[ \t]+(?!is\b|was\b)[A-Za-z][\w-]{0,20}){1,3}[ \t]+(?:is|was)[ \t]+(?=[`'\"]?[\w+/-]{8})")
+# up to six words between a name and "is": "the deploy_token for staging is …" (prose, judged as such)
+_WORDS_THEN_IS = re.compile(r"(?:[ \t]+(?!is\b|was\b)[A-Za-z][\w-]{0,20}){1,6}[ \t]+(?:is|was)[ \t]+(?=[`'\"]?[\w+/-]{8})")
 _SPACE_THEN_WORD = re.compile(r"[ \t]+(?=[A-Za-z0-9_/])([A-Za-z]*)[A-Za-z0-9+/_-]*")   # not "+=" or "->"
 _AFTER_WORDS = {"is", "was", "string", "String", "str", "var", "val"}   # words _AFTER can take after a space
 
