@@ -94,12 +94,12 @@ async def test_1_closed_screens_are_collected_and_nothing_is_frozen(sample, tmp_
     refs = []
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        for n in range(20):
+        for n in range(8):
             await pilot.press("question_mark")
             refs.append(weakref.ref(app.screen))
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape")
-            if n % 5 == 0:
+            if n % 4 == 0:
                 app.main.request_rescan()
                 await settle(pilot)
         await settle(pilot)

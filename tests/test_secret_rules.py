@@ -408,3 +408,10 @@ def test_prose_and_names_in_code():
                  "The secret for staging is STAGING_SECRET_V2", "api_key = getApiKeyFromVault2",
                  "`getApiKeyFromVault2` is the api_key helper", "`npm run build` is the build command"):
         assert find_secrets(text) == [], text
+
+
+def test_a_quoted_password_may_hold_brackets_but_code_is_not_a_password():
+    assert [h.rule for h in find_secrets('password = "p@ss(w0rd)[x]"')] == ["generic-secret"]
+    for text in ('password = "(none)"', 'password: "[REDACTED]"', 'password = "os.environ[PW]"',
+                 'password = "cfg.get(pw)"', "password = get_password(name)"):
+        assert find_secrets(text) == [], text

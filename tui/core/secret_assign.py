@@ -248,6 +248,7 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
     | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
+_CODE = re.compile(r"[\w.$:]*\(.*\)$|\[.*\]$|\w+\[")   # a call, a list, an index
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
 # in 20 random characters or more, four in a row turn up by chance ('…e72345f…'); five rarely do
@@ -289,12 +290,14 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return False
     if _NOT_SECRET.match(v) and not (len(v) >= 16 and _drawn_at_random(v) and entropy(v) >= 3.5):
         return False   # a word, a slug or a path, unless its letters were drawn at random
-    if looks_placeholder(v) or re.search(r"\(.*\)|\[.*\]", v):
-        return False
-    if _CONSTANT.fullmatch(v) and all(len(p) <= 3 or re.search("[AEIOU]", p) for p in v.split("_")):
-        return False   # a constant's or a variable's name: STAGING_SECRET_V2
     passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase")) or \
         re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])", name_low) is not None
+    if looks_placeholder(v):
+        return False
+    if re.search(r"\(.*\)|\[.*\]", v) and not (how == "quoted" and passwordish and not _CODE.match(v)):
+        return False   # code (get(x), a[0]); a quoted password may hold brackets: "p@ss(w0rd)[x]"
+    if _CONSTANT.fullmatch(v) and all(len(p) <= 3 or re.search("[AEIOU]", p) for p in v.split("_")):
+        return False   # a constant's or a variable's name: STAGING_SECRET_V2
     if not passwordish and identifier(v):
         return False   # a function's or a class's name: getApiKeyFromVault2
     lower, upper = any(c.islower() for c in v), any(c.isupper() for c in v)
