@@ -131,6 +131,11 @@ _DATED_STATUS = re.compile(r"(?i)(?:\(\d{4}-\d{2}-\d{2}\)|\b\d{4}-\d{2}-\d{2}\b)
                            r"pending|blocked|wip|완료|머지|배포|대기|完了|完成|已合并)")
 _STATUS_WORDS = ("done", "merged", "deployed", "pending", "blocked", "wip", "완료", "머지", "배포", "대기", "完了",
                  "完成", "已合并")   # one must follow the date: a quick test before the scan (ASCII text)
+# a change record: "- **Files**: …", "- **Action**: Performed …" — what was done, entry by entry
+_CHANGE_RECORD = re.compile(r"(?im)^[ \t]*[-*][ \t]+\*\*(files?|objects?|actions?|changes|affected files|"
+                            r"files changed|changed files|work done)\*\*[ \t]*:")
+# a heading written as a commit message: "## feat: expose skills to gemini"
+_COMMIT_HEADING = re.compile(r"(?im)^#{1,6}[ \t]*(?:feat|fix|chore|refactor|docs|perf|test|build|ci)(?:\([^)\n]*\))?!?:[ \t]")
 _NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)|"
                         r"\d{4}-\d{2}-\d{2}")
 
@@ -145,6 +150,14 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
     boxes = _CHECKBOX.findall(scan) if any(map(scan.__contains__, _BOXES)) else []
     if len(boxes) >= 3:
         signs.append((f"a checklist of {len(boxes)} items", _CHECKBOX.search(scan).start()))
+    if "**" in scan:
+        records = _CHANGE_RECORD.findall(scan)
+        if len(records) >= 2:
+            signs.append((f"{len(records)} change records ('{records[0]}: …')",
+                          _CHANGE_RECORD.search(scan).start()))
+    m = _COMMIT_HEADING.search(scan) if "#" in scan else None
+    if m:
+        signs.append((f"a commit-message heading ('{m.group(0).strip(' #')[:30]}')", m.start()))
     low = scan.lower()
     later: list[tuple[str, int]] = []
     dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan and (
