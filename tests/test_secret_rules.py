@@ -411,7 +411,9 @@ def test_prose_and_names_in_code():
 
 
 def test_a_quoted_password_may_hold_brackets_but_code_is_not_a_password():
-    assert [h.rule for h in find_secrets('password = "p@ss(w0rd)[x]"')] == ["generic-secret"]
+    for text in ('password = "p@ss(w0rd)[x]"', 'apikey: "m{h}o)p$e]no(x[f>-_$#th}"'):
+        assert [h.rule for h in find_secrets(text)] == ["generic-secret"], text
     for text in ('password = "(none)"', 'password: "[REDACTED]"', 'password = "os.environ[PW]"',
-                 'password = "cfg.get(pw)"', "password = get_password(name)"):
+                 'password = "cfg.get(pw)"', "password = get_password(name)", 'api_key = "config[API_KEY]"',
+                 'token: "(see vault)"'):
         assert find_secrets(text) == [], text

@@ -283,6 +283,11 @@ def _drawn_at_random(v: str) -> bool:
     return any(_few_vowels(run) for run in _LETTER_RUN.findall(v))
 
 
+def _classes(v: str) -> int:
+    return (any(c.islower() for c in v) + any(c.isupper() for c in v) + any(c.isdigit() for c in v)
+            + any(not c.isalnum() for c in v))
+
+
 def judge_value(value: str, name_low: str, how: str) -> bool:
     """Does ``value`` read as a credential? (The name was already found key-like.)"""
     v = value.strip()
@@ -294,8 +299,9 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])", name_low) is not None
     if looks_placeholder(v):
         return False
-    if re.search(r"\(.*\)|\[.*\]", v) and not (how == "quoted" and passwordish and not _CODE.match(v)):
-        return False   # code (get(x), a[0]); a quoted password may hold brackets: "p@ss(w0rd)[x]"
+    if re.search(r"\(.*\)|\[.*\]", v) and not (how == "quoted" and not _CODE.match(v) and (
+            passwordish or len(v) >= 12 and _classes(v) >= 3)):
+        return False   # code (get(x), a[0]); a quoted password or key may hold brackets: "p@ss(w0rd)[x]"
     if _CONSTANT.fullmatch(v) and all(len(p) <= 3 or re.search("[AEIOU]", p) for p in v.split("_")):
         return False   # a constant's or a variable's name: STAGING_SECRET_V2
     if not passwordish and identifier(v):
