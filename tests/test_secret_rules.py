@@ -247,6 +247,10 @@ CLEAN = [
     "csrf_token = request.cookies['csrftoken']", "key_id: 2b7c2f1e-0a3b-4d6e-9f10-1a2b3c4d5e6f",
     "session cookie name is `sid`, httpOnly", "The secret sauce is caching at the edge.",
     "token = os.getenv('API_TOKEN')", "TOKEN_PATH=/var/run/secrets/kubernetes.io/serviceaccount/token",
+    "password: ${file:/run/secrets/db_password}", 'token = jwt.encode(payload, key, algorithm="HS256")',
+    'ssh_key_fingerprint = "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8"', 'password: "password123"',
+    '"password_hash": "$2b$12$KIXQJQ4d8a0Q7sZp0b6N4eWwz3Jm1mF1v0u7Y9c8b2a1p0o9i8u7y"',
+    "NEXTAUTH_SECRET=generate-with-openssl-rand-base64-32",
 ]
 
 

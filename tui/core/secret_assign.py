@@ -57,7 +57,7 @@ _KEY_SEGMENTS = {"key", "pass", "auth", "pw", "psk", "sas", "sig", "signature", 
 # a last segment that says the value is about the credential, not the credential
 _NOT_VALUE = {"id", "ids", "name", "names", "url", "uri", "urls", "endpoint", "file", "path", "dir", "length", "len",
               "size", "type", "count", "limit", "version", "format", "prefix", "suffix", "env", "var", "ttl",
-              "expiry", "expires", "expiration", "timeout", "mode", "field", "column", "policy", "scope", "provider",
+              "fingerprint", "hash", "digest", "checksum", "expiry", "expires", "expiration", "timeout", "mode", "field", "column", "policy", "scope", "provider",
               "algorithm", "alg", "method", "rotation", "hint", "label", "description", "max", "min", "enabled",
               "required", "location", "ref", "arn", "kind", "template", "pattern", "regex", "header", "param",
               "helper", "storage", "store", "manager", "vault", "source", "command", "cmd", "flag", "lifetime",
@@ -214,6 +214,8 @@ def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, s
         return None
     s, e = u.span()
     value = text[s:e]
+    if op == "," and e < len(text) and text[e] in "\"'`" and re.fullmatch(r"[A-Za-z_]\w{0,30}=", value):
+        return None   # f(payload, key, algorithm="HS256"): a keyword argument follows, not a value
     cut = re.search(r"&\w+=", value)
     if cut:
         e = s + cut.start()
@@ -232,13 +234,14 @@ def _unbalanced(value: str) -> bool:
 # -- judging a value -----------------------------------------------------------------------------
 _NOT_SECRET = lazy_re(r"""(?x)^(?:
       (?i:true|false|null|none|nil|undefined|yes|no|on|off|empty|required|optional|string|secret|password|token)
-    | \$\{[\w.:\-]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %{1,2}[\w.]+%{1,2} | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
+    | \$\{[^}\s]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %{1,2}[\w.]+%{1,2} | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
     | \{[\w.]*\} | <[^>]*> | \[[^\]]*\]
     | (?i:this|self|process|os|env|config|settings|props|params|args|request|req|ctx|window|document|import|secrets|
          vars|inputs|environ|system|context|options|opts)(?:\.|\[|\b).*
     | [a-z_]+(?:[-_.][a-z_]+)* | [A-Z_]+(?:[-_.][A-Z_]+)*      # words and slugs: my-secret-name, SECRET_NAME
-    | (?:\d{0,2}[a-z]{2,}\d{0,2}|[a-z]{1,2}\d[a-z]?)(?:[-_.](?:\d{0,2}[a-z]{2,}\d{0,2}|[a-z]{1,2}\d[a-z]?))+
-                                                    # slugs with a number in a word: my-s3-token-name, k8s-ci-2fa
+    | (?:\d{0,2}[a-z]{2,}\d{0,2}|[a-z]{1,2}\d[a-z]?)(?:[-_.](?:\d{0,2}[a-z]{2,}\d{0,2}|[a-z]{1,2}\d[a-z]?|\d{1,4}))+
+                                                    # slugs with a number in a word: my-s3-token-name, k8s-ci-2fa,
+                                                    # generate-with-openssl-rand-base64-32
     | [a-z][a-z0-9+-]*:(?:[\w.-]+/)+[\w.-]+(?:\#[\w.-]+)?        # a reference: vault:secret/data/app#token
     | (?:[A-Z]?[a-z]{2,})+(?:[-_.](?:[A-Z]?[a-z]{2,})+)*          # CamelCase words: MySecretName
     | v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?           # a version
@@ -248,6 +251,8 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
     | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
+_NEVER = re.compile(r"(?i)(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=]|\$\{[^}\s]+\}$|"
+                    r"(?:password|passw0rd|p@ssw0rd|admin|secret|test|changeme|letmein|qwerty|welcome)[!@#]?\d{0,4}[!@#]?$")
 _CODE = re.compile(r"[\w.$:]*\(.*\)$|\[.*\]$|\w+\[")   # a call, a list, an index
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
@@ -293,6 +298,8 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
     v = value.strip()
     if len(v) < 6 or len(v) > 1000 or any(c.isspace() for c in v):
         return False
+    if _NEVER.match(v):
+        return False   # a digest (SHA256:…), a reference (${file:…}), a well-known default password
     if _NOT_SECRET.match(v) and not (len(v) >= 16 and _drawn_at_random(v) and entropy(v) >= 3.5):
         return False   # a word, a slug or a path, unless its letters were drawn at random
     passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase")) or \
