@@ -421,3 +421,9 @@ def test_a_quoted_password_may_hold_brackets_but_code_is_not_a_password():
                  'password = "cfg.get(pw)"', "password = get_password(name)", 'api_key = "config[API_KEY]"',
                  'token: "(see vault)"'):
         assert find_secrets(text) == [], text
+
+
+def test_is_in_prose_reads_as_prose_even_before_a_quoted_value():
+    assert find_secrets("the key is `Ctrl+Shift+P`") == []
+    for text in ("The API key is `Xk29vLpqz7Ab3Cd9Ef5Gh`", "The password is `hunter2x`"):
+        assert [h.rule for h in find_secrets(text)] == ["generic-secret"], text

@@ -206,7 +206,7 @@ def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, s
     q = _QUOTED.match(text, pos)
     if q is not None:
         g = next(i for i in range(1, 5) if q.group(i) is not None)
-        return q.start(g), q.end(g), "quoted"
+        return q.start(g), q.end(g), "prose" if op.rstrip(":") in ("is", "was") else "quoted"
     if op in ("(", ""):
         return None   # a call, or a name then a space, takes quoted values only
     u = _UNQUOTED.match(text, pos)
@@ -321,7 +321,8 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return len(v) >= 6 and classes >= 2 and ent >= 2.3
     if how in ("space", "prose"):   # no operator: only a plainly secret name, then a plainly random value
         if not any(k in name_low for k in ("secret", "token", "passw", "pwd", "apikey", "api_key", "api-key")):
-            return False
+            # "the (API) key is `…`": the name may be a word short, so only a plainly random value
+            return how == "prose" and len(v) >= 16 and classes >= 3 and ent >= 3.5 and not wordy(v)
         if passwordish:
             return len(v) >= 8 and classes >= 2 and ent >= 3.0
         return len(v) >= 16 and ent >= 3.0 and (classes >= 3 or (len(v) >= 24 and classes >= 2 and ent >= 4.0))
