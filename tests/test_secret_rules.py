@@ -427,3 +427,12 @@ def test_is_in_prose_reads_as_prose_even_before_a_quoted_value():
     assert find_secrets("the key is `Ctrl+Shift+P`") == []
     for text in ("The API key is `Xk29vLpqz7Ab3Cd9Ef5Gh`", "The password is `hunter2x`"):
         assert [h.rule for h in find_secrets(text)] == ["generic-secret"], text
+
+
+def test_redaction_hides_the_same_secret_written_again_in_a_shape_not_found():
+    from tui.core.secrets import redact
+    key = "ghp_" + r(36)
+    text = f"GITHUB_TOKEN={key}\nSee `{key[:14]}/{key[14:]}` and docs/{key[4:]}.md; more at https://example.com/x"
+    out = redact(text)
+    assert not any(key[i:i + 8] in out for i in range(len(key) - 7)), out
+    assert "https://example.com/x" in out   # a scheme is not a piece of any secret

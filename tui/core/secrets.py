@@ -339,13 +339,17 @@ def redact(text: str, hits: list[SecretHit] | None = None) -> str:
         out.append(h.mask())
         pos = h.end
     out.append(text[pos:])
-    return "".join(out)
+    # the same secret written again in a shape not found (split by a '/', inside a file name) is
+    # hidden too: no 8 characters of a secret are left anywhere in the text
+    return scrub("".join(out), secret_pieces(text, hits))
 
 
 def secret_pieces(text: str, hits: list[SecretHit] | None = None, n: int = 8) -> set[str]:
     """Every n-character piece of every secret in ``text``: what no output may contain."""
     hits = find_secrets(text) if hits is None else hits
-    return {text[h.start + i:h.start + i + n] for h in hits for i in range(max(1, h.length - n + 1))}
+    # a URL's scheme is no secret's material: "https://" would hide every other link
+    return {p for h in hits for i in range(max(1, h.length - n + 1))
+            if "://" not in (p := text[h.start + i:h.start + i + n])}
 
 
 def scrub(s: str, pieces: set[str], n: int = 8) -> str:
