@@ -43,7 +43,8 @@ def _plant(mem_dir, root) -> list[str]:
           f"twilio key {twilio_a} secret {twilio_b}\n"
           f"alerts go to {hook}\n"
           "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(pem_lines) + "\n-----END OPENSSH PRIVATE KEY-----\n"
-          "See `deploy/README.md` for the rotation steps.\n")
+          "See `deploy/README.md` for the rotation steps.\n"
+          f"The same key split for a shell: `{twilio_b[:12]}/{twilio_b[12:]}`, and saved as keys/{twilio_b}.md\n")
     secrets += [aws, twilio_a, twilio_b, hook, *pem_lines]
     write(mem_dir, "MEMORY.md", "# Index\n- [Tokens](tokens.md)\n- [Deploy](paths-in-secrets.md) — creds\n"
                                 f"- staging token: ghp_{r(36)}\n")
