@@ -181,6 +181,9 @@ def _prose_after(text: str, name_end: int) -> bool:
 
 def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, str] | None:
     if _prose_after(text, name_end):
+        near = text[name_end:name_end + 150]
+        if " is " not in near and " was " not in near:
+            return None   # no "is" close after the name: prose, and no value in it
         w = _WORDS_THEN_IS.match(text, name_end)   # "the algolia_api_key for staging is …"
         if w is None:
             return None

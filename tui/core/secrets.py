@@ -60,6 +60,7 @@ _PAIR = lazy_re(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account
 _COMPARED = re.compile(r"""(["'`])([^"'`\s]{6,200})\1[ \t]*[!=]==?[ \t]*([A-Za-z_$][\w.$]{0,60})""")
 # a quoted value, then the name it is: "use `…` as the deploy_token"
 _AS_THE = re.compile(r"""[`'"]([^`'"\s]{8,200})[`'"][ \t]+(?:as|is|for)[ \t]+(?:(?:the|our|my|a|an)[ \t]+)?([\w.-]{3,60}(?:[ \t][\w.-]{3,30})?)""")
+_AS_THE_HINTS = tuple(q + w for q in "`'\"" for w in (" as ", " is ", " for "))   # a closing quote, then the word
 # a quoted string of base64 that reads random (detect-secrets' high-entropy strings), when no name
 # before it says what it is: "…": 32+ characters, both cases and a digit, 4.5 bits a character
 _QUOTED_B64 = re.compile(r"""(?<![\w\\])(["'])([A-Za-z0-9+/_-]{32,300}={0,2})\1""")
@@ -212,7 +213,7 @@ def _find(text: str) -> list[SecretHit]:
             name = m.group(3)
             if keylike_name(name.lower(), name) and judge_value(m.group(2), name.lower(), "quoted"):
                 add("generic-secret", "secret-looking value compared with a key-like name", *m.span(2))
-    if long_runs and (" as " in text or " is " in text or " for " in text):
+    if long_runs and any(map(text.__contains__, _AS_THE_HINTS)):
         for m in _AS_THE.finditer(text):
             value, name = m.group(1), m.group(2)
             rule = provider_rule(name.lower(), value)
@@ -220,7 +221,8 @@ def _find(text: str) -> list[SecretHit]:
                 add(rule.id, rule.title, *m.span(1))
             elif keylike_name(name.lower(), name) and judge_value(value, name.lower(), "unquoted"):
                 add("generic-secret", "secret-looking value named as a key-like thing", *m.span(1))
-    if long_runs and ('"' in text or "'" in text):
+    # 32 characters of base64 with a digit lie in a long run of 32 (most texts have none)
+    if ('"' in text or "'" in text) and len(runs) >= 32 and any(m.end() - m.start() >= 32 for m in long_runs):
         for m in _QUOTED_B64.finditer(text):
             _quoted_random(text, m, add)
     # a login and a password both quoted: four quote marks at least ("type: user" alone has none)
