@@ -167,14 +167,24 @@ def _compact(entry: MemoryEntry) -> None:
     """Once parsed, an entry holds nothing twice: a frontmatter value its field took as it was
     is the same object (pickle keeps the sharing), and the lists most entries leave empty are
     one empty tuple. At 50k entries in the app, ~25 MB."""
-    for name in ("warnings", "anchor_errors", "anchors"):
-        if not getattr(entry, name):
-            setattr(entry, name, ())
+    share_empties(entry, ("warnings", "anchor_errors", "anchors"))
     meta = entry.meta
     for key in ("name", "description", "type", "source", "paths", "keywords"):
         value = meta.get(key)
         if value is not None and type(value) is type(getattr(entry, key)) and value == getattr(entry, key):
             meta[key] = getattr(entry, key)
+
+
+NO_MAP: dict = {}   # never written: only the object that held it could, before it was shared
+
+
+def share_empties(obj: Any, names: tuple[str, ...]) -> None:
+    """Each of ``names`` that ``obj`` leaves empty becomes the one shared empty tuple (or map):
+    objects that are never changed once made need no empty containers of their own."""
+    for name in names:
+        value = getattr(obj, name)
+        if not value:
+            setattr(obj, name, NO_MAP if type(value) is dict else ())
 
 
 def _stem(entry_id: str) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .anchors import AnchorChecker, AnchorResult
-from .entry import MemoryEntry, memo
+from .entry import MemoryEntry, memo, share_empties
 from .findings import STALE_DAYS
 from .index import MemoryIndex
 from .mentions import mentions
@@ -125,17 +125,13 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     st = _assess(entry, checker, index, now, root_files, mentions)
     # statuses are never changed once made: the containers most leave empty are shared ones
     # (five lists and two dicts each; at 50k entries in the app, ~20 MB)
-    for name in _CONTAINERS:
-        value = getattr(st, name)
-        if not value:
-            setattr(st, name, _NO_MAP if type(value) is dict else ())
+    share_empties(st, _CONTAINERS)
     if st.mentioned_paths == st.mentioned:   # no mention names a line: the same paths twice
         st.mentioned_paths = st.mentioned
     return st
 
 
 _CONTAINERS = ("anchor_results", "mentioned", "mentioned_paths", "missing", "moved", "past_end", "unsafe_paths", "flags")
-_NO_MAP: dict = {}   # never written: only the status that made it could, before it is shared
 
 
 def _assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: dt.datetime,
