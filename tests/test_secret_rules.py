@@ -392,7 +392,8 @@ def test_a_quoted_random_string_with_no_name():
     value = r(20) + "+9aQ/" + r(19)
     assert [h.rule for h in find_secrets(f'"{value}"')] == ["high-entropy-string"]
     for text in (f'"commit": "{r(40, HX)}"', f'fileId: "{value}"', f'integrity="sha512-{value}"',
-                 '"src/components/UserProfileCardContainer2"', f'"{r(40, HX)}"'):
+                 '"src/components/UserProfileCardContainer2"', f'"{r(40, HX)}"',
+                 '"AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"'):
         assert find_secrets(text) == [], text
 
 

@@ -54,6 +54,7 @@ CLEAN = [
     'token = jwt.encode(payload, key, algorithm="HS256")', '"password_hash": "$2b$12$KIXQJQ4d8a0Q7sZp0b6N4eWwz3Jm1mF1v0u7Y9c8b2a1p0o9i8u7y"',
     "NEXTAUTH_SECRET=generate-with-openssl-rand-base64-32", "the key is `Ctrl+Shift+P`", "api_key = getApiKeyFromVault2",
     "The secret for staging is STAGING_SECRET_V2", "the password for the admin account is stored in 1Password",
+    '"AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"',
 ]
 
 

@@ -290,8 +290,8 @@ def _quoted_random(text: str, m: re.Match, add) -> None:
     if not (any(c.islower() for c in value) and any(c.isupper() for c in value) and any(c.isdigit() for c in value)):
         return   # hex and single-case strings are hashes and ids far more often than keys
     if entropy(value) < 4.5 or looks_placeholder(value) or wordy(value) or \
-            re.match(r"(?i)(?:sha\d+|md5)-", value):
-        return
+            re.match(r"(?i)(?:sha\d+|md5)-|AAAA[A-Z0-9]3NzaC1", value):
+        return   # a digest, an SSH public key's body
     line_start = text.rfind("\n", 0, m.start()) + 1
     before = text[line_start:m.start()].rstrip()
     if before and before[-1].isalnum():
