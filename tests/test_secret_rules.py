@@ -201,6 +201,7 @@ SYNTAXES = [
     'export {I}_TOKEN="{s}"', 'System.setProperty("{I}_TOKEN", "{s}");', "Connect-Service -{i}Secret '{s}'",
     '<add key="{i}Password" value="{s}" />', 'char {i}_token[] = "{s}";', '(def {i}-token "{s}")',
     'os.environ["{I}_TOKEN"] = "{s}"', "{i}_password: {s}", "{I}_PASSWORD={s}",
+    "- **{i} password**: {s}", "- **{I} token:** {s}",   # Markdown, as memory is written
 ]
 
 
@@ -375,7 +376,7 @@ def test_shapes_other_scanners_test():
         "pypi-AgENdGVzdC5weXBpLm9yZw" + r(80, W): "pypi-token",
         r(12, LO) + "7" + r(19, LO) + "-us12": "mailchimp-key",
         "TWILIO_ACCOUNT_SID=AC" + r(12, LO) + "4" + r(19, LO): "twilio-account-sid",
-        "the artifactory password is AP6" + r(10) + "x9Q" + r(10): "artifactory-key",
+        "the artifactory reference is AP6xk29Lsm1Kq3Zr8Wb": "artifactory-key",
         'cl_api_key: "vmvwshnjmwpazhcfflmfajmr"': "generic-secret",
     }
     for text, rule in cases.items():

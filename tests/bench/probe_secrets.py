@@ -4,8 +4,8 @@
     python tests/bench/probe_secrets.py [--seed 1] [--bare]
 
 For each of gitleaks' pattern rules, three random values are drawn from the rule's own
-regex (its secret group) and pasted in 24 syntaxes (KEY=, YAML, JSON, Go, Make, PHP, XML,
-setProperty, PowerShell, CSV, a YAML block, two prose forms…); --bare adds the value alone,
+regex (its secret group) and pasted in 25 syntaxes (KEY=, YAML, JSON, Go, Make, PHP, XML,
+setProperty, PowerShell, CSV, a YAML block, Markdown bold, two prose forms…); --bare adds the value alone,
 which no provider key without a prefix can be told by. Prints the per-rule mean recall,
 the rules under 1.0 with a missed example, and any 8-character piece of a found value left
 visible after `redact` (from the value's second half: its first may be a public prefix). Then a list of clean
@@ -38,6 +38,7 @@ SYNTAXES = [
     "export {N}={v}", "<{n}>{v}</{n}>", '<add key="{n}" value="{v}" />', 'System.setProperty("{N}", "{v}")',
     "-{n} '{v}'", 'os.environ["{N}"] = "{v}"', "{n},{v}", '{n} => "{v}"', '\\"{n}\\": \\"{v}\\"',
     "{N}: >-\n  {v}", "use `{v}` as the {n}", "- {n}: `{v}`", "The {n} for staging is {v} (rotate monthly)",
+    "- **{n}**: {v}",
 ]
 CLEAN = [
     'password = os.environ["DB_PASSWORD"]', "api_key: ${API_KEY}", "secret = None", 'password = ""',

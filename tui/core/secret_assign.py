@@ -101,6 +101,7 @@ def provider_rule(name_low: str, value: str):
 _NAME_RUN = re.compile(r"[\w.\-]{0,60}")
 _AFTER = lazy_re(r"""
     (?:\\?["'`])?\]?(?:\\?["'`])?                       # the name's closing quote or bracket: "k":  ['k']  \"k\"
+    (?:\*\*?|__?)?                                       # Markdown emphasis: **Password**: v
     (?:\[\])?                                           # char k_token[] =
     (?:[ \t]*:[ \t]*(?:[A-Za-z_][\w.<>\[\]?]*(?=[ \t]+=(?!=))|(?:String|string|str|Int|number)(?==(?!=))))?
                           # Kotlin / TypeScript type: k: String =  (glued to '=' only a known type:
@@ -108,6 +109,7 @@ _AFTER = lazy_re(r"""
     (?:[ \t]+(?:string|String|str|&str|\[\]byte|var|val)(?=[ \t]*=(?!=)))?   # Go: var k string =
     [ \t]*
     (?P<op>:::=|::=|:=|\?\?=|\|\|=|\?=|\+=|\.=|=>|->|=(?!=)|:(?![:/\\])|,|\(|>|\bis\b:?|\bwas\b:?|(?=[ \t]["'`@])|[ \t](?=[ \t]*[A-Za-z0-9+/_-]{16}))
+    (?:(?<=:)(?:\*\*?|__?)(?=[ \t]))?                     # **Password:** v
     [ \t]*@?""", re.X)
 _BLOCK = re.compile(r"[|>][-+]?[ \t]*\n[ \t]+")
 _QUOTED = re.compile(r"""\\"((?:[^"\\\n]|\\[^"\n])*)\\"|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`""")

@@ -50,11 +50,14 @@ _SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|.")
 def wordy(value: str) -> bool:
     """Made of words (CamelCase, runs of capitals, numbers): APACHEv2Config, not a key. Random
     characters change class every one or two (8jzPde0Igx…) and have few vowels; words change
-    every 2.5 or more and a fifth of their letters are vowels (measured: 2–8 % of random
-    strings of 8–40 characters read as words; none of a dozen AP… identifiers reads random)."""
-    letters = [c for c in value if c.isalpha()]
+    every 2.5 or more and a quarter of their letters are vowels, where random letters have a
+    fifth (measured: 1–7 % of random strings of 8–40 characters read as words; none of a
+    dozen AP… identifiers reads random)."""
+    segments = _SEGMENT.findall(value)
+    # letters of words: acronyms (HTTP, a run of capitals) have no vowels to count
+    letters = [c for seg in segments if not (len(seg) > 1 and seg.isupper()) for c in seg if c.isalpha()]
     vowels = sum(c in "aeiouAEIOU" for c in letters)
-    return len(value) >= 2.5 * len(_SEGMENT.findall(value)) and vowels >= 0.2 * len(letters)
+    return len(value) >= 2.5 * len(segments) and vowels >= 0.25 * len(letters)
 
 
 def identifier(value: str) -> bool:
