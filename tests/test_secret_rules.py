@@ -438,3 +438,21 @@ def test_redaction_hides_the_same_secret_written_again_in_a_shape_not_found():
     out = redact(text)
     assert not any(key[i:i + 8] in out for i in range(len(key) - 7)), out
     assert "https://example.com/x" in out   # a scheme is not a piece of any secret
+
+
+@pytest.mark.parametrize("template", ["| password | {s} |", "| Staging DB password | `{s}` |", "Password — {s}",
+                                      "password → {s}", "password (prod): {s}", "Password for prod: {s}",
+                                      "비밀번호: {s}", "パスワード: {s}", "密码：{s}", "Mot de passe : {s}", "senha: {s}",
+                                      "пароль: {s}"])
+def test_memory_markdown_and_other_languages_name_a_password(template):
+    secret = "5ruEY8P2B3G43jB&"
+    text = template.format(s=secret)
+    assert [text[h.start:h.end] for h in find_secrets(text)] == [secret], text
+
+
+@pytest.mark.parametrize("text", ["| password | must be 12+ chars |", "- Password — rotated every 90 days",
+                                  "- API key (prod): stored in 1Password", "- Password for staging: ask in #ops",
+                                  "| STRIPE_SECRET_KEY | Vercel env |", "パスワード: 1Passwordを参照",
+                                  "비밀번호: 관리자에게 문의", "tests passed: Xk29vLpqz7Ab3Cd9Ef5Gh"])
+def test_memory_markdown_about_passwords_stays_clean(text):
+    assert find_secrets(text) == [], [(h.rule, text[h.start:h.end]) for h in find_secrets(text)]

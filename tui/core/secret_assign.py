@@ -49,11 +49,13 @@ def random_enough(value: str, min_entropy: float = 3.0) -> bool:
     return not looks_placeholder(value) and entropy(value) >= min_entropy
 
 # words that make a name key-like (substrings), and name segments that do on their own
-_KEY_SUBSTRINGS = ("token", "secret", "passw", "pwd", "apikey", "api_key", "api-key", "credential", "creds",
+# "password" in the languages memory is written in (ko, ja, zh, pt, ru, fr)
+PASSWORD_WORDS = ("비밀번호", "암호", "パスワード", "密码", "密碼", "口令", "senha", "пароль")   # fr: mot de passe
+_KEY_SUBSTRINGS = PASSWORD_WORDS + ("token", "secret", "passw", "pwd", "apikey", "api_key", "api-key", "credential", "creds",
                    "authorization",
                    "bearer", "privatekey", "private_key", "passphrase", "contrase", "auth_key", "authkey",
                    "client_key", "access_key", "accesskey", "signing_key", "session_key", "master_key")
-_KEY_SEGMENTS = {"key", "pass", "auth", "pw", "psk", "sas", "sig", "signature", "cookie", "sessionid", "dsn"}
+_KEY_SEGMENTS = {"key", "pass", "passe", "auth", "pw", "psk", "sas", "sig", "signature", "cookie", "sessionid", "dsn"}
 # a last segment that says the value is about the credential, not the credential
 _NOT_VALUE = {"id", "ids", "name", "names", "url", "uri", "urls", "endpoint", "file", "path", "dir", "length", "len",
               "size", "type", "count", "limit", "version", "format", "prefix", "suffix", "env", "var", "ttl",
@@ -85,7 +87,7 @@ def keylike_name(name_low: str, name: str | None = None) -> bool:
 
 # -- finding assignments -------------------------------------------------------------------------
 CORE_ANCHORS = ("token", "secret", "pass", "pwd", "key", "auth", "credential", "creds", "bearer", "contrase", "cookie",
-                "sig", "dsn", "psk")
+                "sig", "dsn", "psk") + PASSWORD_WORDS
 PROVIDER_WORDS = sorted({k for r in PROVIDERS for k in r.keywords})
 _PROVIDER_BY_WORD = {k: [r for r in PROVIDERS if k in r.keywords] for k in PROVIDER_WORDS}
 _PROVIDER_RX = lazy_re(lambda: trie_pattern(PROVIDER_WORDS))   # the longest provider word at each place
@@ -108,7 +110,8 @@ _AFTER = lazy_re(r"""
                           # in 'k: b_x9=Zq…' the value holds the '=', it is not a type)
     (?:[ \t]+(?:string|String|str|&str|\[\]byte|var|val)(?=[ \t]*=(?!=)))?   # Go: var k string =
     [ \t]*
-    (?P<op>:::=|::=|:=|\?\?=|\|\|=|\?=|\+=|\.=|=>|->|=(?!=)|:(?![:/\\])|,|\(|>|\bis\b:?|\bwas\b:?|(?=[ \t]["'`@])|[ \t](?=[ \t]*[A-Za-z0-9+/_-]{16}))
+    (?:\([^()\n]{1,30}\)[ \t]*(?=[:=：]))?                # password (prod): v
+    (?P<op>\|(?!\|)|—|–|→|：|-(?=[ \t])(?<=[ \t]-)|:::=|::=|:=|\?\?=|\|\|=|\?=|\+=|\.=|=>|->|=(?!=)|:(?![:/\\])|,|\(|>|\bis\b:?|\bwas\b:?|(?=[ \t]["'`@])|[ \t](?=[ \t]*[A-Za-z0-9+/_-]{16}))
     (?:(?<=:)(?:\*\*?|__?)(?=[ \t]))?                     # **Password:** v
     [ \t]*@?""", re.X)
 _BLOCK = re.compile(r"[|>][-+]?[ \t]*\n[ \t]+")
@@ -165,7 +168,8 @@ def _name_start(text: str, i: int) -> int:
 
 
 # up to six words between a name and "is": "the deploy_token for staging is …" (prose, judged as such)
-_WORDS_THEN_IS = re.compile(r"(?:[ \t]+(?!is\b|was\b)[A-Za-z][\w-]{0,20}){1,6}[ \t]+(?:is|was)[ \t]+(?=[`'\"]?[\w+/-]{8})")
+_WORDS_THEN_IS = re.compile(r"(?:[ \t]+(?!is\b|was\b)[A-Za-z][\w-]{0,20}){1,6}(?:[ \t]+(?:is|was)|:)[ \t]+"
+                            r"(?=[`'\"]?[\w+/-]{8})")
 _SPACE_THEN_WORD = re.compile(r"[ \t]+(?=[A-Za-z0-9_/])([A-Za-z]*)[A-Za-z0-9+/_-]*")   # not "+=" or "->"
 _AFTER_WORDS = {"is", "was", "string", "String", "str", "var", "val"}   # words _AFTER can take after a space
 
@@ -184,7 +188,7 @@ def _prose_after(text: str, name_end: int) -> bool:
 def _value_after(text: str, name_start: int, name_end: int) -> tuple[int, int, str] | None:
     if _prose_after(text, name_end):
         near = text[name_end:name_end + 150]
-        if " is " not in near and " was " not in near:
+        if " is " not in near and " was " not in near and ":" not in near:
             return None   # no "is" close after the name: prose, and no value in it
         w = _WORDS_THEN_IS.match(text, name_end)   # "the algolia_api_key for staging is …"
         if w is None:
@@ -258,6 +262,7 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
 )$""")
 _NEVER = re.compile(r"(?i)(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=]|\$\{[^}\s]+\}$|"
                     r"(?:password|passw0rd|p@ssw0rd|admin|secret|test|changeme|letmein|qwerty|welcome)[!@#]?\d{0,4}[!@#]?$")
+_SCRIPT_WORDS = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CODE = re.compile(r"[\w.$:]*\(.*\)$|\[.*\]$|\w+\[")   # a call, a list, an index
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
@@ -307,10 +312,10 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return False   # a digest (SHA256:…), a reference (${file:…}), a well-known default password
     if _NOT_SECRET.match(v) and not (len(v) >= 16 and _drawn_at_random(v) and entropy(v) >= 3.5):
         return False   # a word, a slug or a path, unless its letters were drawn at random
-    passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase")) or \
-        re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])", name_low) is not None
-    if looks_placeholder(v):
-        return False
+    passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase") + PASSWORD_WORDS) or \
+        re.search(r"(?:^|[^a-z])passe?(?:$|[^a-z])", name_low) is not None
+    if looks_placeholder(v) or _SCRIPT_WORDS.search(v):
+        return False   # a placeholder; words of another script (1Passwordを参照): prose, not a key
     if re.search(r"\(.*\)|\[.*\]", v) and not (how == "quoted" and not _CODE.match(v) and (
             passwordish or len(v) >= 12 and _classes(v) >= 3)):
         return False   # code (get(x), a[0]); a quoted password or key may hold brackets: "p@ss(w0rd)[x]"
