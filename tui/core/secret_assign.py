@@ -261,7 +261,9 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
 _NEVER = re.compile(r"(?i)(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=]|\$\{[^}\s]+\}$|"
-                    r"(?:password|passw0rd|p@ssw0rd|admin|secret|test|changeme|letmein|qwerty|welcome)[!@#]?\d{0,4}[!@#]?$")
+                    r"(?:my|your|the|some|a)?[-_]?(?:password|passw0rd|p@ssw0rd|admin|secret|test|changeme|letmein|qwerty|"
+                    r"welcome)[!@#]?\d{0,4}[!@#]?$")
+_ONE_WORD = re.compile(r"[^\W\d_][^\W\d_A-Z]+")   # a word in any script, capitalised or not: Contraseña
 _SCRIPT_WORDS = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CODE = re.compile(r"[\w.$:]*\(.*\)$|\[.*\]$|\w+\[")   # a call, a list, an index
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
@@ -308,7 +310,7 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
     v = value.strip()
     if len(v) < 6 or len(v) > 1000 or any(c.isspace() for c in v):
         return False
-    if _NEVER.match(v):
+    if _NEVER.match(v) or _ONE_WORD.fullmatch(v) and not (len(v) >= 16 and _drawn_at_random(v)):
         return False   # a digest (SHA256:…), a reference (${file:…}), a well-known default password
     if _NOT_SECRET.match(v) and not (len(v) >= 16 and _drawn_at_random(v) and entropy(v) >= 3.5):
         return False   # a word, a slug or a path, unless its letters were drawn at random
