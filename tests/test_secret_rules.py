@@ -454,6 +454,7 @@ def test_memory_markdown_and_other_languages_name_a_password(template):
                                   "- API key (prod): stored in 1Password", "- Password for staging: ask in #ops",
                                   "| STRIPE_SECRET_KEY | Vercel env |", "パスワード: 1Passwordを参照",
                                   "비밀번호: 관리자에게 문의", "tests passed: Xk29vLpqz7Ab3Cd9Ef5Gh",
-                                  "- **Password**: Contraseña del usuario asignado", '# BAD: DB_PASSWORD = "mypassword123"'])
+                                  "- **Password**: Contraseña del usuario asignado", '# BAD: DB_PASSWORD = "mypassword123"',
+                                  "- API Key: `C:\\LLMs\\config\\colibri_api_key.txt` (auto-generated)"])
 def test_memory_markdown_about_passwords_stays_clean(text):
     assert find_secrets(text) == [], [(h.rule, text[h.start:h.end]) for h in find_secrets(text)]

@@ -260,7 +260,8 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
     | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
 )$""")
-_NEVER = re.compile(r"(?i)(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=]|\$\{[^}\s]+\}$|"
+_NEVER = re.compile(r"(?i)(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=]|\$\{[^}\s]+\}$|[a-z]:[\\/]|"
+                    r".*[\\/][\w.-]+\.(?:json|ya?ml|pem|key|txt|env|p12|pfx|jks|p8|crt|cfg|conf|ini|toml)$|"
                     r"(?:my|your|the|some|a)?[-_]?(?:password|passw0rd|p@ssw0rd|admin|secret|test|changeme|letmein|qwerty|"
                     r"welcome)[!@#]?\d{0,4}[!@#]?$")
 _ONE_WORD = re.compile(r"[^\W\d_][^\W\d_A-Z]+")   # a word in any script, capitalised or not: Contraseña
