@@ -243,7 +243,7 @@ def _unbalanced(value: str) -> bool:
 # -- judging a value -----------------------------------------------------------------------------
 _NOT_SECRET = lazy_re(r"""(?x)^(?:
       (?i:true|false|null|none|nil|undefined|yes|no|on|off|empty|required|optional|string|secret|password|token)
-    | \$\{[^}\s]+\} | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %{1,2}[\w.]+%{1,2} | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
+    | \$\{\{[^}]*\}\} | \$[A-Za-z_]\w* | \$\(\w[^)]*\) | %{1,2}[\w.]+%{1,2} | @[\w.]+@ | \{\{[\s\w.|()'"\-]+\}\}
     | \{[\w.]*\} | <[^>]*> | \[[^\]]*\]
     | (?i:this|self|process|os|env|config|settings|props|params|args|request|req|ctx|window|document|import|secrets|
          vars|inputs|environ|system|context|options|opts)(?:\.|\[|\b).*
@@ -255,7 +255,6 @@ _NOT_SECRET = lazy_re(r"""(?x)^(?:
     | (?:[A-Z]?[a-z]{2,})+(?:[-_.](?:[A-Z]?[a-z]{2,})+)*          # CamelCase words: MySecretName
     | v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?           # a version
     | \d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?          # a date
-    | (?i:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=].*
     | (?i:ssh-(?:rsa|ed25519|dss))|ecdsa-sha2-\S+|sk-ssh-\S+          # a key's type, not the key
     | [a-z][a-z0-9+.\-]*://.* | (?:/|\./|\.\./|~/)?(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*/)+(?:\d{0,2}[A-Za-z_.\-]+\d{0,4}[A-Za-z_.\-]*)?  # a path of words
     | [\w.\-]+\.(?:json|ya?ml|pem|key|txt|env|p12|crt|cfg|conf|ini|toml)
@@ -264,6 +263,7 @@ _NEVER = re.compile(r"(?i)(?:sha1|sha256|sha384|sha512|md5|blake2b?)[:\-=]|\$\{[
                     r".*[\\/][\w.-]+\.(?:json|ya?ml|pem|key|txt|env|p12|pfx|jks|p8|crt|cfg|conf|ini|toml)$|"
                     r"(?:my|your|the|some|a)?[-_]?(?:password|passw0rd|p@ssw0rd|admin|secret|test|changeme|letmein|qwerty|"
                     r"welcome)[!@#]?\d{0,4}[!@#]?$")
+_PASSWORDISH = ("passw", "pwd", "passphrase", "contrase") + PASSWORD_WORDS
 _ONE_WORD = re.compile(r"[^\W\d_][^\W\d_A-Z]+")   # a word in any script, capitalised or not: Contraseña
 _SCRIPT_WORDS = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CODE = re.compile(r"[\w.$:]*\(.*\)$|\[.*\]$|\w+\[")   # a call, a list, an index
@@ -301,11 +301,6 @@ def _drawn_at_random(v: str) -> bool:
     return any(_few_vowels(run) for run in _LETTER_RUN.findall(v))
 
 
-def _classes(v: str) -> int:
-    return (any(c.islower() for c in v) + any(c.isupper() for c in v) + any(c.isdigit() for c in v)
-            + any(not c.isalnum() for c in v))
-
-
 def judge_value(value: str, name_low: str, how: str) -> bool:
     """Does ``value`` read as a credential? (The name was already found key-like.)"""
     v = value.strip()
@@ -315,20 +310,20 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return False   # a digest (SHA256:…), a reference (${file:…}), a well-known default password
     if _NOT_SECRET.match(v) and not (len(v) >= 16 and _drawn_at_random(v) and entropy(v) >= 3.5):
         return False   # a word, a slug or a path, unless its letters were drawn at random
-    passwordish = any(k in name_low for k in ("passw", "pwd", "passphrase", "contrase") + PASSWORD_WORDS) or \
+    passwordish = any(k in name_low for k in _PASSWORDISH) or \
         re.search(r"(?:^|[^a-z])passe?(?:$|[^a-z])", name_low) is not None
+    lower, upper = any(c.islower() for c in v), any(c.isupper() for c in v)
+    digit, other = any(c.isdigit() for c in v), any(not c.isalnum() for c in v)
+    classes = lower + upper + digit + other
     if looks_placeholder(v) or _SCRIPT_WORDS.search(v):
         return False   # a placeholder; words of another script (1Passwordを参照): prose, not a key
     if re.search(r"\(.*\)|\[.*\]", v) and not (how == "quoted" and not _CODE.match(v) and (
-            passwordish or len(v) >= 12 and _classes(v) >= 3)):
+            passwordish or len(v) >= 12 and classes >= 3)):
         return False   # code (get(x), a[0]); a quoted password or key may hold brackets: "p@ss(w0rd)[x]"
     if _CONSTANT.fullmatch(v) and all(len(p) <= 3 or re.search("[AEIOU]", p) for p in v.split("_")):
         return False   # a constant's or a variable's name: STAGING_SECRET_V2
     if not passwordish and identifier(v):
         return False   # a function's or a class's name: getApiKeyFromVault2
-    lower, upper = any(c.islower() for c in v), any(c.isupper() for c in v)
-    digit, other = any(c.isdigit() for c in v), any(not c.isalnum() for c in v)
-    classes = lower + upper + digit + other
     ent = entropy(v)
     if how == "prose" and passwordish:    # "the password is …"
         return len(v) >= 6 and classes >= 2 and ent >= 2.3
