@@ -101,7 +101,7 @@ def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: s
     data = json.loads(p.stdout)
     # JSON gives every finding its own copy of its id, kind, rule, fix and often its message: one
     # each (at 50k entries, ~70k strings)
-    keys, one = ("id", "kind", "rule", "line", "message", "fix", "related"), {}
+    keys, one = ("id", "kind", "rule", "line", "message", "fix", "related", "confidence"), {}
     findings = [Finding(*(one.setdefault(v, v) if type(v) is str else v for v in map(f.get, keys)))
                 for f in data["findings"]]
     return AuditReport(findings, data["summary"]["entries"], str(directory), str(root))

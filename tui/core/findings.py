@@ -33,15 +33,20 @@ class Finding:
     message: str
     fix: str = ""
     related: str | None = None   # the other entry (or instruction file) of a conflict/duplicate
+    # "high": the shape alone says so (a provider token, a key block, a random value under a key
+    # name); "possible": worth a look, and wrong often enough that it never fails a run by itself.
+    confidence: str = "high"
 
     @property
     def severity(self) -> str:
-        return SEVERITY.get(self.kind, "warning")
+        sev = SEVERITY.get(self.kind, "warning")
+        return "warning" if sev == "error" and self.confidence == "possible" else sev
 
     def as_json(self) -> dict:
         # the fields by hand: dataclasses.asdict deep-copies each value (a tenth of a second at 5k findings)
         return {"id": self.id, "kind": self.kind, "rule": self.rule, "line": self.line, "message": self.message,
-                "fix": self.fix, "related": self.related, "severity": self.severity}
+                "fix": self.fix, "related": self.related, "severity": self.severity,
+                "confidence": self.confidence}
 
 
 def age_finding(entry_id: str, age_days: int | None) -> Finding:
