@@ -24,14 +24,23 @@ ROTATE = ("rotate this credential now: it has been written to disk and may alrea
           "of its environment variable instead")
 
 
+CHECK_ROTATE = ("check it: if it is a real password or key, rotate it and refer to it by the name of its "
+                "environment variable instead; if it is not, nothing to do")
+
+
 # -- secrets ---------------------------------------------------------------------
 
 def secret_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
     for h in find_secrets(text):
         shown = f"{h.prefix}…, " if h.prefix else ""
-        out.append(Finding(entry_id, "secret", h.rule, line_of(text, h.start),
-                           f"{h.title} ({shown}{h.length} characters) — value not shown", ROTATE))
+        if h.confidence == "high":
+            out.append(Finding(entry_id, "secret", h.rule, line_of(text, h.start),
+                               f"{h.title} ({shown}{h.length} characters) — value not shown", ROTATE))
+        else:
+            out.append(Finding(entry_id, "secret", h.rule, line_of(text, h.start),
+                               f"possibly a credential: {h.title} ({shown}{h.length} characters, short or "
+                               "word-like) — value not shown", CHECK_ROTATE, confidence="possible"))
     return out
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .hints import trie_pattern
 from .secret_assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
+from .secret_grade import grade, never_a_value, random_by_measure
 from .secret_rules import TOKENS, wordy
 from .textutil import lazy_re
 
@@ -40,6 +41,7 @@ class SecretHit:
     prefix: str       # public, at most PREFIX_MAX characters
     length: int
     title: str
+    confidence: str = "high"   # "possible": a short or word-like value after a password-like name
 
     def mask(self) -> str:
         shown = f"{self.prefix}…" if self.prefix else ""
@@ -135,11 +137,18 @@ def _find(text: str) -> list[SecretHit]:
     hits: list[SecretHit] = []
     taken: list[tuple[int, int]] = []
 
-    def add(rule: str, title: str, start: int, end: int, shown: int = 0) -> None:
+    def add(rule: str, title: str, start: int, end: int, shown: int = 0, confidence: str = "high") -> None:
         if start >= end or any(s < end and start < e for s, e in taken):
             return
-        hits.append(SecretHit(rule, start, end, text[start:start + min(shown, PREFIX_MAX)], end - start, title))
+        hits.append(SecretHit(rule, start, end, text[start:start + min(shown, PREFIX_MAX)], end - start, title,
+                              confidence))
         taken.append((start, end))
+
+    def graded(rule: str, title: str, start: int, end: int, name: str | None) -> None:
+        """A generic rule's value: kept as sure or possible by its measure, or dropped (secret_grade)."""
+        sure = grade(text[start:end], name)
+        if sure is not None:
+            add(rule, title, start, end, confidence=sure)
 
     # a token lives in a long run of its alphabet holding a digit or a separator: try the
     # catalog only on such runs (plain words and bare paths never hold one)
@@ -162,19 +171,20 @@ def _find(text: str) -> list[SecretHit]:
     if "://" in text:
         for m in _URL_CREDS.finditer(text):
             v = m.group(1)
-            if not _stand_in(v):
+            if not _stand_in(v) and not never_a_value(v):
                 add("url-credentials", "password inside a URL", *m.span(1))
     if "basic" in low:
         for m in _BASIC.finditer(text):
             if random_enough(m.group(1), 3.0):
-                add("basic-auth", "HTTP Basic credentials", *m.span(1))
+                add("basic-auth", "HTTP Basic credentials", *m.span(1),
+                    confidence="high" if random_by_measure(m.group(1)) else "possible")
     # a bearer value is 20 characters of an alphabet inside _RUN's: only a run that long can hold
     # one (in ASCII text: elsewhere re.I also matches 'ſ' for s and 'K' for k)
     if ("bearer" in low or "token " in low or "api-key" in low) and \
             (not text.isascii() or any(m.end() - m.start() >= 20 for m in every_run)):
         for m in _BEARER.finditer(text):
             if random_enough(m.group(1), 3.3):
-                add("bearer-token", "bearer token", *m.span(1))
+                graded("bearer-token", "bearer token", *m.span(1), "bearer")
     if "-u" in low:
         for m in _CURL_USER.finditer(text):
             g = next(i for i in (1, 2, 4) if m.group(i) is not None)
@@ -191,7 +201,7 @@ def _find(text: str) -> list[SecretHit]:
             v = text[start:end]
             if len(v) < 3 or _stand_in(v) or any(c in v for c in "<>[]"):
                 continue
-            add("curl-user", "credentials in curl -u", start, end)
+            graded("curl-user", "credentials in curl -u", start, end, "password")
     if "data:" in low and "secret" in low:
         _kubernetes(text, add)
     anchors = list(filter(low.__contains__, CORE_ANCHORS))
@@ -205,22 +215,24 @@ def _find(text: str) -> list[SecretHit]:
         rule = provider_rule(name_low, value)
         # ten digits cannot carry more than 3.3 bits a character: a 16-digit id is judged on less
         if rule is not None and random_enough(value, min(rule.entropy, 2.5) if value.isdigit() else rule.entropy):
-            add(rule.id, rule.title, vstart, vend)
+            if not never_a_value(value):
+                add(rule.id, rule.title, vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
-            add("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend)
+            graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
     if "==" in text:
         for m in _COMPARED.finditer(text):
             name = m.group(3)
             if keylike_name(name.lower(), name) and judge_value(m.group(2), name.lower(), "quoted"):
-                add("generic-secret", "secret-looking value compared with a key-like name", *m.span(2))
+                graded("generic-secret", "secret-looking value compared with a key-like name", *m.span(2), name)
     if long_runs and any(map(text.__contains__, _AS_THE_HINTS)):
         for m in _AS_THE.finditer(text):
             value, name = m.group(1), m.group(2)
             rule = provider_rule(name.lower(), value)
             if rule is not None and random_enough(value, rule.entropy):
-                add(rule.id, rule.title, *m.span(1))
+                if not never_a_value(value):
+                    add(rule.id, rule.title, *m.span(1))
             elif keylike_name(name.lower(), name) and judge_value(value, name.lower(), "unquoted"):
-                add("generic-secret", "secret-looking value named as a key-like thing", *m.span(1))
+                graded("generic-secret", "secret-looking value named as a key-like thing", *m.span(1), name)
     # 32 characters of base64 with a digit lie in a long run of 32 (most texts have none)
     if ('"' in text or "'" in text) and len(runs) >= 32 and any(m.end() - m.start() >= 32 for m in long_runs):
         for m in _QUOTED_B64.finditer(text):
@@ -231,7 +243,7 @@ def _find(text: str) -> list[SecretHit]:
         for m in _PAIR.finditer(text):
             v = m.group(2)
             if not _stand_in(v):
-                add("login-password", "a login and its password", *m.span(2))
+                graded("login-password", "a login and its password", *m.span(2), "password")
     hits.sort(key=lambda h: h.start)
     return hits
 
@@ -299,8 +311,8 @@ def _quoted_random(text: str, m: re.Match, add) -> None:
     named = _NAMED_BEFORE.search(text, line_start, m.start())
     if named and _WHAT_IT_IS.search(named.group(1)):
         return   # "commit": "…", fileId: "…": the name says it is not a key
-    if _plain_base64(value):
-        return   # base64 of plain words is an encoding, not a key
+    if _plain_base64(value) or never_a_value(value):
+        return   # base64 of plain words is an encoding, not a key; a public key (pk_live_…)
     add("high-entropy-string", "random-looking quoted string", *m.span(2))
 
 
