@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .hints import trie_pattern
 from .secret_assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
+from .secret_kube import kubernetes_values
 from .secret_grade import grade, never_a_value, random_by_measure
 from .secret_rules import TOKENS, wordy
 from .textutil import lazy_re
@@ -203,7 +204,7 @@ def _find(text: str) -> list[SecretHit]:
                 continue
             graded("curl-user", "credentials in curl -u", start, end, "password")
     if "data:" in low and "secret" in low:
-        _kubernetes(text, add)
+        kubernetes_values(text, add)
     anchors = list(filter(low.__contains__, CORE_ANCHORS))
     if long_runs:
         near = " ".join(low[max(0, m.start() - 40):m.end()] for m in long_runs)
@@ -254,47 +255,6 @@ def _judged_name(name: str) -> bool:
     key-like name or one naming a provider, whatever the value."""
     low = name.lower()
     return keylike_name(low, name) or _PROVIDER_RX.search(low) is not None
-
-
-def _kubernetes(text: str, add) -> None:
-    """The values under a Kubernetes Secret's data: (base64, 10+ characters) and stringData:,
-    wherever `kind: Secret` stands; comments and block scalars (|, >) inside are read through."""
-    if not re.search(r"(?im)^\s*kind:\s*[\"']?secret[\"']?\s*$", text):
-        return
-    lines = text.split("\n")
-    offsets = [0]
-    for ln in lines:
-        offsets.append(offsets[-1] + len(ln) + 1)
-    i = 0
-    while i < len(lines):
-        m = re.match(r"^([ \t]*)(data|stringData):[ \t]*$", lines[i])
-        i += 1
-        if not m:
-            continue
-        base, plain = len(m.group(1).expandtabs(4)), m.group(2) == "stringData"
-        while i < len(lines):
-            line = lines[i]
-            if not line.strip() or line.strip().startswith("#"):
-                i += 1
-                continue
-            if len(line[:len(line) - len(line.lstrip())].expandtabs(4)) <= base:
-                break
-            item = re.match(r"^[ \t]+[\w.-]+:[ \t]*(.*)$", line)
-            i += 1
-            if not item:
-                continue
-            value, start = item.group(1).strip(), offsets[i - 1] + item.start(1)
-            if value in ("|", ">", "|-", ">-", "|+", ">+") and i < len(lines):
-                nxt = lines[i]
-                value, start = nxt.strip(), offsets[i] + len(nxt) - len(nxt.lstrip())
-                i += 1
-            q = value[:1] if value[:1] in "\"'" else ""
-            if q:
-                value, start = value.strip(q), start + 1
-            ok = (len(value) >= 6 and not looks_placeholder(value)) if plain else \
-                (len(value) >= 10 and re.fullmatch(r"[A-Za-z0-9+/]+={0,3}", value) is not None)
-            if ok and not value.startswith(("{{", "$")):
-                add("kubernetes-secret", "a Kubernetes Secret's value", start, start + len(value))
 
 
 def _quoted_random(text: str, m: re.Match, add) -> None:
