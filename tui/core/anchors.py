@@ -79,9 +79,11 @@ class AnchorResult:
 class AnchorChecker:
     """Checks anchors against a project root, caching file contents by (mtime_ns, size)."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, memory_dir: Path | None = None):
         self.root = Path(root)
         self.real_root = os.path.realpath(self.root)
+        # the memory folder, when it lies inside the project: its files are memories, never "the code"
+        self.real_memory = os.path.realpath(memory_dir) + os.sep if memory_dir is not None else None
         self._cache: dict[str, tuple[tuple[int, int], str | None, str | None]] = {}
         self._confined: dict[str, Confined] = {}
         self._real_dirs: dict[str, str] = {}
@@ -126,6 +128,9 @@ class AnchorChecker:
         if real is None:
             real = self._real_dirs[folder] = os.path.realpath(folder)
         return real
+
+    def is_memory(self, path: Path) -> bool:
+        return self.real_memory is not None and (os.path.realpath(path) + os.sep).startswith(self.real_memory)
 
     def confine(self, raw: str) -> Confined:
         c = self._confined.get(raw)

@@ -27,15 +27,30 @@ INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-ins
 # a word ("python 3.12" and "opencv-python 4.13") are not a conflict.
 
 _TOOL = r"`?([A-Za-z][\w.+#-]{1,30})`?"
+# a tool is a name that ends there: not a call (var(--x)), not the start of a longer noun phrase
+_TOOL_END = r"(?![\w(])(?=[`\s.,;:!)]|$)(?!\s+(?:when|that|which|where|if)\b)"
 _ALWAYS = re.compile(r"(?im)(?:\b(?:always use|always run|use only|only use|must use|we use|switch(?:ed)? to|"
-                     r"migrated to|prefer)|(?:^|[.!;]\s+)[-*]?\s*(?-i:Use))\s+" + _TOOL)
-_NEVER = re.compile(r"(?i)\b(?:never use|never run|don'?t use|do not use|must not use|avoid using|avoid|stop using|"
-                    r"no longer use|not use|do not add|don'?t add|never add)\s+" + _TOOL)
+                     r"migrated to)|(?:^|[.!;]\s+)[-*]?\s*(?-i:Use))\s+" + _TOOL + _TOOL_END)
+_NEVER = re.compile(r"(?i)\b(?:never use|never run|don'?t use|do not use|must not use|avoid using|stop using|"
+                    r"no longer use|not use|do not add|don'?t add|never add)\s+" + _TOOL + _TOOL_END)
 _ALWAYS_ZH = re.compile(r"(?:一律使用|必须使用|统一使用|改用|只用)\s*" + _TOOL)
 _NEVER_ZH = re.compile(r"(?:不要用|不要使用|别用|禁止使用|不再使用|不准用)\s*" + _TOOL)
 _VERSIONED = re.compile(r"(?<![\w.@/-])(node(?:\.?js)?|python|ruby|java|go|rust|php|postgres(?:ql)?|mysql|redis|"
                         r"typescript|react|next(?:\.js)?|django|rails|kotlin|swift|dotnet|\.net|deno|bun|pnpm|npm|yarn)"
-                        r"(?![\w.-])\s*(?:version\s*)?v?([1-9]\d?(?:\.\d{1,3}){0,2})(?!\w|\.\d)", re.I)
+                        r"(?![\w.-])[ \t]*(?:version[ \t]*)?v?([1-9]\d?(?:\.\d{1,3}){0,2})(?!\w|\.\d|\+)", re.I)
+# a version is a claim about the project only where the line says it is what the project is on now
+# ("uses Node 20", "runtime: Python 3.12"), and not where it tells history, a plan or a requirement
+# of something else ("upgrade to Next 15", ".NET 9+", "since React 18", "Next 14 → 15")
+_CURRENT = re.compile(r"(?i)(?:\b(?:we use|uses|using|use|runs? on|running|is on|are on|we're on|pinned(?: to)?|"
+                      r"targets?|built (?:with|on)|stack|runtime|engine|requires|installed)\b|:)[^.\n]{0,24}$")
+_NOT_NOW = re.compile(r"(?i)upgrad|migrat|→|->|=>|\bfrom\b.{0,30}\bto\b|deprecat|obsolet|\bsince\b|\bbefore\b|"
+                      r"\bafter\b|\buntil\b|legacy|\bold\b|\bwas\b|\bwere\b|previous|pending|planned|\btodo\b|"
+                      r"roadmap|\bbump|breaking|changelog|\bvs\.?\b|instead|compat|aggiorn|actualiz|atualiz|"
+                      r"\bif\b|\bwhen\b|\bor\b|\bnot\b|\bno\b")
+# names that are also English words count only as written for the product (React 18, not "to react 6")
+_WORDLIKE = {"react", "next", "go", "rust", "swift", "bun", "deno", "java"}
+_HISTORY_ID = re.compile(r"(?i)\d{4}[-_]\d{2}[-_]\d{2}|session|retro|changelog|(?:^|[/_-])log|todo|roadmap|handoff|"
+                         r"archive|pending")
 _PORT = re.compile(r"(?i)(?<![\w.-])([a-z][\w-]{1,30})(?:\s+(?:server|service|api|app|db|database))?\s+"
                    r"(?:runs on|listens on|is on|on|uses)?\s*port\s*[:=]?\s*(\d{2,5})\b")
 _COMMON = set("""the a an it this that these those them any all more less same other new old here there too only
@@ -77,6 +92,12 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
     versioned = (not text.isascii() or any(map(low.__contains__, _VERSION_HINTS))) and _DIGIT.search(text)
     for m in (_VERSIONED.finditer(text) if versioned else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
+        if name.split(".")[0] in _WORDLIKE and not m.group(1)[0].isupper():
+            continue
+        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        if not _CURRENT.search(text, line_start, m.start()) or _NOT_NOW.search(line):
+            continue
         out.append((f"{name} version", m.group(2), m.start(), m.group(0)))
     for m in (_PORT.finditer(text) if "port" in low else ()):
         if m.group(1).lower() not in _COMMON:
@@ -105,7 +126,8 @@ def conflict_findings(mem: Memory) -> list[Finding]:
     by_subject: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
     texts: dict[str, str] = {}
     for e in mem.sorted_entries():
-        if e.readable and not e.superseded_by:
+        # a dated session log or a retro tells what held then: history does not contradict the present
+        if e.readable and not e.superseded_by and not _HISTORY_ID.search(e.id):
             texts[e.id] = e.text
             base = e.text.find(e.body) if e.body else 0
             for subject, value, off, phrase in memo(e, "claims", lambda e=e: claims_of(e)):

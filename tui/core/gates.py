@@ -68,6 +68,20 @@ def _file_shingles(checker: AnchorChecker, path, content: str) -> set:
     return cache[key]
 
 
+def _word_offset(text: str, i: int) -> int:
+    """Where the i-th white-space-separated word of ``text`` starts."""
+    for n, m in enumerate(re.finditer(r"\S+", text)):
+        if n == i:
+            return m.start()
+    return 0
+
+
+def _run_line(content: str, words: tuple[str, ...]) -> int | None:
+    """The line of ``content`` where these words stand in a row (white space between them any)."""
+    m = re.search(r"(?<!\S)" + r"\s+".join(map(re.escape, words)) + r"(?!\S)", content)
+    return content.count("\n", 0, m.start()) + 1 if m else None
+
+
 def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | None = None,
                      mentioned: list[str] | None = None) -> list[Finding]:
     """Only files the memory itself names are read (a whole-repo search would reject everything)."""
@@ -84,7 +98,7 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
     out = []
     for raw in named:
         c = checker.confine(raw)
-        if c.unsafe or c.path is None or checker.kind(c.path) != "file":
+        if c.unsafe or c.path is None or checker.kind(c.path) != "file" or checker.is_memory(c.path):
             continue
         content, _ = checker.read(c.path)
         if not content:
@@ -97,11 +111,10 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
                 continue
             frag = " ".join(sh)
             if len(frag) >= IN_CODE_CHARS and not any(frag in q for q in quotes):
-                ln = entry.body_line + body[: body.find(words[i])].count("\n") if words[i] in body else None
-                where = content.find(sh[0])
-                code_line = content.count("\n", 0, where) + 1 if where >= 0 else None
+                ln = entry.body_line + body.count("\n", 0, _word_offset(body, i))
+                code_line = _run_line(content, sh)
                 out.append(Finding(entry.id, "in-code", "copied-from-file", ln,
-                                   f"this text is already in {c.rel}" + (f" (near line {code_line})" if code_line else ""),
+                                   f"this text is already in {c.rel}" + (f" (line {code_line})" if code_line else ""),
                                    f"anchor the memory to it (anchor: {{file: {c.rel}, quote: \"…\"}}) and keep only "
                                    "what the code does not say, or do not store it: the agent can read the file"))
                 break
@@ -152,12 +165,23 @@ _GENERIC_USERS = {"user", "username", "me", "runner", "ubuntu", "root", "admin",
                   "you", "your-name", "yourname", "name", "example", "default", "<user>", "xxx", "alice", "bob"}
 
 
+# addresses of a role or a service, not of a person (a provider's test sink: delivered@…)
+_ROLE_MAILBOXES = {"info", "support", "contact", "hello", "help", "sales", "team", "office", "billing", "press",
+                   "privacy", "security", "abuse", "postmaster", "webmaster", "no-reply", "noreply", "donotreply",
+                   "notifications", "delivered", "bounced", "complained", "suppressed", "test", "admin", "hola",
+                   "contacto", "contato", "kontakt", "ventas", "vendas", "facturas", "info-", "marketing", "careers",
+                   "jobs", "legal", "dev", "devs", "ops"}
+
+
 def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
     for m in (_EMAIL.finditer(text) if "@" in text else ()):
         addr = m.group(0).lower()
-        if text[max(0, m.start() - 3):m.start()] == "://":
-            continue   # https://user@github.com/…: a user name in a URL, not a mailbox
+        token_start = max(text.rfind(c, 0, m.start()) for c in " \t\n`'\"(<") + 1
+        if "://" in text[token_start:m.start() + 1]:
+            continue   # https://user@github.com/…, https://x-token:TOKEN@host: a URL's user, not a mailbox
+        if addr.split("@", 1)[0] in _ROLE_MAILBOXES:
+            continue   # info@, support@: a desk, not a person
         if addr.endswith(("example.com", "example.org", "users.noreply.github.com")) or addr.startswith("noreply"):
             continue
         if re.search(r"@[\w.-]*\.(?:png|jpg|svg|js|ts|py|service|timer|socket|target|mount|path)$", addr):

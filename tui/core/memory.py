@@ -205,7 +205,7 @@ class MemoryStore:
         self.mentions = mentions   # False: no mentioned-path checks (for the hook and the preview)
         self.layout = layout if layout is not None else ClaudeCode()
         self.scanner = Scanner(self.dir, ParseCache(self.dir, eager="later"), self.layout)
-        self.checker = AnchorChecker(self.root)
+        self.checker = AnchorChecker(self.root, self.dir)
         self.root_files = RootFiles(self.root)
         self.generation = 0
         self._last: Snapshot | None = None

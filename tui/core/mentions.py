@@ -53,6 +53,8 @@ _CANDIDATE = re.compile(r"(?<![^\s`'\"()<>\[\]{}|,;*!?])[^\s`'\"()<>\[\]{}|,;*!?
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _TICKED = re.compile(r"`([^`\n]{1,200})`")
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+|\bwww\.\S+")
+_MEASURE = re.compile(r"(?:^|/)[A-Za-z]{0,4}\d+\.\d+(?:/|$)")   # 25.99/Sh1.67/Cal1.28: figures, not folders
+_LIBRARY = re.compile(r"[A-Z][A-Za-z0-9]+\.js")
 _RANDOM = re.compile(r"(?=[^/.]*[a-z])(?=[^/.]*[A-Z])(?=[^/.]*\d)[A-Za-z\d_-]{16,}")
 
 
@@ -98,10 +100,16 @@ def _add(out: dict[str, Mention], raw: str, backticked: bool) -> None:
 def as_path(raw: str, backticked: bool = False) -> Mention | None:
     """The mention ``raw`` makes, or None when it is not a project path."""
     tok = raw.strip().strip("'\"").rstrip(".,;:)!?»”’")
+    if "\\" in tok and "/" not in tok and re.fullmatch(r"[\w.\\-]+", tok):
+        tok = tok.replace("\\", "/")   # deploy\publish.py: a Windows agent's separator
     if "=" in tok:   # KEY=path, module=".../x.py": the path is what follows the last '='
         tok = tok.rsplit("=", 1)[1].strip("'\"")
     if not tok or tok[0] in "-$@#%&+^~\\" and not tok.startswith("~/") or "://" in tok or "*" in tok:
         return None
+    if any(c in tok for c in "%→←−…") or "..." in tok.strip(".") or _MEASURE.search(tok):
+        return None   # 11.4%/Sh0.68, Vite→Next.js, apps/web/.../x.ts: measures, changes, elisions
+    if _LIBRARY.fullmatch(tok):
+        return None   # Cytoscape.js, Chart.js: a library's name
     line = end = symbol = None
     sm = _SUFFIX.search(tok)
     if sm:

@@ -42,6 +42,15 @@ def folder_signature(path: str) -> tuple | None:
     return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
 
 
+# file names every folder has: a file of that name elsewhere says nothing of where one went
+_GENERIC_NAMES = {"readme", "index", "route", "routes", "page", "layout", "main", "app", "init", "__init__", "mod", "lib",
+                  "package", "config", "settings", "utils", "types", "test", "tests",
+                  "setup", "makefile", "dockerfile", "changelog", "license", "todo", "notes", "memory", "schema"}
+
+
+_INSTRUCTION_NAMES = {"claude.md", "agents.md", "gemini.md", "claude.local.md", "copilot-instructions.md"}
+
+
 class RootFiles:
     """Names of files and folders under the root, and where they are: whether a bare
     `server.ts` exists anywhere, and where a moved `src/old/x.ts` went."""
@@ -65,7 +74,7 @@ class RootFiles:
                 rel = "" if rel == "." else rel + "/"
                 for name in [*files, *dirs]:
                     spots = self._where.setdefault(name, [])
-                    if len(spots) < 20:
+                    if len(spots) < 400:   # route.js, index.ts: sub-projects repeat names
                         spots.append(rel + name)
                 count += len(files)
                 if count > self.LIMIT:
@@ -101,6 +110,40 @@ class RootFiles:
 
     def has(self, name: str) -> bool:
         return name in self._walk()
+
+    def has_variant(self, name: str) -> bool:
+        """A file of this name another way: another case (Robots.txt), a migration's number before
+        it (067_owners.sql for owners.sql), an example kept in its place (appsettings.Example.json
+        for a local appsettings.json)."""
+        where = self._walk()
+        low = name.lower()
+        stem, dot, ext = low.rpartition(".")
+        for other in where:
+            o = other.lower()
+            if o == low or o.endswith("_" + low) and o.split("_", 1)[0].isdigit():
+                return True
+            if dot and o.startswith(stem + ".") and o.endswith("." + ext) and any(
+                    w in o for w in ("example", "sample", "template", "dist", "default")):
+                return True
+        return False
+
+    def under_another_folder(self, path: str) -> bool:
+        """A file or folder of the project ends with this path: `routes/auth.js` written from
+        inside `server/` (a sub-project, the agent's working folder) names `server/routes/auth.js`."""
+        segs = [s for s in path.rstrip("/").split("/") if s not in ("", ".")]
+        if len(segs) < 2:
+            return False
+        tail = "/" + "/".join(segs)
+        return any(("/" + spot).endswith(tail) for spot in self._walk().get(segs[-1], []))
+
+    def moved_to(self, path: str) -> str | None:
+        """Where a moved file went, when that is plain: the one file of its name, and a name
+        that says which file it is (not README.md, index.ts or route.js, which every folder has)."""
+        segs = [s for s in path.rstrip("/").split("/") if s]
+        if not segs or segs[-1].lower().rsplit(".", 1)[0] in _GENERIC_NAMES or segs[-1].lower() in _INSTRUCTION_NAMES:
+            return None
+        spots = self._walk().get(segs[-1], [])
+        return spots[0] if len(spots) == 1 else None
 
     def nearest(self, path: str) -> str | None:
         """Where a file of this name now lives: the one sharing the most trailing folders."""
@@ -202,6 +245,41 @@ _GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt"
               "venv", ".cache", "tmp"}
 
 
+_GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|deprecat|archiv|rimoss|elimin|borrad|"
+                         r"apagad|supprim|удал|삭제|削除|删除|刪除|廃止|xóa|gelöscht|entfernt")
+
+
+def _said_gone(body: str, path: str) -> bool:
+    """The sentence that names the path says it was removed (or retired, deleted…)."""
+    i = body.find(path)
+    if i < 0:
+        return False
+    start, end = body.rfind("\n", 0, i) + 1, body.find("\n", i)
+    return _GONE_WORDS.search(body, start, end if end >= 0 else len(body)) is not None
+
+
+# outputs and local files: data, logs, media, archives, environments, caches (gitignored as a rule)
+_DATA_EXTS = {"csv", "tsv", "log", "pkl", "pickle", "parquet", "feather", "npy", "npz", "h5", "hdf5", "db", "sqlite",
+              "sqlite3", "jsonl", "ndjson", "png", "jpg", "jpeg", "gif", "webp", "svg", "pdf", "mp4", "mp3", "wav",
+              "zip", "gz", "tar", "tgz", "7z", "exe", "dll", "so", "whl", "pt", "pth", "ckpt", "onnx", "bin", "xlsx",
+              "xls", "docx", "pptx", "out", "tmp", "bak", "pid", "lock"}
+_LOCAL_SEGMENTS = {".env", ".auth", ".venv", "venv", "node_modules", ".next", "__pycache__", ".cache", "tmp",
+                   "output", "outputs", "results", ".pytest_cache", "coverage", "cache"}
+
+
+def _made_not_kept(path: str) -> bool:
+    segs = [x.lower() for x in path.rstrip("/").split("/") if x]
+    last = segs[-1] if segs else ""
+    ext = last.rsplit(".", 1)[-1] if "." in last.strip(".") else ""
+    return ext in _DATA_EXTS or any(x in _LOCAL_SEGMENTS or x.startswith(".env") for x in segs)
+
+
+def _named_file(path: str) -> bool:
+    """The path ends in a file name with an extension (or is written as a folder, `x/`)."""
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    return path.endswith("/") or ("." in last.strip(".") and last.rsplit(".", 1)[-1].isalnum())
+
+
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
@@ -219,20 +297,26 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
                 text, _ = checker.read(c.path) if c.path is not None and checker.kind(c.path) == "file" else (None, None)
                 if text is not None:
                     count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
-                    if max(m.line, m.end or 0) > count:
+                    if count and max(m.line, m.end or 0) > count:   # an empty file says nothing of lines
                         st.past_end[str(m)] = count
             continue
-        if m.path.split("/", 1)[0] in _GENERATED:
-            continue   # build output is made, not kept: its absence says nothing
+        if m.path.split("/", 1)[0] in _GENERATED or _made_not_kept(m.path):
+            continue   # build output, data and local settings are made, not kept: their absence says nothing
+        if checker.real_memory is not None and os.path.lexists(checker.real_memory + m.path.rstrip("/").rsplit("/", 1)[-1]):
+            continue   # memory/x.md, .claude-memory/x.md: another memory of this folder, named by its place
         bare = "/" not in m.path.rstrip("/")
-        if root_files is not None and bare and root_files.has(m.path.rstrip("/")):
+        if root_files is not None and bare and (root_files.has(m.path.rstrip("/")) or root_files.has_variant(m.path.rstrip("/"))):
             continue   # a bare name that exists somewhere under the root
         if not m.strong and (root_files is None or not root_files.has(m.path.split("/", 1)[0])):
             continue   # `owner/repo`-like and its first folder is not in the project: not a path
-        if m.path in gone:
-            continue   # `x.py` and `x.py::Symbol`: one missing file
+        if root_files is not None and not bare and not _named_file(m.path) and not root_files.has(m.path.split("/", 1)[0]):
+            continue   # words with slashes (ROE/PB/PE, win/loss) and no folder of that name: not a path
+        if root_files is not None and root_files.under_another_folder(m.path):
+            continue   # written from a sub-project or the agent's working folder: it is there
+        if m.path in gone or _said_gone(entry.body, m.path):
+            continue   # `x.py` and `x.py::Symbol`: one missing file; "x.py was removed": no news
         gone.add(m.path)
-        to = root_files.nearest(m.path) if root_files is not None and not bare else None
+        to = root_files.moved_to(m.path) if root_files is not None and not bare else None
         if to is not None:
             st.moved[str(m)] = to
         st.missing.append(str(m))

@@ -21,23 +21,31 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
     # also matches "ı" for i and "ſ" for s
     ("en", ("right now", "currently", "the moment", "at present", "as of", "today", "tonight", "this morning",
             "this afternoon", "this evening", "this session", "just now", "for now", "time being",
-            "temporarily", "yesterday"),
+            "temporarily", "yesterday", "this week", "next session", "not yet"),
      re.compile(r"(?i)(?<!['\"‘“])\b(?:right now|currently|at the moment|at present|as of (?:now|today|this (?:morning|"
-                r"week))|today(?!['’]s)|tonight|this (?:morning|afternoon|evening|session)|just now|for now|"
+                r"week))|today(?!['’]s)|for today['’]s|today['’]s (?=\w+ (?:is|are|was|uses?)\b)|tonight|"
+                r"this (?:morning|afternoon|evening|session|week)|just now|for now|next session|not yet|"
                 r"for the time being|temporarily|yesterday|earlier today|so far today)\b(?!['\"’”])")),
     ("zh", ("现在", "目前", "刚", "今天", "今晚", "此刻", "眼下", "这会儿", "暂时", "昨天", "本周"),
-     re.compile(r"(?:(?<![发出实表体呈显])现在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周)")),
+     re.compile(r"(?:(?<![发出实表体呈显發實體顯])[现現]在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周)")),
     ("ja", ("いま", "今", "現在", "本日", "先ほど", "さっき", "現時点", "昨日"),
-     re.compile(r"(?:いま(?![だす])|今は|今日|本日|現在(?![地位値])|先ほど|さっき|今のところ|現時点|昨日)")),
+     re.compile(r"(?:いま(?![だす])|今は|今日|(?<![樣样標标基資资])本日|(?<![出表実實発發呈顕顯体體])現在(?![地位値])|先ほど|さっき|"
+                r"今のところ|現時点|昨日)")),
     ("ko", ("현재", "지금", "오늘", "방금", "아까", "어제", "당분간", "요즘"),
-     re.compile(r"(?:현재(?! 시각| 시간 표시| 위치)|지금|오늘|방금|아까|어제|당분간|요즘)")),
-    ("es", ("ahora", "actualmente", "momento", "hoy", "ayer"),
-     re.compile(r"(?i)\b(?:ahora mismo|actualmente|en este momento|de momento|por ahora|hoy|ayer)\b")),
-    ("pt", ("agora", "atualmente", "momento", "hoje", "enquanto", "ontem"),
-     re.compile(r"(?i)\b(?:agora|atualmente|no momento|neste momento|hoje|por enquanto|ontem)\b")),
-    ("fr", ("moment", "actuellement", "aujourd", "instant", "maintenant", "hier", "ce matin"),
-     re.compile(r"(?i)\b(?:en ce moment|actuellement|aujourd['’]hui|pour l['’]instant|pour le moment|maintenant|"
-                r"hier|ce matin)\b")),
+     re.compile(r"(?:현재(?! ?값| ?시각| 시간 표시| ?위치| ?상태를 저장)|지금|오늘|방금|아까|어제|당분간|요즘)")),
+    ("es", ("ahora", "actualmente", "momento", "hoy", "ayer", "sesión", "todavía no", "aún no"),
+     re.compile(r"(?i)\b(?:ahora mismo|actualmente|en este momento|de momento|por ahora|hoy|ayer|próxima sesión|"
+                r"todavía no|aún no)\b")),
+    # "agora" alone is "now (that it changed)": as English "now", not a statement of the moment
+    ("pt", ("agora", "atualmente", "momento", "hoje", "enquanto", "ontem", "ainda não"),
+     re.compile(r"(?i)\b(?:agora mesmo|por agora|atualmente|no momento|neste momento|hoje|por enquanto|ontem|"
+                r"ainda não)\b")),
+    ("it", ("attualmente", "momento", "per ora", "oggi", "ieri", "adesso", "ancora", "sessione"),
+     re.compile(r"(?i)\b(?:attualmente|al momento|in questo momento|per ora|per il momento|oggi|ieri|adesso|"
+                r"non (?:\w+ )?ancora|prossima sessione)\b")),
+    ("fr", ("moment", "actuellement", "aujourd", "instant", "hier", "ce matin", "encore"),
+     re.compile(r"(?i)\b(?:en ce moment|actuellement|aujourd['’]hui|pour l['’]instant|pour le moment|"
+                r"hier|ce matin|pas encore)\b")),
     ("de", ("moment", "derzeit", "momentan", "zurzeit", "heute", "gestern", "gerade", "vorerst"),
      re.compile(r"(?i)\b(?:im moment|derzeit|momentan|zurzeit|heute|gestern|gerade (?:eben|jetzt)|vorerst)\b")),
     ("vi", ("hiện", "bây giờ", "hôm nay", "hôm qua", "lúc này", "tạm thời"),
@@ -93,16 +101,52 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 lines = lines or text.split("\n")
                 if not re.match(r"\s*(?:name|description)\s*:", lines[ln - 1]):
                     continue
-            if ln in seen or _quoted(scan, m.start()):
+            if ln in seen or _quoted(scan, m.start()) or _not_now(scan, m, entry_id):
                 continue
             seen.add(ln)
             word = m.group(0)
+            soft = word.lower() in _SOFT
             out.append(Finding(entry_id, "transient", "time-word", ln,
                                f"a 'right now' statement ('{word}'): it will be stale next session, "
                                "and the agent cannot tell when 'now' was",
                                f"drop '{word}' and rewrite it as a fact that stays true (the cause, the rule, "
-                               "the command), or keep it out of memory — it belongs in the session log"))
+                               "the command), or keep it out of memory — it belongs in the session log",
+                               confidence="possible" if soft else "high"))
     return out
+
+
+# a decision "for now" or a "temporarily" often still holds: worth a look, not a rejection
+_SOFT = {"for now", "for the time being", "temporarily", "not yet", "por ahora", "de momento", "por enquanto",
+         "per ora", "per il momento", "pour l'instant", "pour le moment", "vorerst", "暂时", "当分간", "당분간"}
+_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2}(?!\d)|"
+                   r"(?i:(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ _-]?\d{1,2}(?!\d))|"
+                   r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日")
+_HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+[^\n]*$")
+_TITLE = re.compile(r"(?m)^[ \t]{0,3}#[ \t]+[^\n]*$")
+_DATED_TITLE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}[ \t]*(?:\d{4}[-_./]\d{1,2}[-_./]\d{1,2}|"
+                          r"(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}))")
+_LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione")
+_CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
+                        r"[^.;:\n]{0,40}$")
+_FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
+
+
+def _not_now(scan: str, m: re.Match, entry_id: str) -> bool:
+    """The time word does not say "now" here: its section's heading carries a date (the agent can
+    tell when it was), the word is part of a condition ("if the user currently holds …") or of
+    a formula ("今日成本 = 昨日成本 × …")."""
+    start = scan.rfind("\n", 0, m.start()) + 1
+    if _CONDITION.search(scan, start, m.start()) or _FORMULA.match(scan, m.end()):
+        return True
+    heading = None
+    for h in _HEADING.finditer(scan, 0, start):
+        heading = h
+    # in a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a document
+    # titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when it was
+    if heading is not None and _DATED_TITLE.match(heading.group(0)):
+        return True
+    title = _TITLE.search(scan, 0, start)
+    return title is not None and _DATE.search(title.group(0)) is not None and _LOG_WORD.search(title.group(0)) is not None
 
 
 def _quoted(text: str, pos: int) -> bool:

@@ -130,7 +130,7 @@ def check(mem_dir: Path, root: Path, entry_id: str, text: str) -> tuple[MemoryEn
     entry = read_entry(Path(mem_dir) / entry_id, entry_id, 0, len(text.encode()), data=text.encode("utf-8"))
     if entry.error:
         return entry, [Finding(entry_id, "unreadable", "unreadable", None, entry.error, "fix the frontmatter")]
-    return entry, entry_gates(entry, AnchorChecker(root))
+    return entry, entry_gates(entry, AnchorChecker(root, Path(mem_dir)))
 
 
 def write_memory(mem_dir: Path, root: Path, draft: Draft, *, entry_id: str | None = None,
