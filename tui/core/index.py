@@ -16,7 +16,8 @@ MAX_LINES = 200
 MAX_BYTES = 25_000
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
-_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# link text may hold balanced brackets: [Title ([v2])](file.md)
+_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
 @dataclass(slots=True)

@@ -67,17 +67,18 @@ def index_findings(mem: Memory) -> list[Finding]:
         ids = [i for ln in beyond for i in ln.ids if i]
         shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
         first_out = next((ln.file_line for ln in idx.lines if not ln.resident), None)
+        unseen = idx.total_lines - idx.cut_line
         out.append(Finding(INDEX_NAME, "index-overflow", "past-the-cut", first_out,
                            f"MEMORY.md is {idx.total_lines} lines / {idx.total_bytes:,} bytes; the agent loads only "
-                           f"the first {limit}, so {len(beyond)} index line(s) after line {idx.cut_line} are never "
-                           f"seen at start-up" + (f": {shown}" if ids else ""),
+                           f"the first {limit}, so the {unseen} line(s) after line {idx.cut_line} are never seen at "
+                           f"start-up" + (f", {len(beyond)} of them index lines: {shown}" if ids else ""),
                            "move what matters above the cut; fold session logs and stale lines out of the index"))
     for ln in idx.lines:
         for target, i in zip(ln.targets, ln.ids):
             if not i:
-                if "://" not in target and not target.startswith("#"):
+                if "://" not in target and not target.startswith(("#", "mailto:")) and not _exists_from(mem.dir, target):
                     out.append(Finding(INDEX_NAME, "link-broken", "index-outside", ln.file_line,
-                                       f"index link '{target[:80]}' points outside the memory folder",
+                                       f"index link '{target[:200]}' points outside the memory folder, at nothing",
                                        "link only to files inside the memory folder"))
             elif i not in mem.entries and not (mem.dir / i).exists():
                 out.append(Finding(INDEX_NAME, "link-broken", "index-missing-file", ln.file_line,
@@ -86,8 +87,9 @@ def index_findings(mem: Memory) -> list[Finding]:
     out += _hidden_and_unlinked(mem)
     out += _loaded_text_findings(mem)
     listed = idx.resident_ids | idx.beyond_ids
+    ticked = _ticked_names(mem)
     for i in sorted(mem.entries):
-        if i not in listed and mem.status[i].load == "on-demand":
+        if i not in listed and mem.status[i].load == "on-demand" and i.rsplit("/", 1)[-1] not in ticked:
             out.append(Finding(i, "index-overflow", "not-in-index", None,
                                "not listed in MEMORY.md: the agent only finds it by searching the folder",
                                "add a line for it to MEMORY.md if it matters at start-up"))
@@ -97,6 +99,26 @@ def index_findings(mem: Memory) -> list[Finding]:
 
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.S)
+_TICKED_MD = re.compile(r"`([^`\s]*?([^`\s/]+\.md))`")
+
+
+def _exists_from(folder, target: str) -> bool:
+    """An outside link that lands on a file (../docs/x.md, ~/notes/x.md): deliberate, and not broken."""
+    import os
+    from urllib.parse import unquote
+    t = unquote(target.split("#", 1)[0]).strip()
+    if not t:
+        return True
+    try:
+        return os.path.exists(os.path.join(folder, os.path.expanduser(t)))
+    except (OSError, ValueError):
+        return False
+
+
+def _ticked_names(mem: Memory) -> set[str]:
+    """File names MEMORY.md writes in backticks (`x.md`, `.claude-memory/x.md`): the agent is
+    pointed at those files as surely as by a link."""
+    return {m.group(2) for ln in mem.index.lines for m in _TICKED_MD.finditer(ln.text)} if mem.index.lines else set()
 _LIST_OR_TEXT = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S|^\s*[^\s#>|`<-]")
 
 
@@ -116,11 +138,16 @@ def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
     for ln in mem.index.lines:
         if ln.targets or not _LIST_OR_TEXT.match(ln.text) or ln.text.strip().startswith(("```", "---", "|")):
             continue
+        if not ln.resident:
+            continue   # past the cut: the overflow finding says so
         if runs and runs[-1][-1] == ln.file_line - 1:
             runs[-1].append(ln.file_line)
         else:
             runs.append([ln.file_line])
+    pointers = {ln.file_line for ln in mem.index.lines if _TICKED_MD.search(ln.text)}
     for run in runs:
+        if all(n in pointers for n in run):
+            continue   # `x.md` points the agent at a file as a link does
         what = (f"line {run[0]} links" if len(run) == 1 else f"lines {run[0]}–{run[-1]} ({len(run)} lines) link")
         out.append(Finding(INDEX_NAME, "index-unlinked", "no-link", run[0],
                            f"{what} to no entry: the agent reads them as facts, every session",

@@ -100,7 +100,7 @@ def _add(out: dict[str, Mention], raw: str, backticked: bool) -> None:
 def as_path(raw: str, backticked: bool = False) -> Mention | None:
     """The mention ``raw`` makes, or None when it is not a project path."""
     tok = raw.strip().strip("'\"").rstrip(".,;:)!?»”’")
-    if "\\" in tok and "/" not in tok and re.fullmatch(r"[\w.\\-]+", tok):
+    if "\\" in tok and "/" not in tok and re.fullmatch(r"[a-z_][\w.\\-]+", tok):
         tok = tok.replace("\\", "/")   # deploy\publish.py: a Windows agent's separator
     if "=" in tok:   # KEY=path, module=".../x.py": the path is what follows the last '='
         tok = tok.rsplit("=", 1)[1].strip("'\"")
@@ -155,8 +155,8 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
         return Mention(tok, line, end, symbol)
     if len(segs) == 2 and not backticked:
         return None   # owner/repo, and/or, read/write
-    if first in _TOP_DIRS or len(segs) >= 3:
-        return Mention(tok, line, end, symbol)
+    if first in _TOP_DIRS or len(segs) >= 3 and backticked:
+        return Mention(tok, line, end, symbol)   # words with slashes in prose (a/b/c) name no file
     if backticked:
         return Mention(tok, line, end, symbol, strong=False)
     return None

@@ -48,6 +48,7 @@ _GENERIC_NAMES = {"readme", "index", "route", "routes", "page", "layout", "main"
                   "setup", "makefile", "dockerfile", "changelog", "license", "todo", "notes", "memory", "schema"}
 
 
+_DYNAMIC = re.compile(r"\[[^/\]]+\]/|\([^/)]+\)/")
 _INSTRUCTION_NAMES = {"claude.md", "agents.md", "gemini.md", "claude.local.md", "copilot-instructions.md"}
 
 
@@ -111,6 +112,12 @@ class RootFiles:
     def has(self, name: str) -> bool:
         return name in self._walk()
 
+    def has_stem(self, path: str) -> bool:
+        """`ristorante/RistoranteListPage` or `components/photo-uploader/` for
+        RistoranteListPage.jsx or photo-uploader.component.ts: the name written without its extension."""
+        stem = path.rstrip("/").rsplit("/", 1)[-1].lower()
+        return bool(stem) and any(o.lower().startswith(stem + ".") for o in self._walk())
+
     def has_variant(self, name: str) -> bool:
         """A file of this name another way: another case (Robots.txt), a migration's number before
         it (067_owners.sql for owners.sql), an example kept in its place (appsettings.Example.json
@@ -134,7 +141,10 @@ class RootFiles:
         if len(segs) < 2:
             return False
         tail = "/" + "/".join(segs)
-        return any(("/" + spot).endswith(tail) for spot in self._walk().get(segs[-1], []))
+        # app/x/submit/route.js names app/x/[token]/submit/route.js: Next.js' [param] and (group) folders
+        # are left out as people say the route
+        return any(("/" + spot).endswith(tail) or ("/" + _DYNAMIC.sub("", spot)).endswith(tail)
+                   for spot in self._walk().get(segs[-1], []))
 
     def moved_to(self, path: str) -> str | None:
         """Where a moved file went, when that is plain: the one file of its name, and a name
@@ -274,6 +284,32 @@ def _made_not_kept(path: str) -> bool:
     return ext in _DATA_EXTS or any(x in _LOCAL_SEGMENTS or x.startswith(".env") for x in segs)
 
 
+def _has_extension(path: str) -> bool:
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    return "." in last.strip(".") and last.rsplit(".", 1)[-1].isalnum()
+
+
+# the line or its section says the file is not this project's committed tree: ignored, local, planned, another repo
+_ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|local-only|no (?:viaja|va) (?:por|en) git|"
+                             r"non (?:è )?in git|sibling|other repo|another repo|outro repo|otro repo|altro repo|"
+                             r"submodul|on the (?:server|vps|host)|remote (?:host|server)")
+_PLAN_HEADING = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[^\n]*(?:plan|proposal|proposed|roadmap|todo|to-do|future|"
+                           r"next steps|draft|wishlist|propuesta|proposta|계획|計画|计划)[^\n]*$")
+
+
+def _elsewhere(body: str, path: str) -> bool:
+    i = body.find(path)
+    if i < 0:
+        return False
+    start, end = body.rfind("\n", 0, i) + 1, body.find("\n", i)
+    if _ELSEWHERE_LINE.search(body, start, end if end >= 0 else len(body)):
+        return True
+    heading = None
+    for h in re.finditer(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]*$", body[:start]):
+        heading = h
+    return heading is not None and _PLAN_HEADING.match(heading.group(0)) is not None
+
+
 def _named_file(path: str) -> bool:
     """The path ends in a file name with an extension (or is written as a folder, `x/`)."""
     last = path.rstrip("/").rsplit("/", 1)[-1]
@@ -311,12 +347,17 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             continue   # `owner/repo`-like and its first folder is not in the project: not a path
         if root_files is not None and not bare and not _named_file(m.path) and not root_files.has(m.path.split("/", 1)[0]):
             continue   # words with slashes (ROE/PB/PE, win/loss) and no folder of that name: not a path
-        if root_files is not None and root_files.under_another_folder(m.path):
-            continue   # written from a sub-project or the agent's working folder: it is there
-        if m.path in gone or _said_gone(entry.body, m.path):
-            continue   # `x.py` and `x.py::Symbol`: one missing file; "x.py was removed": no news
+        if root_files is not None and (root_files.under_another_folder(m.path) or not _has_extension(m.path)
+                                       and root_files.has_stem(m.path)):
+            continue   # written from a sub-project or the agent's working folder, or without its extension: it is there
+        if m.path in gone or _said_gone(entry.body, m.path) or _elsewhere(entry.body, m.path):
+            continue   # one missing file; "x.py was removed", "(gitignored)", a plan, another repo: no news
         gone.add(m.path)
         to = root_files.moved_to(m.path) if root_files is not None and not bare else None
-        if to is not None:
+        if to is not None and not checker.is_memory(checker.root / to):
             st.moved[str(m)] = to
         st.missing.append(str(m))
+    if len(st.missing) >= 4 and len(st.missing) == len(set(st.mentioned_paths)) and not st.moved:
+        # not one of many paths is here, nor moved: the entry is about another codebase (or one planned)
+        st.missing.clear()
+        st.moved.clear()

@@ -128,6 +128,11 @@ _DATED_TITLE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}[ \t]*(?:\d{4}[-_./]\
 _LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione")
 _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
                         r"[^.;:\n]{0,40}$")
+_RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
+                           r"domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
+                           r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일")
+_AFTER_FIX = re.compile(r"(?i)\b(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|已修|修正済|해결")
+_CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|\b\d{1,2}:\d{2}\b|<today>|\{today\}")
 _FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
 
 
@@ -138,6 +143,10 @@ def _not_now(scan: str, m: re.Match, entry_id: str) -> bool:
     start = scan.rfind("\n", 0, m.start()) + 1
     if _CONDITION.search(scan, start, m.start()) or _FORMULA.match(scan, m.end()):
         return True
+    end = scan.find("\n", m.end())
+    line = scan[start:end if end >= 0 else len(scan)]
+    if len(_RELATIVE_DAY.findall(line)) >= 2 or _AFTER_FIX.search(line) or _CLOCK.search(line):
+        return True   # "fast today, costly later", 前一日 vs 今日: a rule about days; "today resolved"; code's today
     heading = None
     for h in _HEADING.finditer(scan, 0, start):
         heading = h
