@@ -56,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", default="text", metavar="FORMAT",
                    help="text, json, sarif or markdown (a layout name here works as --layout)")
     p.add_argument("--fail-on", default="secret,sensitive,traversal",
-                   help="comma-separated kinds that make the exit status 1 ('' for never)")
+                   help="comma-separated kinds whose high-confidence findings make the exit status 1; "
+                        "KIND:possible counts that kind's possible ones too ('' for never)")
 
     p = sub.add_parser("remember", help="write a memory through the gates")
     _common(p)

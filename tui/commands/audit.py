@@ -6,7 +6,7 @@ import sys
 from .common import UsageError, after_output, resolve_dir
 from ..core.audit_cache import Probe
 from ..core.clock import utcnow
-from ..core.findings import fail_kinds
+from ..core.findings import fail_kinds, failing as failing_kinds
 
 FORMATS = ("text", "json", "sarif", "markdown")
 
@@ -54,7 +54,7 @@ def run(args) -> int:
     if mem is not None:   # the next audit reads these instead: the whole audit, or unchanged files' judgements
         report = rep
         after_output(lambda: (mem.store.keep_judgements(), probe.keep(mem, report)))
-    hit = sorted({f.kind for f in rep.findings} & failing)
+    hit = failing_kinds(rep.findings, failing)
     if hit and args.format == "text":
         print(f"memtui audit: failing on {', '.join(hit)} (--fail-on {args.fail_on})", file=sys.stderr)
     return 1 if hit else 0

@@ -54,7 +54,7 @@ def to_sarif(rep: AuditReport) -> dict:
             loc["physicalLocation"]["region"] = {"startLine": f.line}
         text = safe_message(f) + (f" Fix: {f.fix}" if f.fix else "")
         results.append({"ruleId": rid, "ruleIndex": list(rules).index(rid), "level": SARIF_LEVEL[f.severity],
-                        "message": {"text": text}, "locations": [loc]})
+                        "message": {"text": text}, "locations": [loc], "properties": {"confidence": f.confidence}})
     # No "$schema"/"informationUri" URLs: an output that contains "https://" would share
     # 8-character pieces with any webhook URL it reports, and no output may do that.
     return {
@@ -83,9 +83,10 @@ def to_markdown(rep: AuditReport) -> str:
         items = [f for f in rep.findings if f.kind == kind]
         icon = {"error": "🔴", "warning": "🟡", "info": "🔵"}[SEVERITY.get(kind, "warning")]
         lines += [f"### {icon} {KIND_TITLE.get(kind, kind)} ({len(items)})", "",
-                  "| entry | line | finding | fix |", "|---|---|---|---|"]
+                  "| entry | line | confidence | finding | fix |", "|---|---|---|---|---|"]
         for f in items:
-            lines.append(f"| `{_md(f.id or '(folder)')}` | {f.line or ''} | {_md(safe_message(f))} | {_md(f.fix)} |")
+            lines.append(f"| `{_md(f.id or '(folder)')}` | {f.line or ''} | {f.confidence} | {_md(safe_message(f))} | "
+                         f"{_md(f.fix)} |")
         lines.append("")
     return "\n".join(lines)
 

@@ -87,17 +87,29 @@ class AuditReport:
 
 
 def fail_kinds(spec: str) -> set[str]:
-    """Parse --fail-on: comma-separated kinds; '' or 'none' fails on nothing; 'any' on everything."""
+    """Parse --fail-on: comma-separated kinds, each failing on its high-confidence findings, or
+    ``kind:possible`` on every one of that kind; '' or 'none' fails on nothing; 'any' on every
+    high-confidence finding."""
     spec = spec.strip().lower()
     if spec in ("", "none"):
         return set()
     if spec in ("any", "all"):
         return set(KINDS)
-    kinds = {k.strip() for k in spec.split(",") if k.strip()}
+    items = {k.strip() for k in spec.split(",") if k.strip()}
+    kinds = {k.split(":", 1)[0] for k in items}
     unknown = kinds - set(KINDS)
-    if unknown:
-        raise ValueError(f"unknown kind(s) {', '.join(sorted(unknown))}; kinds are {', '.join(KINDS)}")
-    return kinds
+    bad = [k for k in items if ":" in k and k.split(":", 1)[1] not in ("possible", "high")]
+    if unknown or bad:
+        raise ValueError(f"unknown kind(s) {', '.join(sorted(unknown | set(bad)))}; kinds are {', '.join(KINDS)}, "
+                         "each optionally with :possible")
+    return {k.removesuffix(":high") for k in items}
+
+
+def failing(findings, kinds: set[str]) -> list[str]:
+    """The kinds among ``findings`` that fail the run: a high-confidence finding of a listed kind,
+    or any of a kind listed with :possible."""
+    return sorted({f.kind for f in findings
+                   if f.kind + ":possible" in kinds or f.kind in kinds and f.confidence != "possible"})
 
 
 def safe_message(f: Finding) -> str:

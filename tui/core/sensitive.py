@@ -12,6 +12,7 @@ import re
 
 from . import hints
 from .findings import Finding
+from .sensitive_i18n import RULES
 from .textutil import line_of, without_code
 
 SENSITIVE: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
@@ -85,6 +86,7 @@ SENSITIVE += [
      re.compile(r"(?:他|她|用户|我|老板|同事|客户)的?(?:宗教信仰|政治立场|政治倾向|签证状态|移民身份|性取向|性别认同|民族|"
                 r"病史|犯罪记录)|(?:他|她|用户|老板|同事|客户)有(?:犯罪记录|前科|病史)")),
 ]
+SENSITIVE += RULES   # the other languages memory is written in
 _CARD_HINT = re.compile(r"\d{4}[ -]?\d{4,6}[ -]?\d{4,5}")   # 4-4-4-4 and 4-6-5 groupings
 _DIGITS17 = re.compile(r"\d{17}")
 # every trigger word once (substring tests: a regex alternation of them is ~10x slower)
@@ -94,10 +96,10 @@ for _i, (_, _, _ws, _) in enumerate(SENSITIVE):
         _RULES_OF.setdefault(_w, []).append(_i)
 _ASCII_WORDS = frozenset(w for w in _RULES_OF if w.isascii())
 hints.register(_ASCII_WORDS)
-_CJK_WORDS = sorted(w for w in _RULES_OF if not w.isascii())
+_OTHER_WORDS = sorted(w for w in _RULES_OF if not w.isascii())   # CJK, Hangul, Cyrillic, accented
 _ZERO = bytes.maketrans(b"123456789", b"000000000")   # on bytes: five times quicker than on str
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-_CARD = re.compile(r"(?<![\d.])(?:\d[ -]?){12,18}\d(?![\d.])")
+_CARD = re.compile(r"(?<![\w.\-/:=+])(?:\d[ -]?){12,18}\d(?![\w.\-/])")   # a group of its own, not part of a token
 _CN_ID = re.compile(r"(?<!\d)\d{17}[\dXx](?!\d)")
 FIX = ("do not keep personal data about anyone in agent memory; remove it "
        "(if the agent truly needs it, keep it out of shared folders and ask the person)")
@@ -124,8 +126,8 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
     present = list(hints.present(low) & _ASCII_WORDS)
-    if not scan.isascii() and _CJK.search(scan):
-        present += filter(scan.__contains__, _CJK_WORDS)
+    if not scan.isascii():
+        present += filter(low.__contains__, _OTHER_WORDS)
     for i in sorted({i for w in present for i in _RULES_OF[w]}):
         rule, label, _, rx = SENSITIVE[i]
         for m in rx.finditer(scan):

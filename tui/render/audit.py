@@ -27,7 +27,8 @@ def print_audit(rep: AuditReport, console: Console | None = None) -> None:
             where = f.id or "(folder)"
             if f.line:
                 where += f":{f.line}"
-            con.print(Text.assemble("  ", (where, "bold"), "  ", safe_message(f)), highlight=False)
+            sure = ("  (possible: check it)", "dim italic") if f.confidence == "possible" else ""
+            con.print(Text.assemble("  ", (where, "bold"), "  ", safe_message(f), sure), highlight=False)
             if f.fix and not same_fix:
                 con.print(Text(f"      → {f.fix}", "dim"), highlight=False)
         if same_fix and items[0].fix:
