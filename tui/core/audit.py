@@ -9,7 +9,7 @@ from pathlib import Path
 from . import forking
 from .audit_cache import sort_key
 from .crossfile import conflict_findings, duplicate_findings
-from .index_audit import index_findings, wiki_link_findings
+from .index_audit import index_findings, not_a_memory, wiki_link_findings
 from .findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
 from .gitcheck import tracked_in_git
 from .gates import entry_gates, identifying_findings, line_of, secret_findings
@@ -74,7 +74,7 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         elif w.kind == "bare-frontmatter":
             out.append(Finding(e.id, "no-frontmatter", "keys-without-fences", 1, w.message,
                                "put a '---' line before and after the keys"))
-    if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists and not _NOT_A_MEMORY.search(e.id):
+    if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists and not not_a_memory(e.id):
         out.append(Finding(e.id, "no-frontmatter", "no-frontmatter", 1,
                            "no frontmatter: no name, description or type for the agent to go by",
                            "add ---, name:, description: and type: lines at the top"))
@@ -203,12 +203,6 @@ def audit_dir(directory: str, root: str, now_iso: str | None = None, git: bool =
     from .layouts import get
     now = dt.datetime.fromisoformat(now_iso) if now_iso else None
     return audit(Memory.load(Path(directory), Path(root), now=now, layout=get(layout) if layout else None), git=git)
-
-
-# files people keep beside memories that are not memories: a folder's README, a setup note, a copy
-# of an instruction file, an archive or backup
-_NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contributing|license|changelog)[^/]*$|"
-                           r"(?:^|/)(?:claude|agents|gemini)[^/]*\.md$|archive|backup|\.bak|\.orig")
 
 
 def _raw_text(path: Path) -> str:

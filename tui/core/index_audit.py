@@ -16,6 +16,16 @@ from .wording import process_findings, transient_findings
 _WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
 
 
+# files people keep beside memories that are not memories: a folder's README, a setup note, a copy
+# of an instruction file, an archive or backup
+_NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contributing|license|changelog)[^/]*$|"
+                           r"(?:^|/)(?:claude|agents|gemini)[^/]*\.md$|archive|backup|\.bak|\.orig")
+
+
+def not_a_memory(entry_id: str) -> bool:
+    return _NOT_A_MEMORY.search(entry_id) is not None
+
+
 _TYPE_PREFIX = re.compile(r"^(?:project|feedback|user|reference|fact|constraint|preference|state)[-_]")
 
 
@@ -89,7 +99,8 @@ def index_findings(mem: Memory) -> list[Finding]:
     listed = idx.resident_ids | idx.beyond_ids
     ticked = _ticked_names(mem)
     for i in sorted(mem.entries):
-        if i not in listed and mem.status[i].load == "on-demand" and i.rsplit("/", 1)[-1] not in ticked:
+        if i not in listed and mem.status[i].load == "on-demand" and i.rsplit("/", 1)[-1] not in ticked \
+                and not not_a_memory(i):
             out.append(Finding(i, "index-overflow", "not-in-index", None,
                                "not listed in MEMORY.md: the agent only finds it by searching the folder",
                                "add a line for it to MEMORY.md if it matters at start-up"))

@@ -77,6 +77,10 @@ def made_of_words(v: str) -> bool:
     return all(_is_word(s) for s in segs) and alnum >= 4 * len(segs)
 
 
+def public_by_design(v: str) -> bool:
+    return _PUBLIC.match(v) is not None
+
+
 def never_a_value(v: str) -> bool:
     """Shapes no credential has: a template or reference, a glob, a regex, a keyword argument,
     a file name (with a line), code, a measure, a placeholder, a public-by-design key, words."""

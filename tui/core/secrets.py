@@ -27,7 +27,7 @@ from .hints import trie_pattern
 from .secret_assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .secret_kube import kubernetes_values
-from .secret_grade import grade, never_a_value, random_by_measure
+from .secret_grade import grade, never_a_value, public_by_design, random_by_measure
 from .secret_rules import TOKENS, wordy
 from .textutil import lazy_re
 
@@ -168,6 +168,8 @@ def _find(text: str) -> list[SecretHit]:
                 continue
             if rule.not_words and wordy(value[rule.shown:]):
                 continue
+            if public_by_design(value):
+                continue   # the Azure storage emulator's documented key
             add(rule.id, rule.title, start, end, rule.shown)
     if "://" in text:
         for m in _URL_CREDS.finditer(text):

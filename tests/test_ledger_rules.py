@@ -1,0 +1,190 @@
+"""The rule changes the trust ledger asked for, each pinned on text written here (modelled on
+what the real folders showed, never copied): what is never a secret, how sure a finding is,
+time words as words, paths that are not this project's, conflicts that cannot both hold,
+index lines the agent does read."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import NOW, REPO, write
+from corpus import r
+
+ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _secrets(text: str) -> list[tuple[str, str]]:
+    from tui.core.secrets import find_secrets
+    return [(h.rule, h.confidence) for h in find_secrets(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "Persisted to cookie `${slug}-theme` on first load.",
+    "Webhook dedup via Redis key `dedup:msg:{messageId}`, 24h TTL.",
+    "| GitHub token | `\\bghp_[A-Za-z0-9]+` |",
+    "| API key | `sk-[A-Za-z0-9_-]+` |",
+    "3. Hub auth — pass (`/_hub/*` gated).",
+    "- **Sanity PASS**: tilt=off matches the baseline.",
+    "### Cache key (`cache.py:45-78`)",
+    "const apiKey = (process.env.SERVICE_API_KEY ?? '').trim()",
+    "vercel env pull writes empty values for every var (SERVICE_ROLE_KEY, NEXT_PUBLIC_*).",
+    "- **Middleware auth**: `middleware/verifyJwt.js` checks membership",
+    "- **KEY: member-SELECTION** beats weight tilt",
+    "User says \"ran\" / \"done\"; I read the files and continue.",
+    "Needs login (`/login`, `/onboarding`) on the app host.",
+    "Six SSM secrets: `/proj/prod/board-*` (api-key, token)",
+    "Wired env `BASKET_TOPN`/`BASKET_NAMECAP` into the builder.",
+    "STRIPE_PUBLISHABLE_KEY=pk_live_" + "51Hx" + "Yz2eZvKYlo2C8a9Qw3rT5uV7yX1zB",
+    "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+    "token: REPLACE_WITH_YOUR_TOKEN",
+])
+def test_never_a_value(text):
+    assert _secrets(text) == [], text
+
+
+def test_a_random_value_is_high_and_a_word_like_password_is_possible():
+    key = r(36)
+    assert _secrets(f"- `MAILER_API_KEY` = `re_{key}`") == [("generic-secret", "high")]
+    assert _secrets("db_password = hunter2x9") == [("generic-secret", "possible")]
+    # after an ordinary word of prose only a random value counts
+    assert _secrets("auth: hunter2x9 for the hub") == []
+    assert _secrets(f"auth: {r(32)}") == [("generic-secret", "high")]
+
+
+def test_a_possible_secret_is_a_masked_warning_that_fails_only_when_asked(tmp_path):
+    from tui.core.gates import secret_findings
+    f, = secret_findings("a.md", "db_password = hunter2x9\n")
+    assert (f.confidence, f.severity) == ("possible", "warning") and "hunter2x9" not in f.message
+    mem = tmp_path / "memory"
+    write(mem, "db.md", "---\nname: db\ndescription: local db\n---\ndb_password = hunter2x9\n")
+    run = lambda *a: subprocess.run([sys.executable, "-m", "tui", "audit", "--dir", str(mem), "--root", str(tmp_path),
+                                     "--format", "json", *a], capture_output=True, text=True, cwd=REPO)
+    plain = run()
+    assert plain.returncode == 0 and "hunter2x9" not in plain.stdout
+    found = [x for x in json.loads(plain.stdout)["findings"] if x["kind"] == "secret"]
+    assert [(x["confidence"], x["severity"]) for x in found] == [("possible", "warning")]
+    assert run("--fail-on", "secret:possible").returncode == 1
+    assert run("--fail-on", "nonsense:possible").returncode == 2
+
+
+@pytest.mark.parametrize("text, rule", [
+    ("用户有糖尿病，每天要打胰岛素。", "health"), ("El usuario tiene diabetes.", "health"),
+    ("田中さんはうつ病と診断された。", "health"), ("사용자는 당뇨가 있어요", "health"),
+    ("Ana vota por Morena.", "politics"), ("Er ist Mitglied der AfD.", "politics"),
+    ("Marco è musulmano.", "religion"), ("Il a été condamné en 2019.", "criminal-record"),
+])
+def test_sensitive_statements_in_other_languages(text, rule):
+    from tui.core.sensitive import sensitive_findings
+    assert [f.rule for f in sensitive_findings("a.md", text)] == [rule]
+
+
+@pytest.mark.parametrize("text", ["사용자는 암호를 입력한다", "私はがんばる", "Der Fehler wurde gestern diagnostiziert.",
+                                  "el campo religión del formulario", "charge tok_4539578763621486x in test mode",
+                                  "id=4539578763621486&mode=test"])
+def test_sensitive_near_misses(text):
+    from tui.core.sensitive import sensitive_findings
+    assert sensitive_findings("a.md", text) == []
+
+
+def _transient(body: str, entry_id: str = "a.md") -> list[int]:
+    from tui.core.wording import transient_findings
+    text = "---\nname: a\n---\n" + body
+    return [f.line for f in transient_findings(entry_id, text, 4)]
+
+
+def test_time_words_are_words_not_pieces_of_longer_ones():
+    assert _transient("錯誤出現在第三步。\n樣本日數不足時跳過。\n현재 값을 저장한다.\n") == []
+    assert _transient("現在デプロイが止まっている。\n") == [4]
+
+
+def test_time_words_that_do_not_say_now():
+    assert _transient("If the user currently holds a position, skip it.\n") == []
+    assert _transient("- 成本線: 今日成本=(昨成本×持股)÷持股\n") == []
+    assert _transient("Fast today, costly later: never skip the migration test.\n") == []
+    assert _transient("## 2026-03-28 — deploy\n- today the VPS restarted twice\n") == []
+    assert _transient("## Deploy\n- today the VPS restarted twice\n") == [5]
+
+
+def test_the_present_named_by_its_day_or_week():
+    assert _transient("For today's demo I'm using the staging bucket.\n") == [4]
+    assert _transient("This week all PRs target the release branch.\n") == [4]
+
+
+def test_a_soft_time_word_is_possible_and_says_less():
+    from tui.core.wording import transient_findings
+    f, = transient_findings("a.md", "---\nname: a\n---\nStay with the queue (no broker for now).\n", 4)
+    assert (f.confidence, f.severity) == ("possible", "info")
+
+
+def test_in_code_never_counts_a_memory_and_points_at_both_lines(tmp_path):
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    root = tmp_path / "proj"
+    mem = root / ".claude-memory"
+    body = ("the release automation annotates every production artifact, publishes checksums alongside "
+            "immediately afterwards")
+    write(root, "scripts/README.md", "intro\n\nmore\n" + body + "\n")
+    write(mem, "a.md", f"---\nname: a\ndescription: release\n---\nsee scripts/README.md and b.md\n\n{body}\n")
+    write(mem, "b.md", f"---\nname: b\ndescription: release again\n---\nsee .claude-memory/a.md\n\n{body}\n")
+    found = [f for f in audit(Memory.load(mem, root, now=NOW), git=False).findings if f.kind == "in-code"]
+    assert [(f.id, f.line) for f in found] == [("a.md", 7)]
+    assert "scripts/README.md (line 4)" in found[0].message
+
+
+def _paths(tmp_path, body: str, files=("src/app/main.py", "server/routes/auth.js", "db/migrations/067_owners.sql",
+                                        "app/api/guest/[token]/route.js", "config/appsettings.Example.json")):
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    root, mem = tmp_path / "proj", tmp_path / "proj" / "memory"
+    for f in files:
+        write(root, f, "x\n")
+    write(mem, "a.md", "---\nname: a\ndescription: paths\n---\n" + body)
+    return [f.message for f in audit(Memory.load(mem, root, now=NOW), git=False).findings if f.kind == "path-missing"]
+
+
+def test_what_is_not_a_missing_path(tmp_path):
+    body = ("Ratios ROE/PB/PE and win/loss 25.99/Sh1.67/Cal1.28; Vite→Next.js; uses Cytoscape.js.\n"
+            "Routes live in `routes/auth.js`; the guest route is `app/api/guest/route.js`.\n"
+            "Outputs go to data/results_v2.csv and .env.local; owners.sql has the table.\n"
+            "The local `appsettings.json` holds the port.\n"
+            "The old `src/legacy/loader.py` was removed in the refactor.\n")
+    assert _paths(tmp_path, body) == []
+
+
+def test_a_missing_path_is_still_found(tmp_path):
+    found = _paths(tmp_path, "The entry point is `src/app/server.py`.\n")
+    assert len(found) == 1 and "src/app/server.py" in found[0]
+
+
+def _conflicts(tmp_path, a: str, b: str, ids=("a.md", "b.md")) -> int:
+    from tui.core.crossfile import conflict_findings
+    from tui.core.memory import Snapshot
+    mem = tmp_path / "m"
+    write(mem, ids[0], f"---\nname: a\n---\n{a}\n")
+    write(mem, ids[1], f"---\nname: b\n---\n{b}\n")
+    return len(conflict_findings(Snapshot.load(mem, tmp_path, NOW)))
+
+
+def test_conflicts_only_between_claims_that_cannot_both_hold(tmp_path):
+    assert _conflicts(tmp_path / "1", "The app runs on Node 20.", "The app runs on Node 22.") == 1
+    assert _conflicts(tmp_path / "2", "We are on Next 14; upgrade to Next 15 pending.", "The app uses Next 15.") == 0
+    assert _conflicts(tmp_path / "3", "The API is obsolete since .NET 9+.", "The solution runs on .NET 10.") == 0
+    assert _conflicts(tmp_path / "4", "Too late to react 6 times.", "Too slow to react 3 times.") == 0
+    assert _conflicts(tmp_path / "5", "Never use var(--text-xl) for headings.", "Must use var(--bg) on accents.") == 0
+    assert _conflicts(tmp_path / "6", "The app runs on Node 18.", "The app runs on Node 22.",
+                      ids=("session_2026-01-02.md", "b.md")) == 0
+
+
+def test_index_lines_the_agent_reads(tmp_path):
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    mem = tmp_path / "memory"
+    write(mem, "a.md", "---\nname: a\ndescription: a\n---\nbody\n")
+    write(mem, "b.md", "---\nname: b\ndescription: b\n---\nbody\n")
+    write(mem, "README.md", "How this folder works.\n")
+    write(mem, "MEMORY.md", "# Index\n- [Alpha ([v2] notes)](a.md) — first\n- See `b.md` for the second\n")
+    kinds = {(f.kind, f.rule, f.id) for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings}
+    assert not any(k in ("index-unlinked", "no-frontmatter") or r == "not-in-index" for k, r, _ in kinds), kinds
