@@ -186,6 +186,19 @@ def test_codex_blocks_and_summary():
     assert "skills/release-notes/SKILL.md" not in mem.entries
 
 
+def test_codex_folder_with_an_oversized_raw_log_audits(tmp_path, layout_copy, capsys):
+    """Real Codex homes keep raw_memories.md over the size limit: an unreadable entry of a
+    layout that copies its entries still has its path, so the audit's raw secret scan runs."""
+    folder = layout_copy("codex")
+    write(folder, "memories/raw_memories.md", "# Raw memories\n" + "- a line of session notes\n" * 50_000)
+    mem = load(folder)
+    assert all(e.path is not None for e in mem.entries.values())
+    assert not mem.entries["raw_memories.md"].readable
+    capsys.readouterr()
+    assert main(["audit", "--dir", str(folder), "--root", str(tmp_path), "--fail-on", ""]) == 0
+    assert "too large" in capsys.readouterr().out
+
+
 def test_mem0_records_are_read_only_entries():
     mem = load(LAYOUTS / "mem0")
     e = mem.entries["export.json#3f1c2a9e-6b1d-4c1e-9a53-1c0d2e7f4a10"]
