@@ -378,6 +378,37 @@ def test_gemini_section_in_the_middle_at_another_level(tmp_path):
     assert not mem.entries and mem.files[0].note.startswith("instruction file with no")
 
 
+GEMINI_BULLETS = "## Gemini Added Memories\n- Builds run with make release.\n- The docs live in docs/site.\n"
+GEMINI_FOLDERS = {   # how real Gemini CLI folders name the file its memories are in
+    "lowercase": {"gemini.md": GEMINI_BULLETS, "README.md": "# Tool\n"},
+    "title-case": {"Gemini.md": "# Rules\nUse tabs.\n\n" + GEMINI_BULLETS},
+    "project-setting": {".gemini/settings.json": '{"context": {"fileName": "AGENTS.md"}}',
+                        "AGENTS.md": "# Agents\n\n" + GEMINI_BULLETS},
+    "home-setting-list": {"settings.json": '{"context": {"fileName": ["context.md", "GEMINI.md"]}}',
+                          "context.md": GEMINI_BULLETS, "tmp/x/logs.json": "[]"},
+    "section-only": {"context.md": "# Context\n\n" + GEMINI_BULLETS + "\n## Notes\n- not memory\n",
+                     "src/app.py": "x = 1\n"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(GEMINI_FOLDERS))
+def test_gemini_memory_in_a_file_not_named_GEMINI_md_is_read(tmp_path, variant):
+    folder = tmp_path / variant
+    for rel, text in GEMINI_FOLDERS[variant].items():
+        write(folder, rel, text)
+    seen = detect(folder)
+    assert seen.layout.name == "gemini"
+    mem = Memory.load(seen.dir, folder, now=NOW, layout=seen.layout)   # the first reading already has them
+    assert sorted(e.name for e in mem.entries.values()) == ["Builds run with make release.",
+                                                            "The docs live in docs/site."]
+
+
+def test_a_claude_folder_quoting_the_gemini_heading_stays_claude(tmp_path):
+    write(tmp_path / "m", "MEMORY.md", "- [notes](notes.md)\n")
+    write(tmp_path / "m", "notes.md", "---\nname: notes\n---\n" + GEMINI_BULLETS)
+    assert detect(tmp_path / "m").layout.name == "claude-code"
+
+
 def test_codex_bare_keys_and_bom(tmp_path):
     folder = tmp_path / "c"
     write(folder, "memory_summary.md", b"\xef\xbb\xbfv1\r\n## User Profile\r\nx\r\n")

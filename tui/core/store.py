@@ -145,6 +145,7 @@ class Scanner:
         return self._last
 
     def _walk_scan(self, progress=None) -> ScanResult:
+        self.layout.prepare(self.dir)
         found: dict[str, tuple[Path, os.stat_result | None, str | None]] = {}
         index_text: str | None = None
         index_error: str | None = None

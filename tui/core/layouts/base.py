@@ -72,6 +72,9 @@ class Layout:
         """Whether to walk into this dot-folder (the trash and .git never are)."""
         return False
 
+    def prepare(self, folder: Path) -> None:
+        """Called before each walk of the folder: what ``role`` needs besides a file's name."""
+
     def begin(self, folder: Path) -> None:
         """Called before each reading's ``settle`` calls (a git log, a settings file)."""
 
