@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Mapping
 
 from .clock import utcnow  # noqa: F401 (the name others import from here)
 from .anchors import AnchorChecker
+from .cache import ParseCache
 from .entry import MemoryEntry
 from .index import MemoryIndex
+from .layouts import ClaudeCode
 from .status import EntryStatus, RootFiles, assess
 from .store import Scanner
 
@@ -212,8 +214,6 @@ class MemoryStore:
     runs refreshes in a single exclusive worker); snapshots themselves are shareable."""
 
     def __init__(self, directory: Path, root: Path, mentions: bool = True, layout: "Layout | None" = None) -> None:
-        from .cache import ParseCache
-        from .layouts import ClaudeCode
         self.dir, self.root = Path(directory), Path(root)
         self.mentions = mentions   # False: no mentioned-path checks (for the hook and the preview)
         self.layout = layout if layout is not None else ClaudeCode()

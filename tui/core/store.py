@@ -18,6 +18,7 @@ from .fsutil import within
 from .cache import NOTHING, knowledge
 from .secrets import known, seed
 from .index import MemoryIndex, parse_index
+from .layouts import ClaudeCode
 
 TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
@@ -36,7 +37,6 @@ class ScanResult:
 
 class Scanner:
     def __init__(self, directory: Path, cache=None, layout=None):
-        from .layouts import ClaudeCode
         self.dir = Path(directory)
         self.layout = layout if layout is not None else ClaudeCode()
         self.cache = cache   # a ParseCache: entries parsed by an earlier run, by file signature
