@@ -19,6 +19,7 @@ class FolderWatch:
         self.watcher = None
         self._debounce = None
         self._missed = False   # a change came before the first reading was shown
+        self._stopped = False
 
     def start(self) -> None:
         """Watch the store's folders and the injection log (called in the first reading's thread)."""
@@ -31,10 +32,13 @@ class FolderWatch:
                                        note=screen.store.note_changes)
             watcher.start()
             self.watcher = watcher
+            if self._stopped:   # the screen closed while the watches were being set up
+                watcher.stop()
         except Exception as e:
             screen.app.call_from_thread(screen.notify, f"Not watching for changes: {e}", severity="warning")
 
     def stop(self) -> None:
+        self._stopped = True
         if self.watcher is not None:
             self.watcher.stop()
 
