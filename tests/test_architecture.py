@@ -130,6 +130,14 @@ def test_no_import_cycle_anywhere_counting_imports_inside_functions():
     assert _cycles(graph) == []
 
 
+def test_layouts_are_below_the_reader_even_for_annotations():
+    """The reader (store, memory) uses the layouts; a layout's findings take a reading by the
+    interface it declares (layouts.base.Reading), never the reader's module: the ring
+    layouts ↔ memory ↔ store is gone, under TYPE_CHECKING too."""
+    for path, names in _modules("core/layouts"):
+        assert not {n for n in names if n in ("tui.core.memory", "tui.core.store")}, path.name
+
+
 def test_cycles_are_found_through_imports_inside_functions():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
