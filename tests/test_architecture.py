@@ -66,6 +66,89 @@ def test_widgets_and_screens_import_no_command_and_commands_not_the_entry_point(
         assert "tui.cli" not in names, f"{path.name} imports the entry point"
 
 
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
+    """The tui modules a file imports when it runs: at the top and inside functions alike
+    (an import in a function is an import all the same), not those under TYPE_CHECKING
+    (annotations, never run). `from pkg import mod` counts as importing pkg.mod."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for node in ast.walk(tree)
+                   if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+                   for sub in node.body for n in ast.walk(sub)}
+    name = _module_name(path)
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = (".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+                    if node.level else node.module or "")
+            out |= {f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names}
+    return {m for m in out if m in modules and m != name}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while not comp or comp[-1] != v:
+                comp.append(stack.pop())
+                on.discard(comp[-1])
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_anywhere_counting_imports_inside_functions():
+    paths = {_module_name(p): p for p in PKG.rglob("*.py")}
+    graph = {m: _runtime_imports(p, set(paths)) for m, p in paths.items()}
+    assert graph["tui.core.store"] >= {"tui.core.layouts"}   # (the graph sees imports, inside functions too)
+    assert "tui.core.crossfile" in graph["tui.core.store"]
+    assert _cycles(graph) == []
+
+
+def test_layouts_are_below_the_reader_even_for_annotations():
+    """The reader (store, memory) uses the layouts; a layout's findings take a reading by the
+    interface it declares (layouts.base.Reading), never the reader's module: the ring
+    layouts ↔ memory ↔ store is gone, under TYPE_CHECKING too."""
+    for path, names in _modules("core/layouts"):
+        assert not {n for n in names if n in ("tui.core.memory", "tui.core.store")}, path.name
+
+
+def test_cycles_are_found_through_imports_inside_functions():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_widgets_never_import_screens_nor_the_app():
+    for path, names in _modules("widgets"):
+        bad = {n for n in names if n.startswith(("tui.screens", "tui.app", "tui.curation", "tui.background",
+                                                 "tui.firstview", "tui.agent_writes"))}
+        assert not bad, f"{path.name} imports {sorted(bad)}"
+
+
 def test_no_module_over_400_lines():
     for path in PKG.rglob("*.py"):
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 400, path

@@ -201,6 +201,21 @@ def test_delete_and_restore_are_byte_identical(sample):
     assert list_trash(mem_dir) == []
 
 
+def test_delete_never_touches_index_lines_inside_an_html_comment(tmp_path):
+    """The agent never sees a commented-out link: the plan does not list it and the delete
+    keeps it, on its own lines or beside a live link."""
+    mem_dir = tmp_path / "memory"
+    write(mem_dir, "old.md", "---\nname: old\n---\nx\n")
+    write(mem_dir, "keep.md", "---\nname: keep\n---\nx\n")
+    index = ("# Memory\n<!--\n- [Old](old.md)\n- [Keep](keep.md)\n-->\n- [Old](old.md)\n"
+             "<!-- - [Old](old.md) --> - [Keep](keep.md)\n")
+    write(mem_dir, "MEMORY.md", index)
+    plan = plan_delete(mem_dir, ["old.md"])
+    assert plan.index_lines["old.md"] == [(6, "- [Old](old.md)")]
+    apply_delete(mem_dir, plan, now=NOW)
+    assert (mem_dir / "MEMORY.md").read_text() == index.replace("-->\n- [Old](old.md)\n", "-->\n")
+
+
 def test_delete_cli_needs_confirmation(sample, capsys):
     mem_dir, root = sample
     assert run_cli("delete", "ci-status.md", "--dir", mem_dir) == 1     # no terminal, no --yes

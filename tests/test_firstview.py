@@ -64,3 +64,19 @@ async def test_rows_are_placed_without_cells_and_drawn_rows_have_them(sample, tm
         table.select_id(last)
         await settle(pilot)
         assert (last, True) in table._lines   # drawn once shown, with the cursor on it
+
+
+def test_kept_rows_are_dropped_when_the_row_class_changed(sample, tmp_path, monkeypatch):
+    """The kept first screen is a pickle of table rows, whose class lives outside the core the
+    parse cache stamps: a changed row module (here: its file stands for an edited one) reads
+    the folder anew instead of loading stale rows."""
+    from tui.widgets import entry_rows
+    mem_dir, root = sample
+    store = MemoryStore(mem_dir, root)
+    snap = store.refresh()
+    firstview.save(store, entry_rows.build_rows(snap, set(), set(), lambda i: ()))
+    assert firstview.load(MemoryStore(mem_dir, root))[0] == len(snap.entries)
+    edited = tmp_path / "entry_rows.py"
+    edited.write_text(open(entry_rows.__file__).read() + "\n# a field more\n")
+    monkeypatch.setattr(entry_rows, "__file__", str(edited))
+    assert firstview.load(MemoryStore(mem_dir, root)) is None

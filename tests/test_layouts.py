@@ -186,6 +186,19 @@ def test_codex_blocks_and_summary():
     assert "skills/release-notes/SKILL.md" not in mem.entries
 
 
+def test_codex_folder_with_an_oversized_raw_log_audits(tmp_path, layout_copy, capsys):
+    """Real Codex homes keep raw_memories.md over the size limit: an unreadable entry of a
+    layout that copies its entries still has its path, so the audit's raw secret scan runs."""
+    folder = layout_copy("codex")
+    write(folder, "memories/raw_memories.md", "# Raw memories\n" + "- a line of session notes\n" * 50_000)
+    mem = load(folder)
+    assert all(e.path is not None for e in mem.entries.values())
+    assert not mem.entries["raw_memories.md"].readable
+    capsys.readouterr()
+    assert main(["audit", "--dir", str(folder), "--root", str(tmp_path), "--fail-on", ""]) == 0
+    assert "too large" in capsys.readouterr().out
+
+
 def test_mem0_records_are_read_only_entries():
     mem = load(LAYOUTS / "mem0")
     e = mem.entries["export.json#3f1c2a9e-6b1d-4c1e-9a53-1c0d2e7f4a10"]
@@ -363,6 +376,37 @@ def test_gemini_section_in_the_middle_at_another_level(tmp_path):
     write(tmp_path / "h", "GEMINI.md", "# Only instructions\n- a rule\n")
     mem = load(tmp_path / "h")
     assert not mem.entries and mem.files[0].note.startswith("instruction file with no")
+
+
+GEMINI_BULLETS = "## Gemini Added Memories\n- Builds run with make release.\n- The docs live in docs/site.\n"
+GEMINI_FOLDERS = {   # how real Gemini CLI folders name the file its memories are in
+    "lowercase": {"gemini.md": GEMINI_BULLETS, "README.md": "# Tool\n"},
+    "title-case": {"Gemini.md": "# Rules\nUse tabs.\n\n" + GEMINI_BULLETS},
+    "project-setting": {".gemini/settings.json": '{"context": {"fileName": "AGENTS.md"}}',
+                        "AGENTS.md": "# Agents\n\n" + GEMINI_BULLETS},
+    "home-setting-list": {"settings.json": '{"context": {"fileName": ["context.md", "GEMINI.md"]}}',
+                          "context.md": GEMINI_BULLETS, "tmp/x/logs.json": "[]"},
+    "section-only": {"context.md": "# Context\n\n" + GEMINI_BULLETS + "\n## Notes\n- not memory\n",
+                     "src/app.py": "x = 1\n"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(GEMINI_FOLDERS))
+def test_gemini_memory_in_a_file_not_named_GEMINI_md_is_read(tmp_path, variant):
+    folder = tmp_path / variant
+    for rel, text in GEMINI_FOLDERS[variant].items():
+        write(folder, rel, text)
+    seen = detect(folder)
+    assert seen.layout.name == "gemini"
+    mem = Memory.load(seen.dir, folder, now=NOW, layout=seen.layout)   # the first reading already has them
+    assert sorted(e.name for e in mem.entries.values()) == ["Builds run with make release.",
+                                                            "The docs live in docs/site."]
+
+
+def test_a_claude_folder_quoting_the_gemini_heading_stays_claude(tmp_path):
+    write(tmp_path / "m", "MEMORY.md", "- [notes](notes.md)\n")
+    write(tmp_path / "m", "notes.md", "---\nname: notes\n---\n" + GEMINI_BULLETS)
+    assert detect(tmp_path / "m").layout.name == "claude-code"
 
 
 def test_codex_bare_keys_and_bom(tmp_path):

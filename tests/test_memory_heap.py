@@ -52,3 +52,18 @@ async def test_a_large_first_reading_is_kept_out_of_the_collector_until_the_app_
         gc.collect()
         assert sum(r() is not None for r in refs) <= 1 and gc.get_freeze_count() <= frozen   # (freed ones leave it)
     assert gc.get_freeze_count() == 0
+
+
+def test_one_shot_commands_run_in_process_hand_the_collector_back(sample, capsys):
+    """`list`, `audit` and `preview` pause the cyclic collector while they read; called in
+    process (a test, a host program) they let go of it when they return."""
+    from tui.cli import main
+    mem_dir, root = sample
+    gc.enable()
+    try:
+        for args in (["list"], ["list", "--json"], ["audit", "--fail-on", ""], ["preview", "tests"]):
+            assert main([*args, "--dir", str(mem_dir), "--root", str(root)]) == 0
+            assert gc.isenabled(), args
+    finally:
+        gc.enable()
+    capsys.readouterr()

@@ -106,6 +106,21 @@ def test_value_cut_at_hash_is_reported(mem_dir, root):
     assert "yaml-truncated" in mem.status["a.md"].flags
 
 
+def test_warnings_reach_the_audit_as_fields_not_parsed_text(mem_dir, root):
+    """The audit takes a warning's wording from its fields: a message in any shape (here one
+    with no ': ' in it, as another reader may write) is reported, never re-parsed."""
+    from tui.core.audit import audit
+    from tui.core.frontmatter import ParseWarning
+    write(mem_dir, "a.md", "---\nname: a\ndescription: run tests #fast first\n---\nx\n")
+    write(mem_dir, "b.md", "---\nname: b\ndescription: b\n---\nx\n")
+    mem = load(mem_dir, root)
+    cut = next(f for f in audit(mem).findings if f.rule == "hash-comment")
+    assert cut.message == "line 3: 'description' was cut before '#fast first'"   # the wording as before
+    mem.entries["b.md"].warnings = [ParseWarning("yaml-truncated", "a value was cut", 2)]
+    found = [f for f in audit(mem).findings if f.id == "b.md" and f.rule == "hash-comment"]
+    assert [(f.message, f.line) for f in found] == [("a value was cut", 2)]
+
+
 @pytest.mark.parametrize("content, reason", [
     ("---\nname: a\nkeywords: [x, y\n---\nbody\n", "bad YAML at line"),
     ("---\n- just\n- a list\n---\nbody\n", "not a mapping"),

@@ -155,6 +155,10 @@ def entry_point() -> None:
     from .core.forking import detach
     jobs = common.AFTER_OUTPUT = []
     code = main()
+    # the command let go of its GC pause (for an in-process caller); what runs after the output
+    # (the parse cache's write, in a detached child) is one-shot work too: no collector passes
+    import gc
+    gc.disable()
     try:
         sys.stdout.flush()
         sys.stderr.flush()

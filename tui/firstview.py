@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import pickle
 
+from .core.cache import code_stamp
+from .widgets import entry_rows
 from .widgets.entry_rows import Row, sort_key
 from .widgets.entry_table import EntryTable
 
 KEY = "first-screen"
 ROWS = 150   # a tall terminal's screenful
+
+
+def _stamp() -> str:
+    """The kept rows are pickles of ``Row``, whose module is outside the core the parse cache's
+    format stamps: a changed row class must not load stale rows."""
+    return code_stamp([entry_rows.__file__, __file__])
 
 
 def save(store, rows: dict[str, Row], column: str = "name", reverse: bool = False) -> None:
@@ -26,7 +34,8 @@ def save(store, rows: dict[str, Row], column: str = "name", reverse: bool = Fals
     first = sorted(rows.values(), key=lambda r: (key(r), r.entry.id), reverse=reverse)[:ROWS]
     kept = [Row(r.entry, r.status) for r in first]   # no marks: those belong to one session
     try:
-        cache.keep_note(KEY, pickle.dumps((len(rows), kept), protocol=pickle.HIGHEST_PROTOCOL))
+        rows_data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)   # unpickled only if the stamp holds
+        cache.keep_note(KEY, pickle.dumps((_stamp(), len(rows), rows_data), protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:   # an entry that does not pickle: no first screen next time, nothing else
         pass
 
@@ -40,9 +49,11 @@ def load(store) -> tuple[int, dict[str, Row]] | None:
     if data is None:
         return None
     try:
-        total, kept = pickle.loads(data)
-        return total, {r.entry.id: r for r in kept}
-    except Exception:   # written by other code: read the folder as if nothing were kept
+        stamp, total, rows_data = pickle.loads(data)
+        if stamp != _stamp():
+            return None   # written by other code: read the folder as if nothing were kept
+        return total, {r.entry.id: r for r in pickle.loads(rows_data)}
+    except Exception:   # (older notes had no stamp; a class that changed shape)
         return None
 
 

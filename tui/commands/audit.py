@@ -1,6 +1,7 @@
 """`memtui audit`: findings before sharing, as text, JSON, SARIF or Markdown."""
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from .common import UsageError, after_output, resolve_dir
@@ -12,6 +13,11 @@ FORMATS = ("text", "json", "sarif", "markdown")
 
 
 def run(args) -> int:
+    with contextlib.ExitStack() as held:   # what _run holds is let go at its end, however it ends
+        return _run(args, held)
+
+
+def _run(args, held: contextlib.ExitStack) -> int:
     try:
         failing = fail_kinds(args.fail_on)
     except ValueError as e:
@@ -31,10 +37,11 @@ def run(args) -> int:
     if rep is None:
         from ..core.audit import audit
         from ..core.crossfile import memos_wanted
-        from ..core.memory import GC_PAUSE, Memory
+        from ..core.memory import Memory, paused_gc
         # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
-        # touches every object of the inherited heap (copy-on-write of all of it)
-        GC_PAUSE.hold()
+        # touches every object of the inherited heap (copy-on-write of all of it). Let go at the
+        # end: an in-process caller (a test) keeps its collector.
+        held.enter_context(paused_gc())
         mem = Memory.load(directory, root, layout=found.layout, judging=True,
                           memos=("mentions", *memos_wanted(root)))
         rep = audit(mem)

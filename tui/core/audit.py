@@ -63,11 +63,11 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         out.append(age_finding(e.id, st.age_days))
     for w in e.warnings:
         if w.kind == "yaml-truncated":
-            out.append(Finding(e.id, "yaml-truncated", "hash-comment", w.line, w.message.split(": ", 1)[1],
+            out.append(Finding(e.id, "yaml-truncated", "hash-comment", w.line, w.detail or w.message,
                                "quote the value: key: \"text # more\""))
         elif w.kind == "yaml-type":
             out.append(Finding(e.id, "yaml-truncated", "not-a-string", _find_line(e.text, "description:"),
-                               w.message.split(": ", 1)[1], "quote the value: description: \"…\""))
+                               w.detail or w.message, "quote the value: description: \"…\""))
         elif w.kind == "lenient-yaml":
             out.append(Finding(e.id, "unreadable", "yaml-error", w.line, w.message,
                                "quote values that hold ': ' — other tools will not read this frontmatter"))

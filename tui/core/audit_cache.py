@@ -16,12 +16,12 @@ from __future__ import annotations
 import datetime as dt
 import os
 import pickle
-import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from .findings import AuditReport, Finding, stale_finding
+from .walk import SYMLINK, UNLISTABLE, UNSTATABLE, walk
 
 NOTE = "audit"
 LAYOUTS = ("claude-code", "memory-tool")   # one file, one entry, no findings of the layout's own
@@ -31,29 +31,25 @@ _INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-in
 
 
 def folder_listing(directory: Path) -> list[tuple] | None:
-    """Every file and folder under ``directory`` (not inside .git) with its (mode, mtime_ns, size,
-    inode, ctime_ns), in a fixed order; None when a symlink is met."""
+    """Every entry the one walk (core.walk) lists under ``directory``, with its (mode, mtime_ns,
+    size, inode, ctime_ns), in a fixed order; None when a symlink is met. (The layouts cached
+    here walk no dot-folder: what changes inside one is never read by their audit.)"""
     out: list[tuple] = []
-    stack = [(str(directory), "")]
-    while stack:
-        folder, prefix = stack.pop()
-        try:
-            with os.scandir(folder) as it:
-                items = sorted(it, key=lambda d: d.name)
-        except OSError as e:
-            out.append((prefix, "unlistable", e.errno))
+    for entry_id, _, item, kind, st, note in walk(str(directory), ordered=True):
+        if kind == SYMLINK:
+            return None
+        if kind == UNLISTABLE:
+            out.append((entry_id, "unlistable", note.errno))
             continue
-        for item in items:
+        if st is None and kind != UNSTATABLE:   # a dot-entry: listed with its own signature
             try:
                 st = item.stat(follow_symlinks=False)
             except OSError as e:
-                out.append((prefix + item.name, "unstatable", e.errno))
-                continue
-            if stat.S_ISLNK(st.st_mode):
-                return None
-            out.append((prefix + item.name, st.st_mode, st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns))
-            if stat.S_ISDIR(st.st_mode) and item.name != ".git":
-                stack.append((item.path, prefix + item.name + "/"))
+                note, kind = e, UNSTATABLE
+        if kind == UNSTATABLE:
+            out.append((entry_id, "unstatable", note.errno))
+            continue
+        out.append((entry_id, st.st_mode, st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns))
     return out
 
 

@@ -17,19 +17,26 @@ from pathlib import Path
 
 from .. import __version__
 
-def _code_stamp() -> str:
-    """The core's own source files by size and mtime: judgements kept in the cache are only as
-    good as the rules that made them, so an edited rule (even at the same version) starts over."""
+def code_stamp(files) -> str:
+    """Source files by size and mtime, as one short string: what was pickled with classes of
+    these files is only as good as those files (an edited one, even at the same version,
+    starts over)."""
     import zlib
-    base = Path(__file__).parent
     parts = []
-    for p in sorted(base.rglob("*.py")):
+    for p in files:
         try:
-            st = p.stat()
+            st = os.stat(p)
         except OSError:
             continue
-        parts.append(f"{p.relative_to(base)}:{st.st_size}:{st.st_mtime_ns}")
+        parts.append(f"{Path(p).name}:{st.st_size}:{st.st_mtime_ns}")
     return format(zlib.crc32("|".join(parts).encode()), "08x")
+
+
+def _code_stamp() -> str:
+    """The core's own source files: judgements kept in the cache are only as good as the rules
+    that made them, and its rows are pickles of the core's classes."""
+    base = Path(__file__).parent
+    return code_stamp(sorted(base.rglob("*.py")))
 
 
 FORMAT = f"4/{__version__}/{_code_stamp()}"   # a new memtui, new rules or a new row layout: start over

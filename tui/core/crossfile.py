@@ -8,12 +8,15 @@ import zlib
 from collections import Counter, defaultdict
 from itertools import combinations
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .entry import memo
 from .findings import Finding
 from .fsutil import within
-from .memory import Memory
 from .textutil import without_comments
+
+if TYPE_CHECKING:   # annotations only (the reading is passed in): no import of the reader at run time
+    from .memory import Memory
 
 SKETCH = 8
 INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md", "CLAUDE.local.md")

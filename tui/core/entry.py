@@ -114,6 +114,16 @@ class MemoryEntry:
     def chars(self) -> int:
         return len(self.body)
 
+    def __copy__(self) -> "MemoryEntry":
+        """A copy with every field, the path included: ``copy.copy`` would otherwise go through
+        ``__getstate__``, which leaves out what the parse cache keeps apart (a layout's copy of a
+        file's entry lost its path, and the audit then stat'ed None). Its own memo dict."""
+        new = object.__new__(MemoryEntry)
+        for name in _FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.memo = dict(self.memo)
+        return new
+
 
 _FIELDS = tuple(f.name for f in fields(MemoryEntry))
 _PATH, _BODY, _TEXT, _META, _JUDGED, _HITS, _MEMO = map(_FIELDS.index, ("path", "body", "text", "meta", "judged",
@@ -277,8 +287,8 @@ def _apply_meta(entry: MemoryEntry, meta: dict, mtime: dt.datetime | None) -> No
         # an unquoted value YAML turned into a date, a number or a boolean: the text is not what was meant
         entry.description = str(desc)
         kind = {bool: "a boolean", int: "a number", float: "a number"}.get(type(desc), "a date")
-        entry.warnings.append(ParseWarning("yaml-type", f"yaml-truncated: 'description' was read by YAML as {kind} "
-                                           f"({desc}), not as text", None))
+        detail = f"'description' was read by YAML as {kind} ({desc}), not as text"
+        entry.warnings.append(ParseWarning("yaml-type", f"yaml-truncated: {detail}", None, detail))
     else:
         entry.description = first_line(entry.body)
     kind = pick("type")

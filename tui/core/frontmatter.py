@@ -41,9 +41,10 @@ _KEYLINE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*))?$")
 class ParseWarning:
     """Something about a file worth telling, which still leaves it readable."""
 
-    kind: str            # 'yaml-truncated' | 'lenient-yaml' | 'unclosed-frontmatter'
+    kind: str            # 'yaml-truncated' | 'yaml-type' | 'lenient-yaml' | 'bare-frontmatter'
     message: str         # the whole sentence, as shown to a person
     line: int | None = None
+    detail: str = ""     # the message without its leading kind: the audit finding's wording
 
     def __str__(self) -> str:
         return self.message
@@ -269,8 +270,8 @@ def truncated_values(yaml_text: str, meta: dict, first_line: int) -> list[ParseW
         if isinstance(value, str) and " #" not in value and value.strip() != written.strip():
             lost = written[written.index(" #"):].strip()
             line = first_line + offset
-            notes.append(ParseWarning("yaml-truncated", f"yaml-truncated: line {line}: '{key}' was cut before "
-                                      f"{lost[:40]!r}", line))
+            detail = f"line {line}: '{key}' was cut before {lost[:40]!r}"
+            notes.append(ParseWarning("yaml-truncated", f"yaml-truncated: {detail}", line, detail))
     return notes
 
 

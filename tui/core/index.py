@@ -67,9 +67,13 @@ def normalise_target(target: str) -> str:
     return "" if norm == "." else norm
 
 
-def link_ids(line: str) -> list[str]:
-    """The entry ids one line of MEMORY.md links to (comments ignored; '' for outside links)."""
-    return [normalise_target(m.group(2)) for m in _LINK.finditer(_COMMENT.sub("", line))]
+def line_links(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each line of MEMORY.md as written, with the entry ids it links to where the agent sees
+    them: outside HTML comments, one line or many ('' for a link out of the folder). What a
+    delete plans to drop from the index, and may drop."""
+    blanked = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text)   # a comment's lines stay lines
+    return [(line, tuple(normalise_target(m.group(2)) for m in _LINK.finditer(seen)))
+            for line, seen in zip(text.split("\n"), blanked.split("\n"))]
 
 
 def _file_lines(text: str) -> list[int]:

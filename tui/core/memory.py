@@ -9,6 +9,7 @@ by the rescan that produces generation 8.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import gc
 import threading
@@ -19,8 +20,10 @@ from typing import TYPE_CHECKING, Mapping
 
 from .clock import utcnow  # noqa: F401 (the name others import from here)
 from .anchors import AnchorChecker
+from .cache import ParseCache
 from .entry import MemoryEntry
 from .index import MemoryIndex
+from .layouts import ClaudeCode
 from .status import EntryStatus, RootFiles, assess
 from .store import Scanner
 
@@ -182,6 +185,18 @@ class Snapshot:
             return "multi"
         return self.layout.name if self.layout is not None else "claude-code"
 
+    def since(self, shown: "Snapshot") -> "Snapshot":
+        """This reading with its added/changed/removed counted from ``shown`` (an earlier reading
+        of the same folder) instead of from the store's previous one. A reader that skipped
+        the readings in between (overtaken ones are dropped) needs the difference to what it
+        shows: an entry added or removed in a skipped reading is in no list of this one."""
+        if self.generation == shown.generation + 1:
+            return self
+        old, new = shown.entries, self.entries
+        return dataclasses.replace(
+            self, added=tuple(i for i in new if i not in old), removed=tuple(i for i in old if i not in new),
+            changed=tuple(i for i in new if i in old and new[i] is not old[i] and _differs(old[i], new[i])))
+
     def sorted_entries(self) -> list[MemoryEntry]:
         return [self.entries[i] for i in sorted(self.entries)]
 
@@ -199,8 +214,6 @@ class MemoryStore:
     runs refreshes in a single exclusive worker); snapshots themselves are shareable."""
 
     def __init__(self, directory: Path, root: Path, mentions: bool = True, layout: "Layout | None" = None) -> None:
-        from .cache import ParseCache
-        from .layouts import ClaudeCode
         self.dir, self.root = Path(directory), Path(root)
         self.mentions = mentions   # False: no mentioned-path checks (for the hook and the preview)
         self.layout = layout if layout is not None else ClaudeCode()
@@ -306,6 +319,11 @@ class MemoryStore:
                 entries[i] = c
                 infos.append(FileInfo(i, "entry", 1))
         return entries, tuple(sorted(infos, key=lambda f: f.id))
+
+
+def _differs(a: MemoryEntry, b: MemoryEntry) -> bool:
+    """Two readings of an entry differ (a layout's parts are copies made anew each reading)."""
+    return (a.text, a.mtime_ns, a.size, a.error) != (b.text, b.mtime_ns, b.size, b.error)
 
 
 def _entry_changes(old: Mapping[str, MemoryEntry], new: dict[str, MemoryEntry]) -> tuple[list, list, list]:

@@ -10,40 +10,25 @@ from __future__ import annotations
 
 import marshal
 import os
-import stat
 import threading
+
+from .walk import FILE, SYMLINK, UNLISTABLE, walk as walk_folder
 
 
 def walk(directory: str, index_name: str, top: list | None = None) -> dict | None:
     """id → (path, (mtime_ns, size, inode)) of every regular file the full scan would read,
     from scandir alone (no Path per file: at 10k files that alone was a third of the prompt's
-    time); None when the folder holds a symlink, which the full scan follows with care.
-    ``top``: a listing of ``directory`` already made."""
+    time); None when the folder holds a symlink, which the full scan follows with care, or a
+    folder that cannot be listed. ``top``: a listing of ``directory`` already made. The rules
+    are the one walk's (core.walk) with no layout: the layouts read this way walk no
+    dot-folder and prune nothing."""
     out: dict = {}
-    stack = [(directory, "")]
-    while stack:
-        folder, prefix = stack.pop()
-        items = top if not prefix else None
-        try:
-            if items is None:
-                with os.scandir(folder) as it:
-                    items = list(it)
-        except OSError:
-            return None
-        for item in items:
-            if item.name.startswith("."):
-                continue
-            if item.is_symlink():
-                return None
-            try:
-                st = item.stat(follow_symlinks=False)
-            except OSError:
-                continue
-            entry_id = prefix + item.name
-            if stat.S_ISDIR(st.st_mode):
-                stack.append((item.path, entry_id + "/"))
-            elif stat.S_ISREG(st.st_mode) and entry_id != index_name:
+    for entry_id, _, item, kind, st, _ in walk_folder(directory, first=top):
+        if kind == FILE:
+            if entry_id != index_name:
                 out[entry_id] = (item.path, (st.st_mtime_ns, st.st_size, st.st_ino))
+        elif kind == SYMLINK or kind == UNLISTABLE:
+            return None
     return out
 
 

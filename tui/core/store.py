@@ -18,8 +18,9 @@ from .fsutil import within
 from .cache import NOTHING, knowledge
 from .secrets import known, seed
 from .index import MemoryIndex, parse_index
+from .layouts import ClaudeCode
+from .walk import FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, TRASH_DIR, UNLISTABLE, UNSTATABLE, walk
 
-TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
 
 
@@ -36,7 +37,6 @@ class ScanResult:
 
 class Scanner:
     def __init__(self, directory: Path, cache=None, layout=None):
-        from .layouts import ClaudeCode
         self.dir = Path(directory)
         self.layout = layout if layout is not None else ClaudeCode()
         self.cache = cache   # a ParseCache: entries parsed by an earlier run, by file signature
@@ -145,6 +145,7 @@ class Scanner:
         return self._last
 
     def _walk_scan(self, progress=None) -> ScanResult:
+        self.layout.prepare(self.dir)
         found: dict[str, tuple[Path, os.stat_result | None, str | None]] = {}
         index_text: str | None = None
         index_error: str | None = None
@@ -259,45 +260,26 @@ class Scanner:
 
     def _walk(self, unread: dict[str, str]):
         """Yield (id, path, stat or None, why-unreadable or None) for every file to read; what is
-        listed but never read (dot-files, folders the layout does not walk) goes into ``unread``."""
-        stack = [(self.dir, "")]
-        while stack:
-            folder, prefix = stack.pop()
-            try:
-                items = list(os.scandir(folder))
-            except OSError as e:
-                if prefix:
-                    yield prefix.rstrip("/"), folder, None, f"folder cannot be read: {e.strerror}"
-                continue
-            for item in items:
-                entry_id = prefix + item.name
-                if item.name.startswith("."):
-                    # dot-folders and dot-files are not read (a layout may ask for one of its own, as
-                    # Gemini's .gemini/), but listed; the trash and our own temp files are not even listed
-                    if item.name == TRASH_DIR or item.name.endswith(".tmp"):
-                        continue
-                    if not (item.name != ".git" and self.layout.walk_dot(entry_id)):
-                        unread[entry_id + ("/" if item.is_dir(follow_symlinks=False) else "")] = "hidden (not read)"
-                        continue
-                path = folder / item.name   # shares the folder's parts (Path(item.path) parses them again)
-                try:
-                    if item.is_symlink():
-                        yield (entry_id, path) + self._symlink(path)
-                        continue
-                    st = item.stat(follow_symlinks=False)
-                except OSError as e:
-                    yield entry_id, path, None, f"cannot be read: {e.strerror}"
-                    continue
-                if stat.S_ISDIR(st.st_mode):
-                    pruned = self.layout.prune(entry_id)
-                    if pruned is not None:
-                        unread[entry_id + "/"] = pruned
-                    else:
-                        stack.append((path, entry_id + "/"))
-                elif stat.S_ISREG(st.st_mode):
-                    yield entry_id, path, st, None
-                else:  # FIFOs and devices would block or never end: never open them
-                    yield entry_id, path, st, "not a regular file (device, pipe or socket)"
+        listed but never read (dot-files, folders the layout does not walk) goes into ``unread``.
+        The rules are the one walk's (core.walk)."""
+        layout = self.layout
+        for entry_id, folder, item, kind, st, note in walk(self.dir, layout.walk_dot, layout.prune):
+            if kind == FILE:
+                yield entry_id, folder / item.name, st, None   # (shares the folder's parts)
+            elif kind == HIDDEN:
+                unread[entry_id + ("/" if item.is_dir(follow_symlinks=False) else "")] = "hidden (not read)"
+            elif kind == PRUNED:
+                unread[entry_id + "/"] = note
+            elif kind == SYMLINK:
+                path = folder / item.name
+                yield (entry_id, path) + self._symlink(path)
+            elif kind == UNSTATABLE:
+                yield entry_id, folder / item.name, None, f"cannot be read: {note.strerror}"
+            elif kind == UNLISTABLE:
+                if entry_id:
+                    yield entry_id, folder, None, f"folder cannot be read: {note.strerror}"
+            elif kind == SPECIAL:   # FIFOs and devices would block or never end: never open them
+                yield entry_id, folder / item.name, st, "not a regular file (device, pipe or socket)"
 
     def _symlink(self, path: Path) -> tuple[os.stat_result | None, str | None]:
         try:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .fsutil import atomic_write, within
-from .index import INDEX_NAME, link_ids
+from .index import INDEX_NAME, line_links
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
 from .store import TRASH_DIR
 
@@ -49,7 +49,7 @@ def inside(mem_dir: Path, entry_id: str) -> bool:
 
 def plan_delete(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
     plan = DeletePlan()
-    lines = _index_lines(mem_dir) or []
+    links = line_links("\n".join(_index_lines(mem_dir) or []))   # the index parser's reading, not a second one
     for i in dict.fromkeys(ids):
         part = split_id(i)
         if part is not None and inside(mem_dir, part[0]) and not (mem_dir / i).is_file():   # not `a#b.md` itself
@@ -64,7 +64,7 @@ def plan_delete(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
             plan.missing.append(i)
             continue
         plan.files.append(i)
-        plan.index_lines[i] = [(n, ln) for n, ln in enumerate(lines, 1) if i in link_ids(ln)]
+        plan.index_lines[i] = [(n, ln) for n, (ln, ids) in enumerate(links, 1) if i in ids]
     return plan
 
 
@@ -139,7 +139,9 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
     if res.moved:
         current = _index_lines(mem_dir)
         if current is not None and drop_lines:
-            kept = [ln for ln in current if ln not in drop_lines]
+            # a planned line's text again, but only where the agent sees a link: the same text
+            # inside an HTML comment stays
+            kept = [ln for ln, ids in line_links("\n".join(current)) if not (ids and ln in drop_lines)]
             if len(kept) != len(current):
                 atomic_write(mem_dir / INDEX_NAME, "\n".join(kept))
     return res

@@ -1,4 +1,4 @@
-"""One audit of the app's readings at a time."""
+"""One audit of the app's readings at a time, and which finished one is shown."""
 from __future__ import annotations
 
 
@@ -15,23 +15,34 @@ class OneAtATime:
         self.start = start
         self.running = False
         self.next = None
+        self.wanted = 0   # the generation of the latest reading wanted
+        self.shown = 0    # the generation of the newest audit shown
 
     def want(self, snap) -> None:
+        self.wanted = snap.generation
         if self.running:
             self.next = snap
             return
         self.running = True
         self.start(snap)
 
-    def finished(self, app, latest) -> None:
-        """Called by the audit's thread when it ends, however it ends; ``latest()`` is the
-        generation the screen now waits for (read on the UI thread)."""
-        def done() -> None:
+    def finished(self, app) -> None:
+        """Called by the audit's thread when it ends, however it ends."""
+        def done() -> None:   # (on the UI thread)
             self.running = False
             snap, self.next = self.next, None
-            if snap is not None and snap.generation == latest():
+            if snap is not None and snap.generation == self.wanted:
                 self.want(snap)
         try:
             app.call_from_thread(done)
         except Exception:   # the app is closing
             pass
+
+    def fresh(self, generation: int) -> bool:
+        """Is a finished audit of this generation to be shown? Yes when it is the newest one
+        finished, even if the folder changed since (the latest reading's audit runs next):
+        waiting for the latest reading's own showed none at all while the agent kept writing."""
+        if generation <= self.shown:
+            return False
+        self.shown = generation
+        return True

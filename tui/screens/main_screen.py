@@ -23,7 +23,7 @@ from ..core.audit import AuditReport
 from ..core.findings import Finding
 from ..core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
 from ..core.secrets import find_secrets
-from ..messages import Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
+from ..messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ..widgets.detail_pane import DetailPane
 from ..widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ..widgets.injection_log import InjectionLog
@@ -31,9 +31,8 @@ from ..widgets.bars import title_text
 from ..widgets.browser import Browser
 from ..widgets.preview_pane import PreviewPane
 from .audit_runs import OneAtATime
+from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
-
-DEBOUNCE = 0.15
 
 
 class MainScreen(Screen):
@@ -77,14 +76,18 @@ class MainScreen(Screen):
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
-        self.watcher, self._debounce = None, None
-        self._audit_for, self.audits = 0, OneAtATime(self._audit)   # the generation whose audit we wait for
+        self.watch = FolderWatch(self)
+        self.audits = OneAtATime(self._audit)
         self._preview_request = 0
         self.indexer = PreviewIndexer(self, self.update_preview)
 
     @property
     def loaded(self) -> bool:
         return self.snapshot is not None
+
+    @property
+    def watcher(self):
+        return self.watch.watcher
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -117,8 +120,7 @@ class MainScreen(Screen):
         self.load()
 
     def on_unmount(self) -> None:
-        if self.watcher is not None:
-            self.watcher.stop()
+        self.watch.stop()
         self.indexer.stop()
         let_heap_go()
 
@@ -134,6 +136,8 @@ class MainScreen(Screen):
     @work(thread=True, exclusive=True, group="load")
     def load(self, full: bool = True, noted: bool = False) -> None:
         try:
+            if self.watch_enabled and self.watcher is None and not self.loaded:
+                self.watch.start()   # before the first walk: a file written meanwhile is noted
             snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full, noted=noted,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
@@ -169,12 +173,13 @@ class MainScreen(Screen):
         if self.snapshot is not None and snap.generation <= self.snapshot.generation:
             return   # an older reading that a newer one overtook
         first = self.snapshot is None
+        if not first:
+            snap = snap.since(self.snapshot)   # what changed from the rows shown (readings may have been skipped)
         self.snapshot = snap
         table = self.query_one(EntryTable)
         if first:
             table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of), order)
-            if self.watch_enabled:
-                self.start_watcher()
+            self.watch.first_shown()
         else:
             self._apply_changes(snap)
         self.set_title_bar()
@@ -205,7 +210,6 @@ class MainScreen(Screen):
 
     # -- audit -------------------------------------------------------------------------------
     def run_audit(self, snap: Snapshot) -> None:
-        self._audit_for = snap.generation
         self.audits.want(snap)
 
     @work(thread=True, exclusive=True, group="audit")
@@ -215,11 +219,11 @@ class MainScreen(Screen):
         except Exception as e:
             self.post_message(WorkFailed("Audit failed", str(e)))
         finally:
-            self.audits.finished(self.app, lambda: self._audit_for)
+            self.audits.finished(self.app)
 
     def on_audited(self, message: Audited) -> None:
-        if message.generation != self._audit_for:
-            return   # the folder changed since; the newer audit is on its way
+        if not self.audits.fresh(message.generation):
+            return   # an older audit than the one shown
         old = self.findings
         self.report, self.findings, self._kinds = message.report, message.by_id, message.kinds
         self.query_one(EntryTable).set_kinds(set(old) | set(self.findings), self.kinds_of)
@@ -247,23 +251,9 @@ class MainScreen(Screen):
         d = message.decision
         self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
 
-    # -- watching ---------------------------------------------------------------------------
-    def start_watcher(self) -> None:
-        from ..watch import DirectoryWatcher
-        try:
-            log = self.query_one(InjectionLog)
-            self.watcher = DirectoryWatcher(self.store.folders, lambda: self.post_message(MemoryDirChanged()),
-                                            self.log_path, lambda: log.post_message(InjectionLogChanged()),
-                                            note=self.store.note_changes)
-            self.watcher.start()
-        except Exception as e:
-            self.watcher = None
-            self.notify(f"Not watching for changes: {e}", severity="warning")
-
+    # -- watching (tui.screens.folder_watch) ------------------------------------------------
     def on_memory_dir_changed(self, _: MemoryDirChanged) -> None:
-        if self._debounce is not None:
-            self._debounce.stop()
-        self._debounce = self.set_timer(DEBOUNCE, lambda: self.loaded and self.load(False, noted=True))
+        self.watch.changed()
 
     # -- inputs ------------------------------------------------------------------------------
     @on(Input.Changed, "#filter")

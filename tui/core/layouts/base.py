@@ -14,14 +14,24 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping, Protocol
 
 from ..entry import MemoryEntry
 from ..findings import Finding
 from .markdown import Block, split_lines
 
 if TYPE_CHECKING:
-    from ..memory import Snapshot
+    from ..status import EntryStatus
+
+
+class Reading(Protocol):
+    """What a layout's own findings read of a reading of its folder (``memory.Snapshot`` is one):
+    a layout is read by the reader, and never needs the reader itself."""
+
+    entries: Mapping[str, MemoryEntry]
+    status: Mapping[str, "EntryStatus"]
+
+    def sorted_entries(self) -> list[MemoryEntry]: ...
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,9 @@ class Layout:
         """Whether to walk into this dot-folder (the trash and .git never are)."""
         return False
 
+    def prepare(self, folder: Path) -> None:
+        """Called before each walk of the folder: what ``role`` needs besides a file's name."""
+
     def begin(self, folder: Path) -> None:
         """Called before each reading's ``settle`` calls (a git log, a settings file)."""
 
@@ -107,7 +120,7 @@ class Layout:
             return [e]
         return out
 
-    def findings(self, mem: "Snapshot") -> list[Finding]:
+    def findings(self, mem: Reading) -> list[Finding]:
         return []
 
 

@@ -5,15 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..entry import MemoryEntry
 from ..findings import Finding
-from .base import ENTRY, Layout, Role, listing
+from .base import ENTRY, Layout, Reading, Role, listing
 from .markdown import headings, split_lines
 
-if TYPE_CHECKING:
-    from ..memory import Snapshot
 
 CLINE = {"projectbrief.md", "productcontext.md", "systempatterns.md", "techcontext.md", "activecontext.md",
          "progress.md"}
@@ -59,7 +56,7 @@ class Cline(Layout):
         if parts[-1] in PROCESS or parts[0] in PROCESS_DIRS:
             e.kind = "process"
 
-    def findings(self, mem: "Snapshot") -> list[Finding]:
+    def findings(self, mem: Reading) -> list[Finding]:
         out = []
         for e in mem.sorted_entries():
             if e.kind != "process" or not e.readable:

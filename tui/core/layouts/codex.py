@@ -6,15 +6,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..entry import MemoryEntry, first_line as _first_line, to_datetime
 from ..findings import Finding
-from .base import ENTRY, SHARED, Layout, Part, Role, head
+from .base import ENTRY, SHARED, Layout, Part, Reading, Role, head
 from .markdown import Block, bare, slugify, split_lines, unique
 
-if TYPE_CHECKING:
-    from ..memory import Snapshot
 
 GROUP = re.compile(r"^#{1,2}[ \t]+Task Group:[ \t]*(.+?)[ \t]*$", re.I)
 KEYLINE = re.compile(r"^([A-Za-z_][\w-]*):[ \t]*(.*)$")
@@ -103,7 +100,7 @@ class Codex(Layout):
                 e.created = to_datetime(keys.get("created_at")) or e.created
                 e.description = keys.get("description") or keys.get("summary") or _first_line(e.body)
 
-    def findings(self, mem: "Snapshot") -> list[Finding]:
+    def findings(self, mem: Reading) -> list[Finding]:
         out = []
         summary = mem.entries.get("memory_summary.md")
         if summary is not None and summary.readable:

@@ -1,17 +1,20 @@
 """Gemini CLI: the bullets under a `## Gemini Added Memories` heading of GEMINI.md (or the
 file `context.fileName` names) are the model's memories; the rest of the file is an
-instruction file, not memory."""
+instruction file, not memory. Real folders name that file in any case (`gemini.md`), or
+another way than their settings say: a few Markdown files with the section are read too."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
-from .base import SHARED, Layout, Part, Role, head
+from .base import SHARED, Layout, Part, Role, head, listing
 from .markdown import bullets, headings, section_end, split_lines, title_of, unique
 
 HEADING = re.compile(r"(?i)^gemini added memories$")
 DEFAULT_NAMES = ("GEMINI.md",)
+SNIFF_MAX = 50   # Markdown files a folder may hold for each to be sniffed for the section (never a big folder)
 
 
 def context_names(folder: Path) -> tuple[str, ...]:
@@ -26,6 +29,26 @@ def context_names(folder: Path) -> tuple[str, ...]:
             if isinstance(n, str) and n and "/" not in n and n not in names:
                 names.append(n)
     return tuple(names)
+
+
+def context_files(folder: Path, files: list[str]) -> list[str]:
+    """Which of ``files`` (the names of the folder's regular files) Gemini CLI's memory is in:
+    its context file names whatever their case, AGENTS.md when it holds the section, else any
+    Markdown file that holds it (sniffed only in a folder of a few, with no Claude Code index)."""
+    wanted = {n.lower() for n in context_names(folder)}
+    found = [n for n in files if n.lower() in wanted]
+    if "AGENTS.md" in files and "AGENTS.md" not in found and _has_section(folder / "AGENTS.md"):
+        found.append("AGENTS.md")
+    if not found and "MEMORY.md" not in files:
+        md = [n for n in files if n.lower().endswith(".md")]
+        if len(md) <= SNIFF_MAX:
+            found = [n for n in md if _has_section(folder / n)]
+    return found
+
+
+def _has_section(path: Path) -> bool:
+    text = head(path, 1_000_000)
+    return "gemini added memories" in text.lower() and memory_section(split_lines(text)) is not None
 
 
 def memory_section(lines: list[str]) -> tuple[int, int] | None:
@@ -44,27 +67,38 @@ class Gemini(Layout):
 
     def __init__(self) -> None:
         self.names: tuple[str, ...] = DEFAULT_NAMES
+        self._lower = {n.lower() for n in DEFAULT_NAMES}
 
     def detect(self, folder: Path) -> Path | None:
-        names = context_names(folder)
-        if any((folder / n).is_file() for n in names) or (folder / ".gemini" / "GEMINI.md").is_file():
-            return folder
-        if "gemini added memories" in head(folder / "AGENTS.md", 1_000_000).lower():
+        files = [n for n, is_file in listing(folder) if is_file]
+        found = context_files(folder, files)
+        if found or (folder / ".gemini" / "GEMINI.md").is_file():
+            self._name(folder, found)   # (a delete's plan asks for roles without a walk)
             return folder
         return None
 
-    def begin(self, folder: Path) -> None:
-        names = list(context_names(folder))
-        if "gemini added memories" in head(folder / "AGENTS.md", 1_000_000).lower():
-            names.append("AGENTS.md")
-        self.names = tuple(dict.fromkeys(names))
+    def prepare(self, folder: Path) -> None:
+        """Which files hold the memory (a renamed or new one is seen at the next walk)."""
+        try:   # (not the detection's listing: that one is gone, and the folder may have changed)
+            with os.scandir(folder) as it:
+                files = [d.name for d in it if d.is_file(follow_symlinks=False)]
+        except OSError:
+            files = []
+        self._name(folder, context_files(folder, files))
+
+    def _name(self, folder: Path, found: list[str]) -> None:
+        self.names = tuple(dict.fromkeys([*context_names(folder), *found]))
+        self._lower = {n.lower() for n in self.names}
+
+    def begin(self, folder: Path) -> None:   # (a write asks for the names before it writes)
+        self.prepare(folder)
 
     def walk_dot(self, name: str) -> bool:
         return name == ".gemini"
 
     def role(self, file_id: str) -> Role:
         base = file_id.rsplit("/", 1)[-1]
-        if base in self.names and file_id.count("/") <= 1 and (file_id == base or file_id.startswith(".gemini/")):
+        if base.lower() in self._lower and file_id.count("/") <= 1 and (file_id == base or file_id.startswith(".gemini/")):
             return SHARED
         return Role("other", "not read by Gemini CLI as memory")
 

@@ -5,14 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import subprocess
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..entry import MemoryEntry
 from ..findings import Finding
-from .base import ENTRY, Layout, Role, head
+from .base import ENTRY, Layout, Reading, Role, head
 
-if TYPE_CHECKING:
-    from ..memory import Snapshot
 
 KEYS = {"description", "limit", "read_only"}   # what MemFS reads from a memory file's frontmatter
 
@@ -50,7 +47,7 @@ class Letta(Layout):
             if not any(k in e.meta for k in ("updated", "modified", "date", "created")):
                 e.updated = dt.datetime.fromtimestamp(hit[0], tz=dt.timezone.utc)   # a clone's mtime is no age
 
-    def findings(self, mem: "Snapshot") -> list[Finding]:
+    def findings(self, mem: Reading) -> list[Finding]:
         out = []
         for e in mem.sorted_entries():
             if not e.readable:

@@ -5,15 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..entry import MemoryEntry
 from ..findings import Finding
-from .base import ENTRY, SHARED, Layout, Part, Role
+from .base import ENTRY, SHARED, Layout, Part, Reading, Role
 from .markdown import bullets, headings, section_end, split_lines, title_of, unique
 
-if TYPE_CHECKING:
-    from ..memory import Snapshot
 
 CURATED = ("MEMORY.md", "memory.md")
 BOOTSTRAP = {"agents.md", "soul.md", "user.md", "tools.md", "identity.md", "heartbeat.md", "bootstrap.md",
@@ -109,7 +106,7 @@ class OpenClaw(Layout):
             if e.updated is None or e.updated.date() > day:
                 e.updated = stamp
 
-    def findings(self, mem: "Snapshot") -> list[Finding]:
+    def findings(self, mem: Reading) -> list[Finding]:
         out = []
         for e in mem.sorted_entries():
             if e.kind != "process" or not e.readable:

@@ -1,0 +1,61 @@
+"""Watching the memory folder for the screen: from before its first reading on, changes come
+in bursts that are coalesced into one watched rescan of the paths noted.
+
+Watching starts in the first reading's thread, before the walk (setting up the watches walks
+the folders too): a file the agent writes while the folder is being read is noted, and looked
+at once that first reading is shown. Started after it, as it was, such a file never showed
+until ctrl+r."""
+from __future__ import annotations
+
+from ..messages import InjectionLogChanged, MemoryDirChanged
+from ..widgets.injection_log import InjectionLog
+
+DEBOUNCE = 0.15   # seconds of quiet before a burst of changes is read
+
+
+class FolderWatch:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.watcher = None
+        self._debounce = None
+        self._missed = False   # a change came before the first reading was shown
+        self._stopped = False
+
+    def start(self) -> None:
+        """Watch the store's folders and the injection log (called in the first reading's thread)."""
+        from ..watch import DirectoryWatcher
+        screen = self.screen
+        try:
+            log = screen.query_one(InjectionLog)
+            watcher = DirectoryWatcher(screen.store.folders, lambda: screen.post_message(MemoryDirChanged()),
+                                       screen.log_path, lambda: log.post_message(InjectionLogChanged()),
+                                       note=screen.store.note_changes)
+            watcher.start()
+            self.watcher = watcher
+            if self._stopped:   # the screen closed while the watches were being set up
+                watcher.stop()
+        except Exception as e:
+            screen.app.call_from_thread(screen.notify, f"Not watching for changes: {e}", severity="warning")
+
+    def stop(self) -> None:
+        self._stopped = True
+        if self.watcher is not None:
+            self.watcher.stop()
+
+    def changed(self) -> None:
+        """Something changed (the UI thread): read it once the burst is over."""
+        if self._debounce is not None:
+            self._debounce.stop()
+        self._debounce = self.screen.set_timer(DEBOUNCE, self._rescan)
+
+    def first_shown(self) -> None:
+        """The first reading is shown: what was noted while it was read is looked at now."""
+        if self._missed:
+            self._missed = False
+            self.screen.load(False, noted=True)
+
+    def _rescan(self) -> None:
+        if self.screen.loaded:
+            self.screen.load(False, noted=True)
+        else:
+            self._missed = True
