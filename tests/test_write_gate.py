@@ -401,3 +401,23 @@ async def test_the_app_shows_a_denied_write_live_and_inboxes_a_landed_one(sample
         await settle(pilot)
         from tui.widgets.entry_table import EntryTable
         assert "NEW" in app.query_one(EntryTable).rows_by_id["note.md"].flags()
+
+
+def test_the_audit_says_what_the_gate_kept_out_this_week(hk, monkeypatch, capsys):
+    from tui.core.injection_log import attempts_note, denied_writes
+    for _ in range(2):
+        hk.write("gh.md", hk.entry("gh", "push with ghp_" + r(36)))
+    hk.write("ci.md", hk.entry("ci", "The CI is red right now."))
+    hk.write("ok.md", hk.entry("ok", "Releases are tagged vX.Y.Z."))
+    counts = denied_writes(hk.mem, "2000-01-01T00:00:00Z")
+    assert counts == {"secret": 2, "transient": 1}
+    assert denied_writes(hk.mem, "2999-01-01T00:00:00Z") == {} and denied_writes(hk.proj, "2000") == {}
+    assert attempts_note(counts, 7).startswith("in the last 7 days the agent tried to store here a secret twice, a 'right now' statement once")
+    from tui.commands.audit import _attempts
+    _attempts(hk.mem)
+    assert "a secret twice" in capsys.readouterr().err
+
+
+def test_a_relative_file_path_is_taken_from_cwd(hk):
+    rel = os.path.relpath(hk.mem / "rel.md", hk.proj)
+    assert denied(hk.write(rel, hk.entry("rel", "Staging is down right now."), base=Path(""))[0])

@@ -196,8 +196,9 @@ def tool_event(payload: dict, event: str) -> tuple[str, dict | None]:
     except NoDecision as e:
         return "", {**record, "decision": "none", "message": f"no decision: {e}"}
     cwd = Path(payload.get("cwd") or os.getcwd())
+    target = os.path.join(cwd, call.file_path)   # absolute, as Claude Code sends it; else from cwd
     for folder in _memory_folders(cwd):
-        entry_id = memory_id(call.file_path, folder)
+        entry_id = memory_id(target, folder)
         if entry_id is not None:
             break
     else:
@@ -209,7 +210,7 @@ def tool_event(payload: dict, event: str) -> tuple[str, dict | None]:
             return "", {**record, "decision": "failed", "message": "the tool reported a failure: nothing landed"}
         return "", {**record, "decision": "written", "message": f"the agent wrote {entry_id}"}
     try:
-        before = _current(Path(os.path.realpath(call.file_path)))
+        before = _current(Path(os.path.realpath(target)))
         after = after_call(call, before)
     except NoDecision as e:
         return "", {**record, "decision": "none", "message": f"no decision: {e}"}
