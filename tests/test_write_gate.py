@@ -135,12 +135,17 @@ def test_a_secret_added_by_edit_and_by_multiedit_is_denied(hk):
     "目前测试失败，需要修复。",
     "Le build est cassé en ce moment à cause du cache.",
     "Der Build ist momentan kaputt wegen des Caches.",
-], ids=["en", "es", "zh", "fr", "de"])
+    "現在、ステージングのデプロイが失敗している。",
+    "지금 빌드가 깨져 있다.",
+    "No momento o deploy está quebrado.",
+    "Сейчас сборка падает из-за кэша.",
+    "Hiện tại bản build đang lỗi.",
+], ids=["en", "es", "zh", "fr", "de", "ja", "ko", "pt", "ru", "vi"])
 def test_transient_writes_are_denied_with_the_fix(hk, body):
     out, _, rec = hk.write("ci.md", hk.entry("ci", body))
     reason = denied(out)
     assert reason and "transient" in reason and "fix: drop" in reason and "rewrite" in reason, body
-    assert rec["why"][0]["kind"] == "transient"
+    assert rec["why"][0]["kind"] == "transient" and "backticks" in reason
 
 
 # -- clean memories and near misses: no opinion ---------------------------------------------------
@@ -151,6 +156,11 @@ CLEAN = [
     "Tests run with `make test`; the integration suite needs Docker.",
     "数据库迁移用 alembic，不要手写 SQL。",
     "The user prefers short commit messages in the imperative mood.",
+    "API keys come from the AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY environment variables.",
+    "Never commit .env; the SENDGRID_API_KEY lives in 1Password.",
+    "password: ${DB_PASSWORD}",
+    "The cron job runs every day at 02:00 UTC.",
+    "- `list_agenda` takes a preset: `today`, `tomorrow` or `this_week`.",
 ] + [text for label, text in HARD_NEGATIVES if label not in ("test-card",)]
 
 

@@ -159,6 +159,8 @@ class GateDecision:
             fix = AGENT_ROTATE if f.kind == "secret" else f.fix
             if fix:
                 lines.append(f"  fix: {self.public(fix)}")
+            if f.kind == "transient":   # the gate misfires on names: say how to write one
+                lines.append(f"  {NAMED_WORD}")
         lines.append("Rewrite the memory as the fixes say and write it again; memtui checks it again then.")
         return "\n".join(lines)
 
@@ -167,6 +169,9 @@ class GateDecision:
 AGENT_ROTATE = ("rotate this credential: it has been in this conversation (and its transcript), so treat it "
                 "as exposed; write the memory again naming the environment variable that holds it "
                 "(for example: \"the deploy token is read from $DEPLOY_TOKEN\"), never the value")
+
+NAMED_WORD = ("if the word is a name here, not a time (a field, a flag, a preset, a column), write it in "
+              "backticks or quotes: quoted words and code are not read as statements")
 
 # a secret's message shows its public prefix ("(sk-…, 51 characters)"); to the agent, none of it
 _NO_PREFIX = re.compile(r"\((?:[^()\n]{1,12}…, )(\d+ characters)\)")
