@@ -431,3 +431,23 @@ def test_the_audit_says_what_the_gate_kept_out_this_week(hk, monkeypatch, capsys
 def test_a_relative_file_path_is_taken_from_cwd(hk):
     rel = os.path.relpath(hk.mem / "rel.md", hk.proj)
     assert denied(hk.write(rel, hk.entry("rel", "Staging is down right now."), base=Path(""))[0])
+
+
+def test_a_claude_code_memory_folder_of_another_project_is_known_by_its_shape(hk, tmp_path, monkeypatch):
+    from tui.core.tool_gate import claude_folder_of
+    other = hk.home / ".claude" / "projects" / "-somewhere-else" / "memory"
+    assert denied(hk.write(str(other / "x.md"), hk.entry("x", "The VPN is down right now."))[0])
+    assert claude_folder_of(str(other / "sub" / "memory" / "y.md")) == other
+    assert claude_folder_of(str(tmp_path / "projects" / "p" / "memory" / "y.md")) is None
+    cfg = tmp_path / "cfg"
+    assert claude_folder_of(str(cfg / "projects" / "p" / "memory" / "y.md"), str(cfg)) == cfg / "projects" / "p" / "memory"
+
+
+def test_only_entries_join_the_new_inbox(tmp_path):
+    from tui.agent_writes import AgentWrites
+    w = AgentWrites(tmp_path)
+    rec = {"kind": "write", "decision": "written", "dir": str(tmp_path), "session_id": "s", "time": "2999-01-01T00:00:00Z"}
+    assert w.note_logged({**rec, "id": "MEMORY.md"}) is None
+    assert w.note_logged({**rec, "id": "a.md", "time": "2000-01-01T00:00:00Z"}) is None   # before launch
+    assert w.note_logged({**rec, "id": "a.md", "dir": str(tmp_path / "other")}) is None
+    assert w.note_logged({**rec, "id": "a.md"}) == "a.md" and w.pending() == ["a.md"] and w.sessions["a.md"] == "s"

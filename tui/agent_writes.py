@@ -12,6 +12,7 @@ import datetime as dt
 import os
 from pathlib import Path
 
+from .core.index import INDEX_NAME
 from .core.memory import Snapshot
 
 
@@ -32,6 +33,8 @@ class AgentWrites:
         entry_id, folder = record.get("id"), record.get("dir")
         if not isinstance(entry_id, str) or not isinstance(folder, str) or str(record.get("time", "")) < self.since:
             return None
+        if entry_id == INDEX_NAME:
+            return None   # the index is no entry (its lines' entries are written on their own)
         where = os.path.realpath(folder)
         if where == os.path.realpath(self.directory):
             i = entry_id

@@ -169,17 +169,20 @@ def _nothing(record: dict) -> dict:
     return {"injected": [], "message": "nothing injected"}
 
 
-def _memory_folders(cwd: Path) -> list[Path]:
-    """Where the agent's memory of ``cwd`` lives: the folder the commands find (never the
-    bundled sample) and Claude Code's own, which may not exist before its first write."""
+def _memory_folders(cwd: Path, target: str) -> list[Path]:
+    """Where the agent's memory lives: the folder the commands find for ``cwd`` (never the
+    bundled sample), Claude Code's own for ``cwd`` (which may not exist before its first write),
+    and the Claude Code memory folder ``target`` lies in by its path's shape."""
     from ..core.discover import claude_memory_dir, discover
+    from ..core.tool_gate import claude_folder_of
     found = discover(cwd)
     folders = [] if found.is_sample else [found.dir]
     try:
-        claude = claude_memory_dir(cwd)
+        folders.append(claude_memory_dir(cwd))
     except (OSError, RuntimeError):   # no home directory at all
-        return folders
-    return folders + ([claude] if claude not in folders else [])
+        pass
+    by_shape = claude_folder_of(target, os.environ.get("CLAUDE_CONFIG_DIR"))
+    return folders + ([by_shape] if by_shape is not None else [])
 
 
 MAX_MEMORY_FILE = 1_000_000   # bytes; a bigger file is no memory the gate reads (no decision)
@@ -197,7 +200,7 @@ def tool_event(payload: dict, event: str) -> tuple[str, dict | None]:
         return "", {**record, "decision": "none", "message": f"no decision: {e}"}
     cwd = Path(payload.get("cwd") or os.getcwd())
     target = os.path.join(cwd, call.file_path)   # absolute, as Claude Code sends it; else from cwd
-    for folder in _memory_folders(cwd):
+    for folder in _memory_folders(cwd, target):
         entry_id = memory_id(target, folder)
         if entry_id is not None:
             break

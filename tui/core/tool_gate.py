@@ -86,6 +86,19 @@ def memory_id(file_path: str, mem_dir: Path) -> str | None:
     return os.path.relpath(target, folder).replace(os.sep, "/")
 
 
+def claude_folder_of(file_path: str, config_dir: str | None = None) -> Path | None:
+    """The Claude Code memory folder a path lies in by its shape alone
+    (``<~/.claude or $CLAUDE_CONFIG_DIR>/projects/<slug>/memory/…``), whichever project it is
+    of: an agent may write the memory of a folder other than the one it runs in."""
+    parts = Path(os.path.realpath(file_path)).parts
+    config = Path(os.path.realpath(config_dir)).parts if config_dir else None
+    for i in range(3, len(parts) - 1):
+        if parts[i] == "memory" and parts[i - 2] == "projects" and \
+                (parts[i - 3] == ".claude" or (config is not None and parts[:i - 2] == config)):
+            return Path(*parts[:i + 1])
+    return None
+
+
 def after_call(call: ToolCall, before: str | None) -> str:
     """What the file would hold after the call (``before``: None when it does not exist yet).
     An edit that would fail in Claude Code (its old text missing, or not unique) is NoDecision:
