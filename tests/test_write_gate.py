@@ -300,7 +300,7 @@ def test_an_internal_error_or_the_time_limit_gives_no_decision(hk, monkeypatch):
     import tui.core.tool_gate as tg
     monkeypatch.setattr(tg, "judge", lambda *a: 1 / 0)
     out, _, rec = hk.write("a.md", hk.entry("a", "The build is broken right now."))
-    assert out == "" and "ZeroDivisionError" in rec["error"] and rec["decision"] == "none"
+    assert out == "" and "ZeroDivisionError" in rec["error"] and rec["decision"] == "none" and rec["id"] == "a.md"
     monkeypatch.setattr(tg, "judge", lambda *a: time.sleep(5))
     monkeypatch.setenv("MEMTUI_HOOK_TIMEOUT", "0.2")
     out, _, rec = hk.write("a.md", hk.entry("a", "The build is broken right now."))

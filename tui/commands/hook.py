@@ -188,16 +188,18 @@ def _memory_folders(cwd: Path, target: str) -> list[Path]:
 MAX_MEMORY_FILE = 1_000_000   # bytes; a bigger file is no memory the gate reads (no decision)
 
 
-def tool_event(payload: dict, event: str) -> tuple[str, dict | None]:
-    """(stdout, log record) for a PreToolUse or PostToolUse payload; the record is None when
-    the call does not touch a memory folder (every code edit passes here: it must cost nothing)."""
+def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
+    """(stdout, whether to log ``record``) for a PreToolUse or PostToolUse payload. The record
+    is filled in as things are known (an error half-way still logs which file it was); it is
+    not kept when the call does not touch a memory folder (every code edit passes here)."""
     from ..core.tool_gate import NoDecision, after_call, judge, memory_id, parse_call
     tool = payload.get("tool_name")
-    record: dict = {"kind": "write", "tool": str(tool)[:40], "session_id": payload.get("session_id")}
+    record.update(kind="write", tool=str(tool)[:40], session_id=payload.get("session_id"))
     try:
         call = parse_call(tool, payload.get("tool_input"))
     except NoDecision as e:
-        return "", {**record, "decision": "none", "message": f"no decision: {e}"}
+        record.update(decision="none", message=f"no decision: {e}")
+        return "", True
     cwd = Path(payload.get("cwd") or os.getcwd())
     target = os.path.join(cwd, call.file_path)   # absolute, as Claude Code sends it; else from cwd
     for folder in _memory_folders(cwd, target):
@@ -205,30 +207,33 @@ def tool_event(payload: dict, event: str) -> tuple[str, dict | None]:
         if entry_id is not None:
             break
     else:
-        return "", None
+        return "", False
     record.update(id=entry_id, dir=str(folder), tool_use_id=payload.get("tool_use_id"))
     if event == "PostToolUse":
         response = payload.get("tool_response")
         if isinstance(response, dict) and response.get("success") is False:
-            return "", {**record, "decision": "failed", "message": "the tool reported a failure: nothing landed"}
-        return "", {**record, "decision": "written", "message": f"the agent wrote {entry_id}"}
+            record.update(decision="failed", message="the tool reported a failure: nothing landed")
+        else:
+            record.update(decision="written", message=f"the agent wrote {entry_id}")
+        return "", True
     try:
         before = _current(Path(os.path.realpath(target)))
         after = after_call(call, before)
     except NoDecision as e:
-        return "", {**record, "decision": "none", "message": f"no decision: {e}"}
+        record.update(decision="none", message=f"no decision: {e}")
+        return "", True
     from ..core.discover import git_toplevel
     decision = judge(folder, git_toplevel(cwd) or cwd, entry_id, before, after)
     record.update(decision="denied" if decision.deny else "allowed",
                   why=[decision.why(f) for f in decision.denied], noted=[decision.why(f) for f in decision.noted])
     if not decision.deny:
         record["message"] = "allowed" + (f" ({len(decision.noted)} finding(s) recorded)" if decision.noted else "")
-        return "", record
+        return "", True
     kinds = ", ".join(dict.fromkeys(f.kind for f in decision.denied))
     record["message"] = f"denied: {kinds}"
     out = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
                                   "permissionDecisionReason": decision.reason()}}
-    return json.dumps(out, ensure_ascii=False) + "\n", record
+    return json.dumps(out, ensure_ascii=False) + "\n", True
 
 
 def _current(path: Path) -> str | None:
@@ -275,11 +280,9 @@ def run(args) -> int:
         event = payload.get("hook_event_name")
         if event in TOOL_EVENTS:
             record["event"] = event
-            text, more = tool_event(payload, event)
-            if more is None:   # not a memory file: nothing to say, nothing to keep
+            text, keep = tool_event(payload, event, record)
+            if not keep:   # not a memory file: nothing to say, nothing to keep
                 record = None
-            else:
-                record.update(more)
         else:
             text, more = decide_for(payload)
             record.update(more)
