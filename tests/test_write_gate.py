@@ -451,3 +451,9 @@ def test_only_entries_join_the_new_inbox(tmp_path):
     assert w.note_logged({**rec, "id": "a.md", "time": "2000-01-01T00:00:00Z"}) is None   # before launch
     assert w.note_logged({**rec, "id": "a.md", "dir": str(tmp_path / "other")}) is None
     assert w.note_logged({**rec, "id": "a.md"}) == "a.md" and w.pending() == ["a.md"] and w.sessions["a.md"] == "s"
+
+
+def test_a_file_named_after_a_token_is_not_echoed_either(hk):
+    value = "ghp_" + r(36)
+    out, err, rec = hk.write(f"{value}.md", hk.entry("t", f"token {value}"))
+    assert denied(out) and not [p for p in pieces(value) if p in out + err + hk.log.read_text()]

@@ -208,7 +208,9 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
             break
     else:
         return "", False
-    record.update(id=entry_id, dir=str(folder), tool_use_id=payload.get("tool_use_id"))
+    from ..core.secrets import redact
+    # (a file named after a token is still never written out whole)
+    record.update(id=redact(entry_id), dir=redact(str(folder)), tool_use_id=payload.get("tool_use_id"))
     if event == "PostToolUse":
         response = payload.get("tool_response")
         if isinstance(response, dict) and response.get("success") is False:

@@ -160,7 +160,7 @@ class GateDecision:
 
     def reason(self) -> str:
         """What Claude is told (verbatim): what was found, and how to rewrite it."""
-        lines = [f"memtui blocked this write to the memory file {self.entry_id}: nothing was written."]
+        lines = [f"memtui blocked this write to the memory file {self.public(self.entry_id)}: nothing was written."]
         seen = set()
         for f in self.denied:
             key = (f.kind, f.rule, f.message)
