@@ -198,11 +198,17 @@ def test_replace_all_and_an_edit_creating_a_file(hk):
     assert denied(out)
 
 
-def test_an_edit_that_does_not_apply_gets_no_decision(hk):
+def test_an_edit_that_does_not_apply_is_judged_on_its_new_text_alone(hk):
     (hk.mem / "a.md").write_text(hk.entry("a", "one\none"))
     for old, why in (("absent", "not in the file"), ("one", "not unique")):
-        out, err, rec = hk.edit("a.md", old, "The build is broken right now.")
+        out, err, rec = hk.edit("a.md", old, "Deploys go through make ship.")
         assert out == "" and err == "" and rec["decision"] == "none" and why in rec["message"]
+    value = "sk_live_" + r(24)
+    out, err, rec = hk.edit("a.md", "absent", f"STRIPE_KEY={value}")   # fails in Claude Code too
+    reason = denied(out)
+    assert "secret:" in reason and "(line" not in reason and "judged on the new text" in rec["unapplied"]
+    out, _, _ = hk.edit("missing.md", "x", f"STRIPE_KEY={value}")
+    assert denied(out) and not [p for p in pieces(value) if p in out + hk.log.read_text()]
 
 
 # -- the other gates: a path out of the project, text already in the code --------------------------

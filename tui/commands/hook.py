@@ -192,7 +192,7 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
     """(stdout, whether to log ``record``) for a PreToolUse or PostToolUse payload. The record
     is filled in as things are known (an error half-way still logs which file it was); it is
     not kept when the call does not touch a memory folder (every code edit passes here)."""
-    from ..core.tool_gate import NoDecision, after_call, judge, memory_id, parse_call
+    from ..core.tool_gate import NoDecision, after_call, judge, judge_new_text, memory_id, parse_call
     tool = payload.get("tool_name")
     record.update(kind="write", tool=str(tool)[:40], session_id=payload.get("session_id"))
     try:
@@ -222,10 +222,14 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
         before = _current(Path(os.path.realpath(target)))
         after = after_call(call, before)
     except NoDecision as e:
-        record.update(decision="none", message=f"no decision: {e}")
-        return "", True
-    from ..core.discover import git_toplevel
-    decision = judge(folder, git_toplevel(cwd) or cwd, entry_id, before, after)
+        decision = judge_new_text(folder, call, entry_id) if call.edits else None
+        if decision is None or not decision.deny:
+            record.update(decision="none", message=f"no decision: {e}")
+            return "", True
+        record["unapplied"] = f"{e}; judged on the new text alone"
+    else:
+        from ..core.discover import git_toplevel
+        decision = judge(folder, git_toplevel(cwd) or cwd, entry_id, before, after)
     record.update(decision="denied" if decision.deny else "allowed",
                   why=[decision.why(f) for f in decision.denied], noted=[decision.why(f) for f in decision.noted])
     if not decision.deny:

@@ -229,8 +229,28 @@ def _findings(mem_dir: Path, root: Path, entry_id: str, text: str) -> list[Findi
         entry, found = check(Path(mem_dir), Path(root), entry_id, text)
         if entry.error is None:
             return found
+    return _text_findings(mem_dir, entry_id, text)
+
+
+def _text_findings(mem_dir: Path, entry_id: str, text: str) -> list[Finding]:
+    """The gates that need nothing but the text (secret, sensitive, transient, …)."""
     from .entry import MemoryEntry
     from .gates import content_findings
     loose = MemoryEntry(id=entry_id, path=Path(mem_dir) / entry_id, name=entry_id, text=text, body=text,
                         file=entry_id)   # a part of no cache: judged afresh
     return content_findings(loose)
+
+
+def judge_new_text(mem_dir: Path, call: ToolCall, entry_id: str) -> GateDecision:
+    """For an edit that would not apply (so the file after it is unknown): its new text alone,
+    by the gates that need nothing else. Claude Code fails such a call anyway, so a deny costs
+    the agent nothing, and it learns before it retries with the same secret."""
+    from .secrets import secret_pieces
+    text = "\n".join(e.new for e in call.edits)
+    found = _text_findings(mem_dir, entry_id, text)
+    for f in found:
+        f.line = None   # a line of the fragment is no line of the file
+    decision = sort_findings(entry_id, found, set(), set())
+    if decision.denied or decision.noted:
+        decision.secret_pieces = secret_pieces(text)
+    return decision
