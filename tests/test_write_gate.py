@@ -463,3 +463,14 @@ def test_a_file_named_after_a_token_is_not_echoed_either(hk):
     value = "ghp_" + r(36)
     out, err, rec = hk.write(f"{value}.md", hk.entry("t", f"token {value}"))
     assert denied(out) and not [p for p in pieces(value) if p in out + err + hk.log.read_text()]
+
+
+@pytest.mark.parametrize("body,deny", [
+    ("Dana was diagnosed with type 1 diabetes last year.", True),
+    ("The user's SSN is 078-05-1120.", True),
+    ("Add an ethnicity field to the signup form.", False),
+    ("The health check endpoint is /healthz.", False),
+], ids=["health", "government-id", "names-a-category", "healthz"])
+def test_sensitive_data_is_denied_and_its_category_named_is_not(hk, body, deny):
+    out, _, rec = hk.write("person.md", hk.entry("person", body))
+    assert bool(denied(out)) is deny and (not deny or rec["why"][0]["kind"] == "sensitive"), body
