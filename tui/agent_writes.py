@@ -3,11 +3,16 @@
 A file this app wrote (an edit, a restore, a promotion mark) is recognised by its
 signature (mtime_ns, size) right after the write, whichever dialog or command wrote it;
 when the next snapshot shows that same signature, the change is ours, not the agent's.
+A write the hook saw land (a PostToolUse record in the injection log) is the agent's
+whatever its `source` says, and carries the session that wrote it.
 """
 from __future__ import annotations
 
+import datetime as dt
+import os
 from pathlib import Path
 
+from .core.index import INDEX_NAME
 from .core.memory import Snapshot
 
 
@@ -18,6 +23,31 @@ class AgentWrites:
         self.new: set[str] = set()
         self.reviewed: set[str] = set()
         self.own: dict[str, tuple[int, int]] = {}
+        self.sessions: dict[str, str] = {}   # id → the agent session that wrote it (from the hook's log)
+        # records older than the app are not "since launch" (the log keeps earlier sessions)
+        self.since = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+    def note_logged(self, record: dict) -> str | None:
+        """A landed write from the hook's log: its entry becomes new (and is reviewed again);
+        returns the entry's id here, or None when the record is of another folder or older."""
+        entry_id, folder = record.get("id"), record.get("dir")
+        if not isinstance(entry_id, str) or not isinstance(folder, str) or str(record.get("time", "")) < self.since:
+            return None
+        if entry_id == INDEX_NAME:
+            return None   # the index is no entry (its lines' entries are written on their own)
+        where = os.path.realpath(folder)
+        if where == os.path.realpath(self.directory):
+            i = entry_id
+        else:
+            labels = [k for k, d in self.parts.items() if os.path.realpath(d) == where]
+            if not labels:
+                return None
+            i = f"{labels[0]}:{entry_id}"
+        self.new.add(i)
+        self.reviewed.discard(i)
+        if record.get("session_id"):
+            self.sessions[i] = str(record["session_id"])
+        return i
 
     def note_written(self, ids) -> None:
         for i in ids:

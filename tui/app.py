@@ -47,6 +47,11 @@ class MemtuiApp(App):
     def get_default_screen(self) -> Screen:
         return self.main
 
+    def on_injection_log_agent_wrote(self, message) -> None:
+        """Writes the hook saw land join the main screen's NEW inbox (``R``)."""
+        from .curation import agent_wrote
+        agent_wrote(self.main, message.records)
+
     def on_mount(self) -> None:
         themes, problems = load_themes()
         for th in themes:

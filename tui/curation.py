@@ -267,7 +267,22 @@ def review(screen: "MainScreen", ids: list[str]) -> None:
         if outcome and outcome.delete:
             delete(screen, outcome.delete)
 
-    screen.app.push_screen(ReviewScreen(screen.snapshot, screen.findings, ids, screen.app.colours), done)
+    screen.app.push_screen(ReviewScreen(screen.snapshot, screen.findings, ids, screen.app.colours,
+                                        sessions=screen.writes.sessions), done)
+
+
+def agent_wrote(screen: "MainScreen", records: list[dict]) -> None:
+    """Landed writes the hook logged: their entries join the NEW inbox (R), even when the
+    folder's own change has not been read yet (the next reading marks them then)."""
+    table = screen.query_one(EntryTable)
+    for rec in records:
+        i = screen.writes.note_logged(rec)
+        row = table.rows_by_id.get(i) if i is not None else None
+        if row is not None:
+            row.new, row.reviewed = True, False
+            table.redraw(i)
+    screen.set_title_bar()
+    screen.refresh_bindings()
 
 
 def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:

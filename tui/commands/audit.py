@@ -12,6 +12,20 @@ from ..core.findings import fail_kinds, failing as failing_kinds
 FORMATS = ("text", "json", "sarif", "markdown")
 
 
+ATTEMPT_DAYS = 7
+
+
+def _attempts(directory) -> None:
+    """What the write gate kept out of this folder lately (from the hook's log, not the folder:
+    said on stderr, so the report itself stays the same whatever the log holds)."""
+    import datetime as dt
+    from ..core.injection_log import attempts_note, denied_writes
+    since = (utcnow() - dt.timedelta(days=ATTEMPT_DAYS)).isoformat(timespec="seconds").replace("+00:00", "Z")
+    note = attempts_note(denied_writes(directory, since), ATTEMPT_DAYS)
+    if note:
+        print(f"memtui audit: {note}", file=sys.stderr)
+
+
 def run(args) -> int:
     with contextlib.ExitStack() as held:   # what _run holds is let go at its end, however it ends
         return _run(args, held)
@@ -62,6 +76,8 @@ def _run(args, held: contextlib.ExitStack) -> int:
         report = rep
         after_output(lambda: (mem.store.keep_judgements(), probe.keep(mem, report)))
     hit = failing_kinds(rep.findings, failing)
+    if args.format == "text":
+        _attempts(directory)
     if hit and args.format == "text":
         print(f"memtui audit: failing on {', '.join(hit)} (--fail-on {args.fail_on})", file=sys.stderr)
     return 1 if hit else 0

@@ -1,9 +1,13 @@
-"""`memtui hook claude-code`: a UserPromptSubmit hook that injects relevant memories.
+"""`memtui hook claude-code`: a UserPromptSubmit hook that injects relevant memories, and a
+PreToolUse/PostToolUse hook that gates the agent's own memory writes.
 
 Claude Code pipes the hook's JSON to stdin (`prompt`, `cwd`, `session_id`,
 `transcript_path`, `hook_event_name`, …) and adds whatever we print to the
 model's context. The decision (with reasons) goes to an injection log in the
 user's state directory, never into the memory directory, which may be shared.
+A Write, Edit or MultiEdit into the memory folder is judged by ``core.tool_gate``
+before it lands (a deny goes back as Claude Code's JSON, with the fix), and recorded
+once it has landed; a call elsewhere gets no output and no record.
 
 A hook must never block the agent: every failure, and a run longer than
 TIME_LIMIT seconds, ends in exit 0 with nothing injected and a line on stderr.
@@ -155,6 +159,104 @@ def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -
     return decision.text, record
 
 
+TOOL_EVENTS = ("PreToolUse", "PostToolUse")
+
+
+def _nothing(record: dict) -> dict:
+    """What a record says when the hook gave up: no injection, or no decision on a write."""
+    if record.get("event") in TOOL_EVENTS:
+        return {"kind": "write", "decision": "none", "message": "no decision (Claude Code's own permissions decide)"}
+    return {"injected": [], "message": "nothing injected"}
+
+
+def _memory_folders(cwd: Path, target: str) -> list[Path]:
+    """Where the agent's memory lives: the folder the commands find for ``cwd`` (never the
+    bundled sample), Claude Code's own for ``cwd`` (which may not exist before its first write),
+    and the Claude Code memory folder ``target`` lies in by its path's shape."""
+    from ..core.discover import claude_memory_dir, discover
+    from ..core.tool_gate import claude_folder_of
+    found = discover(cwd)
+    folders = [] if found.is_sample else [found.dir]
+    try:
+        folders.append(claude_memory_dir(cwd))
+    except (OSError, RuntimeError):   # no home directory at all
+        pass
+    by_shape = claude_folder_of(target, os.environ.get("CLAUDE_CONFIG_DIR"))
+    return folders + ([by_shape] if by_shape is not None else [])
+
+
+MAX_MEMORY_FILE = 1_000_000   # bytes; a bigger file is no memory the gate reads (no decision)
+
+
+def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
+    """(stdout, whether to log ``record``) for a PreToolUse or PostToolUse payload. The record
+    is filled in as things are known (an error half-way still logs which file it was); it is
+    not kept when the call does not touch a memory folder (every code edit passes here)."""
+    from ..core.tool_gate import NoDecision, after_call, judge, judge_new_text, memory_id, parse_call
+    tool = payload.get("tool_name")
+    record.update(kind="write", tool=str(tool)[:40], session_id=payload.get("session_id"))
+    try:
+        call = parse_call(tool, payload.get("tool_input"))
+    except NoDecision as e:
+        record.update(decision="none", message=f"no decision: {e}")
+        return "", True
+    cwd = Path(payload.get("cwd") or os.getcwd())
+    target = os.path.join(cwd, call.file_path)   # absolute, as Claude Code sends it; else from cwd
+    for folder in _memory_folders(cwd, target):
+        entry_id = memory_id(target, folder)
+        if entry_id is not None:
+            break
+    else:
+        return "", False
+    from ..core.secrets import redact
+    # (a file named after a token is still never written out whole)
+    record.update(id=redact(entry_id), dir=redact(str(folder)), tool_use_id=payload.get("tool_use_id"))
+    if event == "PostToolUse":
+        response = payload.get("tool_response")
+        if isinstance(response, dict) and response.get("success") is False:
+            record.update(decision="failed", message="the tool reported a failure: nothing landed")
+        else:
+            record.update(decision="written", message=f"the agent wrote {entry_id}")
+        return "", True
+    try:
+        before = _current(Path(os.path.realpath(target)))
+        after = after_call(call, before)
+    except NoDecision as e:
+        decision = judge_new_text(folder, call, entry_id) if call.edits else None
+        if decision is None or not decision.deny:
+            record.update(decision="none", message=f"no decision: {e}")
+            return "", True
+        record["unapplied"] = f"{e}; judged on the new text alone"
+    else:
+        from ..core.discover import git_toplevel
+        decision = judge(folder, git_toplevel(cwd) or cwd, entry_id, before, after)
+    record.update(decision="denied" if decision.deny else "allowed",
+                  why=[decision.why(f) for f in decision.denied], noted=[decision.why(f) for f in decision.noted])
+    if not decision.deny:
+        record["message"] = "allowed" + (f" ({len(decision.noted)} finding(s) recorded)" if decision.noted else "")
+        return "", True
+    kinds = ", ".join(dict.fromkeys(f.kind for f in decision.denied))
+    record["message"] = f"denied: {kinds}"
+    out = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                  "permissionDecisionReason": decision.reason()}}
+    return json.dumps(out, ensure_ascii=False) + "\n", True
+
+
+def _current(path: Path) -> str | None:
+    """The file's text now, None when it does not exist yet; NoDecision when it is no text."""
+    from ..core.tool_gate import NoDecision
+    try:
+        if path.stat().st_size > MAX_MEMORY_FILE:
+            raise NoDecision(f"the file is over {MAX_MEMORY_FILE // 1_000_000} MB")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError:
+        raise NoDecision("the file is not UTF-8 text") from None
+    except OSError as e:
+        raise NoDecision(f"cannot read the file: {e.strerror}") from None
+
+
 def _time_limit() -> float:
     try:
         value = float(os.environ.get("MEMTUI_HOOK_TIMEOUT") or TIME_LIMIT)
@@ -181,27 +283,37 @@ def run(args) -> int:
             raise ValueError("stdin is not JSON") from None
         if not isinstance(payload, dict):
             raise ValueError("stdin is JSON but not an object")
-        text, more = decide_for(payload)
-        record.update(more)
+        event = payload.get("hook_event_name")
+        if event in TOOL_EVENTS:
+            record["event"] = event
+            text, keep = tool_event(payload, event, record)
+            if not keep:   # not a memory file: nothing to say, nothing to keep
+                record = None
+        else:
+            text, more = decide_for(payload)
+            record.update(more)
     except _TimeUp:
         text, timed_out = "", True
-        record.update(error=f"gave up after {limit:g} s (a slow disk or a huge folder)", injected=[],
-                      message="nothing injected")
+        record = record or {"agent": args.agent}
+        record.update(error=f"gave up after {limit:g} s (a slow disk or a huge folder)", **_nothing(record))
     except Exception as e:  # the agent must go on, whatever happened here
         from ..core.secrets import redact
         text = ""
+        record = record or {"agent": args.agent}
         why = redact(str(e))[:300]
-        record.update(error=f"{type(e).__name__}: {why}", injected=[], message="nothing injected")
+        record.update(error=f"{type(e).__name__}: {why}", **_nothing(record))
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+    if record is None:
+        return 0
     if record.get("error"):
-        print(f"memtui hook: {record['error']} — nothing injected", file=sys.stderr)
+        print(f"memtui hook: {record['error']} — {_nothing(record)['message']}", file=sys.stderr)
     record["time"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
     append_log(record)
     if text:
         try:
-            sys.stdout.write(text[:MAX_OUTPUT])
+            sys.stdout.write(text if record.get("event") in TOOL_EVENTS else text[:MAX_OUTPUT])
             sys.stdout.flush()
         except OSError:
             pass

@@ -64,3 +64,47 @@ class LogReader:
             if isinstance(rec, dict):
                 records.append(rec)
         return records
+
+
+def denied_writes(directory: Path, since: str, path: Path | None = None) -> dict[str, int]:
+    """How many times the hook denied the agent a write into ``directory`` since ``since``
+    (an ISO time as the records carry it), by finding kind: what the audit reports beside its
+    findings ("the agent tried to store a secret here twice this week"). Reads the log and its
+    rotated predecessor; a missing or unreadable log counts nothing."""
+    path = path or log_path()
+    where = os.path.realpath(directory)
+    counts: dict[str, int] = {}
+    for p in (path.with_suffix(".jsonl.1"), path):
+        try:
+            data = p.read_bytes()
+        except OSError:
+            continue
+        for line in data.splitlines():
+            if b'"denied"' not in line:   # most lines are injections: not parsed at all
+                continue
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(rec, dict) or rec.get("kind") != "write" or rec.get("decision") != "denied" \
+                    or str(rec.get("time", "")) < since or not isinstance(rec.get("dir"), str) \
+                    or os.path.realpath(rec["dir"]) != where:
+                continue
+            for kind in dict.fromkeys(str(f.get("kind")) for f in rec.get("why") or [] if isinstance(f, dict)):
+                counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+_NOUN = {"secret": "a secret", "sensitive": "personal data", "transient": "a 'right now' statement",
+         "in-code": "text already in the code", "traversal": "a path out of the project"}
+
+
+def attempts_note(counts: dict[str, int], days: int) -> str | None:
+    """One line a person reads: 'in the last 7 days the agent tried to store here a secret twice'."""
+    if not counts:
+        return None
+    times = {1: "once", 2: "twice"}
+    parts = [f"{_NOUN.get(kind, kind)} {times.get(n, f'{n} times')}"
+             for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return (f"in the last {days} days the agent tried to store here {', '.join(parts)} "
+            "(denied by the write gate; the injection log has each attempt)")

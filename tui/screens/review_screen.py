@@ -38,9 +38,10 @@ class ReviewScreen(Screen[ReviewOutcome]):
     ]
 
     def __init__(self, snapshot: Snapshot, findings: dict[str, list[Finding]], ids: list[str],
-                 styles: Styles = DEFAULT) -> None:
+                 styles: Styles = DEFAULT, sessions: dict[str, str] | None = None) -> None:
         super().__init__()
         self.snapshot, self.findings, self.colours = snapshot, findings, styles
+        self.sessions = sessions or {}   # id → the agent session that wrote it, when the hook saw it
         self.queue = [i for i in ids if i in snapshot.entries]
         self.outcome = ReviewOutcome()
 
@@ -63,7 +64,8 @@ class ReviewScreen(Screen[ReviewOutcome]):
                 Text("Every entry the agent wrote since launch has been reviewed." + (more or " esc returns."), "dim"))
             return
         i = self.queue[0]
-        title.update(f"Review — written by the agent since launch: {len(self.queue)} left · "
+        session = f" (session {self.sessions[i][:12]})" if i in self.sessions else ""
+        title.update(f"Review — written by the agent since launch{session}: {len(self.queue)} left · "
                      "k keep · d delete · n skip")
         snap = self.snapshot
         pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), False, styles=self.colours)
