@@ -30,7 +30,7 @@ _REGEX = re.compile(r"\\[bdwsSWDB]|\[[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\]|[\])]
 _KWARG = re.compile(r"([A-Za-z_][\w.]{0,30})=[\w./-]{1,24}")            # tilt=off, max_pos=12/cap
 _FILE = re.compile(r"[\w./-]*\w\.(?:[A-Za-z]{1,5})(?::\d+(?:-\d+)?)?")   # cache.py:45-78, verifyJwt.js
 _CODE = re.compile(r"^[(\[]|^[A-Za-z_][\w.]*\(.*\)$|process\.env|os\.environ|\benv\.")
-_PERCENT = re.compile(r"\d%")                                       # 10.4%: a measure
+_PERCENT = re.compile(r"\d%(?!\w)")                                 # 10.4%: a measure
 _PLACEHOLDER = re.compile(r"(?i)replace[_-]?with|^your[_-]|[_-]here$|^x{4,}|^a1b2c3|^1a2b3c|^<.*>$|^\[.*\]$")
 _SEGMENT = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -81,20 +81,23 @@ def public_by_design(v: str) -> bool:
     return _PUBLIC.match(v) is not None
 
 
-def never_a_value(v: str) -> bool:
+def never_a_value(v: str, words: bool = True) -> bool:
     """Shapes no credential has: a template or reference, a glob, a regex, a keyword argument,
-    a file name (with a line), code, a measure, a placeholder, a public-by-design key, words."""
+    a file name (with a line), code, a measure, a placeholder, a public-by-design key, and
+    (``words``) words or an identifier — not asked where a provider's name stands before the
+    value, whose own format was already matched."""
     v = v.strip().strip("`'\"")
     if not v or any(c.isspace() for c in v):
         return True
     return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or "*" in v or _REGEX.search(v) or _kwarg(v)
                 or _FILE.fullmatch(v) or _CODE.search(v) or _PERCENT.search(v) or _PLACEHOLDER.search(v)
-                or v.startswith("~") or _path_of_words(v) or made_of_words(v) or identifier(v))
+                or v.startswith("~") or words and (_path_of_words(v) or made_of_words(v) or identifier(v)))
 
 
 def _kwarg(v: str) -> bool:
     m = _KWARG.fullmatch(v)
-    return m is not None and re.fullmatch(r"[a-z][a-z0-9_.]*|[a-z]+(?:[A-Z][a-z0-9]+)+", m.group(1)) is not None
+    # a name of words (tilt, max_pos, desiredCount), not random characters before an '=' of the value
+    return m is not None and re.fullmatch(r"[a-z]{2,}(?:[_.][a-z]{2,})*|[a-z]+(?:[A-Z][a-z]+)+", m.group(1)) is not None
 
 
 def _path_of_words(v: str) -> bool:

@@ -218,7 +218,7 @@ def _find(text: str) -> list[SecretHit]:
         rule = provider_rule(name_low, value)
         # ten digits cannot carry more than 3.3 bits a character: a 16-digit id is judged on less
         if rule is not None and random_enough(value, min(rule.entropy, 2.5) if value.isdigit() else rule.entropy):
-            if not never_a_value(value):
+            if not never_a_value(value, words=False):
                 add(rule.id, rule.title, vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
@@ -232,7 +232,7 @@ def _find(text: str) -> list[SecretHit]:
             value, name = m.group(1), m.group(2)
             rule = provider_rule(name.lower(), value)
             if rule is not None and random_enough(value, rule.entropy):
-                if not never_a_value(value):
+                if not never_a_value(value, words=False):
                     add(rule.id, rule.title, *m.span(1))
             elif keylike_name(name.lower(), name) and judge_value(value, name.lower(), "unquoted"):
                 graded("generic-secret", "secret-looking value named as a key-like thing", *m.span(1), name)
