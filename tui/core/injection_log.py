@@ -64,3 +64,24 @@ class LogReader:
             if isinstance(rec, dict):
                 records.append(rec)
         return records
+
+
+def read_all(path: Path | None = None) -> list[dict]:
+    """Every record of the log, oldest first (the rotated part, then the current file); lines
+    that are not JSON objects are skipped. For the usage picture; the live tab follows with
+    ``LogReader``."""
+    path = Path(path) if path is not None else log_path()
+    records: list[dict] = []
+    for part in (path.with_suffix(".jsonl.1"), path):
+        try:
+            data = part.read_bytes()
+        except OSError:
+            continue
+        for line in data.splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(rec, dict):
+                records.append(rec)
+    return records
