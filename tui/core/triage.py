@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .findings import Finding
 from .serialize import iso
-from .triage_rules import derivable, mandate, status_lines
+from .triage_rules import derivable, mandate, record_name, status_lines
 
 ACTIONS = ("keep", "promote", "archive", "drop", "review")
 TESTS = {1: "still true next time?", 2: "learned or mandated?", 3: "in the code already?"}
@@ -171,6 +171,8 @@ def _decide(mem, e, st, found: list[Finding], twin: str | None) -> tuple[str, in
     # test 1: process, or a statement that will not hold next time
     if "process" in kinds or "transient" in kinds:
         return "archive", 1, [_why(f) for f in found if f.kind in ("process", "transient")][:3]
+    if record_name(e.id):
+        return "archive", 1, [f"its name ({e.id}) says it records a session or where work stood"]
     lines = status_lines(e.body)
     if len(lines) >= 2 or (lines and _short(e.body)):
         return "archive", 1, [f"reports where work stands: '{ln}'" for ln in lines[:2]]

@@ -37,7 +37,7 @@ _SET_BY = re.compile(
     r"사용자(?:는|가)[^.\n]{0,30}(?:원한|원함|선호|요청|싫어)|"
     r"(?i:\b(?:el|la) usuari[oa] (?:quiere|prefiere|pide|exige)|\bo usuário (?:quer|prefere|pediu|exige)|"
     r"\bl['’]utilisateur (?:veut|préfère|demande|exige)|\bder (?:nutzer|benutzer|user) (?:will|möchte|bevorzugt|verlangt)|"
-    r"\bl['’]utente (?:vuole|preferisce|chiede|esige)|\bpreferisce\b|\bregola\b|"
+    r"\bl['’]utente (?:vuole|preferisce|chiede|esige)|\bpreferisce\b|"
     r"пользователь (?:хочет|предпочитает|просит|требует)|người dùng (?:muốn|thích|yêu cầu))")
 
 # an imperative rule: always/never/must, "do not", a sentence that starts with a verb of doing
@@ -46,7 +46,7 @@ _RULE_WORD = re.compile(
     r"required to|mandatory|forbidden|prohibited|not allowed)\b|"
     r"必须|一律|总是|始终|永远不要|不要|禁止|不得|务必|必ず|常に|絶対に|禁止|しないこと|してはいけない|"
     r"항상|반드시|절대|금지|하지 마|"
-    r"(?i:\b(?:siempre|nunca|jamás|sempre|nunca|toujours|jamais|immer|niemals|nie|mai|obbligatorio|vietato|"
+    r"(?i:\b(?:siempre|nunca|jamás|sempre|nunca|toujours|jamais|immer|niemals|nie|mai|obbligatorio|vietato|regola|"
     r"debe|deve|doit|muss|müssen|всегда|никогда|нельзя|обязательно|luôn luôn|không bao giờ|bắt buộc)\b)")
 
 _IMPERATIVE_START = re.compile(
@@ -74,6 +74,7 @@ class Mandate:
     set_by: str | None        # the phrase naming who set it ("the user wants"), or the type
     rule_words: tuple[str, ...]
     learned: tuple[str, ...]
+    headline_rule: bool = False   # the rule wording is in the name or description, or the entry is short
 
     @property
     def mandated(self) -> bool:
@@ -81,8 +82,9 @@ class Mandate:
         if self.set_by is not None:
             # a type or a named setter is strong; only a story of what broke outweighs it
             return len(self.learned) < 3 or bool(self.rule_words) and len(self.learned) < 4
-        # wording alone: an imperative with no sign that it was learned the hard way
-        return len(self.rule_words) >= 1 and not self.learned
+        # wording alone: an imperative that is the entry's point (a "never" deep in a long note is
+        # a detail), with no sign that it was learned the hard way
+        return bool(self.rule_words) and self.headline_rule and not self.learned
 
 
 def mandate(type_: str | None, name: str, description: str, body: str) -> Mandate:
@@ -98,7 +100,10 @@ def mandate(type_: str | None, name: str, description: str, body: str) -> Mandat
     if _IMPERATIVE_START.search(description or "") and not words:
         words.append("an imperative")
     learned = [m.group(0).lower() for m in _LEARNED.finditer(text)]
-    return Mandate(set_by, tuple(dict.fromkeys(words)), tuple(dict.fromkeys(learned)))
+    head = without_code(f"{name}\n{description}")
+    headline = bool(_RULE_WORD.search(head) or _IMPERATIVE_START.search(description or "")) or \
+        len([ln for ln in body.splitlines() if ln.strip()]) <= 6
+    return Mandate(set_by, tuple(dict.fromkeys(words)), tuple(dict.fromkeys(learned)), headline)
 
 
 # -- test 1: status lines ----------------------------------------------------------------------------
@@ -125,6 +130,16 @@ def status_lines(body: str) -> list[str]:
         if _STATUS.search(line) and not _DECISION.search(line):
             out.append(line.strip(" -*#\t")[:60])
     return out
+
+
+# a record of one session by its file name: session_2026-03-15.md, handoff.md, worklog-…
+_RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|work-log|progress|status|daily-?log|"
+                          r"standup|journal)(?:[_.-]|$)")
+
+
+def record_name(entry_id: str) -> bool:
+    """The file's name says it records a session or the state of work."""
+    return bool(_RECORD_NAME.search(entry_id.rsplit("/", 1)[-1]))
 
 
 # -- test 3: in the code ------------------------------------------------------------------------------
