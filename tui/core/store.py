@@ -20,6 +20,7 @@ from .secrets import known, seed
 from .index import MemoryIndex, parse_index
 
 TRASH_DIR = ".trash"   # a dot-folder: never listed as entries
+ARCHIVE_DIR = ".archive"   # archived process entries (memtui archive): never listed either
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
 
 
@@ -104,8 +105,8 @@ class Scanner:
             parts = entry_id.split("/")
             if rel == "." or parts[0] == "..":
                 return None
-            if parts[0] == TRASH_DIR:
-                continue   # the trash is never listed
+            if parts[0] in (TRASH_DIR, ARCHIVE_DIR):
+                continue   # the trash and the archive are never listed
             if any(x.startswith(".") for x in parts) or \
                     any(self.layout.prune("/".join(parts[:k])) is not None for k in range(1, len(parts))):
                 return None
@@ -274,7 +275,7 @@ class Scanner:
                 if item.name.startswith("."):
                     # dot-folders and dot-files are not read (a layout may ask for one of its own, as
                     # Gemini's .gemini/), but listed; the trash and our own temp files are not even listed
-                    if item.name == TRASH_DIR or item.name.endswith(".tmp"):
+                    if item.name in (TRASH_DIR, ARCHIVE_DIR) or item.name.endswith(".tmp"):
                         continue
                     if not (item.name != ".git" and self.layout.walk_dot(entry_id)):
                         unread[entry_id + ("/" if item.is_dir(follow_symlinks=False) else "")] = "hidden (not read)"
