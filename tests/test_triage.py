@@ -124,7 +124,8 @@ def test_usage_counts_only_this_folders_records(mem_dir, root, tmp_path):
     assert got["used.md"].evidence["injected_total"] == 2 and got["used.md"].evidence["injected_30d"] == 1
     assert got["used.md"].evidence["last_injected"].startswith(t(2)[:10])
     assert got["unused.md"].evidence["injected_total"] == 0
-    assert "never_injected_days" not in got["unused.md"].evidence   # the entry is younger than a week here
+    assert got["unused.md"].evidence["never_injected_days"] == 0   # written today: unused for no time yet
+    assert not any("never injected" in r for r in got["unused.md"].reasons)
 
 
 def test_cli_json_shape_and_folder_unchanged(tmp_path, monkeypatch, capsys):

@@ -90,6 +90,68 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
     screen.app.push_screen(ConfirmDelete(plan), done)
 
 
+def archive(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
+    """Move process entries to the folder's archive, after the confirmation that lists them."""
+    from .core.archive import apply_archive, can_archive, plan_archive, refusal
+    from .screens.confirm_delete import ConfirmDelete
+    where = part_of(screen, ids) if ids else None
+    if where is None:
+        return
+    part, ids, shown = where
+    if not can_archive(part.layout):
+        screen.notify(refusal(part.layout, part.dir), severity="warning", timeout=12)
+        return
+    plan = plan_archive(part.dir, ids, part.layout)
+    if not plan.files:
+        screen.notify(f"Nothing to archive: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
+        return
+
+    def done(ok: bool | None) -> None:
+        if ok:
+            try:
+                res = apply_archive(part.dir, plan)
+            except OSError as e:
+                screen.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
+                screen.request_rescan()
+                return
+            for i in res.vanished:
+                screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
+            if res.moved:
+                screen.notify(f"Archived {len(res.moved)} (t restores, as from the trash)")
+            screen.query_one(EntryTable).selected -= {shown[i] for i in res.moved}
+            screen.request_rescan()
+        if then is not None:
+            then(bool(ok))
+
+    screen.app.push_screen(ConfirmDelete(plan, archive=True), done)
+
+
+def triage_pass(screen: "MainScreen") -> None:
+    """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
+    from .screens.triage_screen import TriageScreen
+    if screen.triage is None or screen.snapshot is None:
+        screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
+        return
+
+    def act(action: str, entry_id: str, then: Callable[[bool], None]) -> None:
+        if action == "promote":
+            promote(screen, [entry_id], then=then)
+        elif action == "drop":
+            delete(screen, [entry_id], then=then)
+        else:
+            archive(screen, [entry_id], then=then)
+
+    def opened(entry_id: str | None) -> None:
+        if entry_id:
+            jump_to(screen, entry_id)
+
+    if not any(s.action != "keep" for s in screen.triage.suggestions):
+        screen.notify("Triage: every entry is a keep — nothing to act on")
+        return
+    screen.app.push_screen(TriageScreen(screen.snapshot, screen.findings, screen.triage, screen.weekly_of, act,
+                                        screen.app.colours), opened)
+
+
 def trash(screen: "MainScreen") -> None:
     from .screens.trash_screen import TrashScreen
     part = current_part(screen)
@@ -279,7 +341,8 @@ def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
     screen.set_title_bar()
 
 
-def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> None:
+def promote(screen: "MainScreen", ids: list[str], target: str | None = None,
+            then: Callable[[bool], None] | None = None) -> None:
     from .screens.promote_screen import PromoteScreen
     where = part_of(screen, ids) if ids else None
     if where is None:
@@ -287,6 +350,8 @@ def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> 
     snap, local_ids, shown = where
 
     def write(plan: Promotion | None) -> None:
+        if then is not None:
+            then(plan is not None)
         if plan is None:
             return
         try:

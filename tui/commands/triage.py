@@ -10,14 +10,15 @@ from ..core.clock import utcnow
 def run(args) -> int:
     from ..core.audit import audit
     from ..core.crossfile import memos_wanted
-    from ..core.injection_log import read_all
+    from ..core.injection_log import read_all, sample_records
     from ..core.memory import GC_PAUSE, Memory
     from ..core.triage import Usage, triage
     GC_PAUSE.hold()   # a one-shot process
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     now = utcnow()
     mem = Memory.load(directory, root, now=now, layout=found.layout, memos=("mentions", *memos_wanted(root)))
-    report = triage(mem, audit(mem, git=False).findings, Usage.from_records(read_all(), directory), now)
+    records = read_all() + (sample_records(directory, now) if found.is_sample else [])   # the sample's example log
+    report = triage(mem, audit(mem, git=False).findings, Usage.from_records(records, directory), now)
     if args.json:
         dump_json({"dir": str(directory), "root": str(root), **report.as_json()})
         return 0

@@ -85,3 +85,31 @@ def read_all(path: Path | None = None) -> list[dict]:
             if isinstance(rec, dict):
                 records.append(rec)
     return records
+
+
+SAMPLE_LOG = "sample-injections.jsonl"   # beside the bundled sample's memory/: its example log
+
+
+def sample_records(mem_dir: Path, now) -> list[dict]:
+    """The bundled sample's example log, made current: its ``@MEMORY@`` dirs become ``mem_dir``
+    and its times are moved so the newest record is a day before ``now`` (the demo never ages,
+    and a fixed ``now`` gives fixed records)."""
+    import datetime as dt
+    records = read_all(Path(mem_dir).parent / SAMPLE_LOG) if (Path(mem_dir).parent / SAMPLE_LOG).is_file() else []
+    times = []
+    for rec in records:
+        try:
+            times.append(dt.datetime.fromisoformat(str(rec.get("time", "")).replace("Z", "+00:00")))
+        except ValueError:
+            times.append(None)
+    newest = max((t for t in times if t is not None), default=None)
+    if newest is None:
+        return []
+    shift = (now - dt.timedelta(days=1)) - newest
+    out = []
+    for rec, t in zip(records, times):
+        if t is None:
+            continue
+        when = (t + shift).isoformat(timespec="seconds").replace("+00:00", "Z")
+        out.append({**rec, "dir": str(mem_dir) if rec.get("dir") == "@MEMORY@" else rec.get("dir"), "time": when})
+    return out

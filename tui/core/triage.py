@@ -74,10 +74,8 @@ class Usage:
         out = {"injected_30d": sum(1 for t in times if (now - t).days < RECENT_DAYS),
                "injected_total": len(times), "last_injected": iso(times[-1]) if times else None}
         span = self.log_days(now)
-        if not times and span is not None:
-            days = span if age_days is None else min(span, age_days)
-            if days >= UNUSED_DAYS:
-                out["never_injected_days"] = days
+        if not times and span is not None:   # the log covers this folder: for how long was it unused?
+            out["never_injected_days"] = span if age_days is None else min(span, age_days)
         return out
 
     def weekly(self, now: dt.datetime, weeks: int = 12, entry_id: str | None = None) -> list[int]:
@@ -121,6 +119,7 @@ class Suggestion:
 class TriageReport:
     suggestions: list[Suggestion]
     log_days: int | None = None
+    _by: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def summary(self) -> dict[str, int]:
@@ -128,7 +127,10 @@ class TriageReport:
         return {a: counts.get(a, 0) for a in ACTIONS}
 
     def by_id(self) -> dict[str, Suggestion]:
-        return {s.id: s for s in self.suggestions}
+        """Suggestions by entry id (made once: the app asks on every cursor move)."""
+        if self._by is None:
+            self._by = {s.id: s for s in self.suggestions}
+        return self._by
 
     def summary_line(self) -> str:
         """'12 keep · 3 promote · 5 archive · 2 drop · 4 review'"""
@@ -153,7 +155,7 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime) -> Tria
         ev = {"age_days": st.age_days, "source": e.source, "type": e.type, "anchor": st.anchor,
               "load": e.load or st.load, **usage.evidence(e.id, now, st.age_days)}
         action, test, reasons = _decide(mem, e, st, by_id.get(e.id, []), losers.get(e.id))
-        if "never_injected_days" in ev and action in ("keep", "promote"):
+        if ev.get("never_injected_days", 0) >= UNUSED_DAYS and action in ("keep", "promote"):
             reasons.append(f"never injected in {ev['never_injected_days']} days: a cost without a benefit "
                            "so far")
         out.append(Suggestion(e.id, action, test, reasons, ev))

@@ -18,9 +18,12 @@ def action_style(action: str, styles: Styles = DEFAULT) -> str:
 
 def evidence_text(ev: dict) -> str:
     """'40d old · model · anchor none · injected 0 in 30 days, 3 in all (last 2026-10-02)'"""
-    parts = [f"{age_text(ev.get('age_days'))} old", str(ev.get("source")), f"anchor {ev.get('anchor')}"]
+    age = ev.get("age_days")
+    parts = ["written today" if age == 0 else f"{age_text(age)} old", str(ev.get("source")),
+             f"anchor {ev.get('anchor')}"]
     if ev.get("never_injected_days") is not None:
-        parts.append(f"never injected in {ev['never_injected_days']} days")
+        days = ev["never_injected_days"]
+        parts.append(f"never injected in {days} days" if days >= 7 else "not injected yet")
     elif ev.get("injected_total"):
         last = (ev.get("last_injected") or "")[:10]
         parts.append(f"injected {ev['injected_30d']} in 30 days, {ev['injected_total']} in all (last {last})")

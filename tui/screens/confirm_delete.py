@@ -30,15 +30,19 @@ class ConfirmDelete(ModalScreen[bool]):
         Binding("n,escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, plan: DeletePlan) -> None:
+    def __init__(self, plan: DeletePlan, archive: bool = False) -> None:
+        """``archive``: the same plan moves to the folder's archive (memtui archive), not the trash."""
         super().__init__()
-        self.plan = plan
+        self.plan, self.archive = plan, archive
 
     def compose(self) -> ComposeResult:
         n = len(self.plan.files) + len(self.plan.snippets)
         records = sum(len(v) for v in self.plan.exports.values())
         title = (f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?" if n else
                  f"Leave {records} record(s) out of a copy of the export?")
+        if self.archive:
+            title = (f"Archive {n} entr{'y' if n == 1 else 'ies'}? Out of what the agent loads, into .archive/ "
+                     "in the memory folder, with their MEMORY.md lines:")
         with Vertical():
             yield Static(title, id="delete-title")
             lines = Text()
@@ -64,11 +68,12 @@ class ConfirmDelete(ModalScreen[bool]):
                 lines.append(f"  {i} — no longer exists, skipped\n", "yellow")
             with VerticalScroll():
                 yield Static(lines)
-            yield Static(Text("They can be restored from the trash view (t). y / enter: move · n / esc: cancel",
-                              "dim"))
+            where = "the trash view (t)" if not self.archive else "the trash view (t), like the trash"
+            yield Static(Text(f"They can be restored from {where}. y / enter: move · n / esc: cancel", "dim"))
             with Horizontal(id="delete-buttons"):
                 yield Button("Cancel", id="cancel", variant="default")
-                yield Button("Move to trash", id="confirm", variant="error")
+                yield Button("Archive" if self.archive else "Move to trash", id="confirm",
+                             variant="warning" if self.archive else "error")
 
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()

@@ -23,13 +23,15 @@ from ..core.audit import AuditReport
 from ..core.findings import Finding
 from ..core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
 from ..core.secrets import find_secrets
-from ..messages import Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
+from ..messages import (Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, Triaged,
+                        WorkFailed)
 from ..widgets.detail_pane import DetailPane
 from ..widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ..widgets.injection_log import InjectionLog
 from ..widgets.bars import title_text
 from ..widgets.browser import Browser
 from ..widgets.preview_pane import PreviewPane
+from ..widgets.usage_pane import UsagePane
 from .audit_runs import OneAtATime
 from .preview_index import PreviewIndexer
 
@@ -52,6 +54,7 @@ class MainScreen(Screen):
         Binding("A", "audit", "Audit"),
         Binding("t", "trash", "Trash"),
         Binding("R", "review", "Review"),
+        Binding("T", "triage", "Triage"),
         Binding("f", "cycle_filter", "Status filter", show=False),
         Binding("F", "clear_filters", "Clear filters", show=False),
         Binding("s", "sort", "Sort", show=False),
@@ -59,6 +62,7 @@ class MainScreen(Screen):
         Binding("1", "tab('detail')", "Detail", show=False),
         Binding("2", "tab('preview')", "Preview tab", show=False),
         Binding("3", "tab('log')", "Log", show=False),
+        Binding("4", "tab('usage')", "Usage", show=False),
         Binding("ctrl+r", "rescan", "Rescan", show=False),
         Binding("escape", "back", "Back", show=False),
     ]
@@ -73,6 +77,7 @@ class MainScreen(Screen):
         self.multi, self.snapshot = hasattr(self.store, "stores"), None
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
+        self.triage, self.usage = None, None    # the triage of the last audit, and the log's usage
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
@@ -104,6 +109,8 @@ class MainScreen(Screen):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
                     yield InjectionLog(self.log_path, id="injection-log")
+                with TabPane("Usage", id="usage"):
+                    yield UsagePane(id="usage-pane")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -211,7 +218,10 @@ class MainScreen(Screen):
     @work(thread=True, exclusive=True, group="audit")
     def _audit(self, snap: Snapshot) -> None:
         try:
-            self.post_message(Audited(snap.generation, background.audit_snapshot(snap)))
+            report = background.audit_snapshot(snap)
+            self.post_message(Audited(snap.generation, report))
+            self.post_message(Triaged(snap.generation, *background.triage_snapshot(
+                snap, report, self.log_path, sample=bool(self.sample_note))))
         except Exception as e:
             self.post_message(WorkFailed("Audit failed", str(e)))
         finally:
@@ -225,6 +235,22 @@ class MainScreen(Screen):
         self.query_one(EntryTable).set_kinds(set(old) | set(self.findings), self.kinds_of)
         self.set_title_bar()
         self.show_detail()
+
+    def on_triaged(self, message: Triaged) -> None:
+        if message.generation != self._audit_for:
+            return
+        self.triage, self.usage = message.report, message.usage
+        self.query_one(EntryTable).set_actions({s.id: s.action for s in message.report.suggestions})
+        self.query_one(UsagePane).show(message.report, message.usage, self.snapshot.now, self.app.colours)
+        self.set_title_bar()
+        self.show_detail()
+        self.refresh_bindings()
+
+    def weekly_of(self, entry_id: str) -> list[int] | None:
+        """The entry's injections per week, when the log covers this folder."""
+        if self.usage is None or self.usage.since is None or self.snapshot is None:
+            return None
+        return self.usage.weekly(self.snapshot.now, 12, entry_id)
 
     # -- preview ---------------------------------------------------------------------------
     def update_preview(self) -> None:
@@ -293,6 +319,8 @@ class MainScreen(Screen):
             return True if e is not None and e.text and find_secrets(e.text) else None
         if action == "review":
             return True if self.writes.pending() else None
+        if action == "triage":
+            return True if self.triage is not None else None
         if action in ("audit", "add", "trash", "rescan"):
             return True if self.loaded else None
         return True
@@ -316,6 +344,9 @@ class MainScreen(Screen):
     def action_review(self) -> None:
         curation.review(self, self.writes.pending())
 
+    def action_triage(self) -> None:
+        curation.triage_pass(self)
+
     def action_audit(self) -> None:
         curation.audit_view(self)
 
@@ -327,7 +358,7 @@ class MainScreen(Screen):
         new = len(self.writes.pending())
         self.query_one("#title-bar", Static).update(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
-                       loading, self.sample_note))
+                       loading, self.sample_note, self.triage.summary_line() + " (T)" if self.triage else ""))
 
     def update_empty(self) -> None:
         self.query_one(Browser).update_empty(self.snapshot)
@@ -344,7 +375,8 @@ class MainScreen(Screen):
             return
         table = self.query_one(EntryTable)
         pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), table.revealed == i,
-                  self.changed_note.pop(i, ""), self.app.colours)
+                  self.changed_note.pop(i, ""), self.app.colours,
+                  self.triage.by_id().get(i) if self.triage else None, self.weekly_of(i))
 
     @on(EntryTable.RowHighlighted)
     def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:
