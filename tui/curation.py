@@ -129,7 +129,8 @@ def archive(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] |
 def triage_pass(screen: "MainScreen") -> None:
     """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
     from .screens.triage_screen import TriageScreen
-    if screen.triage is None or screen.snapshot is None:
+    report = screen.triaged.report
+    if report is None or screen.snapshot is None:
         screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
         return
 
@@ -145,10 +146,10 @@ def triage_pass(screen: "MainScreen") -> None:
         if entry_id:
             jump_to(screen, entry_id)
 
-    if not any(s.action != "keep" for s in screen.triage.suggestions):
+    if not any(s.action != "keep" for s in report.suggestions):
         screen.notify("Triage: every entry is a keep — nothing to act on")
         return
-    screen.app.push_screen(TriageScreen(screen.snapshot, screen.findings, screen.triage, screen.weekly_of, act,
+    screen.app.push_screen(TriageScreen(screen.snapshot, screen.findings, report, screen.triaged.weekly, act,
                                         screen.app.colours), opened)
 
 

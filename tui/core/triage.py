@@ -133,7 +133,9 @@ class TriageReport:
         return self._by
 
     def summary_line(self) -> str:
-        """'12 keep · 3 promote · 5 archive · 2 drop · 4 review'"""
+        """'12 keep · 3 promote · 5 archive · 2 drop · 4 review' ('' for an empty folder)"""
+        if not self.suggestions:
+            return ""
         return " · ".join(f"{n} {a}" for a, n in self.summary.items())
 
     def as_json(self) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from functools import partialmethod
 from pathlib import Path
 
 from textual import on, work
@@ -23,15 +24,14 @@ from ..core.audit import AuditReport
 from ..core.findings import Finding
 from ..core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
 from ..core.secrets import find_secrets
-from ..messages import (Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, Triaged,
-                        WorkFailed)
+from ..messages import Audited, InjectionLogChanged, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ..widgets.detail_pane import DetailPane
 from ..widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ..widgets.injection_log import InjectionLog
 from ..widgets.bars import title_text
 from ..widgets.browser import Browser
 from ..widgets.preview_pane import PreviewPane
-from ..widgets.usage_pane import UsagePane
+from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .preview_index import PreviewIndexer
 
@@ -54,7 +54,7 @@ class MainScreen(Screen):
         Binding("A", "audit", "Audit"),
         Binding("t", "trash", "Trash"),
         Binding("R", "review", "Review"),
-        Binding("T", "triage", "Triage"),
+        Binding("T", "app.triage", "Triage"),
         Binding("f", "cycle_filter", "Status filter", show=False),
         Binding("F", "clear_filters", "Clear filters", show=False),
         Binding("s", "sort", "Sort", show=False),
@@ -77,7 +77,7 @@ class MainScreen(Screen):
         self.multi, self.snapshot = hasattr(self.store, "stores"), None
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
-        self.triage, self.usage = None, None    # the triage of the last audit, and the log's usage
+        self.triaged = TriageView(self)
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
@@ -109,8 +109,7 @@ class MainScreen(Screen):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
                     yield InjectionLog(self.log_path, id="injection-log")
-                with TabPane("Usage", id="usage"):
-                    yield UsagePane(id="usage-pane")
+                yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -218,10 +217,7 @@ class MainScreen(Screen):
     @work(thread=True, exclusive=True, group="audit")
     def _audit(self, snap: Snapshot) -> None:
         try:
-            report = background.audit_snapshot(snap)
-            self.post_message(Audited(snap.generation, report))
-            self.post_message(Triaged(snap.generation, *background.triage_snapshot(
-                snap, report, self.log_path, sample=bool(self.sample_note))))
+            self.triaged.audited(snap, background.audit_snapshot(snap))   # posts Audited, then triages
         except Exception as e:
             self.post_message(WorkFailed("Audit failed", str(e)))
         finally:
@@ -235,22 +231,6 @@ class MainScreen(Screen):
         self.query_one(EntryTable).set_kinds(set(old) | set(self.findings), self.kinds_of)
         self.set_title_bar()
         self.show_detail()
-
-    def on_triaged(self, message: Triaged) -> None:
-        if message.generation != self._audit_for:
-            return
-        self.triage, self.usage = message.report, message.usage
-        self.query_one(EntryTable).set_actions({s.id: s.action for s in message.report.suggestions})
-        self.query_one(UsagePane).show(message.report, message.usage, self.snapshot.now, self.app.colours)
-        self.set_title_bar()
-        self.show_detail()
-        self.refresh_bindings()
-
-    def weekly_of(self, entry_id: str) -> list[int] | None:
-        """The entry's injections per week, when the log covers this folder."""
-        if self.usage is None or self.usage.since is None or self.snapshot is None:
-            return None
-        return self.usage.weekly(self.snapshot.now, 12, entry_id)
 
     # -- preview ---------------------------------------------------------------------------
     def update_preview(self) -> None:
@@ -319,8 +299,6 @@ class MainScreen(Screen):
             return True if e is not None and e.text and find_secrets(e.text) else None
         if action == "review":
             return True if self.writes.pending() else None
-        if action == "triage":
-            return True if self.triage is not None else None
         if action in ("audit", "add", "trash", "rescan"):
             return True if self.loaded else None
         return True
@@ -344,9 +322,6 @@ class MainScreen(Screen):
     def action_review(self) -> None:
         curation.review(self, self.writes.pending())
 
-    def action_triage(self) -> None:
-        curation.triage_pass(self)
-
     def action_audit(self) -> None:
         curation.audit_view(self)
 
@@ -358,7 +333,7 @@ class MainScreen(Screen):
         new = len(self.writes.pending())
         self.query_one("#title-bar", Static).update(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
-                       loading, self.sample_note, self.triage.summary_line() + " (T)" if self.triage else ""))
+                       loading, self.sample_note))
 
     def update_empty(self) -> None:
         self.query_one(Browser).update_empty(self.snapshot)
@@ -375,8 +350,7 @@ class MainScreen(Screen):
             return
         table = self.query_one(EntryTable)
         pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), table.revealed == i,
-                  self.changed_note.pop(i, ""), self.app.colours,
-                  self.triage.by_id().get(i) if self.triage else None, self.weekly_of(i))
+                  self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i))
 
     @on(EntryTable.RowHighlighted)
     def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:
@@ -416,17 +390,11 @@ class MainScreen(Screen):
             table.set_revealed(None if table.revealed == i else i)
             self.show_detail()
 
-    def set_status_filter(self, name: str | None) -> None:
-        self.query_one(Browser).set_status_filter(name)
+    def browse(self, method: str, *args) -> None:   # the table's filters and sort belong to the Browser
+        getattr(self.query_one(Browser), method)(*args)
 
-    def action_cycle_filter(self) -> None:
-        self.query_one(Browser).cycle_filter()
-
-    def action_clear_filters(self) -> None:
-        self.set_status_filter(None)
-
-    def action_sort(self) -> None:
-        self.query_one(Browser).sort_next()
-
-    def action_reverse_sort(self) -> None:
-        self.query_one(Browser).reverse_sort()
+    set_status_filter = partialmethod(browse, "set_status_filter")
+    action_cycle_filter = partialmethod(browse, "cycle_filter")
+    action_clear_filters = partialmethod(browse, "set_status_filter", None)
+    action_sort = partialmethod(browse, "sort_next")
+    action_reverse_sort = partialmethod(browse, "reverse_sort")

@@ -52,7 +52,7 @@ def age_table(rows: list[tuple[str, int, int]], styles: Styles = DEFAULT, width:
 class UsagePane(VerticalScroll):
     DEFAULT_CSS = """
     UsagePane { padding: 0 1; }
-    UsagePane #usage-weekly { height: 4; margin-bottom: 1; }
+    UsagePane #usage-weekly { height: 3; margin-bottom: 1; }
     UsagePane .-hidden { display: none; }
     """
 
