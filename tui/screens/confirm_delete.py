@@ -68,8 +68,8 @@ class ConfirmDelete(ModalScreen[bool]):
                 lines.append(f"  {i} — no longer exists, skipped\n", "yellow")
             with VerticalScroll():
                 yield Static(lines)
-            where = "the trash view (t)" if not self.archive else "the trash view (t), like the trash"
-            yield Static(Text(f"They can be restored from {where}. y / enter: move · n / esc: cancel", "dim"))
+            yield Static(Text("They can be restored from the trash view (t). y / enter: move · n / esc: cancel",
+                              "dim"))
             with Horizontal(id="delete-buttons"):
                 yield Button("Cancel", id="cancel", variant="default")
                 yield Button("Archive" if self.archive else "Move to trash", id="confirm",
