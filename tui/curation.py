@@ -55,21 +55,29 @@ def current_part(screen: "MainScreen") -> Snapshot | None:
     return snap.locate(i)[0] if i else next(iter(snap.parts.values()))
 
 
-def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
+def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None,
+           archive: bool = False) -> None:
+    """Move entries to the trash (or, ``archive``, to the folder's archive: the same plan and
+    moves) after the confirmation that lists every file and line."""
+    from .core.archive import apply_archive, can_archive, refusal
     from .screens.confirm_delete import ConfirmDelete
     where = part_of(screen, ids) if ids else None
     if where is None:
         return
     part, ids, shown = where
+    if archive and not can_archive(part.layout):
+        screen.notify(refusal(part.layout, part.dir), severity="warning", timeout=12)
+        return
     plan = plan_delete(part.dir, ids, part.layout)
     if not (plan.files or plan.snippets or plan.exports):
-        screen.notify(f"Nothing to delete: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
+        screen.notify(f"Nothing to {'archive' if archive else 'delete'}: {', '.join(plan.missing)} no longer "
+                      "exist(s)", severity="warning")
         return
 
     def done(ok: bool | None) -> None:
         if ok:
             try:
-                res = apply_delete(part.dir, plan)
+                res = (apply_archive if archive else apply_delete)(part.dir, plan)
             except OSError as e:
                 screen.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
                 screen.request_rescan()
@@ -78,7 +86,8 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
                 screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
             screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
             if res.moved:
-                screen.notify(f"Moved {len(res.moved)} to the trash (t to restore)")
+                screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"
+                              f"{'' if archive else ' to the trash'} (t to restore)")
             for path, dropped in res.exports:
                 screen.notify(f"The export is unchanged; a copy without {dropped} record(s) is at {path}",
                               timeout=12)
@@ -87,43 +96,12 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
         if then is not None:
             then(bool(ok))
 
-    screen.app.push_screen(ConfirmDelete(plan), done)
+    screen.app.push_screen(ConfirmDelete(plan, archive=archive), done)
 
 
 def archive(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
     """Move process entries to the folder's archive, after the confirmation that lists them."""
-    from .core.archive import apply_archive, can_archive, plan_archive, refusal
-    from .screens.confirm_delete import ConfirmDelete
-    where = part_of(screen, ids) if ids else None
-    if where is None:
-        return
-    part, ids, shown = where
-    if not can_archive(part.layout):
-        screen.notify(refusal(part.layout, part.dir), severity="warning", timeout=12)
-        return
-    plan = plan_archive(part.dir, ids, part.layout)
-    if not plan.files:
-        screen.notify(f"Nothing to archive: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
-        return
-
-    def done(ok: bool | None) -> None:
-        if ok:
-            try:
-                res = apply_archive(part.dir, plan)
-            except OSError as e:
-                screen.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
-                screen.request_rescan()
-                return
-            for i in res.vanished:
-                screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
-            if res.moved:
-                screen.notify(f"Archived {len(res.moved)} (t restores, as from the trash)")
-            screen.query_one(EntryTable).selected -= {shown[i] for i in res.moved}
-            screen.request_rescan()
-        if then is not None:
-            then(bool(ok))
-
-    screen.app.push_screen(ConfirmDelete(plan, archive=True), done)
+    delete(screen, ids, then, archive=True)
 
 
 def triage_pass(screen: "MainScreen") -> None:

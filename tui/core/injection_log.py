@@ -55,15 +55,20 @@ class LogReader:
             return []
         end = data.rfind(b"\n") + 1    # a line still being written waits for the next poll
         self.offset += end
-        records = []
-        for line in data[:end].splitlines()[-self.keep:]:
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(rec, dict):
-                records.append(rec)
-        return records
+        return parse_lines(data[:end].splitlines()[-self.keep:])
+
+
+def parse_lines(lines: list[bytes]) -> list[dict]:
+    """The records of these log lines; a line that is not a JSON object is skipped."""
+    records = []
+    for line in lines:
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict):
+            records.append(rec)
+    return records
 
 
 def read_all(path: Path | None = None) -> list[dict]:
@@ -74,16 +79,9 @@ def read_all(path: Path | None = None) -> list[dict]:
     records: list[dict] = []
     for part in (path.with_suffix(".jsonl.1"), path):
         try:
-            data = part.read_bytes()
+            records += parse_lines(part.read_bytes().splitlines())
         except OSError:
             continue
-        for line in data.splitlines():
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(rec, dict):
-                records.append(rec)
     return records
 
 
