@@ -14,11 +14,15 @@ def run(args) -> int:
     from ..core.memory import GC_PAUSE, Memory
     from ..core.triage import Usage, triage
     GC_PAUSE.hold()   # a one-shot process
+    from ..core.audit_cache import Probe
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     now = utcnow()
+    # the last `memtui audit`'s report when nothing it looked at changed (before anything is read)
+    kept = Probe(directory, root, found.layout.name if found.layout is not None else "claude-code").report(now)
     mem = Memory.load(directory, root, now=now, layout=found.layout, memos=("mentions", *memos_wanted(root)))
+    findings = kept.findings if kept is not None else audit(mem, git=False).findings
     records = read_all() + (sample_records(directory, now) if found.is_sample else [])   # the sample's example log
-    report = triage(mem, audit(mem, git=False).findings, Usage.from_records(records, directory), now)
+    report = triage(mem, findings, Usage.from_records(records, directory), now)
     if args.json:
         dump_json({"dir": str(directory), "root": str(root), **report.as_json()})
         return 0

@@ -151,12 +151,13 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime) -> Tria
         if f.kind == "conflict" and f.related in mem.entries:   # both sides of a contradiction
             by_id.setdefault(f.related, []).append(f)
     losers = _duplicate_losers(mem, findings)
+    names = tuple(n for n in _root_names(mem.root) if "." not in n)   # bare file names at the root (Makefile)
     out = []
     for e in mem.sorted_entries():
         st = mem.status[e.id]
         ev = {"age_days": st.age_days, "source": e.source, "type": e.type, "anchor": st.anchor,
               "load": e.load or st.load, **usage.evidence(e.id, now, st.age_days)}
-        action, test, reasons = _decide(mem, e, st, by_id.get(e.id, []), losers.get(e.id))
+        action, test, reasons = _decide(mem, e, st, by_id.get(e.id, []), losers.get(e.id), names)
         if ev.get("never_injected_days", 0) >= UNUSED_DAYS and action in ("keep", "promote"):
             reasons.append(f"never injected in {ev['never_injected_days']} days: a cost without a benefit "
                            "so far")
@@ -164,7 +165,8 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime) -> Tria
     return TriageReport(out, usage.log_days(now))
 
 
-def _decide(mem, e, st, found: list[Finding], twin: str | None) -> tuple[str, int | None, list[str]]:
+def _decide(mem, e, st, found: list[Finding], twin: str | None, names: tuple[str, ...]
+            ) -> tuple[str, int | None, list[str]]:
     kinds = {f.kind for f in found}
     review = [f for k in REVIEW_KINDS for f in found if f.kind == k]
     if review:
@@ -201,7 +203,7 @@ def _decide(mem, e, st, found: list[Finding], twin: str | None) -> tuple[str, in
     if incode and not m.learned:
         return "drop", 3, [_why(incode[0])]
     if not m.learned:
-        hit = derivable(e.body, _named_files(mem, e.body, st))
+        hit = derivable(e.body, _named_files(mem, e.body, st, names))
         if hit:
             rel, spans = hit
             return "drop", 3, [f"{rel} already says {', '.join(spans[:3])}: reading it once tells the agent"]
@@ -222,12 +224,12 @@ def _short(body: str) -> bool:
     return len([ln for ln in body.splitlines() if ln.strip()]) <= 3
 
 
-def _named_files(mem, body: str, st) -> dict[str, str]:
+def _named_files(mem, body: str, st, names: tuple[str, ...]) -> dict[str, str]:
     """The project files the entry mentions that exist, with their text (the checker's reads);
     also a file at the root named as a bare word ("the Makefile has …": no extension, so not a
     mention)."""
     out = {}
-    bare = [n for n in _root_names(mem.root) if "." not in n and re.search(rf"\b{re.escape(n)}\b", body)]
+    bare = [n for n in names if n in body and re.search(rf"\b{re.escape(n)}\b", body)]
     for raw in [*st.mentioned_paths[:8], *bare[:4]]:
         if raw in st.missing:
             continue

@@ -40,31 +40,60 @@ _SET_BY = re.compile(
     r"\bl['’]utente (?:vuole|preferisce|chiede|esige)|\bpreferisce\b|"
     r"пользователь (?:хочет|предпочитает|просит|требует)|người dùng (?:muốn|thích|yêu cầu))")
 
+class Cues:
+    """Words and phrases to find in lower-cased text, fast: the words by one tokenising pass and
+    a set lookup, the phrases as substrings of the re-joined tokens (so only whole words match),
+    other scripts' cues as substrings (only in text that is not ASCII). One big case-insensitive
+    alternation cost ~0.7 ms an entry (7 s at 10k)."""
+
+    def __init__(self, words: str, phrases: tuple[str, ...], other: tuple[str, ...] = ()) -> None:
+        self.words = frozenset(words.split())
+        self.phrases = tuple(f" {p} " for p in phrases)
+        self.other = other
+
+    def find(self, tokens: list[str], joined: str, ascii_only: bool) -> list[str]:
+        out = [t for t in tokens if t in self.words]
+        out += [p.strip() for p in self.phrases if p in joined]
+        if not ascii_only:
+            out += [c for c in self.other if c in joined]
+        return list(dict.fromkeys(out))
+
+
+_TOKEN = re.compile(r"\w+(?:'\w+)*")
+
+
+def _tokens(text: str) -> tuple[list[str], str]:
+    tokens = _TOKEN.findall(text.lower().replace("’", "'"))
+    return tokens, " " + " ".join(tokens) + " "
+
+
 # an imperative rule: always/never/must, "do not", a sentence that starts with a verb of doing
-_RULE_WORD = re.compile(
-    r"(?i)\b(?:always|never|must(?:n't| not)?|do not|don't|shall not|should never|only ever|under no circumstances|"
-    r"required to|mandatory|forbidden|prohibited|not allowed)\b|"
-    r"必须|一律|总是|始终|永远不要|不要|禁止|不得|务必|必ず|常に|絶対に|禁止|しないこと|してはいけない|"
-    r"항상|반드시|절대|금지|하지 마|"
-    r"(?i:\b(?:siempre|nunca|jamás|sempre|nunca|toujours|jamais|immer|niemals|nie|mai|obbligatorio|vietato|regola|"
-    r"debe|deve|doit|muss|müssen|всегда|никогда|нельзя|обязательно|luôn luôn|không bao giờ|bắt buộc)\b)")
+RULE = Cues("always never must mustn't don't mandatory forbidden prohibited siempre nunca jamás sempre toujours "
+            "jamais immer niemals nie mai obbligatorio vietato regola debe deve doit muss müssen всегда никогда "
+            "нельзя обязательно",
+            ("must not", "do not", "shall not", "should never", "only ever", "under no circumstances",
+             "required to", "not allowed", "luôn luôn", "không bao giờ", "bắt buộc"),
+            ("必须", "一律", "总是", "始终", "永远不要", "不要", "禁止", "不得", "务必", "必ず", "常に", "絶対に",
+             "しないこと", "してはいけない", "항상", "반드시", "절대", "금지", "하지 마"))
 
 _IMPERATIVE_START = re.compile(
     r"(?im)^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?(?:use|prefer|avoid|keep|run|write|put|name|call|"
     r"ask|check|add|never|always|don't|do not|no)\b")
 
 # the agent found it out: a trap hit, an approach that failed, a cause
-_LEARNED = re.compile(
-    r"(?i)\b(?:gotcha|trap|pitfall|caveat|footgun|turned out|turns out|found (?:out )?that|discovered|"
-    r"root cause|workaround|work around|fails?|failed|failing|breaks?|broke|broken|crash(?:es|ed)?|hangs?|hung|"
-    r"times? out|timed out|silently|does(?:n't| not) work|didn't work|did not work|tried|we hit|i hit|bit us|"
-    r"bug|flaky|lesson|learned|caused by|because of|the reason|otherwise|quirk|surprising(?:ly)?|"
-    r"deadlocks?|race condition|regress(?:ed|ion)?)\b|"
-    r"坑|踩|原来|发现|失败|报错|根因|根本原因|绕过|不行|试过|卡住|"
-    r"ハマ|罠|原因|失敗|回避|判明|落ちる|"
-    r"함정|원인|실패|우회|알고 보니|"
-    r"(?i:\b(?:resultó|falla|falló|causa raíz|trampa|falhou|falha|causa raiz|armadilha|descobri|piège|échoue|"
-    r"échec|falle|schlägt fehl|ursache|trappola|fallisce|scoperto|ловушка|падает|причина|не работает)\b)")
+LEARNED = Cues("gotcha trap pitfall caveat footgun discovered workaround fail fails failed failing break breaks broke "
+               "broken crash crashes crashed hang hangs hung silently tried bug flaky lesson learned otherwise quirk "
+               "surprising surprisingly deadlock deadlocks regress regressed regression resultó falla falló trampa "
+               "falhou falha armadilha descobri piège échoue échec falle ursache trappola fallisce scoperto ловушка "
+               "падает причина",
+               ("turned out", "turns out", "found that", "found out that", "root cause", "work around", "time out",
+                "times out", "timed out", "doesn't work", "does not work", "didn't work", "did not work", "we hit",
+                "i hit", "bit us", "caused by", "because of", "the reason", "race condition", "causa raíz",
+                "causa raiz", "schlägt fehl", "не работает"),
+               ("坑", "踩", "原来", "发现", "失败", "报错", "根因", "绕过", "不行", "试过", "卡住", "ハマ", "罠", "原因",
+                "失敗", "回避", "判明", "落ちる", "함정", "원인", "실패", "우회", "알고 보니"))
+_SET_BY_HINTS = ("user", "owner", "maintainer", "team", "lead", "client", "boss", "reviewer", "we ", "rule",
+                 "policy", "convention", "style")
 
 
 @dataclass(frozen=True)
@@ -93,15 +122,17 @@ def mandate(type_: str | None, name: str, description: str, body: str) -> Mandat
     set_by = None
     if (type_ or "").lower() in MANDATED_TYPES:
         set_by = f"type {type_.lower()}"
-    m = _SET_BY.search(text)
+    ascii_only = text.isascii()
+    m = _SET_BY.search(text) if not ascii_only or any(map(text.lower().__contains__, _SET_BY_HINTS)) else None
     if m:
         set_by = f"'{m.group(0).strip()}'"
-    words = [m.group(0).lower() for m in _RULE_WORD.finditer(text)]
+    tokens, joined = _tokens(text)
+    words = RULE.find(tokens, joined, ascii_only)
     if _IMPERATIVE_START.search(description or "") and not words:
         words.append("an imperative")
-    learned = [m.group(0).lower() for m in _LEARNED.finditer(text)]
+    learned = LEARNED.find(tokens, joined, ascii_only)
     head = without_code(f"{name}\n{description}")
-    headline = bool(_RULE_WORD.search(head) or _IMPERATIVE_START.search(description or "")) or \
+    headline = bool(RULE.find(*_tokens(head), head.isascii()) or _IMPERATIVE_START.search(description or "")) or \
         len([ln for ln in body.splitlines() if ln.strip()]) <= 6
     return Mandate(set_by, tuple(dict.fromkeys(words)), tuple(dict.fromkeys(learned)), headline)
 
