@@ -202,3 +202,30 @@ def test_archive_and_restore_killed_anywhere_lose_nothing_and_never_dangle(base,
             here = (mem / i).read_bytes() if (mem / i).exists() else None
             assert here == original[i] or kept.get(i) == original[i], (k, i)
         assert _dangling(mem) == dangling_before, k
+
+
+def test_openclaw_archive_killed_anywhere_keeps_the_lines(tmp_path):
+    """Archived into the day's log: the lines are in MEMORY.md or in the archive, whatever the moment."""
+    base = tmp_path / "oc-base"
+    shutil.copytree(REPO / "sample_memories" / "layouts" / "openclaw", base)
+    entry = "MEMORY.md#gateway"
+    index_before = (base / "MEMORY.md").read_bytes()
+    probe = tmp_path / "oc-probe"
+    shutil.copytree(base, probe)
+    args = ["archive", entry, "--yes", "--dir", str(probe)]
+    total = _lines(args, tmp_path)
+    index_after = (probe / "MEMORY.md").read_bytes()
+    assert index_after != index_before
+    lines = index_before.decode()
+    for k in _points(total, 6):
+        run = tmp_path / "oc-run"
+        if run.exists():
+            shutil.rmtree(run)
+        shutil.copytree(base, run)
+        args[-1] = str(run)
+        _run(k, args, tmp_path)
+        now = (run / "MEMORY.md").read_bytes()
+        assert now in (index_before, index_after), k
+        if now == index_after:
+            kept = _archived(run)
+            assert entry in kept and kept[entry].decode() in lines, k

@@ -1,6 +1,7 @@
 """`memtui remember`, `memtui delete`, `memtui restore`: every change asks or is gated."""
 from __future__ import annotations
 
+import datetime as dt
 import sys
 
 from ..core.secrets import redact
@@ -111,12 +112,17 @@ def archive(args) -> int:
     plan = plan_archive(directory, args.ids, found.layout)
     for i in plan.missing:
         print(f"memtui archive: no entry {i!r} in {directory}", file=sys.stderr)
-    if not plan.files:
+    if not (plan.files or plan.snippets):
         return 1
-    print(f"These move to {directory / '.archive'}/ — out of what the agent loads, with their MEMORY.md lines "
-          "(memtui restore brings them back):")
+    if plan.snippets:
+        from ..core.archive import daily_log
+        print(f"These lines move out of MEMORY.md into today's log, {daily_log(dt.datetime.now(dt.timezone.utc))} "
+              "(a copy goes to .archive/; memtui restore brings them back):")
+    else:
+        print(f"These move to {directory / '.archive'}/ — out of what the agent loads, with their MEMORY.md lines "
+              "(memtui restore brings them back):")
     show_plan(plan)
-    n = len(plan.files)
+    n = len(plan.files) + len(plan.snippets)
     if not confirmed(args.yes, f"Archive {n} entr{'y' if n == 1 else 'ies'}?", "archive", "nothing archived"):
         return 1
     res = apply_archive(directory, plan)

@@ -225,6 +225,9 @@ def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None
         res.blocked.append(item.id)
         return
     item.path.unlink(missing_ok=True)
+    if ARCHIVE_DIR in item.path.parts:   # archived into a daily log: out of it again
+        from .archive import unlog_restored
+        unlog_restored(mem_dir, mem_dir / ARCHIVE_DIR / item.stamp, item.id)
     _forget(item)
     res.restored.append(item.id)
 

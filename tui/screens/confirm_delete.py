@@ -42,7 +42,9 @@ class ConfirmDelete(ModalScreen[bool]):
                  f"Leave {records} record(s) out of a copy of the export?")
         if self.archive:
             title = (f"Archive {n} entr{'y' if n == 1 else 'ies'}? Out of what the agent loads, into .archive/ "
-                     "in the memory folder, with their MEMORY.md lines:")
+                     "in the memory folder, with their MEMORY.md lines:" if not self.plan.snippets else
+                     f"Archive {n} entr{'y' if n == 1 else 'ies'}? The lines move out of MEMORY.md into today's "
+                     "daily log (a copy in .archive/):")
         with Vertical():
             yield Static(title, id="delete-title")
             lines = Text()
