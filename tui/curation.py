@@ -6,6 +6,7 @@ next rescan does not take it for the agent's. Nothing is removed without a confi
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shlex
 import subprocess
@@ -85,6 +86,9 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
             for i in res.vanished + plan.missing:
                 screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
             screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
+            if archive and plan.snippets and res.moved:   # the day's log got the lines: ours too
+                from .core.archive import daily_log
+                screen.writes.note_written([_shown(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
             if res.moved:
                 screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"
                               f"{'' if archive else ' to the trash'} (t to restore)")
