@@ -150,3 +150,22 @@ def test_cli_json_shape_and_folder_unchanged(tmp_path, monkeypatch, capsys):
     assert got["fx_rates_quirk.md"]["evidence"]["injected_total"] == 0   # another folder's records do not count
     right = sum(got[i]["action"] == a for i, a in labels.items())
     assert right / len(labels) >= 0.85
+
+
+def test_a_script_package_json_defines_is_in_the_code(mem_dir, root):
+    write(root, "package.json", '{"scripts": {"test": "vitest run", "build": "tsc -p ."}}\n')
+    write(root, "Makefile", "migrate:\n\tpsql -f schema.sql\n")
+    entry(mem_dir, "cmds.md", "project", "package.json: `pnpm test` runs the tests, `pnpm run build` compiles.")
+    entry(mem_dir, "make.md", "project", "The Makefile has `make migrate` and `make seed-demo-data` for the DB.")
+    got = run(mem_dir, root)
+    assert got["cmds.md"].action == "drop"
+    assert got["make.md"].action == "keep"   # `make seed-demo-data` is no target of the Makefile
+
+
+def test_every_mentioned_path_gone_is_for_a_person(mem_dir, root):
+    write(root, "src/app.ts", "export {}\n")
+    entry(mem_dir, "gone.md", "project", "The retry logic lives in `src/payments/retry.ts`.")
+    entry(mem_dir, "partly.md", "project", "Start at `src/app.ts`; the old `src/legacy/boot.ts` wrapper is gone.")
+    got = run(mem_dir, root)
+    assert got["gone.md"].action == "review" and "path-missing" in got["gone.md"].reasons[0]
+    assert got["partly.md"].action != "review"

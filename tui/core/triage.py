@@ -171,6 +171,11 @@ def _decide(mem, e, st, found: list[Finding], twin: str | None, names: tuple[str
     review = [f for k in REVIEW_KINDS for f in found if f.kind == k]
     if review:
         return "review", None, [_why(f) for f in review[:3]]
+    gone = [f for f in found if f.kind == "path-missing" and f.rule != "root-mismatch"]
+    if gone and len(st.missing) == len(dict.fromkeys(st.mentioned_paths)) and not e.anchors:
+        # real agents anchor by naming files: when every one it names is gone, it works like a
+        # broken anchor (a rename, or a memory of code that is no more): a person decides
+        return "review", None, [_why(f) for f in gone[:2]]
     if e.kind == "process":   # a layout's own log (a daily log, progress.md): already where process goes
         return "keep", 1, ["already a log: the agent does not load it as memory"] + \
             [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"]

@@ -195,6 +195,23 @@ def derivable(body: str, files: dict[str, str]) -> tuple[str, list[str]] | None:
     if not spans:
         return None
     for rel, content in files.items():
-        if all(s in content for s in spans) and (len(spans) >= 2 or len(spans[0]) >= 10):
+        if all(_says(s, rel, content) for s in spans) and (len(spans) >= 2 or len(spans[0]) >= 10):
             return rel, spans
     return None
+
+
+_RUN = re.compile(r"(?:npm|pnpm|yarn|bun)(?: run)? ([\w:.-]+)|make ([\w.-]+)")
+
+
+def _says(span: str, rel: str, content: str) -> bool:
+    """The file holds the span, or is the manifest that defines the command it quotes
+    (`pnpm test` ↔ package.json's "test" script, `make migrate` ↔ the Makefile's target)."""
+    if span in content:
+        return True
+    m = _RUN.fullmatch(span.strip())
+    name = rel.rsplit("/", 1)[-1]
+    if m and m.group(1) and name == "package.json":
+        return f'"{m.group(1)}":' in content.replace('" :', '":')
+    if m and m.group(2) and name in ("Makefile", "makefile", "GNUmakefile"):
+        return re.search(rf"(?m)^{re.escape(m.group(2))}\s*:", content) is not None
+    return False
