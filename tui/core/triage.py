@@ -27,8 +27,10 @@ from .triage_rules import derivable, mandate, record_name, status_lines
 
 ACTIONS = ("keep", "promote", "archive", "drop", "review")
 TESTS = {1: "still true next time?", 2: "learned or mandated?", 3: "in the code already?"}
-# what a person must decide (in this order of weight)
-REVIEW_KINDS = ("secret", "sensitive", "traversal", "identifying", "conflict", "anchor-broken", "unreadable")
+# what a person must decide (in this order of weight): what must come out of the text whatever
+# else holds, then — for what is not process anyway — whether it still holds
+REMOVE_KINDS = ("secret", "sensitive", "traversal", "identifying", "unreadable")
+DOUBT_KINDS = ("conflict", "anchor-broken")
 RECENT_DAYS = 30
 UNUSED_DAYS = 7   # "never injected in N days" only once the log covers at least this long
 
@@ -168,14 +170,9 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime) -> Tria
 def _decide(mem, e, st, found: list[Finding], twin: str | None, names: tuple[str, ...]
             ) -> tuple[str, int | None, list[str]]:
     kinds = {f.kind for f in found}
-    review = [f for k in REVIEW_KINDS for f in found if f.kind == k]
+    review = [f for k in REMOVE_KINDS for f in found if f.kind == k]
     if review:
         return "review", None, [_why(f) for f in review[:3]]
-    gone = [f for f in found if f.kind == "path-missing" and f.rule != "root-mismatch"]
-    if gone and len(st.missing) == len(dict.fromkeys(st.mentioned_paths)) and not e.anchors:
-        # real agents anchor by naming files: when every one it names is gone, it works like a
-        # broken anchor (a rename, or a memory of code that is no more): a person decides
-        return "review", None, [_why(f) for f in gone[:2]]
     if e.kind == "process":   # a layout's own log (a daily log, progress.md): already where process goes
         return "keep", 1, ["already a log: the agent does not load it as memory"] + \
             [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"]
@@ -187,6 +184,9 @@ def _decide(mem, e, st, found: list[Finding], twin: str | None, names: tuple[str
     lines = status_lines(e.body)
     if len(lines) >= 2 or (lines and _short(e.body)):
         return "archive", 1, [f"reports where work stands: '{ln}'" for ln in lines[:2]]
+    review = [f for k in DOUBT_KINDS for f in found if f.kind == k] or _all_gone(e, st, found)
+    if review:
+        return "review", None, [_why(f) for f in review[:3]]
     # already said: by an instruction file (or promoted there), or by another entry
     said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
     if said:
@@ -218,6 +218,15 @@ def _decide(mem, e, st, found: list[Finding], twin: str | None, names: tuple[str
     elif m.rule_words:
         why.append("rule wording (" + ", ".join(m.rule_words[:2]) + "), but nothing says who set it")
     return "keep", None, why or ["holds across sessions, learned, and not in the code"]
+
+
+def _all_gone(e, st, found: list[Finding]) -> list[Finding]:
+    """Real agents anchor by naming files: when every file an unanchored entry names is gone (not
+    moved: a file of that name elsewhere is a rename), it is a broken anchor — a person decides."""
+    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]]
+    if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
+        return []
+    return [f for f in found if f.kind == "path-missing" and f.rule == "mentioned-path-missing"][:2]
 
 
 def _why(f: Finding) -> str:
