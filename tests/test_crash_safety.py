@@ -174,7 +174,7 @@ def test_archive_and_restore_killed_anywhere_lose_nothing_and_never_dangle(base,
     a_args = ["archive", *ids, "--yes", "--dir", str(mem)]
     total = _lines(a_args, tmp_path)
     archived_index = (mem / "MEMORY.md").read_bytes()
-    for k in _points(total, 7):
+    for k in _points(total, 4):
         mem, _ = _fresh(base, tmp_path / "run")
         a_args[-1] = str(mem)
         _run(k, a_args, tmp_path)
@@ -193,7 +193,7 @@ def test_archive_and_restore_killed_anywhere_lose_nothing_and_never_dangle(base,
     total = _lines(r_args, tmp_path)
     assert {i: (mem / i).read_bytes() for i in ids} == original
     assert (mem / "MEMORY.md").read_bytes() == index_before   # byte-identical, index included
-    for k in _points(total, 7):
+    for k in _points(total, 4):
         mem, _ = _fresh(snapshot, tmp_path / "run")
         r_args[-1] = str(mem)
         _run(k, r_args, tmp_path)
@@ -217,7 +217,7 @@ def test_openclaw_archive_killed_anywhere_keeps_the_lines(tmp_path):
     index_after = (probe / "MEMORY.md").read_bytes()
     assert index_after != index_before
     lines = index_before.decode()
-    for k in _points(total, 6):
+    for k in _points(total, 4):
         run = tmp_path / "oc-run"
         if run.exists():
             shutil.rmtree(run)

@@ -68,25 +68,8 @@ async def test_triage_pass_acts_only_after_each_confirmation(sample, tmp_path):
         assert app.screen.query_one(TabbedContent).active == "detail"
 
 
-async def test_status_filter_per_action(sample, tmp_path):
-    app = make_app(*sample, tmp_path)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await settle(pilot)
-        app.screen.query_one(Browser).set_status_filter("to-archive")
-        await settle(pilot)
-        assert app.screen.query_one(EntryTable).visible_ids == ["ci-status.md"]
-        app.screen.query_one(Browser).set_status_filter("to-drop")
-        await settle(pilot)
-        assert app.screen.query_one(EntryTable).visible_ids == ["deploy-fly.md"]
-
-
-async def test_usage_with_and_without_log(sample, tmp_path):
+async def test_usage_and_the_status_filter_per_action(sample, tmp_path):
     mem_dir, root = sample
-    app = make_app(mem_dir, root, tmp_path)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await settle(pilot)
-        assert "No injection log" in str(app.screen.query_one("#usage-head", Static).render())
-        assert app.screen.triaged.weekly("test-runner.md") is None
     with_log(mem_dir, tmp_path)
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -94,6 +77,10 @@ async def test_usage_with_and_without_log(sample, tmp_path):
         assert "Injections per week" in str(app.screen.query_one("#usage-head", Static).render())
         assert sum(app.screen.triaged.weekly("test-runner.md")) > 0
         assert app.screen.triaged.report.by_id()["user-profile.md"].evidence["never_injected_days"] > 7
+        for action, ids in (("archive", ["ci-status.md"]), ("drop", ["deploy-fly.md"])):
+            app.screen.query_one(Browser).set_status_filter(f"to-{action}")
+            await settle(pilot)
+            assert app.screen.query_one(EntryTable).visible_ids == ids
 
 
 def test_snapshot_triage_pass(snap_compare, sample, tmp_path):
