@@ -19,7 +19,8 @@ def action_style(action: str, styles: Styles = DEFAULT) -> str:
 def evidence_text(ev: dict) -> str:
     """'40d old · model · anchor none · injected 0 in 30 days, 3 in all (last 2026-10-02)'"""
     age = ev.get("age_days")
-    parts = ["written today" if age == 0 else f"{age_text(age)} old", str(ev.get("source")),
+    parts = ["age unknown" if age is None else "written today" if age == 0 else f"{age_text(age)} old",
+             str(ev.get("source")),
              f"anchor {ev.get('anchor')}"]
     if ev.get("never_injected_days") is not None:
         days = ev["never_injected_days"]
