@@ -150,3 +150,82 @@ def test_promote_killed_anywhere_leaves_old_or_new(base, tmp_path):
         agents = (root / "AGENTS.md").read_text() if (root / "AGENTS.md").exists() else None
         assert agents in (None, agents_after), k
         assert (mem / "pnpm-only.md").read_text() in (entry_before, entry_after), k
+
+
+def _archived(mem: Path) -> dict[str, bytes]:
+    from tui.core.store import ARCHIVE_DIR
+    from tui.core.trash import list_trash
+    return {t.id: t.path.read_bytes() for t in list_trash(mem, ARCHIVE_DIR)}
+
+
+def _dangling(mem: Path) -> list[str]:
+    """Index lines that link to an entry file that is not there."""
+    from tui.core.index import link_ids
+    return [i for ln in (mem / "MEMORY.md").read_text().split("\n") for i in link_ids(ln)
+            if i.endswith(".md") and not (mem / i).exists()]
+
+
+def test_archive_and_restore_killed_anywhere_lose_nothing_and_never_dangle(base, tmp_path):
+    ids = ["ci-status.md", "api-versioning.md"]
+    original = {i: (base / "memory" / i).read_bytes() for i in ids}
+    index_before = (base / "memory" / "MEMORY.md").read_bytes()
+    dangling_before = _dangling(base / "memory")   # the sample's own (preview-deploys.md)
+    mem, _ = _fresh(base, tmp_path / "probe")
+    a_args = ["archive", *ids, "--yes", "--dir", str(mem)]
+    total = _lines(a_args, tmp_path)
+    archived_index = (mem / "MEMORY.md").read_bytes()
+    for k in _points(total, 4):
+        mem, _ = _fresh(base, tmp_path / "run")
+        a_args[-1] = str(mem)
+        _run(k, a_args, tmp_path)
+        kept = _archived(mem)
+        for i in ids:
+            here = (mem / i).read_bytes() if (mem / i).exists() else None
+            assert (here == original[i]) != (kept.get(i) == original[i]), (k, i)
+        assert (mem / "MEMORY.md").read_bytes() in (index_before, archived_index), k
+        assert _dangling(mem) == dangling_before, k
+
+    mem, _ = _fresh(base, tmp_path / "probe2")
+    subprocess.run([sys.executable, "-m", "tui", *a_args[:-1], str(mem)], cwd=REPO, capture_output=True, check=True)
+    snapshot = tmp_path / "archived"
+    shutil.copytree(mem.parent, snapshot, symlinks=True)
+    r_args = ["restore", *ids, "--dir", str(mem)]
+    total = _lines(r_args, tmp_path)
+    assert {i: (mem / i).read_bytes() for i in ids} == original
+    assert (mem / "MEMORY.md").read_bytes() == index_before   # byte-identical, index included
+    for k in _points(total, 4):
+        mem, _ = _fresh(snapshot, tmp_path / "run")
+        r_args[-1] = str(mem)
+        _run(k, r_args, tmp_path)
+        kept = _archived(mem)
+        for i in ids:
+            here = (mem / i).read_bytes() if (mem / i).exists() else None
+            assert here == original[i] or kept.get(i) == original[i], (k, i)
+        assert _dangling(mem) == dangling_before, k
+
+
+def test_openclaw_archive_killed_anywhere_keeps_the_lines(tmp_path):
+    """Archived into the day's log: the lines are in MEMORY.md or in the archive, whatever the moment."""
+    base = tmp_path / "oc-base"
+    shutil.copytree(REPO / "sample_memories" / "layouts" / "openclaw", base)
+    entry = "MEMORY.md#gateway"
+    index_before = (base / "MEMORY.md").read_bytes()
+    probe = tmp_path / "oc-probe"
+    shutil.copytree(base, probe)
+    args = ["archive", entry, "--yes", "--dir", str(probe)]
+    total = _lines(args, tmp_path)
+    index_after = (probe / "MEMORY.md").read_bytes()
+    assert index_after != index_before
+    lines = index_before.decode()
+    for k in _points(total, 4):
+        run = tmp_path / "oc-run"
+        if run.exists():
+            shutil.rmtree(run)
+        shutil.copytree(base, run)
+        args[-1] = str(run)
+        _run(k, args, tmp_path)
+        now = (run / "MEMORY.md").read_bytes()
+        assert now in (index_before, index_after), k
+        if now == index_after:
+            kept = _archived(run)
+            assert entry in kept and kept[entry].decode() in lines, k

@@ -79,6 +79,10 @@ class MemtuiApp(App):
                 self.notify(f"Could not save the theme choice: {e}", severity="warning")
         self._saving_theme = True
 
+    def action_triage(self) -> None:   # (here: the main screen is at its size limit)
+        from . import curation
+        curation.triage_pass(self.main)
+
     def action_help(self) -> None:
         from .screens.help_screen import HelpScreen
         if not isinstance(self.screen, HelpScreen):
@@ -94,6 +98,8 @@ class MemtuiApp(App):
         for action, title, help_text in COMMANDS:
             if screen.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+        if screen.triaged.report is not None:
+            yield SystemCommand("Triage", "A suggested action per entry, one at a time (T)", self.action_triage)
         yield SystemCommand("Keys", "Every key", self.action_help)
 
 

@@ -83,6 +83,30 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
     return audit(dataclasses.replace(snap, checker=AnchorChecker(snap.root)), git=True, jobs=1)
 
 
+def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False):
+    """(the triage of every entry, the usage by entry id) — for several agents, each folder's by
+    its own log records, with the ids as the table shows them (``AGENT:ID``)."""
+    from .core.injection_log import read_all, sample_records
+    from .core.triage import TriageReport, Usage, triage
+    records = read_all(log_path)
+    parts = snap.parts or {"": snap}
+    suggestions, usage = [], Usage()
+    for label, part in parts.items():
+        pre = f"{label}:" if label else ""
+        mine = [dataclasses.replace(f, id=f.id[len(pre):], related=(f.related or "")[len(pre):] or None)
+                for f in report.findings if f.id.startswith(pre)] if pre else report.findings
+        recs = records + (sample_records(part.dir, snap.now) if sample else [])
+        use = Usage.from_records(recs, part.dir)
+        for s in triage(part, mine, use, snap.now).suggestions:
+            suggestions.append(dataclasses.replace(s, id=pre + s.id))
+        for i, times in use.times.items():
+            usage.times[pre + i] = times
+        usage.prompts += use.prompts
+    usage.prompts.sort()
+    usage.since = usage.prompts[0] if usage.prompts else None
+    return TriageReport(sorted(suggestions, key=lambda s: s.id), usage.log_days(snap.now)), usage
+
+
 def preview(snap: Snapshot, query: str) -> Decision | None:
     if snap.engine is None or not query.strip():
         return None

@@ -85,6 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", required=True, metavar="FILE")
     p.add_argument("--yes", action="store_true")
 
+    p = sub.add_parser("triage", help="a suggested action per entry (keep, promote, archive, drop, review)")
+    _common(p)
+    p.add_argument("--json", action="store_true", help="JSON output (SPEC §7)")
+
+    p = sub.add_parser("archive", help="move process entries out of what the agent loads (asks first)")
+    _common(p)
+    p.add_argument("ids", nargs="+", metavar="ID")
+    p.add_argument("--yes", action="store_true", help="do not ask")
+
     p = sub.add_parser("hook", help="agent hooks (reads the hook's JSON on stdin)")
     p.add_argument("agent", choices=("claude-code",))
     return parser

@@ -6,6 +6,7 @@ next rescan does not take it for the agent's. Nothing is removed without a confi
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shlex
 import subprocess
@@ -55,21 +56,29 @@ def current_part(screen: "MainScreen") -> Snapshot | None:
     return snap.locate(i)[0] if i else next(iter(snap.parts.values()))
 
 
-def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
+def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None,
+           archive: bool = False) -> None:
+    """Move entries to the trash (or, ``archive``, to the folder's archive: the same plan and
+    moves) after the confirmation that lists every file and line."""
+    from .core.archive import apply_archive, can_archive, refusal
     from .screens.confirm_delete import ConfirmDelete
     where = part_of(screen, ids) if ids else None
     if where is None:
         return
     part, ids, shown = where
+    if archive and not can_archive(part.layout):
+        screen.notify(refusal(part.layout, part.dir), severity="warning", timeout=12)
+        return
     plan = plan_delete(part.dir, ids, part.layout)
     if not (plan.files or plan.snippets or plan.exports):
-        screen.notify(f"Nothing to delete: {', '.join(plan.missing)} no longer exist(s)", severity="warning")
+        screen.notify(f"Nothing to {'archive' if archive else 'delete'}: {', '.join(plan.missing)} no longer "
+                      "exist(s)", severity="warning")
         return
 
     def done(ok: bool | None) -> None:
         if ok:
             try:
-                res = apply_delete(part.dir, plan)
+                res = (apply_archive if archive else apply_delete)(part.dir, plan)
             except OSError as e:
                 screen.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
                 screen.request_rescan()
@@ -77,8 +86,12 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
             for i in res.vanished + plan.missing:
                 screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
             screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
+            if archive and plan.snippets and res.moved:   # the day's log got the lines: ours too
+                from .core.archive import daily_log
+                screen.writes.note_written([_shown(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
             if res.moved:
-                screen.notify(f"Moved {len(res.moved)} to the trash (t to restore)")
+                screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"
+                              f"{'' if archive else ' to the trash'} (t to restore)")
             for path, dropped in res.exports:
                 screen.notify(f"The export is unchanged; a copy without {dropped} record(s) is at {path}",
                               timeout=12)
@@ -87,7 +100,39 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
         if then is not None:
             then(bool(ok))
 
-    screen.app.push_screen(ConfirmDelete(plan), done)
+    screen.app.push_screen(ConfirmDelete(plan, archive=archive), done)
+
+
+def archive(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
+    """Move process entries to the folder's archive, after the confirmation that lists them."""
+    delete(screen, ids, then, archive=True)
+
+
+def triage_pass(screen: "MainScreen") -> None:
+    """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
+    from .screens.triage_screen import TriageScreen
+    report = screen.triaged.report
+    if report is None or screen.snapshot is None:
+        screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
+        return
+
+    def act(action: str, entry_id: str, then: Callable[[bool], None]) -> None:
+        if action == "promote":
+            promote(screen, [entry_id], then=then)
+        elif action == "drop":
+            delete(screen, [entry_id], then=then)
+        else:
+            archive(screen, [entry_id], then=then)
+
+    def opened(entry_id: str | None) -> None:
+        if entry_id:
+            jump_to(screen, entry_id)
+
+    if not any(s.action != "keep" for s in report.suggestions):
+        screen.notify("Triage: every entry is a keep — nothing to act on")
+        return
+    screen.app.push_screen(TriageScreen(screen.snapshot, screen.findings, report, screen.triaged.weekly, act,
+                                        screen.app.colours), opened)
 
 
 def trash(screen: "MainScreen") -> None:
@@ -294,7 +339,8 @@ def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
     screen.set_title_bar()
 
 
-def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> None:
+def promote(screen: "MainScreen", ids: list[str], target: str | None = None,
+            then: Callable[[bool], None] | None = None) -> None:
     from .screens.promote_screen import PromoteScreen
     where = part_of(screen, ids) if ids else None
     if where is None:
@@ -302,6 +348,8 @@ def promote(screen: "MainScreen", ids: list[str], target: str | None = None) -> 
     snap, local_ids, shown = where
 
     def write(plan: Promotion | None) -> None:
+        if then is not None:
+            then(plan is not None)
         if plan is None:
             return
         try:

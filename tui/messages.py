@@ -78,3 +78,11 @@ class WorkFailed(Message):
     def __init__(self, what: str, error: str) -> None:
         super().__init__()
         self.what, self.error = what, error
+
+
+class Triaged(Message):
+    """The triage of a reading (its audit's generation), with the usage from the injection log."""
+
+    def __init__(self, generation: int, report, usage) -> None:
+        super().__init__()
+        self.generation, self.report, self.usage = generation, report, usage

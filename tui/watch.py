@@ -11,7 +11,7 @@ from typing import Callable
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from .core.store import TRASH_DIR
+from .core.store import ARCHIVE_DIR, TRASH_DIR
 
 
 class _Handler(FileSystemEventHandler):
@@ -27,7 +27,7 @@ class _Handler(FileSystemEventHandler):
         paths = [str(event.src_path), str(getattr(event, "dest_path", "") or "")]
         if self.only is not None and not any(p.endswith(self.only) for p in paths):
             return
-        if all(f"/{TRASH_DIR}/" in p or p.endswith(f"/{TRASH_DIR}") for p in paths if p):
+        if all(any(f"/{d}/" in p or p.endswith(f"/{d}") for d in (TRASH_DIR, ARCHIVE_DIR)) for p in paths if p):
             return
         if event.is_directory:
             # a folder "modified" is the shadow of its files' own events; the rest needs a walk

@@ -13,6 +13,8 @@ TABLE = {
     "delete": ("writes", "delete"),
     "restore": ("writes", "restore"),
     "promote": ("promote", "run"),
+    "triage": ("triage", "run"),
+    "archive": ("writes", "archive"),
     "hook": ("hook", "run"),
 }
 

@@ -1,6 +1,7 @@
 """`memtui remember`, `memtui delete`, `memtui restore`: every change asks or is gated."""
 from __future__ import annotations
 
+import datetime as dt
 import sys
 
 from ..core.secrets import redact
@@ -74,14 +75,7 @@ def delete(args) -> int:
         return 1
     if plan.files or plan.snippets:
         print("These go to the trash (memtui restore brings them back):")
-    for i in plan.files:
-        print(f"  {i}")
-        for n, line in plan.index_lines.get(i, []):
-            print(f"    MEMORY.md:{n}  {line.strip()}")
-    for i, s in plan.snippets.items():
-        print(f"  {i}  (lines {s.start + 1}–{s.start + len(s.lines)} of {s.file}; nothing else in it changes)")
-        for k, line in enumerate(s.lines):
-            print(f"    {s.file}:{s.start + 1 + k}  {redact(line.rstrip(chr(13) + chr(10)))}")
+    show_plan(plan)
     n = len(plan.files) + len(plan.snippets) + sum(len(v) for v in plan.exports.values())
     question = (f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?" if plan.files or plan.snippets
                 else "Write the filtered copy?")
@@ -94,6 +88,47 @@ def delete(args) -> int:
         print(f"wrote {path} ({dropped} record(s) left out; the export itself is unchanged)")
     if plan.files or plan.snippets:
         print(f"moved {len(res.moved)} to {res.trash}")
+    return 1 if plan.missing or res.vanished else 0
+
+
+def show_plan(plan) -> None:
+    """Every file, MEMORY.md line and shared-file line that a plan moves."""
+    for i in plan.files:
+        print(f"  {i}")
+        for n, line in plan.index_lines.get(i, []):
+            print(f"    MEMORY.md:{n}  {line.strip()}")
+    for i, s in plan.snippets.items():
+        print(f"  {i}  (lines {s.start + 1}–{s.start + len(s.lines)} of {s.file}; nothing else in it changes)")
+        for k, line in enumerate(s.lines):
+            print(f"    {s.file}:{s.start + 1 + k}  {redact(line.rstrip(chr(13) + chr(10)))}")
+
+
+def archive(args) -> int:
+    from ..core.archive import apply_archive, can_archive, plan_archive, refusal
+    directory, _, found = resolve_dir(args.dir, args.root, writes=True, layout=args.layout)
+    if not can_archive(found.layout):
+        print(f"memtui archive: nothing moved. {refusal(found.layout, directory)}", file=sys.stderr)
+        return 1
+    plan = plan_archive(directory, args.ids, found.layout)
+    for i in plan.missing:
+        print(f"memtui archive: no entry {i!r} in {directory}", file=sys.stderr)
+    if not (plan.files or plan.snippets):
+        return 1
+    if plan.snippets:
+        from ..core.archive import daily_log
+        print(f"These lines move out of MEMORY.md into today's log, {daily_log(dt.datetime.now(dt.timezone.utc))} "
+              "(a copy goes to .archive/; memtui restore brings them back):")
+    else:
+        print(f"These move to {directory / '.archive'}/ — out of what the agent loads, with their MEMORY.md lines "
+              "(memtui restore brings them back):")
+    show_plan(plan)
+    n = len(plan.files) + len(plan.snippets)
+    if not confirmed(args.yes, f"Archive {n} entr{'y' if n == 1 else 'ies'}?", "archive", "nothing archived"):
+        return 1
+    res = apply_archive(directory, plan)
+    for i in res.vanished:
+        print(f"memtui archive: {i} vanished (or changed) before it could be moved", file=sys.stderr)
+    print(f"archived {len(res.moved)} to {res.trash}")
     return 1 if plan.missing or res.vanished else 0
 
 

@@ -55,15 +55,62 @@ class LogReader:
             return []
         end = data.rfind(b"\n") + 1    # a line still being written waits for the next poll
         self.offset += end
-        records = []
-        for line in data[:end].splitlines()[-self.keep:]:
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(rec, dict):
-                records.append(rec)
-        return records
+        return parse_lines(data[:end].splitlines()[-self.keep:])
+
+
+def parse_lines(lines: list[bytes]) -> list[dict]:
+    """The records of these log lines; a line that is not a JSON object is skipped."""
+    records = []
+    for line in lines:
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict):
+            records.append(rec)
+    return records
+
+
+def read_all(path: Path | None = None) -> list[dict]:
+    """Every record of the log, oldest first (the rotated part, then the current file); lines
+    that are not JSON objects are skipped. For the usage picture; the live tab follows with
+    ``LogReader``."""
+    path = Path(path) if path is not None else log_path()
+    records: list[dict] = []
+    for part in (path.with_suffix(".jsonl.1"), path):
+        try:
+            records += parse_lines(part.read_bytes().splitlines())
+        except OSError:
+            continue
+    return records
+
+
+SAMPLE_LOG = "sample-injections.jsonl"   # beside the bundled sample's memory/: its example log
+
+
+def sample_records(mem_dir: Path, now) -> list[dict]:
+    """The bundled sample's example log, made current: its ``@MEMORY@`` dirs become ``mem_dir``
+    and its times are moved so the newest record is a day before ``now`` (the demo never ages,
+    and a fixed ``now`` gives fixed records)."""
+    import datetime as dt
+    records = read_all(Path(mem_dir).parent / SAMPLE_LOG) if (Path(mem_dir).parent / SAMPLE_LOG).is_file() else []
+    times = []
+    for rec in records:
+        try:
+            times.append(dt.datetime.fromisoformat(str(rec.get("time", "")).replace("Z", "+00:00")))
+        except ValueError:
+            times.append(None)
+    newest = max((t for t in times if t is not None), default=None)
+    if newest is None:
+        return []
+    shift = (now - dt.timedelta(days=1)) - newest
+    out = []
+    for rec, t in zip(records, times):
+        if t is None:
+            continue
+        when = (t + shift).isoformat(timespec="seconds").replace("+00:00", "Z")
+        out.append({**rec, "dir": str(mem_dir) if rec.get("dir") == "@MEMORY@" else rec.get("dir"), "time": when})
+    return out
 
 
 def denied_writes(directory: Path, since: str, path: Path | None = None) -> dict[str, int]:

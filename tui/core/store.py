@@ -21,6 +21,7 @@ from .index import MemoryIndex, parse_index
 from .layouts import ClaudeCode
 from .walk import FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, TRASH_DIR, UNLISTABLE, UNSTATABLE, walk
 
+ARCHIVE_DIR = ".archive"   # archived process entries (memtui archive): never listed either
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
 
 
@@ -104,8 +105,8 @@ class Scanner:
             parts = entry_id.split("/")
             if rel == "." or parts[0] == "..":
                 return None
-            if parts[0] == TRASH_DIR:
-                continue   # the trash is never listed
+            if parts[0] in (TRASH_DIR, ARCHIVE_DIR):
+                continue   # the trash and the archive are never listed
             if any(x.startswith(".") for x in parts) or \
                     any(self.layout.prune("/".join(parts[:k])) is not None for k in range(1, len(parts))):
                 return None

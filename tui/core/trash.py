@@ -17,7 +17,7 @@ from pathlib import Path
 from .fsutil import atomic_write, within
 from .index import INDEX_NAME, line_links
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
-from .store import TRASH_DIR
+from .store import ARCHIVE_DIR, TRASH_DIR
 
 MANIFEST = "manifest.json"
 
@@ -91,14 +91,16 @@ class DeleteResult:
     exports: list[tuple[Path, int]] = field(default_factory=list)   # filtered mem0 exports written
 
 
-def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:
+def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None,
+                 into: str = TRASH_DIR) -> DeleteResult:
+    """Move the plan's entries to ``into`` (the trash, or the archive: memtui archive)."""
     now = now or dt.datetime.now(dt.timezone.utc)
     stamp = now.strftime("%Y%m%dT%H%M%S%fZ")
-    trash = mem_dir / TRASH_DIR / stamp
+    trash = mem_dir / into / stamp
     res = DeleteResult(trash=trash)
     # The manifest is written first: a crash after any move leaves the moved file listed in the
     # trash (list_trash shows an entry only once its file is there) and every other one in place.
-    manifest = {"deleted": now.isoformat(), "entries": [
+    manifest = {("archived" if into == ARCHIVE_DIR else "deleted"): now.isoformat(), "entries": [
         {"id": i, "index_lines": [{"line": n, "text": t} for n, t in plan.index_lines.get(i, [])]}
         for i in plan.files] + [
         {"id": i, "index_lines": [], "snippet": {"file": s.file, "line": s.start + 1, "before": s.before}}
@@ -123,7 +125,17 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
                 if i not in cut_ids:
                     (trash / i).unlink(missing_ok=True)
             atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
-    drop_lines: set[str] = set()
+    # The index lines go before the files: a crash in between leaves an entry in place and
+    # unlisted (its lines are in the manifest), never a line pointing at a file that moved.
+    going = [i for i in plan.files if (mem_dir / i).is_file() or (mem_dir / i).is_symlink()]
+    drop_lines = {t for i in going for _, t in plan.index_lines.get(i, [])}
+    current = _index_lines(mem_dir) if drop_lines else None
+    if current is not None:
+        # a planned line's text again, but only where the agent sees a link: the same text inside
+        # an HTML comment stays
+        kept = [ln for ln, ids in line_links("\n".join(current)) if not (ids and ln in drop_lines)]
+        if len(kept) != len(current):
+            atomic_write(mem_dir / INDEX_NAME, "\n".join(kept))
     for i in plan.files:
         src = mem_dir / i
         if not (src.is_file() or src.is_symlink()):
@@ -133,17 +145,8 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
         dst.parent.mkdir(parents=True, exist_ok=True)
         os.replace(src, dst)  # same filesystem: a rename, never a copy-and-delete
         res.moved.append(i)
-        drop_lines.update(t for _, t in plan.index_lines.get(i, []))
     if not res.moved and trash.is_dir():
         shutil.rmtree(trash, ignore_errors=True)   # nothing went in: no empty trash folder
-    if res.moved:
-        current = _index_lines(mem_dir)
-        if current is not None and drop_lines:
-            # a planned line's text again, but only where the agent sees a link: the same text
-            # inside an HTML comment stays
-            kept = [ln for ln, ids in line_links("\n".join(current)) if not (ids and ln in drop_lines)]
-            if len(kept) != len(current):
-                atomic_write(mem_dir / INDEX_NAME, "\n".join(kept))
     return res
 
 
@@ -156,9 +159,9 @@ class TrashItem:
     snippet: dict | None = None   # {file, line, before}: an entry cut out of a shared file
 
 
-def list_trash(mem_dir: Path) -> list[TrashItem]:
-    """Every trashed entry, newest first."""
-    base = mem_dir / TRASH_DIR
+def list_trash(mem_dir: Path, into: str = TRASH_DIR) -> list[TrashItem]:
+    """Every trashed entry (or archived one: ``into=ARCHIVE_DIR``), newest first."""
+    base = mem_dir / into
     items = []
     if not base.is_dir():
         return items
@@ -186,7 +189,9 @@ class RestoreResult:
 
 def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
     res = RestoreResult()
-    trash = list_trash(mem_dir)
+    # from the trash or the archive, the newest first
+    trash = sorted(list_trash(mem_dir) + list_trash(mem_dir, ARCHIVE_DIR), key=lambda t: t.stamp, reverse=True)
+    back: list[TrashItem] = []
     for i in dict.fromkeys(ids):
         item = next((t for t in trash if t.id == i), None)
         if item is None or not inside(mem_dir, i):   # a tampered manifest cannot send a file elsewhere
@@ -201,9 +206,13 @@ def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
         os.replace(item.path, dst)
-        _reinsert_lines(mem_dir, item.index_lines)
-        _forget(item)
+        back.append(item)
         res.restored.append(i)
+    # the lines of every restored entry at once, in their old order: one at a time, a line
+    # numbered for the whole old index would land below its neighbour's missing line
+    _reinsert_lines(mem_dir, [ln for item in back for ln in item.index_lines])
+    for item in back:
+        _forget(item)
     return res
 
 
@@ -218,6 +227,9 @@ def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None
         res.blocked.append(item.id)
         return
     item.path.unlink(missing_ok=True)
+    if ARCHIVE_DIR in item.path.parts:   # archived into a daily log: out of it again
+        from .archive import unlog_restored
+        unlog_restored(mem_dir, mem_dir / ARCHIVE_DIR / item.stamp, item.id)
     _forget(item)
     res.restored.append(item.id)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 TRASH_DIR = ".trash"   # a dot-folder of ours: never listed as entries
+ARCHIVE_DIR = ".archive"   # archived process entries (memtui archive): never listed either
 
 FILE = "file"                # a regular file, with its stat
 FOLDER = "folder"            # a folder walked into, with its stat
@@ -59,7 +60,7 @@ def walk(top: str | Path, walk_dot: Callable[[str], bool] | None = None,
             name = item.name
             entry_id = prefix + name
             if name[0] == ".":
-                if name == TRASH_DIR or name.endswith(".tmp"):
+                if name in (TRASH_DIR, ARCHIVE_DIR) or name.endswith(".tmp"):
                     continue
                 if name == ".git" or walk_dot is None or not walk_dot(entry_id):
                     yield entry_id, folder, item, HIDDEN, None, None

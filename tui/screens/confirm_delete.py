@@ -30,15 +30,21 @@ class ConfirmDelete(ModalScreen[bool]):
         Binding("n,escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, plan: DeletePlan) -> None:
+    def __init__(self, plan: DeletePlan, archive: bool = False) -> None:
+        """``archive``: the same plan moves to the folder's archive (memtui archive), not the trash."""
         super().__init__()
-        self.plan = plan
+        self.plan, self.archive = plan, archive
 
     def compose(self) -> ComposeResult:
         n = len(self.plan.files) + len(self.plan.snippets)
         records = sum(len(v) for v in self.plan.exports.values())
         title = (f"Move {n} entr{'y' if n == 1 else 'ies'} to the trash?" if n else
                  f"Leave {records} record(s) out of a copy of the export?")
+        if self.archive:
+            title = (f"Archive {n} entr{'y' if n == 1 else 'ies'}? Out of what the agent loads, into .archive/ "
+                     "in the memory folder, with their MEMORY.md lines:" if not self.plan.snippets else
+                     f"Archive {n} entr{'y' if n == 1 else 'ies'}? The lines move out of MEMORY.md into today's "
+                     "daily log (a copy in .archive/):")
         with Vertical():
             yield Static(title, id="delete-title")
             lines = Text()
@@ -68,7 +74,8 @@ class ConfirmDelete(ModalScreen[bool]):
                               "dim"))
             with Horizontal(id="delete-buttons"):
                 yield Button("Cancel", id="cancel", variant="default")
-                yield Button("Move to trash", id="confirm", variant="error")
+                yield Button("Archive" if self.archive else "Move to trash", id="confirm",
+                             variant="warning" if self.archive else "error")
 
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()

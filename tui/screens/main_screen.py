@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from functools import partialmethod
 from pathlib import Path
 
 from textual import on, work
@@ -30,6 +31,7 @@ from ..widgets.injection_log import InjectionLog
 from ..widgets.bars import title_text
 from ..widgets.browser import Browser
 from ..widgets.preview_pane import PreviewPane
+from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
@@ -51,6 +53,7 @@ class MainScreen(Screen):
         Binding("A", "audit", "Audit"),
         Binding("t", "trash", "Trash"),
         Binding("R", "review", "Review"),
+        Binding("T", "app.triage", "Triage"),
         Binding("f", "cycle_filter", "Status filter", show=False),
         Binding("F", "clear_filters", "Clear filters", show=False),
         Binding("s", "sort", "Sort", show=False),
@@ -58,6 +61,7 @@ class MainScreen(Screen):
         Binding("1", "tab('detail')", "Detail", show=False),
         Binding("2", "tab('preview')", "Preview tab", show=False),
         Binding("3", "tab('log')", "Log", show=False),
+        Binding("4", "tab('usage')", "Usage", show=False),
         Binding("ctrl+r", "rescan", "Rescan", show=False),
         Binding("escape", "back", "Back", show=False),
     ]
@@ -72,6 +76,7 @@ class MainScreen(Screen):
         self.multi, self.snapshot = hasattr(self.store, "stores"), None
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
+        self.triaged = TriageView(self)
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
@@ -107,6 +112,7 @@ class MainScreen(Screen):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
                     yield InjectionLog(self.log_path, id="injection-log")
+                yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -215,7 +221,7 @@ class MainScreen(Screen):
     @work(thread=True, exclusive=True, group="audit")
     def _audit(self, snap: Snapshot) -> None:
         try:
-            self.post_message(Audited(snap.generation, background.audit_snapshot(snap)))
+            self.triaged.audited(snap, background.audit_snapshot(snap))   # posts Audited, then triages
         except Exception as e:
             self.post_message(WorkFailed("Audit failed", str(e)))
         finally:
@@ -334,7 +340,7 @@ class MainScreen(Screen):
             return
         table = self.query_one(EntryTable)
         pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), table.revealed == i,
-                  self.changed_note.pop(i, ""), self.app.colours)
+                  self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i))
 
     @on(EntryTable.RowHighlighted)
     def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:
@@ -374,17 +380,11 @@ class MainScreen(Screen):
             table.set_revealed(None if table.revealed == i else i)
             self.show_detail()
 
-    def set_status_filter(self, name: str | None) -> None:
-        self.query_one(Browser).set_status_filter(name)
+    def browse(self, method: str, *args) -> None:   # the table's filters and sort belong to the Browser
+        getattr(self.query_one(Browser), method)(*args)
 
-    def action_cycle_filter(self) -> None:
-        self.query_one(Browser).cycle_filter()
-
-    def action_clear_filters(self) -> None:
-        self.set_status_filter(None)
-
-    def action_sort(self) -> None:
-        self.query_one(Browser).sort_next()
-
-    def action_reverse_sort(self) -> None:
-        self.query_one(Browser).reverse_sort()
+    set_status_filter = partialmethod(browse, "set_status_filter")
+    action_cycle_filter = partialmethod(browse, "cycle_filter")
+    action_clear_filters = partialmethod(browse, "set_status_filter", None)
+    action_sort = partialmethod(browse, "sort_next")
+    action_reverse_sort = partialmethod(browse, "reverse_sort")

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ..core.store import ARCHIVE_DIR
 from ..core.trash import list_trash
 
 
@@ -27,7 +28,7 @@ class TrashScreen(Screen[list[str]]):
         self.memory_dir = memory_dir
 
     def compose(self) -> ComposeResult:
-        yield Static("Trash — deleted entries (r / enter restores)", id="trash-title")
+        yield Static("Trash — deleted and archived entries (r / enter restores)", id="trash-title")
         yield DataTable(cursor_type="row", id="trash-table")
         yield Static("The trash is empty.", id="trash-empty")
         yield Footer()
@@ -42,14 +43,16 @@ class TrashScreen(Screen[list[str]]):
     def reload(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        items = list_trash(self.memory_dir)
+        # the archive too: restore takes an entry back from either, the newest first
+        archived = list_trash(self.memory_dir, ARCHIVE_DIR)
+        items = sorted(list_trash(self.memory_dir) + archived, key=lambda t: t.stamp, reverse=True)
         seen = set()
         for t in items:
             if t.id in seen:
                 continue   # restore takes the newest copy
             seen.add(t.id)
             when = f"{t.stamp[0:4]}-{t.stamp[4:6]}-{t.stamp[6:8]} {t.stamp[9:11]}:{t.stamp[11:13]}"
-            table.add_row(t.id, when, str(len(t.index_lines)), key=t.id)
+            table.add_row(t.id + ("  (archived)" if t in archived else ""), when, str(len(t.index_lines)), key=t.id)
         self.query_one("#trash-empty").display = not items
         table.display = bool(items)
         if items:

@@ -10,7 +10,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Sparkline, Static
 
 from ..core.entry import MemoryEntry
 from ..core.findings import Finding
@@ -109,15 +109,33 @@ class DetailPane(VerticalScroll):
     DEFAULT_CSS = """
     DetailPane { padding: 0 1; }
     DetailPane > #detail-body { width: 1fr; }
+    DetailPane > #detail-triage { margin-bottom: 1; }
+    DetailPane > #detail-usage { height: 2; margin-bottom: 1; }
+    DetailPane > .-hidden { display: none; }
     """
 
     def compose(self):
+        yield Static("", id="detail-triage", classes="-hidden")
+        yield Sparkline([], id="detail-usage", classes="-hidden")
         yield Static(Text("Select an entry to see it here.", "dim"), id="detail-body")
 
     def show(self, e: MemoryEntry | None, s: EntryStatus | None, findings: list[Finding], reveal: bool,
-             note: str = "", styles: Styles = DEFAULT) -> None:
+             note: str = "", styles: Styles = DEFAULT, suggestion=None, weekly: list[int] | None = None) -> None:
+        """``suggestion``: the triage's, shown on top; ``weekly``: the entry's injections per week
+        (oldest first), drawn as a sparkline when the injection log covers this folder."""
         body = self.query_one("#detail-body", Static)
+        top, spark = self.query_one("#detail-triage", Static), self.query_one("#detail-usage", Sparkline)
         if e is None or s is None:
+            top.set_class(True, "-hidden")
+            spark.set_class(True, "-hidden")
             body.update(Text("Select an entry to see it here.", "dim"))
             return
+        top.set_class(suggestion is None, "-hidden")
+        if suggestion is not None:
+            from ..render.triage import suggestion_renderable
+            top.update(suggestion_renderable(suggestion, styles))
+        spark.set_class(weekly is None, "-hidden")
+        if weekly is not None:
+            spark.data = weekly
+            spark.tooltip = f"injections per week, the last {len(weekly)} weeks: {' '.join(map(str, weekly))}"
         body.update(render_entry(e, s, findings, reveal, note, styles))

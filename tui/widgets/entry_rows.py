@@ -17,6 +17,9 @@ SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yam
 STATUS_FILTERS = {
     "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
     "findings": "has findings", "resident": "resident", "beyond": "beyond the index cut", "new": "new from the agent",
+    # the triage's suggested action (T walks the ones that are not keep)
+    "to-review": "triage: review", "to-archive": "triage: archive", "to-drop": "triage: drop",
+    "to-promote": "triage: promote", "to-keep": "triage: keep",
 }
 
 
@@ -27,6 +30,7 @@ class Row:
     kinds: tuple[str, ...] = ()     # finding kinds of this entry, most severe first
     new: bool = False
     reviewed: bool = False
+    action: str | None = None       # the triage's suggestion, once it is made
     _hay: str | None = field(default=None, repr=False, compare=False)   # see ``hay``
 
     def flags(self) -> list[str]:
@@ -60,6 +64,10 @@ class Row:
     def in_statuses(self, statuses: set[str]) -> bool:
         s = self.status
         for f in statuses:
+            if f.startswith("to-"):
+                if self.action != f[3:]:
+                    return False
+                continue
             ok = {"broken": s.anchor == "broken", "unsafe": s.anchor == "unsafe",
                   "old": "old-unverifiable" in s.flags, "findings": bool(self.kinds),
                   "resident": s.load == "resident", "beyond": s.load == "beyond-index-cut",
@@ -78,7 +86,7 @@ def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[st
     for i, e in snap.entries.items():
         r, st = reuse.get(i), snap.status[i]
         if r is None or r.entry is not e or r.status is not st or r.new != (i in new) or r.reviewed != (i in reviewed):
-            r = Row(e, st, kinds_of(i), i in new, i in reviewed)
+            r = Row(e, st, kinds_of(i), i in new, i in reviewed, r.action if r is not None else None)
         out[i] = r
     return out
 

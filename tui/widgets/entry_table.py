@@ -149,6 +149,14 @@ class EntryTable(VirtualTable):
                     changed.append(i)
         self.redraw_many(changed)
 
+    def set_actions(self, actions: dict[str, str]) -> None:
+        """The triage's suggestion per entry (for the status filters); re-filters when one is on."""
+        for i, r in self.rows_by_id.items():
+            r.action = actions.get(i)
+        if any(f.startswith("to-") for f in self.status_filters):
+            self._shown_for = None   # what was shown says nothing about the new suggestions
+            self.rebuild()
+
     def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
         keep = self.current_id()
         self.rows_by_id = rows

@@ -1,0 +1,69 @@
+"""The human-readable `memtui triage` report, and the parts the app's triage pass shows."""
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.text import Text
+
+from . import console as make_console
+from ..core.triage import ACTIONS, TESTS, Suggestion, TriageReport
+from .listing import age_text
+from .styles import DEFAULT, Styles
+
+ACTION_STYLE = {"keep": "ok", "promote": "info", "archive": "warning", "drop": "dim", "review": "error"}
+
+
+def action_style(action: str, styles: Styles = DEFAULT) -> str:
+    return getattr(styles, ACTION_STYLE.get(action, "strong"))
+
+
+def evidence_text(ev: dict) -> str:
+    """'40d old · model · anchor none · injected 0 in 30 days, 3 in all (last 2026-10-02)'"""
+    age = ev.get("age_days")
+    parts = ["age unknown" if age is None else "written today" if age == 0 else f"{age_text(age)} old",
+             str(ev.get("source")),
+             f"anchor {ev.get('anchor')}"]
+    if ev.get("never_injected_days") is not None:
+        days = ev["never_injected_days"]
+        parts.append(f"never injected in {days} days" if days >= 7 else "not injected yet")
+    elif ev.get("injected_total"):
+        last = (ev.get("last_injected") or "")[:10]
+        parts.append(f"injected {ev['injected_30d']} in 30 days, {ev['injected_total']} in all (last {last})")
+    else:
+        parts.append("no injection log for this folder yet")
+    return " · ".join(parts)
+
+
+def suggestion_renderable(s: Suggestion, styles: Styles = DEFAULT) -> Group:
+    """One suggestion: the action and its test, the reasons, the evidence."""
+    head = Text()
+    head.append(s.action.upper(), style=action_style(s.action, styles))
+    head.append("  ")
+    if s.test is not None:
+        head.append(f"test {s.test}: {TESTS[s.test]}", style=styles.strong)
+    elif s.action == "review":
+        head.append("a person must decide", style=styles.strong)
+    lines = [head]
+    for r in s.reasons:
+        lines.append(Text("  • " + r))
+    lines.append(Text("  " + evidence_text(s.evidence), style=styles.dim))
+    return Group(*lines)
+
+
+def print_triage(report: TriageReport, console: Console | None = None) -> None:
+    console = console or make_console(140)
+    if not report.suggestions:
+        console.print("[dim]No memories to triage — the folder is empty.[/]")
+        return
+    order = {a: i for i, a in enumerate(("review", "archive", "drop", "promote", "keep"))}
+    for s in sorted(report.suggestions, key=lambda s: (order[s.action], s.id)):
+        console.print(Text(s.id, style="bold"))
+        console.print(suggestion_renderable(s))
+    console.print()
+    console.print(report.summary_line())
+    if report.log_days is None:
+        console.print("[dim]No injection log for this folder yet: wire `memtui hook claude-code` (README) to "
+                      "see what is used.[/]")
+    console.print("[dim]Suggestions only: nothing was changed. Act with delete, archive or promote.[/]")
+
+
+__all__ = ["ACTIONS", "print_triage", "suggestion_renderable", "evidence_text", "action_style"]

@@ -1,0 +1,109 @@
+"""TriageScreen: the entries whose suggested action is not keep, one at a time (T).
+
+Each shows the suggestion, the test that decided it, its reasons and evidence, above the entry.
+One key per action; it decides nothing on disk: ``act(action, id, then)`` (the main screen's
+curation) opens that action's own confirmation — promote its dialog, drop the delete
+confirmation, archive its confirmation — and calls ``then(done)`` when it closes. Review
+leaves the pass and opens the entry.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..core.findings import Finding
+from ..core.memory import Snapshot
+from ..core.triage import Suggestion, TriageReport
+from ..render.styles import DEFAULT, Styles
+from ..widgets.detail_pane import DetailPane
+
+ORDER = ("review", "archive", "drop", "promote")   # what needs a person first
+
+
+class TriageScreen(Screen[str | None]):
+    """Dismisses with the id to open (review), or None."""
+
+    DEFAULT_CSS = """
+    TriageScreen #triage-title { padding: 0 1; text-style: bold; background: $panel; }
+    TriageScreen DetailPane { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("p", "act('promote')", "Promote"),
+        Binding("d", "act('drop')", "Drop (delete)"),
+        Binding("a", "act('archive')", "Archive"),
+        Binding("o,enter", "open", "Review (open it)"),
+        Binding("n,space", "skip", "Skip"),
+        Binding("escape,q", "done", "Done"),
+    ]
+
+    def __init__(self, snapshot: Snapshot, findings: dict[str, list[Finding]], report: TriageReport,
+                 weekly: Callable[[str], list[int] | None], act: Callable[[str, str, Callable[[bool], None]], None],
+                 styles: Styles = DEFAULT) -> None:
+        super().__init__()
+        self.snapshot, self.findings, self.weekly, self.act, self.colours = snapshot, findings, weekly, act, styles
+        rank = {a: n for n, a in enumerate(ORDER)}
+        self.queue: list[Suggestion] = sorted((s for s in report.suggestions if s.action != "keep"
+                                               and s.id in snapshot.entries), key=lambda s: (rank[s.action], s.id))
+        self.total, self.done_count = len(self.queue), 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="triage-title")
+        yield DetailPane()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_current()
+
+    def show_current(self) -> None:
+        title = self.query_one("#triage-title", Static)
+        pane = self.query_one(DetailPane)
+        if not self.queue:
+            title.update(f"Triage — done: {self.done_count} acted on, the rest left as they were")
+            pane.show(None, None, [], False)
+            pane.query_one("#detail-body", Static).update(
+                Text("Every suggestion has been seen. esc returns to the table; the status filter (f) shows "
+                     "each action's entries.", "dim"))
+            return
+        s = self.queue[0]
+        n = self.total - len(self.queue) + 1
+        title.update(f"Triage {n}/{self.total} — {s.id} · suggested: {s.action} · p promote · d drop · a archive "
+                     "· o open · n skip")
+        part, local = self.snapshot.locate(s.id)
+        pane.show(part.entries[local], part.status[local], self.findings.get(s.id, []), False, styles=self.colours,
+                  suggestion=s, weekly=self.weekly(s.id))
+        pane.scroll_home(animate=False)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("act", "open", "skip"):
+            return True if self.queue and self.app.screen is self else None
+        return True
+
+    def action_act(self, action: str) -> None:
+        if not self.queue:
+            return
+        s = self.queue[0]
+
+        def then(done: bool) -> None:
+            if done and self.queue and self.queue[0] is s:
+                self.queue.pop(0)
+                self.done_count += 1
+            self.show_current()
+
+        self.act(action, s.id, then)
+
+    def action_open(self) -> None:
+        if self.queue:
+            self.dismiss(self.queue[0].id)
+
+    def action_skip(self) -> None:
+        if self.queue:
+            self.queue.pop(0)
+            self.show_current()
+
+    def action_done(self) -> None:
+        self.dismiss(None)

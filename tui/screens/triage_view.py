@@ -1,0 +1,59 @@
+"""The main screen's triage: the last suggestions and usage, and the panes that show them."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..widgets.browser import Browser
+from ..widgets.entry_table import EntryTable
+from ..widgets.usage_pane import UsagePane
+
+from ..messages import Triaged  # noqa: F401 (the main screen's handler takes it from here)
+
+if TYPE_CHECKING:
+    from ..core.triage import Suggestion, TriageReport, Usage
+    from .main_screen import MainScreen
+
+WEEKS = 12
+
+
+class TriageView:
+    """Holds the triage of the last audit (``report``) and the log's ``usage``; applies a new one
+    to the table (per-action filters), the status line, the Usage tab and the detail."""
+
+    def __init__(self, screen: "MainScreen") -> None:
+        self.screen = screen
+        self.report: TriageReport | None = None
+        self.usage: Usage | None = None
+
+    def audited(self, snap, report) -> None:
+        """In the audit's worker: post the audit to the screen, then triage on it (reading the
+        log) and apply that on the UI thread."""
+        from ..background import triage_snapshot
+        from ..messages import Audited
+        screen = self.screen
+        screen.post_message(Audited(snap.generation, report))
+        made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path, bool(screen.sample_note)))
+        screen.app.call_from_thread(self.apply, made)
+
+    def apply(self, message: "Triaged") -> None:
+        screen = self.screen
+        if message.generation != screen._audit_for or screen.snapshot is None:
+            return   # the folder changed since; the newer triage follows its audit
+        self.report, self.usage = message.report, message.usage
+        screen.query_one(EntryTable).set_actions({s.id: s.action for s in message.report.suggestions})
+        screen.query_one(UsagePane).show(message.report, message.usage, screen.snapshot.now, screen.app.colours)
+        screen.query_one(Browser).triage_line = message.report.summary_line()
+        screen.update_empty()
+        screen.show_detail()
+        screen.refresh_bindings()
+
+    def weekly(self, entry_id: str) -> list[int] | None:
+        """The entry's injections per week, when the log covers this folder."""
+        snap = self.screen.snapshot
+        if self.usage is None or self.usage.since is None or snap is None:
+            return None
+        return self.usage.weekly(snap.now, WEEKS, entry_id)
+
+    def of(self, entry_id: str) -> tuple["Suggestion | None", list[int] | None]:
+        """(the suggestion, the weekly injections) the detail shows for an entry."""
+        return (self.report.by_id().get(entry_id) if self.report else None), self.weekly(entry_id)
