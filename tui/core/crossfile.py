@@ -254,13 +254,14 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     repeated = Counter(h for e in readable for h in memo(e, "line_crcs", lambda e=e: line_crcs(e))) \
         if instr else Counter()
     for name, text in instr.items():
-        lines = {_norm(ln) for ln in text.splitlines() if len(ln.split()) >= 5}
+        # a banner in an HTML comment, shared by memories and instruction files, states nothing
+        lines = {_norm(ln) for ln in without_comments(text).splitlines() if len(ln.split()) >= 5}
         for eid in eligible:
             e = mem.entries[eid]
-            for ln in e.body.splitlines():
+            for n, ln in enumerate(without_comments(e.body).splitlines()):
                 norm = _norm(ln)
                 if len(norm.split()) >= 5 and norm in lines and repeated[zlib.crc32(norm.encode())] < 3:
-                    out.append(Finding(eid, "duplicate", "in-instructions", e.body_line + e.body.split("\n").index(ln),
+                    out.append(Finding(eid, "duplicate", "in-instructions", e.body_line + n,
                                        f"already stated in {name}", f"delete it from memory: {name} is "
                                        "loaded every session", name))
                     break
