@@ -160,8 +160,8 @@ def _archived(mem: Path) -> dict[str, bytes]:
 
 def _dangling(mem: Path) -> list[str]:
     """Index lines that link to an entry file that is not there."""
-    from tui.core.index import link_ids
-    return [i for ln in (mem / "MEMORY.md").read_text().split("\n") for i in link_ids(ln)
+    from tui.core.index import line_links
+    return [i for _, ids in line_links((mem / "MEMORY.md").read_text()) for i in ids
             if i.endswith(".md") and not (mem / i).exists()]
 
 

@@ -20,10 +20,10 @@ from pathlib import Path
 from .fsutil import atomic_write
 from .snippets import read_exact
 from .store import ARCHIVE_DIR
+from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
 from .trash import DeletePlan, DeleteResult, apply_delete, plan_delete
 
 ARCHIVES = ("claude-code", "memory-tool", "openclaw")
-LOGS = "logs.json"   # in an archive folder: which daily log got which entry's lines
 ADVICE = {
     "cline": "Cline keeps process in activeContext.md and progress.md by design: ask the agent to 'update memory "
              "bank' so it rewrites them",
@@ -82,31 +82,3 @@ def apply_archive(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = Non
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
     return res
-
-
-def unlog(mem_dir: Path, file: str, text: str) -> bool:
-    """Take an archived entry's lines out of the daily log again (the last copy of them); a log
-    left empty that way is removed (memtui made it)."""
-    path = mem_dir / file
-    current = read_exact(path)
-    if current is None or text not in current:
-        return False
-    at = current.rfind(text)
-    rest = current[:at] + current[at + len(text):]
-    if rest.strip():
-        atomic_write(path, rest)
-    else:
-        path.unlink(missing_ok=True)
-    return True
-
-
-def unlog_restored(mem_dir: Path, archive_folder: Path, entry_id: str) -> None:
-    """After ``restore`` put an OpenClaw entry back: its lines leave the daily log."""
-    try:
-        logs = json.loads((archive_folder / LOGS).read_text(encoding="utf-8"))
-        item = logs[entry_id]
-    except (OSError, ValueError, KeyError, TypeError):
-        return
-    from .trash import inside
-    if isinstance(item, dict) and isinstance(item.get("file"), str) and inside(mem_dir, item["file"]):
-        unlog(mem_dir, item["file"], str(item.get("text", "")))

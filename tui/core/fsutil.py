@@ -46,3 +46,11 @@ def dumps_json(obj, indent: int | None = 2) -> str:
     except UnicodeEncodeError:
         text = json.dumps(obj, ensure_ascii=True, indent=indent)
     return text
+
+
+def inside(mem_dir: Path, entry_id: str) -> bool:
+    """An id names a file in the memory folder: relative, no '..', its folder inside the folder
+    (a symlink entry is moved as the link itself, never its target)."""
+    if not entry_id or Path(entry_id).is_absolute() or ".." in Path(entry_id).parts or "\x00" in entry_id:
+        return False
+    return within(os.path.realpath(mem_dir), os.path.realpath((Path(mem_dir) / entry_id).parent))

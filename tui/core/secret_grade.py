@@ -141,4 +141,18 @@ def grade(value: str, name: str | None) -> str | None:
         return None
     if random_by_measure(value):
         return "high"
+    if name is not None and _PASSWORDISH.search(name.lower()) and _strong_password(value):
+        return "high"   # db_password = Tr0ub4dor&3xq: mixed as passwords are made, not a word
     return "possible" if name is not None and strong_name(name) else None
+
+
+_PASSWORDISH = re.compile(r"passw|pwd|passphrase|contrase|mot de passe|비밀번호|암호|パスワード|密码|密碼|口令|senha|пароль")
+
+
+def _strong_password(v: str) -> bool:
+    """Eight characters or more of three classes (lower, upper, digit, symbol), varied: what a
+    password policy asks for, and what no word or identifier is."""
+    v = v.strip()
+    classes = any(c.islower() for c in v) + any(c.isupper() for c in v) + any(c.isdigit() for c in v) + \
+        any(not c.isalnum() for c in v)
+    return len(v) >= 8 and classes >= 3 and entropy(v) >= 3.0

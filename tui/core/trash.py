@@ -14,7 +14,8 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .fsutil import atomic_write, within
+from .daily_log import unlog_restored
+from .fsutil import atomic_write, inside, within  # noqa: F401 (inside: its old home)
 from .index import INDEX_NAME, line_links
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
 from .store import ARCHIVE_DIR, TRASH_DIR
@@ -37,14 +38,6 @@ def _index_lines(mem_dir: Path) -> list[str] | None:
         return (mem_dir / INDEX_NAME).read_text(encoding="utf-8").split("\n")
     except (OSError, UnicodeDecodeError):
         return None
-
-
-def inside(mem_dir: Path, entry_id: str) -> bool:
-    """An id names a file in the memory folder: relative, no '..', its folder inside the folder
-    (a symlink entry is moved as the link itself, never its target)."""
-    if not entry_id or Path(entry_id).is_absolute() or ".." in Path(entry_id).parts or "\x00" in entry_id:
-        return False
-    return within(os.path.realpath(mem_dir), os.path.realpath((Path(mem_dir) / entry_id).parent))
 
 
 def plan_delete(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
@@ -228,7 +221,6 @@ def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None
         return
     item.path.unlink(missing_ok=True)
     if ARCHIVE_DIR in item.path.parts:   # archived into a daily log: out of it again
-        from .archive import unlog_restored
         unlog_restored(mem_dir, mem_dir / ARCHIVE_DIR / item.stamp, item.id)
     _forget(item)
     res.restored.append(item.id)

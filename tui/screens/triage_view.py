@@ -37,8 +37,8 @@ class TriageView:
 
     def apply(self, message: "Triaged") -> None:
         screen = self.screen
-        if message.generation != screen._audit_for or screen.snapshot is None:
-            return   # the folder changed since; the newer triage follows its audit
+        if message.generation < screen.audits.shown or screen.snapshot is None:
+            return   # a newer audit is shown: its triage follows it
         self.report, self.usage = message.report, message.usage
         screen.query_one(EntryTable).set_actions({s.id: s.action for s in message.report.suggestions})
         screen.query_one(UsagePane).show(message.report, message.usage, screen.snapshot.now, screen.app.colours)
