@@ -4,12 +4,20 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 
-def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None:
+def atomic_write(path: Path, text: str | bytes, mode: int | None = None,
+                 check: Callable[[], None] | None = None) -> None:
+    """Write whole or not at all. ``check`` runs just before the rename (the file is re-read
+    there, as late as possible: see journal.py) and may raise to stop; the temp file goes."""
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:   # name the folder that refused, not a temp name that never existed
+        e.filename = str(path.parent)
+        raise
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -21,8 +29,12 @@ def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None
             except FileNotFoundError:
                 mode = 0o644
         os.chmod(tmp, mode)
+        if check is not None:
+            check()
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
+        if isinstance(e, OSError) and e.filename in (None, tmp):   # say the file the person knows
+            e.filename = str(path)
         try:
             os.unlink(tmp)
         except FileNotFoundError:

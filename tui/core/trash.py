@@ -4,18 +4,24 @@ Nothing is deleted without a plan that a person confirmed: ``plan_delete`` says
 which files and which MEMORY.md lines would go; ``apply_delete`` moves them to
 ``.trash/<stamp>/`` with a manifest, so ``restore`` brings back the same bytes
 and the same index lines.
+
+Every write here holds the folder's lock (locking.py) and is one transaction (journal.py):
+a fault midway (a full disk) puts back what was done, so the folder ends as it was or
+as asked, never between; MEMORY.md and shared files are compared just before their
+rename, against the agent writing them at the same time.
 """
 from __future__ import annotations
 
 import datetime as dt
 import json
 import os
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .fsutil import atomic_write, within
+from . import journal
+from .fsutil import within
 from .index import INDEX_NAME, link_ids
+from .locking import locked
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
 from .store import TRASH_DIR
 
@@ -91,7 +97,13 @@ class DeleteResult:
     exports: list[tuple[Path, int]] = field(default_factory=list)   # filtered mem0 exports written
 
 
+@locked
 def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:
+    with journal.transaction():
+        return _apply_delete(mem_dir, plan, now)
+
+
+def _apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:
     now = now or dt.datetime.now(dt.timezone.utc)
     stamp = now.strftime("%Y%m%dT%H%M%S%fZ")
     trash = mem_dir / TRASH_DIR / stamp
@@ -108,11 +120,11 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
         if made is not None:
             res.exports.append(made)
     if plan.files or plan.snippets:
-        trash.mkdir(parents=True, exist_ok=True)
+        journal.mkdir(trash)
         for i, s in plan.snippets.items():   # the lines first, then the cut: a crash loses nothing
-            (trash / i).parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(trash / i, s.text.encode("utf-8"))
-        atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
+            journal.mkdir((trash / i).parent)
+            journal.write(trash / i, s.text.encode("utf-8"))
+        journal.write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
     if plan.snippets:
         cut_ids = {s.id for s in cut(mem_dir, plan.layout, list(plan.snippets.values()))}
         res.moved += [i for i in plan.snippets if i in cut_ids]
@@ -121,8 +133,8 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
             manifest["entries"] = [e for e in manifest["entries"] if "snippet" not in e or e["id"] in cut_ids]
             for i in plan.snippets:
                 if i not in cut_ids:
-                    (trash / i).unlink(missing_ok=True)
-            atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
+                    journal.unlink_after(trash / i)
+            journal.write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
     drop_lines: set[str] = set()
     for i in plan.files:
         src = mem_dir / i
@@ -130,18 +142,20 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
             res.vanished.append(i)
             continue
         dst = trash / i
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(src, dst)  # same filesystem: a rename, never a copy-and-delete
+        journal.mkdir(dst.parent)
+        journal.move(src, dst)  # same filesystem: a rename, never a copy-and-delete
         res.moved.append(i)
         drop_lines.update(t for _, t in plan.index_lines.get(i, []))
     if not res.moved and trash.is_dir():
-        shutil.rmtree(trash, ignore_errors=True)   # nothing went in: no empty trash folder
-    if res.moved:
-        current = _index_lines(mem_dir)
-        if current is not None and drop_lines:
+        journal.remove_tree_after(trash)   # nothing went in: no empty trash folder
+    if res.moved and drop_lines and (mem_dir / INDEX_NAME).is_file():
+        def drop(text: str | None) -> str | None:   # on the index as it is now (the agent may have written)
+            if text is None:
+                return None
+            current = text.split("\n")
             kept = [ln for ln in current if ln not in drop_lines]
-            if len(kept) != len(current):
-                atomic_write(mem_dir / INDEX_NAME, "\n".join(kept))
+            return "\n".join(kept) if len(kept) != len(current) else None
+        journal.rewrite(mem_dir / INDEX_NAME, drop)
     return res
 
 
@@ -182,7 +196,13 @@ class RestoreResult:
     blocked: list[str] = field(default_factory=list)     # a file of that name exists again
 
 
+@locked
 def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
+    with journal.transaction():
+        return _restore(mem_dir, ids)
+
+
+def _restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
     res = RestoreResult()
     trash = list_trash(mem_dir)
     for i in dict.fromkeys(ids):
@@ -197,8 +217,8 @@ def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
         if dst.exists():
             res.blocked.append(i)
             continue
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(item.path, dst)
+        journal.mkdir(dst.parent)
+        journal.move(item.path, dst)
         _reinsert_lines(mem_dir, item.index_lines)
         _forget(item)
         res.restored.append(i)
@@ -215,7 +235,7 @@ def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None
     if text is None or not put_back(mem_dir, file, text, s["line"], s.get("before")):
         res.blocked.append(item.id)
         return
-    item.path.unlink(missing_ok=True)
+    journal.unlink_after(item.path)
     _forget(item)
     res.restored.append(item.id)
 
@@ -223,15 +243,16 @@ def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None
 def _reinsert_lines(mem_dir: Path, lines: list[dict]) -> None:
     if not lines:
         return
-    current = _index_lines(mem_dir)
-    if current is None:
-        current = ["# Memory index", ""]
-    for item in sorted(lines, key=lambda x: x["line"]):
-        if item["text"] in current:
-            continue
-        at = max(0, min(item["line"] - 1, len(current)))
-        current.insert(at, item["text"])
-    atomic_write(mem_dir / INDEX_NAME, "\n".join(current))
+
+    def insert(text: str | None) -> str:   # into the index as it is now (the agent may have written)
+        current = text.split("\n") if text is not None else ["# Memory index", ""]
+        for item in sorted(lines, key=lambda x: x["line"]):
+            if item["text"] in current:
+                continue
+            at = max(0, min(item["line"] - 1, len(current)))
+            current.insert(at, item["text"])
+        return "\n".join(current)
+    journal.rewrite(mem_dir / INDEX_NAME, insert)
 
 
 def _forget(item: TrashItem) -> None:
@@ -246,6 +267,6 @@ def _forget(item: TrashItem) -> None:
         return
     manifest["entries"] = [e for e in manifest.get("entries", []) if e["id"] != item.id]
     if manifest["entries"]:
-        atomic_write(mpath, json.dumps(manifest, ensure_ascii=False, indent=2))
+        journal.write(mpath, json.dumps(manifest, ensure_ascii=False, indent=2))
     else:
-        shutil.rmtree(folder, ignore_errors=True)
+        journal.remove_tree_after(folder)
