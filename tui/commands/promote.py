@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 
 from .common import resolve_dir
+from ..core.faults import NOT_DELETED, not_promoted
 from ..core.memory import Memory
 from ..core.promote import TargetChanged, apply_promotion, plan_promotion
 from ..core.trash import apply_delete, plan_delete
@@ -31,7 +32,7 @@ def run(args) -> int:
         print(f"memtui promote: {e}", file=sys.stderr)
         return 1
     except OSError as e:
-        return fault("promote", e, f"nothing was promoted ({plan.rel} and the entries are as they were)")
+        return fault("promote", e, not_promoted(plan.rel))
     for n in notes:
         print(n)
     done = [i for i in plan.added + list(plan.already)

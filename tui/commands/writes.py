@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from ..core.faults import explain
+from ..core.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
 from ..core.secrets import redact
 from .common import UsageError, resolve_dir
 from ..core.trash import apply_delete, plan_delete, restore as restore_ids
@@ -31,7 +31,7 @@ def remember(args) -> int:
                 text=args.text, name=args.name, description=args.description, type=args.type, source=args.source,
                 paths=args.paths, keywords=args.keywords, anchors=anchors))
     except OSError as e:
-        return fault("remember", e, "the memory was not written")
+        return fault("remember", e, NOT_REMEMBERED)
     if not res.ok:
         print(f"memtui remember: not written.\n{res.reason()}", file=sys.stderr)
         return 2
@@ -102,7 +102,7 @@ def delete(args) -> int:
     try:
         res = apply_delete(directory, plan)
     except OSError as e:
-        return fault("delete", e, "nothing was moved to the trash")
+        return fault("delete", e, NOT_DELETED)
     for i in res.vanished:
         print(f"memtui delete: {i} vanished (or changed) before it could be moved", file=sys.stderr)
     for path, dropped in res.exports:
@@ -117,7 +117,7 @@ def restore(args) -> int:
     try:
         res = restore_ids(directory, args.ids)
     except OSError as e:
-        return fault("restore", e, "nothing was restored")
+        return fault("restore", e, NOT_RESTORED)
     for i in res.restored:
         print(f"restored {i}")
     for i in res.missing:

@@ -24,6 +24,17 @@ class Busy(OSError):
         super().__init__(errno.EWOULDBLOCK, f"locked by another memtui for over {seconds:.0f} s", str(path))
 
 
+# What was not done, per write: the command line and the app say the same sentence.
+NOT_REMEMBERED = "the memory was not written"
+NOT_DELETED = "nothing was moved to the trash"
+NOT_RESTORED = "nothing was restored"
+NOT_SAVED = "the edit was not saved"
+
+
+def not_promoted(target: str) -> str:
+    return f"nothing was promoted ({target} and the entries are as they were)"
+
+
 def _where(err: OSError) -> str:
     """The folder a person knows: the memory folder, not its trash's inner folders."""
     name = str(err.filename or "")
@@ -45,7 +56,7 @@ def explain(err: OSError, not_done: str) -> str:
         todo = "wait for it to finish (or close it), then retry"
     elif code in (errno.ENOSPC, errno.EDQUOT):
         why = f"the disk holding {_where(err)} is full" + (" (quota)" if code == errno.EDQUOT else "")
-        todo = "free some space, then run it again"
+        todo = "free some space, then try again"
     elif code == errno.EROFS:
         why = f"{_where(err)} is on a read-only file system"
         todo = "remount it read-write, or curate a copy of the folder"
