@@ -8,11 +8,13 @@ rounds that lose an update with another checkout's code (main lost one in 1–2 
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -121,6 +123,34 @@ def test_writers_at_once_keep_memory_md_consistent(tmp_path):
     base = tmp_path / "sample"
     shutil.copytree(REPO / "sample_memories", base, symlinks=True)
     assert run_rounds(REPO, base, 4) == []
+
+
+@pytest.mark.slow
+def test_ten_hooks_at_once_while_files_change_all_answer(tmp_path):
+    """The prompt hook beside writers (the agent, a memtui delete): every hook exits 0 within
+    10 s and the injection log has ten whole lines."""
+    base = tmp_path / "sample"
+    shutil.copytree(REPO / "sample_memories", base, symlinks=True, ignore=shutil.ignore_patterns("layouts"))
+    mem, state = base / "memory", tmp_path / "state"
+    env = dict(os.environ, PYTHONPATH=str(REPO), MEMTUI_DIR=str(mem), XDG_STATE_HOME=str(state))
+    env.pop("PYTEST_CURRENT_TEST", None)
+    writers = [subprocess.Popen([sys.executable, "-c", AGENT, str(mem), "h", "20"]),
+               _memtui(REPO, "delete", "ci-status.md", "deploy-fly.md", "--yes", "--dir", str(mem))]
+    start = time.monotonic()
+    hooks = [subprocess.Popen([sys.executable, "-m", "tui", "hook", "claude-code"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=base / "project", env=env)
+             for _ in range(10)]
+    for n, h in enumerate(hooks):
+        h.stdin.write(json.dumps({"prompt": f"how do we deploy to fly, take {n}", "cwd": str(base / "project"),
+                                  "session_id": f"s{n}", "hook_event_name": "UserPromptSubmit"}).encode())
+        h.stdin.close()
+    codes = [h.wait(30) for h in hooks]
+    took = time.monotonic() - start
+    for w in writers:
+        w.wait(30)
+    assert codes == [0] * 10 and took < 10, (codes, took)
+    lines = (state / "memtui" / "injections.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 10 and all(isinstance(json.loads(ln), dict) for ln in lines)
 
 
 if __name__ == "__main__":

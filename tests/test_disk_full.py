@@ -21,6 +21,8 @@ import pytest
 from conftest import SAMPLE
 from tui.cli import main
 
+pytestmark = pytest.mark.slow   # a crash-safety test: ~4 s
+
 STAMP = re.compile(r"\.trash/\d{8}T\d+Z")
 WRITTEN_AT = re.compile(rb"(?m)^(created|updated): .*$")
 
