@@ -157,3 +157,28 @@ async def test_the_app_says_a_full_disk_as_the_command_line_does(sample, tmp_pat
                    for m in said), said
         assert (mem_dir / "api-versioning.md").exists() and (mem_dir / "ci-status.md").exists()
         assert (mem_dir / "MEMORY.md").read_bytes() == index and not (mem_dir / ".trash").exists()
+
+
+async def test_an_edit_is_not_saved_over_what_the_agent_wrote_meanwhile(sample, tmp_path, monkeypatch):
+    """The agent rewrites the entry while the person is in $EDITOR: their edit is kept as a
+    draft, the agent's version stays, and the notification says what happened."""
+    import sys
+    from conftest import make_app, settle
+    mem_dir, root = sample
+    target = mem_dir / "api-versioning.md"
+    script = tmp_path / "editor-racing-the-agent"
+    script.write_text(f"#!{sys.executable}\nimport sys\np = sys.argv[1]\n"
+                      "open(p, 'a').write('A note of the person.\\n')\n"
+                      f"open({str(target)!r}, 'a').write('A line the agent added.\\n')\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        text = target.read_text()
+        assert "A line the agent added." in text and "A note of the person." not in text
+        assert "A note of the person." in app.main.drafts["api-versioning.md"]
+        assert any("changed on disk while memtui was writing" in n.message for n in app._notifications)

@@ -193,6 +193,7 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
     folder = part.dir
     path = folder / local
     try:
+        on_disk = path.read_bytes().decode("utf-8")   # exactly, to compare before saving
         original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         screen.notify(f"Cannot open {entry_id} for editing: {e}", severity="error")
@@ -202,8 +203,8 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
         if edited is not None:
             screen.drafts.pop(entry_id, None)
         return
-    try:
-        res = write_raw(folder, screen.root, local, edited)
+    try:   # the file as it was when the editor opened: an agent's write since then is not overwritten
+        res = write_raw(folder, screen.root, local, edited, opened=on_disk)
     except OSError as e:
         _not_saved(screen, entry_id, edited, e)
         return

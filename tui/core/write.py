@@ -229,14 +229,17 @@ def add_index_line(mem_dir: Path, entry_id: str, title: str, hook: str) -> list[
     return []
 
 
-def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str) -> WriteResult:
-    """Save a whole file as edited by a person (frontmatter and body), through the same gates."""
+def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str, opened: str | None = None) -> WriteResult:
+    """Save a whole file as edited by a person (frontmatter and body), through the same gates.
+    With ``opened`` (the text the editor started from), an agent's write since then stops the
+    save (``faults.Changed``) rather than being overwritten."""
     entry, findings = check(Path(mem_dir), Path(root), entry_id, text)
     rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
     warnings = [f for f in findings if f not in rejected]
     if rejected:
         return WriteResult(False, entry_id, None, rejected, warnings)
     path = Path(mem_dir) / entry_id
+    expect = journal.ANY if opened is None else opened.encode("utf-8")
     with held(Path(mem_dir)), journal.transaction():
-        journal.write(path, text)
+        journal.write(path, text, expect=expect)
     return WriteResult(True, entry_id, path, [], warnings)
