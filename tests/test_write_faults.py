@@ -182,3 +182,17 @@ async def test_an_edit_is_not_saved_over_what_the_agent_wrote_meanwhile(sample, 
         assert "A line the agent added." in text and "A note of the person." not in text
         assert "A note of the person." in app.main.drafts["api-versioning.md"]
         assert any("changed on disk while memtui was writing" in n.message for n in app._notifications)
+
+
+def test_a_crlf_index_keeps_its_line_endings_through_delete_and_restore(tmp_path):
+    """MEMORY.md is edited as it is on disk (no newline translation): the line goes and comes
+    back, and every other byte stays."""
+    mem = tmp_path / "memory"
+    shutil.copytree(SAMPLE / "memory", mem, symlinks=True)
+    index = mem / "MEMORY.md"
+    index.write_bytes(index.read_bytes().replace(b"\n", b"\r\n"))
+    before = index.read_bytes()
+    assert main(["delete", "api-versioning.md", "ci-status.md", "--yes", "--dir", str(mem)]) == 0
+    assert b"api-versioning.md" not in index.read_bytes() and b"\r\n" in index.read_bytes()
+    assert main(["restore", "api-versioning.md", "ci-status.md", "--dir", str(mem)]) == 0
+    assert index.read_bytes() == before

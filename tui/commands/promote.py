@@ -42,6 +42,6 @@ def run(args) -> int:
             try:
                 res = apply_delete(directory, plan_delete(directory, done))
             except OSError as e:
-                return fault("promote", e, f"promoted, but nothing was moved to the trash")
+                return fault("promote", e, "promoted, but " + NOT_DELETED)
             print(f"moved {len(res.moved)} to {res.trash}")
     return 0

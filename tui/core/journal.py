@@ -14,6 +14,7 @@ changed meanwhile, the edit is applied again to the new text (a few times), else
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import tempfile
@@ -138,7 +139,7 @@ def _keep_old(path: Path) -> str:
     try:
         os.link(path, name, follow_symlinks=False)
     except OSError as e:
-        if e.errno not in (1, 18, 38, 95):   # EPERM, EXDEV, ENOSYS, EOPNOTSUPP: no hard links here
+        if e.errno not in (errno.EPERM, errno.EXDEV, errno.ENOSYS, errno.EOPNOTSUPP):   # no hard links here
             raise
         shutil.copy2(path, name, follow_symlinks=False)
     return name

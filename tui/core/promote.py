@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import journal
 from .anchors import confine
 from .entry import MemoryEntry
 from .faults import Changed
 from .findings import Finding
-from . import journal
 from .gates import secret_findings, sensitive_findings, transient_findings
 from .locking import held
 from .memory import Memory

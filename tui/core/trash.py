@@ -153,7 +153,7 @@ def _apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = Non
             if text is None:
                 return None
             current = text.split("\n")
-            kept = [ln for ln in current if ln not in drop_lines]
+            kept = [ln for ln in current if ln.rstrip("\r") not in drop_lines]   # a CRLF index keeps its endings
             return "\n".join(kept) if len(kept) != len(current) else None
         journal.rewrite(mem_dir / INDEX_NAME, drop)
     return res
@@ -246,11 +246,12 @@ def _reinsert_lines(mem_dir: Path, lines: list[dict]) -> None:
 
     def insert(text: str | None) -> str:   # into the index as it is now (the agent may have written)
         current = text.split("\n") if text is not None else ["# Memory index", ""]
+        cr = "\r" if current[0].endswith("\r") else ""   # a CRLF index keeps its endings
         for item in sorted(lines, key=lambda x: x["line"]):
-            if item["text"] in current:
+            if item["text"] in (ln.rstrip("\r") for ln in current):
                 continue
             at = max(0, min(item["line"] - 1, len(current)))
-            current.insert(at, item["text"])
+            current.insert(at, item["text"] + cr)
         return "\n".join(current)
     journal.rewrite(mem_dir / INDEX_NAME, insert)
 

@@ -124,7 +124,9 @@ def set_fields(path: Path, fields: dict) -> bool:
     ok = []
 
     def edit(text: str | None) -> str | None:
-        meta, body = read_meta(text) if text is not None else (None, "")
+        if text is None:
+            return None
+        meta, body = read_meta(text.replace("\r\n", "\n").replace("\r", "\n"))   # as read_text did
         ok[:] = [meta is not None]
         return render({**meta, **fields}, body) if meta is not None else None
     journal.rewrite(Path(path), edit)
