@@ -196,3 +196,25 @@ def test_a_crlf_index_keeps_its_line_endings_through_delete_and_restore(tmp_path
     assert b"api-versioning.md" not in index.read_bytes() and b"\r\n" in index.read_bytes()
     assert main(["restore", "api-versioning.md", "ci-status.md", "--dir", str(mem)]) == 0
     assert index.read_bytes() == before
+
+
+def test_a_write_landing_between_our_compare_and_our_rename_is_kept(tmp_path, monkeypatch):
+    """The last window of a compare-before-replace: the agent renames its version in after our
+    compare, before our swap. Its version is swapped back, and the edit applied to it."""
+    from tui.core import fsutil
+    index = tmp_path / "MEMORY.md"
+    index.write_text("- [a](a.md)\n")
+    real, raced = fsutil.exchange, []
+
+    def agent_then_swap(a, b):
+        if not raced:
+            raced.append(1)
+            (tmp_path / "agent.tmp").write_text(index.read_text() + "- [agent](agent.md)\n")
+            os.replace(tmp_path / "agent.tmp", index)
+        return real(a, b)
+    monkeypatch.setattr(fsutil, "exchange", agent_then_swap)
+    if not real(tmp_path / "MEMORY.md", tmp_path / "MEMORY.md"):
+        pytest.skip("no RENAME_EXCHANGE on this system")
+    journal.rewrite(index, lambda text: text + "- [ours](ours.md)\n")
+    assert index.read_text() == "- [a](a.md)\n- [agent](agent.md)\n- [ours](ours.md)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

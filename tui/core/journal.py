@@ -8,7 +8,8 @@ step raises, the steps done are undone in reverse and the error goes on, marked
 another joins it: a promotion that deletes is one transaction.
 
 ``rewrite`` is the compare-before-replace against writers that do not take our lock
-(the agent): the file is read, edited, and re-read just before the rename; if it
+(the agent): the file is read, edited, and compared again at the rename (on Linux with
+no window at all: an atomic swap whose displaced file is checked, fsutil._put); if it
 changed meanwhile, the edit is applied again to the new text (a few times), else
 ``Changed`` says so and nothing is written.
 """
@@ -24,9 +25,8 @@ from pathlib import Path
 from typing import Callable
 
 from .faults import Changed
-from .fsutil import atomic_write
+from .fsutil import ANY, atomic_write
 
-ANY = object()    # write without comparing
 ATTEMPTS = 5      # re-applications of an edit when the file keeps changing under us
 
 _local = threading.local()
@@ -101,16 +101,11 @@ def write(path: Path, data: str | bytes, expect=ANY, mode: int | None = None) ->
     still holds them just before the rename, else ``Changed``."""
     path = Path(path)
     j = _current()
-    check = None
-    if expect is not ANY:
-        def check() -> None:
-            if read(path) != expect:
-                raise Changed(path)
     backup = None
     if j is not None and os.path.lexists(path):
         backup = _keep_old(path)
     try:
-        atomic_write(path, data, mode, check)
+        atomic_write(path, data, mode, expect)
     except BaseException:
         if backup is not None:
             os.unlink(backup)
