@@ -38,7 +38,10 @@ def not_promoted(target: str) -> str:
 def _where(err: OSError) -> str:
     """The folder a person knows: the memory folder, not its trash's inner folders."""
     name = str(err.filename or "")
-    name = name.split(os.sep + ".trash")[0] if os.sep + ".trash" in name else os.path.dirname(name)
+    if os.sep + ".trash" in name:
+        name = name.split(os.sep + ".trash")[0]
+    elif not os.path.isdir(name):
+        name = os.path.dirname(name)
     return name or "the folder"
 
 
