@@ -15,7 +15,6 @@ the folder's lock twice) and taken in a fixed order (no deadlock between two pro
 """
 from __future__ import annotations
 
-import fcntl
 import functools
 import hashlib
 import os
@@ -25,6 +24,11 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from .faults import Busy
+
+try:
+    import fcntl
+except ImportError:   # not POSIX: compare-before-replace only
+    fcntl = None
 
 WAIT = 15.0   # seconds: a write takes milliseconds; longer means a stuck process, said as Busy
 
@@ -42,6 +46,8 @@ def _key(path: Path) -> str:
 
 
 def _open(key: str) -> int | None:
+    if fcntl is None:
+        return None
     name = hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()[:20] + ".lock"
     try:
         d = lock_dir()
