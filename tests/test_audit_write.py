@@ -174,6 +174,7 @@ def test_a_failed_write_leaves_the_target_untouched(mem_dir, root, monkeypatch):
 
     monkeypatch.setattr(write_mod.os if hasattr(write_mod, "os") else os, "replace", boom, raising=False)
     monkeypatch.setattr("tui.core.fsutil.os.replace", boom)
+    monkeypatch.setattr("tui.core.fsutil.exchange", boom)   # the compared rename (an edit) swaps
     with pytest.raises(OSError):
         write_memory(mem_dir, root, Draft(text="new text"), entry_id="a.md", now=NOW)
     assert (mem_dir / "a.md").read_text() == "---\nname: a\n---\noriginal\n"

@@ -114,6 +114,7 @@ def test_failed_write_leaves_target_untouched(sample, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("tui.core.fsutil.os.replace", boom)
+    monkeypatch.setattr("tui.core.fsutil.exchange", boom)   # the compared rename swaps
     with pytest.raises(OSError):
         apply_promotion(m, plan)
     assert (sample[1] / "CLAUDE.md").read_bytes() == before

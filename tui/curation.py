@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable
 from textual.app import SuspendNotSupported
 from textual.widgets import Input, TabbedContent
 
+from .core.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, NOT_SAVED, explain, not_promoted
 from .core.memory import Snapshot
 from .core.promote import Promotion, TargetChanged, apply_promotion
 from .core.trash import apply_delete, plan_delete, restore
@@ -80,7 +81,7 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
             try:
                 res = (apply_archive if archive else apply_delete)(part.dir, plan)
             except OSError as e:
-                screen.notify(f"Nothing more was moved: {e}", severity="error", timeout=10)
+                screen.notify(_sentence(e, NOT_DELETED), severity="error", timeout=10)
                 screen.request_rescan()
                 return
             for i in res.vanished + plan.missing:
@@ -147,7 +148,7 @@ def trash(screen: "MainScreen") -> None:
         try:
             res = restore(folder, ids)
         except OSError as e:
-            screen.notify(f"Could not restore {', '.join(ids)}: {e}", severity="error")
+            screen.notify(_sentence(e, NOT_RESTORED), severity="error", timeout=10)
             return
         screen.writes.note_written([prefix + i for i in res.restored])
         for i in res.restored:
@@ -200,7 +201,7 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
             else:
                 res = write_memory(folder, screen.root, d)
         except OSError as e:
-            add(screen, d, f"Could not write: {e}.")
+            add(screen, d, _sentence(e, NOT_REMEMBERED))
             return
         if not res.ok:
             add(screen, d, res.reason())   # the form again, with the draft and the reason
@@ -237,6 +238,7 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
     folder = part.dir
     path = folder / local
     try:
+        on_disk = path.read_bytes().decode("utf-8")   # exactly, to compare before saving
         original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         screen.notify(f"Cannot open {entry_id} for editing: {e}", severity="error")
@@ -246,7 +248,24 @@ def edit(screen: "MainScreen", entry_id: str | None) -> None:
         if edited is not None:
             screen.drafts.pop(entry_id, None)
         return
-    _saved(screen, entry_id, edited, write_raw(folder, screen.root, local, edited))
+    try:   # the file as it was when the editor opened: an agent's write since then is not overwritten
+        res = write_raw(folder, screen.root, local, edited, opened=on_disk)
+    except OSError as e:
+        _not_saved(screen, entry_id, edited, e)
+        return
+    _saved(screen, entry_id, edited, res)
+
+
+def _sentence(err: OSError, not_done: str) -> str:
+    """The fault as the command line says it (faults.explain), as a sentence."""
+    text = explain(err, not_done)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _not_saved(screen: "MainScreen", entry_id: str, edited: str, err: OSError) -> None:
+    screen.drafts[entry_id] = edited
+    screen.notify(_sentence(err, NOT_SAVED) + "\nYour edit is kept: press e to continue editing it.",
+                  title=f"{entry_id} not saved", severity="error", timeout=15)
 
 
 def _saved(screen: "MainScreen", entry_id: str, edited: str, res) -> None:
@@ -273,7 +292,12 @@ def edit_part(screen: "MainScreen", part: Snapshot, local: str, entry_id: str) -
     edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text)
     if edited is None or edited == snip.text:
         return
-    _saved(screen, entry_id, edited, replace_part(part.dir, screen.root, part.layout, local, snip.text, edited))
+    try:
+        res = replace_part(part.dir, screen.root, part.layout, local, snip.text, edited)
+    except OSError as e:
+        _not_saved(screen, entry_id, edited, e)
+        return
+    _saved(screen, entry_id, edited, res)
 
 
 def run_editor(screen: "MainScreen", text: str, suffix: str = ".md") -> str | None:
@@ -359,7 +383,7 @@ def promote(screen: "MainScreen", ids: list[str], target: str | None = None,
             promote(screen, ids, plan.rel)
             return
         except OSError as e:
-            screen.notify(f"Could not write {plan.rel}: {e}", severity="error")
+            screen.notify(_sentence(e, not_promoted(plan.rel)), severity="error", timeout=10)
             return
         done = [shown[i] for i in plan.added + list(plan.already)]
         screen.writes.note_written(done)   # the promoted_to marks are our writes, not the agent's

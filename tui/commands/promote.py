@@ -4,10 +4,11 @@ from __future__ import annotations
 import sys
 
 from .common import resolve_dir
+from ..core.faults import NOT_DELETED, not_promoted
 from ..core.memory import Memory
 from ..core.promote import TargetChanged, apply_promotion, plan_promotion
 from ..core.trash import apply_delete, plan_delete
-from .writes import confirm, confirmed
+from .writes import confirm, confirmed, fault
 
 
 def run(args) -> int:
@@ -30,12 +31,17 @@ def run(args) -> int:
     except TargetChanged as e:
         print(f"memtui promote: {e}", file=sys.stderr)
         return 1
+    except OSError as e:
+        return fault("promote", e, not_promoted(plan.rel))
     for n in notes:
         print(n)
     done = [i for i in plan.added + list(plan.already)
             if mem.entries[i].file is None]   # bullets already moved out of their file
     if done and not args.yes:   # a separate question, never implied by the first yes
         if confirm(f"Move the promoted memor{'y' if len(done) == 1 else 'ies'} ({', '.join(done)}) to the trash?"):
-            res = apply_delete(directory, plan_delete(directory, done))
+            try:
+                res = apply_delete(directory, plan_delete(directory, done))
+            except OSError as e:
+                return fault("promote", e, "promoted, but " + NOT_DELETED)
             print(f"moved {len(res.moved)} to {res.trash}")
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import sys
 
+from ..core.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
 from ..core.secrets import redact
 from .common import UsageError, resolve_dir
 from ..core.trash import apply_delete, plan_delete, restore as restore_ids
@@ -23,11 +24,15 @@ def remember(args) -> int:
             print(f"memtui remember: not written. {refusal(layout, directory)}", file=sys.stderr)
             return 2
         layout.begin(directory)
-        res = append_bullet(directory, root, layout, args.text)
-    else:
-        draft = Draft(text=args.text, name=args.name, description=args.description, type=args.type,
-                      source=args.source, paths=args.paths, keywords=args.keywords, anchors=anchors)
-        res = write_memory(directory, root, draft)
+    try:
+        if layout is not None and not layout.file_per_entry:
+            res = append_bullet(directory, root, layout, args.text)
+        else:
+            res = write_memory(directory, root, Draft(
+                text=args.text, name=args.name, description=args.description, type=args.type, source=args.source,
+                paths=args.paths, keywords=args.keywords, anchors=anchors))
+    except OSError as e:
+        return fault("remember", e, NOT_REMEMBERED)
     if not res.ok:
         print(f"memtui remember: not written.\n{res.reason()}", file=sys.stderr)
         return 2
@@ -37,6 +42,13 @@ def remember(args) -> int:
     for n in res.notes:
         print(f"  note: {n}", file=sys.stderr)
     return 0
+
+
+def fault(command: str, err: OSError, not_done: str) -> int:
+    """A write stopped by the system (full disk, read-only folder, …): one sentence, exit 1
+    (3 stays for memtui's own bugs)."""
+    print(f"memtui {command}: {redact(explain(err, not_done))}", file=sys.stderr)
+    return 1
 
 
 def confirm(question: str) -> bool | None:
@@ -81,7 +93,10 @@ def delete(args) -> int:
                 else "Write the filtered copy?")
     if not confirmed(args.yes, question, "delete", "nothing deleted"):
         return 1
-    res = apply_delete(directory, plan)
+    try:
+        res = apply_delete(directory, plan)
+    except OSError as e:
+        return fault("delete", e, NOT_DELETED)
     for i in res.vanished:
         print(f"memtui delete: {i} vanished (or changed) before it could be moved", file=sys.stderr)
     for path, dropped in res.exports:
@@ -134,7 +149,10 @@ def archive(args) -> int:
 
 def restore(args) -> int:
     directory, _, _ = resolve_dir(args.dir, args.root, writes=True)
-    res = restore_ids(directory, args.ids)
+    try:
+        res = restore_ids(directory, args.ids)
+    except OSError as e:
+        return fault("restore", e, NOT_RESTORED)
     for i in res.restored:
         print(f"restored {i}")
     for i in res.missing:

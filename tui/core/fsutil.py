@@ -1,15 +1,25 @@
 """Atomic writes: a temp file in the same folder, fsync, then rename over the target."""
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
 
+ANY = object()   # ``expect`` for a write that replaces whatever is there
 
-def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None:
+
+def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=ANY) -> None:
+    """Write whole or not at all. With ``expect`` (the bytes last read, None for "no file"),
+    only over that: the file is compared at the rename itself (``_put``); otherwise
+    ``faults.Changed`` and the temp file goes."""
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:   # name the folder that refused, not a temp name that never existed
+        e.filename = str(path.parent)
+        raise
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -21,13 +31,82 @@ def atomic_write(path: Path, text: str | bytes, mode: int | None = None) -> None
             except FileNotFoundError:
                 mode = 0o644
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
+        if expect is ANY:
+            os.replace(tmp, path)
+        else:
+            _put(tmp, path, expect)
+    except BaseException as e:
+        if isinstance(e, OSError) and e.filename in (None, tmp):   # say the file the person knows
+            e.filename = str(path)
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
         raise
+
+
+def _read(path) -> bytes | None:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def _put(tmp: str, path: Path, expect: bytes | None) -> None:
+    """Rename ``tmp`` over ``path`` only if ``path`` holds ``expect``: a writer that does not take
+    our lock (the agent) is never overwritten. Where the system allows, the compare leaves no
+    window: a new file is linked into place (fails if one appeared); an existing one is swapped
+    with RENAME_EXCHANGE and the file displaced checked — not the one compared, it goes back."""
+    from .faults import Changed
+    if expect is None:
+        try:
+            os.link(tmp, path)
+            os.unlink(tmp)
+            return
+        except FileExistsError:
+            raise Changed(path) from None
+        except OSError as e:
+            if e.errno not in _NO_SUCH_CALL:
+                raise
+    if _read(path) != expect:
+        raise Changed(path)
+    if expect is None or not exchange(tmp, path):
+        os.replace(tmp, path)   # no atomic compare here: the window is the few µs since the read
+        return
+    if _read(tmp) != expect:   # written between our compare and the swap: theirs goes back
+        exchange(tmp, path)
+        raise Changed(path)
+    os.unlink(tmp)
+
+
+_NO_SUCH_CALL = (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EPERM, errno.EXDEV)
+_renameat2 = None
+
+
+def exchange(a, b) -> bool:
+    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False where the system or
+    the file system cannot."""
+    global _renameat2
+    if _renameat2 is None:
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            fn = libc.renameat2
+            fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+            _renameat2 = (fn, ctypes)
+        except (OSError, AttributeError, ImportError):
+            _renameat2 = False
+    if not _renameat2:
+        return False
+    fn, ctypes = _renameat2
+    at_cwd, rename_exchange = -100, 2
+    if fn(at_cwd, os.fsencode(a), at_cwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NO_SUCH_CALL:
+        return False
+    raise OSError(code, os.strerror(code), str(b))
 
 
 def within(real_base: str, real_path: str) -> bool:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import journal
+from .faults import Changed
 from .findings import REJECT_ON_WRITE, Finding
-from .fsutil import atomic_write
 from .layouts.gemini import memory_section
 from .layouts.markdown import bullets, split_lines
+from .locking import held
 from .snippets import read_exact
 from .write import WriteResult, check
 
@@ -50,8 +52,15 @@ def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:
     if current is None:
         return WriteResult(False, rejected=[Finding(file, "unreadable", "unreadable", None,
                                                     f"{file} is not UTF-8 text: not changed", "")])
-    new, at = _with_bullet(current, line, layout.name)
-    atomic_write(path, new.encode("utf-8"))
+    landed: list[int] = []
+
+    def add(text: str | None) -> str:   # to the file as it is just before the rename
+        new, at = _with_bullet(text or "", line, layout.name)
+        landed[:] = [at]
+        return new
+    with held(mem_dir), journal.transaction():
+        new = journal.rewrite(path, add)
+    at = landed[0]
     slug = next((p.block.slug for p in layout.parts(file, new) if p.block.start == at), None)
     return WriteResult(True, f"{file}#{slug}" if slug else file, path, [], warnings)
 
@@ -107,7 +116,11 @@ def replace_part(mem_dir: Path, root: Path, layout, entry_id: str, old_text: str
     if rejected:
         return WriteResult(False, entry_id, None, rejected, warnings)
     path = mem_dir / snip.file
-    lines = split_lines(read_exact(path) or "")
+    expect = (read_exact(path) or "").encode("utf-8")
+    lines = split_lines(expect.decode("utf-8"))
+    if lines[snip.start:snip.start + len(snip.lines)] != snip.lines:   # the agent wrote since locate
+        raise Changed(path, f"{entry_id} was edited meanwhile")
     lines[snip.start:snip.start + len(snip.lines)] = [ln + eol for ln in body.split("\n")]
-    atomic_write(path, "".join(lines).encode("utf-8"))
+    with held(mem_dir), journal.transaction():   # stop (not re-apply) if the agent writes meanwhile
+        journal.write(path, "".join(lines).encode("utf-8"), expect=expect)
     return WriteResult(True, entry_id, path, [], warnings)

@@ -13,11 +13,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import journal
 from .anchors import confine
 from .entry import MemoryEntry
+from .faults import Changed
 from .findings import Finding
-from .fsutil import atomic_write
 from .gates import secret_findings, sensitive_findings, transient_findings
+from .locking import held
 from .memory import Memory
 from .write import set_fields
 
@@ -59,11 +61,11 @@ class Promotion:
 
 def signature(path: Path) -> tuple | None:
     """What the target was when the plan was made: missing, or (size, sha256)."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    return (len(data), hashlib.sha256(data).hexdigest())
+    return _digest(journal.read(path))
+
+
+def _digest(data: bytes | None) -> tuple | None:
+    return None if data is None else (len(data), hashlib.sha256(data).hexdigest())
 
 
 def rule_text(e: MemoryEntry) -> str:
@@ -239,15 +241,26 @@ class TargetChanged(Exception):
 
 def apply_promotion(mem: Memory, plan: Promotion, mark: bool = True) -> list[str]:
     """Write the plan atomically (only if the target is unchanged), then mark the entries.
-    Returns notes for the person."""
+    Returns notes for the person. One transaction under the locks of the memory folder and
+    the target: a fault midway (a full disk) leaves the target and the entries as they were."""
     if not plan.ok:
         raise ValueError("a refused plan cannot be applied")
-    if signature(plan.target) != plan.signature:
-        raise TargetChanged(f"{plan.rel} changed on disk since the diff was shown; nothing was written")
+    with held(mem.dir, plan.target), journal.transaction():
+        return _apply_promotion(mem, plan, mark)
+
+
+def _apply_promotion(mem: Memory, plan: Promotion, mark: bool) -> list[str]:
+    changed = TargetChanged(f"{plan.rel} changed on disk since the diff was shown; nothing was written")
+    seen = journal.read(plan.target)
+    if _digest(seen) != plan.signature:
+        raise changed
     notes = []
     if plan.after != plan.before:
-        plan.target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(plan.target, plan.after)
+        journal.mkdir(plan.target.parent)
+        try:   # compared again just before the rename: the diff shown is the change made, or nothing
+            journal.write(plan.target, plan.after, expect=seen)
+        except Changed:
+            raise changed from None
         notes.append(f"wrote {plan.rel}")
     if mark:
         done = plan.added + list(plan.already)

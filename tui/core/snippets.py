@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .fsutil import atomic_write
+from . import journal
 from .layouts.markdown import split_lines
 
 
@@ -49,58 +49,70 @@ def locate(mem_dir: Path, layout, entry_id: str) -> Snippet | None:
     if parsed is None or layout.role(parsed[0]).role != "shared":
         return None
     text = read_exact(mem_dir / parsed[0])
-    if text is None:
-        return None
-    lines = split_lines(text)
-    for p in layout.parts(parsed[0], text):
-        if p.block.slug == parsed[1]:
-            b = p.block
-            return Snippet(entry_id, parsed[0], b.start, lines[b.start:b.end], lines[b.start - 1] if b.start else None)
-    return None
+    return None if text is None else _find(layout, entry_id, text)
 
 
 def cut(mem_dir: Path, layout, snippets: list[Snippet]) -> list[Snippet]:
     """Remove each snippet from its file (bottom up, one atomic write per file); returns those
-    cut. A snippet whose lines are no longer where the plan saw them is looked up again."""
+    cut. A snippet whose lines are no longer where the plan saw them is looked up again; the
+    file is re-read just before its rename and the cut made again if the agent wrote it."""
     done = []
     for file in sorted({s.file for s in snippets}):
-        text = read_exact(mem_dir / file)
-        if text is None:
-            continue
-        lines = split_lines(text)
         mine = sorted((s for s in snippets if s.file == file), key=lambda s: s.start, reverse=True)
-        for s in mine:
-            if lines[s.start:s.start + len(s.lines)] != s.lines:
-                again = locate(mem_dir, layout, s.id)
-                if again is None or again.lines != s.lines:
-                    continue   # changed since the person confirmed: leave it
-                s.start = again.start
-            del lines[s.start:s.start + len(s.lines)]
-            done.append(s)
-        if done:
-            atomic_write(mem_dir / file, "".join(lines))
+        here: list[Snippet] = []
+
+        def edit(text: str | None) -> str | None:
+            here.clear()
+            if text is None:
+                return None
+            lines = split_lines(text)
+            for s in mine:
+                if lines[s.start:s.start + len(s.lines)] != s.lines:
+                    again = _find(layout, s.id, text)
+                    if again is None or again.lines != s.lines:
+                        continue   # changed since the person confirmed: leave it
+                    s.start = again.start
+                del lines[s.start:s.start + len(s.lines)]
+                here.append(s)
+            return "".join(lines) if here else None
+        journal.rewrite(mem_dir / file, edit)
+        done += here
     return done
 
 
+def _find(layout, entry_id: str, text: str) -> Snippet | None:
+    """``locate`` on a file's text already read."""
+    file, slug = split_id(entry_id)
+    lines = split_lines(text)
+    for p in layout.parts(file, text):
+        if p.block.slug == slug:
+            b = p.block
+            return Snippet(entry_id, file, b.start, lines[b.start:b.end], lines[b.start - 1] if b.start else None)
+    return None
+
+
 def put_back(mem_dir: Path, file: str, text: str, line: int, before: str | None) -> bool:
-    """Insert ``text`` into ``file`` after its old upper neighbour, else at its old line."""
+    """Insert ``text`` into ``file`` after its old upper neighbour, else at its old line (into
+    the file as it is just before the rename: the agent may write it meanwhile)."""
     path = mem_dir / file
-    current = read_exact(path) if path.exists() else ""
-    if current is None:
+    if path.exists() and read_exact(path) is None:
         return False
-    lines = split_lines(current)
-    if text in current and "".join(lines[line - 1:line - 1 + len(split_lines(text))]) == text:
-        return False   # already there
-    at = min(max(line - 1, 0), len(lines))
-    if before is not None and not (at > 0 and lines[at - 1] == before):
-        spots = [n + 1 for n, ln in enumerate(lines) if ln == before]
-        if spots:
-            at = min(spots, key=lambda n: abs(n - (line - 1)))
-    if at > 0 and not lines[at - 1].endswith(("\n", "\r")):
-        lines[at - 1] += "\r\n" if text.endswith("\r\n") else "\n"   # the file lost its last newline
-    lines[at:at] = split_lines(text)
-    atomic_write(path, "".join(lines))
-    return True
+
+    def edit(current: str | None) -> str | None:
+        current = current or ""
+        lines = split_lines(current)
+        if text in current and "".join(lines[line - 1:line - 1 + len(split_lines(text))]) == text:
+            return None   # already there
+        at = min(max(line - 1, 0), len(lines))
+        if before is not None and not (at > 0 and lines[at - 1] == before):
+            spots = [n + 1 for n, ln in enumerate(lines) if ln == before]
+            if spots:
+                at = min(spots, key=lambda n: abs(n - (line - 1)))
+        if at > 0 and not lines[at - 1].endswith(("\n", "\r")):
+            lines[at - 1] += "\r\n" if text.endswith("\r\n") else "\n"   # the file lost its last newline
+        lines[at:at] = split_lines(text)
+        return "".join(lines)
+    return journal.rewrite(path, edit) is not None
 
 
 def export_slugs(mem_dir: Path, file: str) -> set[str]:
@@ -123,12 +135,12 @@ def filtered_export(mem_dir: Path, trash_dir: Path, file: str, drop: set[str],
     dropped = len(recs) - len(kept)
     stamp = (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
     out_dir = trash_dir / "exports"
-    out_dir.mkdir(parents=True, exist_ok=True)
+    journal.mkdir(out_dir)
     stem, _, suffix = Path(file).name.rpartition(".")
     target = out_dir / f"{stem}-without-{dropped}-{stamp}.{suffix}"
     if suffix.lower() in ("jsonl", "ndjson"):
         body = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept)
     else:
         body = json.dumps(kept, ensure_ascii=False, indent=2) + "\n"
-    atomic_write(target, body)
+    journal.write(target, body)
     return target, dropped

@@ -4,19 +4,25 @@ Nothing is deleted without a plan that a person confirmed: ``plan_delete`` says
 which files and which MEMORY.md lines would go; ``apply_delete`` moves them to
 ``.trash/<stamp>/`` with a manifest, so ``restore`` brings back the same bytes
 and the same index lines.
+
+Every write here holds the folder's lock (locking.py) and is one transaction (journal.py):
+a fault midway (a full disk) puts back what was done, so the folder ends as it was or
+as asked, never between; MEMORY.md and shared files are compared just before their
+rename, against the agent writing them at the same time.
 """
 from __future__ import annotations
 
 import datetime as dt
 import json
 import os
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import journal
 from .daily_log import unlog_restored
-from .fsutil import atomic_write, inside, within  # noqa: F401 (inside: its old home)
+from .fsutil import inside, within  # noqa: F401 (inside: its old home)
 from .index import INDEX_NAME, line_links
+from .locking import locked
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
 from .store import ARCHIVE_DIR, TRASH_DIR
 
@@ -84,9 +90,16 @@ class DeleteResult:
     exports: list[tuple[Path, int]] = field(default_factory=list)   # filtered mem0 exports written
 
 
+@locked
 def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None,
                  into: str = TRASH_DIR) -> DeleteResult:
-    """Move the plan's entries to ``into`` (the trash, or the archive: memtui archive)."""
+    """Move the plan's entries to ``into`` (the trash, or the archive: memtui archive), whole
+    or not at all (one journal transaction), under the folder's lock."""
+    with journal.transaction():
+        return _apply_delete(mem_dir, plan, now, into)
+
+
+def _apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None, into: str) -> DeleteResult:
     now = now or dt.datetime.now(dt.timezone.utc)
     stamp = now.strftime("%Y%m%dT%H%M%S%fZ")
     trash = mem_dir / into / stamp
@@ -103,11 +116,11 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
         if made is not None:
             res.exports.append(made)
     if plan.files or plan.snippets:
-        trash.mkdir(parents=True, exist_ok=True)
+        journal.mkdir(trash)
         for i, s in plan.snippets.items():   # the lines first, then the cut: a crash loses nothing
-            (trash / i).parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(trash / i, s.text.encode("utf-8"))
-        atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
+            journal.mkdir((trash / i).parent)
+            journal.write(trash / i, s.text.encode("utf-8"))
+        journal.write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
     if plan.snippets:
         cut_ids = {s.id for s in cut(mem_dir, plan.layout, list(plan.snippets.values()))}
         res.moved += [i for i in plan.snippets if i in cut_ids]
@@ -116,30 +129,33 @@ def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None
             manifest["entries"] = [e for e in manifest["entries"] if "snippet" not in e or e["id"] in cut_ids]
             for i in plan.snippets:
                 if i not in cut_ids:
-                    (trash / i).unlink(missing_ok=True)
-            atomic_write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
+                    journal.unlink_after(trash / i)
+            journal.write(trash / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2))
     # The index lines go before the files: a crash in between leaves an entry in place and
     # unlisted (its lines are in the manifest), never a line pointing at a file that moved.
     going = [i for i in plan.files if (mem_dir / i).is_file() or (mem_dir / i).is_symlink()]
     drop_lines = {t for i in going for _, t in plan.index_lines.get(i, [])}
-    current = _index_lines(mem_dir) if drop_lines else None
-    if current is not None:
-        # a planned line's text again, but only where the agent sees a link: the same text inside
-        # an HTML comment stays
-        kept = [ln for ln, ids in line_links("\n".join(current)) if not (ids and ln in drop_lines)]
-        if len(kept) != len(current):
-            atomic_write(mem_dir / INDEX_NAME, "\n".join(kept))
+    if drop_lines and (mem_dir / INDEX_NAME).is_file():
+        def drop(text: str | None) -> str | None:   # on the index as it is now (the agent may have written)
+            if text is None:
+                return None
+            # a planned line's text again, but only where the agent sees a link (the same text inside
+            # an HTML comment stays); a CRLF index keeps its endings
+            pairs = line_links(text)
+            kept = [ln for ln, ids in pairs if not (ids and ln.rstrip("\r") in drop_lines)]
+            return "\n".join(kept) if len(kept) != len(pairs) else None
+        journal.rewrite(mem_dir / INDEX_NAME, drop)
     for i in plan.files:
         src = mem_dir / i
         if not (src.is_file() or src.is_symlink()):
             res.vanished.append(i)
             continue
         dst = trash / i
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(src, dst)  # same filesystem: a rename, never a copy-and-delete
+        journal.mkdir(dst.parent)
+        journal.move(src, dst)  # same filesystem: a rename, never a copy-and-delete
         res.moved.append(i)
     if not res.moved and trash.is_dir():
-        shutil.rmtree(trash, ignore_errors=True)   # nothing went in: no empty trash folder
+        journal.remove_tree_after(trash)   # nothing went in: no empty trash folder
     return res
 
 
@@ -180,7 +196,13 @@ class RestoreResult:
     blocked: list[str] = field(default_factory=list)     # a file of that name exists again
 
 
+@locked
 def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
+    with journal.transaction():
+        return _restore(mem_dir, ids)
+
+
+def _restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
     res = RestoreResult()
     # from the trash or the archive, the newest first
     trash = sorted(list_trash(mem_dir) + list_trash(mem_dir, ARCHIVE_DIR), key=lambda t: t.stamp, reverse=True)
@@ -197,8 +219,8 @@ def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
         if dst.exists():
             res.blocked.append(i)
             continue
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(item.path, dst)
+        journal.mkdir(dst.parent)
+        journal.move(item.path, dst)
         back.append(item)
         res.restored.append(i)
     # the lines of every restored entry at once, in their old order: one at a time, a line
@@ -219,7 +241,7 @@ def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None
     if text is None or not put_back(mem_dir, file, text, s["line"], s.get("before")):
         res.blocked.append(item.id)
         return
-    item.path.unlink(missing_ok=True)
+    journal.unlink_after(item.path)
     if ARCHIVE_DIR in item.path.parts:   # archived into a daily log: out of it again
         unlog_restored(mem_dir, mem_dir / ARCHIVE_DIR / item.stamp, item.id)
     _forget(item)
@@ -229,15 +251,17 @@ def _restore_snippet(mem_dir: Path, item: TrashItem, res: RestoreResult) -> None
 def _reinsert_lines(mem_dir: Path, lines: list[dict]) -> None:
     if not lines:
         return
-    current = _index_lines(mem_dir)
-    if current is None:
-        current = ["# Memory index", ""]
-    for item in sorted(lines, key=lambda x: x["line"]):
-        if item["text"] in current:
-            continue
-        at = max(0, min(item["line"] - 1, len(current)))
-        current.insert(at, item["text"])
-    atomic_write(mem_dir / INDEX_NAME, "\n".join(current))
+
+    def insert(text: str | None) -> str:   # into the index as it is now (the agent may have written)
+        current = text.split("\n") if text is not None else ["# Memory index", ""]
+        cr = "\r" if current[0].endswith("\r") else ""   # a CRLF index keeps its endings
+        for item in sorted(lines, key=lambda x: x["line"]):
+            if item["text"] in (ln.rstrip("\r") for ln in current):
+                continue
+            at = max(0, min(item["line"] - 1, len(current)))
+            current.insert(at, item["text"] + cr)
+        return "\n".join(current)
+    journal.rewrite(mem_dir / INDEX_NAME, insert)
 
 
 def _forget(item: TrashItem) -> None:
@@ -252,6 +276,6 @@ def _forget(item: TrashItem) -> None:
         return
     manifest["entries"] = [e for e in manifest.get("entries", []) if e["id"] != item.id]
     if manifest["entries"]:
-        atomic_write(mpath, json.dumps(manifest, ensure_ascii=False, indent=2))
+        journal.write(mpath, json.dumps(manifest, ensure_ascii=False, indent=2))
     else:
-        shutil.rmtree(folder, ignore_errors=True)
+        journal.remove_tree_after(folder)

@@ -3,6 +3,10 @@
 `memtui remember`, the TUI's add and edit, and anything else that writes a memory
 call ``write_memory``. On rejection nothing touches the disk and the reason says
 what to change, echoing nothing secret.
+
+A write holds the folder's lock (locking.py) and is one transaction (journal.py): the
+entry and its MEMORY.md line land together or not at all; a fault (a full disk, a
+read-only folder) raises OSError for the caller to say with faults.explain.
 """
 from __future__ import annotations
 
@@ -17,11 +21,12 @@ import frontmatter
 
 from .anchors import AnchorChecker
 from .entry import Anchor, MemoryEntry, read_entry
+from . import journal
 from .findings import REJECT_ON_WRITE, Finding
 from .frontmatter import read_meta
-from .fsutil import atomic_write
 from .gates import entry_gates
 from .index import INDEX_NAME
+from .locking import held
 from .secrets import redact
 
 FIELD_ORDER = ("name", "description", "type", "source", "created", "updated", "paths", "keywords", "anchor")
@@ -109,15 +114,23 @@ def _meta_for(d: Draft, now: dt.datetime, base: dict | None) -> dict:
 
 
 def set_fields(path: Path, fields: dict) -> bool:
-    """Set frontmatter fields of an existing entry, keeping the rest; no gates (no new text)."""
+    """Set frontmatter fields of an existing entry, keeping the rest; no gates (no new text).
+    The file is re-read just before the rename: an edit by the agent meanwhile is kept."""
     try:
-        meta, body = read_meta(Path(path).read_text(encoding="utf-8"))
+        Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return False
-    if meta is None:
-        return False
-    atomic_write(Path(path), render({**meta, **fields}, body))
-    return True
+
+    ok = []
+
+    def edit(text: str | None) -> str | None:
+        if text is None:
+            return None
+        meta, body = read_meta(text.replace("\r\n", "\n").replace("\r", "\n"))   # as read_text did
+        ok[:] = [meta is not None]
+        return render({**meta, **fields}, body) if meta is not None else None
+    journal.rewrite(Path(path), edit)
+    return ok == [True]
 
 
 def render(meta: dict, body: str) -> str:
@@ -136,16 +149,22 @@ def check(mem_dir: Path, root: Path, entry_id: str, text: str) -> tuple[MemoryEn
 def write_memory(mem_dir: Path, root: Path, draft: Draft, *, entry_id: str | None = None,
                  now: dt.datetime | None = None, add_to_index: bool = True) -> WriteResult:
     """Gate, then write atomically (new entry, or ``entry_id`` edited in place keeping unknown fields)."""
-    mem_dir, root = Path(mem_dir), Path(root)
+    with held(Path(mem_dir)), journal.transaction():
+        return _write_memory(Path(mem_dir), Path(root), draft, entry_id, now, add_to_index)
+
+
+def _write_memory(mem_dir: Path, root: Path, draft: Draft, entry_id: str | None,
+                  now: dt.datetime | None, add_to_index: bool) -> WriteResult:
     now = now or dt.datetime.now(dt.timezone.utc)
     if not draft.text.strip():
         return WriteResult(False, rejected=[Finding(entry_id or "", "unreadable", "empty", None,
                                                     "the memory is empty", "write what should be remembered")])
-    base = None
+    base, expect = None, None   # a new entry: no file of that name may appear meanwhile
     if entry_id is not None:
         path = mem_dir / entry_id
         try:
-            old = path.read_text(encoding="utf-8")
+            expect = path.read_bytes()
+            old = expect.decode("utf-8")
         except (OSError, UnicodeDecodeError) as e:
             return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "missing", None,
                                                         f"cannot edit {entry_id}: {e}", "")])
@@ -166,8 +185,8 @@ def write_memory(mem_dir: Path, root: Path, draft: Draft, *, entry_id: str | Non
     if rejected:
         return WriteResult(False, entry_id, None, rejected, warnings)
     path = mem_dir / entry_id
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, text)
+    journal.mkdir(path.parent)
+    journal.write(path, text, expect=expect)
     result = WriteResult(True, entry_id, path, [], warnings)
     if add_to_index and base is None:
         result.notes += add_index_line(mem_dir, entry_id, draft.name, meta.get("description", ""))
@@ -187,17 +206,24 @@ def _free_id(mem_dir: Path, stem: str) -> str:
 
 
 def add_index_line(mem_dir: Path, entry_id: str, title: str, hook: str) -> list[str]:
-    """Append `- [Title](id) — hook` to MEMORY.md (created if missing), atomically."""
+    """Append `- [Title](id) — hook` to MEMORY.md (created if missing), atomically, to the
+    index as it is just before the rename (the agent may write it meanwhile)."""
     from .index import MAX_LINES, parse_index
     path = mem_dir / INDEX_NAME
     try:
-        text = path.read_text(encoding="utf-8") if path.exists() else "# Memory index\n\n"
+        if path.exists():
+            path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         return [f"MEMORY.md was not updated: {e}"]
     hook = " ".join(hook.split())
     line = f"- [{title}]({entry_id})" + (f" — {hook[:100]}" if hook else "")
-    new = text + ("" if text.endswith("\n") or not text else "\n") + line + "\n"
-    atomic_write(path, new)
+
+    def append(text: str | None) -> str:
+        text = "# Memory index\n\n" if text is None else text
+        return text + ("" if text.endswith("\n") or not text else "\n") + line + "\n"
+    new = journal.rewrite(path, append)
+    if new is None:
+        return []
     idx = parse_index(new)
     if not idx.lines[-1].resident:
         return [f"MEMORY.md is past its {MAX_LINES}-line / 25 KB cut: the new line is beyond it, so the agent "
@@ -205,13 +231,17 @@ def add_index_line(mem_dir: Path, entry_id: str, title: str, hook: str) -> list[
     return []
 
 
-def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str) -> WriteResult:
-    """Save a whole file as edited by a person (frontmatter and body), through the same gates."""
+def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str, opened: str | None = None) -> WriteResult:
+    """Save a whole file as edited by a person (frontmatter and body), through the same gates.
+    With ``opened`` (the text the editor started from), an agent's write since then stops the
+    save (``faults.Changed``) rather than being overwritten."""
     entry, findings = check(Path(mem_dir), Path(root), entry_id, text)
     rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
     warnings = [f for f in findings if f not in rejected]
     if rejected:
         return WriteResult(False, entry_id, None, rejected, warnings)
     path = Path(mem_dir) / entry_id
-    atomic_write(path, text)
+    expect = journal.ANY if opened is None else opened.encode("utf-8")
+    with held(Path(mem_dir)), journal.transaction():
+        journal.write(path, text, expect=expect)
     return WriteResult(True, entry_id, path, [], warnings)

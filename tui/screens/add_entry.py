@@ -66,6 +66,7 @@ class AddEntry(ModalScreen[Draft | None]):
         if self.error:
             self.query_one("#add-error", Static).update(Text(self.error + "\n\nYour draft is kept: change it and "
                                                              "save again."))
+            self.call_after_refresh(self.query_one("#add-error").scroll_visible, animate=False)   # below the fold
         self.query_one("#add-text", TextArea).focus()
 
     @property

@@ -1,0 +1,220 @@
+"""Write faults said in the user's terms, exit 1, nothing changed; the compare-before-replace
+against the agent; the lock between memtui processes."""
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import SAMPLE
+from test_disk_full import _state
+from tui.cli import main
+from tui.core import journal, locking
+from tui.core.faults import Busy, Changed, explain
+
+
+@pytest.mark.parametrize("err, words", [
+    (OSError(errno.ENOSPC, "No space left on device", "/m/a.md"), "the disk holding /m is full; free some space"),
+    (OSError(errno.EROFS, "Read-only file system", "/m/.trash/2026/x"), "/m is on a read-only file system"),
+    (OSError(errno.EACCES, "Permission denied", "/m/MEMORY.md"), "permission denied on /m/MEMORY.md; check its owner"),
+    (OSError(errno.ENOENT, "No such file or directory", "/m/a.md"), "/m/a.md vanished while memtui was writing"),
+    (Changed("/m/MEMORY.md"), "/m/MEMORY.md changed on disk while memtui was writing"),
+    (Busy("/m", 15), "another memtui process is writing to /m"),
+])
+def test_each_fault_is_one_sentence_that_says_what_to_do(err, words):
+    text = explain(err, "nothing was moved to the trash")
+    assert text.startswith("nothing was moved to the trash: ") and words in text and "Errno" not in text
+
+
+def test_a_fault_that_could_not_be_undone_does_not_say_nothing_happened():
+    err = OSError(errno.ENOSPC, "No space left on device", "/m/a.md")
+    err.undone = False
+    assert "could not put everything back" in explain(err, "nothing was moved to the trash")
+    assert "nothing was moved" not in explain(err, "nothing was moved to the trash")
+
+
+COMMANDS = {
+    "remember": ["remember", "Integration tests need the local Postgres on port 5433", "--dir", "{m}", "--root", "{p}"],
+    "delete": ["delete", "api-versioning.md", "ci-status.md", "--yes", "--dir", "{m}"],
+    "restore": ["restore", "pnpm-only.md", "--dir", "{m}"],
+    "promote": ["promote", "pnpm-only.md", "--to", "AGENTS.md", "--yes", "--dir", "{m}", "--root", "{p}"],
+}
+
+
+@pytest.mark.parametrize("code, said", [(errno.EROFS, "read-only file system"), (errno.EACCES, "permission denied"),
+                                        (errno.ENOSPC, "is full")])
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_write_commands_exit_1_on_a_fault_and_change_nothing(tmp_path, monkeypatch, capsys, command, code, said):
+    base = tmp_path / "s"
+    shutil.copytree(SAMPLE, base, symlinks=True, ignore=shutil.ignore_patterns("layouts"))
+    mem, proj = base / "memory", base / "project"
+    if command == "restore":
+        assert main(["delete", "pnpm-only.md", "--yes", "--dir", str(mem)]) == 0
+    before = _state(base)
+    capsys.readouterr()
+
+    def refuse(*a, **k):
+        raise OSError(code, os.strerror(code))
+    with monkeypatch.context() as m:
+        for name in ("fsync", "mkdir", "link"):   # every call that makes something on the disk
+            m.setattr(os, name, refuse)
+        assert main([a.format(m=mem, p=proj) for a in COMMANDS[command]]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "internal error" not in err, err
+    assert _state(base) == before
+
+
+def test_an_edit_is_applied_again_when_the_agent_writes_between_read_and_rename(tmp_path):
+    index = tmp_path / "MEMORY.md"
+    index.write_text("- [a](a.md)\n")
+    calls = []
+
+    def append(text):
+        calls.append(text)
+        if len(calls) == 1:   # the agent writes while we hold our first version
+            index.write_text(text + "- [agent](agent.md)\n")
+        return text + "- [ours](ours.md)\n"
+    journal.rewrite(index, append)
+    assert index.read_text() == "- [a](a.md)\n- [agent](agent.md)\n- [ours](ours.md)\n" and len(calls) == 2
+
+
+def test_a_file_that_keeps_changing_stops_the_write_and_says_so(tmp_path):
+    index = tmp_path / "MEMORY.md"
+    index.write_text("start\n")
+
+    def edit(text):
+        index.write_text(text + "agent\n")
+        return text + "ours\n"
+    with pytest.raises(Changed):
+        journal.rewrite(index, edit)
+    assert "ours" not in index.read_text() and not [p for p in tmp_path.iterdir() if p.name != "MEMORY.md"]
+
+
+HOLD = r"""
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+def test_a_second_memtui_waits_for_the_lock_and_says_when_it_gives_up(tmp_path, monkeypatch, capsys):
+    base = tmp_path / "s"
+    shutil.copytree(SAMPLE, base, symlinks=True, ignore=shutil.ignore_patterns("layouts"))
+    mem = base / "memory"
+    with locking.held(mem):   # find the lock file's name, as another process would
+        lock = [p for p in locking.lock_dir().iterdir()][0]
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(lock), "3"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        monkeypatch.setattr(locking, "WAIT", 0.3)
+        before = _state(base)
+        assert main(["delete", "api-versioning.md", "--yes", "--dir", str(mem)]) == 1
+        assert "another memtui process is writing" in capsys.readouterr().err
+        assert _state(base) == before
+    finally:
+        holder.kill()
+        holder.wait()
+    assert main(["delete", "api-versioning.md", "--yes", "--dir", str(mem)]) == 0   # free again
+
+
+def test_the_lock_is_taken_again_inside_a_write_without_waiting(tmp_path):
+    with locking.held(tmp_path), locking.held(tmp_path / "."), locking.held(tmp_path, tmp_path / "x"):
+        pass
+    assert locking._held == {}
+
+
+def test_memtui_writes_without_the_lock_when_there_is_no_cache_directory(tmp_path, monkeypatch, capsys):
+    base = tmp_path / "s"
+    shutil.copytree(SAMPLE, base, symlinks=True, ignore=shutil.ignore_patterns("layouts"))
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert main(["delete", "api-versioning.md", "--yes", "--dir", str(base / "memory")]) == 0
+
+
+async def test_the_app_says_a_full_disk_as_the_command_line_does(sample, tmp_path, monkeypatch):
+    from conftest import make_app, settle
+    mem_dir, root = sample
+    index = (mem_dir / "MEMORY.md").read_bytes()
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        def full(*a, **k):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        with monkeypatch.context() as m:
+            for name in ("fsync", "mkdir", "link"):
+                m.setattr(os, name, full)
+            await pilot.press("space", "space", "d", "y")
+            await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("Nothing was moved to the trash: the disk holding") and "free some space" in m
+                   for m in said), said
+        assert (mem_dir / "api-versioning.md").exists() and (mem_dir / "ci-status.md").exists()
+        assert (mem_dir / "MEMORY.md").read_bytes() == index and not (mem_dir / ".trash").exists()
+
+
+async def test_an_edit_is_not_saved_over_what_the_agent_wrote_meanwhile(sample, tmp_path, monkeypatch):
+    """The agent rewrites the entry while the person is in $EDITOR: their edit is kept as a
+    draft, the agent's version stays, and the notification says what happened."""
+    import sys
+    from conftest import make_app, settle
+    mem_dir, root = sample
+    target = mem_dir / "api-versioning.md"
+    script = tmp_path / "editor-racing-the-agent"
+    script.write_text(f"#!{sys.executable}\nimport sys\np = sys.argv[1]\n"
+                      "open(p, 'a').write('A note of the person.\\n')\n"
+                      f"open({str(target)!r}, 'a').write('A line the agent added.\\n')\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        text = target.read_text()
+        assert "A line the agent added." in text and "A note of the person." not in text
+        assert "A note of the person." in app.main.drafts["api-versioning.md"]
+        assert any("changed on disk while memtui was writing" in n.message for n in app._notifications)
+
+
+def test_a_crlf_index_keeps_its_line_endings_through_delete_and_restore(tmp_path):
+    """MEMORY.md is edited as it is on disk (no newline translation): the line goes and comes
+    back, and every other byte stays."""
+    mem = tmp_path / "memory"
+    shutil.copytree(SAMPLE / "memory", mem, symlinks=True)
+    index = mem / "MEMORY.md"
+    index.write_bytes(index.read_bytes().replace(b"\n", b"\r\n"))
+    before = index.read_bytes()
+    assert main(["delete", "api-versioning.md", "ci-status.md", "--yes", "--dir", str(mem)]) == 0
+    assert b"api-versioning.md" not in index.read_bytes() and b"\r\n" in index.read_bytes()
+    assert main(["restore", "api-versioning.md", "ci-status.md", "--dir", str(mem)]) == 0
+    assert index.read_bytes() == before
+
+
+def test_a_write_landing_between_our_compare_and_our_rename_is_kept(tmp_path, monkeypatch):
+    """The last window of a compare-before-replace: the agent renames its version in after our
+    compare, before our swap. Its version is swapped back, and the edit applied to it."""
+    from tui.core import fsutil
+    index = tmp_path / "MEMORY.md"
+    index.write_text("- [a](a.md)\n")
+    real, raced = fsutil.exchange, []
+
+    def agent_then_swap(a, b):
+        if not raced:
+            raced.append(1)
+            (tmp_path / "agent.tmp").write_text(index.read_text() + "- [agent](agent.md)\n")
+            os.replace(tmp_path / "agent.tmp", index)
+        return real(a, b)
+    monkeypatch.setattr(fsutil, "exchange", agent_then_swap)
+    if not real(tmp_path / "MEMORY.md", tmp_path / "MEMORY.md"):
+        pytest.skip("no RENAME_EXCHANGE on this system")
+    journal.rewrite(index, lambda text: text + "- [ours](ours.md)\n")
+    assert index.read_text() == "- [a](a.md)\n- [agent](agent.md)\n- [ours](ours.md)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

@@ -1,0 +1,205 @@
+"""Multi-file writes that end in the old state or the new one, never between.
+
+Inside ``transaction()`` every step is recorded: a file replaced keeps its old version as
+a hard link beside it (putting it back is a rename, which needs no free space, so undo
+works on the full disk that stopped us); a move, a folder made, a file made. When any
+step raises, the steps done are undone in reverse and the error goes on, marked
+``undone`` (False when something could not be put back). A transaction started inside
+another joins it: a promotion that deletes is one transaction.
+
+``rewrite`` is the compare-before-replace against writers that do not take our lock
+(the agent): the file is read, edited, and compared again at the rename (on Linux with
+no window at all: an atomic swap whose displaced file is checked, fsutil._put); if it
+changed meanwhile, the edit is applied again to the new text (a few times), else
+``Changed`` says so and nothing is written.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import tempfile
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable
+
+from .faults import Changed
+from .fsutil import ANY, atomic_write
+
+ATTEMPTS = 5      # re-applications of an edit when the file keeps changing under us
+
+_local = threading.local()
+
+
+class Journal:
+    """The steps of one transaction, to undo on failure or finish on success."""
+
+    def __init__(self) -> None:
+        self.undo_steps: list[Callable[[], None]] = []
+        self.finish: list[Callable[[], None]] = []   # after success only (drop backups, remove folders)
+
+    def rollback(self) -> bool:
+        ok = True
+        for step in reversed(self.undo_steps):
+            try:
+                step()
+            except OSError:
+                ok = False
+        return ok
+
+    def commit(self) -> None:
+        for step in self.finish:
+            try:
+                step()
+            except OSError:
+                pass   # a backup link that stays behind is a leftover, never a loss
+
+
+def _current() -> Journal | None:
+    return getattr(_local, "journal", None)
+
+
+@contextmanager
+def transaction():
+    """All the steps of the block, or none of them (see the module's docstring)."""
+    outer = _current()
+    if outer is not None:
+        yield outer
+        return
+    j = _local.journal = Journal()
+    try:
+        yield j
+    except BaseException as e:
+        ok = j.rollback()
+        if isinstance(e, OSError):
+            e.undone = ok
+        raise
+    else:
+        j.commit()
+    finally:
+        _local.journal = None
+
+
+def read(path: Path) -> bytes | None:
+    """The file's bytes, or None when there is none."""
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _ino(path: Path) -> int | None:
+    try:
+        return os.lstat(path).st_ino
+    except FileNotFoundError:
+        return None
+
+
+def write(path: Path, data: str | bytes, expect=ANY, mode: int | None = None) -> None:
+    """Atomic write; with ``expect`` (the bytes read, None for "no file"), only if the file
+    still holds them just before the rename, else ``Changed``."""
+    path = Path(path)
+    j = _current()
+    backup = None
+    if j is not None and os.path.lexists(path):
+        backup = _keep_old(path)
+    try:
+        atomic_write(path, data, mode, expect)
+    except BaseException:
+        if backup is not None:
+            os.unlink(backup)
+        raise
+    if j is None:
+        return
+    mine = _ino(path)
+
+    def undo() -> None:
+        if _ino(path) != mine:   # someone wrote after us: theirs stays
+            return
+        if backup is not None:
+            os.replace(backup, path)
+        else:
+            os.unlink(path)
+    j.undo_steps.append(undo)
+    if backup is not None:
+        j.finish.append(lambda: os.unlink(backup))
+
+
+def _keep_old(path: Path) -> str:
+    """A hard link to the current version beside it (same file system: undo is a rename)."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".old", dir=path.parent)
+    os.close(fd)
+    os.unlink(name)
+    try:
+        os.link(path, name, follow_symlinks=False)
+    except OSError as e:
+        if e.errno not in (errno.EPERM, errno.EXDEV, errno.ENOSYS, errno.EOPNOTSUPP):   # no hard links here
+            raise
+        shutil.copy2(path, name, follow_symlinks=False)
+    return name
+
+
+def rewrite(path: Path, edit: Callable[[str | None], str | None], attempts: int = ATTEMPTS) -> str | None:
+    """Read ``path`` (text, None when missing), write ``edit(text)`` unless it is None, and
+    re-apply the edit if the file changed before the rename. Returns what was written."""
+    path = Path(path)
+    for _ in range(attempts):
+        old = read(path)
+        try:
+            text = old.decode("utf-8") if old is not None else None
+        except UnicodeDecodeError:
+            raise Changed(path, "it is not UTF-8 text any more") from None
+        new = edit(text)
+        if new is None or new == text:
+            return None
+        try:
+            write(path, new, expect=old)
+            return new
+        except Changed:
+            continue
+    raise Changed(path, f"it kept changing ({attempts} tries)")
+
+
+def move(src: Path, dst: Path) -> None:
+    """Rename ``src`` to ``dst`` (same file system), undone by renaming back."""
+    os.replace(src, dst)
+    j = _current()
+    if j is not None:
+        j.undo_steps.append(lambda: os.replace(dst, src) if not os.path.lexists(src) else None)
+
+
+def mkdir(path: Path) -> None:
+    """Make ``path`` and its missing parents; undone by removing those made (when empty)."""
+    path = Path(path)
+    missing = []
+    p = path
+    while not p.exists():
+        missing.append(p)
+        p = p.parent
+    for d in reversed(missing):
+        try:
+            d.mkdir()
+        except FileExistsError:
+            continue
+        j = _current()
+        if j is not None:
+            j.undo_steps.append(lambda d=d: d.rmdir())
+
+
+def remove_tree_after(path: Path) -> None:
+    """Remove a folder once the transaction succeeded (now, outside one)."""
+    j = _current()
+    if j is None:
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        j.finish.append(lambda: shutil.rmtree(path, ignore_errors=True))
+
+
+def unlink_after(path: Path) -> None:
+    """Remove a file once the transaction succeeded (now, outside one)."""
+    j = _current()
+    if j is None:
+        Path(path).unlink(missing_ok=True)
+    else:
+        j.finish.append(lambda: Path(path).unlink(missing_ok=True))
