@@ -48,7 +48,30 @@ _GENERIC_NAMES = {"readme", "index", "route", "routes", "page", "layout", "main"
                   "setup", "makefile", "dockerfile", "changelog", "license", "todo", "notes", "memory", "schema"}
 
 
-_DYNAMIC = re.compile(r"\[[^/\]]+\]/|\([^/)]+\)/")
+
+
+_DYNAMIC_SEG = re.compile(r"\[[^/\]]+\]|\([^/)]+\)")
+
+
+def _in_order(segs: list[str], theirs: list[str]) -> bool:
+    """``segs`` stand in ``theirs`` in order, the file name last, at most two folders left out
+    (a dynamic [param] or (group), a sub-folder people skip when they say a route)."""
+    if len(segs) < 2 or theirs[-1] != segs[-1] or segs[0] not in theirs:
+        return False
+    theirs = theirs[len(theirs) - 1 - theirs[::-1].index(segs[0]):]   # from where it starts (a sub-project before is fine)
+    if len(theirs) - len(segs) > 2:
+        return False
+    it, skipped = iter(theirs), []
+    for x in segs:
+        for y in it:
+            if x == y:
+                break
+            skipped.append(y)
+        else:
+            return False
+    plain = [y for y in skipped if not _DYNAMIC_SEG.fullmatch(y)]
+    # a plain folder left out only of a longer route (src/agents.py is not src/registry/agents.py)
+    return not plain or len(plain) == 1 and len(segs) >= 3
 _INSTRUCTION_NAMES = {"claude.md", "agents.md", "gemini.md", "claude.local.md", "copilot-instructions.md"}
 
 
@@ -142,8 +165,8 @@ class RootFiles:
             return False
         tail = "/" + "/".join(segs)
         # app/x/submit/route.js names app/x/[token]/submit/route.js: Next.js' [param] and (group) folders
-        # are left out as people say the route
-        return any(("/" + spot).endswith(tail) or ("/" + _DYNAMIC.sub("", spot)).endswith(tail)
+        # are left out as people say the route, and so may a folder between (form-builder/public/…)
+        return any(("/" + spot).endswith(tail) or _in_order(segs, spot.split("/"))
                    for spot in self._walk().get(segs[-1], []))
 
     def moved_to(self, path: str) -> str | None:
@@ -277,8 +300,18 @@ _LOCAL_SEGMENTS = {".env", ".auth", ".venv", "venv", "node_modules", ".next", "_
                    "output", "outputs", "results", ".pytest_cache", "coverage", "cache"}
 
 
+# dot-folders people commit; any other (.debug/, .local/) is a scratch place kept out of git
+_COMMITTED_DOTS = {".github", ".claude", ".vscode", ".cursor", ".gemini", ".codex", ".devcontainer", ".husky",
+                   ".circleci", ".gitlab", ".storybook", ".changeset", ".config"}
+# the parts inside an Office file (docProps/app.xml, ppt/slides/…): not the project's files
+_OOXML = {"docprops", "ppt", "word", "xl", "_rels", "customxml"}
+
+
 def _made_not_kept(path: str) -> bool:
     segs = [x.lower() for x in path.rstrip("/").split("/") if x]
+    if segs and (segs[0].startswith(".") and segs[0] not in _COMMITTED_DOTS and segs[0] not in (".", "..")
+                 or segs[0] in _OOXML and len(segs) > 1):
+        return True
     last = segs[-1] if segs else ""
     ext = last.rsplit(".", 1)[-1] if "." in last.strip(".") else ""
     return ext in _DATA_EXTS or any(x in _LOCAL_SEGMENTS or x.startswith(".env") for x in segs)
@@ -345,8 +378,9 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             continue   # a bare name that exists somewhere under the root
         if not m.strong and (root_files is None or not root_files.has(m.path.split("/", 1)[0])):
             continue   # `owner/repo`-like and its first folder is not in the project: not a path
-        if root_files is not None and not bare and not _named_file(m.path) and not root_files.has(m.path.split("/", 1)[0]):
-            continue   # words with slashes (ROE/PB/PE, win/loss) and no folder of that name: not a path
+        if root_files is not None and not bare and (not _named_file(m.path) or m.path.endswith("/")) \
+                and not root_files.has(m.path.split("/", 1)[0]) and m.path.count("/") >= 1 + m.path.endswith("/"):
+            continue   # words with slashes (ROE/PB/PE), a folder of another repo: no first folder of that name
         if root_files is not None and (root_files.under_another_folder(m.path) or not _has_extension(m.path)
                                        and root_files.has_stem(m.path)):
             continue   # written from a sub-project or the agent's working folder, or without its extension: it is there
