@@ -55,8 +55,8 @@ def _memtui(repo: Path, *args: str) -> subprocess.Popen:
 
 def _links(mem: Path) -> list[str]:
     sys.path.insert(0, str(REPO))
-    from tui.core.index import link_ids
-    return [i for ln in (mem / "MEMORY.md").read_text(encoding="utf-8").split("\n") for i in link_ids(ln)]
+    from tui.core.index import line_links
+    return [i for _, ids in line_links((mem / "MEMORY.md").read_text(encoding="utf-8")) for i in ids]
 
 
 def _trashed(mem: Path) -> list[str]:
