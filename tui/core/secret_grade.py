@@ -11,9 +11,9 @@ one was an identifier, a template, a path, a regex or a word after such a name.
 """
 from __future__ import annotations
 
-import math
 import re
 
+from .secret_assign import entropy
 from .secret_rules import identifier
 
 # gitleaks' generic-api-key rule asks 3.5 bits a character; we ask it of 16 characters or
@@ -34,14 +34,6 @@ _PERCENT = re.compile(r"\d%(?!\w)")                                 # 10.4%: a m
 _PLACEHOLDER = re.compile(r"(?i)replace[_-]?with|^your[_-]|[_-]here$|^x{4,}|^a1b2c3|^1a2b3c|^<.*>$|^\[.*\]$")
 _SEGMENT = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
-
-
-def entropy(s: str) -> float:
-    n = len(s)
-    counts: dict[str, int] = {}
-    for ch in s:
-        counts[ch] = counts.get(ch, 0) + 1
-    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
 
 
 _CONSONANT_RUN = re.compile(r"[^aeiouyAEIOUY\d]{4,}")

@@ -13,6 +13,8 @@ from .entry import MemoryEntry, memo, share_empties
 from .findings import STALE_DAYS
 from .index import MemoryIndex
 from .mentions import mentions
+from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, elsewhere, has_extension, in_order,
+                           made_not_kept, named_file, said_gone)
 from .secrets import blank_secrets, find_secrets
 
 
@@ -40,39 +42,6 @@ def folder_signature(path: str) -> tuple | None:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
-
-
-# file names every folder has: a file of that name elsewhere says nothing of where one went
-_GENERIC_NAMES = {"readme", "index", "route", "routes", "page", "layout", "main", "app", "init", "__init__", "mod", "lib",
-                  "package", "config", "settings", "utils", "types", "test", "tests",
-                  "setup", "makefile", "dockerfile", "changelog", "license", "todo", "notes", "memory", "schema"}
-
-
-
-
-_DYNAMIC_SEG = re.compile(r"\[[^/\]]+\]|\([^/)]+\)")
-
-
-def _in_order(segs: list[str], theirs: list[str]) -> bool:
-    """``segs`` stand in ``theirs`` in order, the file name last, at most two folders left out
-    (a dynamic [param] or (group), a sub-folder people skip when they say a route)."""
-    if len(segs) < 2 or theirs[-1] != segs[-1] or segs[0] not in theirs:
-        return False
-    theirs = theirs[len(theirs) - 1 - theirs[::-1].index(segs[0]):]   # from where it starts (a sub-project before is fine)
-    if len(theirs) - len(segs) > 2:
-        return False
-    it, skipped = iter(theirs), []
-    for x in segs:
-        for y in it:
-            if x == y:
-                break
-            skipped.append(y)
-        else:
-            return False
-    plain = [y for y in skipped if not _DYNAMIC_SEG.fullmatch(y)]
-    # a plain folder left out only of a longer route (src/agents.py is not src/registry/agents.py)
-    return not plain or len(plain) == 1 and len(segs) >= 3
-_INSTRUCTION_NAMES = {"claude.md", "agents.md", "gemini.md", "claude.local.md", "copilot-instructions.md"}
 
 
 class RootFiles:
@@ -166,14 +135,14 @@ class RootFiles:
         tail = "/" + "/".join(segs)
         # app/x/submit/route.js names app/x/[token]/submit/route.js: Next.js' [param] and (group) folders
         # are left out as people say the route, and so may a folder between (form-builder/public/…)
-        return any(("/" + spot).endswith(tail) or _in_order(segs, spot.split("/"))
+        return any(("/" + spot).endswith(tail) or in_order(segs, spot.split("/"))
                    for spot in self._walk().get(segs[-1], []))
 
     def moved_to(self, path: str) -> str | None:
         """Where a moved file went, when that is plain: the one file of its name, and a name
         that says which file it is (not README.md, index.ts or route.js, which every folder has)."""
         segs = [s for s in path.rstrip("/").split("/") if s]
-        if not segs or segs[-1].lower().rsplit(".", 1)[0] in _GENERIC_NAMES or segs[-1].lower() in _INSTRUCTION_NAMES:
+        if not segs or segs[-1].lower().rsplit(".", 1)[0] in GENERIC_NAMES or segs[-1].lower() in INSTRUCTION_NAMES:
             return None
         spots = self._walk().get(segs[-1], [])
         return spots[0] if len(spots) == 1 else None
@@ -274,81 +243,6 @@ def _body_without_secrets(entry: MemoryEntry) -> str:
     return "".join(chars)
 
 
-_GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt", "coverage", "__pycache__", ".venv",
-              "venv", ".cache", "tmp"}
-
-
-_GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|deprecat|archiv|rimoss|elimin|borrad|"
-                         r"apagad|supprim|удал|삭제|削除|删除|刪除|廃止|xóa|gelöscht|entfernt")
-
-
-def _said_gone(body: str, path: str) -> bool:
-    """The sentence that names the path says it was removed (or retired, deleted…)."""
-    i = body.find(path)
-    if i < 0:
-        return False
-    start, end = body.rfind("\n", 0, i) + 1, body.find("\n", i)
-    return _GONE_WORDS.search(body, start, end if end >= 0 else len(body)) is not None
-
-
-# outputs and local files: data, logs, media, archives, environments, caches (gitignored as a rule)
-_DATA_EXTS = {"csv", "tsv", "log", "pkl", "pickle", "parquet", "feather", "npy", "npz", "h5", "hdf5", "db", "sqlite",
-              "sqlite3", "jsonl", "ndjson", "png", "jpg", "jpeg", "gif", "webp", "svg", "pdf", "mp4", "mp3", "wav",
-              "zip", "gz", "tar", "tgz", "7z", "exe", "dll", "so", "whl", "pt", "pth", "ckpt", "onnx", "bin", "xlsx",
-              "xls", "docx", "pptx", "out", "tmp", "bak", "pid", "lock"}
-_LOCAL_SEGMENTS = {".env", ".auth", ".venv", "venv", "node_modules", ".next", "__pycache__", ".cache", "tmp",
-                   "output", "outputs", "results", ".pytest_cache", "coverage", "cache"}
-
-
-# dot-folders people commit; any other (.debug/, .local/) is a scratch place kept out of git
-_COMMITTED_DOTS = {".github", ".claude", ".vscode", ".cursor", ".gemini", ".codex", ".devcontainer", ".husky",
-                   ".circleci", ".gitlab", ".storybook", ".changeset", ".config"}
-# the parts inside an Office file (docProps/app.xml, ppt/slides/…): not the project's files
-_OOXML = {"docprops", "ppt", "word", "xl", "_rels", "customxml"}
-
-
-def _made_not_kept(path: str) -> bool:
-    segs = [x.lower() for x in path.rstrip("/").split("/") if x]
-    if segs and (segs[0].startswith(".") and segs[0] not in _COMMITTED_DOTS and segs[0] not in (".", "..")
-                 or segs[0] in _OOXML and len(segs) > 1):
-        return True
-    last = segs[-1] if segs else ""
-    ext = last.rsplit(".", 1)[-1] if "." in last.strip(".") else ""
-    return ext in _DATA_EXTS or any(x in _LOCAL_SEGMENTS or x.startswith(".env") for x in segs)
-
-
-def _has_extension(path: str) -> bool:
-    last = path.rstrip("/").rsplit("/", 1)[-1]
-    return "." in last.strip(".") and last.rsplit(".", 1)[-1].isalnum()
-
-
-# the line or its section says the file is not this project's committed tree: ignored, local, planned, another repo
-_ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|local-only|no (?:viaja|va) (?:por|en) git|"
-                             r"non (?:è )?in git|sibling|other repo|another repo|outro repo|otro repo|altro repo|"
-                             r"submodul|on the (?:server|vps|host)|remote (?:host|server)")
-_PLAN_HEADING = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[^\n]*(?:plan|proposal|proposed|roadmap|todo|to-do|future|"
-                           r"next steps|draft|wishlist|propuesta|proposta|계획|計画|计划)[^\n]*$")
-
-
-def _elsewhere(body: str, path: str) -> bool:
-    i = body.find(path)
-    if i < 0:
-        return False
-    start, end = body.rfind("\n", 0, i) + 1, body.find("\n", i)
-    if _ELSEWHERE_LINE.search(body, start, end if end >= 0 else len(body)):
-        return True
-    heading = None
-    for h in re.finditer(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]*$", body[:start]):
-        heading = h
-    return heading is not None and _PLAN_HEADING.match(heading.group(0)) is not None
-
-
-def _named_file(path: str) -> bool:
-    """The path ends in a file name with an extension (or is written as a folder, `x/`)."""
-    last = path.rstrip("/").rsplit("/", 1)[-1]
-    return path.endswith("/") or ("." in last.strip(".") and last.rsplit(".", 1)[-1].isalnum())
-
-
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
@@ -369,7 +263,7 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
                     if count and max(m.line, m.end or 0) > count:   # an empty file says nothing of lines
                         st.past_end[str(m)] = count
             continue
-        if m.path.split("/", 1)[0] in _GENERATED or _made_not_kept(m.path):
+        if m.path.split("/", 1)[0] in GENERATED or made_not_kept(m.path):
             continue   # build output, data and local settings are made, not kept: their absence says nothing
         if checker.real_memory is not None and os.path.lexists(checker.real_memory + m.path.rstrip("/").rsplit("/", 1)[-1]):
             continue   # memory/x.md, .claude-memory/x.md: another memory of this folder, named by its place
@@ -378,13 +272,13 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             continue   # a bare name that exists somewhere under the root
         if not m.strong and (root_files is None or not root_files.has(m.path.split("/", 1)[0])):
             continue   # `owner/repo`-like and its first folder is not in the project: not a path
-        if root_files is not None and not bare and (not _named_file(m.path) or m.path.endswith("/")) \
+        if root_files is not None and not bare and (not named_file(m.path) or m.path.endswith("/")) \
                 and not root_files.has(m.path.split("/", 1)[0]) and m.path.count("/") >= 1 + m.path.endswith("/"):
             continue   # words with slashes (ROE/PB/PE), a folder of another repo: no first folder of that name
-        if root_files is not None and (root_files.under_another_folder(m.path) or not _has_extension(m.path)
+        if root_files is not None and (root_files.under_another_folder(m.path) or not has_extension(m.path)
                                        and root_files.has_stem(m.path)):
             continue   # written from a sub-project or the agent's working folder, or without its extension: it is there
-        if m.path in gone or _said_gone(entry.body, m.path) or _elsewhere(entry.body, m.path):
+        if m.path in gone or said_gone(entry.body, m.path) or elsewhere(entry.body, m.path):
             continue   # one missing file; "x.py was removed", "(gitignored)", a plan, another repo: no news
         gone.add(m.path)
         to = root_files.moved_to(m.path) if root_files is not None and not bare else None
