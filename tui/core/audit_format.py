@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from .. import __version__
-from .findings import AuditReport, safe_message
+from .findings import AuditReport, group_severity, safe_message
 from .findings import SEVERITY, Finding
 from .fsutil import dumps_json
 
@@ -81,7 +81,7 @@ def to_markdown(rep: AuditReport) -> str:
     lines += [f"**{summary}**", ""]
     for kind in rep.by_kind:
         items = [f for f in rep.findings if f.kind == kind]
-        icon = {"error": "🔴", "warning": "🟡", "info": "🔵"}[SEVERITY.get(kind, "warning")]
+        icon = {"error": "🔴", "warning": "🟡", "info": "🔵"}[group_severity(items)]
         lines += [f"### {icon} {KIND_TITLE.get(kind, kind)} ({len(items)})", "",
                   "| entry | line | confidence | finding | fix |", "|---|---|---|---|---|"]
         for f in items:

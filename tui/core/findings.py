@@ -86,6 +86,15 @@ class AuditReport:
                             "dir": self.dir, "root": self.root}}
 
 
+_RANK = {"error": 0, "warning": 1, "info": 2}
+
+
+def group_severity(findings) -> str:
+    """The severity a group of findings is shown under: its most severe one's (a kind whose every
+    finding is possible says less than its kind)."""
+    return min((f.severity for f in findings), key=lambda s: _RANK.get(s, 1), default="info")
+
+
 def fail_kinds(spec: str) -> set[str]:
     """Parse --fail-on: comma-separated kinds, each failing on its high-confidence findings, or
     ``kind:possible`` on every one of that kind; '' or 'none' fails on nothing; 'any' on every

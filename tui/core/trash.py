@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import journal
 from .daily_log import unlog_restored
-from .fsutil import inside, within  # noqa: F401 (inside: its old home)
+from .fsutil import inside  # noqa: F401 (also its old home)
 from .index import INDEX_NAME, line_links
 from .locking import locked
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id

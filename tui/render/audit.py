@@ -4,9 +4,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..core.findings import AuditReport, safe_message
+from ..core.findings import AuditReport, group_severity, safe_message
 from ..core.audit_format import KIND_TITLE
-from ..core.findings import SEVERITY
 from . import console as make_console
 from .styles import DEFAULT
 
@@ -18,10 +17,10 @@ def print_audit(rep: AuditReport, console: Console | None = None) -> None:
         con.print(Text(f"✔ No findings in {rep.entries} entries — nothing here is unsafe to share.", DEFAULT.injected))
         return
     for kind, count in rep.by_kind.items():
-        sev = SEVERITY.get(kind, "warning")
+        items = [x for x in rep.findings if x.kind == kind]
+        sev = group_severity(items)
         con.print(Text.assemble((f"{sev.upper():7} ", DEFAULT.severity(sev)), (f"{KIND_TITLE.get(kind, kind)}", "bold"),
                                 (f"  {kind} ×{count}", "dim")))
-        items = [x for x in rep.findings if x.kind == kind]
         same_fix = len({f.fix for f in items}) == 1 and len(items) > 1
         for f in items:
             where = f.id or "(folder)"

@@ -7,9 +7,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static, Tree
 
-from ..core.findings import AuditReport, safe_message
+from ..core.findings import AuditReport, group_severity, safe_message
 from ..core.audit_format import KIND_TITLE
-from ..core.findings import SEVERITY
 from ..render.styles import DEFAULT, Styles
 
 
@@ -39,13 +38,15 @@ class AuditScreen(Screen[str | None]):
         tree.guide_depth = 3
         if rep is not None:
             for kind, count in rep.by_kind.items():
-                sev = SEVERITY.get(kind, "warning")
+                sev = group_severity([x for x in rep.findings if x.kind == kind])
                 node = tree.root.add(Text.assemble((f"{sev.upper():7} ", self.colours.severity(sev)),
                                                    (KIND_TITLE.get(kind, kind), "bold"), f"  ×{count}"),
                                      expand=sev == "error", data=None)
                 for f in (x for x in rep.findings if x.kind == kind):
                     where = (f.id or "(folder)") + (f":{f.line}" if f.line else "")
-                    node.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f)), data=f.id or None)
+                    node.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f),
+                                                ("  (possible)", "dim italic") if f.confidence == "possible" else ""),
+                                  data=f.id or None)
         yield tree
         if rep is not None and not rep.findings:
             yield Static(Text("✔ No findings — nothing here is unsafe to share.", self.colours.ok), id="audit-empty")

@@ -71,7 +71,8 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         for f in findings:
             where = f"line {f.line}: " if f.line else ""
             parts.append(Text.assemble(("  ● ", styles.severity(f.severity)), (f"{f.kind} ", "bold"),
-                                       f"{where}{shown(f.message, False, pieces)}"))
+                                       f"{where}{shown(f.message, False, pieces)}",
+                                       ("  (possible: check it)", "dim italic") if f.confidence == "possible" else ""))
             if f.fix:
                 parts.append(Text(f"      → {f.fix}", "dim"))
 
