@@ -10,7 +10,7 @@ from .gates import identifying_findings, secret_findings
 from .index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from .memory import Memory
 from .secrets import redact
-from .textutil import line_of
+from .textutil import line_of, without_code
 from .wording import process_findings, transient_findings
 
 _WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
@@ -18,7 +18,8 @@ _WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
 
 # files people keep beside memories that are not memories: a folder's README, a setup note, a copy
 # of an instruction file, an archive or backup
-_NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contributing|license|changelog)[^/]*$|"
+_NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contributing|license|changelog|restore|"
+                           r"how[-_]?to)[^/]*$|"
                            r"(?:^|/)(?:claude|agents|gemini)[^/]*\.md$|archive|backup|\.bak|\.orig")
 
 
@@ -38,7 +39,7 @@ def wiki_link_findings(e, mem: Memory, names: dict | None = None) -> list[Findin
     """[[name]] that resolves to no entry, by name or file stem, with '-'/'_'/case folded and an
     optional type prefix (project_x.md answers [[x]] and [[project-x]])."""
     out = []
-    for m in _WIKI.finditer(e.body):
+    for m in _WIKI.finditer(without_code(e.body) if "`" in e.body else e.body):   # `[[name]]` shows the syntax
         target = m.group(1).strip()
         if names is None:
             names = _link_names(mem)
@@ -146,8 +147,15 @@ def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
                            f"an HTML comment the agent never sees: “{shown}”",
                            "if the agent should know it, write it as a plain line; otherwise remove it"))
     runs: list[list[int]] = []   # consecutive unlinked lines make one finding
+    # the lines before the first heading tell how to use the index, not facts (when there is a heading)
+    preamble = any(ln.text.lstrip().startswith("#") for ln in mem.index.lines)
+    covered = False
     for ln in mem.index.lines:
-        if ln.targets or not _LIST_OR_TEXT.match(ln.text) or ln.text.strip().startswith(("```", "---", "|")):
+        if ln.text.lstrip().startswith("#"):
+            covered, preamble = bool(ln.targets), False   # a heading that links covers the lines under it
+            continue
+        if preamble or covered or ln.targets or not _LIST_OR_TEXT.match(ln.text) \
+                or ln.text.strip().startswith(("```", "---", "|")):
             continue
         if not ln.resident:
             continue   # past the cut: the overflow finding says so

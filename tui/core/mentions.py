@@ -131,6 +131,9 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
     last = segs[-1]
     ext = last.rsplit(".", 1)[-1].lower() if "." in last.strip(".") else ""
     has_ext = ext in EXTENSIONS or (ext == "" and last.lower() in NAMED and (backticked or "/" in tok))
+    if len(segs) > 1 and sum("." in x.strip(".") and x.rsplit(".", 1)[-1].lower() in EXTENSIONS for x in segs[:-1]) >= 1 \
+            and has_ext:
+        return None   # a.sh/b.sh, main.gd/ui.gd: a list of files, not a folder path
     if any(_RANDOM.fullmatch(s) for s in segs) or (
             not has_ext and len(tok) >= 30 and sum(any(c.isupper() for c in s) for s in segs) >= 2
             and entropy(tok) >= 4.4):

@@ -44,6 +44,7 @@ GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt",
 
 
 _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|deprecat|archiv|rimoss|elimin|borrad|"
+                         r"cancellat|\bmorto\b|bad pattern|merged into|consolidat|replaced by|superseded|"
                          r"apagad|supprim|удал|삭제|削除|删除|刪除|廃止|xóa|gelöscht|entfernt")
 
 

@@ -41,7 +41,8 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
      re.compile(r"(?i)\b(?:agora mesmo|por agora|atualmente|no momento|neste momento|hoje|por enquanto|ontem|"
                 r"ainda não)\b")),
     ("it", ("attualmente", "momento", "per ora", "oggi", "ieri", "adesso", "ancora", "sessione"),
-     re.compile(r"(?i)\b(?:attualmente|al momento|in questo momento|per ora|per il momento|oggi|ieri|adesso|"
+     re.compile(r"(?i)\b(?:attualmente|al momento(?! del| della| dello| di| in cui)|in questo momento|per ora|"
+                r"per il momento|oggi|ieri|adesso|"
                 r"non (?:\w+ )?ancora|prossima sessione)\b")),
     ("fr", ("moment", "actuellement", "aujourd", "instant", "hier", "ce matin", "encore"),
      re.compile(r"(?i)\b(?:en ce moment|actuellement|aujourd['’]hui|pour l['’]instant|pour le moment|"
@@ -105,7 +106,9 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 continue
             seen.add(ln)
             word = m.group(0)
-            soft = word.lower() in _SOFT
+            line_end = scan.find("\n", m.end())
+            soft = word.lower() in _SOFT or _RETRO.search(entry_id) is not None or \
+                _DATE.search(scan, scan.rfind("\n", 0, m.start()) + 1, line_end if line_end >= 0 else len(scan)) is not None
             out.append(Finding(entry_id, "transient", "time-word", ln,
                                f"a 'right now' statement ('{word}'): it will be stale next session, "
                                "and the agent cannot tell when 'now' was",
@@ -117,7 +120,9 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
 
 # a decision "for now" or a "temporarily" often still holds: worth a look, not a rejection
 _SOFT = {"for now", "for the time being", "temporarily", "not yet", "por ahora", "de momento", "por enquanto",
+         "ainda não", "todavía no", "aún no", "pas encore", "next session", "próxima sesión", "prossima sessione",
          "per ora", "per il momento", "pour l'instant", "pour le moment", "vorerst", "暂时", "当分간", "당분간"}
+_RETRO = re.compile(r"(?i)(?:^|/)retros?[/_-]|(?:^|[/_-])(?:retro|changelog|history)(?:[/_.-]|$)")
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2}(?!\d)|"
                    r"(?i:(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ _-]?\d{1,2}(?!\d))|"
                    r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日")
@@ -129,8 +134,9 @@ _LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary
 _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
                         r"[^.;:\n]{0,40}$")
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
-                           r"domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
+                           r"hôm nay|hôm qua|ngày mai|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
                            r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일")
+_ATTRIBUTIVE = re.compile(r"(?i)\b(?:the|a|an|all|any|of|for|shows?|lists?|only|its|their|each)\s+$")
 _AFTER_FIX = re.compile(r"(?i)\b(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|已修|修正済|해결")
 _CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|\b\d{1,2}:\d{2}\b|<today>|\{today\}")
 _FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
@@ -147,6 +153,8 @@ def _not_now(scan: str, m: re.Match, entry_id: str) -> bool:
     line = scan[start:end if end >= 0 else len(scan)]
     if len(_RELATIVE_DAY.findall(line)) >= 2 or _AFTER_FIX.search(line) or _CLOCK.search(line):
         return True   # "fast today, costly later", 前一日 vs 今日: a rule about days; "today resolved"; code's today
+    if m.group(0).lower() == "currently" and _ATTRIBUTIVE.search(scan, max(start, m.start() - 24), m.start()):
+        return True   # "shows the currently open positions": which ones, not what holds now
     heading = None
     for h in _HEADING.finditer(scan, 0, start):
         heading = h
