@@ -69,6 +69,9 @@ def postings_of(e: MemoryEntry) -> list[tuple]:
     for t, d in eng.terms.items():
         rows.append(("term", t, seq, d[e.id], None, None))
         seq += 1
+    for t in eng.body:
+        rows.append(("body", t, seq, 1, None, None))
+        seq += 1
     for p in eng.full:
         rows.append(("full", p, seq, 0, None, None))
         seq += 1
@@ -142,6 +145,7 @@ class LazyEngine(Engine):
     def __init__(self, con, entry_of, status_of, rank_of, now: dt.datetime, is_dir) -> None:
         self.now = now
         self.terms = _Lookup(con, "term", "weights")
+        self.body = _Lookup(con, "body", "weights")
         self.full = _Lookup(con, "full", "ids")
         self.by_base = _Lookup(con, "base", "pairs")
         self.folders = _Lookup(con, "folder", "first")
@@ -162,7 +166,7 @@ class LazyEngine(Engine):
             weights = self.terms.get(t)
             if weights:
                 counts.update(weights)
-        return counts
+        return self._add_body(counts, qterms)
 
     def _ranked(self, query: str):
         scores, scored, bulk = self._scores(query)   # counted, as the Engine does; reasons on demand

@@ -6,6 +6,11 @@ capped below one path hit; ties go to what the user wrote, then the newer, then
 the id; broken or unsafe anchors exclude; a count and a character limit apply,
 and an entry that does not fit is skipped whole, never truncated.
 
+The body is evidence, weighed below the description: its words (those the name,
+description and keywords do not already hold) count from the second one, one point
+each, at most BODY_CAP, all within the keyword cap. One body word alone is no evidence
+(small talk shares a word with some body), and no number of them outranks a path hit.
+
 The engine builds an inverted index once (terms and paths → entries), so a query
 touches only the entries it can hit: fast enough for every keystroke.
 """
@@ -22,14 +27,17 @@ from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase,
 from .entry import MemoryEntry
 from .secrets import blank_secrets, redact
 from .status import EntryStatus
-from .tokens import cjk_terms, latin_terms, norm_path, query_paths, query_terms
+from .tokens import norm_path, query_paths, query_terms, terms
 
 PATH_POINTS = 10         # the prompt names a file the entry is attached to (equal, or a path suffix)
 FOLDER_POINTS = 9        # a folder on one side holds the file on the other: close, but less exact
 NAME_POINTS = 3          # a word of the entry's name
 KEYWORD_POINTS = 2       # a word of its `keywords` field
 DESCRIPTION_POINTS = 1   # a word of its description
-KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword hits outranks one path hit
+BODY_POINTS = 1          # a word of its body, from the second (the first is worth nothing)
+BODY_CAP = 4             # body points at most (a long body holds many words)
+BODY_CHARS = 6000        # the body is read this far for evidence
+KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 MIN_SCORE = 1            # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
 DEFAULT_COUNT = 3
 DEFAULT_CHARS = 2000
@@ -39,7 +47,19 @@ HEADER = ("Notes from memory that may be relevant to this request "
 NO_MATCH = "no memory matched — nothing injected"
 BULK = 300               # a folder holding more entries than this is merged lazily
 LIST_LIMIT = 20          # excluded entries listed per decision; the rest are counted
-_WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description"}
+BODY = 0                 # the weight a body hit is kept with among an entry's hits (see keyword_points)
+_WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description", BODY: "body"}
+
+
+def body_points(n: int) -> int:
+    """Points of ``n`` distinct body words: from the second, one each, at most BODY_CAP."""
+    return min(BODY_CAP, (n - 1) * BODY_POINTS) if n > 1 else 0
+
+
+def keyword_points(kw: dict[str, int]) -> int:
+    """An entry's capped keyword points from its hits {term: weight} (weight BODY: a body word)."""
+    body = sum(1 for w in kw.values() if w == BODY)
+    return min(KEYWORD_CAP, sum(kw.values()) + body_points(body))
 
 
 
@@ -74,6 +94,10 @@ class _Scored(dict):
             weights = self.engine.terms.get(t)   # (the hook's engine reads these from SQLite, memoised)
             if weights and eid in weights:
                 kw[t] = weights[eid]
+            else:
+                body = self.engine.body.get(t)
+                if body and eid in body:
+                    kw[t] = BODY
         value = self[eid] = (score, ph, kw)
         return value
 
@@ -85,6 +109,7 @@ class Engine:
                  now: dt.datetime, is_dir=lambda rel: False, build: bool = True):
         self.entries, self.status, self.now = entries, status, now
         self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
+        self.body: dict[str, dict[str, int]] = defaultdict(dict)      # term → {id: 1}: body words not above
         self.full: dict[str, set[str]] = defaultdict(set)             # normalised path → ids
         self.by_base: dict[str, list[tuple[str, str]]] = defaultdict(list)
         self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
@@ -126,11 +151,14 @@ class Engine:
         weights: dict[str, int] = {}
         for text, w in ((e.description, DESCRIPTION_POINTS), (" ".join(e.keywords), KEYWORD_POINTS),
                         (e.name, NAME_POINTS)):
-            for t in set(latin_terms(text)) | set(cjk_terms(text)):
+            for t in terms(text):
                 if weights.get(t, 0) < w:
                     weights[t] = w
         for t, w in weights.items():
             self.terms[t][e.id] = w
+        for t in terms(e.body[:BODY_CHARS]):
+            if t not in weights:
+                self.body[t][e.id] = 1
         for raw in list(e.paths) + [a.file for a in e.anchors]:
             p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each
             if any(c in p for c in "*?["):   # a glob: 'src/**/*.ts' is attached to the folder src/
@@ -202,9 +230,19 @@ class Engine:
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
         total = 0
+        body = sorted(t for t, w in kw.items() if w == BODY)
         for t, w in sorted(kw.items(), key=lambda x: (-x[1], x[0])):
-            out.append(Reason("keyword", f"{t} ({_WEIGHT_NAME[w]})", w))
-            total += w
+            if w != BODY:
+                out.append(Reason("keyword", f"{t} ({_WEIGHT_NAME[w]})", w))
+                total += w
+        if len(body) > 1:   # one body word alone is no evidence, and is not listed
+            for t in body:
+                out.append(Reason("keyword", f"{t} (body)", BODY_POINTS))
+            points = body_points(len(body))
+            out.append(Reason("body", f"body words count from the second"
+                              + (f", at most {BODY_CAP}" if points == BODY_CAP else ""),
+                              points - len(body) * BODY_POINTS))
+            total += points
         if total > KEYWORD_CAP:
             out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total} points)",
                               KEYWORD_CAP - total))
@@ -268,9 +306,22 @@ class Engine:
         return scores, _Scored(self, scores, hits_path, qterms, bulk), bulk
 
     def _keyword_points(self, qterms) -> Counter:
-        """Each entry's keyword points (uncapped) for these terms: one count over their id lists."""
+        """Each entry's keyword points (uncapped) for these terms: one count over their id lists,
+        then the body's evidence."""
         weighted = self._weighted
-        return Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
+        counts = Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
+        return self._add_body(counts, qterms)
+
+    def _add_body(self, counts: Counter, qterms) -> Counter:
+        hits: Counter = Counter()
+        for t in qterms:
+            ids = self.body.get(t)
+            if ids:
+                hits.update(ids)   # (a body term is never also a name or description term of that entry)
+        for eid, n in hits.items():
+            if n > 1:
+                counts[eid] += body_points(n)
+        return counts
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         # a secret pasted into the prompt is never matched, so no reason can quote it
@@ -335,7 +386,7 @@ class Engine:
         try:
             hit = self._scores(query)[1][entry_id]
         except KeyError:
-            return "no hit: nothing in the prompt matched its paths, name, keywords or description"
+            return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
         parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in self.reasons(hit[1], hit[2]))
         return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
