@@ -287,7 +287,7 @@ class _Itemised(Engine):
         for t in query_terms(query, qpaths):
             for eid, w in self.terms.get(t, {}).items():
                 hits_kw[eid][t] = w
-            for eid in self.body.get(t, {}):
+            for eid in self._body_ids(t) or {}:
                 hits_kw[eid][t] = BODY
         out = {}
         for eid in hits_path.keys() | hits_kw.keys():

@@ -84,13 +84,8 @@ CONCEPTS: dict[str, str] = {
 }
 
 
-def _fold(s: str) -> str:
-    # imported here: tokens imports this module
-    from .tokens import fold
-    return fold(s)
-
-
 def _build():
+    from .tokens import fold   # here: tokens imports this module (after defining fold)
     words: dict[str, str] = {}             # exact folded word → head
     prefixes: dict[str, dict[str, str]] = {}   # first two letters → {prefix: head}
     phrases: list[tuple[tuple[str, ...], str]] = []
@@ -103,7 +98,7 @@ def _build():
                 cjk[form] = head   # Han and kana: anywhere in a run
                 continue
             exact = form.endswith("=")
-            f = _fold(form.rstrip("="))
+            f = fold(form.rstrip("="))
             if " " in f or "'" in f:
                 phrases.append((tuple(f.replace("'", " ").split()), head))
             elif exact:

@@ -23,7 +23,7 @@ from .cache import FORMAT, ParseCache
 from .entry import MemoryEntry
 from .index import INDEX_NAME, MemoryIndex
 from .prefetch import Prefetch, fingerprint, walk
-from .select import FOLDER_POINTS, SOURCE_RANK, Engine
+from .select import BODY_DF_MAX, FOLDER_POINTS, SOURCE_RANK, Engine
 from .status import assess
 from .store import _load
 
@@ -145,7 +145,7 @@ class LazyEngine(Engine):
     def __init__(self, con, entry_of, status_of, rank_of, now: dt.datetime, is_dir) -> None:
         self.now = now
         self.terms = _Lookup(con, "term", "weights")
-        self.body = _Lookup(con, "body", "weights")
+        self._con, self._body_memo = con, {}
         self.full = _Lookup(con, "full", "ids")
         self.by_base = _Lookup(con, "base", "pairs")
         self.folders = _Lookup(con, "folder", "first")
@@ -159,6 +159,14 @@ class LazyEngine(Engine):
 
     def get(self, p, default=None):   # the Engine's `shown` mapping
         return self._shown.get(p) or default
+
+    def _body_ids(self, t: str):
+        # at most BODY_DF_MAX + 1 rows read: a common word is known to be one without reading all its postings
+        if t not in self._body_memo:
+            rows = self._con.execute("SELECT id FROM postings WHERE kind = 'body' AND key = ? LIMIT ?",
+                                         (t, BODY_DF_MAX + 1)).fetchall()
+            self._body_memo[t] = {i: 1 for i, in rows} if 0 < len(rows) <= BODY_DF_MAX else None
+        return self._body_memo[t]
 
     def _keyword_points(self, qterms) -> Counter:
         counts: Counter = Counter()

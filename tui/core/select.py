@@ -37,6 +37,7 @@ DESCRIPTION_POINTS = 1   # a word of its description
 BODY_POINTS = 1          # a word of its body, from the second (the first is worth nothing)
 BODY_CAP = 4             # body points at most (a long body holds many words)
 BODY_CHARS = 6000        # the body is read this far for evidence
+BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 MIN_SCORE = 1            # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
 DEFAULT_COUNT = 3
@@ -95,7 +96,7 @@ class _Scored(dict):
             if weights and eid in weights:
                 kw[t] = weights[eid]
             else:
-                body = self.engine.body.get(t)
+                body = self.engine._body_ids(t)
                 if body and eid in body:
                     kw[t] = BODY
         value = self[eid] = (score, ph, kw)
@@ -312,10 +313,16 @@ class Engine:
         counts = Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
         return self._add_body(counts, qterms)
 
+    def _body_ids(self, t: str) -> dict[str, int] | None:
+        """The entries whose body holds ``t`` (and not their name, description or keywords),
+        unless more than BODY_DF_MAX do."""
+        ids = self.body.get(t)
+        return ids if ids and len(ids) <= BODY_DF_MAX else None
+
     def _add_body(self, counts: Counter, qterms) -> Counter:
         hits: Counter = Counter()
         for t in qterms:
-            ids = self.body.get(t)
+            ids = self._body_ids(t)
             if ids:
                 hits.update(ids)   # (a body term is never also a name or description term of that entry)
         for eid, n in hits.items():
