@@ -57,7 +57,7 @@ def test_body_words_count_from_the_second_and_say_so(mem_dir, root):
     d = e.decide("indentation for docstrings?")
     assert [c.id for c in d.injected] == ["label.md"] and d.injected[0].score == 1
     details = [(r.kind, r.detail, r.points) for r in d.injected[0].reasons]
-    assert ("keyword", "docstr (body)", 1) in details and ("keyword", "indent (body)", 1) in details
+    assert ("keyword", "docstrings (body)", 1) in details and ("keyword", "indentation (body)", 1) in details
     assert sum(r.points for r in d.injected[0].reasons) == 1
 
 
@@ -126,3 +126,28 @@ def test_the_english_synonyms_set(sample):
     text = (REPO / "tests" / "eval" / "synonyms.jsonl").read_text(encoding="utf-8")
     rep = evaluate(Engine.from_memory(mem), parse_queries(text), 3, 2000, set(mem.entries))
     assert rep.hits["inject"] == rep.total["inject"] and rep.hits["first"] >= rep.total["first"] - 1, rep.misses
+
+
+def test_stop_lists_are_written_folded():
+    from tui.core.tokens import EN_STOP, OTHER_STOP, fold
+    assert [w for w in list(EN_STOP) + OTHER_STOP.split() if fold(w) != w] == []
+
+
+def test_an_entry_too_long_goes_in_as_its_description_never_cut(mem_dir, root):
+    long_body = "Step one. " * 300 + "Don't deploy on Fridays."
+    entry(mem_dir, "long", name="deploy-runbook", description="How we deploy the API, step by step", body=long_body)
+    entry(mem_dir, "nodesc", name="deploy-notes", body="deploy notes " * 300)   # description = its first line
+    d = Engine.from_memory(Memory.load(mem_dir, root, now=NOW)).decide("deploy", max_chars=2000)
+    assert [c.id for c in d.injected] == ["long.md"]
+    c = d.injected[0]
+    assert "How we deploy the API, step by step" in d.text and "Step one" not in d.text
+    assert "long.md in the memory folder" in c.block and c.chars < 300 and d.chars <= 2000
+    assert any(r.kind == "budget" and r.points == 0 for r in c.reasons)
+    assert [(x.id, x.why) for x in d.excluded] == [("nodesc.md", "char-limit")]
+    assert "Step one" in Engine.from_memory(Memory.load(mem_dir, root, now=NOW)).decide("deploy", max_chars=9000).text
+
+
+def test_reasons_show_the_prompts_words(mem_dir, root):
+    entry(mem_dir, "a", name="servicio-windows", description="Servicio de Windows con NSSM")
+    reasons = Engine.from_memory(Memory.load(mem_dir, root, now=NOW)).decide("el servicio en windows").injected[0].reasons
+    assert {r.detail for r in reasons} == {"servicio (name)", "windows (name)"}

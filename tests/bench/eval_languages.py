@@ -93,6 +93,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("set_dir", nargs="?", default=str(REPO / "tests" / "eval" / "multilingual"))
     ap.add_argument("--misses", action="store_true", help="list memtui's misses")
+    ap.add_argument("--max-chars", type=int, default=2000, help="memtui's character limit (default 2000)")
     args = ap.parse_args()
     base = Path(args.set_dir)
     total = {w: {r: [0, 0] for r in ROWS} for w in ("memtui", "bm25")}
@@ -106,7 +107,7 @@ def main() -> None:
         for line, q in parse_queries(text):
             lang = q.get("lang", qfile.stem)
             rows = per_lang.setdefault(lang, {w: {r: [0, 0] for r in ROWS} for w in ("memtui", "bm25")})
-            got = [c.id for c in engine.decide(q["query"]).injected]
+            got = [c.id for c in engine.decide(q["query"], max_chars=args.max_chars).injected]
             missed = tally(rows["memtui"], q, got)
             tally(total["memtui"], q, got)
             b = bm25.top(q["query"])

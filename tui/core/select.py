@@ -4,7 +4,8 @@ Given a prompt, decide which memories go into the model's context, and say why t
 the person. Default is not to inject; path hits weigh most; keyword hits are
 capped below one path hit; ties go to what the user wrote, then the newer, then
 the id; broken or unsafe anchors exclude; a count and a character limit apply,
-and an entry that does not fit is skipped whole, never truncated.
+and an entry that does not fit goes in as its author's description and the file to
+read (when it has one, else it is skipped whole): never truncated.
 
 The body is evidence, weighed below the description: its words (those the name,
 description and keywords do not already hold) count from the second one, one point
@@ -25,20 +26,14 @@ from typing import Iterator
 
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from .entry import MemoryEntry
+from .evidence import (BODY, BODY_CAP, BODY_CHARS, BODY_DF_MAX, BODY_POINTS, DESCRIPTION_POINTS,  # noqa: F401
+                       KEYWORD_CAP, KEYWORD_POINTS, NAME_POINTS, body_points, keyword_points, keyword_reasons)
 from .secrets import blank_secrets, redact
 from .status import EntryStatus
-from .tokens import norm_path, query_paths, query_terms, terms
+from .tokens import norm_path, query_paths, query_terms, term_words, terms
 
 PATH_POINTS = 10         # the prompt names a file the entry is attached to (equal, or a path suffix)
 FOLDER_POINTS = 9        # a folder on one side holds the file on the other: close, but less exact
-NAME_POINTS = 3          # a word of the entry's name
-KEYWORD_POINTS = 2       # a word of its `keywords` field
-DESCRIPTION_POINTS = 1   # a word of its description
-BODY_POINTS = 1          # a word of its body, from the second (the first is worth nothing)
-BODY_CAP = 4             # body points at most (a long body holds many words)
-BODY_CHARS = 6000        # the body is read this far for evidence
-BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
-KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 MIN_SCORE = 1            # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
 DEFAULT_COUNT = 3
 DEFAULT_CHARS = 2000
@@ -48,21 +43,6 @@ HEADER = ("Notes from memory that may be relevant to this request "
 NO_MATCH = "no memory matched — nothing injected"
 BULK = 300               # a folder holding more entries than this is merged lazily
 LIST_LIMIT = 20          # excluded entries listed per decision; the rest are counted
-BODY = 0                 # the weight a body hit is kept with among an entry's hits (see keyword_points)
-_WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description", BODY: "body"}
-
-
-def body_points(n: int) -> int:
-    """Points of ``n`` distinct body words: from the second, one each, at most BODY_CAP."""
-    return min(BODY_CAP, (n - 1) * BODY_POINTS) if n > 1 else 0
-
-
-def keyword_points(kw: dict[str, int]) -> int:
-    """An entry's capped keyword points from its hits {term: weight} (weight BODY: a body word)."""
-    body = sum(1 for w in kw.values() if w == BODY)
-    return min(KEYWORD_CAP, sum(kw.values()) + body_points(body))
-
-
 
 
 def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
@@ -221,7 +201,9 @@ class Engine:
         for eid, p in held.items():   # the prompt names a folder holding p
             _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
 
-    def reasons(self, ph: dict, kw: dict) -> list[Reason]:
+    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None = None) -> list[Reason]:
+        """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it."""
+        words = words or {}
         out = []
         for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
             shown = self.shown.get(p, p)
@@ -230,23 +212,7 @@ class Engine:
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
-        total = 0
-        body = sorted(t for t, w in kw.items() if w == BODY)
-        for t, w in sorted(kw.items(), key=lambda x: (-x[1], x[0])):
-            if w != BODY:
-                out.append(Reason("keyword", f"{t} ({_WEIGHT_NAME[w]})", w))
-                total += w
-        if len(body) > 1:   # one body word alone is no evidence, and is not listed
-            for t in body:
-                out.append(Reason("keyword", f"{t} (body)", BODY_POINTS))
-            points = body_points(len(body))
-            out.append(Reason("body", f"body words count from the second"
-                              + (f", at most {BODY_CAP}" if points == BODY_CAP else ""),
-                              points - len(body) * BODY_POINTS))
-            total += points
-        if total > KEYWORD_CAP:
-            out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total} points)",
-                              KEYWORD_CAP - total))
+        out += keyword_reasons(kw, words)
         return out
 
     def _order(self, eid: str) -> tuple:
@@ -337,6 +303,7 @@ class Engine:
         excluded: list[Excluded] = []
         hidden = 0
         used = len(HEADER)
+        words = None   # term → the prompt's word, for the reasons (made once an entry is injected)
         for i, eid in enumerate(ranked):
             if len(injected) >= max_count and len(excluded) >= LIST_LIMIT:
                 hidden += matched - i   # everything below is over the count: counted, not listed
@@ -348,9 +315,13 @@ class Engine:
             else:
                 why = self._exclusion(e, st)
                 if why is None:
-                    c = Candidate(eid, score, self.reasons(ph, kw), e.source,
+                    if words is None:
+                        words = term_words(blank_secrets(query))
+                    c = Candidate(eid, score, self.reasons(ph, kw, words), e.source,
                                   e.updated.timestamp() if e.updated else 0.0, e.name)
                     c.block = self.block(e, st)
+                    if used + len(c.block) + 1 > max_chars:
+                        self._summarise(c, e, st, max_chars - used, max_chars)
                     if used + len(c.block) + 1 <= max_chars:
                         if ties[score] > 1:
                             c.reasons.append(Reason("source", f"tie at {score} points, broken by source "
@@ -395,8 +366,29 @@ class Engine:
         except KeyError:
             return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
-        parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in self.reasons(hit[1], hit[2]))
+        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)))
+        parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in reasons)
         return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
+
+    def _summarise(self, c: Candidate, e: MemoryEntry, st: EntryStatus, left: int, max_chars: int) -> None:
+        """An entry too long for what is left goes in as its description and where to read it,
+        if its author wrote one (a description taken from the body's first line would be a cut
+        text): never a truncated body."""
+        desc = " ".join(e.description.split())
+        if not desc or " ".join(e.body.split()).startswith(desc):
+            return
+        short = self.summary(e, st, len(c.block))
+        if len(short) + 1 <= left:
+            c.reasons.append(Reason("budget", f"the whole entry ({len(c.block)} characters) would not fit in the "
+                                              f"{left} left of {max_chars}: its description goes in, with where "
+                                              f"to read the rest", 0))
+            c.block = short
+
+    def summary(self, e: MemoryEntry, st: EntryStatus, chars: int) -> str:
+        """The block of an entry too long to inject whole: its stamp, its description, and the file."""
+        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+        return redact(f"{stamp}\n{e.description.strip()}\n(summary; the whole note, {chars} characters, "
+                      f"is {e.id} in the memory folder)\n")
 
     def block(self, e: MemoryEntry, st: EntryStatus) -> str:
         content = (e.body.strip() or e.description).strip()

@@ -185,6 +185,17 @@ def _latin_words(text: str) -> list[str]:
     return out
 
 
+def term_words(text: str) -> dict[str, str]:
+    """term → the word of ``text`` it was cut from, to show in reasons ('servicio', not 'servic');
+    a glossary head word is shown as itself."""
+    out: dict[str, str] = {}
+    for w in _latin_words(text):
+        t = _word_term(w)
+        if t and t != w and t not in CONCEPTS:
+            out.setdefault(t, w)
+    return out
+
+
 def _phrases(words: list[str]) -> tuple[list[str], list[str]]:
     """(glossary heads of the multi-word forms found, the words left). Each word of a form
     is the start of the word written ('variable de entorno' meets 'variables de entorno')."""
@@ -266,7 +277,7 @@ def terms(text: str) -> set[str]:
     return set(latin_terms(text)) | set(hangul_terms(text)) | set(cjk_terms(text))
 
 
-from .glossary import CJK_FORMS, CJK_SORTED, PHRASES, WORDS, head_of  # noqa: E402 — it folds with fold()
+from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of  # noqa: E402 — it folds with fold()
 
 STOP = EN_STOP | set(OTHER_STOP.split())   # (written folded, see fold: a test checks)
 _CJK_FORMS = "|".join(map(re.escape, CJK_SORTED)) or "(?!)"
