@@ -274,28 +274,35 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
+class _WithNeed(dict):
+    need = 2
+
+
 class _Itemised(Engine):
     """The ranking as it was first written: every matched entry scored with its reasons, then
     sorted. The engine's counted ranking must decide exactly as this does."""
 
     def score(self, query):
         from collections import defaultdict
-        from tui.core.select import BODY, MIN_SCORE, _best, keyword_points
+        from tui.core.select import BODY, MIN_SCORE, _best, body_need, keyword_points
         from tui.core.tokens import query_terms
         hits_path, bulk, qpaths = self._path_hits(query)
         hits_kw = defaultdict(dict)
-        for t in query_terms(query, qpaths):
+        qterms = query_terms(query, qpaths)
+        need = body_need(len(qterms))
+        for t in qterms:
             for eid, w in self.terms.get(t, {}).items():
                 hits_kw[eid][t] = w
             for eid in self._body_ids(t) or {}:
                 hits_kw[eid][t] = BODY
-        out = {}
+        out = _WithNeed()
+        out.need = need
         for eid in hits_path.keys() | hits_kw.keys():
             ph = hits_path.get(eid, {})
             if bulk is not None and eid in bulk[1]:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
-            score = sum(h[0] for h in ph.values()) + keyword_points(kw)
+            score = sum(h[0] for h in ph.values()) + keyword_points(kw, need)
             if score >= MIN_SCORE:
                 out[eid] = (score, ph, kw)
         return out, bulk

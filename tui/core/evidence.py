@@ -4,8 +4,9 @@ points of several add up.
 A word of the name weighs most, then the `keywords` field, then the description. The
 body is evidence, weighed below the description: its words (those not already in the
 name, description or keywords) count from the second one, one point each, at most
-BODY_CAP; one body word alone is no evidence (small talk shares a word with some body).
-All of it is capped at KEYWORD_CAP, below one path hit.
+BODY_CAP, and only when the body holds more than half of the prompt's words: one body
+word alone, or a few words a long body shares with an unrelated question, are no
+evidence. All of it is capped at KEYWORD_CAP, below one path hit.
 """
 from __future__ import annotations
 
@@ -24,18 +25,23 @@ BODY = 0                 # the weight a body hit is kept with among an entry's h
 _WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description", BODY: "body"}
 
 
-def body_points(n: int) -> int:
-    """Points of ``n`` distinct body words: from the second, one each, at most BODY_CAP."""
-    return min(BODY_CAP, (n - 1) * BODY_POINTS) if n > 1 else 0
+def body_need(words: int) -> int:
+    """Body words an entry needs for them to count, for a prompt of ``words`` words: more than half."""
+    return max(2, words // 2 + 1)
 
 
-def keyword_points(kw: dict[str, int]) -> int:
+def body_points(n: int, need: int = 2) -> int:
+    """Points of ``n`` distinct body words: from the second, one each, at most BODY_CAP; none below ``need``."""
+    return min(BODY_CAP, (n - 1) * BODY_POINTS) if n >= max(2, need) else 0
+
+
+def keyword_points(kw: dict[str, int], need: int = 2) -> int:
     """An entry's capped keyword points from its hits {term: weight} (weight BODY: a body word)."""
     body = sum(1 for w in kw.values() if w == BODY)
-    return min(KEYWORD_CAP, sum(kw.values()) + body_points(body))
+    return min(KEYWORD_CAP, sum(kw.values()) + body_points(body, need))
 
 
-def keyword_reasons(kw: dict[str, int], words: dict[str, str]) -> list[Reason]:
+def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int = 2) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}, ``words`` giving the prompt's word for a term."""
     out = []
     total = 0
@@ -44,7 +50,7 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str]) -> list[Reason]:
         if w != BODY:
             out.append(Reason("keyword", f"{words.get(t, t)} ({_WEIGHT_NAME[w]})", w))
             total += w
-    if len(body) > 1:   # one body word alone is no evidence, and is not listed
+    if len(body) >= max(2, need):   # fewer are no evidence, and are not listed
         for t in body:
             out.append(Reason("keyword", f"{words.get(t, t)} (body)", BODY_POINTS))
         points = body_points(len(body))

@@ -168,13 +168,13 @@ class LazyEngine(Engine):
             self._body_memo[t] = {i: 1 for i, in rows} if 0 < len(rows) <= BODY_DF_MAX else None
         return self._body_memo[t]
 
-    def _keyword_points(self, qterms) -> Counter:
+    def _keyword_points(self, qterms, need: int = 2) -> Counter:
         counts: Counter = Counter()
         for t in qterms:
             weights = self.terms.get(t)
             if weights:
                 counts.update(weights)
-        return self._add_body(counts, qterms)
+        return self._add_body(counts, qterms, need)
 
     def _ranked(self, query: str):
         scores, scored, bulk = self._scores(query)   # counted, as the Engine does; reasons on demand

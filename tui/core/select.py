@@ -27,7 +27,8 @@ from typing import Iterator
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from .entry import MemoryEntry
 from .evidence import (BODY, BODY_CAP, BODY_CHARS, BODY_DF_MAX, BODY_POINTS, DESCRIPTION_POINTS,  # noqa: F401
-                       KEYWORD_CAP, KEYWORD_POINTS, NAME_POINTS, body_points, keyword_points, keyword_reasons)
+                       KEYWORD_CAP, KEYWORD_POINTS, NAME_POINTS, body_need, body_points, keyword_points,
+                       keyword_reasons)
 from .secrets import blank_secrets, redact
 from .status import EntryStatus
 from .tokens import norm_path, query_paths, query_terms, term_words, terms
@@ -55,9 +56,10 @@ class _Scored(dict):
     reads a few dozen of the thousands a broad prompt matches); an entry only the broad folder
     hit (``bulk``) scores that folder hit alone."""
 
-    def __init__(self, engine: "Engine", scores: dict[str, int], hits_path: dict, qterms, bulk) -> None:
+    def __init__(self, engine: "Engine", scores: dict[str, int], hits_path: dict, qterms, bulk, need: int) -> None:
         super().__init__()
         self.engine, self.scores, self.hits_path, self.qterms, self.bulk = engine, scores, hits_path, qterms, bulk
+        self.need = need   # body words an entry needs (evidence.body_need)
 
     def __missing__(self, eid: str) -> tuple[int, dict, dict]:
         ph = self.hits_path.get(eid)
@@ -201,8 +203,9 @@ class Engine:
         for eid, p in held.items():   # the prompt names a folder holding p
             _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
 
-    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None = None) -> list[Reason]:
-        """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it."""
+    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None = None, need: int = 2) -> list[Reason]:
+        """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it;
+        ``need``: the body words that count (evidence.body_need)."""
         words = words or {}
         out = []
         for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
@@ -212,7 +215,7 @@ class Engine:
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
-        out += keyword_reasons(kw, words)
+        out += keyword_reasons(kw, words, need)
         return out
 
     def _order(self, eid: str) -> tuple:
@@ -260,7 +263,8 @@ class Engine:
         path hit; an entry the broad folder holds gets its points too."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
-        counts = self._keyword_points(qterms)
+        need = body_need(len(qterms))
+        counts = self._keyword_points(qterms, need)
         scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
         held = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
@@ -270,14 +274,14 @@ class Engine:
         for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
             scores[eid] += FOLDER_POINTS
         # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
-        return scores, _Scored(self, scores, hits_path, qterms, bulk), bulk
+        return scores, _Scored(self, scores, hits_path, qterms, bulk, need), bulk
 
-    def _keyword_points(self, qterms) -> Counter:
+    def _keyword_points(self, qterms, need: int = 2) -> Counter:
         """Each entry's keyword points (uncapped) for these terms: one count over their id lists,
         then the body's evidence."""
         weighted = self._weighted
         counts = Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
-        return self._add_body(counts, qterms)
+        return self._add_body(counts, qterms, need)
 
     def _body_ids(self, t: str) -> dict[str, int] | None:
         """The entries whose body holds ``t`` (and not their name, description or keywords),
@@ -285,15 +289,15 @@ class Engine:
         ids = self.body.get(t)
         return ids if ids and len(ids) <= BODY_DF_MAX else None
 
-    def _add_body(self, counts: Counter, qterms) -> Counter:
+    def _add_body(self, counts: Counter, qterms, need: int) -> Counter:
         hits: Counter = Counter()
         for t in qterms:
             ids = self._body_ids(t)
             if ids:
                 hits.update(ids)   # (a body term is never also a name or description term of that entry)
         for eid, n in hits.items():
-            if n > 1:
-                counts[eid] += body_points(n)
+            if n >= need:
+                counts[eid] += body_points(n, need)
         return counts
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
@@ -317,7 +321,7 @@ class Engine:
                 if why is None:
                     if words is None:
                         words = term_words(blank_secrets(query))
-                    c = Candidate(eid, score, self.reasons(ph, kw, words), e.source,
+                    c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
                                   e.updated.timestamp() if e.updated else 0.0, e.name)
                     c.block = self.block(e, st)
                     if used + len(c.block) + 1 > max_chars:
@@ -362,11 +366,12 @@ class Engine:
     def explain(self, query: str, entry_id: str) -> str:
         """Why ``entry_id`` scored what it did for ``query`` (for eval misses)."""
         try:
-            hit = self._scores(query)[1][entry_id]
+            scored = self._scores(query)[1]
+            hit = scored[entry_id]
         except KeyError:
             return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
-        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)))
+        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored.need)
         parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in reasons)
         return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
 

@@ -48,13 +48,17 @@ ZH_STOP_BIGRAMS = set("""
 觉得 看看 一下 下吧 好的 好吧 可能 其实 比较 非常 特别 这样 那样 怎么样 不用 不会 不能 不过 只是 只有 我的
 你的 他的 告诉 一起 一次 这次 上次 下次 之前 之后 以后 以前
 继续 辛苦 再见 早上 晚上 晚安 客气 厉害 不错 完美 明白 收到 了解 可以 行吧 没事 多谢 感谢 麻烦 好吗 对吧 是的
+怎麼 什麼 為什麼 這個 那個 這些 那些 這裡 那裡 這樣 那樣 沒有 還是 還有 應該 請問 謝謝 時候 東西 問題 幫我 幫忙 現在 剛才
+已經 但是 因為 所以 如果 雖然 或者 以及 一直 一定 一樣 覺得 看看 可能 其實 比較 非常 特別 不用 不會 不能 不過 只是 只有 告訴
+一起 這次 上次 下次 之前 之後 以後 以前 繼續 再見 晚安 客氣 厲害 完美 明白 收到 了解 沒事 多謝 感謝 麻煩 好嗎 對吧 天氣 今天
 """.split())
 # Pronouns and particles: a run of Chinese is cut here before bigrams are taken.
-ZH_SEPARATORS = ZH_FUNCTION_CHARS | set("我你他她它们这那个是和就都也还很太又再请帮吧吗呢")
+ZH_SEPARATORS = ZH_FUNCTION_CHARS | set("我你他她它们这那个是和就都也还很太又再请帮吧吗呢們這個還請幫嗎麼對從於與將讓給過著")
 JA_PARTICLES = set("のはがをにでとももへやかねよ")
 _SEPARATORS = re.compile("[" + "".join(sorted(ZH_SEPARATORS | JA_PARTICLES)) + " ]+")
 _STOP_SORTED = sorted(ZH_STOP_BIGRAMS, key=len, reverse=True)
 JA_KANA_ONLY = re.compile(r"[\u3040-\u309f]{2}\Z")  # two hiragana: grammar, not content
+_KATAKANA_WORD = "[\u30a1-\u30fa\u30fc-\u30ff]+"   # (the middle dot ・ parts words)
 
 # Filler of the other languages memory is written in (folded as words are, below). A word
 # that is filler in one language and a developer's word in another stays out of here
@@ -87,7 +91,9 @@ unter um durch gegen nicht kein keine ja nein auch noch schon nur sehr da dann h
 hallo danke bitte tschuss gut geht gehts alles etwas viel mehr mal eben halt los immer
 il lo gli di della dei delle dal dalla nel nella su sul tra fra ed che chi cosa dove perche sono ho hai abbiamo
 avete hanno questo questa quello quella ci vi mio tuo suo nostro molto piu gia ancora anche ciao grazie buongiorno
-buonasera prego faccio devo voglio adesso qui mille
+buonasera prego faccio devo voglio adesso qui mille come va oggi domani ieri si ne se sei siamo stai sta stanno
+bene male fatto fare puo posso puoi vorrei dimmi spiega qual quale quali quanto quanti pero cioe tutto tutti niente
+nulla ecco allora sempre mai gli alla allo agli alle dello degli nei negli sui sugli col coi uno una anche
 и в во не что он она оно они на я с со как а то все так его ее но да ты к у же вы за бы по только мне было вот
 от меня еще нет о из ему теперь когда даже ну ли если уже или ни быть был была были него до вас нибудь опять уж
 вам ведь там потом себя ничего ей может тут где есть надо ней для мы тебя их чем сам чтобы без чего раз тоже себе
@@ -263,6 +269,9 @@ def cjk_terms(text: str) -> list[str]:
             # a glossary form is its head word, and the characters around it are bigrams apart
             out += [CJK_FORMS[m] for m in forms.findall(run)]
             run = forms.sub(" ", run)
+        # a katakana word is a word (a loanword: 'リスト' must not meet 'ストア' through 'スト')
+        out += [w for w in _rx(_KATAKANA_WORD).findall(run) if len(w) >= 2]
+        run = _rx(_KATAKANA_WORD).sub(" ", run)
         for frag in _fragments(run):
             for i in range(len(frag) - 1):
                 bg = frag[i:i + 2]
