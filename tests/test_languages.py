@@ -160,3 +160,9 @@ def test_reasons_show_the_prompts_words(mem_dir, root):
     entry(mem_dir, "a", name="servicio-windows", description="Servicio de Windows con NSSM")
     reasons = Engine.from_memory(Memory.load(mem_dir, root, now=NOW)).decide("el servicio en windows").injected[0].reasons
     assert {r.detail for r in reasons} == {"servicio (name)", "windows (name)"}
+
+
+def test_reasons_say_which_word_led_to_a_concept(mem_dir, root):
+    entry(mem_dir, "a", name="deploy-procedure", description="배포 절차")
+    d = Engine.from_memory(Memory.load(mem_dir, root, now=NOW)).decide("배포할 때 주의할 점")
+    assert [r.detail for r in d.injected[0].reasons] == ["배포할 → deploy (name)"]

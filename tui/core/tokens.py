@@ -192,13 +192,16 @@ def _latin_words(text: str) -> list[str]:
 
 
 def term_words(text: str) -> dict[str, str]:
-    """term → the word of ``text`` it was cut from, to show in reasons ('servicio', not 'servic');
-    a glossary head word is shown as itself."""
+    """term → how reasons show it: the prompt's word it was cut from ('servicio', not 'servic');
+    a glossary concept with the prompt's word that led to it ('배포할 → deploy')."""
     out: dict[str, str] = {}
-    for w in _latin_words(text):
-        t = _word_term(w)
-        if t and t != w and t not in CONCEPTS:
-            out.setdefault(t, w)
+    pairs = [(w, _word_term(w)) for w in _latin_words(text)]
+    if not text.isascii():
+        pairs += [(w, _korean_term(w)) for w in _rx(_HANGUL_WORD).findall(text)]
+        pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
+    for w, t in pairs:
+        if t and t != w:
+            out.setdefault(t, f"{w} → {t}" if t in CONCEPTS else w)
     return out
 
 
