@@ -44,7 +44,7 @@ CONCEPTS: dict[str, str] = {
                             "umgebungsvariable, переменн окружен, biến môi trường, 환경변수, 환경 변수, 環境変数, 环境变量, 環境變數",
     "branch": "branch, rama=, ramas=, branche, ветк, бранч, 브랜치, ブランチ, 分支",
     "merge": "merge, merging, мерж, мердж, смерж, 머지, 병합, マージ, 合并, 合併",
-    "pull request": "pull request, merge request, pr=, prs=, mr=, пулл реквест, пул реквест, 풀리퀘스트, 풀 리퀘스트, "
+    "pull request": "pull request, merge request, pr=, prs=, mr=, пулл реквест, пул реквест, 풀리퀘스트, "
                     "プルリク, 合并请求",
     "commit": "commit, коммит, закоммит, 커밋, コミット, 提交",
     "build": "build, compil, сборк, собрат, собира, 빌드, ビルド, 构建, 構建, 打包, 编译, 編譯",
@@ -106,7 +106,11 @@ def _build():
             else:
                 prefixes.setdefault(f[:2], {})[f] = head
     phrases.sort(key=lambda p: -len(p[0]))
-    return words, prefixes, phrases, cjk
+    starts: dict[str, list] = {}   # the first word's first two letters → its phrases, longest first
+    for form, head in phrases:
+        assert len(form[0]) >= 2, form   # (a lookup reads a word's first two letters)
+        starts.setdefault(form[0][:2], []).append((form, head))
+    return words, prefixes, starts, cjk
 
 
 WORDS, PREFIXES, PHRASES, CJK_FORMS = _build()

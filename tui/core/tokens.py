@@ -179,16 +179,18 @@ def _word_term(w: str) -> str | None:
     return head_of(w) or stem(w)
 
 
+@lru_cache(maxsize=65536)
+def _folded(raw: str) -> str:
+    w = fold(raw).replace("’", "'")
+    if "'" in w:
+        head, tail = w.split("'", 1)
+        w = tail if head in _ELIDED and len(tail) > 1 else head
+    return w
+
+
 def _latin_words(text: str) -> list[str]:
-    out = []
     text = _CAMEL.sub(" ", text)
-    for raw in _WORD.findall(text if text.isascii() else _rx(_NOT_LATIN).sub(" ", text)):
-        w = fold(raw).replace("’", "'")
-        if "'" in w:
-            head, tail = w.split("'", 1)
-            w = tail if head in _ELIDED and len(tail) > 1 else head
-        out.append(w)
-    return out
+    return list(map(_folded, _WORD.findall(text if text.isascii() else _rx(_NOT_LATIN).sub(" ", text))))
 
 
 def term_words(text: str) -> dict[str, str]:
@@ -208,9 +210,11 @@ def term_words(text: str) -> dict[str, str]:
 def _phrases(words: list[str]) -> tuple[list[str], list[str]]:
     """(glossary heads of the multi-word forms found, the words left). Each word of a form
     is the start of the word written ('variable de entorno' meets 'variables de entorno')."""
+    if {w[:2] for w in words}.isdisjoint(PHRASES):   # (most texts hold no phrase: one set operation)
+        return [], words
     heads, left, i = [], [], 0
     while i < len(words):
-        for form, head in PHRASES:
+        for form, head in PHRASES.get(words[i][:2], ()):
             n = len(form)
             if n <= len(words) - i and all(words[i + k].startswith(form[k]) for k in range(n)):
                 heads.append(head)
@@ -286,7 +290,14 @@ def cjk_terms(text: str) -> list[str]:
 
 def terms(text: str) -> set[str]:
     """The distinct match terms of a piece of text."""
-    return set(latin_terms(text)) | set(hangul_terms(text)) | set(cjk_terms(text))
+    heads, words = _phrases(_latin_words(text))
+    out = set(heads)
+    out.update(map(_word_term, set(words)))   # each distinct word once (a body repeats its words)
+    out.discard(None)
+    if not text.isascii():
+        out.update(hangul_terms(text))
+        out.update(cjk_terms(text))
+    return out
 
 
 from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of  # noqa: E402 — it folds with fold()
