@@ -17,7 +17,7 @@ KEYWORD_POINTS = 2       # a word of its `keywords` field
 DESCRIPTION_POINTS = 1   # a word of its description
 BODY_POINTS = 1          # a word of its body, from the second (the first is worth nothing)
 BODY_CAP = 4             # body points at most (a long body holds many words)
-BODY_CHARS = 6000        # the body is read this far for evidence
+BODY_CHARS = 3000        # the body is read this far for evidence (the substance is near the top; index size)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 

@@ -7,10 +7,8 @@ the id; broken or unsafe anchors exclude; a count and a character limit apply,
 and an entry that does not fit goes in as its author's description and the file to
 read (when it has one, else it is skipped whole): never truncated.
 
-The body is evidence, weighed below the description (evidence.py): its words (those
-the name, description and keywords do not already hold) count from the second one,
-one point each, at most BODY_CAP, when the body holds more than half of the prompt's
-words, all within the keyword cap: no number of them outranks a path hit.
+The body is evidence, weighed below the description, within the keyword cap: no number
+of its words outranks a path hit (evidence.py says when and how much they count).
 
 The engine builds an inverted index once (terms and paths → entries), so a query
 touches only the entries it can hit: fast enough for every keystroke.
