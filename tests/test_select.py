@@ -76,12 +76,12 @@ def test_glob_paths_attach_to_their_folder(mem_dir, root):
     assert e.decide("update README.md").injected == []
 
 
-def test_keywords_come_from_keywords_name_description_never_body(mem_dir, root):
+def test_keywords_come_from_keywords_name_description_and_body_as_evidence(mem_dir, root):
     entry(mem_dir, "a", name="alpha-runner", description="fast builds", keywords=["zeta"],
-          body="the body mentions kubernetes everywhere")
+          body="the body mentions kubernetes everywhere, and helm charts")
     e = engine(mem_dir, root)
     for q, hit in (("alpha", True), ("runner", True), ("fast builds", True), ("zeta", True), ("kubernetes", False),
-                   ("builds", True)):
+                   ("builds", True), ("kubernetes helm", True)):
         assert bool(e.decide(q).injected) is hit, q
     reasons = e.decide("alpha zeta builds").injected[0].reasons
     assert {(r.kind, r.points) for r in reasons} == {("keyword", 3), ("keyword", 2), ("keyword", 1)}
@@ -145,7 +145,8 @@ def test_injected_text_redacts_secrets(mem_dir, root):
 
 
 def test_chinese_bigrams_and_stopwords():
-    assert set(cjk_terms("数据库迁移")) == {"数据", "据库", "库迁", "迁移"}
+    assert set(cjk_terms("用户界面")) == {"用户", "户界", "界面"}
+    assert set(cjk_terms("数据库迁移")) == {"database", "migration"}   # the glossary's words
     assert cjk_terms("不要的") == [] and cjk_terms("我们的问题") == []
     assert terms("帮我看一下这个问题好吗") == set()
     assert "test" in terms("running tests")
@@ -273,26 +274,35 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
+class _WithNeed(dict):
+    need = 2
+
+
 class _Itemised(Engine):
     """The ranking as it was first written: every matched entry scored with its reasons, then
     sorted. The engine's counted ranking must decide exactly as this does."""
 
     def score(self, query):
         from collections import defaultdict
-        from tui.core.select import MIN_SCORE, _best
+        from tui.core.select import BODY, MIN_SCORE, _best, body_need, keyword_points
         from tui.core.tokens import query_terms
         hits_path, bulk, qpaths = self._path_hits(query)
         hits_kw = defaultdict(dict)
-        for t in query_terms(query, qpaths):
+        qterms = query_terms(query, qpaths)
+        need = body_need(len(qterms))
+        for t in qterms:
             for eid, w in self.terms.get(t, {}).items():
                 hits_kw[eid][t] = w
-        out = {}
+            for eid in self._body_ids(t) or {}:
+                hits_kw[eid][t] = BODY
+        out = _WithNeed()
+        out.need = need
         for eid in hits_path.keys() | hits_kw.keys():
             ph = hits_path.get(eid, {})
             if bulk is not None and eid in bulk[1]:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
-            score = sum(h[0] for h in ph.values()) + min(KEYWORD_CAP, sum(kw.values()))
+            score = sum(h[0] for h in ph.values()) + keyword_points(kw, need)
             if score >= MIN_SCORE:
                 out[eid] = (score, ph, kw)
         return out, bulk

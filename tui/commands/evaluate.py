@@ -9,6 +9,10 @@ from ..core.evaluate import KINDS, QueriesError, evaluate, parse_queries
 from ..core.memory import Memory
 from ..core.select import Engine
 
+def _cell(hits: int, total: int) -> str:
+    return f"{hits}/{total} [{'green' if hits == total else 'red'}]{hits / total:.0%}[/]" if total else "[dim]—[/]"
+
+
 LABEL = {"inject": "must inject", "not_inject": "must not inject", "first": "ranked first", "none": "inject nothing"}
 
 
@@ -45,6 +49,14 @@ def run(args) -> int:
         p = rep.tag_pass.get(t, 0)
         table.add_row(f"[dim]tag[/] {t}", f"{p}/{n}", f"[{'green' if p == n else 'red'}]{p / n:.0%}[/]")
     con.print(table)
+    if rep.langs:
+        langs = Table(title="per language", title_justify="left", box=None, header_style="bold")
+        langs.add_column("lang")
+        for k in ("inject", "first", "none"):
+            langs.add_column(LABEL[k], justify="right")
+        for lang, kinds in sorted(rep.langs.items()):
+            langs.add_row(lang, *(_cell(*kinds[k]) for k in ("inject", "first", "none")))
+        con.print(langs)
     for m in rep.misses:
         con.print(f"\n[bold red]miss[/] line {m.line} [dim]({LABEL[m.kind]})[/] {escape(repr(m.query))}")
         con.print(f"  expected {escape(m.expected)}; injected: {escape(m.got)}")

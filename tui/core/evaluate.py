@@ -7,7 +7,8 @@ A queries file is JSON lines; blank lines and lines starting with '#' are skippe
     {"query": "hello, how are you?", "none": true, "tags": ["small-talk"]}
 
 Expectations: `inject` (each id must be injected), `not_inject` (each must not be),
-`first` (ranked first), `none` (nothing injected). Optional: `tags`, `max_count`,
+`first` (ranked first), `none` (nothing injected). Optional: `lang` (the prompt's
+language, e.g. "ko"; rates are also given per language), `tags`, `max_count`,
 `max_chars`, `note`.
 """
 from __future__ import annotations
@@ -40,6 +41,8 @@ class Report:
     hits: dict[str, int] = field(default_factory=lambda: {k: 0 for k in KINDS})
     tag_total: dict[str, int] = field(default_factory=dict)
     tag_pass: dict[str, int] = field(default_factory=dict)
+    # lang → {kind: [hits, total]}: injected, ranked first and no-match rates per language
+    langs: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     queries: int = 0
     passed: int = 0
     misses: list[Miss] = field(default_factory=list)
@@ -47,6 +50,15 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.misses
+
+    def count(self, lang: str | None, kind: str, hit: bool) -> None:
+        """Tally one expectation of ``kind`` overall and for the prompt's language."""
+        self.total[kind] += 1
+        self.hits[kind] += hit
+        if lang:
+            h = self.langs.setdefault(lang, {k: [0, 0] for k in KINDS})[kind]
+            h[0] += hit
+            h[1] += 1
 
     def rate(self, kind: str) -> float | None:
         return self.hits[kind] / self.total[kind] if self.total[kind] else None
@@ -58,6 +70,8 @@ class Report:
                            for k in KINDS if self.total[k]},
             "tags": {t: {"passed": self.tag_pass.get(t, 0), "total": n,
                          "rate": self.tag_pass.get(t, 0) / n} for t, n in sorted(self.tag_total.items())},
+            "languages": {lang: {k: {"hits": h, "total": n, "rate": h / n} for k, (h, n) in kinds.items() if n}
+                          for lang, kinds in sorted(self.langs.items())},
             "misses": [m.__dict__ for m in self.misses],
         }
 
@@ -73,6 +87,8 @@ def parse_queries(text: str) -> list[tuple[int, dict]]:
             raise QueriesError(f"line {n}: not JSON ({e.msg})") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
             raise QueriesError(f"line {n}: needs an object with a 'query' string")
+        if "lang" in obj and not (isinstance(obj["lang"], str) and obj["lang"].strip()):
+            raise QueriesError(f"line {n}: 'lang' must be a language code such as \"ko\"")
         if not any(k in obj for k in KINDS):
             raise QueriesError(f"line {n}: no expectation (one of {', '.join(KINDS)})")
         for k in ("inject", "not_inject"):
@@ -108,31 +124,24 @@ def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, ma
         def miss(kind, expected, why):
             rep.misses.append(Miss(line, q["query"], kind, expected, got_s, why))
 
+        lang = q.get("lang")
         for eid in q.get("inject", []):
-            rep.total["inject"] += 1
-            if eid in got:
-                rep.hits["inject"] += 1
-            else:
+            rep.count(lang, "inject", eid in got)
+            if eid not in got:
                 unknown = known_ids is not None and eid not in known_ids
                 miss("inject", eid, "no such entry" if unknown else _why_not(d, eid, engine))
         for eid in q.get("not_inject", []):
-            rep.total["not_inject"] += 1
-            if eid not in got:
-                rep.hits["not_inject"] += 1
-            else:
+            rep.count(lang, "not_inject", eid not in got)
+            if eid in got:
                 miss("not_inject", eid, _why(d, eid, engine))
         if q.get("first"):
-            rep.total["first"] += 1
-            if got and got[0] == q["first"]:
-                rep.hits["first"] += 1
-            else:
+            rep.count(lang, "first", bool(got) and got[0] == q["first"])
+            if not got or got[0] != q["first"]:
                 top = f"first was {got[0]} ({_why(d, got[0], engine)})" if got else "nothing injected"
                 miss("first", q["first"], f"{top}; expected {q['first']}: {_why(d, q['first'], engine)}")
         if q.get("none"):
-            rep.total["none"] += 1
-            if not got:
-                rep.hits["none"] += 1
-            else:
+            rep.count(lang, "none", not got)
+            if got:
                 miss("none", "nothing", "; ".join(f"{c.id}: {_why(d, c.id, engine)}" for c in d.injected))
         rep.queries += 1
         passed = len(rep.misses) == before

@@ -23,7 +23,7 @@ from .cache import FORMAT, ParseCache
 from .entry import MemoryEntry
 from .index import INDEX_NAME, MemoryIndex
 from .prefetch import Prefetch, fingerprint, walk
-from .select import FOLDER_POINTS, SOURCE_RANK, Engine
+from .select import BODY_DF_MAX, FOLDER_POINTS, SOURCE_RANK, Engine
 from .status import assess
 from .store import _load
 
@@ -68,6 +68,9 @@ def postings_of(e: MemoryEntry) -> list[tuple]:
     rows, seq = [], 0
     for t, d in eng.terms.items():
         rows.append(("term", t, seq, d[e.id], None, None))
+        seq += 1
+    for t in eng.body:
+        rows.append(("body", t, seq, 1, None, None))
         seq += 1
     for p in eng.full:
         rows.append(("full", p, seq, 0, None, None))
@@ -142,6 +145,7 @@ class LazyEngine(Engine):
     def __init__(self, con, entry_of, status_of, rank_of, now: dt.datetime, is_dir) -> None:
         self.now = now
         self.terms = _Lookup(con, "term", "weights")
+        self._con, self._body_memo = con, {}
         self.full = _Lookup(con, "full", "ids")
         self.by_base = _Lookup(con, "base", "pairs")
         self.folders = _Lookup(con, "folder", "first")
@@ -156,13 +160,21 @@ class LazyEngine(Engine):
     def get(self, p, default=None):   # the Engine's `shown` mapping
         return self._shown.get(p) or default
 
-    def _keyword_points(self, qterms) -> Counter:
+    def _body_ids(self, t: str):
+        # at most BODY_DF_MAX + 1 rows read: a common word is known to be one without reading all its postings
+        if t not in self._body_memo:
+            rows = self._con.execute("SELECT id FROM postings WHERE kind = 'body' AND key = ? LIMIT ?",
+                                         (t, BODY_DF_MAX + 1)).fetchall()
+            self._body_memo[t] = {i: 1 for i, in rows} if 0 < len(rows) <= BODY_DF_MAX else None
+        return self._body_memo[t]
+
+    def _keyword_points(self, qterms, need: int = 2) -> Counter:
         counts: Counter = Counter()
         for t in qterms:
             weights = self.terms.get(t)
             if weights:
                 counts.update(weights)
-        return counts
+        return self._add_body(counts, qterms, need)
 
     def _ranked(self, query: str):
         scores, scored, bulk = self._scores(query)   # counted, as the Engine does; reasons on demand

@@ -4,7 +4,11 @@ Given a prompt, decide which memories go into the model's context, and say why t
 the person. Default is not to inject; path hits weigh most; keyword hits are
 capped below one path hit; ties go to what the user wrote, then the newer, then
 the id; broken or unsafe anchors exclude; a count and a character limit apply,
-and an entry that does not fit is skipped whole, never truncated.
+and an entry that does not fit goes in as its author's description and the file to
+read (when it has one, else it is skipped whole): never truncated.
+
+The body is evidence, weighed below the description, within the keyword cap: no number
+of its words outranks a path hit (evidence.py says when and how much they count).
 
 The engine builds an inverted index once (terms and paths → entries), so a query
 touches only the entries it can hit: fast enough for every keystroke.
@@ -20,16 +24,15 @@ from typing import Iterator
 
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from .entry import MemoryEntry
+from .evidence import (BODY, BODY_CAP, BODY_CHARS, BODY_DF_MAX, BODY_POINTS, DESCRIPTION_POINTS,  # noqa: F401
+                       KEYWORD_CAP, KEYWORD_POINTS, NAME_POINTS, body_need, body_points, keyword_points,
+                       keyword_reasons)
 from .secrets import blank_secrets, redact
 from .status import EntryStatus
-from .tokens import cjk_terms, latin_terms, norm_path, query_paths, query_terms
+from .tokens import norm_path, query_paths, query_terms, term_words, terms
 
 PATH_POINTS = 10         # the prompt names a file the entry is attached to (equal, or a path suffix)
 FOLDER_POINTS = 9        # a folder on one side holds the file on the other: close, but less exact
-NAME_POINTS = 3          # a word of the entry's name
-KEYWORD_POINTS = 2       # a word of its `keywords` field
-DESCRIPTION_POINTS = 1   # a word of its description
-KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword hits outranks one path hit
 MIN_SCORE = 1            # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
 DEFAULT_COUNT = 3
 DEFAULT_CHARS = 2000
@@ -39,9 +42,6 @@ HEADER = ("Notes from memory that may be relevant to this request "
 NO_MATCH = "no memory matched — nothing injected"
 BULK = 300               # a folder holding more entries than this is merged lazily
 LIST_LIMIT = 20          # excluded entries listed per decision; the rest are counted
-_WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description"}
-
-
 
 
 def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
@@ -54,9 +54,10 @@ class _Scored(dict):
     reads a few dozen of the thousands a broad prompt matches); an entry only the broad folder
     hit (``bulk``) scores that folder hit alone."""
 
-    def __init__(self, engine: "Engine", scores: dict[str, int], hits_path: dict, qterms, bulk) -> None:
+    def __init__(self, engine: "Engine", scores: dict[str, int], hits_path: dict, qterms, bulk, need: int) -> None:
         super().__init__()
         self.engine, self.scores, self.hits_path, self.qterms, self.bulk = engine, scores, hits_path, qterms, bulk
+        self.need = need   # body words an entry needs (evidence.body_need)
 
     def __missing__(self, eid: str) -> tuple[int, dict, dict]:
         ph = self.hits_path.get(eid)
@@ -74,6 +75,10 @@ class _Scored(dict):
             weights = self.engine.terms.get(t)   # (the hook's engine reads these from SQLite, memoised)
             if weights and eid in weights:
                 kw[t] = weights[eid]
+            else:
+                body = self.engine._body_ids(t)
+                if body and eid in body:
+                    kw[t] = BODY
         value = self[eid] = (score, ph, kw)
         return value
 
@@ -85,6 +90,7 @@ class Engine:
                  now: dt.datetime, is_dir=lambda rel: False, build: bool = True):
         self.entries, self.status, self.now = entries, status, now
         self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
+        self.body: dict[str, dict[str, int]] = defaultdict(dict)      # term → {id: 1}: body words not above
         self.full: dict[str, set[str]] = defaultdict(set)             # normalised path → ids
         self.by_base: dict[str, list[tuple[str, str]]] = defaultdict(list)
         self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
@@ -126,11 +132,14 @@ class Engine:
         weights: dict[str, int] = {}
         for text, w in ((e.description, DESCRIPTION_POINTS), (" ".join(e.keywords), KEYWORD_POINTS),
                         (e.name, NAME_POINTS)):
-            for t in set(latin_terms(text)) | set(cjk_terms(text)):
+            for t in terms(text):
                 if weights.get(t, 0) < w:
                     weights[t] = w
         for t, w in weights.items():
             self.terms[t][e.id] = w
+        for t in terms(e.body[:BODY_CHARS]):
+            if t not in weights:
+                self.body[t][e.id] = 1
         for raw in list(e.paths) + [a.file for a in e.anchors]:
             p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each
             if any(c in p for c in "*?["):   # a glob: 'src/**/*.ts' is attached to the folder src/
@@ -192,7 +201,10 @@ class Engine:
         for eid, p in held.items():   # the prompt names a folder holding p
             _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
 
-    def reasons(self, ph: dict, kw: dict) -> list[Reason]:
+    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None = None, need: int = 2) -> list[Reason]:
+        """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it;
+        ``need``: the body words that count (evidence.body_need)."""
+        words = words or {}
         out = []
         for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
             shown = self.shown.get(p, p)
@@ -201,13 +213,7 @@ class Engine:
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
-        total = 0
-        for t, w in sorted(kw.items(), key=lambda x: (-x[1], x[0])):
-            out.append(Reason("keyword", f"{t} ({_WEIGHT_NAME[w]})", w))
-            total += w
-        if total > KEYWORD_CAP:
-            out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total} points)",
-                              KEYWORD_CAP - total))
+        out += keyword_reasons(kw, words, need)
         return out
 
     def _order(self, eid: str) -> tuple:
@@ -255,7 +261,8 @@ class Engine:
         path hit; an entry the broad folder holds gets its points too."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
-        counts = self._keyword_points(qterms)
+        need = body_need(len(qterms))
+        counts = self._keyword_points(qterms, need)
         scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
         held = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
@@ -265,12 +272,31 @@ class Engine:
         for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
             scores[eid] += FOLDER_POINTS
         # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
-        return scores, _Scored(self, scores, hits_path, qterms, bulk), bulk
+        return scores, _Scored(self, scores, hits_path, qterms, bulk, need), bulk
 
-    def _keyword_points(self, qterms) -> Counter:
-        """Each entry's keyword points (uncapped) for these terms: one count over their id lists."""
+    def _keyword_points(self, qterms, need: int = 2) -> Counter:
+        """Each entry's keyword points (uncapped) for these terms: one count over their id lists,
+        then the body's evidence."""
         weighted = self._weighted
-        return Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
+        counts = Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
+        return self._add_body(counts, qterms, need)
+
+    def _body_ids(self, t: str) -> dict[str, int] | None:
+        """The entries whose body holds ``t`` (and not their name, description or keywords),
+        unless more than BODY_DF_MAX do."""
+        ids = self.body.get(t)
+        return ids if ids and len(ids) <= BODY_DF_MAX else None
+
+    def _add_body(self, counts: Counter, qterms, need: int) -> Counter:
+        hits: Counter = Counter()
+        for t in qterms:
+            ids = self._body_ids(t)
+            if ids:
+                hits.update(ids)   # (a body term is never also a name or description term of that entry)
+        for eid, n in hits.items():
+            if n >= need:
+                counts[eid] += body_points(n, need)
+        return counts
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         # a secret pasted into the prompt is never matched, so no reason can quote it
@@ -279,6 +305,7 @@ class Engine:
         excluded: list[Excluded] = []
         hidden = 0
         used = len(HEADER)
+        words = None   # term → the prompt's word, for the reasons (made once an entry is injected)
         for i, eid in enumerate(ranked):
             if len(injected) >= max_count and len(excluded) >= LIST_LIMIT:
                 hidden += matched - i   # everything below is over the count: counted, not listed
@@ -290,9 +317,13 @@ class Engine:
             else:
                 why = self._exclusion(e, st)
                 if why is None:
-                    c = Candidate(eid, score, self.reasons(ph, kw), e.source,
+                    if words is None:
+                        words = term_words(blank_secrets(query))
+                    c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
                                   e.updated.timestamp() if e.updated else 0.0, e.name)
                     c.block = self.block(e, st)
+                    if used + len(c.block) + 1 > max_chars:
+                        self._summarise(c, e, st, max_chars - used, max_chars)
                     if used + len(c.block) + 1 <= max_chars:
                         if ties[score] > 1:
                             c.reasons.append(Reason("source", f"tie at {score} points, broken by source "
@@ -333,12 +364,34 @@ class Engine:
     def explain(self, query: str, entry_id: str) -> str:
         """Why ``entry_id`` scored what it did for ``query`` (for eval misses)."""
         try:
-            hit = self._scores(query)[1][entry_id]
+            scored = self._scores(query)[1]
+            hit = scored[entry_id]
         except KeyError:
-            return "no hit: nothing in the prompt matched its paths, name, keywords or description"
+            return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
-        parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in self.reasons(hit[1], hit[2]))
+        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored.need)
+        parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in reasons)
         return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
+
+    def _summarise(self, c: Candidate, e: MemoryEntry, st: EntryStatus, left: int, max_chars: int) -> None:
+        """An entry too long for what is left goes in as its description and where to read it,
+        if its author wrote one (a description taken from the body's first line would be a cut
+        text): never a truncated body."""
+        desc = " ".join(e.description.split())
+        if not desc or " ".join(e.body.split()).startswith(desc):
+            return
+        short = self.summary(e, st, len(c.block))
+        if len(short) + 1 <= left:
+            c.reasons.append(Reason("budget", f"the whole entry ({len(c.block)} characters) would not fit in the "
+                                              f"{left} left of {max_chars}: its description goes in, with where "
+                                              f"to read the rest", 0))
+            c.block = short
+
+    def summary(self, e: MemoryEntry, st: EntryStatus, chars: int) -> str:
+        """The block of an entry too long to inject whole: its stamp, its description, and the file."""
+        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+        return redact(f"{stamp}\n{e.description.strip()}\n(summary; the whole note, {chars} characters, "
+                      f"is {e.id} in the memory folder)\n")
 
     def block(self, e: MemoryEntry, st: EntryStatus) -> str:
         content = (e.body.strip() or e.description).strip()

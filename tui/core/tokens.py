@@ -1,13 +1,25 @@
 """Cutting text into the terms the injection policy matches on.
 
-Latin text → lower-case words (identifiers split at '-', '_', '.', camelCase;
-a plural 's' dropped). Chinese and Japanese have no spaces → adjacent character
-pairs (bigrams). Function words of both are dropped, so that filler like
-'the', 'how', '的', '不要', '一下' never matches anything.
+Words as each language has them:
+- Latin and Cyrillic text → folded words (lower case; accents dropped except
+  Vietnamese marks, which tell words apart; identifiers split at '-', '_', '.',
+  camelCase; French and Italian elisions cut, "l'import" → "import"), then a light
+  stem: an English plural 's' and the commonest Russian endings dropped, and every
+  word cut to its first six letters, so that inflected forms meet ("despliegue" /
+  "desplegar" are met by the glossary, "comentarios" / "comentario", "токена" /
+  "токен" by the cut).
+- Korean words lose their particles and the endings of 하다-verbs ("배포할" → "배포").
+- Chinese and Japanese have no spaces → adjacent character pairs (bigrams).
+- A word of the multilingual glossary (``glossary.py``) becomes its concept's English
+  head word, so "배포", "despliegue" and "deploy" are one term.
+Filler words of every language (function words, greetings, thanks) are dropped, so
+that small talk never matches anything.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
+from functools import lru_cache
 
 EN_STOP = set("""
 a an the and or but nor not no yes so if then than that this these those there here it its it's i me my mine
@@ -36,39 +48,213 @@ ZH_STOP_BIGRAMS = set("""
 觉得 看看 一下 下吧 好的 好吧 可能 其实 比较 非常 特别 这样 那样 怎么样 不用 不会 不能 不过 只是 只有 我的
 你的 他的 告诉 一起 一次 这次 上次 下次 之前 之后 以后 以前
 继续 辛苦 再见 早上 晚上 晚安 客气 厉害 不错 完美 明白 收到 了解 可以 行吧 没事 多谢 感谢 麻烦 好吗 对吧 是的
+怎麼 什麼 為什麼 這個 那個 這些 那些 這裡 那裡 這樣 那樣 沒有 還是 還有 應該 請問 謝謝 時候 東西 問題 幫我 幫忙 現在 剛才
+已經 但是 因為 所以 如果 雖然 或者 以及 一直 一定 一樣 覺得 看看 可能 其實 比較 非常 特別 不用 不會 不能 不過 只是 只有 告訴
+一起 這次 上次 下次 之前 之後 以後 以前 繼續 再見 晚安 客氣 厲害 完美 明白 收到 了解 沒事 多謝 感謝 麻煩 好嗎 對吧 天氣 今天
 """.split())
 # Pronouns and particles: a run of Chinese is cut here before bigrams are taken.
-ZH_SEPARATORS = ZH_FUNCTION_CHARS | set("我你他她它们这那个是和就都也还很太又再请帮吧吗呢")
+ZH_SEPARATORS = ZH_FUNCTION_CHARS | set("我你他她它们这那个是和就都也还很太又再请帮吧吗呢們這個還請幫嗎麼對從於與將讓給過著")
 JA_PARTICLES = set("のはがをにでとももへやかねよ")
 _SEPARATORS = re.compile("[" + "".join(sorted(ZH_SEPARATORS | JA_PARTICLES)) + " ]+")
 _STOP_SORTED = sorted(ZH_STOP_BIGRAMS, key=len, reverse=True)
 JA_KANA_ONLY = re.compile(r"[\u3040-\u309f]{2}\Z")  # two hiragana: grammar, not content
+_KATAKANA_WORD = "[\u30a1-\u30fa\u30fc-\u30ff]+"   # (the middle dot ・ parts words)
 
+# Filler of the other languages memory is written in (folded as words are, below). A word
+# that is filler in one language and a developer's word in another stays out of here
+# ('tag', 'fast', 'art' in German; 'test'), except French 'comment' ('how'), too common
+# to keep: plural 'comments' still reaches the glossary.
+OTHER_STOP = """
+a al algo algun alguna algunas alguno algunos ante antes asi aun aunque bien cada casi como con contra cual cuales
+cuando de del desde donde dos el ella ellas ellos en entre era eres es esa esas ese eso esos esta estas este esto
+estos estoy estas estan fue fueron ha habia hacer hace hago hay hasta la las le les lo los mas me mi mis mucho muy
+nada ni nos nosotros nuestro nuestra os otra otro para pero poco por porque puede pueden puedo que quien se sea ser
+si sin sobre solo son su sus tambien tan tanto te tengo tiene tienen todo todos toda todas tu tus un una uno unos
+usted ustedes vamos voy ya yo hola gracias buenas buenos dias tardes noches adios saludos vale bueno perfecto genial
+claro favor oye hoy ahora ahi aqui alli entonces luego despues necesito quiero puedes podemos tal tiempo hace
+le la les un une des du et ou mais donc ni car ce cet cette ces ca je tu il elle on nous vous ils elles moi toi
+lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos qui quoi dont est sont suis sommes etes etre
+avoir ai as avons avez ont ete etait fait faire fais peux peut pouvons veux veut dois doit faut au aux avec sans
+pour par sur sous dans chez vers apres pendant depuis comme comment pourquoi quand quel quelle quels quelles combien
+tres trop plus moins aussi encore deja toujours jamais tout tous toute toutes rien oui non pas alors voici voila
+bonjour salut bonsoir merci beaucoup svp stp daccord parfait super top bonne bon soiree journee va ici maintenant
+aujourd hui demain hier quoi faudrait fallait y
+o os as um uma uns umas do da dos das em no na nas pelo pela com sem mas quem qual quais onde nao sim sao foi
+estar esta estao estou tem tinha ter isso isto essa aquele aquela eu voce voces ele ela eles nos lhe meu minha
+seu sua nosso nossa muito mais menos ja ainda tambem so oi ola obrigado obrigada valeu tudo boa bom dia tarde noite
+ate logo amanha ontem hoje agora aqui ali vou vai faco fazer posso pode preciso quero devo deve como bem
+der die das den dem des ein eine einen einem einer eines und oder aber doch sondern denn weil dass ob wenn als wie
+was wer wo wann warum welche welcher welches ich du er sie es wir ihr mich mir dich dir sich uns euch mein meine
+dein deine sein seine unser unsere ist sind war waren bin bist haben hat habe hast hatte wird werden wurde kann
+konnen muss mussen soll sollen will wollen darf mit ohne fur von zu zum zur bei nach vor aus auf an am im uber
+unter um durch gegen nicht kein keine ja nein auch noch schon nur sehr da dann hier dort jetzt heute morgen gestern
+hallo danke bitte tschuss gut geht gehts alles etwas viel mehr mal eben halt los immer
+il lo gli di della dei delle dal dalla nel nella su sul tra fra ed che chi cosa dove perche sono ho hai abbiamo
+avete hanno questo questa quello quella ci vi mio tuo suo nostro molto piu gia ancora anche ciao grazie buongiorno
+buonasera prego faccio devo voglio adesso qui mille come va oggi domani ieri si ne se sei siamo stai sta stanno
+bene male fatto fare puo posso puoi vorrei dimmi spiega qual quale quali quanto quanti pero cioe tutto tutti niente
+nulla ecco allora sempre mai gli alla allo agli alle dello degli nei negli sui sugli col coi uno una anche
+и в во не что он она оно они на я с со как а то все так его ее но да ты к у же вы за бы по только мне было вот
+от меня еще нет о из ему теперь когда даже ну ли если уже или ни быть был была были него до вас нибудь опять уж
+вам ведь там потом себя ничего ей может тут где есть надо ней для мы тебя их чем сам чтобы без чего раз тоже себе
+под будет ж тогда кто этот того потому этого какой совсем ним здесь этом один почти мой тем чтоб нее сейчас куда
+зачем всех никогда можно при наконец два об другой хоть после над больше тот через эти нас про всего них какая
+много разве три эту моя впрочем хорошо свою этой перед иногда лучше чуть том нельзя такой им более всегда конечно
+всю между привет спасибо пожалуйста здравствуйте пока сегодня завтра вчера дела нужно нужен нужна нужны сделать
+правильно сколько какие каком каким какой покажи скажи расскажи давай давайте ок окей
+va la của co không được cho với cac những một nay đó khi thi để trong từ bằng như thế nao gi sao lam bạn tôi minh
+anh chị em nhe nha ạ nhiều cảm ơn chao hôm nay rồi đã sẽ phải cần lên xuống ra vao ở tại đang cung rất hay hoặc
+nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a ơi luc
+안녕 안녕하세요 감사 감사합니다 고마워 고마워요 고맙습니다 수고 수고했어 수고하셨습니다 오늘 내일 어제 지금 그냥 정말
+진짜 이거 그거 저거 이것 그것 무엇 뭐 뭔가 뭐부터 어떻게 어디 어디에 언제 왜 누구 알려줘 알려주세요 좀 제발 부탁 잘 네 예
+아니 아니요 그럼 그리고 하지만 근데 그런데 이제 다시 계속 먼저 나중 우리 저 제 내 너 당신 있어 있나 있나요 없어
+해줘 해주세요 하나요 하나 돼 되나요 돼요 될까 같은 같아 이런 그런 저런 어떤 무슨 모든 또 더 많이 너무 아주 매우 항상
+반드시 같이 혹시 이미 아직 그래서 그러면 때 때는 전 전에 후 후에 다음 이번 부탁드려요 부탁해 할까 할래 줄래
+"""
+
+# Patterns only non-ASCII text needs are compiled on first use (``_rx``): the hook starts
+# afresh for every prompt, and compiling them all cost it 3 ms.
+_VI_MARKS = "[ăâđêôơưĂÂĐÊÔƠƯ\u1ea0-\u1ef9\u0300-\u0303\u0309\u0323]"
+_CYRILLIC = "[\u0400-\u04ff]"
+_ACCENTED = "[\u00c0-\u024f\u0300-\u036f]"
+_HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RUN = re.compile(f"[{_CJK}]+")
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+_HANGUL_WORD = f"[{_HANGUL}]+"
+# a word: letters and digits of any script but CJK and Hangul (blanked first), an apostrophe inside
+# (a negated class of \\W with those ranges took the hook 7 ms to compile)
+_NOT_LATIN = f"[{_CJK}{_HANGUL}_]+"
+_WORD = re.compile(r"\w+(?:['’]\w+)?")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_ELIDED = {"l", "d", "j", "qu", "n", "s", "c", "m", "t", "jusqu", "lorsqu", "puisqu", "dell", "all", "nell",
+           "sull", "dall", "un", "quell"}
+STEM_LEN = 6   # a word is cut to its first six letters: inflections meet, distinct words rarely do
+# commonest Russian case and verb endings, longest first (the stem keeps three letters at least)
+_RU_ENDINGS = sorted("""ами ями ого его ому ему ыми ими ться ешь ишь ов ев ей ой ом ем ам ям ах ях ую юю ая яя ые ие
+ый ий ть ет ют ит ят ы и а я у ю е о ь""".split(), key=len, reverse=True)
+# Korean particles and the endings of 하다/되다 verbs, longest first (the stem keeps two syllables)
+_KO_ENDINGS = sorted("""에서는 에서도 에게서 으로는 으로도 이라도 이라고 했었지 했었어 했는데 하려면 하려고 하는지 하는데
+하세요 합니다 했어요 해주세요 해줘요 이에요 입니다 인가요 됐을 됐어 됐다 되는 되면 되어 되나 하기 하여 하지 하나 할까 할때
+할지 해야 해서 해도 해요 했어 했지 했다 하고 하는 하면 해줘 라고 에서 에게 한테 께서 으로 부터 까지 마다 처럼 보다 이나 이랑
+에는 에도 와는 과는 로는 로도 이다 인지 일까 는지 은지 할 한 함 해 했 된 될 돼 은 는 이 가 을 를 에 의 도 만 로 와 과 랑
+나 요""".split(), key=len, reverse=True)
+
+
+@lru_cache(maxsize=None)
+def _rx(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
+
+
+def fold(word: str) -> str:
+    """Lower case, accents dropped (Vietnamese keeps its marks: they tell words apart), ё → е."""
+    w = word.lower()
+    if w.isascii():
+        return w
+    if _rx(_VI_MARKS).search(w):
+        return unicodedata.normalize("NFC", w)
+    if not _rx(_ACCENTED).search(w):   # Cyrillic, Greek…: only ё (й keeps its mark: it is a letter)
+        return w.replace("ё", "е")
+    w = "".join(c for c in unicodedata.normalize("NFD", w) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", w).replace("ß", "ss").replace("ø", "o").replace("ł", "l")
 
 
 def stem(word: str) -> str:
-    """Just enough folding that 'tests' meets 'test' and 'migrations' meets 'migration'."""
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        if word.endswith("ies") and len(word) > 4:
-            return word[:-3] + "y"
-        return word[:-1]
-    return word
+    """Just enough folding that 'tests' meets 'test', 'токена' meets 'токен' and the long
+    forms of a word meet (cut to STEM_LEN letters)."""
+    if not word.isascii() and _rx(_CYRILLIC).search(word):
+        for end in _RU_ENDINGS:
+            if word.endswith(end) and len(word) - len(end) >= 3:
+                word = word[:-len(end)]
+                break
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-3] + "y" if word.endswith("ies") and len(word) > 4 else word[:-1]
+    return word if not word.isascii() and _rx(_VI_MARKS).search(word) else word[:STEM_LEN]
+
+
+@lru_cache(maxsize=65536)
+def _word_term(w: str) -> str | None:
+    """The term of one folded word: its concept's head word, else its stem; None for filler."""
+    if len(w) < 2 or w in STOP or w.isdigit():
+        return None
+    return head_of(w) or stem(w)
+
+
+@lru_cache(maxsize=65536)
+def _folded(raw: str) -> str:
+    w = fold(raw).replace("’", "'")
+    if "'" in w:
+        head, tail = w.split("'", 1)
+        w = tail if head in _ELIDED and len(tail) > 1 else head
+    return w
+
+
+def _latin_words(text: str) -> list[str]:
+    text = _CAMEL.sub(" ", text)
+    return list(map(_folded, _WORD.findall(text if text.isascii() else _rx(_NOT_LATIN).sub(" ", text))))
+
+
+def term_words(text: str) -> dict[str, str]:
+    """term → how reasons show it: the prompt's word it was cut from ('servicio', not 'servic');
+    a glossary concept with the prompt's word that led to it ('배포할 → deploy')."""
+    out: dict[str, str] = {}
+    pairs = [(w, _word_term(w)) for w in _latin_words(text)]
+    if not text.isascii():
+        pairs += [(w, _korean_term(w)) for w in _rx(_HANGUL_WORD).findall(text)]
+        pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
+    for w, t in pairs:
+        if t and t != w:
+            out.setdefault(t, f"{w} → {t}" if t in CONCEPTS else w)
+    return out
+
+
+def _phrases(words: list[str]) -> tuple[list[str], list[str]]:
+    """(glossary heads of the multi-word forms found, the words left). Each word of a form
+    is the start of the word written ('variable de entorno' meets 'variables de entorno')."""
+    if {w[:2] for w in words}.isdisjoint(PHRASES):   # (most texts hold no phrase: one set operation)
+        return [], words
+    heads, left, i = [], [], 0
+    while i < len(words):
+        for form, head in PHRASES.get(words[i][:2], ()):
+            n = len(form)
+            if n <= len(words) - i and all(words[i + k].startswith(form[k]) for k in range(n)):
+                heads.append(head)
+                i += n
+                break
+        else:
+            left.append(words[i])
+            i += 1
+    return heads, left
 
 
 def latin_terms(text: str) -> list[str]:
-    out = []
-    for raw in _WORD.findall(_CAMEL.sub(" ", text)):
-        w = raw.lower().replace("’", "'")
-        if "'" in w:
-            w = w.split("'", 1)[0]
-        if len(w) < 2 or w in EN_STOP or w.isdigit():
-            continue
-        out.append(stem(w))
-    return out
+    heads, words = _phrases(_latin_words(text))
+    return heads + [t for t in map(_word_term, words) if t]
+
+
+@lru_cache(maxsize=65536)
+def _korean_term(word: str) -> str | None:
+    if word in STOP:
+        return None
+    for _ in range(2):   # a particle after an ending ('배포할때는'): two cuts at most
+        for end in _KO_ENDINGS:
+            if word.endswith(end) and len(word) > len(end):
+                rest = word[:-len(end)]
+                if len(rest) >= 2 or rest in WORDS:   # one syllable only if the glossary knows it ('키')
+                    word = rest
+                    break
+        else:
+            break
+    if word in STOP or (len(word) < 2 and word not in WORDS):
+        return None
+    return head_of(word) or word
+
+
+def hangul_terms(text: str) -> list[str]:
+    if text.isascii():
+        return []
+    words = _rx(_HANGUL_WORD).findall(text)
+    heads, words = _phrases(words)
+    return heads + [t for t in map(_korean_term, words) if t]
 
 
 def _fragments(run: str) -> list[str]:
@@ -81,8 +267,18 @@ def _fragments(run: str) -> list[str]:
 
 
 def cjk_terms(text: str) -> list[str]:
-    out = []
+    out: list[str] = []
+    if text.isascii():
+        return out
     for run in _CJK_RUN.findall(text):
+        forms = _rx(_CJK_FORMS)
+        if forms.search(run):
+            # a glossary form is its head word, and the characters around it are bigrams apart
+            out += [CJK_FORMS[m] for m in forms.findall(run)]
+            run = forms.sub(" ", run)
+        # a katakana word is a word (a loanword: 'リスト' must not meet 'ストア' through 'スト')
+        out += [w for w in _rx(_KATAKANA_WORD).findall(run) if len(w) >= 2]
+        run = _rx(_KATAKANA_WORD).sub(" ", run)
         for frag in _fragments(run):
             for i in range(len(frag) - 1):
                 bg = frag[i:i + 2]
@@ -94,7 +290,20 @@ def cjk_terms(text: str) -> list[str]:
 
 def terms(text: str) -> set[str]:
     """The distinct match terms of a piece of text."""
-    return set(latin_terms(text)) | set(cjk_terms(text))
+    heads, words = _phrases(_latin_words(text))
+    out = set(heads)
+    out.update(map(_word_term, set(words)))   # each distinct word once (a body repeats its words)
+    out.discard(None)
+    if not text.isascii():
+        out.update(hangul_terms(text))
+        out.update(cjk_terms(text))
+    return out
+
+
+from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of  # noqa: E402 — it folds with fold()
+
+STOP = EN_STOP | set(OTHER_STOP.split())   # (written folded, see fold: a test checks)
+_CJK_FORMS = "|".join(map(re.escape, CJK_SORTED)) or "(?!)"
 
 
 # -- paths in a query ---------------------------------------------------------

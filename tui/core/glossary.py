@@ -1,0 +1,129 @@
+"""A compact multilingual glossary of what developers' memories are about.
+
+Each concept (its English head word) lists the ways it is written in the languages
+memory folders are written in. A word written one of those ways becomes the head word,
+in entries and prompts alike, so "배포할 때", "cómo desplegamos", "задеплоить" and
+"how do we ship" all meet an entry that says "deploy" (or "배포", or "despliegue").
+
+Forms are matched on folded words (lower case, accents dropped — but Vietnamese keeps
+its marks, they tell words apart —, ё → е), after the Korean particles are cut:
+- a Latin or Cyrillic form is the start of a word (``despl`` holds desplegar and
+  despliegue); a form ending in ``=`` is the whole word (``prod=``, ``db=``);
+- a form of several words is a phrase, each word the start of the next word written;
+- a Chinese or Japanese form is found anywhere in the run of characters; a Korean
+  form starts the word once its particles are cut.
+
+The limits (README, Retrieval): only these concepts bridge languages; a word outside
+them matches only itself (or an identifier both sides share).
+"""
+from __future__ import annotations
+
+# head word → its forms, separated by ',' (so a form may hold spaces)
+CONCEPTS: dict[str, str] = {
+    "deploy": "deploy, deplo, despleg, desplie, implant, bereitstell, ausroll, ausliefer, rollout, roll out, "
+              "ship=, ships=, shipping=, shipped=, депло, задепло, выкат, выклад, разверт, развёрт, разверн, "
+              "triển khai, 배포, デプロイ, 部署, 上线, 上線",
+    "release": "releas, lanzamiento, релиз, phát hành, 릴리스, 릴리즈, リリース, 发布, 發布, 发版",
+    "production": "production, prod=, produccion, producao, produktion, produktiv, прод=, прода=, проде=, продакшн, "
+                  "продакшен, продов, 프로덕션, 운영서버, 운영 서버, 運用環境, 本番, 生产, 生產, 线上",
+    "staging": "staging, stage=, preprod, pre-prod, homolog, стейджинг, стейдж, 스테이징, ステージング, 预发, 預發",
+    "test": "test, prueba, probar, teste, testar, testen, tester, testing, тест, kiểm thử, 테스트, テスト, 测试, 測試, "
+            "单测, 單測",
+    "migration": "migra, миграц, schema change, 마이그레이션, マイグレーション, 迁移, 遷移",
+    "database": "database, db=, dbs=, datenbank, base de datos, base de donnees, banco de dados, base dati, "
+                "база данных, базы данных, базе данных, бд=, cơ sở dữ liệu, 데이터베이스, データベース, 数据库, 資料庫, "
+                "数据表, 資料表",
+    "backup": "backup, back up, backed up, respaldo, copia de seguridad, sauvegard, sicherung, бэкап, бекап, "
+              "резервн, sao lưu, 백업, バックアップ, 备份, 備份",
+    "token": "token, jeton, токен, 토큰, トークン, 令牌, 权杖",
+    "credential": "credential, secret, password, passwort, contrasena, mot de passe, senha, пароль, секрет, "
+                  "mật khẩu, 비밀번호, 비밀키, 자격증명, パスワード, 認証情報, 秘密, 密码, 密碼, 密钥, 密鑰, 凭据, 憑證",
+    "key": "key=, keys=, clave=, claves=, chave=, chaves=, cle=, cles=, schlussel, ключ, 키=, キー, 密钥",
+    "environment variable": "environment variable, env var, env=, envvar, variable de entorno, "
+                            "variable d'environnement, variable d environnement, variavel de ambiente, variaveis de ambiente, "
+                            "umgebungsvariable, переменн окружен, biến môi trường, 환경변수, 환경 변수, 環境変数, 环境变量, 環境變數",
+    "branch": "branch, rama=, ramas=, branche, ветк, бранч, 브랜치, ブランチ, 分支",
+    "merge": "merge, merging, мерж, мердж, смерж, 머지, 병합, マージ, 合并, 合併",
+    "pull request": "pull request, merge request, pr=, prs=, mr=, пулл реквест, пул реквест, 풀리퀘스트, "
+                    "プルリク, 合并请求",
+    "commit": "commit, коммит, закоммит, 커밋, コミット, 提交",
+    "build": "build, compil, сборк, собрат, собира, 빌드, ビルド, 构建, 構建, 打包, 编译, 編譯",
+    "log": "log=, logs=, logging, logger, лог=, логи=, логов=, логах=, логам=, логир, nhật ký, 로그, ログ, 日志, 日誌",
+    "error": "error, errors=, exception, erreur, erro=, erros=, fehler, ошибк, исключен, 에러, 오류, 예외, エラー, "
+             "例外, 错误, 錯誤, 异常, 異常",
+    "bug": "bug, defect, баг, 버그, バグ, 缺陷",
+    "dashboard": "dashboard, chart, charts=, graph=, graphs=, tableau de bord, дашборд, 대시보드, ダッシュボード, "
+                 "仪表盘, 儀表板, 看板",
+    "latency": "latenc, response time, temps de reponse, tiempo de respuesta, tempo de resposta, antwortzeit, "
+               "задержк, 지연시간, 응답시간, 응답 시간, レイテンシ, 応答時間, 延迟, 延遲, 响应时间",
+    "docker": "docker, container, contenedor, conteneur, conteiner, контейнер, 컨테이너, 도커, コンテナ, 容器",
+    "package manager": "package manager, npm=, pnpm=, yarn=, gestor de paquetes, gestionnaire de paquets, "
+                       "gerenciador de pacotes, paketmanager, пакетный менеджер, 패키지 매니저, パッケージマネージャ, 包管理",
+    "config": "config, konfig, конфиг, настройк, cấu hình, 설정, 設定, 配置",
+    "cache": "cache, кэш, кеш, 캐시, キャッシュ, 缓存, 快取",
+    "auth": "authent, autent, auth=, аутентиф, авториз, xác thực, 인증, 認証, 认证, 認證, 鉴权",
+    "expire": "expir, caduc, vencid, ablauf, abgelauf, verfall, истек, истёк, протух, hết hạn, 만료, 期限切れ, "
+              "有効期限, 过期, 過期, 失效",
+    "comment": "comments=, commentaire, comentario, kommentar, комментар, bình luận, 주석, コメント, 注释, 註解",
+    "rollback": "rollback, roll back, revert, откат, откатит, 롤백, ロールバック, 回滚, 回滾",
+    "report": "report, informe, rapport, relatorio, laudo, bericht, отчет, отчёт, báo cáo, 보고서, 리포트, レポート, "
+              "报告, 報告, 报表",
+    "style": "style, estilo, stil=, стил, phong cách, 스타일, スタイル, 风格, 風格, 代码规范",
+    # a language's name is about which language: "comments in Spanish" answers "which language for comments"
+    "language": "language, idioma, langue, lingua, sprache, язык, ngôn ngữ, tiếng=, 언어, 言語, 何語, 语言, 語言, "
+                "english, ingles, anglais, englisch, ingle, английск, tiếng anh, 영어, 英語, 英文, 英语, "
+                "spanish, espanol, espagnol, spanisch, испанск, 스페인어, スペイン語, 西班牙语, "
+                "french, frances, francais, franzosisch, французск, 프랑스어, フランス語, 法语, "
+                "german, aleman, allemand, deutsch, немецк, 독일어, ドイツ語, 德语, "
+                "portuguese, portugues, portugais, portugiesisch, португальск, 포르투갈어, ポルトガル語, 葡萄牙语, "
+                "russian, ruso, russe, russisch, русск, 러시아어, ロシア語, 俄语, "
+                "korean, coreano, coreen, koreanisch, корейск, 한국어, 韓国語, 韩语, 韓語, "
+                "japanese, japones, japonais, japanisch, японск, 일본어, 日本語, 日语, "
+                "chinese, chino, chinois, chinesisch, китайск, 중국어, 中国語, 中文, 汉语, "
+                "vietnamese, vietnamita, vietnamien, вьетнамск, tiếng việt, 베트남어, ベトナム語, 越南语",
+}
+
+
+def _build():
+    from .tokens import fold   # here: tokens imports this module (after defining fold)
+    words: dict[str, str] = {}             # exact folded word → head
+    prefixes: dict[str, dict[str, str]] = {}   # first two letters → {prefix: head}
+    phrases: list[tuple[tuple[str, ...], str]] = []
+    cjk: dict[str, str] = {}               # Han or kana form → head
+    for head, forms in CONCEPTS.items():
+        for form in (f.strip() for f in forms.split(",")):
+            if not form:
+                continue
+            if any("\u3040" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in form):
+                cjk[form] = head   # Han and kana: anywhere in a run
+                continue
+            exact = form.endswith("=")
+            f = fold(form.rstrip("="))
+            if " " in f or "'" in f:
+                phrases.append((tuple(f.replace("'", " ").split()), head))
+            elif exact:
+                words[f] = head
+            else:
+                prefixes.setdefault(f[:2], {})[f] = head
+    phrases.sort(key=lambda p: -len(p[0]))
+    starts: dict[str, list] = {}   # the first word's first two letters → its phrases, longest first
+    for form, head in phrases:
+        assert len(form[0]) >= 2, form   # (a lookup reads a word's first two letters)
+        starts.setdefault(form[0][:2], []).append((form, head))
+    return words, prefixes, starts, cjk
+
+
+WORDS, PREFIXES, PHRASES, CJK_FORMS = _build()
+CJK_SORTED = sorted(CJK_FORMS, key=len, reverse=True)
+
+
+def head_of(word: str) -> str | None:
+    """The concept a folded Latin or Cyrillic word (or Korean stem) is a form of, if any."""
+    head = WORDS.get(word)
+    if head is not None:
+        return head
+    best = None
+    for prefix, h in PREFIXES.get(word[:2], {}).items():
+        if word.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, h)
+    return best[1] if best is not None else None
