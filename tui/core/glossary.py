@@ -18,6 +18,8 @@ them matches only itself (or an identifier both sides share).
 """
 from __future__ import annotations
 
+from .fold import fold
+
 # head word → its forms, separated by ',' (so a form may hold spaces)
 CONCEPTS: dict[str, str] = {
     "deploy": "deploy, deplo, despleg, desplie, implant, bereitstell, ausroll, ausliefer, rollout, roll out, "
@@ -85,7 +87,6 @@ CONCEPTS: dict[str, str] = {
 
 
 def _build():
-    from .tokens import fold   # here: tokens imports this module (after defining fold)
     words: dict[str, str] = {}             # exact folded word → head
     prefixes: dict[str, dict[str, str]] = {}   # first two letters → {prefix: head}
     phrases: list[tuple[tuple[str, ...], str]] = []

@@ -18,8 +18,10 @@ that small talk never matches anything.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
+
+from .fold import VI_MARKS as _VI_MARKS, fold  # noqa: F401 (fold: part of this module's interface)
+from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
 
 EN_STOP = set("""
 a an the and or but nor not no yes so if then than that this these those there here it its it's i me my mine
@@ -114,9 +116,7 @@ nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a
 
 # Patterns only non-ASCII text needs are compiled on first use (``_rx``): the hook starts
 # afresh for every prompt, and compiling them all cost it 3 ms.
-_VI_MARKS = "[ăâđêôơưĂÂĐÊÔƠƯ\u1ea0-\u1ef9\u0300-\u0303\u0309\u0323]"
 _CYRILLIC = "[\u0400-\u04ff]"
-_ACCENTED = "[\u00c0-\u024f\u0300-\u036f]"
 _HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RUN = re.compile(f"[{_CJK}]+")
@@ -143,19 +143,6 @@ _KO_ENDINGS = sorted("""에서는 에서도 에게서 으로는 으로도 이라
 @lru_cache(maxsize=None)
 def _rx(pattern: str) -> re.Pattern:
     return re.compile(pattern)
-
-
-def fold(word: str) -> str:
-    """Lower case, accents dropped (Vietnamese keeps its marks: they tell words apart), ё → е."""
-    w = word.lower()
-    if w.isascii():
-        return w
-    if _rx(_VI_MARKS).search(w):
-        return unicodedata.normalize("NFC", w)
-    if not _rx(_ACCENTED).search(w):   # Cyrillic, Greek…: only ё (й keeps its mark: it is a letter)
-        return w.replace("ё", "е")
-    w = "".join(c for c in unicodedata.normalize("NFD", w) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", w).replace("ß", "ss").replace("ø", "o").replace("ł", "l")
 
 
 def stem(word: str) -> str:
@@ -299,8 +286,6 @@ def terms(text: str) -> set[str]:
         out.update(cjk_terms(text))
     return out
 
-
-from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of  # noqa: E402 — it folds with fold()
 
 STOP = EN_STOP | set(OTHER_STOP.split())   # (written folded, see fold: a test checks)
 _CJK_FORMS = "|".join(map(re.escape, CJK_SORTED)) or "(?!)"
