@@ -130,3 +130,25 @@ def test_hook_output_is_the_same_either_way(sample, tmp_path, monkeypatch, capsy
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(payload.encode())))
     main(["hook", "claude-code"])
     assert capsys.readouterr().out == slow and slow.strip()
+
+
+def test_preview_answers_from_the_kept_index_the_same(sample, capsys, monkeypatch):
+    """`memtui preview --json` reads the folder whole once (and builds the index after its
+    output), then answers from the index: the same bytes either way."""
+    from tui.cli import main
+    from tui.core import lazyindex
+    mem_dir, root = sample
+    monkeypatch.setenv("MEMTUI_NOW", NOW.isoformat())
+    used = []
+    real = lazyindex.lazy_engine
+    monkeypatch.setattr(lazyindex, "lazy_engine", lambda *a, **k: used.append(real(*a, **k)) or used[-1])
+    outs = []
+    for query in ("why does the Makefile run a backup", "deploy to fly"):
+        for _ in range(2):
+            assert main(["preview", query, "--json", "--dir", str(mem_dir), "--root", str(root)]) == 0
+            outs.append(capsys.readouterr().out)
+    assert used[0] == "stale" and all(isinstance(e, LazyEngine) for e in used[1:])
+    assert outs[0] == outs[1] and outs[2] == outs[3] and outs[0] != outs[2]
+    monkeypatch.setenv("MEMTUI_NO_INDEX", "1")   # the slow way, on request: the same again
+    assert main(["preview", "deploy to fly", "--json", "--dir", str(mem_dir), "--root", str(root)]) == 0
+    assert capsys.readouterr().out == outs[2] and len(used) == 4

@@ -209,6 +209,37 @@ async def test_audit_view_jumps_to_the_entry(sample, tmp_path):
         assert app.query_one(EntryTable).current_id() == "staging-uploads.md"
 
 
+async def test_audit_view_makes_a_group_when_opened_and_more_as_the_cursor_reaches_it():
+    """The tree is lazy: a closed group has no nodes, an opened one a page, the rest as the
+    cursor reaches its "… more" line; enter on a finding still answers with its entry."""
+    from textual.app import App
+    from textual.widgets import Tree
+    from tui.core.findings import AuditReport, Finding
+    from tui.screens.audit_screen import PAGE
+    n = PAGE + 30
+    report = AuditReport([Finding(f"e{i:04}.md", "stale", "old-unverifiable", None, "old") for i in range(n)]
+                         + [Finding("key.md", "secret", "token", 3, "a token")], entries=n + 1)
+    chosen = []
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(AuditScreen(report), chosen.append)
+        await pilot.pause()
+        tree = app.screen.query_one(Tree)
+        secret, stale = tree.root.children
+        assert secret.is_expanded and len(secret.children) == 1      # errors open at once
+        assert not stale.is_expanded and not stale.children          # nothing made until opened
+        await pilot.press("down", "down", "enter")                   # the stale group, opened
+        await pilot.pause()
+        assert len(stale.children) == PAGE + 1 and "30 more" in str(stale.children[-1].label)
+        tree.move_cursor(stale.children[-1])                         # the cursor reaches "… more"
+        await pilot.pause()
+        assert len(stale.children) == n
+        tree.move_cursor(stale.children[-1])
+        await pilot.press("enter")
+        await pilot.pause()
+    assert chosen == [f"e{n - 1:04}.md"]
+
+
 async def test_add_rejects_with_reason_and_keeps_draft_then_saves(sample, tmp_path):
     mem_dir, root = sample
     app = make_app(mem_dir, root, tmp_path)

@@ -51,17 +51,23 @@ def _index_in_background(timed_out: bool = False) -> None:
     directory, root, layout = _FOLDER[-1]
 
     def build() -> None:
-        from ..core.lazyindex import build_index
-        from ..core.memory import Memory
-        with _one_builder(directory) as alone:
-            if not alone:
-                return   # an earlier prompt's child is still at it
-            os.nice(10)  # the agent and the user come first
-            m = mem or Memory.load(directory, root, mentions=False, layout=layout)
-            scanner = m.store.scanner
-            build_index(m.dir, dict(m.entries), {i: scanner._sigs[i] for i in scanner._readable})
+        os.nice(10)  # the agent and the user come first
+        build_kept_index(directory, root, layout, mem)
 
     forking.detach(build)   # when it cannot (another thread), the next prompt builds it instead
+
+
+def build_kept_index(directory: Path, root: Path, layout, mem=None) -> None:
+    """Index the folder for the quick way (the hook's and `memtui preview`'s), unless another
+    process is at it already. ``mem``: the folder as just read; else it is read here."""
+    from ..core.lazyindex import build_index
+    from ..core.memory import Memory
+    with _one_builder(directory) as alone:
+        if not alone:
+            return   # an earlier prompt's child is still at it
+        m = mem or Memory.load(directory, root, mentions=False, layout=layout)
+        scanner = m.store.scanner
+        build_index(m.dir, dict(m.entries), {i: scanner._sigs[i] for i in scanner._readable})
 
 
 @contextlib.contextmanager

@@ -1,4 +1,8 @@
-"""AuditScreen: findings grouped by kind; enter jumps to the entry."""
+"""AuditScreen: findings grouped by kind; enter jumps to the entry.
+
+The tree is built lazily: a kind's findings become nodes only when its group is opened,
+a page at a time, so the view opens at once with tens of thousands of findings.
+"""
 from __future__ import annotations
 
 from rich.text import Text
@@ -6,11 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static, Tree
+from textual.widgets.tree import TreeNode
 
-from ..core.findings import AuditReport, group_severity, safe_message
+from ..core.findings import AuditReport, Finding, group_severity, safe_message
 from ..core.audit_format import KIND_TITLE
 from ..render.styles import DEFAULT, Styles
 
+# findings made into nodes per opening of a group, and again each time the cursor reaches
+# its "… more" line: about three screens, so moving down never waits
+PAGE = 100
 
 
 class AuditScreen(Screen[str | None]):
@@ -24,6 +32,10 @@ class AuditScreen(Screen[str | None]):
     def __init__(self, report: AuditReport | None, styles: Styles = DEFAULT) -> None:
         super().__init__()
         self.report, self.colours = report, styles
+        # node id -> the findings not yet made into children: for a group (its own findings
+        # from that offset) and for its "… more" line (the group it continues)
+        self._unmade: dict[int, tuple[list[Finding], int]] = {}
+        self._more: dict[int, TreeNode[str | None]] = {}
 
     def compose(self) -> ComposeResult:
         rep = self.report
@@ -37,35 +49,74 @@ class AuditScreen(Screen[str | None]):
         tree.show_root = False
         tree.guide_depth = 3
         if rep is not None:
+            by_kind: dict[str, list[Finding]] = {k: [] for k in rep.by_kind}
+            for f in rep.findings:
+                by_kind.setdefault(f.kind, []).append(f)
             for kind, count in rep.by_kind.items():
-                sev = group_severity([x for x in rep.findings if x.kind == kind])
+                sev = group_severity(by_kind[kind])
                 node = tree.root.add(Text.assemble((f"{sev.upper():7} ", self.colours.severity(sev)),
                                                    (KIND_TITLE.get(kind, kind), "bold"), f"  ×{count}"),
-                                     expand=sev == "error", data=None)
-                for f in (x for x in rep.findings if x.kind == kind):
-                    where = (f.id or "(folder)") + (f":{f.line}" if f.line else "")
-                    node.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f),
-                                                ("  (possible)", "dim italic") if f.confidence == "possible" else ""),
-                                  data=f.id or None)
+                                     data=None, allow_expand=True)
+                self._unmade[node.id] = (by_kind[kind], 0)
+                if sev == "error":   # errors open at once, their first page made now
+                    self._make_page(node)
+                    node.expand()
         yield tree
         if rep is not None and not rep.findings:
             yield Static(Text("✔ No findings — nothing here is unsafe to share.", self.colours.ok), id="audit-empty")
         yield Footer()
+
+    def _make_page(self, group: TreeNode[str | None]) -> None:
+        """Make the group's next page of findings into leaves, and a "… more" line if some are left."""
+        pending = self._unmade.pop(group.id, None)
+        if pending is None:
+            return
+        findings, start = pending
+        end = min(len(findings), start + PAGE)
+        for f in findings[start:end]:
+            where = (f.id or "(folder)") + (f":{f.line}" if f.line else "")
+            group.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f),
+                                         ("  (possible)", "dim italic") if f.confidence == "possible" else ""),
+                           data=f.id or None)
+        if end < len(findings):
+            more = group.add_leaf(Text(f"… {len(findings) - end} more",
+                                       "italic"), data=None)
+            self._more[more.id] = group
+            self._unmade[group.id] = (findings, end)
+
+    def _show_more(self, more: TreeNode[str | None]) -> None:
+        group = self._more.pop(more.id)
+        more.remove()
+        self._make_page(group)
 
     def on_mount(self) -> None:
         tree = self.query_one(Tree)
         tree.focus()
         tree.cursor_line = 0
 
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
+        if not event.node.children:   # its first opening; later pages come from its "more" line
+            self._make_page(event.node)
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
+        if event.node.id in self._more:   # the cursor reached the end of what is made: make more
+            self._show_more(event.node)
+
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
-        if event.node.data:
+        if event.node.id in self._more:
+            self._show_more(event.node)
+        elif event.node.data:
             self.dismiss(event.node.data)
 
     def action_jump(self) -> None:
         node = self.query_one(Tree).cursor_node
-        if node is not None and node.data:
+        if node is None:
+            return
+        if node.id in self._more:
+            self._show_more(node)
+        elif node.data:
             self.dismiss(node.data)
-        elif node is not None:
+        else:
             node.toggle()
 
     def action_close(self) -> None:
