@@ -86,6 +86,8 @@ def made_not_kept(path: str) -> bool:
         return True
     last = segs[-1] if segs else ""
     ext = last.rsplit(".", 1)[-1] if "." in last.strip(".") else ""
+    if ext in ("html", "htm") and len(segs) == 1:
+        return True   # a bare page name: a report a script writes, or a page of another site
     return ext in _DATA_EXTS or any(x in _LOCAL_SEGMENTS or x.startswith(".env") for x in segs)
 
 
