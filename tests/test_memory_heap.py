@@ -67,3 +67,22 @@ def test_one_shot_commands_run_in_process_hand_the_collector_back(sample, capsys
     finally:
         gc.enable()
     capsys.readouterr()
+
+
+def test_the_prompt_hook_run_in_process_hands_the_collector_back(sample, capsys, monkeypatch, tmp_path):
+    """The hook pauses the collector while it decides; called in process it lets go on return."""
+    import io
+    import json
+    from tui.cli import main
+    mem_dir, root = sample
+    monkeypatch.setenv("MEMTUI_DIR", str(mem_dir))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({"prompt": "how do tests run?", "cwd": str(root),
+                                                             "session_id": "t"})))
+    gc.enable()
+    try:
+        assert main(["hook", "claude-code"]) == 0
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+    capsys.readouterr()

@@ -125,10 +125,8 @@ def decide_for(payload: dict) -> tuple[str, dict]:
 
 
 def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -> tuple[str, dict]:
-    from ..core.config import limits
-    from ..core.memory import GC_PAUSE, Memory
+    from ..core.memory import GC_PAUSE
     from ..core.secrets import redact
-    from ..core.select import Engine
 
     record = {"session_id": payload.get("session_id"), "cwd": str(cwd), "prompt": redact(prompt)[:2000]}
     if found.is_sample or not found.dir.is_dir():
@@ -136,6 +134,16 @@ def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -
                       message=f"no memory directory for {cwd} — nothing injected")
         return "", record
     GC_PAUSE.hold()   # a one-shot process: cyclic GC frees nothing worth the time
+    try:   # (released on return: an in-process caller — tests, another tool — keeps its collector)
+        return _decide_with(payload, prompt, found, root, listing, record)
+    finally:
+        GC_PAUSE.release()
+
+
+def _decide_with(payload: dict, prompt: str, found, root: Path, listing, record: dict) -> tuple[str, dict]:
+    from ..core.config import limits
+    from ..core.memory import Memory
+    from ..core.select import Engine
     from ..core.layouts import detect
     from ..core.memory import utcnow
     seen = detect(found.dir)
