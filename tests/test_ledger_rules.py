@@ -200,3 +200,29 @@ def test_a_banner_shared_with_an_instruction_file_is_no_duplicate(tmp_path):
     write(mem, "b.md", "---\nname: b\n---\nnote\nRun the linter before every commit to the main branch please.\n")
     found = duplicate_findings(Snapshot.load(mem, tmp_path, NOW))
     assert [(f.id, f.rule, f.line) for f in found] == [("b.md", "in-instructions", 5)]
+
+
+@pytest.mark.parametrize("text", [
+    "postgres://app:supersecretpassword@db.internal/app", "password: Summer2024!", "ADMIN_PASSWORD=Winter2023",
+    "DB_PASSWORD=Tr0ub*4dor&3x", 'api_secret: "Hx7*Pq2!Zm9#Wk4$"', "DB_PASSWORD=Xk9$QWERTz!7",
+    "password: Hunter2.Secret", "DB_PASS=S3cure!Passw0rd", "mot de passe: S3cure!Passw0rd",
+])
+def test_passwords_that_look_like_words_or_hold_stars_are_still_secrets(text):
+    assert [c for _, c in _secrets(text)] == ["high"], text
+
+
+@pytest.mark.parametrize("text", [
+    "El contenedor fue detenido tras el OOM.", "Le conteneur a été arrêté après le déploiement.",
+    "Il container è stato arrestato dopo il deploy.", "Cada réplica vota al líder.",
+    "We built a cancer screening dashboard for the clinic.", "у клиента ракетный двигатель",
+    "La app es trans-plataforma.", "ユーザーは癌検診の予約画面を開く", "사용자는 암 진단 코드를 입력한다", "用户有糖尿病字段",
+])
+def test_technical_text_in_other_languages_is_not_personal_data(text):
+    from tui.core.sensitive import sensitive_findings
+    assert sensitive_findings("a.md", text) == []
+
+
+def test_clear_right_now_statements_stay_found():
+    for body in ("The build is broken today, it worked yesterday.", "The API is down right now (since 12:30).",
+                 "Staging is down right now, resolved the DNS part earlier.", "If you see this, CI is currently red."):
+        assert _transient(body + "\n") == [4], body

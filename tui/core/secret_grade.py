@@ -24,11 +24,13 @@ RANDOM_MIN_BITS = 3.5
 
 # public by design: Stripe's publishable keys; the Azure storage emulator's documented key
 _PUBLIC = re.compile(r"pk_(?:live|test)_|Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq")
-_TEMPLATE = re.compile(r"\$\{[\w.:-]+\}|\{\{\s*[\w.]+\s*\}\}|\{[A-Za-z_][\w.]+\}|%\(\w+\)s|<[A-Za-z_][\w-]*>|\$[A-Z_]{3,}")
+_TEMPLATE = re.compile(r"\$\{[\w.:-]+\}|\{\{\s*[\w.]+\s*\}\}|\{[A-Za-z_][\w.]+\}|%\(\w+\)s|<[A-Za-z_][\w-]*>|^\$[A-Z_][A-Z0-9_]{2,}$")
+# a glob: a star at an end, after a slash or before a dot (NEXT_PUBLIC_*, /_hub/*, *.log), never inside a password
+_GLOB = re.compile(r"^\*|\*$|/\*|\*\.")
 # regex syntax: \b \d, a character range, a quantified class, a group option
 _REGEX = re.compile(r"\\[bdwsSWDB]|\[[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\]|[\])][+*?]|\(\?|\.\*|\.\+")
 _KWARG = re.compile(r"([A-Za-z_][\w.]{0,30})=[\w./-]{1,24}")            # tilt=off, max_pos=12/cap
-_FILE = re.compile(r"[\w./-]*\w\.(?:[A-Za-z]{1,5})(?::\d+(?:-\d+)?)?")   # cache.py:45-78, verifyJwt.js
+_FILE = re.compile(r"[\w./-]*\w\.([a-z]{1,5})(?::\d+(?:-\d+)?)?")   # cache.py:45-78, verifyJwt.js (a known extension)
 _CODE = re.compile(r"^[(\[]|^[A-Za-z_][\w.]*\(.*\)$|process\.env|os\.environ|\benv\.")
 _PERCENT = re.compile(r"\d%(?!\w)")                                 # 10.4%: a measure
 _PLACEHOLDER = re.compile(r"(?i)replace[_-]?with|^your[_-]|[_-]here$|^x{4,}|^a1b2c3|^1a2b3c|^<.*>$|^\[.*\]$")
@@ -81,9 +83,27 @@ def never_a_value(v: str, words: bool = True) -> bool:
     v = v.strip().strip("`'\"")
     if not v or any(c.isspace() for c in v):
         return True
-    return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or "*" in v or _REGEX.search(v) or _kwarg(v)
-                or _FILE.fullmatch(v) or _CODE.search(v) or _PERCENT.search(v) or _PLACEHOLDER.search(v)
+    return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or _GLOB.search(v) or _REGEX.search(v) or _kwarg(v)
+                or _file(v) or _CODE.search(v) or _PERCENT.search(v) or _PLACEHOLDER.search(v)
                 or v.startswith("~") or words and (_path_of_words(v) or made_of_words(v) or identifier(v)))
+
+
+def _file(v: str) -> bool:
+    from .mentions import EXTENSIONS
+    m = _FILE.fullmatch(v)
+    return m is not None and m.group(1) in EXTENSIONS
+
+
+def _no_password(v: str) -> bool:
+    """After a password-like name only the shapes no password has count against a value (a
+    template, a regex, code, a placeholder, a public key, a path) and a plain single word
+    (done, workflow): Summer2024!, hunter22, Hunter2.Secret are passwords, however word-like."""
+    v = v.strip().strip("`'\"")
+    if not v or any(c.isspace() for c in v):
+        return True
+    return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or _REGEX.search(v) or _CODE.search(v)
+                or _PLACEHOLDER.search(v) or v.startswith("~") or _path_of_words(v) or v.isalpha()
+                or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", v) is not None)   # an env var's name: BASKET_TOPN
 
 
 def _kwarg(v: str) -> bool:
@@ -129,16 +149,29 @@ def strong_name(name: str) -> bool:
 def grade(value: str, name: str | None) -> str | None:
     """'high', 'possible' or None (not a secret) for a value a generic rule found after
     ``name`` (None: nothing names it)."""
+    if name is not None and _password_name(name):
+        if _no_password(value):
+            return None
+        # db_password = Tr0ub4dor&3xq: mixed as passwords are made
+        return "high" if random_by_measure(value) or _strong_password(value) else "possible"
     if never_a_value(value):
         return None
     if random_by_measure(value):
         return "high"
-    if name is not None and _PASSWORDISH.search(name.lower()) and _strong_password(value):
-        return "high"   # db_password = Tr0ub4dor&3xq: mixed as passwords are made, not a word
     return "possible" if name is not None and strong_name(name) else None
 
 
-_PASSWORDISH = re.compile(r"passw|pwd|passphrase|contrase|mot de passe|비밀번호|암호|パスワード|密码|密碼|口令|senha|пароль")
+_PASSWORDISH = re.compile(r"passw|pwd|passphrase|contrase|비밀번호|암호|パスワード|密码|密碼|口令|senha|пароль")
+
+
+def _password_name(name: str) -> bool:
+    """password, db_pwd, DB_PASS, dbPass, (mot de) passe — not "pass" alone, an ordinary word of
+    prose ("Sanity PASS: …")."""
+    low = name.lower()
+    if _PASSWORDISH.search(low) or low == "passe":
+        return True
+    compound = re.search(r"[_\-.]|[a-z][A-Z]", name) is not None
+    return compound and re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])|[a-z]Pass(?:$|[^a-z])", name if "Pass" in name else low) is not None
 
 
 def _strong_password(v: str) -> bool:

@@ -174,7 +174,7 @@ def _find(text: str) -> list[SecretHit]:
     if "://" in text:
         for m in _URL_CREDS.finditer(text):
             v = m.group(1)
-            if not _stand_in(v) and not never_a_value(v):
+            if not _stand_in(v) and not never_a_value(v, words=False):
                 add("url-credentials", "password inside a URL", *m.span(1))
     if "basic" in low:
         for m in _BASIC.finditer(text):

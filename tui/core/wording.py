@@ -8,6 +8,7 @@ fact kept. Words inside code, quotes or a possessive ("today's date") are not st
 """
 from __future__ import annotations
 
+import bisect
 import re
 
 from . import hints
@@ -86,6 +87,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
     lines = None
+    ctx = _Context(scan)
     if scan.isascii():   # most memory: no other script to look for (a C-speed test)
         scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, False)
     else:
@@ -102,13 +104,16 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 lines = lines or text.split("\n")
                 if not re.match(r"\s*(?:name|description)\s*:", lines[ln - 1]):
                     continue
-            if ln in seen or _quoted(scan, m.start()) or _not_now(scan, m, entry_id):
+            if ln in seen or _quoted(scan, m.start()):
+                continue
+            why = ctx.not_now(m)
+            if why == "line":
+                seen.add(ln)   # nothing on this line says now: its other time words are not looked at again
+            if why:
                 continue
             seen.add(ln)
             word = m.group(0)
-            line_end = scan.find("\n", m.end())
-            soft = word.lower() in _SOFT or _RETRO.search(entry_id) is not None or \
-                _DATE.search(scan, scan.rfind("\n", 0, m.start()) + 1, line_end if line_end >= 0 else len(scan)) is not None
+            soft = _soft(word) or _RETRO.search(entry_id) is not None or ctx.dated_line(m)
             out.append(Finding(entry_id, "transient", "time-word", ln,
                                f"a 'right now' statement ('{word}'): it will be stale next session, "
                                "and the agent cannot tell when 'now' was",
@@ -121,7 +126,13 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
 # a decision "for now" or a "temporarily" often still holds: worth a look, not a rejection
 _SOFT = {"for now", "for the time being", "temporarily", "not yet", "por ahora", "de momento", "por enquanto",
          "ainda não", "todavía no", "aún no", "pas encore", "next session", "próxima sesión", "prossima sessione",
-         "per ora", "per il momento", "pour l'instant", "pour le moment", "vorerst", "暂时", "当分간", "당분간"}
+         "per ora", "per il momento", "pour l'instant", "pour le moment", "vorerst", "暂时", "당분간"}
+_SOFT_WORDS = re.compile(r"(?i)ancora|encore|not yet|todavía no|aún no|ainda não|noch nicht")
+
+
+def _soft(word: str) -> bool:
+    w = word.lower().replace("’", "'")
+    return w in _SOFT or _SOFT_WORDS.search(w) is not None
 _RETRO = re.compile(r"(?i)(?:^|/)retros?[/_-]|(?:^|[/_-])(?:retro|changelog|history)(?:[/_.-]|$)")
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2}(?!\d)|"
                    r"(?i:(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ _-]?\d{1,2}(?!\d))|"
@@ -132,43 +143,76 @@ _DATED_TITLE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}[ \t]*(?:\d{4}[-_./]\
                           r"(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}))")
 _LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione")
 _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
-                        r"[^.;:\n]{0,40}$")
+                        r"[^.;:,\n]{0,40}$")
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
                            r"hôm nay|hôm qua|ngày mai|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
                            r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일")
+# two relative days make a rule about days only with a "later" (a maxim) or a trading day's words (a definition)
+_DAY_RULE = re.compile(r"(?i)\b(?:later|después|depois|più tardi|plus tard|später|позже)\b|前一日|當日|当日|翌日|次日|昨成本|"
+                       r"hôm qua|\[t[-+]?\d?\]")
 _ATTRIBUTIVE = re.compile(r"(?i)\b(?:the|a|an|all|any|of|for|shows?|lists?|only|its|their|each)\s+$")
-_AFTER_FIX = re.compile(r"(?i)\b(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|已修|修正済|해결")
-_CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|\b\d{1,2}:\d{2}\b|<today>|\{today\}")
+_AFTER_FIX = re.compile(r"(?i)[ \t]{1,2}(?:(?:e|and|y|et|ya|già)[ \t]+)?(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|"
+                        r"已修|修正済|해결")
+_CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|<today>|\{today\}|"
+                    r"(?:\bafter|\bbefore|\buntil|\bpast|以後|以后|之後|之后|前|後)\s*\d{1,2}:\d{2}")
 _FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
 
 
-def _not_now(scan: str, m: re.Match, entry_id: str) -> bool:
-    """The time word does not say "now" here: its section's heading carries a date (the agent can
-    tell when it was), the word is part of a condition ("if the user currently holds …") or of
-    a formula ("今日成本 = 昨日成本 × …")."""
-    start = scan.rfind("\n", 0, m.start()) + 1
-    if _CONDITION.search(scan, start, m.start()) or _FORMULA.match(scan, m.end()):
-        return True
-    end = scan.find("\n", m.end())
-    line = scan[start:end if end >= 0 else len(scan)]
-    if len(_RELATIVE_DAY.findall(line)) >= 2 or _AFTER_FIX.search(line) or _CLOCK.search(line):
-        return True   # "fast today, costly later", 前一日 vs 今日: a rule about days; "today resolved"; code's today
-    if m.group(0).lower() == "currently" and _ATTRIBUTIVE.search(scan, max(start, m.start() - 24), m.start()):
-        return True   # "shows the currently open positions": which ones, not what holds now
-    heading = None
-    for h in _HEADING.finditer(scan, 0, start):
-        heading = h
-    # in a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a document
-    # titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when it was
-    if heading is not None and _DATED_TITLE.match(heading.group(0)):
-        return True
-    title = _TITLE.search(scan, 0, start)
-    return title is not None and _DATE.search(title.group(0)) is not None and _LOG_WORD.search(title.group(0)) is not None
+class _Context:
+    """What decides whether a time word says "now", worked out once per text: each line's own
+    verdict (a rule about days, code's today), the headings, the title. Per match only a short
+    window is looked at, so a long line of time words stays linear."""
+
+    def __init__(self, scan: str) -> None:
+        self.scan = scan
+        self._lines: dict[int, bool] = {}
+        self._headings: list[re.Match] | None = None
+        self._title: re.Match | None | bool = False
+
+    def _span(self, m: re.Match) -> tuple[int, int]:
+        start = self.scan.rfind("\n", 0, m.start()) + 1
+        end = self.scan.find("\n", m.end())
+        return start, end if end >= 0 else len(self.scan)
+
+    def not_now(self, m: re.Match) -> str | None:
+        """'line' when nothing on the line says now, 'here' when this word does not, else None."""
+        scan = self.scan
+        start, end = self._span(m)
+        if start not in self._lines:
+            line = scan[start:end]
+            rule_of_days = len(_RELATIVE_DAY.findall(line)) >= 2 and _DAY_RULE.search(line) is not None
+            self._lines[start] = rule_of_days or _CLOCK.search(line) is not None or self._dated_section(start)
+        if self._lines[start]:
+            return "line"   # "fast today, costly later", 前一日 vs 今日, "today after 15:00", a dated section
+        if _CONDITION.search(scan, max(start, m.start() - 60), m.start()) or _FORMULA.match(scan, m.end()):
+            return "here"   # "if the user currently holds …", "今日成本 = …"
+        if _AFTER_FIX.match(scan, m.end(), min(end, m.end() + 20)):
+            return "here"   # "hoje resolvido", "today fixed": what holds since the fix
+        if m.group(0).lower() == "currently" and _ATTRIBUTIVE.search(scan, max(start, m.start() - 24), m.start()):
+            return "here"   # "shows the currently open positions": which ones, not what holds now
+        return None
+
+    def _dated_section(self, start: int) -> bool:
+        """In a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a
+        document titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when."""
+        if self._headings is None:
+            self._headings = list(_HEADING.finditer(self.scan))
+        i = bisect.bisect_left([h.start() for h in self._headings], start) - 1
+        if i >= 0 and _DATED_TITLE.match(self._headings[i].group(0)):
+            return True
+        if self._title is False:
+            self._title = _TITLE.search(self.scan)
+        t = self._title
+        return t is not None and t.start() < start and _DATE.search(t.group(0)) is not None \
+            and _LOG_WORD.search(t.group(0)) is not None
+
+    def dated_line(self, m: re.Match) -> bool:
+        return _DATE.search(self.scan, *self._span(m)) is not None
 
 
 def _quoted(text: str, pos: int) -> bool:
     """Inside quotation marks on its line: dialogue or a word being discussed, not a statement."""
-    start = text.rfind("\n", 0, pos) + 1
+    start = max(text.rfind("\n", 0, pos) + 1, pos - 400)   # (a window: a long line stays linear)
     before = text[start:pos]
     return (before.count('"') % 2 == 1 or before.count("“") > before.count("”")
             or before.count("「") > before.count("」") or len(re.findall(r"(?<!\w)'", before)) % 2 == 1)
