@@ -53,7 +53,8 @@ class RootFiles:
 
     def __init__(self, root: Path):
         self.root = root
-        self._where: dict[str, list[str]] | None = None   # name → up to 20 relative paths
+        self._where: dict[str, list[str]] | None = None   # name → up to 400 relative paths
+        self._index: tuple | None = None   # the names as has_stem and has_variant ask them
         self.folders: list[tuple[str, tuple | None]] | None = None   # what the walk listed, by signature
 
     def _walk(self) -> dict[str, list[str]]:
@@ -108,23 +109,36 @@ class RootFiles:
         """`ristorante/RistoranteListPage` or `components/photo-uploader/` for
         RistoranteListPage.jsx or photo-uploader.component.ts: the name written without its extension."""
         stem = path.rstrip("/").rsplit("/", 1)[-1].lower()
-        return bool(stem) and any(o.lower().startswith(stem + ".") for o in self._walk())
+        return bool(stem) and stem in self._names()[1]
 
     def has_variant(self, name: str) -> bool:
         """A file of this name another way: another case (Robots.txt), a migration's number before
         it (067_owners.sql for owners.sql), an example kept in its place (appsettings.Example.json
         for a local appsettings.json)."""
-        where = self._walk()
+        lower, _, numbered, examples = self._names()
         low = name.lower()
         stem, dot, ext = low.rpartition(".")
-        for other in where:
-            o = other.lower()
-            if o == low or o.endswith("_" + low) and o.split("_", 1)[0].isdigit():
-                return True
-            if dot and o.startswith(stem + ".") and o.endswith("." + ext) and any(
-                    w in o for w in ("example", "sample", "template", "dist", "default")):
-                return True
-        return False
+        return low in lower or low in numbered or bool(dot) and (stem, ext) in examples
+
+    def _names(self) -> tuple[set[str], set[str], set[str], set[tuple[str, str]]]:
+        """The walk's names as the look-ups above ask them, made once (a missing mention used to
+        scan every name of the project): lower-cased; every part before a dot (the stems); after a
+        migration's number, every part after an '_'; of example copies, (a part before a dot, the
+        extension)."""
+        if self._index is None:
+            lower, stems, numbered, examples = set(), set(), set(), set()
+            for other in self._walk():
+                o = other.lower()
+                lower.add(o)
+                cuts = [i for i, c in enumerate(o) if c == "."]
+                stems.update(o[:i] for i in cuts)
+                if o.split("_", 1)[0].isdigit():
+                    numbered.update(o[i + 1:] for i, c in enumerate(o) if c == "_")
+                if cuts and any(w in o for w in ("example", "sample", "template", "dist", "default")):
+                    ext = o[cuts[-1] + 1:]
+                    examples.update((o[:i], ext) for i in cuts)
+            self._index = (lower, stems, numbered, examples)
+        return self._index
 
     def under_another_folder(self, path: str) -> bool:
         """A file or folder of the project ends with this path: `routes/auth.js` written from
