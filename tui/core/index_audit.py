@@ -3,7 +3,9 @@ outside links, hidden comments, lines that link to nothing, entries not in the i
 the index's own text (it is loaded every session), and [[wiki links]]."""
 from __future__ import annotations
 
+import os
 import re
+from urllib.parse import unquote
 
 from .findings import Finding
 from .gates import identifying_findings, secret_findings
@@ -116,8 +118,6 @@ _TICKED_MD = re.compile(r"`([^`\s]*?([^`\s/]+\.md))`")
 
 def _exists_from(folder, target: str) -> bool:
     """An outside link that lands on a file (../docs/x.md, ~/notes/x.md): deliberate, and not broken."""
-    import os
-    from urllib.parse import unquote
     t = unquote(target.split("#", 1)[0]).strip()
     if not t:
         return True

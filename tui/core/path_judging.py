@@ -104,6 +104,9 @@ _PLAN_HEADING = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[^\n]*(?:plan|proposal|propos
                            r"next steps|draft|wishlist|propuesta|proposta|계획|計画|计划)[^\n]*$")
 
 
+_HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]*$")
+
+
 def elsewhere(body: str, path: str) -> bool:
     """The line that names the path says it is not in this project's tree (gitignored, local, on a
     server, in another repo), or it stands under a plan's heading."""
@@ -114,7 +117,7 @@ def elsewhere(body: str, path: str) -> bool:
     if _ELSEWHERE_LINE.search(body, *span):
         return True
     heading = None
-    for h in re.finditer(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]*$", body[:start]):
+    for h in _HEADING.finditer(body, 0, start):   # the last heading above the line
         heading = h
     return heading is not None and _PLAN_HEADING.match(heading.group(0)) is not None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from .mentions import EXTENSIONS
 from .secret_assign import entropy
 from .secret_rules import identifier
 
@@ -75,35 +76,40 @@ def public_by_design(v: str) -> bool:
     return _PUBLIC.match(v) is not None
 
 
-def never_a_value(v: str, words: bool = True) -> bool:
-    """Shapes no credential has: a template or reference, a glob, a regex, a keyword argument,
-    a file name (with a line), code, a measure, a placeholder, a public-by-design key, and
-    (``words``) words or an identifier — not asked where a provider's name stands before the
-    value, whose own format was already matched."""
+def _shown(v: str) -> str | None:
+    """The value without its quotes; None when it is empty or holds white space (prose, no value)."""
     v = v.strip().strip("`'\"")
-    if not v or any(c.isspace() for c in v):
-        return True
-    return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or _GLOB.search(v) or _REGEX.search(v) or _kwarg(v)
-                or _file(v) or _CODE.search(v) or _PERCENT.search(v) or _PLACEHOLDER.search(v)
-                or v.startswith("~") or words and (_path_of_words(v) or made_of_words(v) or identifier(v)))
+    return v if v and not any(c.isspace() for c in v) else None
+
+
+def _never_a_secret(v: str) -> bool:
+    """What no secret of any kind looks like: a template or reference, a regex, code, a
+    placeholder, a public-by-design key, a home path."""
+    return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or _REGEX.search(v) or _CODE.search(v)
+                or _PLACEHOLDER.search(v) or v.startswith("~"))
+
+
+def never_a_value(v: str, words: bool = True) -> bool:
+    """Shapes no credential has: those of _never_a_secret, a glob, a keyword argument, a file name
+    (with a line), a measure, and (``words``) words or an identifier — not asked where a provider's
+    name stands before the value, whose own format was already matched."""
+    v = _shown(v)
+    return v is None or _never_a_secret(v) or bool(_GLOB.search(v) or _kwarg(v) or _file(v) or _PERCENT.search(v)) \
+        or words and (_path_of_words(v) or made_of_words(v) or identifier(v))
 
 
 def _file(v: str) -> bool:
-    from .mentions import EXTENSIONS
     m = _FILE.fullmatch(v)
     return m is not None and m.group(1) in EXTENSIONS
 
 
 def _no_password(v: str) -> bool:
-    """After a password-like name only the shapes no password has count against a value (a
-    template, a regex, code, a placeholder, a public key, a path) and a plain single word
-    (done, workflow): Summer2024!, hunter22, Hunter2.Secret are passwords, however word-like."""
-    v = v.strip().strip("`'\"")
-    if not v or any(c.isspace() for c in v):
-        return True
-    return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or _REGEX.search(v) or _CODE.search(v)
-                or _PLACEHOLDER.search(v) or v.startswith("~") or _path_of_words(v) or v.isalpha()
-                or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", v) is not None)   # an env var's name: BASKET_TOPN
+    """After a password-like name only the shapes no secret has count against a value, and a
+    path of words, a plain single word (done, workflow) or an env var's name (BASKET_TOPN):
+    Summer2024!, hunter22, Hunter2.Secret are passwords, however word-like."""
+    v = _shown(v)
+    return v is None or _never_a_secret(v) or _path_of_words(v) or v.isalpha() \
+        or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", v) is not None
 
 
 def _kwarg(v: str) -> bool:

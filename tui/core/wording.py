@@ -167,6 +167,7 @@ class _Context:
         self.scan = scan
         self._lines: dict[int, bool] = {}
         self._headings: list[re.Match] | None = None
+        self._heading_starts: list[int] = []
         self._title: re.Match | None | bool = False
 
     def _span(self, m: re.Match) -> tuple[int, int]:
@@ -197,7 +198,8 @@ class _Context:
         document titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when."""
         if self._headings is None:
             self._headings = list(_HEADING.finditer(self.scan))
-        i = bisect.bisect_left([h.start() for h in self._headings], start) - 1
+            self._heading_starts = [h.start() for h in self._headings]
+        i = bisect.bisect_left(self._heading_starts, start) - 1
         if i >= 0 and _DATED_TITLE.match(self._headings[i].group(0)):
             return True
         if self._title is False:
