@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .textutil import line_span
+
 # file names every folder has: a file of that name elsewhere says nothing of where one went
 GENERIC_NAMES = {"readme", "index", "route", "routes", "page", "layout", "main", "app", "init", "__init__", "mod", "lib",
                   "package", "config", "settings", "utils", "types", "test", "tests",
@@ -51,10 +53,7 @@ _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|depreca
 def _line_span(body: str, path: str) -> tuple[int, int] | None:
     """Where the line that first names ``path`` starts and ends in ``body``."""
     i = body.find(path)
-    if i < 0:
-        return None
-    end = body.find("\n", i)
-    return body.rfind("\n", 0, i) + 1, end if end >= 0 else len(body)
+    return line_span(body, i) if i >= 0 else None
 
 
 def said_gone(body: str, path: str) -> bool:

@@ -29,6 +29,12 @@ def line_of(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
 
+def line_span(text: str, start: int, end: int | None = None) -> tuple[int, int]:
+    """Where the line (or lines) holding ``text[start:end]`` begins and ends, its newline excluded."""
+    stop = text.find("\n", start if end is None else end)
+    return text.rfind("\n", 0, start) + 1, stop if stop >= 0 else len(text)
+
+
 def without_code(text: str) -> str:
     """Blank out fenced and inline code (same length, so positions hold): `date.today()` is code."""
     if "`" not in text:

@@ -13,7 +13,7 @@ import re
 
 from . import hints
 from .findings import Finding
-from .textutil import line_of, without_code
+from .textutil import line_of, line_span, without_code
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
 TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
@@ -171,9 +171,7 @@ class _Context:
         self._title: re.Match | None | bool = False
 
     def _span(self, m: re.Match) -> tuple[int, int]:
-        start = self.scan.rfind("\n", 0, m.start()) + 1
-        end = self.scan.find("\n", m.end())
-        return start, end if end >= 0 else len(self.scan)
+        return line_span(self.scan, m.start(), m.end())
 
     def not_now(self, m: re.Match) -> str | None:
         """'line' when nothing on the line says now, 'here' when this word does not, else None."""
