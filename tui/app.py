@@ -13,7 +13,7 @@ from textual.screen import Screen
 from .core.config import load_config, save_config
 from .core.injection_log import log_path as default_log_path
 from .render.styles import DEFAULT, Styles, from_theme
-from .screens.main_screen import MainScreen
+from .screens.main.main_screen import MainScreen
 from .theming import DEFAULT_DARK, load_themes
 from .widgets.entry_table import STATUS_FILTERS
 
@@ -49,7 +49,7 @@ class MemtuiApp(App):
 
     def on_injection_log_agent_wrote(self, message) -> None:
         """Writes the hook saw land join the main screen's NEW inbox (``R``)."""
-        from .curation import agent_wrote
+        from .screens.main.curation import agent_wrote
         agent_wrote(self.main, message.records)
 
     def on_mount(self) -> None:
@@ -80,7 +80,7 @@ class MemtuiApp(App):
         self._saving_theme = True
 
     def action_triage(self) -> None:   # (here: the main screen is at its size limit)
-        from . import curation
+        from .screens.main import curation
         curation.triage_pass(self.main)
 
     def action_help(self) -> None:

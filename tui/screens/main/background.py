@@ -14,11 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .core.anchors import AnchorChecker
-from .core.audit import AuditReport, audit
-from .core.findings import Finding
-from .core.memory import MemoryStore, Snapshot, keep_heap, paused_gc
-from .core.select import Decision
+from ...core.anchors import AnchorChecker
+from ...core.audit import AuditReport, audit
+from ...core.findings import Finding
+from ...core.memory import MemoryStore, Snapshot, keep_heap, paused_gc
+from ...core.select import Decision
 
 SUBPROCESS_AUDIT_FROM = 500   # entries (1k audited in a thread: ~0.3 s of Python that keys typed meanwhile waited on)
 
@@ -33,7 +33,7 @@ def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of) -> t
     50k rows took ~0.3 s to make and sort). A large reading first leaves the collector's walks
     (``keep_heap``); the rows are made with the collector paused: sorting them had set off a
     full pass over the reading, 1.1 s at 50k, with the interpreter lock held."""
-    from .widgets.entry_rows import build_rows, full_order
+    from ...widgets.entry_rows import build_rows, full_order
     keep_heap(len(snap.entries))
     with paused_gc():
         rows = build_rows(snap, new, reviewed, kinds_of)
@@ -54,12 +54,12 @@ def engine_steps(snap: Snapshot):
     if snap.engine is not None:
         return
     if snap.parts:
-        from .core.multi import MultiEngine
+        from ...core.multi import MultiEngine
         for part in snap.parts.values():
             yield from engine_steps(part)
         object.__setattr__(snap, "engine", MultiEngine(dict(snap.parts)))
     else:
-        from .core.select import Engine
+        from ...core.select import Engine
         engine = yield from Engine.steps(snap)
         object.__setattr__(snap, "engine", engine)
 
@@ -86,8 +86,8 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
 def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False):
     """(the triage of every entry, the usage by entry id) — for several agents, each folder's by
     its own log records, with the ids as the table shows them (``AGENT:ID``)."""
-    from .core.injection_log import read_all, sample_records
-    from .core.triage import TriageReport, Usage, triage
+    from ...core.injection_log import read_all, sample_records
+    from ...core.triage import TriageReport, Usage, triage
     records = read_all(log_path)
     parts = snap.parts or {"": snap}
     suggestions, usage = [], Usage()

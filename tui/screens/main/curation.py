@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Callable
 from textual.app import SuspendNotSupported
 from textual.widgets import Input, TabbedContent
 
-from .core.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, NOT_SAVED, explain, not_promoted
-from .core.memory import Snapshot
-from .core.promote import Promotion, TargetChanged, apply_promotion
-from .core.trash import apply_delete, plan_delete, restore
-from .core.write import Draft, write_memory, write_raw
-from .widgets.browser import Browser
-from .widgets.entry_table import EntryTable
+from ...core.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, NOT_SAVED, explain, not_promoted
+from ...core.memory import Snapshot
+from ...core.promote import Promotion, TargetChanged, apply_promotion
+from ...core.trash import apply_delete, plan_delete, restore
+from ...core.write import Draft, write_memory, write_raw
+from ...widgets.browser import Browser
+from ...widgets.entry_table import EntryTable
 
 if TYPE_CHECKING:
-    from .screens.main_screen import MainScreen
+    from .main_screen import MainScreen
 
 
 def chosen_ids(screen: "MainScreen") -> list[str]:
@@ -61,8 +61,8 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
            archive: bool = False) -> None:
     """Move entries to the trash (or, ``archive``, to the folder's archive: the same plan and
     moves) after the confirmation that lists every file and line."""
-    from .core.archive import apply_archive, can_archive, refusal
-    from .screens.confirm_delete import ConfirmDelete
+    from ...core.archive import apply_archive, can_archive, refusal
+    from ..confirm_delete import ConfirmDelete
     where = part_of(screen, ids) if ids else None
     if where is None:
         return
@@ -88,7 +88,7 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
                 screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
             screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
             if archive and plan.snippets and res.moved:   # the day's log got the lines: ours too
-                from .core.archive import daily_log
+                from ...core.archive import daily_log
                 screen.writes.note_written([_shown(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
             if res.moved:
                 screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"
@@ -111,7 +111,7 @@ def archive(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] |
 
 def triage_pass(screen: "MainScreen") -> None:
     """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
-    from .screens.triage_screen import TriageScreen
+    from ..triage_screen import TriageScreen
     report = screen.triaged.report
     if report is None or screen.snapshot is None:
         screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
@@ -137,7 +137,7 @@ def triage_pass(screen: "MainScreen") -> None:
 
 
 def trash(screen: "MainScreen") -> None:
-    from .screens.trash_screen import TrashScreen
+    from ..trash_screen import TrashScreen
     part = current_part(screen)
     folder = part.dir if part is not None else screen.directory
     prefix = next((k + ":" for k, v in screen.snapshot.parts.items() if v is part), "") if part is not None else ""
@@ -163,7 +163,7 @@ def trash(screen: "MainScreen") -> None:
 
 
 def audit_view(screen: "MainScreen") -> None:
-    from .screens.audit_screen import AuditScreen
+    from ..audit_screen import AuditScreen
     screen.app.push_screen(AuditScreen(screen.report, screen.app.colours),
                            lambda entry_id: jump_to(screen, entry_id) if entry_id else None)
 
@@ -179,14 +179,14 @@ def jump_to(screen: "MainScreen", entry_id: str) -> None:
 
 
 def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> None:
-    from .screens.add_entry import AddEntry
+    from ..add_entry import AddEntry
 
     part = current_part(screen)
     layout = part.layout if part is not None else None
     folder = part.dir if part is not None else screen.directory
     bullets = layout is not None and not layout.file_per_entry   # a layout whose memories are bullets
     if bullets:
-        from .core.layout_writes import can_append, refusal
+        from ...core.layout_writes import can_append, refusal
         if not can_append(layout.name):
             screen.notify(refusal(layout, folder), severity="warning", timeout=10)
             return
@@ -196,7 +196,7 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
             return
         try:
             if bullets:
-                from .core.layout_writes import append_bullet
+                from ...core.layout_writes import append_bullet
                 res = append_bullet(folder, screen.root, layout, d.text)
             else:
                 res = write_memory(folder, screen.root, d)
@@ -283,8 +283,8 @@ def _saved(screen: "MainScreen", entry_id: str, edited: str, res) -> None:
 
 def edit_part(screen: "MainScreen", part: Snapshot, local: str, entry_id: str) -> None:
     """Edit one bullet or section of a shared file: only its lines change."""
-    from .core.layout_writes import replace_part
-    from .core.snippets import locate
+    from ...core.layout_writes import replace_part
+    from ...core.snippets import locate
     snip = locate(part.dir, part.layout, local)
     if snip is None:
         screen.notify(f"{entry_id} is no longer in its file", severity="warning")
@@ -326,7 +326,7 @@ def run_editor(screen: "MainScreen", text: str, suffix: str = ".md") -> str | No
 
 
 def review(screen: "MainScreen", ids: list[str]) -> None:
-    from .screens.review_screen import ReviewOutcome, ReviewScreen
+    from ..review_screen import ReviewOutcome, ReviewScreen
     if not ids or screen.snapshot is None:
         return
 
@@ -365,7 +365,7 @@ def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
 
 def promote(screen: "MainScreen", ids: list[str], target: str | None = None,
             then: Callable[[bool], None] | None = None) -> None:
-    from .screens.promote_screen import PromoteScreen
+    from ..promote_screen import PromoteScreen
     where = part_of(screen, ids) if ids else None
     if where is None:
         return

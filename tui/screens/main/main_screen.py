@@ -1,8 +1,8 @@
 """MainScreen: the entry table, the detail / preview / log panes, and every key that acts on them.
 
 It owns the memory store and the current snapshot. Reading, auditing and previewing run in workers
-(``tui.background``) whose results come back tagged with the generation or request they answer (a
-result a newer one overtook is dropped). Writes go through ``tui.curation``; files written here are
+(``background``) whose results come back tagged with the generation or request they answer (a
+result a newer one overtook is dropped). Writes go through ``curation``; files written here are
 known by signature, never taken for the agent's."""
 from __future__ import annotations
 
@@ -18,19 +18,19 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
-from .. import background, curation, firstview
-from ..agent_writes import AgentWrites
-from ..core.audit import AuditReport
-from ..core.findings import Finding
-from ..core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
-from ..core.secrets import find_secrets
-from ..messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
-from ..widgets.detail_pane import DetailPane
-from ..widgets.entry_table import EntryTable, build_rows, rows_to_redraw
-from ..widgets.injection_log import InjectionLog
-from ..widgets.bars import title_text
-from ..widgets.browser import Browser
-from ..widgets.preview_pane import PreviewPane
+from . import background, curation, firstview
+from .agent_writes import AgentWrites
+from ...core.audit import AuditReport
+from ...core.findings import Finding
+from ...core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
+from ...core.secrets import find_secrets
+from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
+from ...widgets.detail_pane import DetailPane
+from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
+from ...widgets.injection_log import InjectionLog
+from ...widgets.bars import title_text
+from ...widgets.browser import Browser
+from ...widgets.preview_pane import PreviewPane
 from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
@@ -257,7 +257,7 @@ class MainScreen(Screen):
         d = message.decision
         self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
 
-    # -- watching (tui.screens.folder_watch) ------------------------------------------------
+    # -- watching (folder_watch) ------------------------------------------------
     def on_memory_dir_changed(self, _: MemoryDirChanged) -> None:
         self.watch.changed()
 
@@ -293,7 +293,7 @@ class MainScreen(Screen):
             return True if self.loaded else None
         return True
 
-    # -- curation (the flows and writes live in tui.curation) -----------------------------------
+    # -- curation (the flows and writes live in curation) -----------------------------------
     def action_delete(self) -> None:
         curation.delete(self, curation.chosen_ids(self))
 

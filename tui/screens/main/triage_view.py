@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..widgets.browser import Browser
-from ..widgets.entry_table import EntryTable
-from ..widgets.usage_pane import UsagePane
+from ...widgets.browser import Browser
+from ...widgets.entry_table import EntryTable
+from ...widgets.usage_pane import UsagePane
 
-from ..messages import Triaged  # noqa: F401 (the main screen's handler takes it from here)
+from ...messages import Triaged  # noqa: F401 (the main screen's handler takes it from here)
 
 if TYPE_CHECKING:
-    from ..core.triage import Suggestion, TriageReport, Usage
+    from ...core.triage import Suggestion, TriageReport, Usage
     from .main_screen import MainScreen
 
 WEEKS = 12
@@ -28,8 +28,8 @@ class TriageView:
     def audited(self, snap, report) -> None:
         """In the audit's worker: post the audit to the screen, then triage on it (reading the
         log) and apply that on the UI thread."""
-        from ..background import triage_snapshot
-        from ..messages import Audited
+        from .background import triage_snapshot
+        from ...messages import Audited
         screen = self.screen
         screen.post_message(Audited(snap.generation, report))
         made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path, bool(screen.sample_note)))
