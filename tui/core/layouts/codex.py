@@ -36,7 +36,10 @@ def leading_keys(text: str) -> tuple[dict[str, str], int]:
 
 class Codex(Layout):
     name = "codex"
+    detect_rank = 2
     agent = "Codex"
+    remember_advice = "Codex writes these files itself when it consolidates its memories"
+    archive_advice = "Codex rewrites these files when it consolidates its memories: let it, or delete the entry"
     whole_when_no_parts = True   # a MEMORY.md without task groups is one entry
     followed = "Codex CLI memories (codex-rs/core/templates/memories, 2026): memory_summary.md v1"
 

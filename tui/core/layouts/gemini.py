@@ -62,7 +62,12 @@ def memory_section(lines: list[str]) -> tuple[int, int] | None:
 
 class Gemini(Layout):
     name = "gemini"
+    detect_rank = 6
     agent = "Gemini CLI"
+    aliases = ("gemini-cli",)
+    append_heading = "Gemini Added Memories"   # added at the end when missing, as save_memory does
+    archive_advice = ("GEMINI.md is loaded whole every session: cut the bullet with memtui delete (restorable) "
+                      "and keep the text in your own notes")
     followed = "Gemini CLI save_memory tool (docs: cli/tools/memory, 2025–2026): '## Gemini Added Memories'"
 
     def __init__(self) -> None:
@@ -95,6 +100,18 @@ class Gemini(Layout):
 
     def walk_dot(self, name: str) -> bool:
         return name == ".gemini"
+
+    @property
+    def appends_to(self) -> tuple[str, ...]:   # the context files settings name (GEMINI.md by default)
+        return self.names
+
+    def bullet_at(self, lines: list[str]) -> int | None:
+        """After the section's last bullet (right under its heading when it has none)."""
+        where = memory_section(lines)
+        if where is None:
+            return None
+        items = bullets(lines, where[0] + 1, where[1])
+        return items[-1].end if items else where[0] + 1
 
     def role(self, file_id: str) -> Role:
         base = file_id.rsplit("/", 1)[-1]

@@ -34,7 +34,10 @@ def daily_date(file_id: str) -> dt.date | None:
 
 class OpenClaw(Layout):
     name = "openclaw"
+    detect_rank = 4
     agent = "OpenClaw"
+    appends_to = ("MEMORY.md", "memory.md")
+    archives = True   # into its own daily log
     max_count = 6      # memory_search's default number of results
     whole_when_no_parts = True   # a MEMORY.md of plain paragraphs is one entry
     followed = ("OpenClaw workspace memory (docs.openclaw.ai/concepts/memory, 2026): MEMORY.md and "

@@ -187,7 +187,7 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
     bullets = layout is not None and not layout.file_per_entry   # a layout whose memories are bullets
     if bullets:
         from ...core.layout_writes import can_append, refusal
-        if not can_append(layout.name):
+        if not can_append(layout):
             screen.notify(refusal(layout, folder), severity="warning", timeout=10)
             return
 
