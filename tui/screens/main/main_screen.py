@@ -28,7 +28,7 @@ from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Resc
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ...widgets.injection_log import InjectionLog
-from ...widgets.bars import title_text
+from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
 from .triage_view import TriageView, UsagePane
