@@ -12,7 +12,7 @@ import shlex
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from textual.app import SuspendNotSupported
 from textual.widgets import Input, TabbedContent
@@ -24,17 +24,15 @@ from ...core.trash import apply_delete, plan_delete, restore
 from ...core.write import Draft, write_memory, write_raw
 from ...widgets.browser import Browser
 from ...widgets.entry_table import EntryTable
-
-if TYPE_CHECKING:
-    from .main_screen import MainScreen
+from .host import MainHost
 
 
-def chosen_ids(screen: "MainScreen") -> list[str]:
+def chosen_ids(screen: MainHost) -> list[str]:
     table = screen.query_one(EntryTable)
     return sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
 
 
-def part_of(screen: "MainScreen", ids: list[str]):
+def part_of(screen: MainHost, ids: list[str]):
     """(the snapshot of the one folder these entries live in, their ids there, local id → shown id);
     None, said, when they belong to several agents."""
     snap = screen.snapshot
@@ -48,7 +46,7 @@ def part_of(screen: "MainScreen", ids: list[str]):
     return part, [local for (_, local), _ in located], {local: i for (_, local), i in located}
 
 
-def current_part(screen: "MainScreen") -> Snapshot | None:
+def current_part(screen: MainHost) -> Snapshot | None:
     """The folder of the entry under the cursor (the first agent's when none is)."""
     snap = screen.snapshot
     if snap is None or not snap.parts:
@@ -57,7 +55,7 @@ def current_part(screen: "MainScreen") -> Snapshot | None:
     return snap.locate(i)[0] if i else next(iter(snap.parts.values()))
 
 
-def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None,
+def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None = None,
            archive: bool = False) -> None:
     """Move entries to the trash (or, ``archive``, to the folder's archive: the same plan and
     moves) after the confirmation that lists every file and line."""
@@ -104,12 +102,12 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
     screen.app.push_screen(ConfirmDelete(plan, archive=archive), done)
 
 
-def archive(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
+def archive(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None = None) -> None:
     """Move process entries to the folder's archive, after the confirmation that lists them."""
     delete(screen, ids, then, archive=True)
 
 
-def triage_pass(screen: "MainScreen") -> None:
+def triage_pass(screen: MainHost) -> None:
     """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
     from ..triage_screen import TriageScreen
     report = screen.triaged.report
@@ -136,7 +134,7 @@ def triage_pass(screen: "MainScreen") -> None:
                                         screen.app.colours), opened)
 
 
-def trash(screen: "MainScreen") -> None:
+def trash(screen: MainHost) -> None:
     from ..trash_screen import TrashScreen
     part = current_part(screen)
     folder = part.dir if part is not None else screen.directory
@@ -162,13 +160,13 @@ def trash(screen: "MainScreen") -> None:
     screen.app.push_screen(TrashScreen(folder), chosen)
 
 
-def audit_view(screen: "MainScreen") -> None:
+def audit_view(screen: MainHost) -> None:
     from ..audit_screen import AuditScreen
     screen.app.push_screen(AuditScreen(screen.report, screen.app.colours),
                            lambda entry_id: jump_to(screen, entry_id) if entry_id else None)
 
 
-def jump_to(screen: "MainScreen", entry_id: str) -> None:
+def jump_to(screen: MainHost, entry_id: str) -> None:
     """Show one entry in the table, clearing the filters that hide it."""
     if screen.snapshot is None or entry_id not in screen.snapshot.entries:
         return
@@ -178,7 +176,7 @@ def jump_to(screen: "MainScreen", entry_id: str) -> None:
     screen.query_one(TabbedContent).active = "detail"
 
 
-def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> None:
+def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
     from ..add_entry import AddEntry
 
     part = current_part(screen)
@@ -217,14 +215,14 @@ def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> No
     screen.app.push_screen(AddEntry(draft, error), save)
 
 
-def _shown(screen: "MainScreen", part: Snapshot | None, local: str) -> str:
+def _shown(screen: MainHost, part: Snapshot | None, local: str) -> str:
     """An id in a folder as the table shows it (`agent:id` when several agents are open)."""
     snap = screen.snapshot
     label = next((k for k, v in snap.parts.items() if v is part), None) if snap is not None else None
     return f"{label}:{local}" if label else local
 
 
-def edit(screen: "MainScreen", entry_id: str | None) -> None:
+def edit(screen: MainHost, entry_id: str | None) -> None:
     if entry_id is None or screen.snapshot is None:
         return
     part, local = screen.snapshot.locate(entry_id)
@@ -262,13 +260,13 @@ def _sentence(err: OSError, not_done: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def _not_saved(screen: "MainScreen", entry_id: str, edited: str, err: OSError) -> None:
+def _not_saved(screen: MainHost, entry_id: str, edited: str, err: OSError) -> None:
     screen.drafts[entry_id] = edited
     screen.notify(_sentence(err, NOT_SAVED) + "\nYour edit is kept: press e to continue editing it.",
                   title=f"{entry_id} not saved", severity="error", timeout=15)
 
 
-def _saved(screen: "MainScreen", entry_id: str, edited: str, res) -> None:
+def _saved(screen: MainHost, entry_id: str, edited: str, res) -> None:
     """After an edit was written (or refused): keep a refused draft, note our own write."""
     if not res.ok:
         screen.drafts[entry_id] = edited
@@ -281,7 +279,7 @@ def _saved(screen: "MainScreen", entry_id: str, edited: str, res) -> None:
     screen.request_rescan()
 
 
-def edit_part(screen: "MainScreen", part: Snapshot, local: str, entry_id: str) -> None:
+def edit_part(screen: MainHost, part: Snapshot, local: str, entry_id: str) -> None:
     """Edit one bullet or section of a shared file: only its lines change."""
     from ...core.layout_writes import replace_part
     from ...core.snippets import locate
@@ -300,7 +298,7 @@ def edit_part(screen: "MainScreen", part: Snapshot, local: str, entry_id: str) -
     _saved(screen, entry_id, edited, res)
 
 
-def run_editor(screen: "MainScreen", text: str, suffix: str = ".md") -> str | None:
+def run_editor(screen: MainHost, text: str, suffix: str = ".md") -> str | None:
     """Edit ``text`` in $EDITOR on a temporary copy; the app suspends meanwhile."""
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
     fd, tmp = tempfile.mkstemp(prefix="memtui-", suffix=suffix)
@@ -325,7 +323,7 @@ def run_editor(screen: "MainScreen", text: str, suffix: str = ".md") -> str | No
             pass
 
 
-def review(screen: "MainScreen", ids: list[str]) -> None:
+def review(screen: MainHost, ids: list[str]) -> None:
     from ..review_screen import ReviewOutcome, ReviewScreen
     if not ids or screen.snapshot is None:
         return
@@ -340,7 +338,7 @@ def review(screen: "MainScreen", ids: list[str]) -> None:
                                         sessions=screen.writes.sessions), done)
 
 
-def agent_wrote(screen: "MainScreen", records: list[dict]) -> None:
+def agent_wrote(screen: MainHost, records: list[dict]) -> None:
     """Landed writes the hook logged: their entries join the NEW inbox (R), even when the
     folder's own change has not been read yet (the next reading marks them then)."""
     table = screen.query_one(EntryTable)
@@ -354,7 +352,7 @@ def agent_wrote(screen: "MainScreen", records: list[dict]) -> None:
     screen.refresh_bindings()
 
 
-def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
+def mark_reviewed(screen: MainHost, entry_id: str) -> None:
     screen.writes.reviewed.add(entry_id)
     table = screen.query_one(EntryTable)
     if entry_id in table.rows_by_id:
@@ -363,7 +361,7 @@ def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
     screen.set_title_bar()
 
 
-def promote(screen: "MainScreen", ids: list[str], target: str | None = None,
+def promote(screen: MainHost, ids: list[str], target: str | None = None,
             then: Callable[[bool], None] | None = None) -> None:
     from ..promote_screen import PromoteScreen
     where = part_of(screen, ids) if ids else None

@@ -5,22 +5,20 @@ from typing import TYPE_CHECKING
 
 from ...widgets.browser import Browser
 from ...widgets.entry_table import EntryTable
-from ...widgets.usage_pane import UsagePane
+from ...widgets.usage_pane import WEEKS, UsagePane
 
 from ...messages import Triaged  # noqa: F401 (the main screen's handler takes it from here)
+from .host import MainHost
 
 if TYPE_CHECKING:
     from ...core.triage import Suggestion, TriageReport, Usage
-    from .main_screen import MainScreen
-
-WEEKS = 12
 
 
 class TriageView:
     """Holds the triage of the last audit (``report``) and the log's ``usage``; applies a new one
     to the table (per-action filters), the status line, the Usage tab and the detail."""
 
-    def __init__(self, screen: "MainScreen") -> None:
+    def __init__(self, screen: MainHost) -> None:
         self.screen = screen
         self.report: TriageReport | None = None
         self.usage: Usage | None = None
