@@ -23,7 +23,7 @@ from .entry import MemoryEntry
 from .index import INDEX_NAME, MemoryIndex
 from .prefetch import Prefetch, fingerprint, walk
 from .evidence import BODY_DF_MAX
-from .postings import Postings, rank_fields, rows_of, tie_key
+from .postings import Postings, rank_fields, rows_of, tie_sorted
 from .select import Engine
 from .status import assess
 from .store import _load
@@ -107,10 +107,8 @@ class KeptPostings(Postings):
         return self._shaped("shown", path, lambda rows: rows[0][2] if rows else None)
 
     def tie_order(self, scores, held):
-        ids = scores.keys() | held.keys()   # only these: the kept index never lists the whole folder
-        fields = self._rank_of(ids)
-        order = sorted(ids, key=lambda i: tie_key(fields[i], i))
-        return {eid: k for k, eid in enumerate(order)}, order
+        order = tie_sorted(self._rank_of(scores.keys() | held.keys()))   # only these: never the whole folder
+        return dict(zip(order, range(len(order)))), order
 
 
 class _Entries(dict):

@@ -32,9 +32,11 @@ def rank_fields(e: MemoryEntry) -> tuple[int, float]:
     return SOURCE_RANK.get(e.source, 3), (e.updated.timestamp() if e.updated else 0.0)
 
 
-def tie_key(fields: tuple[int, float], eid: str) -> tuple:
-    """The one tie order: what the user wrote first, then the newer, then the id."""
-    return fields[0], -fields[1], eid
+def tie_sorted(fields: Mapping[str, tuple[int, float]]) -> list[str]:
+    """The ids of ``fields`` (id → its rank_fields) in the one tie order: what the user wrote
+    first, then the newer, then the id. (Tuples made inline and sorted: a key function per id
+    cost more than the sort.)"""
+    return [k[2] for k in sorted([(f[0], -f[1], i) for i, f in fields.items()])]
 
 
 class Postings:
@@ -84,7 +86,7 @@ class Postings:
 
     def tie_order(self, scores: Mapping[str, int], held: Mapping[str, str]) -> tuple[Mapping[str, int], Sequence[str]]:
         """(rank, order): ``order`` lists at least the scored and the ``held`` ids in the tie
-        order (``tie_key``), ``rank`` each one's place in it."""
+        order (``tie_sorted``), ``rank`` each one's place in it."""
         raise NotImplementedError
 
 
@@ -187,9 +189,8 @@ class DictPostings(Postings):
 
     def tie_order(self, scores, held):
         if self._order is None:   # static: every entry's place, computed once
-            entries = self.entries
-            order = sorted(entries, key=lambda i: tie_key(rank_fields(entries[i]), i))
-            self._order = {eid: k for k, eid in enumerate(order)}, order
+            order = tie_sorted({i: rank_fields(e) for i, e in self.entries.items()})
+            self._order = dict(zip(order, range(len(order)))), order
         return self._order
 
 
