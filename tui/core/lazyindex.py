@@ -20,10 +20,12 @@ from pathlib import Path
 from .anchors import AnchorChecker
 from .cache import FORMAT, ParseCache
 from .entry import MemoryEntry
+from .evidence import BODY_DF_MAX
 from .index import INDEX_NAME, MemoryIndex
 from .prefetch import Prefetch, fingerprint, walk
-from .evidence import BODY_DF_MAX
-from .postings import Postings, rank_fields, rows_of, tie_sorted
+from .postings import Postings, tie_sorted
+# (the names the refresh below uses: an entry's place in the tie order, and its rows)
+from .postings import rank_fields as _rank_of, rows_of as postings_of
 from .select import Engine
 from .status import assess
 from .store import _load
@@ -42,17 +44,12 @@ def _connect(cache: ParseCache) -> sqlite3.Connection:
     return con
 
 
-def postings_of(e: MemoryEntry) -> list[tuple]:
-    """(kind, key, seq, weight, p, raw) rows of one entry: postings.rows_of."""
-    return rows_of(e)
-
-
 class KeptPostings(Postings):
     """The engine's index read from the kept SQLite postings, per key, memoised for the prompt;
     entries and statuses are loaded only for the ids the ranking reads."""
 
     def __init__(self, con: sqlite3.Connection, entry_of, status_of, rank_of, is_dir) -> None:
-        self.con, self.is_dir, self._rank_of = con, is_dir, rank_of
+        self.con, self.is_dir, self.fields_of = con, is_dir, rank_of   # ids → their (source rank, updated)
         self.entries = _Entries(entry_of)
         self.status = _Entries(lambda i: status_of(self.entries[i]))
         self._memo: dict[tuple[str, str], object] = {}
@@ -107,7 +104,7 @@ class KeptPostings(Postings):
         return self._shaped("shown", path, lambda rows: rows[0][2] if rows else None)
 
     def tie_order(self, scores, held):
-        order = tie_sorted(self._rank_of(scores.keys() | held.keys()))   # only these: never the whole folder
+        order = tie_sorted(self.fields_of(scores.keys() | held.keys()))   # only these: never the whole folder
         return dict(zip(order, range(len(order)))), order
 
 
@@ -159,7 +156,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
                 return STALE
             fresh = {i: _load(Path(files[i][0]), i, _lstat(files[i][0]), None) for i in changed}
             _write(con, fresh, {i: files[i][1] for i in changed}, gone, listing=listed)
-            ranks.update((i, rank_fields(e)) for i, e in fresh.items())
+            ranks.update((i, _rank_of(e)) for i, e in fresh.items())
     except sqlite3.Error:
         return None
     checker, empty = AnchorChecker(root), MemoryIndex()
@@ -177,7 +174,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
             part = wanted[k:k + 500]
             ranks.update((i, (r, u)) for i, r, u in con.execute(
                 f"SELECT id, source_rank, updated FROM indexed WHERE id IN ({','.join('?' * len(part))})", part))
-        return {i: ranks[i] if i in ranks else rank_fields(entry_of(i)) for i in ids}
+        return {i: ranks[i] if i in ranks else _rank_of(entry_of(i)) for i in ids}
 
     folders: dict[str, bool] = {}
 
@@ -213,7 +210,7 @@ def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, g
     for i, e in fresh.items():
         if e.readable:
             rows += [(kind, key, i, seq, w, p, raw) for kind, key, seq, w, p, raw in postings_of(e)]
-        indexed.append((i, *sigs[i], *rank_fields(e)))
+        indexed.append((i, *sigs[i], *_rank_of(e)))
     con.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
     con.executemany("INSERT INTO indexed VALUES (?, ?, ?, ?, ?, ?)", indexed)
     if reset:
