@@ -157,3 +157,28 @@ def test_preview_answers_from_the_kept_index_the_same(sample, capsys, monkeypatc
     monkeypatch.setenv("MEMTUI_NO_INDEX", "1")   # the slow way, on request: the same again
     assert main(["preview", "deploy to fly", "--json", "--dir", str(mem_dir), "--root", str(root)]) == 0
     assert capsys.readouterr().out == outs[2] and len(used) == 4
+
+
+def test_both_indexes_answer_every_lookup_alike(sample):
+    """The engine is one over two indexes: every lookup it makes gets the same answer from the
+    dictionaries built from a reading and from the kept SQLite postings."""
+    mem_dir, root = sample
+    index(mem_dir, root)
+    mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
+    mine, kept = Engine.from_memory(mem).index, lazy_engine(mem_dir, root, NOW).index
+    assert mine.terms and mine.body_terms and mine.paths and mine.folders and mine.bares
+    for t in mine.terms:
+        assert dict(kept.weights(t)) == mine.weights(t), t
+    for t in list(mine.body_terms) + ["nothing-like-it"]:
+        assert kept.body(t) == mine.body(t), t
+    for p in mine.paths:
+        assert set(kept.full(p)) == set(mine.full(p)) and kept.shown(p) == mine.shown(p), p
+    for b in mine.by_base:
+        assert list(kept.base(b)) == list(mine.base(b)), b
+    for f in mine.folders:
+        assert dict(kept.folder(f)) == dict(mine.folder(f)), f
+    for b in mine.bares:
+        assert list(kept.bare(b)) == list(mine.bare(b)), b
+    some = sorted(mem.entries)[::3]
+    rank, order = mine.tie_order({}, {})
+    assert kept.tie_order(dict.fromkeys(some, 1), {})[1] == [i for i in order if i in set(some)]
