@@ -165,8 +165,10 @@ def _engine_slot() -> EngineSlot:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One reading of the folder. Read-only: the mappings are proxies, and nothing that
-    holds a snapshot changes its entries (a rescan builds new ones)."""
+    """One reading of the folder. Read-only: frozen, the mappings are proxies, and nothing
+    that holds a snapshot changes its entries (a rescan builds new ones; the app's audit
+    judges copies). Its anchor checker is its own; its engine is made on demand and kept
+    in ``engines`` (EngineSlot)."""
 
     dir: Path
     root: Path
