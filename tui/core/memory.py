@@ -25,10 +25,9 @@ from .cache import ParseCache
 from .entry import MemoryEntry
 from .index import MemoryIndex
 from .layouts import ClaudeCode
+from .select import Engine
 from .status import EntryStatus, RootFiles, assess
 from .store import Scanner
-
-from .select import Engine
 
 if TYPE_CHECKING:
     from .layouts import Layout
