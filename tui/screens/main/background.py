@@ -5,6 +5,7 @@ answers. None of these touch a widget or any state the UI thread reads.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime as dt
 import json
@@ -13,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
 from ...core.anchors import AnchorChecker
 from ...core.audit import AuditReport, audit
@@ -50,18 +52,9 @@ def add_engine(snap: Snapshot) -> Snapshot:
 
 def engine_steps(snap: Snapshot):
     """``add_engine`` in small steps (a generator: each step a few dozen entries), for the UI
-    thread to run between frames; sets ``snap.engine`` at the end."""
-    if snap.engine is not None:
-        return
-    if snap.parts:
-        from ...core.multi import MultiEngine
-        for part in snap.parts.values():
-            yield from engine_steps(part)
-        object.__setattr__(snap, "engine", MultiEngine(dict(snap.parts)))
-    else:
-        from ...core.select import Engine
-        engine = yield from Engine.steps(snap)
-        object.__setattr__(snap, "engine", engine)
+    thread to run between frames; ``snap.engine`` is set at the end (kept in the snapshot's
+    EngineSlot: the snapshot itself never changes)."""
+    yield from snap.engine_steps()
 
 
 def audit_snapshot(snap: Snapshot) -> AuditReport:
@@ -78,9 +71,15 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
         # a big folder is audited by `memtui audit` in another process: its seconds of CPU
         # must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)
         return audit_in_subprocess(snap.dir, snap.root, snap.now, snap.layout_name)
-    # its own AnchorChecker: the checker's read caches belong to the store, whose next refresh
-    # may run in another thread meanwhile
-    return audit(dataclasses.replace(snap, checker=AnchorChecker(snap.root)), git=True, jobs=1)
+    # its own AnchorChecker: what it asks is what a kept audit is checked against. Judged on
+    # copies: the judging keeps its findings and memos on the entries, and a published entry
+    # never changes; the store's next reading takes the copies, so they are not judged again
+    judged = {i: copy.copy(e) for i, e in snap.entries.items()}
+    report = audit(dataclasses.replace(snap, checker=AnchorChecker(snap.root), entries=MappingProxyType(judged)),
+                   git=True, jobs=1)
+    if snap.store is not None:
+        snap.store.adopt_judged(snap.entries, judged)
+    return report
 
 
 def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False):
