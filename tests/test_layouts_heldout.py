@@ -202,3 +202,17 @@ def test_openclaw_section_mixing_labels_and_lists_is_not_cut_into_fragments(tmp_
     card = parts["cardgame-2026-02-10"]
     assert "**Key files**" in card.body and "Scripts/Card.cs" in card.body and "Installed" not in card.body
     assert "npx clawhub install" in parts["how-to-install"].body
+
+
+def test_openclaw_labelled_list_stays_whole_and_a_plain_list_is_still_split(tmp_path):
+    """`**Installed at:**` then bullets then `**User preference:**`: the bullets were entries of
+    their own and both labels were lost. A list closed by a `---` and a signature still splits."""
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n## Persona installed\n\n**Installed at:** `personas/forge/`\n"
+                           "- `SOUL.md` — identity\n- `MEMORY.md` — defaults\n\n**User preference:** use it for code.\n\n"
+                           "## Accounts\n\n- **Username:** bot\n- **CLI:** gh 2.67\n\n---\n\n*kept by the agent*\n")
+    write(ws, "memory/2026-03-06.md", "# log\n")
+    _, mem = load(ws)
+    slugs = sorted(e.id.split("#", 1)[1] for e in mem.entries.values() if e.file == "MEMORY.md")
+    assert slugs == ["cli-gh-2-67", "persona-installed", "username-bot"]
+    assert "User preference" in mem.entries["MEMORY.md#persona-installed"].body

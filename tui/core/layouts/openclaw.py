@@ -156,21 +156,19 @@ RULE_LINE = re.compile(r"^ {0,3}([-*_])( *\1){2,} *$")
 
 
 def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool:
-    """Is the section a list: under each of its (sub)headings, bullets with at most a paragraph
-    before or after them, and no heading that holds only text (a code block, a story)?"""
+    """Is the section a list: bullets and nothing else, under its heading and each of its
+    subheadings (a closing line after a `---` rule aside)? A label or a paragraph around the
+    bullets (`**Installed at:**`, `**Steps**:`) says they belong together: one entry."""
     covered = {k for b in items for k in range(b.start, b.end)}
     cuts = [start] + [k for k in range(start, end) if HEADING.match(bare(lines[k]))] + [end]
-    for first, (s, e) in enumerate(zip(cuts, cuts[1:])):
+    for seg, (s, e) in enumerate(zip(cuts, cuts[1:])):   # (seg 0: the section's own text)
         marks = [k for k in range(s, e) if k in covered]
         text = [k for k in range(s, e) if k not in covered and _is_text(lines[k])]
         if not text:
             continue
-        if not marks:
-            if first == 0:
-                continue           # the section's opening paragraph
-            return False           # a subsection of its own text
-        if any(marks[0] < k < marks[-1] for k in text):
-            return False           # text of its own between two bullets
+        rule = next((k for k in range(marks[-1], e) if RULE_LINE.match(bare(lines[k]))), None) if marks else None
+        if seg > 0 or rule is None or any(k < rule for k in text):
+            return False
     return True
 
 
