@@ -137,6 +137,13 @@ def test_gemini_md_linked_to_agents_md_is_read_once(tmp_path):
     assert sorted(e.file for e in mem.entries.values()) == ["AGENTS.md", "AGENTS.md"]
     roles = {f.id: (f.role, f.note) for f in mem.files}
     assert roles["GEMINI.md"][0] == "other" and "AGENTS.md" in roles["GEMINI.md"][1]
+    # a remembered fact goes into the file itself: the links stay links
+    from tui.cli import main
+    assert main(["remember", "--dir", str(folder), "--root", str(folder), "Prefer pnpm for scripts"]) == 0
+    assert (folder / "GEMINI.md").is_symlink() and (folder / "CLAUDE.md").is_symlink()
+    assert "- Prefer pnpm for scripts" in (folder / "AGENTS.md").read_text()
+    _, mem = load(folder)
+    assert len(mem.entries) == 3
 
 
 # -- OpenClaw ----------------------------------------------------------------------------

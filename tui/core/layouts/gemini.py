@@ -89,9 +89,12 @@ class Gemini(Layout):
         self._name(folder, context_files(folder, files))
 
     def _name(self, folder: Path, found: list[str]) -> None:
-        self.names = tuple(dict.fromkeys([*context_names(folder), *found]))
+        names = tuple(dict.fromkeys([*context_names(folder), *found]))
+        self._links = _links(folder, names)
+        # a link is read (and written) through the file it points to: an atomic write to the link
+        # would replace it with a copy, and the two files would drift apart
+        self.names = tuple(n for n in names if n not in self._links)
         self._lower = {n.lower() for n in self.names}
-        self._links = _links(folder, self.names)
 
     def begin(self, folder: Path) -> None:   # (a write asks for the names before it writes)
         self.prepare(folder)
@@ -139,7 +142,7 @@ def _links(folder: Path, names: tuple[str, ...]) -> dict[str, str]:
             here = folder.resolve(strict=True)
         except (OSError, RuntimeError):
             continue
-        if target.parent == here and target.name != n and target.name.lower() in wanted | {"agents.md"}:
+        if target.parent == here and target.name != n and target.name.lower() in wanted:
             out[n] = target.name
     return out
 
