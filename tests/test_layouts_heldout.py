@@ -216,7 +216,8 @@ def test_openclaw_labelled_list_stays_whole_and_a_plain_list_is_still_split(tmp_
     their own and both labels were lost. A list closed by a `---` and a signature still splits."""
     ws = tmp_path / "ws"
     write(ws, "MEMORY.md", "# Memory\n\n## Persona installed\n\n**Installed at:** `personas/forge/`\n"
-                           "- `SOUL.md` — identity\n- `MEMORY.md` — defaults\n\n**User preference:** use it for code.\n\n"
+                           "- `SOUL.md` — identity\n- `MEMORY.md` — defaults\n\n"
+                           "**User preference:** use it for code.\n\n"
                            "## Accounts\n\n- **Username:** bot\n- **CLI:** gh 2.67\n\n---\n\n*kept by the agent*\n")
     write(ws, "memory/2026-03-06.md", "# log\n")
     _, mem = load(ws)

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 from .base import SHARED, Layout, Part, Role, head, listing
-from .markdown import BULLET, HEADING as MD_HEADING, Block, bare, bullets, headings, section_end, split_lines, \
-    title_of, unique
+from .markdown import BREAK, BULLET, HEADING as MD_HEADING, Block, bare, bullets, headings, section_end, \
+    split_lines, title_of, unique
 
 HEADING = re.compile(r"(?i)^gemini added memories$")
 DEFAULT_NAMES = ("GEMINI.md",)
@@ -159,7 +159,7 @@ def facts(lines: list[str], start: int, end: int) -> list[Block]:
         b = blocks[i]
         nxt = next((n for n in range(b.end, end) if bare(lines[n]).strip()), None)
         if (nxt is not None and _label(bare(lines[b.end - 1])) and not BULLET.match(bare(lines[nxt]))
-                and not MD_HEADING.match(bare(lines[nxt])) and not _rule(bare(lines[nxt]))):
+                and not MD_HEADING.match(bare(lines[nxt])) and not BREAK.match(bare(lines[nxt]))):
             stop = _fact_end(lines, b.end, end)
             while stop > b.end and not bare(lines[stop - 1]).strip():
                 stop -= 1
@@ -178,10 +178,6 @@ def _label(line: str) -> bool:
     return line.rstrip().rstrip("*_").rstrip().endswith((":", "："))
 
 
-def _rule(line: str) -> bool:
-    return re.fullmatch(r" {0,3}([-*_])( *\1){2,} *", line) is not None
-
-
 def _fact_end(lines: list[str], start: int, end: int) -> int:
     """Where a fact of several paragraphs ends: at a heading or a `---` rule, at a bullet right
     after a paragraph that announces nothing (`[29] https://…` then `- The user …`), or at a
@@ -192,7 +188,7 @@ def _fact_end(lines: list[str], start: int, end: int) -> int:
         if not line.strip():
             blank = True
             continue
-        if MD_HEADING.match(line) or _rule(line):
+        if MD_HEADING.match(line) or BREAK.match(line):
             return n
         top = BULLET.match(line) and len(line) - len(line.lstrip()) < 2
         if top:

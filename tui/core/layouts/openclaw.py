@@ -9,8 +9,8 @@ from pathlib import Path
 from ..entry import MemoryEntry
 from ..findings import Finding
 from .base import ENTRY, SHARED, Layout, Part, Reading, Role
-from .markdown import HEADING, Block, bare, bullets, headings, section_end, slugify, split_lines, title_of, \
-    unique
+from .markdown import BREAK, HEADING, Block, bare, bullets, headings, section_end, slugify, split_lines, \
+    title_of, unique
 
 
 CURATED = ("MEMORY.md", "memory.md")
@@ -129,10 +129,9 @@ def _safe_iter(folder: Path):
 
 def _section(lines: list[str], heads: list, n: int, level: int, title: str) -> list[Block]:
     """The entries of the section whose heading is line ``n``: its bullets when it is a list
-    (headings, rules and an opening or closing paragraph around the bullets allowed), else its
-    subsections' entries (with any text before the first one as an entry of its own), else the
-    whole section. A label such as `**Key files**:` between two lists says the bullets belong
-    together: cut apart, `- Card.cs` means nothing."""
+    (``_is_list``), else its subsections' entries (with any text before the first one as an
+    entry of its own), else the whole section. A label such as `**Key files**:` between two
+    lists says the bullets belong together: cut apart, `- Card.cs` means nothing."""
     end = section_end(lines, heads, n, level)
     items = bullets(lines, n + 1, end)
     if items and _is_list(lines, n + 1, end, items):
@@ -152,9 +151,6 @@ def _section(lines: list[str], heads: list, n: int, level: int, title: str) -> l
     return []
 
 
-RULE_LINE = re.compile(r"^ {0,3}([-*_])( *\1){2,} *$")
-
-
 def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool:
     """Is the section a list: bullets and nothing else, under its heading and each of its
     subheadings (a closing line after a `---` rule aside)? A label or a paragraph around the
@@ -166,7 +162,7 @@ def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool
         text = [k for k in range(s, e) if k not in covered and _is_text(lines[k])]
         if not text:
             continue
-        rule = next((k for k in range(marks[-1], e) if RULE_LINE.match(bare(lines[k]))), None) if marks else None
+        rule = next((k for k in range(marks[-1], e) if BREAK.match(bare(lines[k]))), None) if marks else None
         if seg > 0 or rule is None or any(k < rule for k in text):
             return False
     return True
@@ -174,7 +170,7 @@ def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool
 
 def _is_text(line: str) -> bool:
     line = bare(line)
-    return bool(line.strip()) and not HEADING.match(line) and not RULE_LINE.match(line)
+    return bool(line.strip()) and not HEADING.match(line) and not BREAK.match(line)
 
 
 def _has_text(lines: list[str], start: int, end: int) -> bool:
