@@ -29,7 +29,8 @@ class Letta(Layout):
         self._git: dict[str, tuple[int, str]] = {}
 
     def detect(self, folder: Path) -> Path | None:
-        for base in (folder, folder / "memory"):
+        # memory/: Letta Code's local MemFS checkout; memfs/: how agent backups name it
+        for base in (folder, folder / "memory", folder / "memfs"):
             system = base / "system"
             if system.is_dir() and any(_described(p) for p in list(system.rglob("*.md"))[:20]):
                 return base
