@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tui import background
+from tui.screens.main import background
 from tui.core.layouts import detect
 from tui.core.memory import MemoryStore, Snapshot
 from tui.core.multi import MultiEngine, MultiStore
