@@ -159,6 +159,37 @@ def test_a_missing_path_is_still_found(tmp_path):
     assert len(found) == 1 and "src/app/server.py" in found[0]
 
 
+@pytest.mark.parametrize("body", [
+    "Workspace files (IDENTITY.md, PERSONA.md) and `config.yaml` hold the bot's settings.\n",   # bare docs/config
+    "Always Write(script.js) first, then run it; see also `server.js`.\n",                       # generic bare names
+    "Columns `orders_log.ts` and `quotes.ts` are timestamptz.\n",                                # no .ts in the project
+    "Old `landing.py` -> `home_page.py` (renamed in May).\n",                                    # renamed
+    "The entry point is src/app/main.py, not `runner.py`.\n",                                    # named to say it is not
+    "Bad pattern (what I did):\n- src/probe_one.py\n- src/probe_two.py\n",                      # a list led in as gone
+    "Steps: `python -m pytest tests/test_FILE.py`; output in `src/path/to/job.py`.\n",           # placeholders
+    "Backend: `billing-svc/src/api/hooks.ts` and `billing-svc/src/index.ts` (sibling repo).\n",  # another repo's folder
+    "Exemplo: novo app `apps/mobile/`.\n",                                                        # an example
+    "If it works: create `src/new_feature.py` next week.\n",                                     # a file to make
+    "Branch `docs/cleanup-pass` -> main after review.\n",                                        # a branch
+    "The state lives in `data/bot_state.json`; scratch `tmp_probe.py` and `.claude/settings.local.json`.\n",
+    "Kernels: `fused_kernel_a.py`, `fused_kernel_b.py` in ~/vendor/kernels/ (not ours).\n",      # a place outside
+    "Old script: `G:\\My Drive\\Tools\\Export for stocks.py`.\n",                               # a Windows path
+    "背景：main.py 3298 行；`cohort_<Q>.csv` holds it; r.json() returns a dict.\n",              # CJK stops, templates, calls
+    "Updates docs/plan/chapter files as it goes; `vet/VetVitalSignsComponent` renders it.\n",
+    "Build output: `apps/web/dist/site/browser` after `ng build`.\n",
+])
+def test_what_does_not_name_a_file_of_this_project(tmp_path, body):
+    assert _paths(tmp_path, body, files=("src/app/main.py", "src/app/util.py", "docs/guide.md")) == []
+
+
+def test_missing_files_of_this_project_stay_found(tmp_path):
+    body = ("The admin page lives in `src/pages/AdminPanel.py`.\n"     # its folder gone, a .py project
+            "Helpers: `report_builder.py` builds the export.\n"        # a bare code name the project may hold
+            "Routes were in `src/app/legacy_routes.py`.\n")
+    found = _paths(tmp_path, body, files=("src/app/main.py", "src/app/util.py"))
+    assert len(found) == 3, found
+
+
 def _conflicts(tmp_path, a: str, b: str, ids=("a.md", "b.md")) -> int:
     from tui.core.crossfile import conflict_findings
     from tui.core.memory import Snapshot

@@ -56,6 +56,7 @@ _CANDIDATE = re.compile(rf"(?<![^{_STOPS}\[\]])[^{_STOPS}\[\]]*[/.][\w.][^{_STOP
 _CUT_AT = re.compile(r"[<{\[]|\((?:[A-Za-z_'\")])")   # a template's brace, or a call: x.json(), f.read(n)
 _PLACEHOLDER = re.compile(r"(?:^|[/_-])(?:FILE|FILENAME|FILE_NAME|NAME|SLUG|MODULE|COMPONENT)(?:\.|/|$)|"
                           r"\bpath/to/|YYYY|(?:^|/)<|\.\.\.")
+_KINDS_AFTER = re.compile(r"[ \t]+(?:files|folders|directories|dirs|docs|pages|modules)\b")
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _TICKED = re.compile(r"`([^`\n]{1,200})`")
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+|\bwww\.\S+")
@@ -94,8 +95,9 @@ def mentions(body: str) -> list[Mention]:
         for w in words:   # a lone backticked word is a deliberate mention; words of a command are not
             _add(out, w, backticked=len(words) == 1)
     for m in _CANDIDATE.finditer(rest):
-        if _CUT_AT.match(rest, m.end()):
-            continue   # r.json(), cohort_<Q>.csv, pubsub-{x}.js: a call, or a name cut at its template
+        if _CUT_AT.match(rest, m.end()) or _KINDS_AFTER.match(rest, m.end()) and "." not in m.group(0):
+            continue   # r.json(), cohort_<Q>.csv, pubsub-{x}.js: a call, a name cut at its template;
+            # "updates docs/plan/chapter files": kinds of files, listed
         _add(out, m.group(0), backticked=False)
     return list(out.values())
 

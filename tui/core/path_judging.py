@@ -86,7 +86,7 @@ _DATA_EXTS = {"csv", "tsv", "log", "pkl", "pickle", "parquet", "feather", "npy",
               "zip", "gz", "tar", "tgz", "7z", "exe", "dll", "so", "whl", "pt", "pth", "ckpt", "onnx", "bin", "xlsx",
               "xls", "docx", "pptx", "out", "tmp", "bak", "pid", "lock", "duckdb", "glb", "gltf", "fbx", "obj", "blend",
               "scid", "avro", "orc", "arrow", "safetensors", "gguf"}
-_LOCAL_SEGMENTS = {".env", ".auth", ".venv", "venv", "node_modules", ".next", "__pycache__", ".cache", "tmp",
+_LOCAL_SEGMENTS = {".env", ".auth", ".venv", "venv", "node_modules", ".next", ".nuxt", "dist", "__pycache__", ".cache", "tmp",
                    "output", "outputs", "results", ".pytest_cache", "coverage", "cache"}
 
 
@@ -141,6 +141,7 @@ _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|loca
                              r"\be\.g\.|\bexample|\bexemplo|\bejemplo|\besempio|\bbeispiel|例如|예시|"
                              r"\b(?:create|implement|crear|criar|creare|erstellen)\b|\bpr[oó]xim|\bprossim|"
                              r"\bbranch\b|(?:→|->) ?`?(?:main|master|develop)\b|not found|"
+                             r"\b(?:to port|porting|portar|portare|portieren)\b|"
                              r"non (?:è )?in git|sibling|other repo|another repo|outro repo|otro repo|altro repo|"
                              r"submodul|on the (?:server|vps|host)|remote (?:host|server)")
 _PLAN_HEADING = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[^\n]*(?:plan|proposal|proposed|roadmap|todo|to-do|future|"
@@ -181,3 +182,13 @@ def shorthand(name: str, mentions) -> bool:
         if other != low and (other.endswith(low) or low[0] in "_-" and other.endswith("." + ext)):
             return True
     return False
+
+
+# a folder outside the project: a home or absolute path, a Windows drive
+_OUTSIDE = re.compile(r"(?:^|[\s`'\"(])(?:~/|/(?:home|Users|opt|srv|var|etc|usr|mnt)/|[A-Za-z]:\\)")
+
+
+def works_outside(body: str) -> bool:
+    """The entry names a place outside the project (`~/tools/x/`, `C:\\Users\\…`): its bare names
+    may be that place's files, not the project's."""
+    return _OUTSIDE.search(body) is not None

@@ -15,7 +15,7 @@ from .index import MemoryIndex
 from .mentions import mentions
 from .mentions import first_is_top
 from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension,
-                           in_order, made_not_kept, named_file, said_gone, shorthand)
+                           in_order, made_not_kept, named_file, said_gone, shorthand, works_outside)
 from .secrets import blank_secrets, find_secrets
 
 
@@ -270,6 +270,7 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
     here = 0   # mentions that name a file or folder of this project
+    foreign = None   # whether one names another codebase's folder (asked once, when a path is missing)
     found = memo(entry, "mentions", lambda: _mentions_of(entry))
     for m in found:
         st.mentioned.append(str(m))
@@ -297,6 +298,7 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             here += 1
             continue   # a bare name that exists somewhere under the root
         if bare and (m.path.endswith("/") or bare_says_nothing(m.path) or shorthand(m.path, found)
+                     or works_outside(entry.body)
                      or root_files is not None and not root_files.has_extension_of(m.path)):
             continue   # a bare folder, config or document, `_phase2.py` after `x_phase1.py`, a kind of file
             # the project holds none of (a table's column `spx.ts`, another repo's `Form.tsx`): says nothing
@@ -309,21 +311,34 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
                                        and root_files.has_stem(m.path)):
             here += 1
             continue   # written from a sub-project or the agent's working folder, or without its extension: it is there
+        if m.path.endswith("/") and not bare and _flattened(checker, m.path):
+            here += 1
+            continue   # routes/aesthetic/ for routes/aesthetic-photos.js…: the feature's files, kept flat
         if not bare and _under_a_file(checker, m.path):
             continue   # scripts/tool/x.py where scripts/tool is a submodule not checked out (or a file): not checkable
         if m.path in gone or said_gone(entry.body, m.path) or elsewhere(entry.body, m.path):
             continue   # one missing file; "x.py was removed", "(gitignored)", a plan, another repo: no news
-        to = root_files.moved_to(m.path) if root_files is not None and not bare else None
-        if to is None and root_files is not None and not bare and not first_is_top(m.path.split("/", 1)[0]) \
-                and not root_files.has(m.path.split("/", 1)[0]):
-            continue   # other-repo/src/x.ts, _scratch/probe.js: its first folder is none of this project's
+        # (a folder's name elsewhere says nothing: api/routes/billing/ and web/features/billing/ are two)
+        to = root_files.moved_to(m.path) if root_files is not None and not bare and not m.path.endswith("/") else None
+        if foreign is None and root_files is not None:
+            foreign = any(o.strong and named_file(o.path) and _foreign(root_files, o.path) for o in found)
+        if to is None and foreign:
+            continue   # other-repo/src/x.ts, _scratch/probe.js: a first folder none of this project's, and an
+            # entry that names one speaks (also) of that other codebase: its other paths may be that one's
         gone.add(m.path)
         if to is not None and not checker.is_memory(checker.root / to):
             st.moved[str(m)] = to
         st.missing.append(str(m))
-    if len(st.missing) >= 2 and here * 4 <= len(st.missing) and not st.moved:
+    if len(st.missing) >= 4 and here * 4 <= len(st.missing) and not st.moved:
         # hardly one of several paths is here, none moved: the entry is about another codebase (or one planned)
         st.missing.clear()
+
+
+def _foreign(root_files: RootFiles, path: str) -> bool:
+    """A path whose first folder is not one of the project's, nor one every project may have."""
+    first, _, rest = path.partition("/")
+    return bool(rest) and first not in (".", "..") and not first_is_top(first) and first not in GENERATED \
+        and not made_not_kept(path) and not root_files.has(first)
 
 
 def _under_a_file(checker: AnchorChecker, path: str) -> bool:
@@ -337,6 +352,19 @@ def _under_a_file(checker: AnchorChecker, path: str) -> bool:
         if kind == "file" or kind == "dir" and _empty(c.path):
             return True
     return False
+
+
+def _flattened(checker: AnchorChecker, path: str) -> bool:
+    """The folder's parent holds files named after it (`x-a.js`, `x_b.py`): the same things, kept flat."""
+    parent, _, name = path.rstrip("/").rpartition("/")
+    c = checker.confine(parent)
+    if not name or c.unsafe or c.path is None or checker.kind(c.path) != "dir":
+        return False
+    try:
+        with os.scandir(c.path) as it:
+            return any(e.name.startswith((name + "-", name + "_", name + ".")) for e in it)
+    except OSError:
+        return False
 
 
 def _empty(folder) -> bool:
