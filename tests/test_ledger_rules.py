@@ -257,3 +257,18 @@ def test_clear_right_now_statements_stay_found():
     for body in ("The build is broken today, it worked yesterday.", "The API is down right now (since 12:30).",
                  "Staging is down right now, resolved the DNS part earlier.", "If you see this, CI is currently red."):
         assert _transient(body + "\n") == [4], body
+
+
+def _identifying(text: str) -> list[str]:
+    from tui.core.gates import identifying_findings
+    return [f.rule for f in identifying_findings("a.md", text)]
+
+
+def test_addresses_published_or_seeded_are_not_someones():
+    # an apex domain's A record is public by lookup; seeded logins of a demo tenant are nobody's mailbox
+    assert _identifying("- `shop.example.it` (apex): add an A record `@` -> 198.18.7.21 at the registrar\n") == []
+    assert _identifying("Old ingress 203.1.9.9 in the DNS instructions for apex domains no longer answers.\n") == []
+    assert _identifying("## Demo logins (seeded)\n- Org admin: priya@acme-demo.in / <see .env>\n") == []
+    # still found: a host of yours, a person's address under an ordinary heading
+    assert _identifying("Deploy: ssh to the box at 203.1.9.9 and restart the worker.\n") == ["public-ip"]
+    assert _identifying("## Contacts\nAsk priya@acme-demo.in about the invoices.\n") == ["email"]
