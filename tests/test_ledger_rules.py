@@ -272,3 +272,20 @@ def test_addresses_published_or_seeded_are_not_someones():
     # still found: a host of yours, a person's address under an ordinary heading
     assert _identifying("Deploy: ssh to the box at 203.1.9.9 and restart the worker.\n") == ["public-ip"]
     assert _identifying("## Contacts\nAsk priya@acme-demo.in about the invoices.\n") == ["email"]
+
+
+def _time_words(entry_id: str, text: str) -> list[str]:
+    from tui.core.wording import transient_findings
+    return [f.confidence for f in transient_findings(entry_id, text)]
+
+
+def test_time_words_whose_when_is_written_down():
+    # a section closed on a day, "this session" in a log its name dates, a timing rule in days, a tab's label
+    assert _time_words("todo.md", "## Earlier state (closed 14/3)\n- Done today: the export wizard\n") == []
+    assert _time_words("session_2026-02-11.md", "### Open items (from this session)\n- wire the gate\n") == []
+    assert _time_words("rules.md", "Xác nhận cuối ngày hôm nay, vào lệnh phiên sau (T+2 từ đáy).\n") == []
+    assert _time_words("ui.md", "2. **Open Orders** — currently open orders with live P&L\n") == []
+    # still found: the same words stating the present
+    assert _time_words("todo.md", "## Next up\n- Done today: the export wizard\n") == ["high"]
+    assert _time_words("notes.md", "### Open items (from this session)\n- wire the gate\n") == ["high"]
+    assert _time_words("ui.md", "The orders service is currently down.\n") == ["high"]
