@@ -289,3 +289,20 @@ def test_time_words_whose_when_is_written_down():
     assert _time_words("todo.md", "## Next up\n- Done today: the export wizard\n") == ["high"]
     assert _time_words("notes.md", "### Open items (from this session)\n- wire the gate\n") == ["high"]
     assert _time_words("ui.md", "The orders service is currently down.\n") == ["high"]
+
+
+def _unlinked(tmp_path, index: str) -> list[int]:
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    mem = tmp_path / ".agent-memory"
+    write(mem, "a.md", "---\nname: a\ndescription: a\n---\nbody\n")
+    write(mem, "MEMORY.md", index)
+    return [f.line for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings if f.kind == "index-unlinked"]
+
+
+def test_a_title_s_preamble_and_pointers_into_the_folder_are_no_facts(tmp_path):
+    index = ("# Memory index\n\nOne line per memory; open topic files on demand.\n\n## Entries\n- [A](a.md) — alpha\n\n"
+             "**Sources:**\n- `.agent-memory/chat_dump.txt` — raw export, gitignored\n- `.agent-memory/brief.md` — brief\n")
+    assert _unlinked(tmp_path / "1", index) == []
+    # still found: a fact written inline under an ordinary heading
+    assert _unlinked(tmp_path / "2", index + "\n## Ops\n- Deploys run from the laptop, never CI\n") == [13]

@@ -131,6 +131,16 @@ def _ticked_names(mem: Memory) -> set[str]:
     """File names MEMORY.md writes in backticks (`x.md`, `.claude-memory/x.md`): the agent is
     pointed at those files as surely as by a link."""
     return {m.group(2) for ln in mem.index.lines for m in _TICKED_MD.finditer(ln.text)} if mem.index.lines else set()
+_LEAD_IN = re.compile(r"\s*(?:\*\*|__)?[^\n:*_]{1,60}:(?:\*\*|__)?\s*$|\s*(?:\*\*|__)[^\n*_]{1,60}(?:\*\*|__)\s*$")
+_TICKED_MEMORY = re.compile(r"`([^`\s]+/[^`\s/]+\.\w+)`")
+
+
+def _points_into(mem: Memory, path: str) -> bool:
+    """A backticked path whose folder is the memory folder's own (`.claude-memory/brief.txt`)."""
+    folder = path.rsplit("/", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    return folder not in ("", ".", "..") and os.path.basename(str(mem.dir).rstrip("/")) == folder
+
+
 _LIST_OR_TEXT = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S|^\s*[^\s#>|`<-]")
 
 
@@ -149,10 +159,14 @@ def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
     runs: list[list[int]] = []   # consecutive unlinked lines make one finding
     # the lines before the first heading tell how to use the index, not facts (when there is a heading)
     preamble = any(ln.text.lstrip().startswith("#") for ln in mem.index.lines)
-    covered = False
+    covered, titled = False, False
     for ln in mem.index.lines:
         if ln.text.lstrip().startswith("#"):
-            covered, preamble = bool(ln.targets), False   # a heading that links covers the lines under it
+            # a heading that links covers the lines under it; the document's title ("# Memory index")
+            # keeps the preamble going: the lines under it still say how to use the index
+            first_title = preamble and not titled and re.match(r"\s*#\s", ln.text) is not None and not ln.targets
+            titled = titled or first_title
+            covered, preamble = bool(ln.targets), first_title
             continue
         if preamble or covered or ln.targets or not _LIST_OR_TEXT.match(ln.text) \
                 or ln.text.strip().startswith(("```", "---", "|")):
@@ -163,7 +177,10 @@ def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
             runs[-1].append(ln.file_line)
         else:
             runs.append([ln.file_line])
-    pointers = {ln.file_line for ln in mem.index.lines if _TICKED_MD.search(ln.text)}
+    # `x.md` (or any backticked file of the memory folder) points the agent at a file as a link does;
+    # a list's lead-in ("**Sources:**") says nothing by itself
+    pointers = {ln.file_line for ln in mem.index.lines if _TICKED_MD.search(ln.text) or _LEAD_IN.match(ln.text)
+                or _TICKED_MEMORY.search(ln.text) and _points_into(mem, _TICKED_MEMORY.search(ln.text).group(1))}
     for run in runs:
         if all(n in pointers for n in run):
             continue   # `x.md` points the agent at a file as a link does
