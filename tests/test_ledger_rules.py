@@ -306,3 +306,17 @@ def test_a_title_s_preamble_and_pointers_into_the_folder_are_no_facts(tmp_path):
     assert _unlinked(tmp_path / "1", index) == []
     # still found: a fact written inline under an ordinary heading
     assert _unlinked(tmp_path / "2", index + "\n## Ops\n- Deploys run from the laptop, never CI\n") == [13]
+
+
+def test_links_to_a_document_of_the_project_are_not_broken(tmp_path):
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    root = tmp_path / "proj"
+    mem = root / ".agent-memory"
+    write(root, "docs/graph_model_notes.md", "x\n")
+    write(root, "scripts/sync.sh", "x\n")
+    write(mem, "a.md", "---\nname: a\ndescription: a\n---\nSee [[graph-model-notes]] and [[no-such-page]].\n")
+    write(mem, "MEMORY.md", "- [A](a.md) — alpha\n- [Sync script](../scripts/sync.sh) — how we sync\n"
+                            "- [Gone](../../elsewhere/nothing.md) — lost\n")
+    found = sorted(f.message for f in audit(Memory.load(mem, root, now=NOW), git=False).findings if f.kind == "link-broken")
+    assert len(found) == 2 and "[[no-such-page]]" in found[0] and "nothing.md" in found[1], found
