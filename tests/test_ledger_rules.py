@@ -170,6 +170,7 @@ def test_a_missing_path_is_still_found(tmp_path):
     "Backend: `billing-svc/src/api/hooks.ts` and `billing-svc/src/index.ts` (sibling repo).\n",  # another repo's folder
     "Exemplo: novo app `apps/mobile/`.\n",                                                        # an example
     "If it works: create `src/new_feature.py` next week.\n",                                     # a file to make
+    "1. **`src/views/ThingView.jsx`** — create the view, then register it\n",
     "Branch `docs/cleanup-pass` -> main after review.\n",                                        # a branch
     "The state lives in `data/bot_state.json`; scratch `tmp_probe.py` and `.claude/settings.local.json`.\n",
     "Kernels: `fused_kernel_a.py`, `fused_kernel_b.py` in ~/vendor/kernels/ (not ours).\n",      # a place outside
@@ -183,11 +184,13 @@ def test_what_does_not_name_a_file_of_this_project(tmp_path, body):
 
 
 def test_missing_files_of_this_project_stay_found(tmp_path):
-    body = ("The admin page lives in `src/pages/AdminPanel.py`.\n"     # its folder gone, a .py project
+    body = ("Entry points: `src/app/main.py` and `src/app/util.py`.\n"   # the entry is about this project
+            "The admin page lives in `src/pages/AdminPanel.py`.\n"     # its folder gone, a .py project
             "Helpers: `report_builder.py` builds the export.\n"        # a bare code name the project may hold
-            "Routes were in `src/app/legacy_routes.py`.\n")
+            "Routes were in `src/app/legacy_routes.py`.\n"
+            "`src/app/seeder.py` will create the tables on start.\n")   # 'create' of something else
     found = _paths(tmp_path, body, files=("src/app/main.py", "src/app/util.py"))
-    assert len(found) == 3, found
+    assert len(found) == 4, found
 
 
 def _conflicts(tmp_path, a: str, b: str, ids=("a.md", "b.md")) -> int:

@@ -139,11 +139,15 @@ def has_extension(path: str) -> bool:
 _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|local-only|no (?:viaja|va) (?:por|en) git|"
                              # an example, a file to make, a branch: not a claim that the file is here
                              r"\be\.g\.|\bexample|\bexemplo|\bejemplo|\besempio|\bbeispiel|例如|예시|"
-                             r"\b(?:create|implement|crear|criar|creare|erstellen)\b|\bpr[oó]xim|\bprossim|"
+                             r"\bpr[oó]xim|\bprossim|"
                              r"\bbranch\b|(?:→|->) ?`?(?:main|master|develop)\b|not found|"
                              r"\b(?:to port|porting|portar|portare|portieren)\b|"
                              r"non (?:è )?in git|sibling|other repo|another repo|outro repo|otro repo|altro repo|"
                              r"submodul|on the (?:server|vps|host)|remote (?:host|server)")
+# "create `src/x.py`", "Implement `a/b.ts` for …": a file to make, named right after the verb
+_TO_MAKE = re.compile(r"(?i)\b(?:create|implement|crear|criar|creare|erstellen)[ \t]+(?:an? |the |new |un |una |o |a )?"
+                      r"[`*\"']*$")
+_MADE_NEXT = re.compile(r"(?i)[`*\"']*[ \t]*[—–:-]+[ \t]*(?:create|crea|criar|crear|erstelle)\b")   # "`x.jsx` — create the view"
 _PLAN_HEADING = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[^\n]*(?:plan|proposal|proposed|roadmap|todo|to-do|future|"
                            r"next steps|draft|wishlist|propuesta|proposta|계획|計画|计划)[^\n]*$")
 
@@ -158,8 +162,10 @@ def elsewhere(body: str, path: str) -> bool:
     if span is None:
         return False
     start = span[0]
-    if _ELSEWHERE_LINE.search(body, *span):
-        return True
+    at = body.find(path)
+    if _ELSEWHERE_LINE.search(body, *span) or _TO_MAKE.search(body, max(span[0], at - 30), at) \
+            or _MADE_NEXT.match(body, at + len(path)):
+        return True   # (the line of the first mention, as _line_span found it)
     heading = None
     for h in _HEADING.finditer(body, 0, start):   # the last heading above the line
         heading = h
