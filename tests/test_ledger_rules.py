@@ -12,6 +12,7 @@ import pytest
 
 from conftest import NOW, REPO, write
 from corpus import r
+from tui.core.wording import transient_findings
 
 ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -323,3 +324,25 @@ def test_links_to_a_document_of_the_project_are_not_broken(tmp_path):
                             "- [Gone](../../elsewhere/nothing.md) — lost\n")
     found = sorted(f.message for f in audit(Memory.load(mem, root, now=NOW), git=False).findings if f.kind == "link-broken")
     assert len(found) == 2 and "[[no-such-page]]" in found[0] and "nothing.md" in found[1], found
+
+
+# Transient: a retro is a record; a past tense is a cause; "every session … next session" is a rule.
+# A possible finding says it is provisional (a check), not that it will be stale.
+@pytest.mark.parametrize("name, text", [
+    ("retros/retro_pr3.md", "Today the deploy failed and we rolled back."),
+    ("changelog.md", "Added the genre seed in this session."),
+    ("a.md", "- **Cause:** the alias non era ancora sul progetto."),
+    ("a.md", "The fix was not yet deployed when the outage began."),
+    ("a.md", "Every non-trivial session must leave a handoff: what the next session must know."),
+])
+def test_transient_not_in_records_causes_or_session_rules(name, text):
+    assert transient_findings(name, text) == [], text
+
+
+@pytest.mark.parametrize("text", [
+    "Not yet deployed to the server.", "Stay on the old queue for now.", "Todo el backlog está listo. Próxima sesión: v1.1.",
+    "i file `icon-192.png` non esistono ancora",
+])
+def test_transient_provisional_still_found_and_said_as_a_check(text):
+    f = transient_findings("a.md", text)
+    assert f and f[0].confidence == "possible" and "provisional" in f[0].message, text

@@ -88,6 +88,8 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     low = scan.lower()
     lines = None
     ctx = _Context(scan)
+    if _RETRO.search(entry_id):
+        return []   # a retro, changelog or history is a record: its "today" and "this session" are its own day's
     dated_name = _DATE.search(entry_id.rsplit("/", 1)[-1]) is not None
     if scan.isascii():   # most memory: no other script to look for (a C-speed test)
         scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, False)
@@ -116,14 +118,30 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             if dated_name and _SESSION_DEIXIS.search(word):
                 continue   # "this session" in session_2026-03-25.md: the session its name dates
             seen.add(ln)
-            soft = _soft(word) or _RETRO.search(entry_id) is not None or ctx.dated_line(m)
-            out.append(Finding(entry_id, "transient", "time-word", ln,
-                               f"a 'right now' statement ('{word}'): it will be stale next session, "
-                               "and the agent cannot tell when 'now' was",
-                               f"drop '{word}' and rewrite it as a fact that stays true (the cause, the rule, "
-                               "the command), or keep it out of memory — it belongs in the session log",
-                               confidence="possible" if soft else "high"))
+            out.append(_time_word(entry_id, ln, word, soft=_soft(word),
+                                  dated=ctx.dated_line(m)))
     return out
+
+
+def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool) -> Finding:
+    """A possible finding says only what its words show: a provisional statement ("for now",
+    "not yet") may still hold, and a dated record says when its "now" was — worth a check,
+    not a claim that it will be stale."""
+    if soft:
+        return Finding(entry_id, "transient", "time-word", ln,
+                       f"a provisional statement ('{word}'): it held when written and may not now",
+                       f"check it still holds: if so, drop '{word}' or say since when; if not, "
+                       "rewrite or remove it", confidence="possible")
+    if dated:
+        return Finding(entry_id, "transient", "time-word", ln,
+                       f"a dated 'right now' statement ('{word}'): true on its day, maybe not today",
+                       "check it still holds, or keep it in the session log rather than memory",
+                       confidence="possible")
+    return Finding(entry_id, "transient", "time-word", ln,
+                   f"a 'right now' statement ('{word}'): it will be stale next session, "
+                   "and the agent cannot tell when 'now' was",
+                   f"drop '{word}' and rewrite it as a fact that stays true (the cause, the rule, "
+                   "the command), or keep it out of memory — it belongs in the session log")
 
 
 # a decision "for now" or a "temporarily" often still holds: worth a look, not a rejection
@@ -161,6 +179,11 @@ _AFTER_FIX = re.compile(r"(?i)[ \t]{1,2}(?:(?:e|and|y|et|ya|già)[ \t]+)?(?:reso
                         r"已修|修正済|해결")
 _CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|<today>|\{today\}|"
                     r"(?:\bafter|\bbefore|\buntil|\bpast|以後|以后|之後|之后|前|後)\s*\d{1,2}:\d{2}")
+_PAST = re.compile(r"(?i)\b(?:was|were|had|wasn't|weren't|hadn't|era|erano|eravamo|était|étaient|war|waren|"
+                   r"estaba|estaban|estava|estavam|была|были|был)\s+$")
+_PAST_IN = re.compile(r"(?i)\b(?:era|erano|eravamo|était|étaient|war|waren|estaba|estaban|estava|estavam)\b")
+_EVERY = re.compile(r"(?i)\b(?:every|each|any|cada|ogni|chaque|jede[rsn]?)\s+(?:[\w-]+\s+){0,2}"
+                    r"(?:session|sesión|sessione|sessão|séance|sitzung)")
 _FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
 
 
@@ -193,6 +216,10 @@ class _Context:
             return "here"   # "if the user currently holds …", "今日成本 = …"
         if _AFTER_FIX.match(scan, m.end(), min(end, m.end() + 20)):
             return "here"   # "hoje resolvido", "today fixed": what holds since the fix
+        if _PAST.search(scan, max(start, m.start() - 14), m.start()) or _PAST_IN.search(m.group(0)):
+            return "here"   # "was not yet", "non era ancora": the cause of what happened, not what holds
+        if _SESSION_DEIXIS.search(m.group(0)) and _EVERY.search(scan, start, end):
+            return "here"   # "every session must leave what the next session must know": a rule
         if m.group(0).lower() == "currently" and _ATTRIBUTIVE.search(scan, max(start, m.start() - 24), m.start()):
             return "here"   # "shows the currently open positions": which ones, not what holds now
         return None
