@@ -5,7 +5,6 @@ import os
 
 from .common import UsageError, after_output, dump_json, resolve_dir
 from ..core.clock import utcnow
-from ..core.config import limits
 
 
 class _Known:
@@ -24,15 +23,25 @@ class _Known:
         return entry_id in self.odd
 
 
-def engine_for(directory, root, layout):
+def listing_ahead(directory, layout):
+    """The folder listed by a forked child while this process imports the engine, as the hook
+    does (core.prefetch), when the kept index may answer; else None. Close it when done."""
+    if layout is None or not layout.file_per_entry or os.environ.get("MEMTUI_NO_INDEX"):
+        return None
+    from ..core.index import INDEX_NAME
+    from ..core.prefetch import Prefetch
+    return Prefetch(str(directory), INDEX_NAME)
+
+
+def engine_for(directory, root, layout, ahead=None):
     """(engine, the ids of the folder's entries): the hook's quick way when it can (the kept
     index, brought up to date: only what changed is read); else the folder read whole, and the
     index built after the output for the next run. The two decide the same, byte for byte
-    (tests/test_lazyindex.py)."""
+    (tests/test_lazyindex.py). ``ahead``: ``listing_ahead``'s listing."""
     from ..core.lazyindex import STALE, LazyEngine, lazy_engine
     engine = None
     if layout is not None and layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
-        engine = lazy_engine(directory, root, utcnow())
+        engine = lazy_engine(directory, root, utcnow(), prefetch=ahead)
     if isinstance(engine, LazyEngine):
         return engine, _Known(directory, engine.listed)
     from ..core.memory import Memory
@@ -46,12 +55,18 @@ def engine_for(directory, root, layout):
 
 def run(args) -> int:
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    count, chars = limits(args.max_count, args.max_chars)
-    if count < 1 or chars < 1:
-        raise UsageError("--max-count and --max-chars must be at least 1")
-    from ..core.memory import paused_gc
-    with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
-        decision = engine_for(directory, root, found.layout)[0].decide(args.query, count, chars)
+    ahead = listing_ahead(directory, found.layout)   # (before the engine's imports: they overlap)
+    try:
+        from ..core.config import limits
+        count, chars = limits(args.max_count, args.max_chars)
+        if count < 1 or chars < 1:
+            raise UsageError("--max-count and --max-chars must be at least 1")
+        from ..core.memory import paused_gc
+        with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
+            decision = engine_for(directory, root, found.layout, ahead)[0].decide(args.query, count, chars)
+    finally:
+        if ahead is not None:
+            ahead.close()
     if args.json:
         dump_json(decision.as_json())
         return 0
