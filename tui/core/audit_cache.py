@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .findings import STALE_DAYS, AuditReport, Finding, stale_finding
-from .kept import KeptFile, folder_listing, racy, same_folders
+from .kept import KeptFile, folder_listing, full_signature, racy, same_folders
 
 NOTE = "audit"
 LIST_NOTE = "list"
@@ -43,8 +43,7 @@ def instruction_files(root: Path) -> list[tuple]:
         p = os.path.join(root, name)
         try:
             st = os.stat(p)
-            out.append((name, os.path.realpath(p), st.st_mode, st.st_mtime_ns, st.st_size, st.st_ino,
-                        st.st_ctime_ns))
+            out.append((name, os.path.realpath(p), *full_signature(st)))
         except OSError as e:
             out.append((name, e.errno))
     return out

@@ -49,14 +49,11 @@ class ParseCache:
         if row is not None:
             self.rows[entry_id] = (tuple(row[:3]), row[3], row[4])
 
-    def _connect(self) -> sqlite3.Connection:
-        return self.file.connect()
-
     def _load(self, judged: bool = True) -> None:
         if not self.path.exists():
             return
         try:
-            con = self._connect()
+            con = self.file.connect()
             try:
                 if not self.file.current(dict(con.execute("SELECT key, value FROM meta"))):
                     return   # another version's rows (or a hash collision): rebuilt on save
@@ -131,7 +128,7 @@ class ParseCache:
         """One transaction. A file of another version (or folder) is started over when
         ``everything`` is given (a full save), else left to its owner."""
         try:
-            con = self._connect()
+            con = self.file.connect()
             try:
                 con.execute("BEGIN IMMEDIATE")
                 if not self.file.current(dict(con.execute("SELECT key, value FROM meta"))):

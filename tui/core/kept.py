@@ -80,6 +80,12 @@ def changed(have: dict, files: dict) -> tuple[list[str], list[str]]:
     return [i for i, (_, sig) in files.items() if have.get(i) != sig], [i for i in have if i not in files]
 
 
+def full_signature(st: os.stat_result) -> tuple[int, int, int, int, int]:
+    """(mode, mtime_ns, size, inode, ctime_ns): a signature for checking a whole command's
+    result, where a file given an older mtime after a write, or a new mode, must still show."""
+    return st.st_mode, st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns
+
+
 def folder_listing(directory: Path) -> list[tuple] | None:
     """Every entry the one walk (core.walk) lists under ``directory``, with its (mode, mtime_ns,
     size, inode, ctime_ns), in a fixed order; None when a symlink is met. (The layouts whose
@@ -99,7 +105,7 @@ def folder_listing(directory: Path) -> list[tuple] | None:
         if kind == UNSTATABLE:
             out.append((entry_id, "unstatable", note.errno))
             continue
-        out.append((entry_id, st.st_mode, st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns))
+        out.append((entry_id, *full_signature(st)))
     return out
 
 

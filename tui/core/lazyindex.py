@@ -32,7 +32,7 @@ INCREMENTAL_MAX = 300   # changed files a prompt re-indexes itself; more, and it
 
 
 def _connect(cache: ParseCache) -> sqlite3.Connection:
-    con = cache._connect()
+    con = cache.file.connect()
     con.execute("CREATE TABLE IF NOT EXISTS indexed (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
                 "ino INTEGER, source_rank INTEGER, updated REAL)")
     con.execute("CREATE TABLE IF NOT EXISTS postings (kind TEXT, key TEXT, id TEXT, seq INTEGER, weight INTEGER, "
