@@ -60,7 +60,7 @@ class Kept:
     instructions: list[tuple]
     asked: dict                  # the anchor checker's questions and answers
     folders: list | None         # the project folders listed to find a moved file (None: none were)
-    made: object                 # the audit's KeptAudit, or list's serialize.KeptListing
+    made: object                 # the audit's KeptAudit, or list's KeptListing
 
 
 @dataclass
@@ -131,11 +131,7 @@ class Probe:
 
     def keep(self, mem, report: AuditReport) -> None:
         """Keep this audit for the next one (a one-shot command, after its output)."""
-        dated = []
-        for i, e in mem.entries.items():
-            st = mem.status[i]
-            if e.readable and st.anchor == "none" and e.updated is not None and e.kind != "process":
-                dated.append((i, e.updated))
+        dated = [(i, e.updated) for i, e in mem.entries.items() if e.updated is not None and _ages(e, mem.status[i])]
         findings = [f for f in report.findings if not _made_again(f)]
         self._keep(NOTE, mem, lambda: KeptAudit(findings, dated, report.entries))
 
@@ -145,10 +141,8 @@ class Probe:
 
         def made():   # (a text that needed ASCII escapes, a name that is not UTF-8, is not kept: see make)
             text = dumps_json(listing, indent=None)
-            dates = []
-            for d in listing["entries"]:
-                e, st = mem.entries[d["id"]], mem.status[d["id"]]
-                dates.append((e.updated, e.readable and st.anchor == "none" and e.kind != "process"))
+            dates = [(mem.entries[d["id"]].updated, _ages(mem.entries[d["id"]], mem.status[d["id"]]))
+                     for d in listing["entries"]]
             return KeptListing.make(listing, text, dates, mem.now)
         self._keep(LIST_NOTE, mem, made)
 
@@ -234,6 +228,12 @@ class KeptListing:
 def sort_key(f: Finding) -> tuple:
     """The order the audit puts its findings in before the report's own (by kind)."""
     return (f.id, f.line or 0, f.kind, f.rule, f.message, f.related or "")
+
+
+def _ages(entry, status) -> bool:
+    """Whether the entry's age alone may make it old-unverifiable (status.assess's rule: read,
+    no anchor, not a record of work)."""
+    return entry.readable and status.anchor == "none" and entry.kind != "process"
 
 
 def _made_again(f: Finding) -> bool:
