@@ -159,3 +159,20 @@ def test_a_kept_listing_is_indented_for_a_person_as_a_made_one(folder, capsys, m
     made = _audit(mem_dir, root, capsys, "list")
     _kept_only(monkeypatch)
     assert _audit(mem_dir, root, capsys, "list") == made and made.startswith('{\n  "dir"')
+
+
+def test_a_kept_listing_is_cut_at_the_keys_whatever_the_values_say():
+    import json
+    from tui.core.audit_cache import KeptListing
+    entry = {"id": "a.md", "description": 'say "age_days": 5 and "flags": []', "age_days": 40, "anchor": "none",
+             "mentioned": {"moved": {"flags": "src/flags.ts"}}, "flags": ["old-unverifiable", "path-missing"],
+             "warnings": ['"flags": ["x"]'], "author": None}
+    listing = {"dir": "/m", "entries": [entry, dict(entry, id="b.md", age_days=None, flags=[])], "files": []}
+    text = json.dumps(listing, ensure_ascii=False)
+    born = NOW - dt.timedelta(days=40)
+    kept = KeptListing.make(listing, text, [(born, True), (None, True)], NOW)
+    assert kept is not None
+    later = json.loads(kept.render(NOW + dt.timedelta(days=5)))
+    assert [e["age_days"] for e in later["entries"]] == [45, None] and later["entries"][0]["flags"] == entry["flags"]
+    young = json.loads(kept.render(NOW - dt.timedelta(days=20)))["entries"][0]
+    assert young["age_days"] == 20 and young["flags"] == ["path-missing"] and young["description"] == entry["description"]

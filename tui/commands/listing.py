@@ -36,8 +36,8 @@ def _read(args, directory, root, found, probe) -> int:
                    "files": [f.as_json() for f in mem.files]}
         dump_json(listing)
         sys.stdout.flush()
-        # the secrets found while masking: not scanned again; the output itself, for the next run
-        after_output(lambda: (mem.store.keep_judgements(), probe.keep_listing(mem, listing)))
+        # the output itself, for the next run; the secrets found while masking: not scanned again
+        after_output(lambda: probe.keep_listing(mem, listing, first=mem.store.keep_judgements))
         return 0
     from ..render.listing import print_list
     print_list(mem)

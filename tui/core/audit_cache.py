@@ -135,8 +135,11 @@ class Probe:
         findings = [f for f in report.findings if not _made_again(f)]
         self._keep(NOTE, mem, lambda: KeptAudit(findings, dated, report.entries))
 
-    def keep_listing(self, mem, listing: dict) -> None:
-        """Keep what `list --json` printed (``listing``, as made from ``mem``) for the next one."""
+    def keep_listing(self, mem, listing: dict, first=None) -> None:
+        """Keep what `list --json` printed (``listing``, as made from ``mem``) for the next one.
+        ``first``: the command's other write (its judgements), done once the note is made and
+        right before it is written: the kept file is never quiet while the note is still to
+        come (a next run that waits for the writer would start before it)."""
         from .fsutil import dumps_json
 
         def made():   # (a text that needed ASCII escapes, a name that is not UTF-8, is not kept: see make)
@@ -144,24 +147,33 @@ class Probe:
             dates = [(mem.entries[d["id"]].updated, _ages(mem.entries[d["id"]], mem.status[d["id"]]))
                      for d in listing["entries"]]
             return KeptListing.make(listing, text, dates, mem.now)
-        self._keep(LIST_NOTE, mem, made)
+        data = self._made(mem, made)
+        if first is not None:
+            first()
+        if data is not None:
+            self.cache.keep_note(LIST_NOTE, data)
 
     def _keep(self, key: str, mem, made) -> None:
+        data = self._made(mem, made)
+        if data is not None:
+            self.cache.keep_note(key, data)
+
+    def _made(self, mem, made) -> bytes | None:
+        """What to keep, pickled with what it was made from; None when it may not be kept."""
         if not self.usable or mem.layout_name != self.layout or len(mem.parts):
-            return
+            return None
         checker, folders = mem.checker, mem.root_files.folders
         if self._racy(checker.seen, folders):
-            return
+            return None
         what = made()
         if what is None:
-            return
+            return None
         kept = Kept(self.dir, self.root, self.layout, self.listing, self.instructions, dict(checker.seen),
                     list(folders) if folders is not None else None, what)
         try:
-            data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
+            return pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:
-            return
-        self.cache.keep_note(key, data)
+            return None
 
     def _racy(self, asked: dict, folders: list | None) -> bool:
         """Whether any file or folder seen was modified too recently to be trusted (its ctime is
@@ -196,15 +208,17 @@ class KeptListing:
         tail = "]" + "".join(f", {enc(k)}: {enc(listing[k])}" for k in keys[at + 1:]) + "}"
         rows = []
         for d, (updated, may_age) in zip(listing["entries"], dates):
-            items = [f"{enc(k)}: {enc(v)}" for k, v in d.items()]
-            ks = list(d)
-            a, f = ks.index("age_days"), ks.index("flags")
+            # cut at the keys: the first '"age_days": ' (only scalars before it) and the last
+            # '"flags": ' (a path in "moved" may be called flags; nothing after holds a key);
+            # inside a JSON string every '"' is escaped, so neither is met in a value
+            whole = enc(d)
+            a = whole.index('"age_days": ') + len('"age_days": ')
+            f = whole.rindex('"flags": ') + len('"flags": ')
             flags = tuple(d["flags"])
+            rest = f + len(enc(d["flags"]))
             if may_age and flags[:1] == (OLD,):
                 flags = flags[1:]
-            rows.append(("{" + "".join(x + ", " for x in items[:a]) + '"age_days": ',
-                         "".join(", " + x for x in items[a + 1:f]) + ', "flags": ',
-                         "".join(", " + x for x in items[f + 1:]) + "}", updated, may_age, flags))
+            rows.append((whole[:a], whole[a + len(enc(d["age_days"])):f], whole[rest:], updated, may_age, flags))
         kept = cls(head, rows, tail)
         return kept if kept.render(now) == text else None
 
