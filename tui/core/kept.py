@@ -186,12 +186,13 @@ class KeptFile:
         self.path = cache_dir() / f"parse-{name}.sqlite"
         self.enabled = enabled()
 
-    def connect(self):
-        """A connection in autocommit mode (transactions are explicit), the tables made."""
+    def connect(self, timeout: float = 0.2):
+        """A connection in autocommit mode (transactions are explicit), the tables made;
+        ``timeout``: how long a write waits for another writer."""
         import sqlite3
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fresh = not self.path.exists()
-        con = sqlite3.connect(self.path, timeout=0.2, isolation_level=None)
+        con = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         if fresh:
             os.chmod(self.path, 0o600)   # (its -wal and -shm files take the same mode)
         try:   # WAL: a reader never waits for a writer (a detached child saving while the next run reads)
@@ -239,12 +240,14 @@ class KeptFile:
             return None
 
     def keep_note(self, key: str, data: bytes) -> None:
-        """Keep a blob beside rows of this format (none when another version owns the file)."""
+        """Keep a blob beside rows of this format (none when another version owns the file).
+        Written after a command's output or in the app's worker, so it may wait a few seconds
+        for another writer (the previous command's detached child saving its rows)."""
         import sqlite3
         if not self.enabled:
             return
         try:
-            con = self.connect()
+            con = self.connect(timeout=5)
             try:
                 con.execute("BEGIN IMMEDIATE")
                 if self.current(dict(con.execute("SELECT key, value FROM meta WHERE key IN ('format', 'dir')"))):
