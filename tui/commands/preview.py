@@ -38,14 +38,14 @@ def engine_for(directory, root, layout, ahead=None):
     index, brought up to date: only what changed is read); else the folder read whole, and the
     index built after the output for the next run. The two decide the same, byte for byte
     (tests/test_lazyindex.py). ``ahead``: ``listing_ahead``'s listing."""
-    from ..core.lazyindex import STALE, LazyEngine, lazy_engine
+    from ..core.lazyindex import STALE, lazy_engine
+    from ..core.select import Engine
     engine = None
     if layout is not None and layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
         engine = lazy_engine(directory, root, utcnow(), prefetch=ahead)
-    if isinstance(engine, LazyEngine):
-        return engine, _Known(directory, engine.listed)
+    if isinstance(engine, Engine):
+        return engine, _Known(directory, engine.index.listed)
     from ..core.memory import Memory
-    from ..core.select import Engine
     mem = Memory.load(directory, root, mentions=False, layout=layout)   # (no engine reads a mention)
     if engine == STALE:
         from .hook import build_kept_index

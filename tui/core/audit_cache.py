@@ -31,7 +31,6 @@ from .kept import KeptFile, folder_listing, full_signature, racy, same_folders
 NOTE = "audit"
 LIST_NOTE = "list"
 OLD = "old-unverifiable"   # the one flag that comes with age alone (status.assess)
-LAYOUTS = ("claude-code", "memory-tool")   # one file, one entry, no findings of the layout's own
 _INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md",
                       "CLAUDE.local.md")   # crossfile.INSTRUCTION_FILES (checked equal by a test)
 
@@ -70,6 +69,13 @@ class KeptAudit:
     entries: int
 
 
+def _kept(layout_name: str) -> bool:
+    """Whether an audit of this layout's folder is kept: one file, one entry, no findings of the
+    layout's own (the registry's ``file_per_entry``)."""
+    from .layouts import get
+    return get(layout_name).file_per_entry
+
+
 class Probe:
     """One audit's look at the kept one: made before anything is read (what it lists is what the
     audit that follows will have read, or older)."""
@@ -78,14 +84,14 @@ class Probe:
         self.started = time.time_ns()
         self.dir, self.root, self.layout = str(directory), str(root), layout_name
         self.cache = KeptFile(directory)
-        self.listing = folder_listing(directory) if layout_name in LAYOUTS and self.cache.enabled else None
+        self.listing = folder_listing(directory) if _kept(layout_name) and self.cache.enabled else None
         self.instructions = instruction_files(root) if self.listing is not None else []
 
     @property
     def usable(self) -> bool:
         return self.listing is not None
 
-    def _kept(self, key: str):
+    def _held(self, key: str):
         """What the run kept under ``key`` made, when everything it was made from is as it was;
         else None."""
         if not self.usable:
@@ -110,7 +116,7 @@ class Probe:
 
     def report(self, now: dt.datetime, git: bool = True) -> AuditReport | None:
         """The kept audit brought to today, when it still holds; else None."""
-        kept = self._kept(NOTE)
+        kept = self._held(NOTE)
         if not isinstance(kept, KeptAudit):
             return None
         findings = list(kept.findings)
@@ -126,7 +132,7 @@ class Probe:
 
     def listing_json(self, now: dt.datetime) -> str | None:
         """`list --json`'s compact text at ``now``, from the kept one when it still holds; else None."""
-        kept = self._kept(LIST_NOTE)
+        kept = self._held(LIST_NOTE)
         return kept.render(now) if isinstance(kept, KeptListing) else None
 
     def keep(self, mem, report: AuditReport) -> None:
