@@ -1,7 +1,7 @@
-"""The kept audit (SPEC §8): a second audit of an unchanged folder is read, not made, and gives
-the same bytes; any change the audit could see — in the memory folder, in a file an entry anchors
-to or mentions, in the project's folders, in an instruction file, in the day, in git — gives the
-output a fresh audit gives."""
+"""The kept audit and the kept `list --json` (SPEC §8): a second run over an unchanged folder is
+read, not made, and gives the same bytes; any change the audit could see — in the memory folder, in
+a file an entry anchors to or mentions, in the project's folders, in an instruction file, in the
+day, in git — gives the output a fresh run gives."""
 from __future__ import annotations
 
 import datetime as dt
@@ -42,7 +42,10 @@ def folder(mem_dir, root, monkeypatch):
 
 def _audit(mem_dir, root, capsys, fmt: str = "json") -> str:
     from tui.cli import main
-    main(["audit", "--dir", str(mem_dir), "--root", str(root), "--format", fmt, "--fail-on", ""])
+    if fmt == "list":
+        main(["list", "--json", "--dir", str(mem_dir), "--root", str(root)])
+    else:
+        main(["audit", "--dir", str(mem_dir), "--root", str(root), "--format", fmt, "--fail-on", ""])
     return capsys.readouterr().out
 
 
@@ -55,12 +58,14 @@ def _fresh(mem_dir, root, capsys, monkeypatch, fmt: str = "json") -> str:
 def _kept_only(monkeypatch) -> None:
     """From here an audit that is made, not read, fails the test."""
     from tui.core import audit
+    from tui.core.memory import Snapshot
     monkeypatch.setattr(audit, "audit", lambda *a, **k: pytest.fail("audited again"))
+    monkeypatch.setattr(Snapshot, "load", lambda *a, **k: pytest.fail("read again"))
 
 
 def test_an_unchanged_folder_is_read_back_in_every_format(folder, capsys, monkeypatch):
     mem_dir, root = folder
-    made = {fmt: _audit(mem_dir, root, capsys, fmt) for fmt in ("json", "text", "sarif", "markdown")}
+    made = {fmt: _audit(mem_dir, root, capsys, fmt) for fmt in ("json", "text", "sarif", "markdown", "list")}
     _kept_only(monkeypatch)
     for fmt, out in made.items():
         assert _audit(mem_dir, root, capsys, fmt) == out, fmt
@@ -69,10 +74,13 @@ def test_an_unchanged_folder_is_read_back_in_every_format(folder, capsys, monkey
 
 @pytest.mark.parametrize("change", ["memory file", "new memory file", "anchored file", "mentioned file appears",
                                     "moved file", "instruction file", "index"])
-def test_a_change_the_audit_can_see_gives_a_fresh_audit(folder, capsys, monkeypatch, change):
+@pytest.mark.parametrize("command", ["json", "list"])
+def test_a_change_the_audit_can_see_gives_a_fresh_audit(folder, capsys, monkeypatch, change, command):
     mem_dir, root = folder
-    before = _audit(mem_dir, root, capsys)
-    _audit(mem_dir, root, capsys)   # read back
+    if change == "instruction file" and command == "list":
+        pytest.skip("list --json prints nothing of the instruction files")
+    before = _audit(mem_dir, root, capsys, command)
+    _audit(mem_dir, root, capsys, command)   # read back
     if change == "memory file":   # same size, same mtime: only the inode and ctime tell
         p = mem_dir / "server.md"
         text = p.read_text().replace("server.ts:2)", "server.ts:9)")   # now past the file's end
@@ -93,22 +101,24 @@ def test_a_change_the_audit_can_see_gives_a_fresh_audit(folder, capsys, monkeypa
         write(root, "CLAUDE.md", "# Rules\n\nDeploys go through src/deploy/ship.ts and docs/setup.md.\n")
     elif change == "index":
         write(mem_dir, "MEMORY.md", "# Memory\n- [Server](server.md) — api port\n- [Gone](gone.md) — x\n")
-    after = _audit(mem_dir, root, capsys)
-    assert after == _fresh(mem_dir, root, capsys, monkeypatch)
+    after = _audit(mem_dir, root, capsys, command)
+    assert after == _fresh(mem_dir, root, capsys, monkeypatch, command)
     assert after != before, "the change shows in the audit"
     assert "ghp_aB3dE5fG" not in after
 
 
-def test_a_new_day_remakes_the_age_findings_only(folder, capsys, monkeypatch):
+@pytest.mark.parametrize("command", ["json", "list"])
+def test_a_new_day_remakes_the_age_findings_only(folder, capsys, monkeypatch, command):
     mem_dir, root = folder
-    assert "old-unverifiable" not in _audit(mem_dir, root, capsys)   # 20 days: not old yet
+    assert "old-unverifiable" not in _audit(mem_dir, root, capsys, command)   # 20 days: not old yet
     for days in (11, 40):
         monkeypatch.setenv("MEMTUI_NOW", (NOW + dt.timedelta(days=days)).isoformat())
         with monkeypatch.context() as m:
             _kept_only(m)
-            kept = _audit(mem_dir, root, capsys)
-        assert kept == _fresh(mem_dir, root, capsys, monkeypatch)
-    assert "60 days old and has no anchor" in kept
+            kept = _audit(mem_dir, root, capsys, command)
+        assert kept == _fresh(mem_dir, root, capsys, monkeypatch, command)
+    assert "60 days old and has no anchor" in kept or '"age_days": 60' in kept
+    assert "old-unverifiable" in kept
 
 
 def test_git_is_asked_at_every_audit(folder, capsys, monkeypatch):
@@ -140,3 +150,29 @@ def test_a_symlink_or_a_file_written_just_now_is_never_kept(folder, capsys, monk
 def test_the_instruction_file_names_are_the_cross_file_checks(folder):
     from tui.core import audit_cache, crossfile
     assert audit_cache._INSTRUCTION_FILES == crossfile.INSTRUCTION_FILES
+
+
+def test_a_kept_listing_is_indented_for_a_person_as_a_made_one(folder, capsys, monkeypatch):
+    mem_dir, root = folder
+    import sys
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    made = _audit(mem_dir, root, capsys, "list")
+    _kept_only(monkeypatch)
+    assert _audit(mem_dir, root, capsys, "list") == made and made.startswith('{\n  "dir"')
+
+
+def test_a_kept_listing_is_cut_at_the_keys_whatever_the_values_say():
+    import json
+    from tui.core.audit_cache import KeptListing
+    entry = {"id": "a.md", "description": 'say "age_days": 5 and "flags": []', "age_days": 40, "anchor": "none",
+             "mentioned": {"moved": {"flags": "src/flags.ts"}}, "flags": ["old-unverifiable", "path-missing"],
+             "warnings": ['"flags": ["x"]'], "author": None}
+    listing = {"dir": "/m", "entries": [entry, dict(entry, id="b.md", age_days=None, flags=[])], "files": []}
+    text = json.dumps(listing, ensure_ascii=False)
+    born = NOW - dt.timedelta(days=40)
+    kept = KeptListing.make(listing, text, [(born, True), (None, True)], NOW)
+    assert kept is not None
+    later = json.loads(kept.render(NOW + dt.timedelta(days=5)))
+    assert [e["age_days"] for e in later["entries"]] == [45, None] and later["entries"][0]["flags"] == entry["flags"]
+    young = json.loads(kept.render(NOW - dt.timedelta(days=20)))["entries"][0]
+    assert young["age_days"] == 20 and young["flags"] == ["path-missing"] and young["description"] == entry["description"]

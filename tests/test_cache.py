@@ -14,7 +14,12 @@ from conftest import NOW, REPO, write
 
 COMMANDS = [["list", "--json"], ["list"], ["preview", "why does the Makefile run a backup", "--json"],
             ["preview", "deploy to fly"], ["audit", "--format", "json"], ["audit", "--format", "sarif"],
-            ["audit", "--format", "markdown"], ["audit"]]
+            ["audit", "--format", "markdown"], ["audit"], ["eval", "QUERIES"], ["eval", "QUERIES", "--json"],
+            ["eval", "MISSES"], ["eval", "MISSES", "--json"]]
+MISSES = "\n".join([   # every kind of miss, each explained (an unknown id, one that scored nothing, one below)
+    '{"query": "why does package.json say node --test?", "inject": ["nope.md", "deploy-fly.md"], "first": "x.md"}',
+    '{"query": "deploy to fly", "not_inject": ["deploy-fly.md"], "none": true}',
+    '{"query": "how do I run the db migrations before deploy", "first": "test-runner.md"}']) + "\n"
 
 
 def _run(args, env) -> str:
@@ -37,7 +42,10 @@ def test_every_command_gives_the_same_output_cold_and_warm(sample, tmp_path):
     mem_dir, root = sample
     env = dict(os.environ, MEMTUI_NOW=NOW.isoformat(), XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(REPO))
     d = ["--dir", str(mem_dir), "--root", str(root)]
+    (tmp_path / "misses.jsonl").write_text(MISSES)
+    files = {"QUERIES": str(REPO / "tests" / "eval" / "sample_queries.jsonl"), "MISSES": str(tmp_path / "misses.jsonl")}
     for args in COMMANDS:
+        args = [files.get(a, a) for a in args]
         cold = _run([*args, *d], {**env, "MEMTUI_NO_CACHE": "1"})
         first = _run([*args, *d], env)    # fills the cache
         wait_for_writer(tmp_path / "cache")

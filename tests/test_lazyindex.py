@@ -84,7 +84,7 @@ def test_an_unchanged_listing_skips_the_file_by_file_compare_and_a_change_ends_t
     — a rewritten file, a new one, one gone — is compared file by file again."""
     import sqlite3
     from tui.core.cache import ParseCache
-    from tui.core.prefetch import fingerprint, walk
+    from tui.core.kept import fingerprint, list_files as walk
     mem_dir, root = sample
     index(mem_dir, root)
 
@@ -106,12 +106,11 @@ def test_an_unchanged_listing_skips_the_file_by_file_compare_and_a_change_ends_t
 
 
 def test_index_is_dropped_with_the_parse_cache(sample, monkeypatch):
-    from tui.core import cache
+    from tui.core import kept
     mem_dir, root = sample
     index(mem_dir, root)
     assert lazy_engine(mem_dir, root, NOW) is not None
-    monkeypatch.setattr(cache, "FORMAT", "another version")
-    monkeypatch.setattr("tui.core.lazyindex.FORMAT", "another version")
+    monkeypatch.setattr(kept, "_FORMAT", ["another version"])
     Memory.load(mem_dir, root, now=NOW)   # its save starts the cache over, index included
     assert lazy_engine(mem_dir, root, NOW) == "stale"
     import os
@@ -182,3 +181,28 @@ def test_both_indexes_answer_every_lookup_alike(sample):
     some = sorted(mem.entries)[::3]
     rank, order = mine.tie_order({}, {})
     assert kept.tie_order(dict.fromkeys(some, 1), {})[1] == [i for i in order if i in set(some)]
+
+
+def test_eval_answers_from_the_kept_index_the_same(sample, capsys, monkeypatch, tmp_path):
+    """`memtui eval` reads the folder whole once (and builds the index after its output), then
+    answers from the index: the same bytes either way, misses and their reasons included (an
+    unknown id, and a pipe the full reading lists as an unreadable entry, are told apart)."""
+    import os
+    from tui.cli import main
+    from tui.core import lazyindex
+    from test_cache import MISSES
+    mem_dir, root = sample
+    os.mkfifo(mem_dir / "pipe.md")
+    queries = tmp_path / "q.jsonl"
+    queries.write_text(MISSES + '{"query": "deploy to fly", "inject": ["pipe.md"]}\n')
+    monkeypatch.setenv("MEMTUI_NOW", NOW.isoformat())
+    used = []
+    real = lazyindex.lazy_engine
+    monkeypatch.setattr(lazyindex, "lazy_engine", lambda *a, **k: used.append(real(*a, **k)) or used[-1])
+    outs = []
+    for fmt in ([], ["--json"]) * 2:
+        assert main(["eval", str(queries), "--dir", str(mem_dir), "--root", str(root), *fmt]) == 1
+        outs.append(capsys.readouterr().out)
+    assert used[0] == "stale" and all(kept_index(e) for e in used[1:])
+    assert outs[0] == outs[2] and outs[1] == outs[3] and "no such entry" in outs[1] and "pipe.md" in outs[1]
+    assert json.loads(outs[1])["misses"][0]["why"] != json.loads(outs[1])["misses"][-1]["why"]

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tui.core import walk as walk_mod
-from tui.core.audit_cache import folder_listing
+from tui.core.kept import folder_listing
 from tui.core.layouts import Gemini
 from tui.core.memory import Memory
 from tui.core.prefetch import walk as prefetch_walk

@@ -79,6 +79,14 @@ def dump_json(obj) -> None:
     sys.stdout.write(dumps_json(obj, indent=2 if sys.stdout.isatty() else None) + "\n")
 
 
+def dump_json_text(text: str) -> None:
+    """Write JSON kept in its compact form (``dumps_json(obj, None)``) as ``dump_json(obj)`` would."""
+    if sys.stdout.isatty():
+        import json
+        text = dumps_json(json.loads(text), indent=2)
+    sys.stdout.write(text + "\n")
+
+
 def layout_arg(value: str) -> str:
     """--layout NAME (also --format NAME): one of the layouts memtui reads."""
     from ..core.layouts import NAMES, resolve

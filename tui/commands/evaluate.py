@@ -6,8 +6,7 @@ from pathlib import Path
 from .common import UsageError, dump_json, resolve_dir
 from ..core.config import limits
 from ..core.evaluate import KINDS, QueriesError, evaluate, parse_queries
-from ..core.memory import Memory
-from ..core.select import Engine
+from .preview import engine_for, listing_ahead
 
 def _cell(hits: int, total: int) -> str:
     return f"{hits}/{total} [{'green' if hits == total else 'red'}]{hits / total:.0%}[/]" if total else "[dim]—[/]"
@@ -26,9 +25,14 @@ def run(args) -> int:
     except QueriesError as e:
         raise UsageError(f"{args.queries}: {e}") from None
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    mem = Memory.load(directory, root, layout=found.layout)
+    ahead = listing_ahead(directory, found.layout)
+    try:   # the kept index, as the hook and preview
+        engine, known = engine_for(directory, root, found.layout, ahead)
+    finally:
+        if ahead is not None:
+            ahead.close()
     count, chars = limits(args.max_count, args.max_chars)
-    rep = evaluate(Engine.from_memory(mem), queries, count, chars, set(mem.entries))
+    rep = evaluate(engine, queries, count, chars, known)
     if args.json:
         dump_json(rep.as_json())
         return 0 if rep.ok else 1

@@ -75,8 +75,8 @@ def _one_builder(directory: Path):
     """Whether this process is the only one building the folder's index (an advisory lock
     beside the cache, released when the process ends)."""
     import fcntl
-    from ..core.cache import ParseCache
-    path = ParseCache(directory, eager=False).path.with_suffix(".lock")
+    from ..core.kept import KeptFile
+    path = KeptFile(directory).path.with_suffix(".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)

@@ -4,35 +4,69 @@ from __future__ import annotations
 import os
 
 from .common import UsageError, after_output, dump_json, resolve_dir
-from ..core.config import limits
-from ..core.memory import Memory, paused_gc, utcnow
-from ..core.select import Engine
+from ..core.clock import utcnow
 
 
-def _engine(directory, root, layout) -> Engine:
-    """The hook's quick way when it can (the kept index, brought up to date: only what changed
-    is read); else the folder read whole, and the index built after the output for the next
-    run. The two decide the same, byte for byte (tests/test_lazyindex.py)."""
+class _Known:
+    """The ids of a folder's entries, from the kept index's listing (what a full reading would
+    hold: the files it lists, and the odd ones it lists unopened, looked for only when asked)."""
+
+    def __init__(self, directory, listed: dict) -> None:
+        self.directory, self.listed, self.odd = str(directory), listed, None
+
+    def __contains__(self, entry_id: str) -> bool:
+        if entry_id in self.listed:
+            return True
+        if self.odd is None:
+            from ..core.kept import unopened_ids
+            self.odd = unopened_ids(self.directory)
+        return entry_id in self.odd
+
+
+def listing_ahead(directory, layout):
+    """The folder listed by a forked child while this process imports the engine, as the hook
+    does (core.prefetch), when the kept index may answer; else None. Close it when done."""
+    if layout is None or not layout.file_per_entry or os.environ.get("MEMTUI_NO_INDEX"):
+        return None
+    from ..core.index import INDEX_NAME
+    from ..core.prefetch import Prefetch
+    return Prefetch(str(directory), INDEX_NAME)
+
+
+def engine_for(directory, root, layout, ahead=None):
+    """(engine, the ids of the folder's entries): the hook's quick way when it can (the kept
+    index, brought up to date: only what changed is read); else the folder read whole, and the
+    index built after the output for the next run. The two decide the same, byte for byte
+    (tests/test_lazyindex.py). ``ahead``: ``listing_ahead``'s listing."""
     from ..core.lazyindex import STALE, lazy_engine
+    from ..core.select import Engine
     engine = None
     if layout is not None and layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
-        engine = lazy_engine(directory, root, utcnow())
+        engine = lazy_engine(directory, root, utcnow(), prefetch=ahead)
     if isinstance(engine, Engine):
-        return engine
-    mem = Memory.load(directory, root, mentions=False, layout=layout)
+        return engine, _Known(directory, engine.index.listed)
+    from ..core.memory import Memory
+    mem = Memory.load(directory, root, mentions=False, layout=layout)   # (no engine reads a mention)
     if engine == STALE:
         from .hook import build_kept_index
         after_output(lambda: build_kept_index(directory, root, layout, mem))
-    return Engine.from_memory(mem)
+    return Engine.from_memory(mem), set(mem.entries)
 
 
 def run(args) -> int:
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    count, chars = limits(args.max_count, args.max_chars)
-    if count < 1 or chars < 1:
-        raise UsageError("--max-count and --max-chars must be at least 1")
-    with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
-        decision = _engine(directory, root, found.layout).decide(args.query, count, chars)
+    ahead = listing_ahead(directory, found.layout)   # (before the engine's imports: they overlap)
+    try:
+        from ..core.config import limits
+        count, chars = limits(args.max_count, args.max_chars)
+        if count < 1 or chars < 1:
+            raise UsageError("--max-count and --max-chars must be at least 1")
+        from ..core.memory import paused_gc
+        with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
+            decision = engine_for(directory, root, found.layout, ahead)[0].decide(args.query, count, chars)
+    finally:
+        if ahead is not None:
+            ahead.close()
     if args.json:
         dump_json(decision.as_json())
         return 0

@@ -1,4 +1,4 @@
-"""The last audit of a folder, kept whole beside the parse cache (SPEC §8).
+"""The last audit of a folder, and the last `list --json`, kept whole beside the parse cache (SPEC §8).
 
 An audit's findings are made from the memory folder, from what its checks asked of the project
 (does this file exist, what does this path resolve to, is this file as it was when read, what
@@ -10,6 +10,11 @@ when every answer is the same, the findings are the same; only what changes by i
 again: the age findings (from each entry's date) and git's. Anything else is audited in full: a
 symlink in the memory folder (its target can change unseen), another agent's layout, a file
 changed within the last seconds (a second write in the same clock tick would not show).
+
+`list --json` prints what an audit judges (every entry's status, masked) and nothing else of
+the project: it is kept and checked the same way, and what changes by itself (each entry's
+age, and the flag that comes with it) is made again (``KeptListing``). Signatures, the
+folder's listing and the kept file are core.kept's.
 """
 from __future__ import annotations
 
@@ -20,36 +25,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .findings import AuditReport, Finding, stale_finding
-from .walk import SYMLINK, UNLISTABLE, UNSTATABLE, walk
+from .findings import STALE_DAYS, AuditReport, Finding, stale_finding
+from .kept import KeptFile, folder_listing, full_signature, racy, same_folders
 
 NOTE = "audit"
-RACY_NS = 2_000_000_000                    # a signature this close to the run's start is not trusted
+LIST_NOTE = "list"
+OLD = "old-unverifiable"   # the one flag that comes with age alone (status.assess)
 _INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md",
                       "CLAUDE.local.md")   # crossfile.INSTRUCTION_FILES (checked equal by a test)
-
-
-def folder_listing(directory: Path) -> list[tuple] | None:
-    """Every entry the one walk (core.walk) lists under ``directory``, with its (mode, mtime_ns,
-    size, inode, ctime_ns), in a fixed order; None when a symlink is met. (The layouts cached
-    here walk no dot-folder: what changes inside one is never read by their audit.)"""
-    out: list[tuple] = []
-    for entry_id, _, item, kind, st, note in walk(str(directory), ordered=True):
-        if kind == SYMLINK:
-            return None
-        if kind == UNLISTABLE:
-            out.append((entry_id, "unlistable", note.errno))
-            continue
-        if st is None and kind != UNSTATABLE:   # a dot-entry: listed with its own signature
-            try:
-                st = item.stat(follow_symlinks=False)
-            except OSError as e:
-                note, kind = e, UNSTATABLE
-        if kind == UNSTATABLE:
-            out.append((entry_id, "unstatable", note.errno))
-            continue
-        out.append((entry_id, st.st_mode, st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns))
-    return out
 
 
 def instruction_files(root: Path) -> list[tuple]:
@@ -59,8 +42,7 @@ def instruction_files(root: Path) -> list[tuple]:
         p = os.path.join(root, name)
         try:
             st = os.stat(p)
-            out.append((name, os.path.realpath(p), st.st_mode, st.st_mtime_ns, st.st_size, st.st_ino,
-                        st.st_ctime_ns))
+            out.append((name, os.path.realpath(p), *full_signature(st)))
         except OSError as e:
             out.append((name, e.errno))
     return out
@@ -68,7 +50,7 @@ def instruction_files(root: Path) -> list[tuple]:
 
 @dataclass
 class Kept:
-    """What is kept of one audit."""
+    """What is kept of one command's run over the folder: what it was made from, and what it made."""
 
     dir: str
     root: str
@@ -77,6 +59,11 @@ class Kept:
     instructions: list[tuple]
     asked: dict                  # the anchor checker's questions and answers
     folders: list | None         # the project folders listed to find a moved file (None: none were)
+    made: object                 # the audit's KeptAudit, or list's KeptListing
+
+
+@dataclass
+class KeptAudit:
     findings: list[Finding]      # all but the age and git findings
     dated: list[tuple[str, dt.datetime]]   # (entry, date) of each entry an age finding may be about
     entries: int
@@ -94,10 +81,9 @@ class Probe:
     audit that follows will have read, or older)."""
 
     def __init__(self, directory: Path, root: Path, layout_name: str) -> None:
-        from .cache import ParseCache
         self.started = time.time_ns()
         self.dir, self.root, self.layout = str(directory), str(root), layout_name
-        self.cache = ParseCache(directory, eager=False)
+        self.cache = KeptFile(directory)
         self.listing = folder_listing(directory) if _kept(layout_name) and self.cache.enabled else None
         self.instructions = instruction_files(root) if self.listing is not None else []
 
@@ -105,11 +91,12 @@ class Probe:
     def usable(self) -> bool:
         return self.listing is not None
 
-    def report(self, now: dt.datetime, git: bool = True) -> AuditReport | None:
-        """The kept audit brought to today, when it still holds; else None."""
+    def _held(self, key: str):
+        """What the run kept under ``key`` made, when everything it was made from is as it was;
+        else None."""
         if not self.usable:
             return None
-        data = self.cache.note(NOTE)
+        data = self.cache.note(key)
         if data is None:
             return None
         try:
@@ -120,11 +107,17 @@ class Probe:
             return None
         if kept.listing != self.listing or kept.instructions != self.instructions:
             return None
-        from .anchors import AnchorChecker
-        from .status import RootFiles
-        if not RootFiles(Path(self.root)).same_folders(kept.folders):
+        if not same_folders(kept.folders):
             return None
+        from .anchors import AnchorChecker
         if not AnchorChecker(Path(self.root)).answers_again(kept.asked):
+            return None
+        return kept.made
+
+    def report(self, now: dt.datetime, git: bool = True) -> AuditReport | None:
+        """The kept audit brought to today, when it still holds; else None."""
+        kept = self._held(NOTE)
+        if not isinstance(kept, KeptAudit):
             return None
         findings = list(kept.findings)
         for entry_id, date in kept.dated:
@@ -135,46 +128,132 @@ class Probe:
             from .gitcheck import tracked_in_git
             findings += tracked_in_git(Path(self.dir))
         findings.sort(key=sort_key)
-        return AuditReport(findings, kept.entries, kept.dir, kept.root)
+        return AuditReport(findings, kept.entries, self.dir, self.root)
+
+    def listing_json(self, now: dt.datetime) -> str | None:
+        """`list --json`'s compact text at ``now``, from the kept one when it still holds; else None."""
+        kept = self._held(LIST_NOTE)
+        return kept.render(now) if isinstance(kept, KeptListing) else None
 
     def keep(self, mem, report: AuditReport) -> None:
         """Keep this audit for the next one (a one-shot command, after its output)."""
+        dated = [(i, e.updated) for i, e in mem.entries.items() if e.updated is not None and _ages(e, mem.status[i])]
+        findings = [f for f in report.findings if not _made_again(f)]
+        self._keep(NOTE, mem, lambda: KeptAudit(findings, dated, report.entries))
+
+    def keep_listing(self, mem, listing: dict, first=None) -> None:
+        """Keep what `list --json` printed (``listing``, as made from ``mem``) for the next one.
+        ``first``: the command's other write (its judgements), done once the note is made and
+        right before it is written: the kept file is never quiet while the note is still to
+        come (a next run that waits for the writer would start before it)."""
+        from .fsutil import dumps_json
+
+        def made():   # (a text that needed ASCII escapes, a name that is not UTF-8, is not kept: see make)
+            text = dumps_json(listing, indent=None)
+            dates = [(mem.entries[d["id"]].updated, _ages(mem.entries[d["id"]], mem.status[d["id"]]))
+                     for d in listing["entries"]]
+            return KeptListing.make(listing, text, dates, mem.now)
+        data = self._made(mem, made)
+        if first is not None:
+            first()
+        if data is not None:
+            self.cache.keep_note(LIST_NOTE, data)
+
+    def _keep(self, key: str, mem, made) -> None:
+        data = self._made(mem, made)
+        if data is not None:
+            self.cache.keep_note(key, data)
+
+    def _made(self, mem, made) -> bytes | None:
+        """What to keep, pickled with what it was made from; None when it may not be kept."""
         if not self.usable or mem.layout_name != self.layout or len(mem.parts):
-            return
+            return None
         checker, folders = mem.checker, mem.root_files.folders
         if self._racy(checker.seen, folders):
-            return
-        dated = []
-        for i, e in mem.entries.items():
-            st = mem.status[i]
-            if e.readable and st.anchor == "none" and e.updated is not None and e.kind != "process":
-                dated.append((i, e.updated))
-        findings = [f for f in report.findings if not _made_again(f)]
+            return None
+        what = made()
+        if what is None:
+            return None
         kept = Kept(self.dir, self.root, self.layout, self.listing, self.instructions, dict(checker.seen),
-                    list(folders) if folders is not None else None, findings, dated, report.entries)
+                    list(folders) if folders is not None else None, what)
         try:
-            data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
+            return pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:
-            return
-        self.cache.keep_note(NOTE, data)
+            return None
 
     def _racy(self, asked: dict, folders: list | None) -> bool:
         """Whether any file or folder seen was modified too recently to be trusted (its ctime is
         in the signature too: a file given an older mtime after a write still shows)."""
-        edge = self.started - RACY_NS
-        if any(len(row) > 2 and row[2] >= edge for row in self.listing or ()):
-            return True
-        if any(len(row) > 2 and row[3] >= edge for row in self.instructions):
-            return True
-        for (question, _), answer in asked.items():
-            if question == "read" and answer[0] is not None and answer[0][0] >= edge:
-                return True
-        return any(sig is not None and sig[0] >= edge for _, sig in folders or ())
+        reads = (answer[0][0] for (question, _), answer in asked.items()
+                 if question == "read" and answer[0] is not None)
+        return racy(self.started, (*(row[2] for row in self.listing or () if len(row) > 2),
+                                   *(row[3] for row in self.instructions if len(row) > 2),
+                                   *reads, *(sig[0] for _, sig in folders or () if sig is not None)))
+
+
+class KeptListing:
+    """`memtui list --json`'s text, kept for the next run: each entry's JSON
+    cut around the two values that change by themselves with the day, its ``age_days`` and its
+    ``flags`` (which begin with ``old-unverifiable`` once an entry with no anchor is old
+    enough), so a warm run joins strings instead of judging, masking and encoding 10,000
+    entries again. Made only when what it renders is the printed text, byte for byte."""
+
+    def __init__(self, head: str, rows: list[tuple], tail: str) -> None:
+        self.head, self.rows, self.tail = head, rows, tail
+
+    @classmethod
+    def make(cls, listing: dict, text: str, dates: list[tuple], now: dt.datetime) -> "KeptListing | None":
+        """From the object printed as ``text`` (compact JSON) at ``now``; ``dates``: each entry's
+        (updated, whether it may turn old), in the order of ``listing["entries"]``."""
+        import json
+        enc = json.JSONEncoder(ensure_ascii=False).encode   # dumps_json's compact form
+        keys = list(listing)
+        at = keys.index("entries")
+        head = enc({k: listing[k] for k in keys[:at]})
+        head = (head[:-1] + ", " if len(head) > 2 else "{") + '"entries": ['
+        tail = "]" + "".join(f", {enc(k)}: {enc(listing[k])}" for k in keys[at + 1:]) + "}"
+        rows = []
+        for d, (updated, may_age) in zip(listing["entries"], dates):
+            # cut at the keys: the first '"age_days": ' (only scalars before it) and the last
+            # '"flags": ' (a path in "moved" may be called flags; nothing after holds a key);
+            # inside a JSON string every '"' is escaped, so neither is met in a value
+            whole = enc(d)
+            a = whole.index('"age_days": ') + len('"age_days": ')
+            f = whole.rindex('"flags": ') + len('"flags": ')
+            flags = tuple(d["flags"])
+            rest = f + len(enc(d["flags"]))
+            if may_age and flags[:1] == (OLD,):
+                flags = flags[1:]
+            rows.append((whole[:a], whole[a + len(enc(d["age_days"])):f], whole[rest:], updated, may_age, flags))
+        kept = cls(head, rows, tail)
+        return kept if kept.render(now) == text else None
+
+    def render(self, now: dt.datetime) -> str:
+        """The compact JSON ``list --json`` prints at ``now`` (status.assess's age and flag)."""
+        import json
+        enc = json.JSONEncoder(ensure_ascii=False).encode
+        flag_text: dict[tuple, str] = {}
+        parts = []
+        for before, between, after, updated, may_age, flags in self.rows:
+            age = max(0, (now - updated).days) if updated is not None else None
+            if may_age and age is not None and age > STALE_DAYS:
+                flags = (OLD, *flags)
+            shown = flag_text.get(flags)
+            if shown is None:
+                shown = flag_text[flags] = enc(list(flags))
+            parts.append(f"{before}{'null' if age is None else age}{between}{shown}{after}")
+        return self.head + ", ".join(parts) + self.tail
 
 
 def sort_key(f: Finding) -> tuple:
     """The order the audit puts its findings in before the report's own (by kind)."""
     return (f.id, f.line or 0, f.kind, f.rule, f.message, f.related or "")
+
+
+def _ages(entry, status) -> bool:
+    """Whether the entry's age alone may make it old-unverifiable (status.assess's rule: read,
+    no anchor, not a record of work)."""
+    return entry.readable and status.anchor == "none" and entry.kind != "process"
 
 
 def _made_again(f: Finding) -> bool:

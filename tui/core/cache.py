@@ -1,64 +1,30 @@
 """The persistent parse cache (SPEC §8): what parsing produced, kept between runs.
 
-One SQLite file per memory folder in ``$XDG_CACHE_HOME/memtui/`` (mode 0600, never in the
-memory folder, which may be shared), keyed by the folder's real path. Each row is one
-file's parsed entry, valid while the file's (mtime_ns, size, inode) are unchanged, so a
-warm start stats the folder and parses only what changed. A missing, corrupt, locked or
-other-version cache is rebuilt (or skipped) silently: the cache only ever saves work, it
-never changes what a command outputs. ``MEMTUI_NO_CACHE=1`` turns it off.
+The ``entries`` table of the folder's kept file (core.kept, which owns signatures and the
+SQLite file itself). Each row is one file's parsed entry, valid while the file's signature
+is unchanged, so a warm start stats the folder and parses only what changed. A missing,
+corrupt, locked or other-version cache is rebuilt (or skipped) silently: the cache only
+ever saves work, it never changes what a command outputs. ``MEMTUI_NO_CACHE=1`` turns it off.
 """
 from __future__ import annotations
 
-import hashlib
-import os
 import pickle
 import sqlite3
 from pathlib import Path
 
-from .. import __version__
-
-def code_stamp(files) -> str:
-    """Source files by size and mtime, as one short string: what was pickled with classes of
-    these files is only as good as those files (an edited one, even at the same version,
-    starts over)."""
-    import zlib
-    parts = []
-    for p in files:
-        try:
-            st = os.stat(p)
-        except OSError:
-            continue
-        parts.append(f"{Path(p).name}:{st.st_size}:{st.st_mtime_ns}")
-    return format(zlib.crc32("|".join(parts).encode()), "08x")
-
-
-def _code_stamp() -> str:
-    """The core's own source files: judgements kept in the cache are only as good as the rules
-    that made them, and its rows are pickles of the core's classes."""
-    base = Path(__file__).parent
-    return code_stamp(sorted(base.rglob("*.py")))
-
-
-FORMAT = f"4/{__version__}/{_code_stamp()}"   # a new memtui, new rules or a new row layout: start over
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "memtui"
+from .kept import KeptFile
 
 
 class ParseCache:
     """Parsed entries of one folder by id, with the file signature they were parsed from."""
 
     def __init__(self, memory_dir: Path, eager: bool | str = True) -> None:
-        real = os.path.realpath(memory_dir)
-        name = hashlib.sha1(real.encode("utf-8", "surrogatepass")).hexdigest()[:20]
-        self.path = cache_dir() / f"parse-{name}.sqlite"
-        self.real = real
+        self.file = KeptFile(memory_dir)
+        self.path, self.real = self.file.path, self.file.real
         self.rows: dict[str, tuple[tuple[int, int, int], bytes]] = {}
         self.known: dict[str, tuple] = {}   # id → what its row holds beyond the parse (see ``knowledge``)
         self._unsaved: set[str] = set()      # adopted rows not written yet
-        self.enabled = os.environ.get("MEMTUI_NO_CACHE", "") in ("", "0")
+        self.enabled = self.file.enabled
         self._pending = self.enabled and eager == "later"   # read at the first scan (``load_once``)
         if self.enabled and eager is True:
             self._load()
@@ -83,32 +49,13 @@ class ParseCache:
         if row is not None:
             self.rows[entry_id] = (tuple(row[:3]), row[3], row[4])
 
-    def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fresh = not self.path.exists()
-        con = sqlite3.connect(self.path, timeout=0.2, isolation_level=None)
-        if fresh:
-            os.chmod(self.path, 0o600)   # (its -wal and -shm files take the same mode)
-        try:   # WAL: a reader never waits for a writer (a detached child saving while the next run reads)
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("PRAGMA synchronous=NORMAL")   # a crash may lose the last save, never corrupt
-        except sqlite3.OperationalError:
-            pass   # busy switching modes: this connection works in whatever mode the file has
-        con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-        # data: the parsed entry; extra: what judging it produced (read only by the commands that judge)
-        con.execute("CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
-                    "ino INTEGER, data BLOB, extra BLOB)")
-        con.execute("CREATE TABLE IF NOT EXISTS notes (key TEXT PRIMARY KEY, value BLOB)")
-        return con
-
     def _load(self, judged: bool = True) -> None:
         if not self.path.exists():
             return
         try:
-            con = self._connect()
+            con = self.file.connect()
             try:
-                meta = dict(con.execute("SELECT key, value FROM meta"))
-                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
+                if not self.file.current(dict(con.execute("SELECT key, value FROM meta"))):
                     return   # another version's rows (or a hash collision): rebuilt on save
                 for eid, m, s, i, data, extra in con.execute(
                         f"SELECT id, mtime_ns, size, ino, data, {'extra' if judged else 'NULL'} FROM entries"):
@@ -117,8 +64,8 @@ class ParseCache:
                 con.close()
         except sqlite3.Error as e:
             self.rows = {}
-            if getattr(e, "sqlite_errorcode", None) in (_CORRUPT, _NOT_A_DATABASE):
-                self._discard()   # rebuilt at the save; a busy or locked file is left to its writer
+            if self.file.broken(e):
+                self.file.discard()   # rebuilt at the save; a busy or locked file is left to its writer
         except OSError:
             self.rows = {}
 
@@ -181,21 +128,14 @@ class ParseCache:
         """One transaction. A file of another version (or folder) is started over when
         ``everything`` is given (a full save), else left to its owner."""
         try:
-            con = self._connect()
+            con = self.file.connect()
             try:
                 con.execute("BEGIN IMMEDIATE")
-                meta = dict(con.execute("SELECT key, value FROM meta"))
-                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
+                if not self.file.current(dict(con.execute("SELECT key, value FROM meta"))):
                     if everything is None:
                         con.execute("ROLLBACK")
                         return   # another version took the file meanwhile: its rows are its own
-                    con.execute("DELETE FROM entries")
-                    con.execute("DROP TABLE IF EXISTS postings")   # the hook's index (lazyindex) starts over too
-                    con.execute("DROP TABLE IF EXISTS indexed")
-                    con.execute("DELETE FROM meta WHERE key IN ('indexed', 'listing')")
-                    con.execute("DELETE FROM notes")
-                    con.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                                    [("format", FORMAT), ("dir", self.real)])
+                    self.file.start_over(con)   # the hook's index and the notes too
                     rows = {i: e for i, e in everything.items() if i in sigs}
                 con.executemany("DELETE FROM entries WHERE id = ?", [(i,) for i in gone])
                 con.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?)",
@@ -211,48 +151,13 @@ class ParseCache:
 
     # -- notes: a few blobs a reader keeps beside the rows (the app's last first screen) --
     def note(self, key: str) -> bytes | None:
-        """A blob kept by ``keep_note`` under this cache's format, else None (read without
-        loading the rows: the app asks before anything else is read)."""
-        if not self.enabled or not self.path.exists():
-            return None
-        try:
-            con = self._connect()
-            try:
-                meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('format', 'dir')"))
-                if meta.get("format") != FORMAT or meta.get("dir") != self.real:
-                    return None
-                row = con.execute("SELECT value FROM notes WHERE key = ?", (key,)).fetchone()
-                return row[0] if row else None
-            finally:
-                con.close()
-        except (sqlite3.Error, OSError):
-            return None
+        """A blob kept by ``keep_note`` under this cache's format, else None (see KeptFile.note)."""
+        return self.file.note(key) if self.enabled else None
 
     def keep_note(self, key: str, data: bytes) -> None:
-        """Keep a blob beside rows of this format (none when another version owns the file)."""
-        if not self.enabled:
-            return
-        try:
-            con = self._connect()
-            try:
-                con.execute("BEGIN IMMEDIATE")
-                meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('format', 'dir')"))
-                if meta.get("format") == FORMAT and meta.get("dir") == self.real:
-                    con.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (key, data))
-                con.execute("COMMIT")
-            finally:
-                con.close()
-        except (sqlite3.Error, OSError):
-            pass   # locked or read-only: the note is a convenience, never needed
-
-    def _discard(self) -> None:
-        """Remove a corrupt file (never a busy one: unlinked under a writer, its journal
-        would be replayed into the new file)."""
-        for p in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm"), Path(f"{self.path}-journal")):
-            try:
-                p.unlink()
-            except OSError:
-                pass
+        """Keep a blob beside rows of this format (see KeptFile.keep_note)."""
+        if self.enabled:
+            self.file.keep_note(key, data)
 
 
 def knowledge(entry) -> tuple:
@@ -261,7 +166,6 @@ def knowledge(entry) -> tuple:
 
 
 NOTHING = (False, False, ())
-_CORRUPT, _NOT_A_DATABASE = 11, 26   # SQLite's result codes
 
 
 def _storable(entry_id: str) -> bool:

@@ -18,11 +18,12 @@ import sqlite3
 from pathlib import Path
 
 from .anchors import AnchorChecker
-from .cache import FORMAT, ParseCache
+from .cache import ParseCache
 from .entry import MemoryEntry
 from .evidence import BODY_DF_MAX
 from .index import INDEX_NAME, MemoryIndex
-from .prefetch import Prefetch, fingerprint, walk
+from .kept import changed as changed_files, fingerprint, list_files
+from .prefetch import Prefetch
 from .postings import Postings, tie_sorted
 # (the names the refresh below uses: an entry's place in the tie order, and its rows)
 from .postings import rank_fields as _rank_of, rows_of as postings_of
@@ -34,7 +35,7 @@ INCREMENTAL_MAX = 300   # changed files a prompt re-indexes itself; more, and it
 
 
 def _connect(cache: ParseCache) -> sqlite3.Connection:
-    con = cache._connect()
+    con = cache.file.connect()
     con.execute("CREATE TABLE IF NOT EXISTS indexed (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
                 "ino INTEGER, source_rank INTEGER, updated REAL)")
     con.execute("CREATE TABLE IF NOT EXISTS postings (kind TEXT, key TEXT, id TEXT, seq INTEGER, weight INTEGER, "
@@ -133,7 +134,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         return STALE
     # ``scan``: the folder's scandir, just made by the layout detection; ``prefetch``: the
     # folder listed by a child while this process imported
-    files = prefetch.result(scan) if prefetch is not None else walk(str(directory), INDEX_NAME, scan)
+    files = prefetch.result(scan) if prefetch is not None else list_files(str(directory), INDEX_NAME, scan)
     if files is None:
         return None
     listed = (prefetch.fingerprint if prefetch is not None else None) or fingerprint(files)
@@ -141,7 +142,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
     try:
         con = _connect(cache)
         meta = dict(con.execute("SELECT key, value FROM meta"))
-        if meta.get("format") != FORMAT or meta.get("dir") != cache.real or meta.get("indexed") != "1":
+        if not cache.file.current(meta) or meta.get("indexed") != "1":
             con.close()
             return STALE
         if meta.get("listing") != listed:   # something changed (or the index was just rebuilt)
@@ -149,8 +150,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
             for i, m, s, n, source_rank, updated in con.execute(
                     "SELECT id, mtime_ns, size, ino, source_rank, updated FROM indexed"):
                 have[i], ranks[i] = (m, s, n), (source_rank, updated)
-            changed = [i for i, (_, sig) in files.items() if have.get(i) != sig]
-            gone = [i for i in have if i not in files]
+            changed, gone = changed_files(have, files)
             if len(changed) > INCREMENTAL_MAX:
                 con.close()
                 return STALE
@@ -183,8 +183,9 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
             folders[rel] = (root / rel).is_dir()
         return folders[rel]
 
-    return Engine(KeptPostings(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, is_dir),
-                  now)
+    index = KeptPostings(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, is_dir)
+    index.listed = files   # id → (path, signature) of every file read as an entry (and kept.unopened_ids)
+    return Engine(index, now)
 
 
 def _lstat(path: str) -> os.stat_result | None:
@@ -230,8 +231,7 @@ def build_index(directory: Path, entries: dict[str, MemoryEntry], sigs: dict, ca
     try:
         con = _connect(cache)
         try:
-            meta = dict(con.execute("SELECT key, value FROM meta"))
-            if meta.get("format") != FORMAT or meta.get("dir") != cache.real:
+            if not cache.file.current(dict(con.execute("SELECT key, value FROM meta"))):
                 return   # the parse cache of another version: its own save starts it over first
             fresh = {i: e for i, e in entries.items() if i in sigs}
             # the listing these files make: the next prompt skips the compare if the folder is that

@@ -37,7 +37,7 @@ _guard = threading.RLock()               # threads of one process (the app's wor
 
 
 def lock_dir() -> Path:
-    from .cache import cache_dir
+    from .kept import cache_dir
     return cache_dir() / "locks"
 
 

@@ -12,35 +12,9 @@ import marshal
 import os
 import threading
 
-from .walk import FILE, SYMLINK, UNLISTABLE, walk as walk_folder
-
-
-def walk(directory: str, index_name: str, top: list | None = None) -> dict | None:
-    """id → (path, (mtime_ns, size, inode)) of every regular file the full scan would read,
-    from scandir alone (no Path per file: at 10k files that alone was a third of the prompt's
-    time); None when the folder holds a symlink, which the full scan follows with care, or a
-    folder that cannot be listed. ``top``: a listing of ``directory`` already made. The rules
-    are the one walk's (core.walk) with no layout: the layouts read this way walk no
-    dot-folder and prune nothing."""
-    out: dict = {}
-    for entry_id, _, item, kind, st, _ in walk_folder(directory, first=top):
-        if kind == FILE:
-            if entry_id != index_name:
-                out[entry_id] = (item.path, (st.st_mtime_ns, st.st_size, st.st_ino))
-        elif kind == SYMLINK or kind == UNLISTABLE:
-            return None
-    return out
-
-
-def fingerprint(files: dict) -> str:
-    """The listing's ids and signatures in one string, the same in every process: the kept
-    index records the one it matches, so an unchanged folder needs no file-by-file compare."""
-    import hashlib
-    h = hashlib.blake2b(digest_size=16)
-    for entry_id in sorted(files):
-        m, s, n = files[entry_id][1]
-        h.update(f"{entry_id}\0{m}\0{s}\0{n}\n".encode("utf-8", "surrogatepass"))
-    return f"{len(files)}/{h.hexdigest()}"
+# the listing and its fingerprint are the kept module's (signatures have one owner); the names
+# stay here for the callers that list through the prefetch
+from .kept import fingerprint, list_files as walk  # noqa: F401
 
 
 class Prefetch:

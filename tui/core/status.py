@@ -11,6 +11,7 @@ from pathlib import Path
 from .anchors import AnchorChecker, AnchorResult
 from .entry import MemoryEntry, memo, share_empties
 from .findings import STALE_DAYS
+from .kept import folder_signature
 from .index import MemoryIndex
 from .mentions import mentions
 from .mentions import first_is_top
@@ -33,16 +34,6 @@ class EntryStatus:
     past_end: dict[str, int] = field(default_factory=dict)   # mention → the file's line count
     unsafe_paths: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
-
-
-def folder_signature(path: str) -> tuple | None:
-    """A folder's (mtime_ns, inode, ctime_ns): its mtime changes whenever a name in it is added,
-    removed or renamed."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
 
 
 class RootFiles:
@@ -97,11 +88,6 @@ class RootFiles:
             path = os.path.join(top, name)
             if not os.path.islink(path):
                 yield from self._folders(path)
-
-    def same_folders(self, folders: list | None) -> bool:
-        """Whether the folders a walk listed (``self.folders`` of another instance; None: it
-        never walked) are as they were, by signature."""
-        return folders is None or all(folder_signature(f) == sig for f, sig in folders)
 
     def has(self, name: str) -> bool:
         return name in self._walk()

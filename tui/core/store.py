@@ -1,6 +1,6 @@
 """Scanning a memory directory: every file is listed, nothing is followed out of it.
 
-``Scanner`` keeps parsed entries keyed by id with their ``(mtime_ns, size)`` so a
+``Scanner`` keeps parsed entries keyed by id with their signature (core.kept) so a
 rescan (the TUI's watcher) re-parses only files that changed and reports a diff.
 """
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .entry import MAX_BYTES, MemoryEntry, read_entry
 from . import forking
 from .fsutil import within
 from .cache import NOTHING, knowledge
+from .kept import signature
 from .secrets import known, seed
 from .index import MemoryIndex, parse_index
 from .layouts import ClaudeCode
@@ -125,7 +126,7 @@ class Scanner:
                 return None
             if not stat.S_ISREG(st.st_mode):
                 return None
-            sig = (st.st_mtime_ns, st.st_size, st.st_ino)
+            sig = signature(st)
             if entry_id in entries and self._sigs.get(entry_id) == sig:
                 continue
             path = Path(p)
@@ -172,7 +173,7 @@ class Scanner:
             if progress is not None and n % 500 == 0:
                 progress(n, total)
             path, st, why = found[entry_id]
-            sig = (st.st_mtime_ns, st.st_size, st.st_ino) if st is not None else (0, 0, 0)
+            sig = signature(st) if st is not None else (0, 0, 0)
             prev = old.get(entry_id)
             if prev is not None and why is None and self._sigs.get(entry_id) == sig:
                 entries[entry_id] = prev

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pickle
 
-from ...core.cache import code_stamp
+from ...core.kept import code_stamp
 from ...widgets import entry_rows
 from ...widgets.entry_rows import Row, sort_key
 from ...widgets.entry_table import EntryTable
