@@ -144,6 +144,7 @@ class MainScreen(Screen):
         try:
             if self.watch_enabled and self.watcher is None and not self.loaded:
                 self.watch.start()   # before the first walk: a file written meanwhile is noted
+            firstview.look(self, self.fixed_now or utcnow())   # a large folder's first files, read first
             snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full, noted=noted,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
