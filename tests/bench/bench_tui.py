@@ -90,10 +90,10 @@ async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
             query += ch
             t = time.perf_counter()
             await pilot.press(ch if ch != " " else "space")
-            while query.strip() and query not in done:
-                await asyncio.sleep(0.001)
+            while query.strip() and query not in done and time.perf_counter() - t < 120:
+                await asyncio.sleep(0.001)   # (bounded: a lost answer must not hang the runner)
             if query.strip():
-                lat.append((done[query] - t) * 1000)
+                lat.append((done.get(query, time.perf_counter()) - t) * 1000)
         out["keystroke_p50"] = statistics.median(lat)
         out["keystroke_max"] = max(lat)
         out["stall_typing"] = probe.worst
