@@ -33,36 +33,14 @@ def test_a_small_folder_or_another_layout_is_read_whole_at_once(tmp_path):
     assert look.first_look(MemoryStore(mem, tmp_path), NOW) is None
 
 
-async def test_a_cold_start_shows_the_first_files_until_the_folder_is_read(sample, tmp_path, monkeypatch):
-    import threading
-
-    from tui import background
-    from tui.widgets.entry_table import EntryTable
-
-    from conftest import make_app, settle
-    from test_tui import SIZE, plain
+async def test_a_cold_start_shows_the_first_files_until_the_folder_is_read(sample, tmp_path, monkeypatch,
+                                                                           hold_reading):
+    from conftest import make_app, shown_while_held
+    from test_tui import SIZE
     mem_dir, root = sample
     monkeypatch.setattr(look, "FROM", 20)
     monkeypatch.setattr(look, "COUNT", 10)
-    release = threading.Event()
-    read = background.read_folder
-
-    def slow_read(*args, **kwargs):   # the folder takes its time: its first files show meanwhile
-        release.wait(10)
-        return read(*args, **kwargs)
-
-    monkeypatch.setattr(background, "read_folder", slow_read)
+    release = hold_reading()   # the folder takes its time: its first files show meanwhile
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        table = app.query_one(EntryTable)
-        for _ in range(100):
-            if table.row_count:
-                break
-            await pilot.pause(0.02)
-        assert not app.main.loaded and table.row_count == 10
-        assert "its first 10 files" in plain(app.main.query_one("#title-bar"))
-        assert app.main.check_action("delete", ()) is None   # nothing is acted on from these rows
-        release.set()
-        await settle(pilot)
-        assert app.main.loaded and table.row_count == 27
-        assert "first 10 files" not in plain(app.main.query_one("#title-bar"))
+        await shown_while_held(app, pilot, release, 10, "its first 10 files", then=27)
