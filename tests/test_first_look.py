@@ -44,3 +44,22 @@ async def test_a_cold_start_shows_the_first_files_until_the_folder_is_read(sampl
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await shown_while_held(app, pilot, release, 10, "its first 10 files", then=27)
+
+
+async def test_keys_typed_once_the_rows_show_go_to_the_table_not_the_filter(sample, tmp_path, hold_reading):
+    """A cold start hides the empty table until rows come: the focus must not move on to the
+    filter meanwhile (a 'p' typed then landed in the filter as text)."""
+    from textual.widgets import Input
+
+    from conftest import make_app, settle
+    from test_tui import SIZE
+    mem_dir, root = sample
+    release = hold_reading()
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        assert not isinstance(app.focused, Input)
+        release.set()
+        await settle(pilot)
+        await pilot.press("p")
+        assert app.focused is app.main.query_one("#query")

@@ -38,7 +38,9 @@ from .preview_index import PreviewIndexer
 
 
 class MainScreen(Screen):
-    AUTO_FOCUS = None   # focus is placed on the table by on_mount
+    # the table, or nothing (None would inherit the app's "*": the filter input, first in the DOM,
+    # took the focus whenever the table was not focusable yet, and a cold start's keys landed in it)
+    AUTO_FOCUS = "EntryTable"
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
         Binding("question_mark", "app.help", "Help"),
