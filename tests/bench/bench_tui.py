@@ -83,7 +83,13 @@ async def memtui_run(mem: Path, proj: Path, tmp: Path) -> dict:
                 done[decision.query] = time.perf_counter()
 
         PreviewPane.show = previewed
-        await pilot.press("p")
+        query_input = app.main.query_one("#query")
+        for _ in range(20):   # (a 'p' pressed as the reading lands was seen lost, old code and new: pressed again)
+            await pilot.press("p")
+            if app.focused is query_input:
+                break
+            await pilot.pause(0.05)
+        out["p_presses"] = _ + 1
         lat = []
         query = ""
         for ch in "why does src/router/index.ts fail the lint check":
