@@ -1,4 +1,5 @@
 import datetime as dt
+import threading
 import shutil
 from pathlib import Path
 
@@ -68,3 +69,43 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    # the hook's stat pass distrusts what changed in the last 2 s; a test's files are all that
+    # new (test_prefetch tests the rule itself)
+    monkeypatch.setattr("tui.core.prefetch.RACY_NS", 0)
+
+
+@pytest.fixture
+def hold_reading(monkeypatch):
+    """``hold_reading()``: from now on the app's folder reading waits until the event it returns
+    is set (what the app shows meanwhile is what is tested)."""
+    def hold():
+        from tui.screens.main import background
+        release, read = threading.Event(), background.read_folder
+
+        def slow_read(*args, **kwargs):
+            release.wait(10)
+            return read(*args, **kwargs)
+
+        monkeypatch.setattr(background, "read_folder", slow_read)
+        return release
+    return hold
+
+
+async def shown_while_held(app, pilot, release, rows: int, title: str, then: int) -> None:
+    """With the reading held (``hold_reading``): the table shows ``rows`` rows under a title saying
+    ``title``, nothing is acted on from them; once released, ``then`` rows and no such title."""
+    from test_tui import plain
+    from tui.widgets.entry_table import EntryTable
+    table = app.query_one(EntryTable)
+    for _ in range(100):
+        if table.row_count:
+            break
+        await pilot.pause(0.02)
+    title_bar = app.main.query_one("#title-bar")
+    assert not app.main.loaded and table.row_count == rows
+    assert title in plain(title_bar)
+    assert app.main.check_action("delete", ()) is None   # nothing is acted on from these rows
+    release.set()
+    await settle(pilot)
+    assert app.main.loaded and table.row_count == then
+    assert title not in plain(title_bar)

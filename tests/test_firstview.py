@@ -1,15 +1,14 @@
 """A warm start shows the last reading's first screen at once; rows are placed without cells."""
-import threading
 
-from tui.screens.main import background, firstview
+from tui.screens.main import firstview
 from tui.core.memory import MemoryStore
 from tui.widgets.entry_table import EntryTable
 
-from conftest import make_app, settle
+from conftest import make_app, settle, shown_while_held
 from test_tui import SIZE, plain
 
 
-async def test_a_warm_start_shows_the_last_first_screen_until_the_folder_is_read(sample, tmp_path, monkeypatch):
+async def test_a_warm_start_shows_the_last_first_screen_until_the_folder_is_read(sample, tmp_path, hold_reading):
     mem_dir, root = sample
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:   # the first run keeps its first screen
@@ -17,25 +16,10 @@ async def test_a_warm_start_shows_the_last_first_screen_until_the_folder_is_read
     total, kept = firstview.load(MemoryStore(mem_dir, root))
     assert total == 27 and "api-versioning.md" in kept
 
-    release = threading.Event()
-    read = background.read_folder
-
-    def slow_read(*args, **kwargs):   # the folder takes its time: the kept rows show meanwhile
-        release.wait(10)
-        return read(*args, **kwargs)
-
-    monkeypatch.setattr(background, "read_folder", slow_read)
+    release = hold_reading()   # the folder takes its time: the kept rows show meanwhile
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        table = app.query_one(EntryTable)
-        assert not app.main.loaded and table.row_count == 27
-        assert "from the last reading" in plain(app.main.query_one("#title-bar"))
-        assert app.main.check_action("delete", ()) is None   # nothing is acted on from these rows
-        release.set()
-        await settle(pilot)
-        assert app.main.loaded and table.row_count == 27
-        assert "from the last reading" not in plain(app.main.query_one("#title-bar"))
+        await shown_while_held(app, pilot, release, 27, "from the last reading", then=27)
 
 
 async def test_no_first_screen_without_the_cache(sample, tmp_path, monkeypatch):

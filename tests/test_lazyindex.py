@@ -78,31 +78,35 @@ def test_a_generated_folder_decides_the_same_and_follows_changes(tmp_path):
     same(mem_dir, root, ["pnpm npm", "router lint", "src/api/index.ts", ids[1].replace(".md", "")])
 
 
-def test_an_unchanged_listing_skips_the_file_by_file_compare_and_a_change_ends_that(sample):
-    """Once the index matches the folder, it records the listing's fingerprint; a prompt whose
-    listing has that fingerprint reads no signatures (ranks are read as asked), and any change
-    — a rewritten file, a new one, one gone — is compared file by file again."""
+def test_the_folder_map_follows_the_index_and_a_change_in_place_is_indexed(sample):
+    """The index keeps the folder map it matches; an unchanged folder leaves it as it is (no
+    write), and any change — a file rewritten in place, a new one, one gone — is indexed and
+    the map moves with it."""
     import sqlite3
     from tui.core.cache import ParseCache
-    from tui.core.kept import fingerprint, list_files as walk
     mem_dir, root = sample
     index(mem_dir, root)
 
-    def kept() -> str | None:
+    def token() -> str | None:
         con = sqlite3.connect(ParseCache(mem_dir, eager=False).path)
-        row = con.execute("SELECT value FROM meta WHERE key = 'listing'").fetchone()
+        row = con.execute("SELECT value FROM meta WHERE key = 'folders'").fetchone()
         con.close()
         return row[0] if row else None
 
-    assert kept() == fingerprint(walk(str(mem_dir), "MEMORY.md"))   # a rebuild records what it indexed
+    first = token()
+    assert first is not None   # a rebuild keeps the map of what it indexed
     mem = same(mem_dir, root, prompts(Memory.load(mem_dir, root, now=NOW), 40))
-    assert kept() == fingerprint(walk(str(mem_dir), "MEMORY.md"))
-    same(mem_dir, root, prompts(mem, 40, seed=5))   # the fingerprint's way
-    write(mem_dir, "pnpm-only.md", "---\nname: yarn now\ndescription: yarn, never pnpm\n---\nUse yarn.\n")
+    assert token() == first   # nothing changed: nothing written
+    with open(mem_dir / "pnpm-only.md", "r+") as f:   # in place: the folder's mtime stays
+        text = f.read()
+        f.seek(0)
+        f.write(text.replace("pnpm", "yarn", 1))
+    same(mem_dir, root, ["yarn pnpm", "pnpm only"] + prompts(mem, 10, seed=5))
+    second = token()
+    assert second != first
     (mem_dir / "new-one.md").write_text("---\nname: new-one\ndescription: the router lint rule\n---\nx\n")
-    assert kept() != fingerprint(walk(str(mem_dir), "MEMORY.md"))
-    same(mem_dir, root, ["yarn pnpm", "router lint", "pnpm only"] + prompts(mem, 20, seed=7))
-    assert kept() == fingerprint(walk(str(mem_dir), "MEMORY.md"))
+    same(mem_dir, root, ["router lint", "pnpm only"] + prompts(mem, 20, seed=7))
+    assert token() not in (first, second)
 
 
 def test_index_is_dropped_with_the_parse_cache(sample, monkeypatch):

@@ -10,7 +10,7 @@ from tui.core import walk as walk_mod
 from tui.core.kept import folder_listing
 from tui.core.layouts import Gemini
 from tui.core.memory import Memory
-from tui.core.prefetch import walk as prefetch_walk
+from tui.core.prefetch import stat_pass
 
 from conftest import NOW, write
 
@@ -47,7 +47,7 @@ def test_the_rules(folder):
 
 def test_the_scan_the_hook_listing_and_the_audit_signature_agree(folder):
     mem = Memory.load(folder, folder.parent, now=NOW)
-    listed = prefetch_walk(str(folder), "MEMORY.md")
+    listed = stat_pass(str(folder), "MEMORY.md", None)[0]
     assert set(listed) == set(mem.entries) == {"a.md", "topics/deep/b.md", "c.md.tmp"}
     hidden = {f.id for f in mem.files if f.note == "hidden (not read)"}
     assert hidden == {".notes.md", ".gemini/", ".git/"}
@@ -55,7 +55,7 @@ def test_the_scan_the_hook_listing_and_the_audit_signature_agree(folder):
     assert signature == {"MEMORY.md", "a.md", "topics", "topics/deep", "topics/deep/b.md", "c.md.tmp",
                          ".notes.md", ".gemini", ".git"}
     os.symlink(folder / "a.md", folder / "link.md")
-    assert prefetch_walk(str(folder), "MEMORY.md") is None and folder_listing(folder) is None
+    assert stat_pass(str(folder), "MEMORY.md", None) is None and folder_listing(folder) is None
 
 
 def test_a_layout_that_walks_a_dot_folder_reads_it(folder):

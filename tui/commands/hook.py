@@ -153,8 +153,7 @@ def _decide_with(payload: dict, prompt: str, found, root: Path, listing, record:
     engine = None
     if seen.layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
         # the kept index: only what changed is read
-        engine = lazy_engine(seen.dir, root, utcnow(), scan=seen.scan,
-                             prefetch=listing if seen.dir == found.dir else None)
+        engine = lazy_engine(seen.dir, root, utcnow(), prefetch=listing if seen.dir == found.dir else None)
     if engine is None or isinstance(engine, str):
         # the hook never shows mentioned paths
         mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout, fork=False)

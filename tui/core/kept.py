@@ -10,7 +10,8 @@ its checks looked at. Anything seen within RACY_NS of a run's start is not trust
 write in the same clock tick would not show).
 
 The users: ``cache.ParseCache`` (parsed entries, by file), ``lazyindex`` (the hook's index,
-brought up to date by ``changed``), ``audit_cache`` (whole commands, by ``folder_listing``),
+brought up to date by the stat pass of ``prefetch``, which keeps a folder map beside it),
+``audit_cache`` (whole commands, by ``folder_listing``),
 the app's kept first screen (``firstview``, a note). Each keeps its data in the folder's
 ``KeptFile``: ``$XDG_CACHE_HOME/memtui/parse-<hash>.sqlite``, mode 0600, never in the
 memory folder (which may be shared), stamped with FORMAT; a file of another format is
@@ -18,8 +19,7 @@ started over by the first full save, a corrupt one removed, a busy one left to i
 Nothing here ever changes what a command outputs: it only saves work. ``MEMTUI_NO_CACHE=1``
 turns all of it off.
 
-Only the standard library at import (sqlite3 is imported when a file is opened): the hook's
-prefetch lists the folder with ``list_files`` before anything else is imported.
+Only the standard library at import (sqlite3 is imported when a file is opened).
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ import os
 from pathlib import Path
 
 from .. import __version__
-from .walk import FILE, SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, walk
+from .walk import SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, walk
 
 RACY_NS = 2_000_000_000   # a signature this close to a run's start is not trusted
 _CORRUPT, _NOT_A_DATABASE = 11, 26   # SQLite's result codes
@@ -39,45 +39,17 @@ def signature(st: os.stat_result) -> tuple[int, int, int]:
     return st.st_mtime_ns, st.st_size, st.st_ino
 
 
-def list_files(directory: str, index_name: str, top: list | None = None) -> dict | None:
-    """id → (path, signature) of every regular file a full scan would read (all but the index),
-    from scandir alone (no Path per file: at 10k files that alone was a third of the hook's
-    prompt); None when the folder holds a symlink, which the full scan follows with care, or a
-    folder that cannot be listed. ``top``: a listing of ``directory`` already made. The rules
-    are the one walk's (core.walk) with no layout: the layouts read this way walk no dot-folder
-    and prune nothing."""
-    out: dict = {}
-    for entry_id, _, item, kind, st, _ in walk(directory, first=top):
-        if kind == FILE:
-            if entry_id != index_name:
-                out[entry_id] = (item.path, (st.st_mtime_ns, st.st_size, st.st_ino))
-        elif kind == SYMLINK or kind == UNLISTABLE:
-            return None
-    return out
 
 
 def unopened_ids(directory: str) -> set[str]:
     """The files a full scan lists as unreadable entries without opening them (a pipe, a
-    device, one that cannot be stat-ed): with a ``list_files`` listing, every entry of a
+    device, one that cannot be stat-ed): with the kept index's ids, every entry of a
     one-file-one-entry folder."""
     return {entry_id for entry_id, _, _, kind, _, _ in walk(directory) if kind in (SPECIAL, UNSTATABLE)}
 
 
-def fingerprint(files: dict) -> str:
-    """A ``list_files`` listing's ids and signatures in one string, the same in every process:
-    what was kept records the one it matches, so an unchanged folder needs no file-by-file compare."""
-    import hashlib
-    h = hashlib.blake2b(digest_size=16)
-    for entry_id in sorted(files):
-        m, s, n = files[entry_id][1]
-        h.update(f"{entry_id}\0{m}\0{s}\0{n}\n".encode("utf-8", "surrogatepass"))
-    return f"{len(files)}/{h.hexdigest()}"
 
 
-def changed(have: dict, files: dict) -> tuple[list[str], list[str]]:
-    """(ids whose signature is not the one kept, ids kept that are gone): ``have`` is id →
-    signature as kept, ``files`` a ``list_files`` listing."""
-    return [i for i, (_, sig) in files.items() if have.get(i) != sig], [i for i in have if i not in files]
 
 
 def full_signature(st: os.stat_result) -> tuple[int, int, int, int, int]:

@@ -13,6 +13,7 @@ much of the folder changed, the hook answers the slow way and builds the index a
 from __future__ import annotations
 
 import datetime as dt
+import marshal
 import os
 import sqlite3
 from pathlib import Path
@@ -22,11 +23,10 @@ from .cache import ParseCache
 from .entry import MemoryEntry
 from .evidence import BODY_DF_MAX
 from .index import INDEX_NAME, MemoryIndex
-from .kept import changed as changed_files, fingerprint, list_files
-from .prefetch import Prefetch
 from .postings import Postings, tie_sorted
 # (the names the refresh below uses: an entry's place in the tie order, and its rows)
 from .postings import rank_fields as _rank_of, rows_of as postings_of
+from .prefetch import MAP_NOTE, Prefetch, distrust, files_of, outcome, read_map, stat_pass
 from .select import Engine
 from .status import assess
 from .store import _load
@@ -123,49 +123,66 @@ STALE = "stale"   # lazy_engine found no index, or an outdated one: worth buildi
 
 
 def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None,
-                scan: list | None = None, prefetch: Prefetch | None = None):
+                prefetch: Prefetch | None = None):
     """An Engine over the folder's kept index (KeptPostings), brought up to date first. Else None (the cache
     off or locked, a symlink in the folder: the slow way, always) or STALE (no index yet, or
-    much changed: the slow way this once, and an index built for the next prompt)."""
+    much changed: the slow way this once, and an index built for the next prompt).
+    ``prefetch``: the stat pass (core.prefetch), started by a child while this process imported."""
     cache = cache or ParseCache(directory, eager=False)   # rows are read one by one, for ranked entries
     if not cache.enabled:
         return None
     if not cache.path.exists():
         return STALE
-    # ``scan``: the folder's scandir, just made by the layout detection; ``prefetch``: the
-    # folder listed by a child while this process imported
-    files = prefetch.result(scan) if prefetch is not None else list_files(str(directory), INDEX_NAME, scan)
-    if files is None:
-        return None
-    listed = (prefetch.fingerprint if prefetch is not None else None) or fingerprint(files)
+    done = prefetch.result() if prefetch is not None else ...
     ranks: dict = {}   # id → its rank, as kept in the index
+    fresh: dict = {}   # id → (path, signature) of the files read again here
     try:
         con = _connect(cache)
+        if done is ...:   # no child: the pass is made here
+            done = _stat_pass(con, directory)
+        if done[1] is None:   # a symlink (whatever is kept): the full scan, always
+            con.close()
+            return None
         meta = dict(con.execute("SELECT key, value FROM meta"))
         if not cache.file.current(meta) or meta.get("indexed") != "1":
             con.close()
             return STALE
-        if meta.get("listing") != listed:   # something changed (or the index was just rebuilt)
-            have = {}   # one read of the table: what each file was indexed at, and its rank
-            for i, m, s, n, source_rank, updated in con.execute(
-                    "SELECT id, mtime_ns, size, ino, source_rank, updated FROM indexed"):
-                have[i], ranks[i] = (m, s, n), (source_rank, updated)
-            changed, gone = changed_files(have, files)
-            if len(changed) > INCREMENTAL_MAX:
+        for _ in range(2):   # a second time only when another process moved the index meanwhile
+            if done is ... or done[0] != meta.get(MAP_NOTE):   # the pass was made against another map
+                done = _stat_pass(con, directory)
+            token, told = done
+            if told is None:
+                con.close()
+                return None
+            if told == "no map" or len(told[0]) > INCREMENTAL_MAX:
                 con.close()
                 return STALE
-            fresh = {i: _load(Path(files[i][0]), i, _lstat(files[i][0]), None) for i in changed}
-            _write(con, fresh, {i: files[i][1] for i in changed}, gone, listing=listed)
-            ranks.update((i, _rank_of(e)) for i, e in fresh.items())
+            changed, gone, folders = told
+            if folders is None:   # nothing changed since the index was made
+                break
+            entries = {i: _load(Path(p), i, _lstat(p), None) for i, (p, _) in changed.items()}
+            if _write(con, entries, {i: sig for i, (_, sig) in changed.items()}, gone, folders=folders, since=token):
+                ranks.update((i, _rank_of(e)) for i, e in entries.items())
+                fresh = changed
+                break
+            meta, done = dict(con.execute("SELECT key, value FROM meta")), ...
+        else:
+            con.close()
+            return None
     except sqlite3.Error:
         return None
     checker, empty = AnchorChecker(root), MemoryIndex()
 
     def entry_of(i: str) -> MemoryEntry:
-        path, sig = files[i]
+        if i in fresh:
+            path, sig = fresh[i]
+        else:   # unchanged since indexed (the stat pass vouched for it): the index's signature is the file's
+            path = os.path.join(directory, i)
+            row = con.execute("SELECT mtime_ns, size, ino FROM indexed WHERE id = ?", (i,)).fetchone()
+            sig = tuple(row) if row else None
         if i not in cache.rows:
             cache.fetch(con, i)
-        hit = cache.get(i, sig, Path(path)) if i in cache.rows else None
+        hit = cache.get(i, sig, Path(path)) if i in cache.rows and sig is not None else None
         return hit if hit is not None else _load(Path(path), i, _lstat(path), None)
 
     def rank_of(ids) -> dict:
@@ -184,8 +201,23 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         return folders[rel]
 
     index = KeptPostings(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, is_dir)
-    index.listed = files   # id → (path, signature) of every file read as an entry (and kept.unopened_ids)
+    index.listed = _Indexed(con)   # the ids of every file read as an entry (and kept.unopened_ids)
     return Engine(index, now)
+
+
+class _Indexed:
+    """The ids the index holds, asked one by one: after the stat pass, every file of the folder."""
+
+    def __init__(self, con: sqlite3.Connection) -> None:
+        self.con = con
+
+    def __contains__(self, entry_id: str) -> bool:
+        return self.con.execute("SELECT 1 FROM indexed WHERE id = ?", (entry_id,)).fetchone() is not None
+
+
+def _stat_pass(con: sqlite3.Connection, directory: Path) -> tuple:
+    token, kept = read_map(con)
+    return token, outcome(stat_pass(str(directory), INDEX_NAME, kept), kept)
 
 
 def _lstat(path: str) -> os.stat_result | None:
@@ -196,10 +228,17 @@ def _lstat(path: str) -> os.stat_result | None:
 
 
 def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, gone: list[str],
-           reset: bool = False, listing: str | None = None) -> None:
-    """Index these files anew (every file with ``reset``) and forget those gone. ``listing``:
-    the fingerprint of the folder's listing the table now matches file for file."""
+           reset: bool = False, folders=None, since: str | None = None) -> bool:
+    """Index these files anew (every file with ``reset``) and forget those gone; keep ``folders``
+    (the stat pass's folder map, marshalled, or a map) as what the index now matches, file for
+    file. ``since``: the token of the map this change was found against; when another process
+    has kept another since, nothing is written (False)."""
     con.execute("BEGIN IMMEDIATE")
+    if since is not None:
+        row = con.execute("SELECT value FROM meta WHERE key = ?", (MAP_NOTE,)).fetchone()
+        if row is None or row[0] != since:
+            con.execute("ROLLBACK")
+            return False
     if reset:
         con.execute("DELETE FROM postings")
         con.execute("DELETE FROM indexed")
@@ -216,15 +255,21 @@ def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, g
     con.executemany("INSERT INTO indexed VALUES (?, ?, ?, ?, ?, ?)", indexed)
     if reset:
         con.execute("INSERT OR REPLACE INTO meta VALUES ('indexed', '1')")
-    if listing is not None:
-        con.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
-    else:
-        con.execute("DELETE FROM meta WHERE key = 'listing'")
+    if folders is not None:
+        blob = folders if isinstance(folders, bytes) else marshal.dumps(folders)
+        con.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (MAP_NOTE, blob))
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (MAP_NOTE, os.urandom(8).hex()))
+    else:   # an index no map vouches for is never trusted file by file
+        con.execute("DELETE FROM notes WHERE key = ?", (MAP_NOTE,))
+        con.execute("DELETE FROM meta WHERE key = ?", (MAP_NOTE,))
     con.execute("COMMIT")
+    return True
 
 
 def build_index(directory: Path, entries: dict[str, MemoryEntry], sigs: dict, cache: ParseCache | None = None) -> None:
-    """Index every entry (after the slow way answered): the next prompt takes the quick one."""
+    """Index every entry (after the slow way answered): the next prompt takes the quick one. The
+    folder map is made now, after the reading: a file whose signature is no longer the one read
+    (or that came meanwhile) is kept as not trusted, one gone meanwhile is not indexed."""
     cache = cache or ParseCache(directory)
     if not cache.enabled:
         return
@@ -233,9 +278,13 @@ def build_index(directory: Path, entries: dict[str, MemoryEntry], sigs: dict, ca
         try:
             if not cache.file.current(dict(con.execute("SELECT key, value FROM meta"))):
                 return   # the parse cache of another version: its own save starts it over first
-            fresh = {i: e for i, e in entries.items() if i in sigs}
-            # the listing these files make: the next prompt skips the compare if the folder is that
-            _write(con, fresh, sigs, [], reset=True, listing=fingerprint({i: (None, sigs[i]) for i in fresh}))
+            found = stat_pass(str(directory), INDEX_NAME, None)
+            folders = found[2] if found is not None else None   # (a symlink: the full scan always)
+            there = files_of(folders) if folders is not None else set(sigs)
+            fresh = {i: e for i, e in entries.items() if i in sigs and i in there}
+            if folders is not None:
+                distrust(folders, [i for i, (_, sig) in found[0].items() if i not in fresh or sigs[i] != sig])
+            _write(con, fresh, sigs, [], reset=True, folders=folders)
         finally:
             con.close()
     except sqlite3.Error:

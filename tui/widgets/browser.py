@@ -50,6 +50,8 @@ class Browser(Vertical):
         elif not table.visible_ids:
             empty.update("No entry matches the filter. esc clears the text, F clears status filters.")
         empty.display = not table.visible_ids
+        if table.visible_ids and not table.display and self.screen.focused is None:
+            self.call_after_refresh(table.focus)   # rows came while nothing had the focus: the table takes it
         table.display = bool(table.visible_ids)   # an empty grid says nothing; the message says what to do
 
     def leave_inputs(self) -> None:

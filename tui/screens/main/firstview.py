@@ -57,6 +57,24 @@ def load(store) -> tuple[int, dict[str, Row]] | None:
         return None
 
 
+def look(screen, now) -> None:
+    """(In the first reading's worker, before it reads.) With nothing kept to show, a large
+    folder's first files are read and shown while the rest is (core.first_look)."""
+    if screen.snapshot is not None or load(screen.store) is not None:
+        return   # (a rescan, or the last reading's rows are shown)
+    from ...core.first_look import first_look
+    found = first_look(screen.store, now)
+    if found:
+        screen.app.call_from_thread(_show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})
+
+
+def _show_look(screen, rows: dict[str, Row]) -> None:
+    if screen.snapshot is None:
+        screen.query_one(EntryTable).set_rows(rows)
+        screen.set_title_bar(loading=f"reading the folder… (the rows shown are its first {len(rows)} files)")
+        screen.update_empty()
+
+
 def show(screen) -> None:
     """Put the kept rows in the screen's table, if any, and say they are the last reading's."""
     kept = load(screen.store)

@@ -36,7 +36,9 @@ from .preview_index import PreviewIndexer
 
 
 class MainScreen(Screen):
-    AUTO_FOCUS = None   # focus is placed on the table by on_mount
+    # the table, or nothing (None would inherit the app's "*": the filter input, first in the DOM,
+    # took the focus whenever the table was not focusable yet, and a cold start's keys landed in it)
+    AUTO_FOCUS = "EntryTable"
     BINDINGS = keys.BINDINGS
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
@@ -117,6 +119,7 @@ class MainScreen(Screen):
         try:
             if self.watch_enabled and self.watcher is None and not self.loaded:
                 self.watch.start()   # before the first walk: a file written meanwhile is noted
+            firstview.look(self, self.fixed_now or utcnow())   # a large folder's first files, read first
             snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full, noted=noted,
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
