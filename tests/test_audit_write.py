@@ -251,11 +251,15 @@ def test_an_audit_judged_by_forked_readers_equals_one_judged_here(leaky, monkeyp
     from tui.core import forking
     from tui.core.crossfile import memos_wanted
     mem_dir, root = leaky
+    body = "the release script tags the build, pushes the tag and then uploads the wheel to the index\n"
+    for name in ("twin-a.md", "twin-b.md"):   # near-identical: the duplicates check has its own worker item
+        write(mem_dir, name, f"---\nname: {name}\ndescription: release\n---\n{body}")
     serial = audit(Memory.load(mem_dir, root, now=NOW, judging=True, fork=False), git=False, jobs=1).as_json()
     monkeypatch.setattr(forking, "PARALLEL_FROM", 1)
     mem = Memory.load(mem_dir, root, now=NOW, judging=True, memos=("mentions", *memos_wanted(root)))
     assert all(e.judged is not None for e in mem.entries.values() if e.readable)   # judged by the readers
-    assert audit(mem, git=False, jobs=2).as_json() == serial and serial["findings"]
+    assert audit(mem, git=False, jobs=2).as_json() == serial
+    assert {f["kind"] for f in serial["findings"]} >= {"secret", "duplicate"}
 
 
 def test_audit_never_opens_pipes_or_follows_links_out(tmp_path, root):

@@ -17,6 +17,7 @@ import cProfile
 import io
 import os
 import pstats
+import resource
 import sys
 import tempfile
 import time
@@ -90,6 +91,7 @@ def main() -> None:
                             layout=None)
     prof = cProfile.Profile() if args.profile else None
     real_stdout, sys.stdout = sys.stdout, io.StringIO()
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     t, cpu = time.perf_counter(), time.process_time()
     try:
         if prof:
@@ -97,6 +99,8 @@ def main() -> None:
         cmd.run(ns)
         WALL["total to output"] = time.perf_counter() - t
         WALL["cpu of this process to output"] = time.process_time() - cpu
+        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+        WALL["cpu of its forked workers"] = (now.ru_utime - kids.ru_utime) + (now.ru_stime - kids.ru_stime)
         for job in jobs:
             job()
         if prof:
