@@ -7,7 +7,8 @@ one run of letters of the text, so the text is cut into its distinct runs (in C)
 each run's hints are looked up, made once per run for the whole process: the words of
 every check form one trie, tried at each position of the run inside a look-ahead (so
 overlapping words are all seen), and a word found brings every hint it contains. The
-few hints that hold a space or a hyphen are tested with ``in``. The same set as testing
+few hints that hold a space or a hyphen are tested with ``in``, when each of their runs
+of letters was found. The same set as testing
 each word (a property test compares them); the checks share one pass over a text (the
 last answer is kept).
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 
 _WORDS: set[str] = set()
-_compiled: tuple[re.Pattern, dict[str, frozenset[str]], tuple[str, ...]] | None = None
+_compiled: tuple[re.Pattern, dict[str, frozenset[str]], frozenset[str], tuple] | None = None
 _last: tuple[str, frozenset[str]] | None = None
 _LETTERS = re.compile(r"[a-z]+")
 _RUNS: dict[str, frozenset[str]] = {}   # a run of letters → the hints inside it (a text's words recur)
@@ -52,16 +53,19 @@ def trie_pattern(words) -> str:
     return build(trie)
 
 
-def _build() -> tuple[re.Pattern, dict[str, frozenset[str]], tuple[str, ...]]:
+def _build() -> tuple[re.Pattern, dict[str, frozenset[str]], frozenset[str], tuple]:
     global _compiled
     if _compiled is None:
         words = sorted(_WORDS)
-        spaced = tuple(w for w in words if _LETTERS.fullmatch(w) is None)   # ' race', 'right now'
-        plain = [w for w in words if w not in spaced]
-        rx = re.compile("(?=(" + trie_pattern(plain) + "))")
+        plain = frozenset(w for w in words if _LETTERS.fullmatch(w) is not None)
+        # ' race', 'right now': tested with ``in`` only when each of its runs of letters is inside
+        # one of the text's runs (as every occurrence needs): those pieces are looked up too
+        spaced = tuple((w, frozenset(_LETTERS.findall(w))) for w in words if w not in plain)
+        looked = sorted(plain.union(*(pieces for _, pieces in spaced)))
+        rx = re.compile("(?=(" + trie_pattern(looked) + "))")
         # the longest word at a position hides the shorter ones it holds: they come with it
-        held = {w: frozenset(u for u in plain if u in w) for w in plain}
-        _compiled = (rx, held, spaced)
+        held = {w: frozenset(u for u in looked if u in w) for w in looked}
+        _compiled = (rx, held, plain, spaced)
     return _compiled
 
 
@@ -71,7 +75,7 @@ def present(low: str) -> frozenset[str]:
     last = _last
     if last is not None and last[0] == low:   # the next check on the same text
         return last[1]
-    rx, held, spaced = _build()
+    rx, held, plain, spaced = _build()
     found: set[str] = set()
     for run in set(_LETTERS.findall(low)):
         inside = _RUNS.get(run)
@@ -81,8 +85,7 @@ def present(low: str) -> frozenset[str]:
             inside = _RUNS[run] = frozenset().union(*(held[w] for w in set(rx.findall(run))))
         if inside:
             found |= inside
-    found.update(filter(low.__contains__, spaced))
-    result = frozenset(found)
+    result = plain.intersection(found).union(w for w, pieces in spaced if pieces <= found and w in low)
     _last = (low, result)
     return result
 
