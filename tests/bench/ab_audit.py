@@ -71,8 +71,9 @@ def main() -> None:
                 env = dict(os.environ, PYTHONPATH=str(tree), XDG_CACHE_HOME=f"{tmp}/{name}-{k}",
                            XDG_STATE_HOME=f"{tmp}/state")
                 env.pop("PYTHONDONTWRITEBYTECODE", None)
+                # run from the tree itself: `python -m` puts the working directory first on the path
                 wall, cpu, stdout = timed([PY, "-m", "tui", "audit", "--dir", str(mem), "--root", str(proj),
-                                           "--format", "json"], env)
+                                           "--format", "json"], env, cwd=str(tree))
                 times[name].append((wall, cpu))
                 if outputs.setdefault(name, stdout) != stdout:
                     raise SystemExit(f"{name}: the output changed between runs")
