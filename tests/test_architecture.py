@@ -138,14 +138,29 @@ def test_layouts_are_below_the_reader_even_for_annotations():
         assert not {n for n in names if n in ("tui.core.memory", "tui.core.store")}, path.name
 
 
+def test_the_main_screens_helpers_never_import_it_even_for_annotations():
+    """The screen imports its helpers (curation, editing, keys, …); they are handed a MainHost and
+    never import the screen's module back: the curation ↔ main_screen ring is gone, under
+    TYPE_CHECKING too."""
+    for path, names in _modules("screens/main"):
+        if path.name != "main_screen.py":
+            assert "tui.screens.main.main_screen" not in names, path.name
+
+
+def test_renderables_import_no_textual_widget_or_screen():
+    for path, names in _modules("render"):
+        bad = {n for n in names if n.split(".")[0] == "textual" or n.startswith(("tui.widgets", "tui.screens",
+                                                                                  "tui.app"))}
+        assert not bad, f"{path.name} imports {sorted(bad)}"
+
+
 def test_cycles_are_found_through_imports_inside_functions():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
 def test_widgets_never_import_screens_nor_the_app():
     for path, names in _modules("widgets"):
-        bad = {n for n in names if n.startswith(("tui.screens", "tui.app", "tui.curation", "tui.background",
-                                                 "tui.firstview", "tui.agent_writes"))}
+        bad = {n for n in names if n.startswith(("tui.screens", "tui.app"))}
         assert not bad, f"{path.name} imports {sorted(bad)}"
 
 

@@ -1,7 +1,7 @@
 """A warm start shows the last reading's first screen at once; rows are placed without cells."""
 import threading
 
-from tui import background, firstview
+from tui.screens.main import background, firstview
 from tui.core.memory import MemoryStore
 from tui.widgets.entry_table import EntryTable
 

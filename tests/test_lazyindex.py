@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.lazyindex import LazyEngine, build_index, lazy_engine
+from tui.core.lazyindex import KeptPostings, build_index, lazy_engine
 from tui.core.memory import Memory
 from tui.core.select import Engine
 
@@ -14,6 +14,11 @@ from conftest import NOW, write
 
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
 from gen import WORDS, ZH, generate  # noqa: E402
+
+
+def kept_index(engine) -> bool:
+    """The engine answers from the hook's kept SQLite postings."""
+    return isinstance(engine, Engine) and isinstance(engine.index, KeptPostings)
 
 
 def prompts(mem, n: int, seed: int = 3) -> list[str]:
@@ -35,7 +40,7 @@ def same(mem_dir, root, queries, count=3, chars=2000):
     mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
     full = Engine.from_memory(mem)
     lazy = lazy_engine(mem_dir, root, NOW)
-    assert isinstance(lazy, LazyEngine), "the kept index was not used"
+    assert kept_index(lazy), "the kept index was not used"
     for q in queries:
         a, b = full.decide(q, count, chars), lazy.decide(q, count, chars)
         assert json.dumps(a.as_json(), sort_keys=True) == json.dumps(b.as_json(), sort_keys=True), q
@@ -62,7 +67,7 @@ def test_a_generated_folder_decides_the_same_and_follows_changes(tmp_path):
     mem_dir, root = generate(tmp_path / "g", 1500)
     index(mem_dir, root)
     mem = same(mem_dir, root, prompts(Memory.load(mem_dir, root, now=NOW), 200))
-    assert isinstance(lazy_engine(mem_dir, root, NOW), LazyEngine)
+    assert kept_index(lazy_engine(mem_dir, root, NOW))
     # a folder named in the prompt that holds more than BULK entries is merged lazily: same order
     same(mem_dir, root, ["src/", "what is under src please", "src/api"], count=10, chars=100_000)
     ids = sorted(mem.entries)
@@ -147,8 +152,33 @@ def test_preview_answers_from_the_kept_index_the_same(sample, capsys, monkeypatc
         for _ in range(2):
             assert main(["preview", query, "--json", "--dir", str(mem_dir), "--root", str(root)]) == 0
             outs.append(capsys.readouterr().out)
-    assert used[0] == "stale" and all(isinstance(e, LazyEngine) for e in used[1:])
+    assert used[0] == "stale" and all(kept_index(e) for e in used[1:])
     assert outs[0] == outs[1] and outs[2] == outs[3] and outs[0] != outs[2]
     monkeypatch.setenv("MEMTUI_NO_INDEX", "1")   # the slow way, on request: the same again
     assert main(["preview", "deploy to fly", "--json", "--dir", str(mem_dir), "--root", str(root)]) == 0
     assert capsys.readouterr().out == outs[2] and len(used) == 4
+
+
+def test_both_indexes_answer_every_lookup_alike(sample):
+    """The engine is one over two indexes: every lookup it makes gets the same answer from the
+    dictionaries built from a reading and from the kept SQLite postings."""
+    mem_dir, root = sample
+    index(mem_dir, root)
+    mem = Memory.load(mem_dir, root, now=NOW, mentions=False)
+    mine, kept = Engine.from_memory(mem).index, lazy_engine(mem_dir, root, NOW).index
+    assert mine.terms and mine.body_terms and mine.paths and mine.folders and mine.bares
+    for t in mine.terms:
+        assert dict(kept.weights(t)) == mine.weights(t), t
+    for t in list(mine.body_terms) + ["nothing-like-it"]:
+        assert kept.body(t) == mine.body(t), t
+    for p in mine.paths:
+        assert set(kept.full(p)) == set(mine.full(p)) and kept.shown(p) == mine.shown(p), p
+    for b in mine.by_base:
+        assert list(kept.base(b)) == list(mine.base(b)), b
+    for f in mine.folders:
+        assert dict(kept.folder(f)) == dict(mine.folder(f)), f
+    for b in mine.bares:
+        assert list(kept.bare(b)) == list(mine.bare(b)), b
+    some = sorted(mem.entries)[::3]
+    rank, order = mine.tie_order({}, {})
+    assert kept.tie_order(dict.fromkeys(some, 1), {})[1] == [i for i in order if i in set(some)]

@@ -159,6 +159,40 @@ def test_a_missing_path_is_still_found(tmp_path):
     assert len(found) == 1 and "src/app/server.py" in found[0]
 
 
+@pytest.mark.parametrize("body", [
+    "Workspace files (IDENTITY.md, PERSONA.md) and `config.yaml` hold the bot's settings.\n",   # bare docs/config
+    "Always Write(script.js) first, then run it; see also `server.js`.\n",                       # generic bare names
+    "Columns `orders_log.ts` and `quotes.ts` are timestamptz.\n",                                # no .ts in the project
+    "Old `landing.py` -> `home_page.py` (renamed in May).\n",                                    # renamed
+    "The entry point is src/app/main.py, not `runner.py`.\n",                                    # named to say it is not
+    "Bad pattern (what I did):\n- src/probe_one.py\n- src/probe_two.py\n",                      # a list led in as gone
+    "Steps: `python -m pytest tests/test_FILE.py`; output in `src/path/to/job.py`.\n",           # placeholders
+    "Backend: `billing-svc/src/api/hooks.ts` and `billing-svc/src/index.ts` (sibling repo).\n",  # another repo's folder
+    "Exemplo: novo app `apps/mobile/`.\n",                                                        # an example
+    "If it works: create `src/new_feature.py` next week.\n",                                     # a file to make
+    "1. **`src/views/ThingView.jsx`** — create the view, then register it\n",
+    "Branch `docs/cleanup-pass` -> main after review.\n",                                        # a branch
+    "The state lives in `data/bot_state.json`; scratch `tmp_probe.py` and `.claude/settings.local.json`.\n",
+    "Kernels: `fused_kernel_a.py`, `fused_kernel_b.py` in ~/vendor/kernels/ (not ours).\n",      # a place outside
+    "Old script: `G:\\My Drive\\Tools\\Export for stocks.py`.\n",                               # a Windows path
+    "背景：main.py 3298 行；`cohort_<Q>.csv` holds it; r.json() returns a dict.\n",              # CJK stops, templates, calls
+    "Updates docs/plan/chapter files as it goes; `vet/VetVitalSignsComponent` renders it.\n",
+    "Build output: `apps/web/dist/site/browser` after `ng build`.\n",
+])
+def test_what_does_not_name_a_file_of_this_project(tmp_path, body):
+    assert _paths(tmp_path, body, files=("src/app/main.py", "src/app/util.py", "docs/guide.md")) == []
+
+
+def test_missing_files_of_this_project_stay_found(tmp_path):
+    body = ("Entry points: `src/app/main.py` and `src/app/util.py`.\n"   # the entry is about this project
+            "The admin page lives in `src/pages/AdminPanel.py`.\n"     # its folder gone, a .py project
+            "Helpers: `report_builder.py` builds the export.\n"        # a bare code name the project may hold
+            "Routes were in `src/app/legacy_routes.py`.\n"
+            "`src/app/seeder.py` will create the tables on start.\n")   # 'create' of something else
+    found = _paths(tmp_path, body, files=("src/app/main.py", "src/app/util.py"))
+    assert len(found) == 4, found
+
+
 def _conflicts(tmp_path, a: str, b: str, ids=("a.md", "b.md")) -> int:
     from tui.core.crossfile import conflict_findings
     from tui.core.memory import Snapshot
@@ -226,3 +260,66 @@ def test_clear_right_now_statements_stay_found():
     for body in ("The build is broken today, it worked yesterday.", "The API is down right now (since 12:30).",
                  "Staging is down right now, resolved the DNS part earlier.", "If you see this, CI is currently red."):
         assert _transient(body + "\n") == [4], body
+
+
+def _identifying(text: str) -> list[str]:
+    from tui.core.gates import identifying_findings
+    return [f.rule for f in identifying_findings("a.md", text)]
+
+
+def test_addresses_published_or_seeded_are_not_someones():
+    # an apex domain's A record is public by lookup; seeded logins of a demo tenant are nobody's mailbox
+    assert _identifying("- `shop.example.it` (apex): add an A record `@` -> 198.18.7.21 at the registrar\n") == []
+    assert _identifying("Old ingress 203.1.9.9 in the DNS instructions for apex domains no longer answers.\n") == []
+    assert _identifying("## Demo logins (seeded)\n- Org admin: priya@acme-demo.in / <see .env>\n") == []
+    # still found: a host of yours, a person's address under an ordinary heading
+    assert _identifying("Deploy: ssh to the box at 203.1.9.9 and restart the worker.\n") == ["public-ip"]
+    assert _identifying("## Contacts\nAsk priya@acme-demo.in about the invoices.\n") == ["email"]
+
+
+def _time_words(entry_id: str, text: str) -> list[str]:
+    from tui.core.wording import transient_findings
+    return [f.confidence for f in transient_findings(entry_id, text)]
+
+
+def test_time_words_whose_when_is_written_down():
+    # a section closed on a day, "this session" in a log its name dates, a timing rule in days, a tab's label
+    assert _time_words("todo.md", "## Earlier state (closed 14/3)\n- Done today: the export wizard\n") == []
+    assert _time_words("session_2026-02-11.md", "### Open items (from this session)\n- wire the gate\n") == []
+    assert _time_words("rules.md", "Xác nhận cuối ngày hôm nay, vào lệnh phiên sau (T+2 từ đáy).\n") == []
+    assert _time_words("ui.md", "2. **Open Orders** — currently open orders with live P&L\n") == []
+    # still found: the same words stating the present
+    assert _time_words("todo.md", "## Next up\n- Done today: the export wizard\n") == ["high"]
+    assert _time_words("notes.md", "### Open items (from this session)\n- wire the gate\n") == ["high"]
+    assert _time_words("ui.md", "The orders service is currently down.\n") == ["high"]
+
+
+def _unlinked(tmp_path, index: str) -> list[int]:
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    mem = tmp_path / ".agent-memory"
+    write(mem, "a.md", "---\nname: a\ndescription: a\n---\nbody\n")
+    write(mem, "MEMORY.md", index)
+    return [f.line for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings if f.kind == "index-unlinked"]
+
+
+def test_a_title_s_preamble_and_pointers_into_the_folder_are_no_facts(tmp_path):
+    index = ("# Memory index\n\nOne line per memory; open topic files on demand.\n\n## Entries\n- [A](a.md) — alpha\n\n"
+             "**Sources:**\n- `.agent-memory/chat_dump.txt` — raw export, gitignored\n- `.agent-memory/brief.md` — brief\n")
+    assert _unlinked(tmp_path / "1", index) == []
+    # still found: a fact written inline under an ordinary heading
+    assert _unlinked(tmp_path / "2", index + "\n## Ops\n- Deploys run from the laptop, never CI\n") == [13]
+
+
+def test_links_to_a_document_of_the_project_are_not_broken(tmp_path):
+    from tui.core.audit import audit
+    from tui.core.memory import Memory
+    root = tmp_path / "proj"
+    mem = root / ".agent-memory"
+    write(root, "docs/graph_model_notes.md", "x\n")
+    write(root, "scripts/sync.sh", "x\n")
+    write(mem, "a.md", "---\nname: a\ndescription: a\n---\nSee [[graph-model-notes]] and [[no-such-page]].\n")
+    write(mem, "MEMORY.md", "- [A](a.md) — alpha\n- [Sync script](../scripts/sync.sh) — how we sync\n"
+                            "- [Gone](../../elsewhere/nothing.md) — lost\n")
+    found = sorted(f.message for f in audit(Memory.load(mem, root, now=NOW), git=False).findings if f.kind == "link-broken")
+    assert len(found) == 2 and "[[no-such-page]]" in found[0] and "nothing.md" in found[1], found

@@ -39,7 +39,7 @@ async def test_a_reading_that_overtook_the_one_before_is_diffed_against_the_rows
 async def test_a_file_written_during_the_first_reading_is_shown(sample, tmp_path, monkeypatch):
     """The watcher starts before the first walk: what the agent writes while the folder is
     being read (after the walk passed it) shows without ctrl+r."""
-    from tui import background
+    from tui.screens.main import background
     mem_dir, root = sample
     read = background.read_folder
 
@@ -63,7 +63,7 @@ async def test_a_file_written_during_the_first_reading_is_shown(sample, tmp_path
 async def test_findings_show_while_the_agent_keeps_writing(sample, tmp_path, monkeypatch):
     """Each audit takes longer than the agent waits between writes: the newest finished audit
     is shown all the same (the latest reading's runs next), not none until the writes stop."""
-    from tui import background
+    from tui.screens.main import background
     mem_dir, root = sample
     audit = background.audit_snapshot
 

@@ -2,7 +2,7 @@
 no cycles, so at 50k entries its memory does not wait for a full pass of the cyclic collector."""
 import gc
 
-from tui import background
+from tui.screens.main import background
 from tui.core.memory import MemoryStore
 from tui.widgets.entry_rows import build_rows
 

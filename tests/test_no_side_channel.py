@@ -113,7 +113,7 @@ def test_no_output_of_any_command_quotes_a_secret(tmp_path):
 
 
 async def test_no_tui_screen_quotes_a_secret(tmp_path):
-    from tui.widgets.detail_pane import render_entry
+    from tui.render.entry import render_entry
     mem_dir, root = tmp_path / "memory", tmp_path / "project"
     pieces = _pieces(_plant(mem_dir, root))
     app = make_app(mem_dir, root, tmp_path)

@@ -291,9 +291,9 @@ class _Itemised(Engine):
         qterms = query_terms(query, qpaths)
         need = body_need(len(qterms))
         for t in qterms:
-            for eid, w in self.terms.get(t, {}).items():
+            for eid, w in (self.index.weights(t) or {}).items():
                 hits_kw[eid][t] = w
-            for eid in self._body_ids(t) or {}:
+            for eid in self.index.body(t) or {}:
                 hits_kw[eid][t] = BODY
         out = _WithNeed()
         out.need = need
@@ -310,17 +310,18 @@ class _Itemised(Engine):
     def _ranked(self, query):
         import heapq
         from collections import Counter
+        from tui.core.select import SOURCE_RANK
         scored, bulk = self.score(query)
-        if self._rank is None:
-            self._order_ids = sorted(self.entries, key=self._order)
-            self._rank = {eid: i for i, eid in enumerate(self._order_ids)}
-        rank, n = self._rank, len(self._rank) + 1
+        e = self.entries   # the tie order as the SPEC says it: the user's first, then the newer, then the id
+        order_ids = sorted(e, key=lambda i: (SOURCE_RANK.get(e[i].source, 3),
+                                             -(e[i].updated.timestamp() if e[i].updated else 0.0), i))
+        rank, n = {eid: i for i, eid in enumerate(order_ids)}, len(order_ids) + 1
         ranked = sorted(scored, key=lambda eid: -scored[eid][0] * n + rank[eid])
         ties = Counter(v[0] for v in scored.values())
         if bulk is None:
             return scored, iter(ranked), len(ranked), ties
         q, held, raw = bulk
-        rest = [eid for eid in self._order_ids if eid in held and eid not in scored]
+        rest = [eid for eid in order_ids if eid in held and eid not in scored]
         ties[FOLDER_POINTS] += len(rest)
 
         def bulk_hits():

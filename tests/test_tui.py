@@ -352,7 +352,7 @@ async def test_broken_files_folder_never_crashes(tmp_path, root):
 
 
 def test_audit_in_a_subprocess_matches_in_process(sample):
-    from tui.background import audit_in_subprocess
+    from tui.screens.main.background import audit_in_subprocess
     from tui.core.audit import audit
     from tui.core.memory import Memory
     from conftest import NOW
@@ -527,7 +527,7 @@ async def test_one_audit_at_a_time_and_the_latest_reading_is_audited_after(sampl
     worker cannot be). Readings that come meanwhile wait for it, and only the latest is audited
     then: audits piling up had held every thread of the pool, so a reading waited for them."""
     import threading
-    from tui import background
+    from tui.screens.main import background
     mem_dir, root = sample
     gate, started, real = threading.Event(), [], background.audit_snapshot
 

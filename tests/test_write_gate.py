@@ -450,7 +450,7 @@ def test_a_claude_code_memory_folder_of_another_project_is_known_by_its_shape(hk
 
 
 def test_only_entries_join_the_new_inbox(tmp_path):
-    from tui.agent_writes import AgentWrites
+    from tui.screens.main.agent_writes import AgentWrites
     w = AgentWrites(tmp_path)
     rec = {"kind": "write", "decision": "written", "dir": str(tmp_path), "session_id": "s", "time": "2999-01-01T00:00:00Z"}
     assert w.note_logged({**rec, "id": "MEMORY.md"}) is None

@@ -13,7 +13,8 @@ from textual.screen import Screen
 from .core.config import load_config, save_config
 from .core.injection_log import log_path as default_log_path
 from .render.styles import DEFAULT, Styles, from_theme
-from .screens.main_screen import MainScreen
+from .screens.main.keys import PALETTE
+from .screens.main.main_screen import MainScreen
 from .theming import DEFAULT_DARK, load_themes
 from .widgets.entry_table import STATUS_FILTERS
 
@@ -47,11 +48,6 @@ class MemtuiApp(App):
     def get_default_screen(self) -> Screen:
         return self.main
 
-    def on_injection_log_agent_wrote(self, message) -> None:
-        """Writes the hook saw land join the main screen's NEW inbox (``R``)."""
-        from .curation import agent_wrote
-        agent_wrote(self.main, message.records)
-
     def on_mount(self) -> None:
         themes, problems = load_themes()
         for th in themes:
@@ -79,10 +75,6 @@ class MemtuiApp(App):
                 self.notify(f"Could not save the theme choice: {e}", severity="warning")
         self._saving_theme = True
 
-    def action_triage(self) -> None:   # (here: the main screen is at its size limit)
-        from . import curation
-        curation.triage_pass(self.main)
-
     def action_help(self) -> None:
         from .screens.help_screen import HelpScreen
         if not isinstance(self.screen, HelpScreen):
@@ -95,24 +87,12 @@ class MemtuiApp(App):
         for name, label in STATUS_FILTERS.items():
             yield SystemCommand(f"Filter: {label}", f"Show only entries: {label}",
                                 lambda n=name: screen.set_status_filter(n))
-        for action, title, help_text in COMMANDS:
+        for action, title, help_text in PALETTE:
             if screen.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
         if screen.triaged.report is not None:
-            yield SystemCommand("Triage", "A suggested action per entry, one at a time (T)", self.action_triage)
+            yield SystemCommand("Triage", "A suggested action per entry, one at a time (T)", screen.action_triage)
         yield SystemCommand("Keys", "Every key", self.action_help)
-
-
-COMMANDS = (   # (action on the main screen, palette title, help); shown only where the action applies
-    ("clear_filters", "Filter: clear", "Show every entry"), ("audit", "Audit", "Findings by kind"),
-    ("trash", "Trash", "Restore deleted entries"), ("add", "Add an entry", "Write a memory (gated)"),
-    ("edit", "Edit the entry", "Open it in $EDITOR (gated)"), ("delete", "Delete…", "Move to the trash"),
-    ("review", "Review new entries", "What the agent wrote since launch"),
-    ("reveal", "Reveal secrets", "Show this entry's secrets"), ("rescan", "Rescan", "Read the folder now"),
-    ("sort", "Sort by the next column", ""), ("reverse_sort", "Reverse the sort", ""),
-    ("focus_query", "Preview a prompt", "What would be injected"),
-    ("promote", "Promote…", "Into CLAUDE.md, AGENTS.md, … with a diff"),
-)
 
 
 def _short(path: Path) -> str:

@@ -11,91 +11,18 @@ import os
 import sys
 from pathlib import Path
 
-from .commands import TABLE, run as run_command
+from .commands import TABLE, add_parsers, layout_help, run as run_command
 from .commands.common import UsageError, layout_arg, resolve_dir
 
 COMMANDS = tuple(TABLE)
 
 
-LAYOUT_HELP = ("the agent's memory layout: claude-code, memory-tool, cline, openclaw, letta, gemini, codex, "
-               "mem0 (default: detected)")
-
-
-def _common(p: argparse.ArgumentParser, format_alias: bool = True) -> None:
-    p.add_argument("--dir", help="memory directory (default: discovered, see README)")
-    p.add_argument("--root", help="project root that anchors resolve against (default: git top-level of cwd)")
-    p.add_argument("--layout", type=layout_arg, default=None, metavar="NAME", help=LAYOUT_HELP)
-    if format_alias:
-        p.add_argument("--format", dest="layout", type=layout_arg, metavar="NAME", help="the same as --layout")
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The subcommands' parser, from the one table (commands.TABLE); ``only``: that command's alone
+    (what parsing it needs, and no more imports than it needs)."""
     parser = argparse.ArgumentParser(prog="memtui", description="See and curate what a coding agent remembers.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    p = sub.add_parser("list", help="every entry with its status")
-    _common(p)
-    p.add_argument("--json", action="store_true", help="JSON output (SPEC §7)")
-
-    p = sub.add_parser("preview", help="what a prompt would inject, and why")
-    _common(p)
-    p.add_argument("query", metavar="QUERY")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--max-count", type=int, default=None, help="at most N entries (default 3)")
-    p.add_argument("--max-chars", type=int, default=None, help="at most N characters (default 2000)")
-
-    p = sub.add_parser("eval", help="hit rates of labelled prompts (JSON lines)")
-    _common(p)
-    p.add_argument("queries", metavar="QUERIES_FILE")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--max-count", type=int, default=None)
-    p.add_argument("--max-chars", type=int, default=None)
-
-    p = sub.add_parser("audit", help="findings before sharing")
-    _common(p, format_alias=False)
-    p.add_argument("--format", default="text", metavar="FORMAT",
-                   help="text, json, sarif or markdown (a layout name here works as --layout)")
-    p.add_argument("--fail-on", default="secret,sensitive,traversal",
-                   help="comma-separated kinds whose high-confidence findings make the exit status 1; "
-                        "KIND:possible counts that kind's possible ones too ('' for never)")
-
-    p = sub.add_parser("remember", help="write a memory through the gates")
-    _common(p)
-    p.add_argument("text", metavar="TEXT")
-    p.add_argument("--name")
-    p.add_argument("--description")
-    p.add_argument("--type", default=None)
-    p.add_argument("--source", default="user", choices=("user", "model", "tool"))
-    p.add_argument("--anchor", action="append", default=[], metavar="FILE:QUOTE")
-    p.add_argument("--paths", nargs="+", default=[], metavar="PATH")
-    p.add_argument("--keywords", nargs="+", default=[], metavar="WORD")
-
-    p = sub.add_parser("delete", help="move entries to the trash (asks first)")
-    _common(p)
-    p.add_argument("ids", nargs="+", metavar="ID")
-    p.add_argument("--yes", action="store_true", help="do not ask")
-
-    p = sub.add_parser("restore", help="bring entries back from the trash")
-    _common(p)
-    p.add_argument("ids", nargs="+", metavar="ID")
-
-    p = sub.add_parser("promote", help="promote entries into an instruction file")
-    _common(p)
-    p.add_argument("ids", nargs="+", metavar="ID")
-    p.add_argument("--to", required=True, metavar="FILE")
-    p.add_argument("--yes", action="store_true")
-
-    p = sub.add_parser("triage", help="a suggested action per entry (keep, promote, archive, drop, review)")
-    _common(p)
-    p.add_argument("--json", action="store_true", help="JSON output (SPEC §7)")
-
-    p = sub.add_parser("archive", help="move process entries out of what the agent loads (asks first)")
-    _common(p)
-    p.add_argument("ids", nargs="+", metavar="ID")
-    p.add_argument("--yes", action="store_true", help="do not ask")
-
-    p = sub.add_parser("hook", help="agent hooks (reads the hook's JSON on stdin)")
-    p.add_argument("agent", choices=("claude-code",))
+    add_parsers(sub, only)
     return parser
 
 
@@ -109,7 +36,7 @@ def build_tui_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", help="theme name (bundled or Textual's)")
     p.add_argument("--no-watch", action="store_true", help="do not watch the directory for changes")
     p.add_argument("--layout", "--format", dest="layout", type=layout_arg, default=None, metavar="NAME",
-                   help=LAYOUT_HELP)
+                   help=layout_help())
     return p
 
 
@@ -117,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] in COMMANDS:
-            args = build_parser().parse_args(argv)
+            args = build_parser(argv[0]).parse_args(argv)
             code = run_command(args.command, args)
             sys.stdout.flush()  # a closed pipe surfaces here, where it is handled below
             return code

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from gen import generate  # noqa: E402
 
 from tui.app import MemtuiApp  # noqa: E402
-from tui.screens.folder_watch import DEBOUNCE  # noqa: E402
+from tui.screens.main.folder_watch import DEBOUNCE  # noqa: E402
 from tui.widgets.entry_table import EntryTable  # noqa: E402
 
 

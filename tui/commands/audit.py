@@ -37,9 +37,9 @@ def _run(args, held: contextlib.ExitStack) -> int:
     except ValueError as e:
         raise UsageError(f"--fail-on: {e}") from None
     if args.format not in FORMATS:
-        from ..core.layouts import ALIASES, NAMES
-        name = ALIASES.get(args.format.lower(), args.format.lower())
-        if name not in NAMES:
+        from ..core.layouts import NAMES, resolve
+        name = resolve(args.format)
+        if name is None:
             raise UsageError(f"--format: {args.format!r} is not one of {', '.join(FORMATS)} (or a layout: "
                              f"{', '.join(NAMES)})")
         args.layout, args.format = name, "text"

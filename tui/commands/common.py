@@ -81,8 +81,8 @@ def dump_json(obj) -> None:
 
 def layout_arg(value: str) -> str:
     """--layout NAME (also --format NAME): one of the layouts memtui reads."""
-    from ..core.layouts import ALIASES, NAMES
-    name = ALIASES.get(value.lower(), value.lower())
-    if name not in NAMES:
+    from ..core.layouts import NAMES, resolve
+    name = resolve(value)
+    if name is None:
         raise argparse.ArgumentTypeError(f"unknown layout {value!r} (choose from {', '.join(NAMES)})")
     return name

@@ -20,7 +20,7 @@ def remember(args) -> int:
     layout = found.layout
     if layout is not None and not layout.file_per_entry:
         from ..core.layout_writes import append_bullet, can_append, refusal
-        if not can_append(layout.name):
+        if not can_append(layout):
             print(f"memtui remember: not written. {refusal(layout, directory)}", file=sys.stderr)
             return 2
         layout.begin(directory)

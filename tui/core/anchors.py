@@ -90,27 +90,27 @@ class AnchorChecker:
         self._exists: dict[str, tuple[bool | None, str]] = {}
         self._kinds: dict[str, str | None] = {}
         self._in_memory: dict[str, bool] = {}
-        self._reads: dict[str, tuple[str | None, str | None]] | None = None   # this pass's (see begin_pass)
+        self._reads: dict[str, tuple[str | None, str | None]] | None = None   # this pass's (see next_pass)
         # every answer the project gave, in the order asked: (question, argument) → answer, where a
         # read's answer is the file's signature, not its text (what a kept audit is checked against)
         self.seen: dict[tuple[str, str], object] = {}
 
-    def forget_paths(self) -> None:
-        """Drop memoised path resolutions (symlinks may have changed); file contents stay cached."""
-        self._confined.clear()
-        self._real_dirs.clear()
-        self._in_memory.clear()
-        self._exists.clear()
-        self._kinds.clear()
-        self.seen.clear()
-        if self._reads is not None:
-            self._reads = {}
-
-    def begin_pass(self) -> None:
-        """A store's new reading of the memory folder: from here to the next pass each project file
-        is stat'ed once, when first read (thousands of entries naming one file cost one stat, not
-        thousands). A checker used on its own, with no pass, stats at every read."""
-        self._reads = {}
+    def next_pass(self, keep_paths: bool = True) -> "AnchorChecker":
+        """A checker for a store's next reading of the memory folder, leaving this one as it is
+        for whoever still reads with it (the last snapshot's audit). File contents are shared
+        (keyed by signature, never changed in place); path answers are copied when
+        ``keep_paths``, else asked again (symlinks may have changed). Within the pass each
+        project file is stat'ed once, when first read (thousands of entries naming one file
+        cost one stat, not thousands); a checker made on its own stats at every read."""
+        new = AnchorChecker.__new__(AnchorChecker)
+        new.root, new.real_root, new.real_memory = self.root, self.real_root, self.real_memory
+        new._cache = self._cache
+        keep = dict if keep_paths else (lambda d: {})
+        new._confined, new._real_dirs = keep(self._confined), keep(self._real_dirs)
+        new._exists, new._kinds, new.seen = keep(self._exists), keep(self._kinds), keep(self.seen)
+        new._in_memory = keep(self._in_memory)
+        new._reads = {}
+        return new
 
     def kind(self, path: Path) -> str | None:
         """'file', 'dir', 'other' or None (not there), memoised like ``exists``: thousands of

@@ -23,27 +23,17 @@ from .store import ARCHIVE_DIR
 from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
 from .trash import DeletePlan, DeleteResult, apply_delete, plan_delete
 
-ARCHIVES = ("claude-code", "memory-tool", "openclaw")
-ADVICE = {
-    "cline": "Cline keeps process in activeContext.md and progress.md by design: ask the agent to 'update memory "
-             "bank' so it rewrites them",
-    "letta": "a MemFS file that moves is deleted on the Letta server at the next sync: ask the agent to forget "
-             "it, or move it out of system/ so it is loaded only on demand",
-    "gemini": "GEMINI.md is loaded whole every session: cut the bullet with memtui delete (restorable) and keep "
-              "the text in your own notes",
-    "codex": "Codex rewrites these files when it consolidates its memories: let it, or delete the entry",
-    "mem0": "memtui never changes a mem0 export: delete the memory in mem0 itself",
-}
 
 
 def can_archive(layout) -> bool:
-    return layout is None or layout.name in ARCHIVES
+    """Whether text can move out of what the agent loads here (the layout says: ``archives``)."""
+    return layout is None or layout.archives
 
 
 def refusal(layout, directory: Path) -> str:
     """What to do instead, for a layout memtui does not archive in."""
     return (f"{directory} holds {layout.agent} memory; memtui archive moves text only in Claude Code, memory "
-            f"tool and OpenClaw folders. Instead: {ADVICE.get(layout.name, 'delete it (restorable from the trash)')}.")
+            f"tool and OpenClaw folders. Instead: {layout.archive_advice or 'delete it (restorable from the trash)'}.")
 
 
 def plan_archive(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:

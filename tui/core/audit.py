@@ -123,7 +123,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
         out.extend(conflict_findings(mem))
         if mem.layout is not None:
             out.extend(mem.layout.findings(mem))
-        if git and mem.layout_name != "letta":   # MemFS is a git repository by design (synced to Letta)
+        if git and not (mem.layout is not None and mem.layout.git_by_design):   # (Letta's MemFS)
             out.extend(tracked_in_git(mem.dir))
 
     def here(chunk: list[str]) -> None:

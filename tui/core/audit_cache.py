@@ -24,7 +24,6 @@ from .findings import AuditReport, Finding, stale_finding
 from .walk import SYMLINK, UNLISTABLE, UNSTATABLE, walk
 
 NOTE = "audit"
-LAYOUTS = ("claude-code", "memory-tool")   # one file, one entry, no findings of the layout's own
 RACY_NS = 2_000_000_000                    # a signature this close to the run's start is not trusted
 _INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md",
                       "CLAUDE.local.md")   # crossfile.INSTRUCTION_FILES (checked equal by a test)
@@ -83,6 +82,13 @@ class Kept:
     entries: int
 
 
+def _kept(layout_name: str) -> bool:
+    """Whether an audit of this layout's folder is kept: one file, one entry, no findings of the
+    layout's own (the registry's ``file_per_entry``)."""
+    from .layouts import get
+    return get(layout_name).file_per_entry
+
+
 class Probe:
     """One audit's look at the kept one: made before anything is read (what it lists is what the
     audit that follows will have read, or older)."""
@@ -92,7 +98,7 @@ class Probe:
         self.started = time.time_ns()
         self.dir, self.root, self.layout = str(directory), str(root), layout_name
         self.cache = ParseCache(directory, eager=False)
-        self.listing = folder_listing(directory) if layout_name in LAYOUTS and self.cache.enabled else None
+        self.listing = folder_listing(directory) if _kept(layout_name) and self.cache.enabled else None
         self.instructions = instruction_files(root) if self.listing is not None else []
 
     @property

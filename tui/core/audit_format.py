@@ -8,22 +8,11 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from .. import __version__
-from .findings import AuditReport, group_severity, safe_message
+from .findings import AuditReport, group_severity, kind_title, safe_message
 from .findings import SEVERITY, Finding
 from .fsutil import dumps_json
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
-KIND_TITLE = {
-    "secret": "Secrets", "sensitive": "Sensitive personal data", "traversal": "Paths that escape the project",
-    "transient": "'Right now' statements", "conflict": "Contradictions", "duplicate": "Duplicates",
-    "identifying": "Identifying details", "anchor-broken": "Broken anchors", "unreadable": "Unreadable files",
-    "tracked-in-git": "Committed to git", "index-overflow": "MEMORY.md index", "link-broken": "Broken links",
-    "yaml-truncated": "Values cut by YAML", "in-code": "Already in the code", "stale": "Old and unverifiable",
-    "path-missing": "Mentioned paths that are gone",
-    "process": "Session logs and status reports", "index-hidden": "Hidden text in MEMORY.md",
-    "index-unlinked": "Index lines that link to nothing", "no-frontmatter": "Files without frontmatter",
-    "layout": "Not as the agent expects it",
-}
 
 
 def to_json(rep: AuditReport) -> dict:
@@ -45,7 +34,7 @@ def to_sarif(rep: AuditReport) -> dict:
         if rid not in rules:
             rules[rid] = {
                 "id": rid, "name": f"{f.kind}-{f.rule}".replace("-", " ").title().replace(" ", ""),
-                "shortDescription": {"text": f"{KIND_TITLE.get(f.kind, f.kind)}: {f.rule}"},
+                "shortDescription": {"text": f"{kind_title(f.kind)}: {f.rule}"},
                 "defaultConfiguration": {"level": SARIF_LEVEL[SEVERITY.get(f.kind, "warning")]},
                 "properties": {"kind": f.kind},
             }
@@ -82,7 +71,7 @@ def to_markdown(rep: AuditReport) -> str:
     for kind in rep.by_kind:
         items = [f for f in rep.findings if f.kind == kind]
         icon = {"error": "🔴", "warning": "🟡", "info": "🔵"}[group_severity(items)]
-        lines += [f"### {icon} {KIND_TITLE.get(kind, kind)} ({len(items)})", "",
+        lines += [f"### {icon} {kind_title(kind)} ({len(items)})", "",
                   "| entry | line | confidence | finding | fix |", "|---|---|---|---|---|"]
         for f in items:
             lines.append(f"| `{_md(f.id or '(folder)')}` | {f.line or ''} | {f.confidence} | {_md(safe_message(f))} | "

@@ -104,7 +104,7 @@ class MemoryEntry:
             state[_META] = {_shared(k): (fields_now[k] if k in fields_now and v == fields_now[k] else _shared(v))
                             for k, v in meta.items()}
         for name, value in zip(_FIELDS, state):
-            object.__setattr__(self, name, value)
+            setattr(self, name, value)
 
     @property
     def readable(self) -> bool:
@@ -120,7 +120,7 @@ class MemoryEntry:
         file's entry lost its path, and the audit then stat'ed None). Its own memo dict."""
         new = object.__new__(MemoryEntry)
         for name in _FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
+            setattr(new, name, getattr(self, name))
         new.memo = dict(self.memo)
         return new
 

@@ -5,18 +5,66 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-SEVERITY = {
-    "secret": "error", "sensitive": "error", "traversal": "error",
-    "transient": "warning", "process": "warning", "conflict": "warning", "duplicate": "warning",
-    "identifying": "warning", "index-hidden": "warning", "index-unlinked": "info", "no-frontmatter": "info",
-    "anchor-broken": "warning", "unreadable": "warning", "tracked-in-git": "warning",
-    "index-overflow": "warning", "link-broken": "warning", "yaml-truncated": "warning",
-    "in-code": "info", "stale": "info", "path-missing": "info", "layout": "warning",
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a finding kind is everywhere it is shown: one entry of the registry below."""
+
+    severity: str            # error | warning | info (a possible finding says one step less)
+    title: str               # the audit's heading for the kind (text, Markdown, SARIF, the A view)
+    flag: str | None = None  # the entry table's flag; None: a column of its own says it (anchor, age, load)
+    stops_write: bool = False   # a write with such a finding is refused (SPEC §5); the others only warn
+    noun: str = ""           # what a refused write held, in a sentence ("the agent tried to store a secret")
+
+
+# The one registry of finding kinds, in the order findings are sorted and shown in (errors first).
+KIND = {
+    "secret": Kind("error", "Secrets", "secret", stops_write=True, noun="a secret"),
+    "sensitive": Kind("error", "Sensitive personal data", "sensitive", stops_write=True, noun="personal data"),
+    "traversal": Kind("error", "Paths that escape the project", None, stops_write=True,
+                      noun="a path out of the project"),
+    "transient": Kind("warning", "'Right now' statements", "transient", stops_write=True,
+                      noun="a 'right now' statement"),
+    "process": Kind("warning", "Session logs and status reports", "process"),
+    "conflict": Kind("warning", "Contradictions", "conflict"),
+    "duplicate": Kind("warning", "Duplicates", "duplicate"),
+    "identifying": Kind("warning", "Identifying details", "ident"),
+    "index-hidden": Kind("warning", "Hidden text in MEMORY.md", "hidden"),
+    "index-unlinked": Kind("info", "Index lines that link to nothing", "unlinked"),
+    "no-frontmatter": Kind("info", "Files without frontmatter", "no-fm"),
+    "anchor-broken": Kind("warning", "Broken anchors", None),
+    "unreadable": Kind("warning", "Unreadable files", None),
+    "tracked-in-git": Kind("warning", "Committed to git", "git"),
+    "index-overflow": Kind("warning", "MEMORY.md index", None),
+    "link-broken": Kind("warning", "Broken links", "link"),
+    "yaml-truncated": Kind("warning", "Values cut by YAML", "yaml-cut"),
+    "in-code": Kind("info", "Already in the code", "in-code", stops_write=True, noun="text already in the code"),
+    "stale": Kind("info", "Old and unverifiable", None),
+    "path-missing": Kind("info", "Mentioned paths that are gone", None),
+    "layout": Kind("warning", "Not as the agent expects it", "layout"),
 }
-KINDS = tuple(SEVERITY)
+_UNKNOWN = Kind("warning", "", "")   # a kind not in the registry: a warning, shown by its name
+SEVERITY = {k: v.severity for k, v in KIND.items()}
+KINDS = tuple(KIND)
+REJECT_ON_WRITE = tuple(k for k, v in KIND.items() if v.stops_write)
 STALE_DAYS = 30   # an entry with no anchor older than this may no longer hold
-# Kinds that stop a write (SPEC §5); the others only warn.
-REJECT_ON_WRITE = ("secret", "sensitive", "transient", "in-code", "traversal")
+
+
+def kind_title(kind: str) -> str:
+    """The heading a kind's findings are shown under."""
+    return KIND.get(kind, _UNKNOWN).title or kind
+
+
+def kind_noun(kind: str) -> str:
+    """What a write refused for this kind held, as a noun phrase (the kind's name when none is set)."""
+    return KIND.get(kind, _UNKNOWN).noun or kind
+
+
+def kind_flag(kind: str) -> str | None:
+    """The entry table's flag for a kind (None: a column of its own shows it)."""
+    k = KIND.get(kind)
+    return kind if k is None else k.flag
 
 
 def kinds_in_order(kinds: set[str]) -> tuple[str, ...]:
@@ -39,7 +87,7 @@ class Finding:
 
     @property
     def severity(self) -> str:
-        sev = SEVERITY.get(self.kind, "warning")
+        sev = KIND.get(self.kind, _UNKNOWN).severity
         if self.confidence == "possible":   # says one step less: worth a look, not a failure
             return {"error": "warning", "warning": "info"}.get(sev, sev)
         return sev

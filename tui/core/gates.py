@@ -13,7 +13,7 @@ import re
 from .anchors import AnchorChecker
 from .entry import MemoryEntry
 from .findings import Finding
-from .textutil import line_of, without_code as _without_code, without_comments
+from .textutil import line_span, line_of, without_code as _without_code, without_comments
 from .secrets import blank_secrets, find_secrets
 from .mentions import mentions
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
@@ -161,6 +161,24 @@ def _placeholder_ip(ip: str) -> bool:
 
 
 _IP_CONTEXT = re.compile(r"(?i)(?:\bip|host|server|addr|address|ssh|dns|proxy|gateway|node|@|//|=|:)[^\n]{0,12}$")
+# a line about a domain's DNS records (an A record, an apex domain): its addresses are public by lookup
+_DNS_RECORD = re.compile(r"(?i)\bA[ -]record|\brecord[ \t]+`?A\b|\bregistro[ \t]+`?A\b|\benregistrement[ \t]+`?A\b|"
+                         r"\bapex\b|\bDNS (?:record|instruction|istruzion|registro)|\banycast\b")
+# a heading over seeded logins of a demo or test tenant
+_DEMO_HEADING = re.compile(r"(?i)\b(?:test|demo|seed(?:ed)?|sample|fake|dummy|sandbox)\b[^\n]*\b(?:login|credential|account|"
+                           r"user)s?\b|\b(?:login|credential|account|user)s?\b[^\n]*\b(?:test|demo|seed(?:ed)?|sample|"
+                           r"fake|dummy|sandbox)\b|credenciales de prueba|credenziali di test|cuentas? demo")
+_HEADING_LINE = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]*$")
+
+
+def _heading_above(text: str, pos: int) -> str:
+    """The last Markdown heading before ``pos`` ('' when none)."""
+    last = ""
+    for h in _HEADING_LINE.finditer(text, 0, pos):
+        last = h.group(0)
+    return last
+
+
 _HOME = re.compile(r"(?:/home/|/Users/|[Cc]:\\\\?Users\\\\?)([A-Za-z0-9._-]+)")
 _GENERIC_USERS = {"user", "username", "me", "runner", "ubuntu", "root", "admin", "shared", "public",
                   "you", "your-name", "yourname", "name", "example", "default", "<user>", "xxx", "alice", "bob"}
@@ -191,6 +209,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
         if addr.endswith((".local", ".lan", ".internal", ".home", ".localdomain")) or \
                 re.search(r"(?:\bssh|\bscp|\bsftp|\brsync|\bmosh|-J|ProxyJump)\s+(?:-\S+\s+)*\S*$", before):
             continue   # an ssh target (user@host), not a mailbox
+        if _DEMO_HEADING.search(_heading_above(text, m.start())):
+            continue   # under "## Test logins" / "Demo accounts": a seeded account, not a person's mailbox
         out.append(Finding(entry_id, "identifying", "email", line_of(text, m.start()),
                            "an e-mail address", "refer to the person by role, or drop the address"))
     for m in (_PRIVATE_IP.finditer(text) if ("10." in text or "192.168" in text or "172." in text) else ()):
@@ -203,6 +223,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
             continue   # a network or broadcast address, a version or section number, 1.2.3.4
         if ip[1] == "." and not _IP_CONTEXT.search(text, max(0, m.start() - 24), m.start()):
             continue   # 'python 3.11.7.1': a small first number reads as a version unless said to be a host
+        if _DNS_RECORD.search(text, *line_span(text, m.start())):
+            continue   # an apex domain's A record: published for anyone to look up, a host's name already says it
         out.append(Finding(entry_id, "identifying", "public-ip", line_of(text, m.start()),
                            "a public IP address (a host of yours can be found and reached by it)",
                            "use the host's name or a role (\"the staging server\"), or leave it out"))

@@ -46,14 +46,35 @@ def wiki_link_findings(e, mem: Memory, names: dict | None = None) -> list[Findin
         if names is None:
             names = _link_names(mem)
         t = _fold(target.removesuffix(".md"))
-        if t in names or _fold(_TYPE_PREFIX.sub("", target)) in names:
-            continue
+        if t in names or _fold(_TYPE_PREFIX.sub("", target)) in names or t in _project_docs(mem):
+            continue   # an entry, or a document of the project by that name (docs/x.md, blog/sources/x.md)
         out.append(Finding(e.id, "link-broken", "wiki-link", e.body_line + e.body.count("\n", 0, m.start()),
                            f"[[{target}]] links to no entry", "point it at an existing entry or drop it"))
     return out
 
 
 _NAMES: list = [None, set()]   # (the entries mapping it was built from, the names): one audit at a time
+
+
+_DOCS: list = [None, set()]   # (the project's walk it was built from, the folded stems of its .md files)
+
+
+def _project_docs(mem: Memory) -> set[str]:
+    """The folded names of the project's Markdown documents, for links that name one."""
+    rf = getattr(mem, "root_files", None)
+    if rf is None:
+        return set()
+    where = rf._walk()
+    if _DOCS[0] is not where:
+        _DOCS[:] = [where, {_fold(n[:-3]) for n in where if n.lower().endswith(".md")}]
+    return _DOCS[1]
+
+
+def _in_project(mem: Memory, target: str) -> bool:
+    """An index link outside the memory folder whose file the project holds (by name)."""
+    rf = getattr(mem, "root_files", None)
+    name = unquote(target).split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    return rf is not None and bool(name) and rf.has(name)
 
 
 def _link_names(mem: Memory) -> set[str]:
@@ -89,11 +110,12 @@ def index_findings(mem: Memory) -> list[Finding]:
     for ln in idx.lines:
         for target, i in zip(ln.targets, ln.ids):
             if not i:
-                if "://" not in target and not target.startswith(("#", "mailto:")) and not _exists_from(mem.dir, target):
+                if "://" not in target and not target.startswith(("#", "mailto:")) and not _exists_from(mem.dir, target) \
+                        and not _in_project(mem, target):
                     out.append(Finding(INDEX_NAME, "link-broken", "index-outside", ln.file_line,
                                        f"index link '{target[:200]}' points outside the memory folder, at nothing",
                                        "link only to files inside the memory folder"))
-            elif i not in mem.entries and not (mem.dir / i).exists():
+            elif i not in mem.entries and not (mem.dir / i).exists() and not _in_project(mem, i):
                 out.append(Finding(INDEX_NAME, "link-broken", "index-missing-file", ln.file_line,
                                    f"index line points at {i}, which does not exist",
                                    "remove the line, or restore the file from the trash"))
@@ -131,6 +153,16 @@ def _ticked_names(mem: Memory) -> set[str]:
     """File names MEMORY.md writes in backticks (`x.md`, `.claude-memory/x.md`): the agent is
     pointed at those files as surely as by a link."""
     return {m.group(2) for ln in mem.index.lines for m in _TICKED_MD.finditer(ln.text)} if mem.index.lines else set()
+_LEAD_IN = re.compile(r"\s*(?:\*\*|__)?[^\n:*_]{1,60}:(?:\*\*|__)?\s*$|\s*(?:\*\*|__)[^\n*_]{1,60}(?:\*\*|__)\s*$")
+_TICKED_MEMORY = re.compile(r"`([^`\s]+/[^`\s/]+\.\w+)`")
+
+
+def _points_into(mem: Memory, path: str) -> bool:
+    """A backticked path whose folder is the memory folder's own (`.claude-memory/brief.txt`)."""
+    folder = path.rsplit("/", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    return folder not in ("", ".", "..") and os.path.basename(str(mem.dir).rstrip("/")) == folder
+
+
 _LIST_OR_TEXT = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S|^\s*[^\s#>|`<-]")
 
 
@@ -149,11 +181,17 @@ def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
     runs: list[list[int]] = []   # consecutive unlinked lines make one finding
     # the lines before the first heading tell how to use the index, not facts (when there is a heading)
     preamble = any(ln.text.lstrip().startswith("#") for ln in mem.index.lines)
-    covered = False
+    covered, titled = False, False
     for ln in mem.index.lines:
         if ln.text.lstrip().startswith("#"):
-            covered, preamble = bool(ln.targets), False   # a heading that links covers the lines under it
+            # a heading that links covers the lines under it; the document's title ("# Memory index")
+            # keeps the preamble going: the lines under it still say how to use the index
+            first_title = preamble and not titled and re.match(r"\s*#\s", ln.text) is not None and not ln.targets
+            titled = titled or first_title
+            covered, preamble = bool(ln.targets), first_title
             continue
+        if ln.targets:
+            preamble = False   # the entries begin: the intro is over
         if preamble or covered or ln.targets or not _LIST_OR_TEXT.match(ln.text) \
                 or ln.text.strip().startswith(("```", "---", "|")):
             continue
@@ -163,7 +201,10 @@ def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
             runs[-1].append(ln.file_line)
         else:
             runs.append([ln.file_line])
-    pointers = {ln.file_line for ln in mem.index.lines if _TICKED_MD.search(ln.text)}
+    # `x.md` (or any backticked file of the memory folder) points the agent at a file as a link does;
+    # a list's lead-in ("**Sources:**") says nothing by itself
+    pointers = {ln.file_line for ln in mem.index.lines if _TICKED_MD.search(ln.text) or _LEAD_IN.match(ln.text)
+                or _TICKED_MEMORY.search(ln.text) and _points_into(mem, _TICKED_MEMORY.search(ln.text).group(1))}
     for run in runs:
         if all(n in pointers for n in run):
             continue   # `x.md` points the agent at a file as a link does

@@ -142,16 +142,13 @@ def denied_writes(directory: Path, since: str, path: Path | None = None) -> dict
     return counts
 
 
-_NOUN = {"secret": "a secret", "sensitive": "personal data", "transient": "a 'right now' statement",
-         "in-code": "text already in the code", "traversal": "a path out of the project"}
-
-
 def attempts_note(counts: dict[str, int], days: int) -> str | None:
     """One line a person reads: 'in the last 7 days the agent tried to store here a secret twice'."""
     if not counts:
         return None
     times = {1: "once", 2: "twice"}
-    parts = [f"{_NOUN.get(kind, kind)} {times.get(n, f'{n} times')}"
+    from .findings import kind_noun
+    parts = [f"{kind_noun(kind)} {times.get(n, f'{n} times')}"
              for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
     return (f"in the last {days} days the agent tried to store here {', '.join(parts)} "
             "(denied by the write gate; the injection log has each attempt)")

@@ -14,28 +14,21 @@ from pathlib import Path
 from . import journal
 from .faults import Changed
 from .findings import REJECT_ON_WRITE, Finding
-from .layouts.gemini import memory_section
-from .layouts.markdown import bullets, split_lines
+from .layouts.markdown import split_lines
 from .locking import held
 from .snippets import read_exact
 from .write import WriteResult, check
 
-APPENDS = {"gemini": "GEMINI.md", "openclaw": "MEMORY.md"}
-ADVICE = {
-    "cline": "edit the memory bank's files (or ask the agent to 'update memory bank')",
-    "letta": "ask the agent, or add a Markdown file with a `description` and commit it",
-    "codex": "Codex writes these files itself when it consolidates its memories",
-    "mem0": "add memories through mem0 itself; memtui never changes an export",
-}
 
 
-def can_append(layout_name: str) -> bool:
-    return layout_name in APPENDS
+def can_append(layout) -> bool:
+    """Whether `remember` adds a bullet in this layout's folders (the layout says: ``appends_to``)."""
+    return bool(layout.appends_to)
 
 
 def refusal(layout, directory: Path) -> str:
     return (f"{directory} holds {layout.agent} memory; memtui remember writes there only for Gemini CLI and "
-            f"OpenClaw folders. {ADVICE.get(layout.name, '').capitalize()}.")
+            f"OpenClaw folders. {layout.remember_advice.capitalize()}.")
 
 
 def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:
@@ -55,7 +48,7 @@ def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:
     landed: list[int] = []
 
     def add(text: str | None) -> str:   # to the file as it is just before the rename
-        new, at = _with_bullet(text or "", line, layout.name)
+        new, at = _with_bullet(text or "", line, layout)
         landed[:] = [at]
         return new
     with held(mem_dir), journal.transaction():
@@ -73,27 +66,23 @@ def _gate(mem_dir: Path, root: Path, text: str) -> tuple[list[Finding], list[Fin
 
 
 def _target(mem_dir: Path, layout) -> str:
-    if layout.name == "gemini":
-        names = getattr(layout, "names", ("GEMINI.md",))
-        return next((n for n in names if (mem_dir / n).is_file()), names[0])
-    return next((n for n in ("MEMORY.md", "memory.md") if (mem_dir / n).is_file()), "MEMORY.md")
+    names = layout.appends_to
+    return next((n for n in names if (mem_dir / n).is_file()), names[0])
 
 
-def _with_bullet(text: str, line: str, layout_name: str) -> tuple[str, int]:
-    """The text with ``- line`` added, and the 0-based line it landed on."""
+def _with_bullet(text: str, line: str, layout) -> tuple[str, int]:
+    """The text with ``- line`` added where the layout keeps bullets, and the 0-based line it landed on."""
     lines = split_lines(text)
     eol = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += eol
     bullet = f"- {line}{eol}"
-    where = memory_section(lines) if layout_name == "gemini" else (0, len(lines))
-    if where is None:   # no section yet: add it at the end, as save_memory does
+    at = layout.bullet_at(lines)
+    if at is None:   # no section yet: add it at the end (as Gemini's save_memory does)
         if lines and lines[-1].strip():
             lines.append(eol)
-        lines += [f"## Gemini Added Memories{eol}", bullet]
+        lines += [f"## {layout.append_heading}{eol}", bullet]
         return "".join(lines), len(lines) - 1
-    items = bullets(lines, where[0] + (1 if layout_name == "gemini" else 0), where[1])
-    at = items[-1].end if items else (where[0] + 1 if layout_name == "gemini" else len(lines))
     lines.insert(at, bullet)
     return "".join(lines), at
 

@@ -3,27 +3,30 @@
 The hook runs before every prompt; loading, judging and indexing 10,000 entries each time
 cost over a second. Here the folder is only stat-ed: files whose signature changed since
 the index was brought up to date are read and re-indexed; a prompt reads the postings of
-its own words and paths and loads only the entries it ranks. The scoring is the Engine's
-own code over lookups that come from SQLite instead of dictionaries, so the decision is the
-same, byte for byte (tested on random prompts against the full engine). Only Claude Code's
+its own words and paths and loads only the entries it ranks. The Engine scores over this
+index (``KeptPostings``) as over the in-memory one (postings.DictPostings, whose indexing of
+each entry is what the rows hold), so the decision is the same, byte for byte (tested on
+random prompts against the in-memory index). Only Claude Code's
 and the memory tool's layouts use it (one file, one entry); when the index is missing or
 much of the folder changed, the hook answers the slow way and builds the index afterwards.
 """
 from __future__ import annotations
 
 import datetime as dt
-import heapq
 import os
 import sqlite3
-from collections import Counter
 from pathlib import Path
 
 from .anchors import AnchorChecker
 from .cache import FORMAT, ParseCache
 from .entry import MemoryEntry
+from .evidence import BODY_DF_MAX
 from .index import INDEX_NAME, MemoryIndex
 from .prefetch import Prefetch, fingerprint, walk
-from .select import BODY_DF_MAX, FOLDER_POINTS, SOURCE_RANK, Engine
+from .postings import Postings, tie_sorted
+# (the names the refresh below uses: an entry's place in the tie order, and its rows)
+from .postings import rank_fields as _rank_of, rows_of as postings_of
+from .select import Engine
 from .status import assess
 from .store import _load
 
@@ -41,94 +44,68 @@ def _connect(cache: ParseCache) -> sqlite3.Connection:
     return con
 
 
-class _Recorder(list):
-    def __init__(self, log: list, key: str) -> None:
-        super().__init__()
-        self.log, self.key = log, key
+class KeptPostings(Postings):
+    """The engine's index read from the kept SQLite postings, per key, memoised for the prompt;
+    entries and statuses are loaded only for the ids the ranking reads."""
 
-    def append(self, item) -> None:
-        self.log.append((self.key, item))
-        super().append(item)
+    def __init__(self, con: sqlite3.Connection, entry_of, status_of, rank_of, is_dir) -> None:
+        self.con, self.is_dir, self.fields_of = con, is_dir, rank_of   # ids → their (source rank, updated)
+        self.entries = _Entries(entry_of)
+        self.status = _Entries(lambda i: status_of(self.entries[i]))
+        self._memo: dict[tuple[str, str], object] = {}
 
+    def _rows(self, kind: str, key: str) -> list[tuple]:
+        # a key's rows by id, then seq: the order in which DictPostings lists them
+        return self.con.execute("SELECT id, weight, p, raw FROM postings WHERE kind = ? AND key = ? "
+                                "ORDER BY id, seq", (kind, key)).fetchall()
 
-def postings_of(e: MemoryEntry) -> list[tuple]:
-    """(kind, key, seq, weight, p, raw) rows of one entry, in the order the Engine adds them. A
-    bare name's "is it a folder of the project" is left to the query (the project changes)."""
-    raws: list[str] = []
-    bare_log: list = []
-    eng = Engine({}, {}, dt.datetime.now(dt.timezone.utc))
+    def weights(self, term):
+        value = self._memo.get(("term", term))
+        if value is None:   # id → weight, built in C (a term may hold thousands); unordered: an entry
+            # holds a term once, and sorting them cost SQLite a temporary B-tree a prompt
+            value = self._memo["term", term] = dict(self.con.execute(
+                "SELECT id, weight FROM postings WHERE kind = 'term' AND key = ?", (term,)))
+        return value or None
 
-    class Bare(dict):   # records each bare name in the order the Engine adds them
-        def __missing__(self, key):
-            self[key] = _Recorder(bare_log, key)
-            return self[key]
+    def body(self, term):
+        key = ("body", term)
+        if key not in self._memo:
+            # at most BODY_DF_MAX + 1 rows read: a common word is known to be one without reading all its postings
+            rows = self.con.execute("SELECT id FROM postings WHERE kind = 'body' AND key = ? LIMIT ?",
+                                    (term, BODY_DF_MAX + 1)).fetchall()
+            self._memo[key] = {i: 1 for i, in rows} if 0 < len(rows) <= BODY_DF_MAX else None
+        return self._memo[key]
 
-    eng.bare = Bare()
-    eng._add(e, lambda r: raws.append(r) or False)
-    rows, seq = [], 0
-    for t, d in eng.terms.items():
-        rows.append(("term", t, seq, d[e.id], None, None))
-        seq += 1
-    for t in eng.body:
-        rows.append(("body", t, seq, 1, None, None))
-        seq += 1
-    for p in eng.full:
-        rows.append(("full", p, seq, 0, None, None))
-        seq += 1
-    for b, lst in eng.by_base.items():
-        for _, p in lst:
-            rows.append(("base", b, seq, 0, p, None))
-            seq += 1
-    for f, d in eng.folders.items():
-        rows.append(("folder", f, seq, 0, d[e.id], None))
-        seq += 1
-    for (b, (_, p)), raw in zip(bare_log, raws):
-        rows.append(("bare", b, seq, 0, p, raw))
-        seq += 1
-    for p, raw in eng.shown.items():
-        rows.append(("shown", p, seq, 0, raw, None))
-        seq += 1
-    return rows
+    def _shaped(self, kind: str, key: str, shape):
+        k = (kind, key)
+        if k not in self._memo:
+            self._memo[k] = shape(self._rows(kind, key))
+        return self._memo[k]
 
+    def full(self, path):
+        return self._shaped("full", path, lambda rows: {i for i, _, _, _ in rows})
 
-def _rank_of(e: MemoryEntry) -> tuple[int, float]:
-    return SOURCE_RANK.get(e.source, 3), (e.updated.timestamp() if e.updated else 0.0)
+    def base(self, name):
+        return self._shaped("base", name, lambda rows: [(i, p) for i, _, p, _ in rows])
 
-
-class _Lookup:
-    """One kind of posting, read from SQLite per key, as the Engine reads its dictionaries."""
-
-    def __init__(self, con: sqlite3.Connection, kind: str, shape: str, is_dir=None) -> None:
-        self.con, self.kind, self.shape, self.is_dir = con, kind, shape, is_dir
-        self.memo: dict = {}
-
-    def get(self, key, default=None):
-        if key not in self.memo:
-            if self.shape == "weights":   # id → weight, built in C (a term may hold thousands); unordered:
-                # an entry holds a term once, and sorting them cost SQLite a temporary B-tree a prompt
-                self.memo[key] = dict(self.con.execute("SELECT id, weight FROM postings WHERE kind = ? AND key = ?",
-                                                       (self.kind, key)))
-                return self.memo[key] or default
-            rows = self.con.execute("SELECT id, weight, p, raw FROM postings WHERE kind = ? AND key = ? "
-                                    "ORDER BY id, seq", (self.kind, key)).fetchall()
-            self.memo[key] = self._shape(rows)
-        value = self.memo[key]
-        return value if value else default
-
-    def _shape(self, rows):
-        if self.shape == "weights":
-            return {i: w for i, w, _, _ in rows}
-        if self.shape == "ids":
-            return {i for i, _, _, _ in rows}
-        if self.shape == "pairs":
-            return [(i, p) for i, _, p, raw in rows
-                    if self.is_dir is None or not self.is_dir(raw.strip().strip("/"))]
-        if self.shape == "first":
+    def folder(self, run):
+        def first(rows):
             out: dict[str, str] = {}
             for i, _, p, _ in rows:
                 out.setdefault(i, p)
             return out
-        return rows[0][2] if rows else None   # shown: the first entry's spelling
+        return self._shaped("folder", run, first)
+
+    def bare(self, word):
+        return self._shaped("bare", word, lambda rows: [(i, p) for i, _, p, raw in rows
+                                                        if not self.is_dir(raw.strip().strip("/"))])
+
+    def shown(self, path):
+        return self._shaped("shown", path, lambda rows: rows[0][2] if rows else None)
+
+    def tie_order(self, scores, held):
+        order = tie_sorted(self.fields_of(scores.keys() | held.keys()))   # only these: never the whole folder
+        return dict(zip(order, range(len(order)))), order
 
 
 class _Entries(dict):
@@ -141,74 +118,12 @@ class _Entries(dict):
         return value
 
 
-class LazyEngine(Engine):
-    def __init__(self, con, entry_of, status_of, rank_of, now: dt.datetime, is_dir) -> None:
-        self.now = now
-        self.terms = _Lookup(con, "term", "weights")
-        self._con, self._body_memo = con, {}
-        self.full = _Lookup(con, "full", "ids")
-        self.by_base = _Lookup(con, "base", "pairs")
-        self.folders = _Lookup(con, "folder", "first")
-        self.bare = _Lookup(con, "bare", "pairs", is_dir)
-        self._shown = _Lookup(con, "shown", "one")
-        self.shown = self
-        self.entries = _Entries(entry_of)
-        self.status = _Entries(lambda i: status_of(self.entries[i]))
-        self._rank_of = rank_of
-        self._rank = None
-
-    def get(self, p, default=None):   # the Engine's `shown` mapping
-        return self._shown.get(p) or default
-
-    def _body_ids(self, t: str):
-        # at most BODY_DF_MAX + 1 rows read: a common word is known to be one without reading all its postings
-        if t not in self._body_memo:
-            rows = self._con.execute("SELECT id FROM postings WHERE kind = 'body' AND key = ? LIMIT ?",
-                                         (t, BODY_DF_MAX + 1)).fetchall()
-            self._body_memo[t] = {i: 1 for i, in rows} if 0 < len(rows) <= BODY_DF_MAX else None
-        return self._body_memo[t]
-
-    def _keyword_points(self, qterms, need: int = 2) -> Counter:
-        counts: Counter = Counter()
-        for t in qterms:
-            weights = self.terms.get(t)
-            if weights:
-                counts.update(weights)
-        return self._add_body(counts, qterms, need)
-
-    def _ranked(self, query: str):
-        scores, scored, bulk = self._scores(query)   # counted, as the Engine does; reasons on demand
-        ids = set(scores) | (set(bulk[1]) if bulk is not None else set())
-        rank = self._rank_of(ids)
-        key = lambda eid: (rank[eid][0], -rank[eid][1], eid)   # noqa: E731 — the Engine's tie order
-        heap = [((-s,) + key(eid), eid) for eid, s in scores.items()]
-        heapq.heapify(heap)   # popped as far as decide reads
-
-        def ranked():
-            while heap:
-                yield heapq.heappop(heap)
-
-        ties = Counter(scores.values())
-        if bulk is None:
-            return scored, (eid for _, eid in ranked()), len(scores), ties
-        held = bulk[1]
-        rest = sorted((eid for eid in held if eid not in scores), key=key)
-        ties[FOLDER_POINTS] += len(rest)
-
-        def bulk_hits():
-            for eid in rest:   # each scores exactly one folder hit (see select._Scored)
-                yield (-FOLDER_POINTS,) + key(eid), eid
-
-        merged = heapq.merge(ranked(), bulk_hits())
-        return scored, (eid for _, eid in merged), len(scores) + len(rest), ties
-
-
 STALE = "stale"   # lazy_engine found no index, or an outdated one: worth building (in the background)
 
 
 def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None,
                 scan: list | None = None, prefetch: Prefetch | None = None):
-    """A LazyEngine over the folder's kept index, brought up to date first. Else None (the cache
+    """An Engine over the folder's kept index (KeptPostings), brought up to date first. Else None (the cache
     off or locked, a symlink in the folder: the slow way, always) or STALE (no index yet, or
     much changed: the slow way this once, and an index built for the next prompt)."""
     cache = cache or ParseCache(directory, eager=False)   # rows are read one by one, for ranked entries
@@ -268,7 +183,8 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
             folders[rel] = (root / rel).is_dir()
         return folders[rel]
 
-    return LazyEngine(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, now, is_dir)
+    return Engine(KeptPostings(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, is_dir),
+                  now)
 
 
 def _lstat(path: str) -> os.stat_result | None:

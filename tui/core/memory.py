@@ -1,10 +1,11 @@
 """The memory folder as the CLI, the hook and the TUI see it: a store and its snapshots.
 
 ``MemoryStore`` owns one folder. Each ``refresh()`` re-reads what changed and returns a
-new, immutable ``Snapshot`` (entries, statuses, the index, optionally the injection
-engine) numbered by generation. Whoever holds a snapshot may compute on it from any
-thread: nothing changes it afterwards, so an audit of generation 7 cannot be disturbed
-by the rescan that produces generation 8.
+new, immutable ``Snapshot`` (entries, statuses, the index, its own anchor checker)
+numbered by generation. Whoever holds a snapshot may compute on it from any thread:
+nothing changes it afterwards, so an audit of generation 7 cannot be disturbed by the
+rescan that produces generation 8. Its injection engine is made from it on demand and
+kept (``EngineSlot``): a value of the reading, not a change to it.
 """
 from __future__ import annotations
 
@@ -24,12 +25,12 @@ from .cache import ParseCache
 from .entry import MemoryEntry
 from .index import MemoryIndex
 from .layouts import ClaudeCode
+from .select import Engine
 from .status import EntryStatus, RootFiles, assess
 from .store import Scanner
 
 if TYPE_CHECKING:
     from .layouts import Layout
-    from .select import Engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +133,41 @@ def paused_gc():
         GC_PAUSE.release()
 
 
+class EngineSlot:
+    """A snapshot's injection engine, made from the snapshot once, when first asked, and kept.
+
+    Made lazily rather than at construction: at 10,000 entries the index costs ~0.2 s, which
+    the app spends on its UI thread in slices after the table shows, and only for a reading
+    a prompt asks about. The snapshot's fields never change; this holder is the one memo it
+    carries, and the engine is a function of the reading (its entries, statuses, time and
+    root), so when it is made changes nothing it answers. ``make(snapshot)`` is a generator
+    of steps that returns the engine (``Engine.steps``; several agents: ``multi``'s)."""
+
+    __slots__ = ("make", "value", "_lock")
+
+    def __init__(self, make) -> None:
+        self.make, self.value, self._lock = make, None, threading.Lock()
+
+    def steps(self, snap: "Snapshot"):
+        """Make the engine in steps (none when it is made); the generator returns it."""
+        if self.value is None:
+            value = yield from self.make(snap)
+            with self._lock:   # two builders: the first one's is kept (they answer the same)
+                if self.value is None:
+                    self.value = value
+        return self.value
+
+
+def _engine_slot() -> EngineSlot:
+    return EngineSlot(Engine.steps)
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """One reading of the folder. Read-only: the mappings are proxies, and nothing that
-    holds a snapshot changes its entries (a rescan builds new ones)."""
+    """One reading of the folder. Read-only: frozen, the mappings are proxies, and nothing
+    that holds a snapshot changes its entries (a rescan builds new ones; the app's audit
+    judges copies). Its anchor checker is its own; its engine is made on demand and kept
+    in ``engines`` (EngineSlot)."""
 
     dir: Path
     root: Path
@@ -150,7 +182,9 @@ class Snapshot:
     added: tuple[str, ...] = ()       # relative to the previous generation
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
-    engine: "Engine | None" = field(default=None, compare=False)
+    # the engine, made on demand (see EngineSlot); dataclasses.replace shares it, so replace
+    # only what leaves the entries, statuses, time and root as they are
+    engines: EngineSlot = field(default_factory=_engine_slot, compare=False, repr=False)
     layout: "Layout | None" = field(default=None, compare=False)
     files: tuple["FileInfo", ...] = ()   # every file of the folder and what it is (entries, index, not memory)
     parts: Mapping[str, "Snapshot"] = field(default_factory=dict, compare=False)   # several agents: each one's
@@ -169,6 +203,24 @@ class Snapshot:
         store.scanner.fork_ok = fork
         store.scanner.memos = tuple(k for k in memos if mentions or k != "mentions")
         return store.refresh(now)
+
+    @property
+    def engine(self) -> "Engine | None":
+        """The injection engine, once made (``engine_steps``, ``built_engine``); else None."""
+        return self.engines.value
+
+    def engine_steps(self):
+        """Make the engine a few dozen entries a step (a generator returning it); no step when made."""
+        return self.engines.steps(self)
+
+    def built_engine(self) -> "Engine":
+        """The injection engine, made now if it is not yet."""
+        steps = self.engine_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
 
     def locate(self, entry_id: str) -> tuple["Snapshot", str]:
         """The snapshot of the folder an entry lives in, and its id there (several agents' ids are
@@ -238,6 +290,15 @@ class MemoryStore:
         with self._lock:
             self.scanner.keep_judgements()
 
+    def adopt_judged(self, published: Mapping[str, MemoryEntry], judged: Mapping[str, MemoryEntry]) -> None:
+        """Copies of a reading's entries that a background pass judged (their content findings
+        and memos kept on them): the next reading publishes each in place of its original
+        while the file is unchanged, so it is not judged again. The published ones stay as
+        they are. (A layout's entries are copies made anew at each reading: nothing to take.)"""
+        if self.layout.file_per_entry:
+            with self._lock:
+                self.scanner.adopt(published, judged)
+
     def refresh(self, now: dt.datetime | None = None, progress=None, with_engine: bool = False,
                 full: bool = True, noted: bool = False) -> Snapshot:
         """Re-read what changed (``noted``: what a watcher noted, see Scanner.scan); ``progress(done, total)`` is called while parsing (for a UI).
@@ -245,9 +306,9 @@ class MemoryStore:
         MEMORY.md and the day are the same; a full refresh re-checks every anchor against the project."""
         now = now or utcnow()
         with self._lock, paused_gc():
-            if full:
-                self.checker.forget_paths()
-            self.checker.begin_pass()
+            # this reading's own checker: the last one stays as its snapshot's (an audit may be
+            # reading with it); file contents are shared, path answers too unless ``full``
+            checker = self.checker = self.checker.next_pass(keep_paths=not full)
             scan = self.scanner.scan(progress, incremental=not full, noted=noted)   # a watcher's paths
             last = self._last
             keep = (not full and last is not None and last.index_text == scan.index_text
@@ -258,22 +319,21 @@ class MemoryStore:
             if keep and entries.keys() == last.status.keys():   # a watcher's change of content: O(changed)
                 status = dict(last.status)
                 for i in fresh:
-                    status[i] = assess(entries[i], self.checker, scan.index, now, self.root_files, self.mentions)
+                    status[i] = assess(entries[i], checker, scan.index, now, self.root_files, self.mentions)
             else:
                 status = {i: last.status[i] if keep and i not in fresh and i in last.status else
-                          assess(e, self.checker, scan.index, now, self.root_files, self.mentions)
+                          assess(e, checker, scan.index, now, self.root_files, self.mentions)
                           for i, e in entries.items()}
             self.generation += 1
             added, changed, removed = scan.added, scan.changed, scan.removed
             if not self.layout.file_per_entry:   # a changed file says nothing of which of its parts changed
                 added, changed, removed = _entry_changes(last.entries if last else {}, entries)
             snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(entries),
-                            MappingProxyType(status), scan.index, scan.index_text, self.checker, self.root_files,
+                            MappingProxyType(status), scan.index, scan.index_text, checker, self.root_files,
                             tuple(added), tuple(changed), tuple(removed), layout=self.layout, files=files,
                             store=self)
             if with_engine:
-                from .select import Engine
-                object.__setattr__(snap, "engine", Engine.from_memory(snap))   # before anyone else sees it
+                snap.built_engine()   # before anyone else sees it
             self._last = snap
         return snap
 

@@ -45,11 +45,18 @@ _CODE_OBJECTS = {"console", "process", "module", "exports", "json", "math", "win
                  "self", "this", "np", "pd", "req", "res", "ctx", "app", "object", "array", "string", "promise"}
 _TLD = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|me|so|sh|xyz|info|biz|gov|edu|tech|cloud|"
                   r"site|page|pages|kr|jp|cn|uk|de|fr|us|ca|au|in|ru|br|vn|tw|hk)$", re.I)
-_SUFFIX = re.compile(r"(?:(?::(\d+)(?:[-–](\d+)|(\+))?(?::\d+)?)|(?:#L(\d+)(?:-L?(\d+))?)|(?:::([A-Za-z_][\w.]*)))$")
+_SUFFIX = re.compile(r"(?:(?::(\d+)(?:[-–](\d+)|(\+))?(?::\d+)?)|(?:#L(\d+)(?:-L?(\d+))?)|(?:(?:::|#)([A-Za-z_][\w.]*)))$")
 # a token with a '/' or a '.' before a word character: words and sentence ends are never tried.
 # The look-behind changes no match (one never starts inside a run of its first class, as the
 # run's start would have matched first) but spares the engine a rescan from every letter.
-_CANDIDATE = re.compile(r"(?<![^\s`'\"()<>\[\]{}|,;*!?])[^\s`'\"()<>\[\]{}|,;*!?]*[/.][\w.][^\s`'\"()<>{}|,;*!?]*")
+# CJK and full-width punctuation (：（）·、，。「」【】) ends a token as its ASCII kin do: `：index.js`,
+# `a.tsx·b.tsx` were read as one name
+_STOPS = "\\s`'\"()<>{}|,;*!?：（）·、，。「」【】；！？"
+_CANDIDATE = re.compile(rf"(?<![^{_STOPS}\[\]])[^{_STOPS}\[\]]*[/.][\w.][^{_STOPS}]*")
+_CUT_AT = re.compile(r"[<{\[]|\((?:[A-Za-z_'\")])")   # a template's brace, or a call: x.json(), f.read(n)
+_PLACEHOLDER = re.compile(r"(?:^|[/_-])(?:FILE|FILENAME|FILE_NAME|NAME|SLUG|MODULE|COMPONENT)(?:\.|/|$)|"
+                          r"\bpath/to/|YYYY|(?:^|/)<|\.\.\.")
+_KINDS_AFTER = re.compile(r"[ \t]+(?:files|folders|directories|dirs|docs|pages|modules)\b")
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _TICKED = re.compile(r"`([^`\n]{1,200})`")
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://\S+|\bwww\.\S+")
@@ -82,10 +89,15 @@ def mentions(body: str) -> list[Mention]:
     spans = [(m.group(1), True) for m in _TICKED.finditer(text)] if "`" in text else []
     rest = _TICKED.sub(" ", text) if spans else text
     for inner, _ in spans:
+        if "\\" in inner and " " in inner or re.match(r"[A-Za-z]:\\", inner):
+            continue   # `G:\My Drive\x\y.py`: a Windows path outside the project, cut at its spaces
         words = inner.split()
         for w in words:   # a lone backticked word is a deliberate mention; words of a command are not
             _add(out, w, backticked=len(words) == 1)
     for m in _CANDIDATE.finditer(rest):
+        if _CUT_AT.match(rest, m.end()) or _KINDS_AFTER.match(rest, m.end()) and "." not in m.group(0):
+            continue   # r.json(), cohort_<Q>.csv, pubsub-{x}.js: a call, a name cut at its template;
+            # "updates docs/plan/chapter files": kinds of files, listed
         _add(out, m.group(0), backticked=False)
     return list(out.values())
 
@@ -106,7 +118,7 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
         tok = tok.rsplit("=", 1)[1].strip("'\"")
     if not tok or tok[0] in "-$@#%&+^~\\" and not tok.startswith("~/") or "://" in tok or "*" in tok:
         return None
-    if any(c in tok for c in "%→←−…") or "..." in tok.strip(".") or _MEASURE.search(tok):
+    if any(c in tok for c in "%→←−…") or "..." in tok.strip(".") or _MEASURE.search(tok) or re.search(r"\w\+\w", tok):
         return None   # 11.4%/Sh0.68, Vite→Next.js, apps/web/.../x.ts: measures, changes, elisions
     if _LIBRARY.fullmatch(tok):
         return None   # Cytoscape.js, Chart.js: a library's name
@@ -126,13 +138,13 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
     if low in _NOT_FILES or any(c in tok for c in "{}<>|?") or not re.search(r"[A-Za-z]", tok):
         return None
     segs = [s for s in tok.split("/") if s not in ("", ".")]
-    if not segs:
-        return None
+    if not segs or _PLACEHOLDER.search(tok):
+        return None   # scripts/FILE.py, src/path/to/job.js, YYYY-MM-DD-slug.md: a pattern, not a file
     last = segs[-1]
     ext = last.rsplit(".", 1)[-1].lower() if "." in last.strip(".") else ""
     has_ext = ext in EXTENSIONS or (ext == "" and last.lower() in NAMED and (backticked or "/" in tok))
-    if len(segs) > 1 and sum("." in x.strip(".") and x.rsplit(".", 1)[-1].lower() in EXTENSIONS for x in segs[:-1]) >= 1 \
-            and has_ext:
+    if len(segs) > 1 and any("." in x.strip(".") and x.rsplit(".", 1)[-1].lower() in (EXTENSIONS if has_ext else {ext})
+                             for x in segs[:-1]) and (has_ext or len(ext) >= 2 and ext.isalpha()):
         return None   # a.sh/b.sh, main.gd/ui.gd: a list of files, not a folder path
     if any(_RANDOM.fullmatch(s) for s in segs) or (
             not has_ext and len(tok) >= 30 and sum(any(c.isupper() for c in s) for s in segs) >= 2
@@ -158,6 +170,8 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
         return Mention(tok, line, end, symbol)
     if len(segs) == 2 and not backticked:
         return None   # owner/repo, and/or, read/write
+    if re.fullmatch(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+", segs[-1]):
+        return None   # `vet/VetVitalSignsComponent`: a class of that folder, not a file
     if first in _TOP_DIRS or len(segs) >= 3 and backticked:
         return Mention(tok, line, end, symbol)   # words with slashes in prose (a/b/c) name no file
     if backticked:

@@ -16,7 +16,7 @@ from .config import limits, load_config
 from .index import MemoryIndex
 from .layouts import Layout
 from .fsutil import within
-from .memory import MemoryStore, Snapshot, paused_gc, utcnow
+from .memory import EngineSlot, MemoryStore, Snapshot, paused_gc, utcnow
 from .select import LIST_LIMIT, Decision, estimate_tokens
 
 SEP = ":"
@@ -90,10 +90,18 @@ class MultiStore:
             merged = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(entries),
                               MappingProxyType(status), MemoryIndex(), None, first.checker, first.root_files,
                               tuple(added), tuple(changed), tuple(removed), files=tuple(files),
-                              parts=MappingProxyType(parts))
+                              parts=MappingProxyType(parts), engines=EngineSlot(multi_engine_steps))
             if with_engine:
-                object.__setattr__(merged, "engine", MultiEngine(parts))
+                merged.built_engine()
         return merged
+
+
+def multi_engine_steps(snap: Snapshot):
+    """The merged snapshot's engine in steps: each agent's own (kept in its part), then the one
+    that asks them all (the generator returns it)."""
+    for part in snap.parts.values():
+        yield from part.engine_steps()
+    return MultiEngine(dict(snap.parts))
 
 
 class MultiEngine:

@@ -47,7 +47,15 @@ GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt",
 
 _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|deprecat|archiv|rimoss|elimin|borrad|"
                          r"cancellat|\bmorto\b|bad pattern|merged into|consolidat|replaced by|superseded|"
-                         r"apagad|supprim|удал|삭제|削除|删除|刪除|廃止|xóa|gelöscht|entfernt")
+                         r"apagad|supprim|удал|삭제|削除|删除|刪除|廃止|xóa|gelöscht|entfernt|"
+                         # renamed, unused, said not to exist: the memory itself does not claim the file
+                         r"renam|rinomin|renombr|umbenann|\bunused\b|orphan|"
+                         r"(?:doesn'?t|does not|do not|non|no|não|nao|n'|nicht) (?:exist|esiste|existe)|不存在|존재하지 않|存在しない")
+# "the entry point is server/index.js, not server.js": the path is named to say it is not the one
+_NOT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnon|\bnão|\bnao|\bnicht|\bkein|\bnunca|\bnever)[ \t]*[`*\"']*$")
+# `old.md` → `new.md`: renamed or replaced by what the arrow points at
+_CHANGED_TO = re.compile(r"[`*'\"]*[ \t]*(?:→|->|=>)[ \t]*[`*'\"]*[\w./-]+\.\w+")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]")
 
 
 def _line_span(body: str, path: str) -> tuple[int, int] | None:
@@ -57,17 +65,28 @@ def _line_span(body: str, path: str) -> tuple[int, int] | None:
 
 
 def said_gone(body: str, path: str) -> bool:
-    """The sentence that names the path says it was removed (or retired, deleted…)."""
-    span = _line_span(body, path)
-    return span is not None and _GONE_WORDS.search(body, *span) is not None
+    """The sentence that names the path says it was removed (or retired, deleted, renamed, never
+    there…), or names it to say it is not the one; a list item, also the sentence that leads the list
+    in ("Bad pattern:", "Removed:")."""
+    i = body.find(path)
+    if i < 0:
+        return False
+    start, end = line_span(body, i)
+    if _GONE_WORDS.search(body, start, end) or _NOT_BEFORE.search(body, max(start, i - 12), i) \
+            or _CHANGED_TO.match(body, i + len(path)):
+        return True
+    while _LIST_ITEM.match(body, start) and start > 0:   # up the list to the line that leads it in
+        start, end = line_span(body, start - 1)
+    return start != line_span(body, i)[0] and _GONE_WORDS.search(body, start, end) is not None
 
 
 # outputs and local files: data, logs, media, archives, environments, caches (gitignored as a rule)
 _DATA_EXTS = {"csv", "tsv", "log", "pkl", "pickle", "parquet", "feather", "npy", "npz", "h5", "hdf5", "db", "sqlite",
               "sqlite3", "jsonl", "ndjson", "png", "jpg", "jpeg", "gif", "webp", "svg", "pdf", "mp4", "mp3", "wav",
               "zip", "gz", "tar", "tgz", "7z", "exe", "dll", "so", "whl", "pt", "pth", "ckpt", "onnx", "bin", "xlsx",
-              "xls", "docx", "pptx", "out", "tmp", "bak", "pid", "lock"}
-_LOCAL_SEGMENTS = {".env", ".auth", ".venv", "venv", "node_modules", ".next", "__pycache__", ".cache", "tmp",
+              "xls", "docx", "pptx", "out", "tmp", "bak", "pid", "lock", "duckdb", "glb", "gltf", "fbx", "obj", "blend",
+              "scid", "avro", "orc", "arrow", "safetensors", "gguf"}
+_LOCAL_SEGMENTS = {".env", ".auth", ".venv", "venv", "node_modules", ".next", ".nuxt", "dist", "__pycache__", ".cache", "tmp",
                    "output", "outputs", "results", ".pytest_cache", "coverage", "cache"}
 
 
@@ -87,7 +106,28 @@ def made_not_kept(path: str) -> bool:
     ext = last.rsplit(".", 1)[-1] if "." in last.strip(".") else ""
     if ext in ("html", "htm") and len(segs) == 1:
         return True   # a bare page name: a report a script writes, or a page of another site
+    if _SCRATCH.match(last) or ".local." in last or (ext in _STATE_EXTS or not ext) and any(x in _DATA_FOLDERS for x in segs[:-1]):
+        return True   # tmp_backtest.py, data/bot_state.json: a scratch script, a state file a program writes
     return ext in _DATA_EXTS or any(x in _LOCAL_SEGMENTS or x.startswith(".env") for x in segs)
+
+
+_SCRATCH = re.compile(r"(?:tmp|temp|scratch)[_-]")
+_STATE_EXTS = {"json", "yaml", "yml", "toml", "txt", "md"}
+_DATA_FOLDERS = {"data", "state", "runtime", "var", "artifacts", "reports", "cache", "caches"}
+
+
+# a bare name says nothing of where it is, and of these kinds is mostly not this project's: another
+# tool's config (IDENTITY.md, config.yaml), a state or report file a script writes, a document of
+# another repository, another memory (tests/ledger: none of those found missing was a project file)
+_BARE_SAYS_NOTHING = {"md", "mdx", "markdown", "txt", "rst", "json", "jsonc", "json5", "yaml", "yml", "toml", "ini",
+                      "cfg", "conf", "env", "xml", "plist", "properties"}
+
+
+def bare_says_nothing(name: str) -> bool:
+    """A bare name (no folder) of a document, config or state file, or one every project may have
+    (script.py, server.js): nothing to check it against."""
+    stem, _, ext = name.lower().rpartition(".")
+    return ext in _BARE_SAYS_NOTHING or stem in GENERIC_NAMES or stem in ("script", "server", "run", "final_script")
 
 
 def has_extension(path: str) -> bool:
@@ -97,8 +137,17 @@ def has_extension(path: str) -> bool:
 
 # the line or its section says the file is not this project's committed tree: ignored, local, planned, another repo
 _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|local-only|no (?:viaja|va) (?:por|en) git|"
+                             # an example, a file to make, a branch: not a claim that the file is here
+                             r"\be\.g\.|\bexample|\bexemplo|\bejemplo|\besempio|\bbeispiel|例如|예시|"
+                             r"\bpr[oó]xim|\bprossim|"
+                             r"\bbranch\b|(?:→|->) ?`?(?:main|master|develop)\b|not found|"
+                             r"\b(?:to port|porting|portar|portare|portieren)\b|"
                              r"non (?:è )?in git|sibling|other repo|another repo|outro repo|otro repo|altro repo|"
                              r"submodul|on the (?:server|vps|host)|remote (?:host|server)")
+# "create `src/x.py`", "Implement `a/b.ts` for …": a file to make, named right after the verb
+_TO_MAKE = re.compile(r"(?i)\b(?:create|implement|crear|criar|creare|erstellen)[ \t]+(?:an? |the |new |un |una |o |a )?"
+                      r"[`*\"']*$")
+_MADE_NEXT = re.compile(r"(?i)[`*\"']*[ \t]*[—–:-]+[ \t]*(?:create|crea|criar|crear|erstelle)\b")   # "`x.jsx` — create the view"
 _PLAN_HEADING = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[^\n]*(?:plan|proposal|proposed|roadmap|todo|to-do|future|"
                            r"next steps|draft|wishlist|propuesta|proposta|계획|計画|计划)[^\n]*$")
 
@@ -113,8 +162,10 @@ def elsewhere(body: str, path: str) -> bool:
     if span is None:
         return False
     start = span[0]
-    if _ELSEWHERE_LINE.search(body, *span):
-        return True
+    at = body.find(path)
+    if _ELSEWHERE_LINE.search(body, *span) or _TO_MAKE.search(body, max(span[0], at - 30), at) \
+            or _MADE_NEXT.match(body, at + len(path)):
+        return True   # (the line of the first mention, as _line_span found it)
     heading = None
     for h in _HEADING.finditer(body, 0, start):   # the last heading above the line
         heading = h
@@ -125,3 +176,25 @@ def named_file(path: str) -> bool:
     """The path ends in a file name with an extension (or is written as a folder, `x/`)."""
     last = path.rstrip("/").rsplit("/", 1)[-1]
     return path.endswith("/") or ("." in last.strip(".") and last.rsplit(".", 1)[-1].isalnum())
+
+
+def shorthand(name: str, mentions) -> bool:
+    """A bare name written as the tail of another the entry names: `ew_v1.py` for `state_ew_v1.py`,
+    `_phase2.py` after `research_phase1.py` (a name that starts with '_' or '-' continues one)."""
+    low = name.lower()
+    ext = low.rsplit(".", 1)[-1]
+    for m in mentions:
+        other = m.path.rstrip("/").rsplit("/", 1)[-1].lower()
+        if other != low and (other.endswith(low) or low[0] in "_-" and other.endswith("." + ext)):
+            return True
+    return False
+
+
+# a folder outside the project: a home or absolute path, a Windows drive
+_OUTSIDE = re.compile(r"(?:^|[\s`'\"(])(?:~/|/(?:home|Users|opt|srv|var|etc|usr|mnt)/|[A-Za-z]:\\)")
+
+
+def works_outside(body: str) -> bool:
+    """The entry names a place outside the project (`~/tools/x/`, `C:\\Users\\…`): its bare names
+    may be that place's files, not the project's."""
+    return _OUTSIDE.search(body) is not None

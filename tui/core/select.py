@@ -10,33 +10,31 @@ read (when it has one, else it is skipped whole): never truncated.
 The body is evidence, weighed below the description, within the keyword cap: no number
 of its words outranks a path hit (evidence.py says when and how much they count).
 
-The engine builds an inverted index once (terms and paths → entries), so a query
-touches only the entries it can hit: fast enough for every keystroke.
+The engine scores over an index (postings.py: in memory for a reading, or the hook's kept
+SQLite postings) that lists the entries a word or a path can hit, so a query touches only
+those: fast enough for every keystroke.
 """
 from __future__ import annotations
 
 import datetime as dt
 import heapq
-import sys
 from collections import Counter, defaultdict
-from itertools import chain
 from typing import Iterator
 
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from .entry import MemoryEntry
-from .evidence import (BODY, BODY_CAP, BODY_CHARS, BODY_DF_MAX, BODY_POINTS, DESCRIPTION_POINTS,  # noqa: F401
-                       KEYWORD_CAP, KEYWORD_POINTS, NAME_POINTS, body_need, body_points, keyword_points,
-                       keyword_reasons)
+from .evidence import (BODY, BODY_CAP, BODY_DF_MAX, BODY_POINTS, KEYWORD_CAP, body_need,  # noqa: F401
+                       body_points, keyword_points, keyword_reasons)
+from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
 from .secrets import blank_secrets, redact
 from .status import EntryStatus
-from .tokens import norm_path, query_paths, query_terms, term_words, terms
+from .tokens import norm_path, query_paths, query_terms, term_words
 
 PATH_POINTS = 10         # the prompt names a file the entry is attached to (equal, or a path suffix)
 FOLDER_POINTS = 9        # a folder on one side holds the file on the other: close, but less exact
 MIN_SCORE = 1            # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
 DEFAULT_COUNT = 3
 DEFAULT_CHARS = 2000
-SOURCE_RANK = {"user": 0, "tool": 1, "model": 2}
 HEADER = ("Notes from memory that may be relevant to this request "
           "(saved in earlier sessions; they may be out of date):\n")
 NO_MATCH = "no memory matched — nothing injected"
@@ -54,9 +52,9 @@ class _Scored(dict):
     reads a few dozen of the thousands a broad prompt matches); an entry only the broad folder
     hit (``bulk``) scores that folder hit alone."""
 
-    def __init__(self, engine: "Engine", scores: dict[str, int], hits_path: dict, qterms, bulk, need: int) -> None:
+    def __init__(self, index: Postings, scores: dict[str, int], hits_path: dict, qterms, bulk, need: int) -> None:
         super().__init__()
-        self.engine, self.scores, self.hits_path, self.qterms, self.bulk = engine, scores, hits_path, qterms, bulk
+        self.index, self.scores, self.hits_path, self.qterms, self.bulk = index, scores, hits_path, qterms, bulk
         self.need = need   # body words an entry needs (evidence.body_need)
 
     def __missing__(self, eid: str) -> tuple[int, dict, dict]:
@@ -72,11 +70,11 @@ class _Scored(dict):
             score = FOLDER_POINTS
         kw = {}
         for t in self.qterms:
-            weights = self.engine.terms.get(t)   # (the hook's engine reads these from SQLite, memoised)
+            weights = self.index.weights(t)
             if weights and eid in weights:
                 kw[t] = weights[eid]
             else:
-                body = self.engine._body_ids(t)
+                body = self.index.body(t)
                 if body and eid in body:
                     kw[t] = BODY
         value = self[eid] = (score, ph, kw)
@@ -84,37 +82,17 @@ class _Scored(dict):
 
 
 class Engine:
-    """An inverted index over a memory directory's entries, and the policy that reads it."""
+    """The injection policy over an index (``postings.Postings``): in memory for a reading,
+    or the hook's kept SQLite postings. One scoring, one ranking, one limits pass for both."""
 
-    def __init__(self, entries: dict[str, MemoryEntry], status: dict[str, EntryStatus],
-                 now: dt.datetime, is_dir=lambda rel: False, build: bool = True):
-        self.entries, self.status, self.now = entries, status, now
-        self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
-        self.body: dict[str, dict[str, int]] = defaultdict(dict)      # term → {id: 1}: body words not above
-        self.full: dict[str, set[str]] = defaultdict(set)             # normalised path → ids
-        self.by_base: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
-        self.bare: dict[str, list[tuple[str, str]]] = defaultdict(list)  # 'makefile' → (id, path)
-        self.shown: dict[str, str] = {}                               # normalised path → as written
-        self._rank: dict[str, int] | None = None
-        if build:
-            for _ in self._build(is_dir):
-                pass
-
-    def _build(self, is_dir, chunk: int = 50) -> Iterator[None]:
-        for n, e in enumerate(list(self.entries.values()), 1):
-            if e.readable:
-                self._add(e, is_dir)
-            if n % chunk == 0:
-                yield
-        # each term's entries, each written as many times as its weight: a query's keyword
-        # points per entry are then one C-level count (Counter) over the query's terms
-        self._weighted = {t: [eid for eid, w in ids.items() for _ in range(w)] for t, ids in self.terms.items()}
+    def __init__(self, index: Postings, now: dt.datetime | None = None) -> None:
+        self.index, self.now = index, now
+        self.entries, self.status = index.entries, index.status
 
     @classmethod
     def from_memory(cls, mem) -> "Engine":
         root = mem.root
-        return cls(mem.entries, mem.status, mem.now, is_dir=lambda rel: (root / rel).is_dir())
+        return cls(DictPostings(mem.entries, mem.status, is_dir=lambda rel: (root / rel).is_dir()), mem.now)
 
     @classmethod
     def steps(cls, mem, chunk: int = 50) -> Iterator[None]:
@@ -123,42 +101,9 @@ class Engine:
         another thread would take the interpreter from the UI for its whole length). The
         engine is the generator's return value."""
         root = mem.root
-        is_dir = lambda rel: (root / rel).is_dir()   # noqa: E731
-        engine = cls(mem.entries, mem.status, mem.now, is_dir=is_dir, build=False)
-        yield from engine._build(is_dir, chunk)
-        return engine
-
-    def _add(self, e: MemoryEntry, is_dir) -> None:
-        weights: dict[str, int] = {}
-        for text, w in ((e.description, DESCRIPTION_POINTS), (" ".join(e.keywords), KEYWORD_POINTS),
-                        (e.name, NAME_POINTS)):
-            for t in terms(text):
-                if weights.get(t, 0) < w:
-                    weights[t] = w
-        for t, w in weights.items():
-            self.terms[t][e.id] = w
-        for t in terms(e.body[:BODY_CHARS]):
-            if t not in weights:
-                self.body[t][e.id] = 1
-        for raw in list(e.paths) + [a.file for a in e.anchors]:
-            p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each
-            if any(c in p for c in "*?["):   # a glob: 'src/**/*.ts' is attached to the folder src/
-                p = "/".join(part for part in p.split("/")[: next(i for i, part in enumerate(p.split("/"))
-                                                                  if any(c in part for c in "*?["))])
-                raw = p + "/"
-            if not p or p.startswith(("/", "~")) or ".." in p.split("/") or "%" in p:
-                continue  # unsafe paths never match (the anchor status reports them)
-            self.full[p].add(e.id)
-            self.shown.setdefault(p, raw.strip().replace("\\", "/").rstrip("/") or p)
-            parts = p.split("/")
-            self.by_base[parts[-1]].append((e.id, p))
-            # every run of folders in p ('src', 'router', 'src/router'): a prompt naming one holds p
-            for i in range(len(parts) - 1):
-                for j in range(i + 1, len(parts)):
-                    self.folders["/".join(parts[i:j])].setdefault(e.id, p)
-            base = parts[-1]
-            if "." not in base and not raw.rstrip().endswith(("/", "\\")) and not is_dir(raw.strip().strip("/")):
-                self.bare[base].append((e.id, p))
+        index = DictPostings(mem.entries, mem.status, is_dir=lambda rel: (root / rel).is_dir(), build=False)
+        yield from index.steps(chunk)
+        return cls(index, mem.now)
 
     # -- scoring ---------------------------------------------------------------
     def _path_hits(self, query: str) -> tuple[dict[str, dict[str, tuple]], tuple | None, list[str]]:
@@ -174,7 +119,7 @@ class Engine:
             q = norm_path(raw)
             if not q:
                 continue
-            held = self.folders.get(q, {})
+            held = self.index.folder(q)
             if len(held) > BULK and (bulk is None or len(held) > len(bulk[1])):
                 if bulk is not None:
                     self._folder_hits(hits_path, bulk[0], bulk[1], bulk[2])
@@ -182,17 +127,17 @@ class Engine:
             elif held:
                 self._folder_hits(hits_path, q, held, raw)
             parts = q.split("/")
-            for eid, p in self.by_base.get(parts[-1], ()):
+            for eid, p in self.index.base(parts[-1]):
                 if p == q:
                     _best(hits_path[eid], q, (PATH_POINTS, "named", p, raw))
                 elif p.endswith("/" + q):
                     _best(hits_path[eid], q, (PATH_POINTS, "suffix", p, raw))
             for i in range(1, len(parts)):                    # an entry attached to a folder above q
                 folder = "/".join(parts[:i])
-                for eid in self.full.get(folder, ()):
+                for eid in self.index.full(folder):
                     _best(hits_path[eid], q, (FOLDER_POINTS, "holds", folder, raw))
         for word in qbare:
-            for eid, p in self.bare.get(word.lower(), ()):
+            for eid, p in self.index.bare(word.lower()):
                 _best(hits_path[eid], p, (PATH_POINTS, "named", p, word))
         return hits_path, bulk, qpaths
 
@@ -207,7 +152,7 @@ class Engine:
         words = words or {}
         out = []
         for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
-            shown = self.shown.get(p, p)
+            shown = self.index.shown(p) or p
             detail = {"named": f"{shown} (named in the prompt)",
                       "suffix": f"{shown} (the prompt names {raw})",
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
@@ -216,22 +161,17 @@ class Engine:
         out += keyword_reasons(kw, words, need)
         return out
 
-    def _order(self, eid: str) -> tuple:
-        e = self.entries[eid]
-        return (SOURCE_RANK.get(e.source, 3), -(e.updated.timestamp() if e.updated else 0.0), eid)
-
     def _ranked(self, query: str):
         """(scored, ranked ids as a lazy iterator, number matched, ties Counter).
 
         The scores of ``_scores``, counted rather than itemised: keyword points per entry are
-        one Counter over the query's weighted id lists, the ranking a heap of integers
-        (rank - score * n) popped as far as ``decide`` reads, and the reasons are written
-        only for the entries it reads (``_Scored``)."""
-        if self._rank is None:  # static tie order (source, newer, id), computed once
-            self._order_ids = sorted(self.entries, key=self._order)
-            self._rank = {eid: i for i, eid in enumerate(self._order_ids)}
-        rank, n, order = self._rank, len(self._rank) + 1, self._order_ids
+        one Counter over the query's terms, the ranking a heap of integers (rank - score * n,
+        the rank an id's place in the index's tie order) popped as far as ``decide`` reads,
+        and the reasons are written only for the entries it reads (``_Scored``)."""
         scores, scored, bulk = self._scores(query)
+        held = bulk[1] if bulk is not None else {}
+        rank, order = self.index.tie_order(scores, held)
+        n = len(order) + 1
         keys = [rank[eid] - s * n for eid, s in scores.items()]   # rank < n: the key gives the id back
         heapq.heapify(keys)
 
@@ -243,7 +183,6 @@ class Engine:
         ties = Counter(scores.values())
         if bulk is None:
             return scored, (eid for _, eid in ranked()), len(scores), ties
-        held = bulk[1]
         rest = len(held) - len(held.keys() & scores.keys())   # held, no other hit: one folder hit each
         ties[FOLDER_POINTS] += rest
 
@@ -272,25 +211,14 @@ class Engine:
         for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
             scores[eid] += FOLDER_POINTS
         # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
-        return scores, _Scored(self, scores, hits_path, qterms, bulk, need), bulk
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk
 
     def _keyword_points(self, qterms, need: int = 2) -> Counter:
-        """Each entry's keyword points (uncapped) for these terms: one count over their id lists,
-        then the body's evidence."""
-        weighted = self._weighted
-        counts = Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
-        return self._add_body(counts, qterms, need)
-
-    def _body_ids(self, t: str) -> dict[str, int] | None:
-        """The entries whose body holds ``t`` (and not their name, description or keywords),
-        unless more than BODY_DF_MAX do."""
-        ids = self.body.get(t)
-        return ids if ids and len(ids) <= BODY_DF_MAX else None
-
-    def _add_body(self, counts: Counter, qterms, need: int) -> Counter:
+        """Each entry's keyword points (uncapped) for these terms, then the body's evidence."""
+        counts = self.index.keyword_counts(qterms)
         hits: Counter = Counter()
         for t in qterms:
-            ids = self._body_ids(t)
+            ids = self.index.body(t)
             if ids:
                 hits.update(ids)   # (a body term is never also a name or description term of that entry)
         for eid, n in hits.items():

@@ -13,8 +13,9 @@ from .entry import MemoryEntry, memo, share_empties
 from .findings import STALE_DAYS
 from .index import MemoryIndex
 from .mentions import mentions
-from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, elsewhere, has_extension, in_order,
-                           made_not_kept, named_file, said_gone)
+from .mentions import first_is_top
+from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension,
+                           in_order, made_not_kept, named_file, said_gone, shorthand, works_outside)
 from .secrets import blank_secrets, find_secrets
 
 
@@ -111,33 +112,40 @@ class RootFiles:
         stem = path.rstrip("/").rsplit("/", 1)[-1].lower()
         return bool(stem) and stem in self._names()[1]
 
+    def has_extension_of(self, name: str) -> bool:
+        """The project holds a file with this name's extension (any .tsx, for `Form.tsx`)."""
+        ext = name.rsplit(".", 1)[-1].lower() if "." in name.strip(".") else ""
+        return not ext or ext in self._names()[4]
+
     def has_variant(self, name: str) -> bool:
         """A file of this name another way: another case (Robots.txt), a migration's number before
         it (067_owners.sql for owners.sql), an example kept in its place (appsettings.Example.json
         for a local appsettings.json)."""
-        lower, _, numbered, examples = self._names()
+        lower, _, numbered, examples, _ = self._names()
         low = name.lower()
         stem, dot, ext = low.rpartition(".")
         return low in lower or low in numbered or bool(dot) and (stem, ext) in examples
 
-    def _names(self) -> tuple[set[str], set[str], set[str], set[tuple[str, str]]]:
+    def _names(self) -> tuple[set[str], set[str], set[str], set[tuple[str, str]], set[str]]:
         """The walk's names as the look-ups above ask them, made once (a missing mention used to
         scan every name of the project): lower-cased; every part before a dot (the stems); after a
         migration's number, every part after an '_'; of example copies, (a part before a dot, the
-        extension)."""
+        extension); the extensions."""
         if self._index is None:
-            lower, stems, numbered, examples = set(), set(), set(), set()
+            lower, stems, numbered, examples, exts = set(), set(), set(), set(), set()
             for other in self._walk():
                 o = other.lower()
                 lower.add(o)
                 cuts = [i for i, c in enumerate(o) if c == "."]
                 stems.update(o[:i] for i in cuts)
+                if cuts:
+                    exts.add(o[cuts[-1] + 1:])
                 if o.split("_", 1)[0].isdigit():
                     numbered.update(o[i + 1:] for i, c in enumerate(o) if c == "_")
                 if cuts and any(w in o for w in ("example", "sample", "template", "dist", "default")):
                     ext = o[cuts[-1] + 1:]
                     examples.update((o[:i], ext) for i in cuts)
-            self._index = (lower, stems, numbered, examples)
+            self._index = (lower, stems, numbered, examples, exts)
         return self._index
 
     def under_another_folder(self, path: str) -> bool:
@@ -150,6 +158,7 @@ class RootFiles:
         # app/x/submit/route.js names app/x/[token]/submit/route.js: Next.js' [param] and (group) folders
         # are left out as people say the route, and so may a folder between (form-builder/public/…)
         return any(("/" + spot).endswith(tail) or in_order(segs, spot.split("/"))
+                   or "/" in spot and tail.endswith("/" + spot)   # written from above the root: repo/src/x.ts
                    for spot in self._walk().get(segs[-1], []))
 
     def moved_to(self, path: str) -> str | None:
@@ -260,6 +269,8 @@ def _body_without_secrets(entry: MemoryEntry) -> str:
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
     gone: set[str] = set()
+    here = 0   # mentions that name a file or folder of this project
+    foreign = None   # whether one names another codebase's folder (asked once, when a path is missing)
     found = memo(entry, "mentions", lambda: _mentions_of(entry))
     for m in found:
         st.mentioned.append(str(m))
@@ -269,6 +280,7 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             st.unsafe_paths.append(m.path)
             continue
         if ok:
+            here += 1
             if m.line is not None:
                 c = checker.confine(m.path)
                 text, _ = checker.read(c.path) if c.path is not None and checker.kind(c.path) == "file" else (None, None)
@@ -283,7 +295,13 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             continue   # memory/x.md, .claude-memory/x.md: another memory of this folder, named by its place
         bare = "/" not in m.path.rstrip("/")
         if root_files is not None and bare and (root_files.has(m.path.rstrip("/")) or root_files.has_variant(m.path.rstrip("/"))):
+            here += 1
             continue   # a bare name that exists somewhere under the root
+        if bare and (m.path.endswith("/") or bare_says_nothing(m.path) or shorthand(m.path, found)
+                     or works_outside(entry.body)
+                     or root_files is not None and not root_files.has_extension_of(m.path)):
+            continue   # a bare folder, config or document, `_phase2.py` after `x_phase1.py`, a kind of file
+            # the project holds none of (a table's column `spx.ts`, another repo's `Form.tsx`): says nothing
         if not m.strong and (root_files is None or not root_files.has(m.path.split("/", 1)[0])):
             continue   # `owner/repo`-like and its first folder is not in the project: not a path
         if root_files is not None and not bare and (not named_file(m.path) or m.path.endswith("/")) \
@@ -291,15 +309,67 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             continue   # words with slashes (ROE/PB/PE), a folder of another repo: no first folder of that name
         if root_files is not None and (root_files.under_another_folder(m.path) or not has_extension(m.path)
                                        and root_files.has_stem(m.path)):
+            here += 1
             continue   # written from a sub-project or the agent's working folder, or without its extension: it is there
+        if m.path.endswith("/") and not bare and _flattened(checker, m.path):
+            here += 1
+            continue   # routes/aesthetic/ for routes/aesthetic-photos.js…: the feature's files, kept flat
+        if not bare and _under_a_file(checker, m.path):
+            continue   # scripts/tool/x.py where scripts/tool is a submodule not checked out (or a file): not checkable
         if m.path in gone or said_gone(entry.body, m.path) or elsewhere(entry.body, m.path):
             continue   # one missing file; "x.py was removed", "(gitignored)", a plan, another repo: no news
+        # (a folder's name elsewhere says nothing: api/routes/billing/ and web/features/billing/ are two)
+        to = root_files.moved_to(m.path) if root_files is not None and not bare and not m.path.endswith("/") else None
+        if foreign is None and root_files is not None:
+            foreign = any(o.strong and named_file(o.path) and _foreign(root_files, o.path) for o in found)
+        if to is None and foreign:
+            continue   # other-repo/src/x.ts, _scratch/probe.js: a first folder none of this project's, and an
+            # entry that names one speaks (also) of that other codebase: its other paths may be that one's
         gone.add(m.path)
-        to = root_files.moved_to(m.path) if root_files is not None and not bare else None
         if to is not None and not checker.is_memory(checker.root / to):
             st.moved[str(m)] = to
         st.missing.append(str(m))
-    if len(st.missing) >= 4 and len(st.missing) == len(set(st.mentioned_paths)) and not st.moved:
-        # not one of many paths is here, nor moved: the entry is about another codebase (or one planned)
+    if len(st.missing) >= 4 and here * 4 <= len(st.missing) and not st.moved:
+        # hardly one of several paths is here, none moved: the entry is about another codebase (or one planned)
         st.missing.clear()
-        st.moved.clear()
+
+
+def _foreign(root_files: RootFiles, path: str) -> bool:
+    """A path whose first folder is not one of the project's, nor one every project may have."""
+    first, _, rest = path.partition("/")
+    return bool(rest) and first not in (".", "..") and not first_is_top(first) and first not in GENERATED \
+        and not made_not_kept(path) and not root_files.has(first)
+
+
+def _under_a_file(checker: AnchorChecker, path: str) -> bool:
+    """A folder of the path is a file, or an empty folder: a submodule's place, not checked out."""
+    segs = [s for s in path.rstrip("/").split("/") if s not in ("", ".")]
+    for i in range(1, len(segs)):
+        c = checker.confine("/".join(segs[:i]))
+        kind = checker.kind(c.path) if c.path is not None and not c.unsafe else None
+        if kind is None:
+            return False
+        if kind == "file" or kind == "dir" and _empty(c.path):
+            return True
+    return False
+
+
+def _flattened(checker: AnchorChecker, path: str) -> bool:
+    """The folder's parent holds files named after it (`x-a.js`, `x_b.py`): the same things, kept flat."""
+    parent, _, name = path.rstrip("/").rpartition("/")
+    c = checker.confine(parent)
+    if not name or c.unsafe or c.path is None or checker.kind(c.path) != "dir":
+        return False
+    try:
+        with os.scandir(c.path) as it:
+            return any(e.name.startswith((name + "-", name + "_", name + ".")) for e in it)
+    except OSError:
+        return False
+
+
+def _empty(folder) -> bool:
+    try:
+        with os.scandir(folder) as it:
+            return next(it, None) is None
+    except OSError:
+        return False

@@ -240,6 +240,14 @@ class Scanner:
         finally:
             _FOUND = None
 
+    def adopt(self, published, judged) -> None:
+        """Read ``judged[i]`` (a judged copy of ``published[i]``) from here on, where the scan
+        still holds ``published[i]`` (the file unchanged since): see MemoryStore.adopt_judged."""
+        entries = self._entries
+        for i, e in judged.items():
+            if i in published and entries.get(i) is published[i]:
+                entries[i] = e
+
     def _save(self) -> None:
         readable = {i: self._entries[i] for i in self._readable}
         self.cache.save(readable, {i: self._sigs[i] for i in readable})

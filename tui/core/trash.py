@@ -68,7 +68,7 @@ def plan_delete(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
 
 def _plan_part(mem_dir: Path, plan: DeletePlan, entry_id: str) -> None:
     file, slug = split_id(entry_id)
-    if plan.layout.name == "mem0":
+    if plan.layout.exports:
         if plan.layout.role(file).role == "shared" and slug in export_slugs(mem_dir, file):
             plan.exports.setdefault(file, []).append(slug)
         else:

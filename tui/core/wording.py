@@ -89,6 +89,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     low = scan.lower()
     lines = None
     ctx = _Context(scan)
+    dated_name = _DATE.search(entry_id.rsplit("/", 1)[-1]) is not None
     if scan.isascii():   # most memory: no other script to look for (a C-speed test)
         scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, False)
     else:
@@ -112,8 +113,10 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 seen.add(ln)   # nothing on this line says now: its other time words are not looked at again
             if why:
                 continue
-            seen.add(ln)
             word = m.group(0)
+            if dated_name and _SESSION_DEIXIS.search(word):
+                continue   # "this session" in session_2026-03-25.md: the session its name dates
+            seen.add(ln)
             soft = _soft(word) or _RETRO.search(entry_id) is not None or ctx.dated_line(m)
             out.append(Finding(entry_id, "transient", "time-word", ln,
                                f"a 'right now' statement ('{word}'): it will be stale next session, "
@@ -139,6 +142,9 @@ _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\
                    r"(?i:(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ _-]?\d{1,2}(?!\d))|"
                    r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日")
 _HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+[^\n]*$")
+_SESSION_DEIXIS = re.compile(r"(?i)session|sesión|sessione|sessão|세션|セッション|会话")
+# a section closed or dated by day and month in its heading: "## Previous state (closed 26/6)"
+_HEADING_DAY = re.compile(r"\([^()\n]{0,24}(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])[^()\n]{0,12}\)")
 _TITLE = re.compile(r"(?m)^[ \t]{0,3}#[ \t]+[^\n]*$")
 _DATED_TITLE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}[ \t]*(?:\d{4}[-_./]\d{1,2}[-_./]\d{1,2}|"
                           r"(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}))")
@@ -146,12 +152,12 @@ _LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary
 _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
                         r"[^.;:,\n]{0,40}$")
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
-                           r"hôm nay|hôm qua|ngày mai|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
+                           r"hôm nay|hôm qua|ngày mai|phiên sau|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
                            r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일")
 # two relative days make a rule about days only with a "later" (a maxim) or a trading day's words (a definition)
 _DAY_RULE = re.compile(r"(?i)\b(?:later|después|depois|più tardi|plus tard|später|позже)\b|前一日|當日|当日|翌日|次日|昨成本|"
-                       r"hôm qua|\[t[-+]?\d?\]")
-_ATTRIBUTIVE = re.compile(r"(?i)\b(?:the|a|an|all|any|of|for|shows?|lists?|only|its|their|each)\s+$")
+                       r"hôm qua|phiên sau|\[t[-+]?\d?\]|\bT\+\d\b")
+_ATTRIBUTIVE = re.compile(r"(?i)(?:\b(?:the|a|an|all|any|of|for|shows?|lists?|only|its|their|each)|\*\*[ \t]*[—–:-])\s+$")
 _AFTER_FIX = re.compile(r"(?i)[ \t]{1,2}(?:(?:e|and|y|et|ya|già)[ \t]+)?(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|"
                         r"已修|修正済|해결")
 _CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|<today>|\{today\}|"
@@ -199,7 +205,7 @@ class _Context:
             self._headings = list(_HEADING.finditer(self.scan))
             self._heading_starts = [h.start() for h in self._headings]
         i = bisect.bisect_left(self._heading_starts, start) - 1
-        if i >= 0 and _DATED_TITLE.match(self._headings[i].group(0)):
+        if i >= 0 and (_DATED_TITLE.match(self._headings[i].group(0)) or _HEADING_DAY.search(self._headings[i].group(0))):
             return True
         if self._title is False:
             self._title = _TITLE.search(self.scan)

@@ -5,7 +5,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..core.findings import AuditReport, group_severity, safe_message
-from ..core.audit_format import KIND_TITLE
+from ..core.findings import kind_title
 from . import console as make_console
 from .styles import DEFAULT
 
@@ -19,7 +19,7 @@ def print_audit(rep: AuditReport, console: Console | None = None) -> None:
     for kind, count in rep.by_kind.items():
         items = [x for x in rep.findings if x.kind == kind]
         sev = group_severity(items)
-        con.print(Text.assemble((f"{sev.upper():7} ", DEFAULT.severity(sev)), (f"{KIND_TITLE.get(kind, kind)}", "bold"),
+        con.print(Text.assemble((f"{sev.upper():7} ", DEFAULT.severity(sev)), (f"{kind_title(kind)}", "bold"),
                                 (f"  {kind} ×{count}", "dim")))
         same_fix = len({f.fix for f in items}) == 1 and len(items) > 1
         for f in items:

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from ..core.findings import AuditReport, Finding, group_severity, safe_message
-from ..core.audit_format import KIND_TITLE
+from ..core.findings import kind_title
 from ..render.styles import DEFAULT, Styles
 
 # findings made into nodes per opening of a group, and again each time the cursor reaches
@@ -55,7 +55,7 @@ class AuditScreen(Screen[str | None]):
             for kind, count in rep.by_kind.items():
                 sev = group_severity(by_kind[kind])
                 node = tree.root.add(Text.assemble((f"{sev.upper():7} ", self.colours.severity(sev)),
-                                                   (KIND_TITLE.get(kind, kind), "bold"), f"  ×{count}"),
+                                                   (kind_title(kind), "bold"), f"  ×{count}"),
                                      data=None, allow_expand=True)
                 self._unmade[node.id] = (by_kind[kind], 0)
                 if sev == "error":   # errors open at once, their first page made now

@@ -9,11 +9,10 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from ..core.entry import MemoryEntry
+from ..core.findings import kind_flag
 from ..core.status import EntryStatus
 
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags", "agent")
-SHORT = {"identifying": "ident", "tracked-in-git": "git", "yaml-truncated": "yaml-cut", "link-broken": "link",
-         "no-frontmatter": "no-fm", "index-unlinked": "unlinked", "index-hidden": "hidden"}
 STATUS_FILTERS = {
     "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
     "findings": "has findings", "resident": "resident", "beyond": "beyond the index cut", "new": "new from the agent",
@@ -38,8 +37,7 @@ class Row:
         if self.new and not self.reviewed:
             out.append("NEW")
         # the anchor, age and load have columns of their own; flags say what else is wrong
-        out += [SHORT.get(k, k) for k in self.kinds if k not in ("stale", "anchor-broken", "path-missing",
-                                                                  "unreadable", "traversal", "index-overflow")]
+        out += [f for f in map(kind_flag, self.kinds) if f is not None]
         if "old-unverifiable" in self.status.flags:
             out.append("old")
         if self.status.missing:

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 
+from ..core.findings import SEVERITY
 from ..core.secrets import might_hold_secret, redact
 from ..render.listing import age_text
 from ..render.styles import DEFAULT, Styles
@@ -92,7 +93,7 @@ class EntryTable(VirtualTable):
         anchor = Text("unreadable", p.error) if e.error else Text(s.anchor, p.anchor(s.anchor))
         load = {"resident": "resident", "beyond-index-cut": "beyond cut", "on-demand": "on-demand"}[s.load]
         flags = r.flags()
-        severe = any(k in ("secret", "sensitive", "traversal") for k in r.kinds)
+        severe = any(SEVERITY.get(k) == "error" for k in r.kinds)
         flag_text = Text(" ".join(flags), p.new if r.new and not r.reviewed else (p.error if severe else p.dim))
         cells = [mark, name_text, e.type or ("process" if e.kind == "process" else ""), e.source,
                  age_text(s.age_days), anchor, Text(load, "" if s.load == "resident" else p.dim), flag_text]

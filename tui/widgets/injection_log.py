@@ -9,52 +9,8 @@ from textual.message import Message
 from textual.widgets import RichLog
 
 from ..core.injection_log import LogReader
-from ..core.secrets import redact
 from ..messages import InjectionLogChanged
-
-
-_WRITE_STYLE = {"denied": ("write denied", "bold red"), "allowed": ("write allowed", "green"),
-                "written": ("written by the agent", "bold"), "failed": ("write failed", "yellow"),
-                "none": ("write, no decision", "yellow")}
-
-
-def format_write(rec: dict, t: Text) -> Text:
-    """A write record: what the gate decided about which file, and why (never the content)."""
-    label, style = _WRITE_STYLE.get(str(rec.get("decision")), ("write", ""))
-    t.append(f"{label} ", style)
-    t.append(str(rec.get("id") or "-"))
-    t.append(f"  ({rec.get('tool', '?')}, session {str(rec.get('session_id') or '?')[:12]})", "dim")
-    if rec.get("error"):
-        t.append(f"\n    error: {redact(str(rec['error']))}", "red")
-    elif rec.get("decision") in ("none", "failed"):
-        t.append(f"\n    {redact(str(rec.get('message', '')))}", "dim")
-    for key, style in (("why", "red"), ("noted", "dim")):
-        for f in rec.get(key) or []:
-            line = f" line {f.get('line')}" if f.get("line") else ""
-            extra = ", possible" if f.get("confidence") == "possible" else ""
-            t.append(f"\n    {f.get('kind')}{line}{extra}: {redact(str(f.get('message', '')))}", style)
-    return t
-
-
-def format_record(rec: dict) -> Text:
-    t = Text()
-    t.append(f"{rec.get('time', '?')}  ", "dim")
-    if rec.get("kind") == "write":
-        return format_write(rec, t)
-    ids = [i.get("id", "?") for i in rec.get("injected", [])]
-    if rec.get("error"):
-        t.append("error ", "bold red")
-        t.append(redact(str(rec["error"])))
-    elif ids:
-        t.append(f"injected {len(ids)}: ", "bold green")
-        t.append(", ".join(ids))
-    else:
-        t.append("nothing injected", "yellow")
-    t.append(f"\n    prompt: {redact(str(rec.get('prompt', '')))[:200]}", "")
-    for i in rec.get("injected", []):
-        reasons = "; ".join(f"{r.get('kind')} {r.get('detail')} {r.get('points', 0):+d}" for r in i.get("reasons", []))
-        t.append(f"\n    {i.get('id')}: {reasons}", "dim")
-    return t
+from ..render.injection_log import format_record
 
 
 class InjectionLog(RichLog):

@@ -1,8 +1,10 @@
 """Every agent's memory layout behind one interface (see base.Layout), and detection.
 
-Detection looks only at names and the first bytes of a few files, so it costs nothing on
-a large folder. The first layout that recognises the folder wins, most specific first;
-Claude Code's is the default.
+``LAYOUTS`` is the one registry: each entry (a Layout class) carries its name, aliases and
+behaviour (what writes, the trash, archive and the audit may do there); the CLI's ``--layout``
+names come from it. Detection looks only at names and the first bytes of a few files, so it
+costs nothing on a large folder. The first layout that recognises the folder wins, most
+specific first (``detect_rank``); Claude Code's is the default.
 """
 from __future__ import annotations
 
@@ -18,16 +20,27 @@ from .letta import Letta
 from .mem0 import Mem0
 from .openclaw import OpenClaw
 
-ORDER = (Mem0, Codex, Letta, OpenClaw, Cline, Gemini, MemoryTool, ClaudeCode)
+LAYOUTS: tuple[type[Layout], ...] = (ClaudeCode, MemoryTool, Cline, OpenClaw, Letta, Gemini, Codex, Mem0)
+ORDER = tuple(sorted(LAYOUTS, key=lambda c: c.detect_rank))   # detection's: most specific first
 NAMES = tuple(c.name for c in ORDER)
-ALIASES = {"claude": "claude-code", "memory-bank": "cline", "roo": "cline", "kilo": "cline",
-           "openmemory": "mem0", "gemini-cli": "gemini", "memfs": "letta"}
+ALIASES = {alias: c.name for c in LAYOUTS for alias in c.aliases}
+
+
+def resolve(name: str) -> str | None:
+    """The layout a --layout value names (its name or an alias, any case), or None."""
+    name = ALIASES.get(name.lower(), name.lower())
+    return name if name in NAMES else None
+
+
+def listed() -> str:
+    """The layouts' names as the help lists them."""
+    return ", ".join(c.name for c in LAYOUTS)
 
 
 def get(name: str) -> Layout:
-    name = ALIASES.get(name.lower(), name.lower())
-    for cls in ORDER:
-        if cls.name == name:
+    found = resolve(name)
+    for cls in LAYOUTS:
+        if cls.name == found:
             return cls()
     raise KeyError(name)
 
@@ -57,7 +70,7 @@ def _detect(folder: Path, forced: str | None) -> Detected:
     if forced:
         layout = get(forced)
         return Detected(layout, layout.detect(folder) or folder)
-    for cls in ORDER[:-1]:
+    for cls in ORDER[:-1]:   # (the last is the default: Claude Code's)
         layout = cls()
         where = layout.detect(folder)
         if where is not None:
@@ -66,4 +79,5 @@ def _detect(folder: Path, forced: str | None) -> Detected:
     return Detected(ClaudeCode(), folder)
 
 
-__all__ = ["Detected", "ENTRY", "INDEX", "Layout", "NAMES", "Part", "Role", "SHARED", "detect", "get"]
+__all__ = ["Detected", "ENTRY", "INDEX", "LAYOUTS", "Layout", "NAMES", "Part", "Role", "SHARED", "detect", "get",
+           "listed", "resolve"]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Mapping, Protocol
 
 from ..entry import MemoryEntry
 from ..findings import Finding
-from .markdown import Block, split_lines
+from .markdown import Block, bullets, split_lines
 
 if TYPE_CHECKING:
     from ..status import EntryStatus
@@ -60,6 +60,20 @@ class Layout:
     max_chars = 0
     whole_when_no_parts = False   # a shared file with text but no parts is one entry (else: not memory)
     file_per_entry = False        # every file is one entry as read, nothing to split or settle
+    aliases: tuple[str, ...] = ()  # other names --layout takes for it
+    detect_rank = 0                # detection tries layouts by rank, most specific first
+
+    # -- what memtui may write here: the behaviour of this entry of the registry (writes, the
+    # trash, archive and audit ask these; none of them branches on a layout's name)
+    appends_to: tuple[str, ...] = ()   # `remember` adds a bullet to the first of these files that
+                                       # exists (else the first); () : it refuses, saying remember_advice
+    append_heading = ""                # the section a bullet goes under, added when missing ("": the file)
+    remember_advice = ""               # what to do instead of `remember`, when it refuses
+    archives = False                   # `archive` moves text out of what the agent loads (else archive_advice)
+    archive_advice = ""
+    exports = False                    # its shared files are a service's export: never changed; a delete
+                                       # writes a filtered copy to the trash instead
+    git_by_design = False              # the folder is a git repository on purpose (no tracked-in-git finding)
 
     # -- before reading ------------------------------------------------------
     def detect(self, folder: Path) -> Path | None:
@@ -122,6 +136,13 @@ class Layout:
 
     def findings(self, mem: Reading) -> list[Finding]:
         return []
+
+    # -- writing -------------------------------------------------------------
+    def bullet_at(self, lines: list[str]) -> int | None:
+        """The line a new bullet goes at (after the last bullet of the file, else at its end);
+        None when the section the bullets belong under (``append_heading``) is missing."""
+        items = bullets(lines, 0, len(lines))
+        return items[-1].end if items else len(lines)
 
 
 _LISTINGS: dict[str, list[tuple[str, bool]]] = {}

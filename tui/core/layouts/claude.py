@@ -10,7 +10,10 @@ from .base import ENTRY, INDEX, Layout, Role, head, listing
 class ClaudeCode(Layout):
     name = "claude-code"
     agent = "Claude Code"
+    detect_rank = 8   # the default: last
     file_per_entry = True
+    aliases = ("claude",)
+    archives = True
     followed = "Claude Code auto memory (MEMORY.md index, 200 lines / 25 KB loaded), 2.x"
 
     def role(self, file_id: str) -> Role:
@@ -22,6 +25,8 @@ class MemoryTool(ClaudeCode):
 
     name = "memory-tool"
     agent = "memory tool"
+    detect_rank = 7
+    aliases = ()
     followed = "Anthropic memory tool (memory_20250818): files under /memories"
 
     def detect(self, folder: Path) -> Path | None:

@@ -30,7 +30,12 @@ def _names(folder: Path) -> set[str]:
 
 class Cline(Layout):
     name = "cline"
+    detect_rank = 5
     agent = "Cline"
+    aliases = ("memory-bank", "roo", "kilo")
+    remember_advice = "edit the memory bank's files (or ask the agent to 'update memory bank')"
+    archive_advice = ("Cline keeps process in activeContext.md and progress.md by design: ask the agent to "
+                      "'update memory bank' so it rewrites them")
     followed = ("Cline Memory Bank (docs.cline.bot, 2025: six core files), Roo Code and "
                 "cursor-memory-bank variants, Kilo Code memory bank (brief/product/context/architecture/tech)")
 

@@ -16,6 +16,9 @@ from .markdown import Block, bare, slugify, split_lines, unique
 GROUP = re.compile(r"^#{1,2}[ \t]+Task Group:[ \t]*(.+?)[ \t]*$", re.I)
 KEYLINE = re.compile(r"^([A-Za-z_][\w-]*):[ \t]*(.*)$")
 MARKERS = ("memory_summary.md", "raw_memories.md")
+# written by Codex for its consolidation agent ("read this first and do not edit"): a record of
+# the raw memories changed since the last consolidation, never read as memory
+WORKSPACE_DIFF = "phase2_workspace_diff.md"
 
 
 def leading_keys(text: str) -> tuple[dict[str, str], int]:
@@ -36,7 +39,10 @@ def leading_keys(text: str) -> tuple[dict[str, str], int]:
 
 class Codex(Layout):
     name = "codex"
+    detect_rank = 2
     agent = "Codex"
+    remember_advice = "Codex writes these files itself when it consolidates its memories"
+    archive_advice = "Codex rewrites these files when it consolidates its memories: let it, or delete the entry"
     whole_when_no_parts = True   # a MEMORY.md without task groups is one entry
     followed = "Codex CLI memories (codex-rs/core/templates/memories, 2026): memory_summary.md v1"
 
@@ -46,6 +52,8 @@ class Codex(Layout):
                 return base
             if _has_group(base / "MEMORY.md"):
                 return base
+            if _in_codex_home(base) and (base / "MEMORY.md").is_file():
+                return base   # a young or hand-kept memories/ with no task group yet: its place says it
         return None
 
     def role(self, file_id: str) -> Role:
@@ -88,8 +96,8 @@ class Codex(Layout):
                 e.description = _first_line(e.text.split("\n", 1)[1] if "\n" in e.text else "")
             return
         e.load = "on-demand"
-        if e.id == "raw_memories.md":
-            e.kind = "process"         # the extraction that consolidation reads; never read by the agent
+        if e.id in ("raw_memories.md", WORKSPACE_DIFF):
+            e.kind = "process"         # what consolidation reads (the extraction, its diff); never the agent
             return
         if not e.has_frontmatter and e.readable:
             keys, n = leading_keys(e.text)
@@ -119,7 +127,18 @@ class Codex(Layout):
             out.append(Finding(raw.id, "process", "raw-memories", None,
                                "raw extractions waiting for consolidation: a record of sessions, not memory "
                                "the agent reads", "nothing to do; Codex folds these into MEMORY.md"))
+        diff = mem.entries.get(WORKSPACE_DIFF)
+        if diff is not None and diff.readable:
+            out.append(Finding(diff.id, "process", "consolidation-diff", None,
+                               "the workspace diff Codex writes for its next consolidation: a record of changed "
+                               "raw memories, not memory the agent reads", "nothing to do; Codex replaces it"))
         return out
+
+
+def _in_codex_home(base: Path) -> bool:
+    """Is ``base`` the `memories` folder of a Codex home (`~/.codex/memories`, `$CODEX_HOME/memories`)?"""
+    base = base.absolute()
+    return base.name == "memories" and (base.parent.name == ".codex" or (base.parent / "config.toml").is_file())
 
 
 def _has_group(path: Path) -> bool:

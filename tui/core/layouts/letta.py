@@ -16,14 +16,21 @@ KEYS = {"description", "limit", "read_only"}   # what MemFS reads from a memory 
 
 class Letta(Layout):
     name = "letta"
+    detect_rank = 3
     agent = "Letta"
+    aliases = ("memfs",)
+    git_by_design = True   # MemFS is a git repository, synced to Letta
+    remember_advice = "ask the agent, or add a Markdown file with a `description` and commit it"
+    archive_advice = ("a MemFS file that moves is deleted on the Letta server at the next sync: ask the agent to "
+                      "forget it, or move it out of system/ so it is loaded only on demand")
     followed = "Letta Code MemFS (docs.letta.com/letta-code/memfs, Letta Code 0.15+)"
 
     def __init__(self) -> None:
         self._git: dict[str, tuple[int, str]] = {}
 
     def detect(self, folder: Path) -> Path | None:
-        for base in (folder, folder / "memory"):
+        # memory/: Letta Code's local MemFS checkout; memfs/: how agent backups name it
+        for base in (folder, folder / "memory", folder / "memfs"):
             system = base / "system"
             if system.is_dir() and any(_described(p) for p in list(system.rglob("*.md"))[:20]):
                 return base

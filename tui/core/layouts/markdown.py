@@ -15,6 +15,7 @@ from dataclasses import dataclass
 HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 BULLET = re.compile(r"^ {0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?(\S.*)$")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+BREAK = re.compile(r"^ {0,3}([-*_])( *\1){2,} *$")   # a thematic break: ---, ***, _ _ _
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,12 @@ def slugs(recs: list[tuple[int, dict]]) -> list[str | None]:
 
 class Mem0(Layout):
     name = "mem0"
+    detect_rank = 1
     agent = "mem0"
+    aliases = ("openmemory",)
+    exports = True
+    remember_advice = "add memories through mem0 itself; memtui never changes an export"
+    archive_advice = "memtui never changes a mem0 export: delete the memory in mem0 itself"
     followed = "mem0 / OpenMemory export (get_all / export JSON, platform v1.1 and OSS 0.1.x record fields)"
 
     def __init__(self) -> None:

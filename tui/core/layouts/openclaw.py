@@ -9,7 +9,8 @@ from pathlib import Path
 from ..entry import MemoryEntry
 from ..findings import Finding
 from .base import ENTRY, SHARED, Layout, Part, Reading, Role
-from .markdown import bullets, headings, section_end, split_lines, title_of, unique
+from .markdown import BREAK, HEADING, Block, bare, bullets, headings, section_end, slugify, split_lines, \
+    title_of, unique
 
 
 CURATED = ("MEMORY.md", "memory.md")
@@ -34,7 +35,10 @@ def daily_date(file_id: str) -> dt.date | None:
 
 class OpenClaw(Layout):
     name = "openclaw"
+    detect_rank = 4
     agent = "OpenClaw"
+    appends_to = ("MEMORY.md", "memory.md")
+    archives = True   # into its own daily log
     max_count = 6      # memory_search's default number of results
     whole_when_no_parts = True   # a MEMORY.md of plain paragraphs is one entry
     followed = ("OpenClaw workspace memory (docs.openclaw.ai/concepts/memory, 2026): MEMORY.md and "
@@ -66,7 +70,8 @@ class OpenClaw(Layout):
         return None if low == "memory" or low.startswith("memory/") else "a workspace folder outside memory/ (not memory)"
 
     def parts(self, file_id: str, text: str) -> list[Part]:
-        """Sections are entries; a section made of bullets gives one entry per bullet."""
+        """Sections are entries; a section that is a list gives one entry per bullet, and one that
+        mixes lists with other text is split at its subsections, if it has any."""
         lines = split_lines(text)
         heads = [h for h in headings(lines)]
         blocks = []
@@ -77,15 +82,8 @@ class OpenClaw(Layout):
             levels = levels[1:]                       # a lone `# Title` over the sections
         level = levels[0] if levels else 0
         for n, lvl, title in heads:
-            if lvl != level:
-                continue
-            end = section_end(lines, heads, n, lvl)
-            inner = bullets(lines, n + 1, end)
-            if inner:
-                blocks += inner
-            elif any(ln.strip() for ln in lines[n + 1:end]):
-                from .markdown import Block, slugify
-                blocks.append(Block(slugify(title), title, n, end, lvl))
+            if lvl == level:
+                blocks += _section(lines, heads, n, lvl, title)
         blocks = unique(sorted(blocks, key=lambda b: b.start))
         return [Part(b, title_of(b.title), {"load": "resident"}) for b in blocks]
 
@@ -130,3 +128,53 @@ def _safe_iter(folder: Path):
         return list(folder.iterdir())
     except OSError:
         return []
+
+
+def _section(lines: list[str], heads: list, n: int, level: int, title: str) -> list[Block]:
+    """The entries of the section whose heading is line ``n``: its bullets when it is a list
+    (``_is_list``), else its subsections' entries (with any text before the first one as an
+    entry of its own), else the whole section. A label such as `**Key files**:` between two
+    lists says the bullets belong together: cut apart, `- Card.cs` means nothing."""
+    end = section_end(lines, heads, n, level)
+    items = bullets(lines, n + 1, end)
+    if items and _is_list(lines, n + 1, end, items):
+        return items
+    inner = [h for h in heads if n < h[0] < end]
+    if inner:
+        sub = min(lvl for _, lvl, _ in inner)
+        subs = [h for h in inner if h[1] == sub]
+        out = []
+        if _has_text(lines, n + 1, subs[0][0]):
+            out.append(Block(slugify(title), title, n, subs[0][0], level))
+        for m, lvl, t in subs:
+            out += _section(lines, heads, m, lvl, t)
+        return out
+    if _has_text(lines, n + 1, end):
+        return [Block(slugify(title), title, n, end, level)]
+    return []
+
+
+def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool:
+    """Is the section a list: bullets and nothing else, under its heading and each of its
+    subheadings (a closing line after a `---` rule aside)? A label or a paragraph around the
+    bullets (`**Installed at:**`, `**Steps**:`) says they belong together: one entry."""
+    covered = {k for b in items for k in range(b.start, b.end)}
+    cuts = [start] + [k for k in range(start, end) if HEADING.match(bare(lines[k]))] + [end]
+    for seg, (s, e) in enumerate(zip(cuts, cuts[1:])):   # (seg 0: the section's own text)
+        marks = [k for k in range(s, e) if k in covered]
+        text = [k for k in range(s, e) if k not in covered and _is_text(lines[k])]
+        if not text:
+            continue
+        rule = next((k for k in range(marks[-1], e) if BREAK.match(bare(lines[k]))), None) if marks else None
+        if seg > 0 or rule is None or any(k < rule for k in text):
+            return False
+    return True
+
+
+def _is_text(line: str) -> bool:
+    line = bare(line)
+    return bool(line.strip()) and not HEADING.match(line) and not BREAK.match(line)
+
+
+def _has_text(lines: list[str], start: int, end: int) -> bool:
+    return any(_is_text(ln) for ln in lines[start:end])

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pickle
 
-from .core.cache import code_stamp
-from .widgets import entry_rows
-from .widgets.entry_rows import Row, sort_key
-from .widgets.entry_table import EntryTable
+from ...core.cache import code_stamp
+from ...widgets import entry_rows
+from ...widgets.entry_rows import Row, sort_key
+from ...widgets.entry_table import EntryTable
 
 KEY = "first-screen"
 ROWS = 150   # a tall terminal's screenful

@@ -5,6 +5,7 @@ answers. None of these touch a widget or any state the UI thread reads.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime as dt
 import json
@@ -13,12 +14,13 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
-from .core.anchors import AnchorChecker
-from .core.audit import AuditReport, audit
-from .core.findings import Finding
-from .core.memory import MemoryStore, Snapshot, keep_heap, paused_gc
-from .core.select import Decision
+from ...core.anchors import AnchorChecker
+from ...core.audit import AuditReport, audit
+from ...core.findings import Finding
+from ...core.memory import MemoryStore, Snapshot, keep_heap, paused_gc
+from ...core.select import Decision
 
 SUBPROCESS_AUDIT_FROM = 500   # entries (1k audited in a thread: ~0.3 s of Python that keys typed meanwhile waited on)
 
@@ -33,7 +35,7 @@ def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of) -> t
     50k rows took ~0.3 s to make and sort). A large reading first leaves the collector's walks
     (``keep_heap``); the rows are made with the collector paused: sorting them had set off a
     full pass over the reading, 1.1 s at 50k, with the interpreter lock held."""
-    from .widgets.entry_rows import build_rows, full_order
+    from ...widgets.entry_rows import build_rows, full_order
     keep_heap(len(snap.entries))
     with paused_gc():
         rows = build_rows(snap, new, reviewed, kinds_of)
@@ -50,18 +52,9 @@ def add_engine(snap: Snapshot) -> Snapshot:
 
 def engine_steps(snap: Snapshot):
     """``add_engine`` in small steps (a generator: each step a few dozen entries), for the UI
-    thread to run between frames; sets ``snap.engine`` at the end."""
-    if snap.engine is not None:
-        return
-    if snap.parts:
-        from .core.multi import MultiEngine
-        for part in snap.parts.values():
-            yield from engine_steps(part)
-        object.__setattr__(snap, "engine", MultiEngine(dict(snap.parts)))
-    else:
-        from .core.select import Engine
-        engine = yield from Engine.steps(snap)
-        object.__setattr__(snap, "engine", engine)
+    thread to run between frames; ``snap.engine`` is set at the end (kept in the snapshot's
+    EngineSlot: the snapshot itself never changes)."""
+    yield from snap.engine_steps()
 
 
 def audit_snapshot(snap: Snapshot) -> AuditReport:
@@ -78,16 +71,22 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
         # a big folder is audited by `memtui audit` in another process: its seconds of CPU
         # must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)
         return audit_in_subprocess(snap.dir, snap.root, snap.now, snap.layout_name)
-    # its own AnchorChecker: the checker's read caches belong to the store, whose next refresh
-    # may run in another thread meanwhile
-    return audit(dataclasses.replace(snap, checker=AnchorChecker(snap.root)), git=True, jobs=1)
+    # its own AnchorChecker: what it asks is what a kept audit is checked against. Judged on
+    # copies: the judging keeps its findings and memos on the entries, and a published entry
+    # never changes; the store's next reading takes the copies, so they are not judged again
+    judged = {i: copy.copy(e) for i, e in snap.entries.items()}
+    report = audit(dataclasses.replace(snap, checker=AnchorChecker(snap.root), entries=MappingProxyType(judged)),
+                   git=True, jobs=1)
+    if snap.store is not None:
+        snap.store.adopt_judged(snap.entries, judged)
+    return report
 
 
 def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False):
     """(the triage of every entry, the usage by entry id) — for several agents, each folder's by
     its own log records, with the ids as the table shows them (``AGENT:ID``)."""
-    from .core.injection_log import read_all, sample_records
-    from .core.triage import TriageReport, Usage, triage
+    from ...core.injection_log import read_all, sample_records
+    from ...core.triage import TriageReport, Usage, triage
     records = read_all(log_path)
     parts = snap.parts or {"": snap}
     suggestions, usage = [], Usage()

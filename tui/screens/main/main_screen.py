@@ -1,8 +1,8 @@
 """MainScreen: the entry table, the detail / preview / log panes, and every key that acts on them.
 
 It owns the memory store and the current snapshot. Reading, auditing and previewing run in workers
-(``tui.background``) whose results come back tagged with the generation or request they answer (a
-result a newer one overtook is dropped). Writes go through ``tui.curation``; files written here are
+(``background``) whose results come back tagged with the generation or request they answer (a
+result a newer one overtook is dropped). Writes go through ``curation``; files written here are
 known by signature, never taken for the agent's."""
 from __future__ import annotations
 
@@ -13,24 +13,22 @@ from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
-from .. import background, curation, firstview
-from ..agent_writes import AgentWrites
-from ..core.audit import AuditReport
-from ..core.findings import Finding
-from ..core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
-from ..core.secrets import find_secrets
-from ..messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
-from ..widgets.detail_pane import DetailPane
-from ..widgets.entry_table import EntryTable, build_rows, rows_to_redraw
-from ..widgets.injection_log import InjectionLog
-from ..widgets.bars import title_text
-from ..widgets.browser import Browser
-from ..widgets.preview_pane import PreviewPane
+from . import background, curation, editing, firstview, keys
+from .agent_writes import AgentWrites
+from ...core.audit import AuditReport
+from ...core.findings import Finding
+from ...core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
+from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
+from ...widgets.detail_pane import DetailPane
+from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
+from ...widgets.injection_log import InjectionLog
+from ...render.title import title_text
+from ...widgets.browser import Browser
+from ...widgets.preview_pane import PreviewPane
 from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
@@ -39,32 +37,7 @@ from .preview_index import PreviewIndexer
 
 class MainScreen(Screen):
     AUTO_FOCUS = None   # focus is placed on the table by on_mount
-    BINDINGS = [
-        Binding("q", "app.quit", "Quit"),
-        Binding("question_mark", "app.help", "Help"),
-        # shown in the toolbar; priority: what is typed right after them lands in their input
-        Binding("slash", "focus_filter", "Filter", show=False, priority=True),
-        Binding("p", "focus_query", "Preview", show=False, priority=True),
-        Binding("a", "add", "Add"),
-        Binding("e", "edit", "Edit"),
-        Binding("d", "delete", "Delete"),
-        Binding("x", "reveal", "Reveal"),
-        Binding("P", "promote", "Promote"),
-        Binding("A", "audit", "Audit"),
-        Binding("t", "trash", "Trash"),
-        Binding("R", "review", "Review"),
-        Binding("T", "app.triage", "Triage"),
-        Binding("f", "cycle_filter", "Status filter", show=False),
-        Binding("F", "clear_filters", "Clear filters", show=False),
-        Binding("s", "sort", "Sort", show=False),
-        Binding("S", "reverse_sort", "Reverse sort", show=False),
-        Binding("1", "tab('detail')", "Detail", show=False),
-        Binding("2", "tab('preview')", "Preview tab", show=False),
-        Binding("3", "tab('log')", "Log", show=False),
-        Binding("4", "tab('usage')", "Usage", show=False),
-        Binding("ctrl+r", "rescan", "Rescan", show=False),
-        Binding("escape", "back", "Back", show=False),
-    ]
+    BINDINGS = keys.BINDINGS
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
                  now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None) -> None:
@@ -257,7 +230,7 @@ class MainScreen(Screen):
         d = message.decision
         self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
 
-    # -- watching (tui.screens.folder_watch) ------------------------------------------------
+    # -- watching (folder_watch) ------------------------------------------------
     def on_memory_dir_changed(self, _: MemoryDirChanged) -> None:
         self.watch.changed()
 
@@ -276,32 +249,19 @@ class MainScreen(Screen):
     def _input_submitted(self, _: Input.Submitted) -> None:
         self.focus_table()
 
-    # -- which keys apply ----------------------------------------------------------------------
+    # -- which keys apply (keys.applies) --------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if self.app.screen is not self or (action in ("focus_filter", "focus_query") and isinstance(self.focused, Input)):
-            return False   # a dialog is open (its keys apply, the footer behind says so), or '/' 'p' typed as text
-        i = self.current_id() if self.loaded else None
-        table = self.query_one(EntryTable)
-        if action in ("delete", "promote", "edit"):
-            return True if (i or (table.selected and action != "edit")) else None
-        if action == "reveal":
-            e = self.snapshot.entries.get(i) if i else None
-            return True if e is not None and e.text and find_secrets(e.text) else None
-        if action == "review":
-            return True if self.writes.pending() else None
-        if action in ("audit", "add", "trash", "rescan"):
-            return True if self.loaded else None
-        return True
+        return keys.applies(self, action)
 
-    # -- curation (the flows and writes live in tui.curation) -----------------------------------
+    # -- curation (the flows and writes live in curation and editing) ---------------------------
     def action_delete(self) -> None:
         curation.delete(self, curation.chosen_ids(self))
 
     def action_add(self) -> None:
-        curation.add(self)
+        editing.add(self)
 
     def action_edit(self) -> None:
-        curation.edit(self, self.current_id())
+        editing.edit(self, self.current_id())
 
     def action_trash(self) -> None:
         curation.trash(self)
@@ -314,6 +274,13 @@ class MainScreen(Screen):
 
     def action_audit(self) -> None:
         curation.audit_view(self)
+
+    def action_triage(self) -> None:
+        curation.triage_pass(self)
+
+    def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
+        """Writes the hook saw land join the NEW inbox (``R``)."""
+        curation.agent_wrote(self, message.records)
 
     def action_rescan(self) -> None:   # ctrl+r: re-check every anchor against the project too
         self.request_rescan(full=True)

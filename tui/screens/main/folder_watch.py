@@ -7,8 +7,8 @@ at once that first reading is shown. Started after it, as it was, such a file ne
 until ctrl+r."""
 from __future__ import annotations
 
-from ..messages import InjectionLogChanged, MemoryDirChanged
-from ..widgets.injection_log import InjectionLog
+from ...messages import InjectionLogChanged, MemoryDirChanged
+from ...widgets.injection_log import InjectionLog
 
 DEBOUNCE = 0.15   # seconds of quiet before a burst of changes is read
 
@@ -23,7 +23,7 @@ class FolderWatch:
 
     def start(self) -> None:
         """Watch the store's folders and the injection log (called in the first reading's thread)."""
-        from ..watch import DirectoryWatcher
+        from ...watch import DirectoryWatcher
         screen = self.screen
         try:
             log = screen.query_one(InjectionLog)

@@ -3,24 +3,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..widgets.browser import Browser
-from ..widgets.entry_table import EntryTable
-from ..widgets.usage_pane import UsagePane
+from ...widgets.browser import Browser
+from ...widgets.entry_table import EntryTable
+from ...widgets.usage_pane import WEEKS, UsagePane
 
-from ..messages import Triaged  # noqa: F401 (the main screen's handler takes it from here)
+from ...messages import Triaged  # noqa: F401 (the main screen's handler takes it from here)
+from .host import MainHost
 
 if TYPE_CHECKING:
-    from ..core.triage import Suggestion, TriageReport, Usage
-    from .main_screen import MainScreen
-
-WEEKS = 12
+    from ...core.triage import Suggestion, TriageReport, Usage
 
 
 class TriageView:
     """Holds the triage of the last audit (``report``) and the log's ``usage``; applies a new one
     to the table (per-action filters), the status line, the Usage tab and the detail."""
 
-    def __init__(self, screen: "MainScreen") -> None:
+    def __init__(self, screen: MainHost) -> None:
         self.screen = screen
         self.report: TriageReport | None = None
         self.usage: Usage | None = None
@@ -28,8 +26,8 @@ class TriageView:
     def audited(self, snap, report) -> None:
         """In the audit's worker: post the audit to the screen, then triage on it (reading the
         log) and apply that on the UI thread."""
-        from ..background import triage_snapshot
-        from ..messages import Audited
+        from .background import triage_snapshot
+        from ...messages import Audited
         screen = self.screen
         screen.post_message(Audited(snap.generation, report))
         made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path, bool(screen.sample_note)))

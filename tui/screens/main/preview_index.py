@@ -14,9 +14,9 @@ import time
 from itertools import chain
 from typing import Callable, Iterator
 
-from .. import background
-from ..core.memory import GC_PAUSE, Snapshot, keep_heap
-from ..widgets.entry_rows import warm
+from . import background
+from ...core.memory import GC_PAUSE, Snapshot, keep_heap
+from ...widgets.entry_rows import warm
 
 SLICE = 0.004   # seconds of building per turn
 PAUSE = 0.001   # between turns: the event loop handles what came in (keys, timers, frames)

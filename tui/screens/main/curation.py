@@ -1,40 +1,32 @@
-"""Curation flows for the main screen: delete, restore, add, edit, review, promote, the audit view.
+"""Curation flows for the main screen: delete, archive, restore, review, promote, the triage
+pass and the audit view (adding and editing are in ``editing``).
 
 Dialogs only return what the person chose; the writes happen here, through the core
-(the gated write path, the trash, promotion), and every file written is noted so the
-next rescan does not take it for the agent's. Nothing is removed without a confirmation.
+(the trash, archive, promotion), and every file written is noted so the next rescan does
+not take it for the agent's. Nothing is removed without a confirmation.
 """
 from __future__ import annotations
 
 import datetime as dt
-import os
-import shlex
-import subprocess
-import tempfile
-from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-from textual.app import SuspendNotSupported
 from textual.widgets import Input, TabbedContent
 
-from .core.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, NOT_SAVED, explain, not_promoted
-from .core.memory import Snapshot
-from .core.promote import Promotion, TargetChanged, apply_promotion
-from .core.trash import apply_delete, plan_delete, restore
-from .core.write import Draft, write_memory, write_raw
-from .widgets.browser import Browser
-from .widgets.entry_table import EntryTable
-
-if TYPE_CHECKING:
-    from .screens.main_screen import MainScreen
+from ...core.faults import NOT_DELETED, NOT_RESTORED, explain, not_promoted
+from ...core.memory import Snapshot
+from ...core.promote import Promotion, TargetChanged, apply_promotion
+from ...core.trash import apply_delete, plan_delete, restore
+from ...widgets.browser import Browser
+from ...widgets.entry_table import EntryTable
+from .host import MainHost
 
 
-def chosen_ids(screen: "MainScreen") -> list[str]:
+def chosen_ids(screen: MainHost) -> list[str]:
     table = screen.query_one(EntryTable)
     return sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
 
 
-def part_of(screen: "MainScreen", ids: list[str]):
+def part_of(screen: MainHost, ids: list[str]):
     """(the snapshot of the one folder these entries live in, their ids there, local id → shown id);
     None, said, when they belong to several agents."""
     snap = screen.snapshot
@@ -48,7 +40,7 @@ def part_of(screen: "MainScreen", ids: list[str]):
     return part, [local for (_, local), _ in located], {local: i for (_, local), i in located}
 
 
-def current_part(screen: "MainScreen") -> Snapshot | None:
+def current_part(screen: MainHost) -> Snapshot | None:
     """The folder of the entry under the cursor (the first agent's when none is)."""
     snap = screen.snapshot
     if snap is None or not snap.parts:
@@ -57,12 +49,12 @@ def current_part(screen: "MainScreen") -> Snapshot | None:
     return snap.locate(i)[0] if i else next(iter(snap.parts.values()))
 
 
-def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None,
+def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None = None,
            archive: bool = False) -> None:
     """Move entries to the trash (or, ``archive``, to the folder's archive: the same plan and
     moves) after the confirmation that lists every file and line."""
-    from .core.archive import apply_archive, can_archive, refusal
-    from .screens.confirm_delete import ConfirmDelete
+    from ...core.archive import apply_archive, can_archive, refusal
+    from ..confirm_delete import ConfirmDelete
     where = part_of(screen, ids) if ids else None
     if where is None:
         return
@@ -81,15 +73,15 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
             try:
                 res = (apply_archive if archive else apply_delete)(part.dir, plan)
             except OSError as e:
-                screen.notify(_sentence(e, NOT_DELETED), severity="error", timeout=10)
+                screen.notify(sentence(e, NOT_DELETED), severity="error", timeout=10)
                 screen.request_rescan()
                 return
             for i in res.vanished + plan.missing:
                 screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
             screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
             if archive and plan.snippets and res.moved:   # the day's log got the lines: ours too
-                from .core.archive import daily_log
-                screen.writes.note_written([_shown(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
+                from ...core.archive import daily_log
+                screen.writes.note_written([shown_id(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
             if res.moved:
                 screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"
                               f"{'' if archive else ' to the trash'} (t to restore)")
@@ -104,14 +96,14 @@ def delete(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | 
     screen.app.push_screen(ConfirmDelete(plan, archive=archive), done)
 
 
-def archive(screen: "MainScreen", ids: list[str], then: Callable[[bool], None] | None = None) -> None:
+def archive(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None = None) -> None:
     """Move process entries to the folder's archive, after the confirmation that lists them."""
     delete(screen, ids, then, archive=True)
 
 
-def triage_pass(screen: "MainScreen") -> None:
+def triage_pass(screen: MainHost) -> None:
     """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
-    from .screens.triage_screen import TriageScreen
+    from ..triage_screen import TriageScreen
     report = screen.triaged.report
     if report is None or screen.snapshot is None:
         screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
@@ -136,8 +128,8 @@ def triage_pass(screen: "MainScreen") -> None:
                                         screen.app.colours), opened)
 
 
-def trash(screen: "MainScreen") -> None:
-    from .screens.trash_screen import TrashScreen
+def trash(screen: MainHost) -> None:
+    from ..trash_screen import TrashScreen
     part = current_part(screen)
     folder = part.dir if part is not None else screen.directory
     prefix = next((k + ":" for k, v in screen.snapshot.parts.items() if v is part), "") if part is not None else ""
@@ -148,7 +140,7 @@ def trash(screen: "MainScreen") -> None:
         try:
             res = restore(folder, ids)
         except OSError as e:
-            screen.notify(_sentence(e, NOT_RESTORED), severity="error", timeout=10)
+            screen.notify(sentence(e, NOT_RESTORED), severity="error", timeout=10)
             return
         screen.writes.note_written([prefix + i for i in res.restored])
         for i in res.restored:
@@ -162,13 +154,13 @@ def trash(screen: "MainScreen") -> None:
     screen.app.push_screen(TrashScreen(folder), chosen)
 
 
-def audit_view(screen: "MainScreen") -> None:
-    from .screens.audit_screen import AuditScreen
+def audit_view(screen: MainHost) -> None:
+    from ..audit_screen import AuditScreen
     screen.app.push_screen(AuditScreen(screen.report, screen.app.colours),
                            lambda entry_id: jump_to(screen, entry_id) if entry_id else None)
 
 
-def jump_to(screen: "MainScreen", entry_id: str) -> None:
+def jump_to(screen: MainHost, entry_id: str) -> None:
     """Show one entry in the table, clearing the filters that hide it."""
     if screen.snapshot is None or entry_id not in screen.snapshot.entries:
         return
@@ -178,155 +170,21 @@ def jump_to(screen: "MainScreen", entry_id: str) -> None:
     screen.query_one(TabbedContent).active = "detail"
 
 
-def add(screen: "MainScreen", draft: Draft | None = None, error: str = "") -> None:
-    from .screens.add_entry import AddEntry
-
-    part = current_part(screen)
-    layout = part.layout if part is not None else None
-    folder = part.dir if part is not None else screen.directory
-    bullets = layout is not None and not layout.file_per_entry   # a layout whose memories are bullets
-    if bullets:
-        from .core.layout_writes import can_append, refusal
-        if not can_append(layout.name):
-            screen.notify(refusal(layout, folder), severity="warning", timeout=10)
-            return
-
-    def save(d: Draft | None) -> None:
-        if d is None:
-            return
-        try:
-            if bullets:
-                from .core.layout_writes import append_bullet
-                res = append_bullet(folder, screen.root, layout, d.text)
-            else:
-                res = write_memory(folder, screen.root, d)
-        except OSError as e:
-            add(screen, d, _sentence(e, NOT_REMEMBERED))
-            return
-        if not res.ok:
-            add(screen, d, res.reason())   # the form again, with the draft and the reason
-            return
-        screen.writes.note_written([_shown(screen, part, res.id)])
-        for w in res.warnings:
-            screen.notify(f"{w.kind}: {w.message}", severity="warning", timeout=8)
-        for n in res.notes:
-            screen.notify(f"note: {n}", severity="warning", timeout=8)
-        screen.notify(f"Remembered {res.id}")
-        screen.request_rescan()
-
-    screen.app.push_screen(AddEntry(draft, error), save)
-
-
-def _shown(screen: "MainScreen", part: Snapshot | None, local: str) -> str:
+def shown_id(screen: MainHost, part: Snapshot | None, local: str) -> str:
     """An id in a folder as the table shows it (`agent:id` when several agents are open)."""
     snap = screen.snapshot
     label = next((k for k, v in snap.parts.items() if v is part), None) if snap is not None else None
     return f"{label}:{local}" if label else local
 
 
-def edit(screen: "MainScreen", entry_id: str | None) -> None:
-    if entry_id is None or screen.snapshot is None:
-        return
-    part, local = screen.snapshot.locate(entry_id)
-    e = part.entries.get(local)
-    if e is not None and e.read_only:
-        screen.notify(f"{entry_id} is a record of an export: read-only here", severity="warning")
-        return
-    if e is not None and e.file is not None:
-        edit_part(screen, part, local, entry_id)
-        return
-    folder = part.dir
-    path = folder / local
-    try:
-        on_disk = path.read_bytes().decode("utf-8")   # exactly, to compare before saving
-        original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        screen.notify(f"Cannot open {entry_id} for editing: {e}", severity="error")
-        return
-    edited = run_editor(screen, original, suffix=Path(entry_id).suffix or ".md")
-    if edited is None or edited == path.read_text(encoding="utf-8", errors="replace"):
-        if edited is not None:
-            screen.drafts.pop(entry_id, None)
-        return
-    try:   # the file as it was when the editor opened: an agent's write since then is not overwritten
-        res = write_raw(folder, screen.root, local, edited, opened=on_disk)
-    except OSError as e:
-        _not_saved(screen, entry_id, edited, e)
-        return
-    _saved(screen, entry_id, edited, res)
-
-
-def _sentence(err: OSError, not_done: str) -> str:
+def sentence(err: OSError, not_done: str) -> str:
     """The fault as the command line says it (faults.explain), as a sentence."""
     text = explain(err, not_done)
     return text[:1].upper() + text[1:] + "."
 
 
-def _not_saved(screen: "MainScreen", entry_id: str, edited: str, err: OSError) -> None:
-    screen.drafts[entry_id] = edited
-    screen.notify(_sentence(err, NOT_SAVED) + "\nYour edit is kept: press e to continue editing it.",
-                  title=f"{entry_id} not saved", severity="error", timeout=15)
-
-
-def _saved(screen: "MainScreen", entry_id: str, edited: str, res) -> None:
-    """After an edit was written (or refused): keep a refused draft, note our own write."""
-    if not res.ok:
-        screen.drafts[entry_id] = edited
-        screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
-                      title=f"{entry_id} not saved", severity="error", timeout=15)
-        return
-    screen.drafts.pop(entry_id, None)
-    screen.writes.note_written([entry_id])
-    screen.notify(f"Saved {entry_id}")
-    screen.request_rescan()
-
-
-def edit_part(screen: "MainScreen", part: Snapshot, local: str, entry_id: str) -> None:
-    """Edit one bullet or section of a shared file: only its lines change."""
-    from .core.layout_writes import replace_part
-    from .core.snippets import locate
-    snip = locate(part.dir, part.layout, local)
-    if snip is None:
-        screen.notify(f"{entry_id} is no longer in its file", severity="warning")
-        return
-    edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text)
-    if edited is None or edited == snip.text:
-        return
-    try:
-        res = replace_part(part.dir, screen.root, part.layout, local, snip.text, edited)
-    except OSError as e:
-        _not_saved(screen, entry_id, edited, e)
-        return
-    _saved(screen, entry_id, edited, res)
-
-
-def run_editor(screen: "MainScreen", text: str, suffix: str = ".md") -> str | None:
-    """Edit ``text`` in $EDITOR on a temporary copy; the app suspends meanwhile."""
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-    fd, tmp = tempfile.mkstemp(prefix="memtui-", suffix=suffix)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        cmd = [*shlex.split(editor), tmp]
-        try:
-            try:
-                with screen.app.suspend():
-                    subprocess.run(cmd, check=False)
-            except SuspendNotSupported:   # headless (tests): only a non-interactive editor works
-                subprocess.run(cmd, check=False, stdin=subprocess.DEVNULL, capture_output=True)
-        except Exception as e:
-            screen.notify(f"Cannot run the editor {editor!r}: {e}", severity="error")
-            return None
-        return Path(tmp).read_text(encoding="utf-8")
-    finally:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-
-
-def review(screen: "MainScreen", ids: list[str]) -> None:
-    from .screens.review_screen import ReviewOutcome, ReviewScreen
+def review(screen: MainHost, ids: list[str]) -> None:
+    from ..review_screen import ReviewOutcome, ReviewScreen
     if not ids or screen.snapshot is None:
         return
 
@@ -340,7 +198,7 @@ def review(screen: "MainScreen", ids: list[str]) -> None:
                                         sessions=screen.writes.sessions), done)
 
 
-def agent_wrote(screen: "MainScreen", records: list[dict]) -> None:
+def agent_wrote(screen: MainHost, records: list[dict]) -> None:
     """Landed writes the hook logged: their entries join the NEW inbox (R), even when the
     folder's own change has not been read yet (the next reading marks them then)."""
     table = screen.query_one(EntryTable)
@@ -354,7 +212,7 @@ def agent_wrote(screen: "MainScreen", records: list[dict]) -> None:
     screen.refresh_bindings()
 
 
-def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
+def mark_reviewed(screen: MainHost, entry_id: str) -> None:
     screen.writes.reviewed.add(entry_id)
     table = screen.query_one(EntryTable)
     if entry_id in table.rows_by_id:
@@ -363,9 +221,9 @@ def mark_reviewed(screen: "MainScreen", entry_id: str) -> None:
     screen.set_title_bar()
 
 
-def promote(screen: "MainScreen", ids: list[str], target: str | None = None,
+def promote(screen: MainHost, ids: list[str], target: str | None = None,
             then: Callable[[bool], None] | None = None) -> None:
-    from .screens.promote_screen import PromoteScreen
+    from ..promote_screen import PromoteScreen
     where = part_of(screen, ids) if ids else None
     if where is None:
         return
@@ -383,7 +241,7 @@ def promote(screen: "MainScreen", ids: list[str], target: str | None = None,
             promote(screen, ids, plan.rel)
             return
         except OSError as e:
-            screen.notify(_sentence(e, not_promoted(plan.rel)), severity="error", timeout=10)
+            screen.notify(sentence(e, not_promoted(plan.rel)), severity="error", timeout=10)
             return
         done = [shown[i] for i in plan.added + list(plan.already)]
         screen.writes.note_written(done)   # the promoted_to marks are our writes, not the agent's

@@ -1,0 +1,103 @@
+"""An entry as the detail pane shows it: fields, rendered body, anchor detail and findings.
+
+Secrets are masked here, in the render layer, unless the person revealed this entry
+(an explicit key, reset when the cursor moves away).
+"""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from ..core.entry import MemoryEntry
+from ..core.findings import Finding
+from ..core.secrets import find_secrets, redact, scrub, secret_pieces
+from ..core.serialize import iso
+from ..core.status import EntryStatus
+from .styles import DEFAULT, Styles
+
+
+def shown(text: str, reveal: bool, pieces: set[str] = frozenset()) -> str:
+    return text if reveal else scrub(redact(text), pieces)
+
+
+def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
+                 note: str = "", styles: Styles = DEFAULT) -> Group:
+    parts: list = []
+    pieces = secret_pieces(e.text) if e.text and not reveal else set()
+    if note:
+        parts.append(Text(note, styles.new))
+    secrets = find_secrets(e.text) if e.text else []
+    if secrets:
+        state = "shown — press x to hide" if reveal else "masked — press x to reveal"
+        parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", styles.error))
+    head = Text.assemble((shown(e.name, reveal), "bold"), "  ",
+                         (f"{e.type or 'untyped'} · written by {e.source} · ", "dim"),
+                         (f"{s.age_days} days old" if s.age_days is not None else "age unknown", "dim"),
+                         (f" · {s.load}", "dim"))
+    parts.append(head)
+    if e.error:
+        parts.append(Text(f"unreadable: {e.error}", styles.error))
+    first = next((ln.strip().lstrip("#").strip() for ln in e.body.split("\n") if ln.strip()), "")
+    if e.description and not e.error and e.description != first[:160]:
+        parts.append(Text(shown(e.description, reveal), "italic"))
+    parts.append(Text(""))
+    body = e.body if not e.error else e.text
+    if body.strip():
+        parts.append(Markdown(shown(body, reveal)) if not e.error else Text(shown(body, reveal)))
+    elif e.error:
+        parts.append(Text("(no text could be read)", "dim"))
+
+    anchor = Text("\nanchor: ", "bold")
+    anchor.append(s.anchor, styles.anchor(s.anchor))
+    if s.anchor != "none" or e.error:
+        anchor.append(f" — {s.anchor_detail}")
+    parts.append(anchor)
+    for r in s.anchor_results:
+        quote = f' "{shown(r.quote, reveal, pieces)}"' if r.quote else ""
+        parts.append(Text(f"  {r.status:8} {shown(r.file, reveal, pieces)}{quote} — {shown(r.detail, reveal, pieces)}",
+                          styles.anchor(r.status)))
+    if s.mentioned:
+        line = Text(f"mentions {len(s.mentioned)} path(s)")
+        if s.missing:
+            line.append(f", {len(s.missing)} missing: {shown(', '.join(s.missing), reveal, pieces)}", styles.warning)
+        parts.append(line)
+    if findings:
+        parts.append(Text("\nfindings", "bold"))
+        for f in findings:
+            where = f"line {f.line}: " if f.line else ""
+            parts.append(Text.assemble(("  ● ", styles.severity(f.severity)), (f"{f.kind} ", "bold"),
+                                       f"{where}{shown(f.message, False, pieces)}",
+                                       ("  (possible: check it)", "dim italic") if f.confidence == "possible" else ""))
+            if f.fix:
+                parts.append(Text(f"      → {f.fix}", "dim"))
+
+    fields = Table.grid(padding=(0, 1))
+    fields.add_column(style="bold", no_wrap=True)
+    fields.add_column()
+    fields.add_row("id", e.id)
+    if e.file is not None:
+        fields.add_row("file", f"{e.file}, from line {e.first_line}" + (" (read-only: an export)" if e.read_only
+                                                                          else " (a part of a shared file)"))
+    if e.kind == "process":
+        fields.add_row("kind", "process — a log of work: shown, never injected")
+    if e.author:
+        fields.add_row("last commit", f"{iso(e.updated) or '—'} by {shown(e.author, reveal, pieces)}")
+    fields.add_row("created", iso(e.created) or "—")
+    fields.add_row("updated", iso(e.updated) or "—")
+    if e.paths:
+        fields.add_row("paths", shown(", ".join(e.paths), reveal, pieces))
+    if e.keywords:
+        fields.add_row("keywords", shown(", ".join(e.keywords), reveal))
+    known = {"name", "description", "type", "source", "created", "updated", "paths", "keywords", "anchor",
+             "anchors", "metadata"}
+    for k, v in e.meta.items():
+        if k not in known:
+            fields.add_row(k, shown(str(v), reveal, pieces))
+    if isinstance(e.meta.get("metadata"), dict):
+        for k, v in e.meta["metadata"].items():
+            fields.add_row(f"metadata.{k}", shown(str(v), reveal, pieces))
+    parts.append(Text("\nfields", "bold"))
+    parts.append(fields)
+    return Group(*parts)
