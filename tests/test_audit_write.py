@@ -245,6 +245,23 @@ def test_parallel_audit_equals_serial(leaky, monkeypatch):
     assert serial == parallel and serial["findings"]
 
 
+def test_an_audit_judged_by_forked_readers_equals_one_judged_here(leaky, monkeypatch):
+    """`memtui audit` reads thousands of files in forked workers, which run the content rules
+    too: the same report as reading and judging in this process, from entries judged there."""
+    from tui.core import forking
+    from tui.core.crossfile import memos_wanted
+    mem_dir, root = leaky
+    body = "the release script tags the build, pushes the tag and then uploads the wheel to the index\n"
+    for name in ("twin-a.md", "twin-b.md"):   # near-identical: the duplicates check has its own worker item
+        write(mem_dir, name, f"---\nname: {name}\ndescription: release\n---\n{body}")
+    serial = audit(Memory.load(mem_dir, root, now=NOW, judging=True, fork=False), git=False, jobs=1).as_json()
+    monkeypatch.setattr(forking, "PARALLEL_FROM", 1)
+    mem = Memory.load(mem_dir, root, now=NOW, judging=True, memos=("mentions", *memos_wanted(root)))
+    assert all(e.judged is not None for e in mem.entries.values() if e.readable)   # judged by the readers
+    assert audit(mem, git=False, jobs=2).as_json() == serial
+    assert {f["kind"] for f in serial["findings"]} >= {"secret", "duplicate"}
+
+
 def test_audit_never_opens_pipes_or_follows_links_out(tmp_path, root):
     mem_dir = tmp_path / "m"
     write(tmp_path, "outside.txt", "token = ghp_" + "q7Rz2LmX9vTb4NcW8kYd3PsH6fJa1GuE5oVi" + "\n")

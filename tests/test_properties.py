@@ -195,6 +195,23 @@ def test_the_shared_hint_pass_finds_every_word_a_substring_test_finds(parts):
     assert hints.present(low) == {w for w in hints._WORDS if w in low}, low
 
 
+def _other_pieces() -> list[str]:
+    from tui.core import sensitive, wording
+    words = sensitive._OTHER_WORDS + wording._OTHER_HINTS
+    return words + [w[:k] for w in words for k in (1, 3) if len(w) > k] + [w[-2:] for w in words] + [" ", "—", "x"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_other_pieces()), max_size=10))
+def test_the_non_ascii_hint_finders_find_every_word_a_substring_test_finds(parts):
+    """hints.finder (only the words whose first non-ASCII letter the text holds) gives exactly
+    the words that `in` finds."""
+    from tui.core import sensitive, wording
+    low = "".join(parts)
+    for words, find in ((sensitive._OTHER_WORDS, sensitive._OTHER_PRESENT), (wording._OTHER_HINTS, wording._OTHER_PRESENT)):
+        assert sorted(find(low)) == [w for w in words if w in low], low
+
+
 def _keyword_pieces() -> list[str]:
     from tui.core.secret_assign import PROVIDER_WORDS
     from tui.core.secrets import _RULES_OF

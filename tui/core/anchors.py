@@ -89,6 +89,7 @@ class AnchorChecker:
         self._real_dirs: dict[str, str] = {}
         self._exists: dict[str, tuple[bool | None, str]] = {}
         self._kinds: dict[str, str | None] = {}
+        self._in_memory: dict[str, bool] = {}
         self._reads: dict[str, tuple[str | None, str | None]] | None = None   # this pass's (see next_pass)
         # every answer the project gave, in the order asked: (question, argument) → answer, where a
         # read's answer is the file's signature, not its text (what a kept audit is checked against)
@@ -107,6 +108,7 @@ class AnchorChecker:
         keep = dict if keep_paths else (lambda d: {})
         new._confined, new._real_dirs = keep(self._confined), keep(self._real_dirs)
         new._exists, new._kinds, new.seen = keep(self._exists), keep(self._kinds), keep(self.seen)
+        new._in_memory = keep(self._in_memory)
         new._reads = {}
         return new
 
@@ -130,7 +132,13 @@ class AnchorChecker:
         return real
 
     def is_memory(self, path: Path) -> bool:
-        return self.real_memory is not None and (os.path.realpath(path) + os.sep).startswith(self.real_memory)
+        if self.real_memory is None:
+            return False
+        key = str(path)
+        inside = self._in_memory.get(key)
+        if inside is None:   # memoised like ``kind``: thousands of entries name the same few files
+            inside = self._in_memory[key] = (os.path.realpath(key) + os.sep).startswith(self.real_memory)
+        return inside
 
     def confine(self, raw: str) -> Confined:
         c = self._confined.get(raw)

@@ -83,6 +83,13 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
 
 
 _FORKED: Memory | None = None   # the memory a forked worker inherited
+# a work item of its own beside the entries (no file name holds a NUL): the near-duplicate pairs,
+# the costliest check of the whole folder, done by a worker while this process does the others
+_DUPLICATES = "\0duplicates"
+
+
+def _findings_of(mem: Memory, item: str) -> list[Finding]:
+    return duplicate_findings(mem) if item == _DUPLICATES else entry_findings(mem, item)
 
 
 def _chunk(ids: list[str]) -> tuple[list[Finding], dict[str, tuple]]:
@@ -90,11 +97,11 @@ def _chunk(ids: list[str]) -> tuple[list[Finding], dict[str, tuple]]:
     can keep it: a forked worker's memory dies with it) and what it asked of the project."""
     assert _FORKED is not None
     asked = len(_FORKED.checker.seen)
-    found = [f for i in ids for f in entry_findings(_FORKED, i)]
+    found = [f for i in ids for f in _findings_of(_FORKED, i)]
     judged = {}
     for i in ids:
-        e = _FORKED.entries[i]
-        if e.judged is not None:
+        e = _FORKED.entries.get(i)
+        if e is not None and e.judged is not None:
             judged[i] = (e.judged, e.secret_hits if e.secret_hits is not None else known(e.text))
     # what this worker asked of the project (a kept audit is checked against every question)
     seen = list(_FORKED.checker.seen.items())[asked:]
@@ -102,17 +109,18 @@ def _chunk(ids: list[str]) -> tuple[list[Finding], dict[str, tuple]]:
 
 
 def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport:
-    """Audit every entry and the directory. ``jobs`` > 1 forks workers for the per-entry gates
-    (only from a process with no other threads: forking a threaded process is unsafe)."""
+    """Audit every entry and the directory. ``jobs`` > 1 forks workers for the near-duplicate
+    check and the per-entry gates (only from a process with no other threads: forking a
+    threaded process is unsafe)."""
     global _FORKED
     ids = sorted(mem.entries)
     if jobs is None:
         jobs = forking.jobs()
     out: list[Finding] = []
 
-    def directory_checks() -> None:
+    def directory_checks() -> None:   # (all but the duplicates)
         out.extend(index_findings(mem))
-        out.extend(conflict_findings(mem) + duplicate_findings(mem))
+        out.extend(conflict_findings(mem))
         if mem.layout is not None:
             out.extend(mem.layout.findings(mem))
         if git and not (mem.layout is not None and mem.layout.git_by_design):   # (Letta's MemFS)
@@ -120,12 +128,13 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
 
     def here(chunk: list[str]) -> None:
         for i in chunk:
-            out.extend(entry_findings(mem, i))
+            out.extend(_findings_of(mem, i))
 
-    # the judging is what is worth spreading over cores: entries judged in an earlier run (their
-    # content findings came with them from the parse cache) are quick in this process
-    unjudged = sum(1 for i in ids if mem.entries[i].judged is None)
-    if jobs > 1 and forking.can_fork(unjudged):
+    # The entries' content rules ran where they were read (on every core) or came from the parse
+    # cache; what is left is worth a worker at this size: the duplicates (first, on the worker),
+    # then the entries' other gates, shared from both ends while this process runs the rest
+    items = [_DUPLICATES, *ids]
+    if jobs > 1 and forking.can_fork(len(ids)):
         _FORKED = mem
         def take(share: tuple) -> None:   # a worker's findings, and what it judged
             found, judged, seen = share
@@ -138,13 +147,13 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
                 if hits is not None and e.secret_hits is None:
                     e.secret_hits = hits
 
-        try:   # the workers judge entries while this process runs the directory's checks, then joins them
-            forking.shared_out(_chunk, ids, jobs, here, take, before=directory_checks)
+        try:
+            forking.shared_out(_chunk, items, jobs, here, take, before=directory_checks)
         finally:
             _FORKED = None
     else:
         directory_checks()
-        here(ids)
+        here(items)
     out = _root_sanity(mem, _one_process_finding(out))
     out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))

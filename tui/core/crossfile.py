@@ -6,7 +6,6 @@ import os
 import re
 import zlib
 from collections import Counter, defaultdict
-from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -230,23 +229,26 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     for eid in eligible:
         for h in hashes[eid][:SKETCH]:
             buckets[h].append(eid)
-    candidates: set[tuple[str, str]] = set()
+    # each entry's candidates: the later entries that share a min-hash with it (ids are in sorted
+    # order, so each pair (a, b) has a < b), gathered per entry so its hashes become a set once
+    partners: dict[str, set[str]] = defaultdict(set)
     for ids in buckets.values():
         if 1 < len(ids) <= 20:   # a min-hash shared that widely is boilerplate, not a duplicate
-            candidates.update(combinations(ids, 2))   # ids are in sorted order: each pair (a, b) has a < b
-    size = {i: len(h) for i, h in hashes.items() if h is not None}
-    sets: dict[str, set[int]] = {}
+            for k in range(len(ids) - 1):
+                partners[ids[k]].update(ids[k + 1:])
     near = []
-    for a, b in candidates:
-        la, lb = size[a], size[b]
-        if min(la, lb) < threshold * max(la, lb):
-            continue   # Jaccard ≤ the smaller over the larger: this pair cannot reach the threshold
-        sa = sets.get(a) or sets.setdefault(a, set(hashes[a]))
-        sb = sets.get(b) or sets.setdefault(b, set(hashes[b]))
-        inter = len(sa & sb)
-        union = la + lb - inter
-        if union and inter / union >= threshold:
-            near.append((a, b, inter / union))
+    for a, later in partners.items():
+        ha = hashes[a]
+        la, sa = len(ha), set(ha)
+        for b in later:
+            hb = hashes[b]
+            lb = len(hb)
+            if lb < threshold * la or la < threshold * lb:
+                continue   # Jaccard ≤ the smaller over the larger: this pair cannot reach the threshold
+            inter = len(sa.intersection(hb))
+            union = la + lb - inter
+            if union and inter / union >= threshold:
+                near.append((a, b, inter / union))
     out = [Finding(a, "duplicate", "near-identical", None, f"{j:.0%} the same as {b}", "keep one; delete the other", b)
            for a, b, j in sorted(near)]
     instr = _instruction_texts(mem.root)

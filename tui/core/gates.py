@@ -146,6 +146,7 @@ _PRIVATE_IP = re.compile(r"\b(?:10\.\d{1,3}|192\.168|172\.(?:1[6-9]|2\d|3[01]))\
 # a dotted quad standing alone (not 1.2.3.4.5, not inside a word), with an optional port
 _IPV4 = re.compile(r"(?<![\w.])((?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})"
                    r"(?![\w.]|\.\d)")
+_QUAD_HINT = re.compile(r"\d\.\d+\.\d")   # in every dotted quad: most texts with dots have none (a quick scan)
 # addresses everyone uses or that address no one: public resolvers, documentation ranges,
 # loopback, link-local, shared (CGNAT), multicast and reserved, "this network"
 _NOT_SOMEONES = re.compile(r"^(?:8\.8\.[48]\.[48]|1\.[01]\.[01]\.1|1\.1\.1\.1|9\.9\.9\.9|149\.112\.112\.112|"
@@ -215,7 +216,7 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     for m in (_PRIVATE_IP.finditer(text) if ("10." in text or "192.168" in text or "172." in text) else ()):
         out.append(Finding(entry_id, "identifying", "private-ip", line_of(text, m.start()),
                            "a private IP address of your network", "use a host name or leave it out"))
-    for m in (_IPV4.finditer(text) if text.count(".") >= 3 else ()):
+    for m in (_IPV4.finditer(text) if text.count(".") >= 3 and _QUAD_HINT.search(text) else ()):
         ip = m.group(1)
         if _NOT_SOMEONES.match(ip) or ip.endswith((".0", ".255")) or len(ip) == 7 or _placeholder_ip(ip) or \
                 _VERSIONISH.search(text, max(0, m.start() - 12), m.start()):

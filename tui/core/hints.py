@@ -1,19 +1,27 @@
-"""Which of many literal hint words occur in a text, in one regex pass.
+"""Which of many literal hint words occur in a text, in one pass over its words.
 
 Several checks run a costly pattern only when one of its hint words is in the text
 (the personal-data triggers, the "right now" phrases). Testing each word with ``in``
-scans the text once per word; here the words of every check form one trie, tried at
-each position inside a look-ahead (so overlapping words are all seen), and a word found
-brings every hint it contains. The same set as testing each word (a property test
-compares them); the checks share one pass over a text (the last answer is kept).
+scans the text once per word. Here a hint made of letters alone can only occur inside
+one run of letters of the text, so the text is cut into its distinct runs (in C) and
+each run's hints are looked up, made once per run for the whole process: the words of
+every check form one trie, tried at each position of the run inside a look-ahead (so
+overlapping words are all seen), and a word found brings every hint it contains. The
+few hints that hold a space or a hyphen are tested with ``in``, when each of their runs
+of letters was found. The same set as testing
+each word (a property test compares them); the checks share one pass over a text (the
+last answer is kept).
 """
 from __future__ import annotations
 
 import re
 
 _WORDS: set[str] = set()
-_compiled: tuple[re.Pattern, dict[str, frozenset[str]]] | None = None
+_compiled: tuple[re.Pattern, dict[str, frozenset[str]], frozenset[str], tuple] | None = None
 _last: tuple[str, frozenset[str]] | None = None
+_LETTERS = re.compile(r"[a-z]+")
+_RUNS: dict[str, frozenset[str]] = {}   # a run of letters → the hints inside it (a text's words recur)
+_RUNS_MAX = 200_000
 
 
 def register(words) -> None:
@@ -21,6 +29,7 @@ def register(words) -> None:
     global _compiled, _last
     _WORDS.update(words)
     _compiled, _last = None, None
+    _RUNS.clear()
 
 
 def trie_pattern(words) -> str:
@@ -44,14 +53,19 @@ def trie_pattern(words) -> str:
     return build(trie)
 
 
-def _build() -> tuple[re.Pattern, dict[str, frozenset[str]]]:
+def _build() -> tuple[re.Pattern, dict[str, frozenset[str]], frozenset[str], tuple]:
     global _compiled
     if _compiled is None:
         words = sorted(_WORDS)
-        rx = re.compile("(?=(" + trie_pattern(words) + "))")
+        plain = frozenset(w for w in words if _LETTERS.fullmatch(w) is not None)
+        # ' race', 'right now': tested with ``in`` only when each of its runs of letters is inside
+        # one of the text's runs (as every occurrence needs): those pieces are looked up too
+        spaced = tuple((w, frozenset(_LETTERS.findall(w))) for w in words if w not in plain)
+        looked = sorted(plain.union(*(pieces for _, pieces in spaced)))
+        rx = re.compile("(?=(" + trie_pattern(looked) + "))")
         # the longest word at a position hides the shorter ones it holds: they come with it
-        held = {w: frozenset(u for u in words if u in w) for w in words}
-        _compiled = (rx, held)
+        held = {w: frozenset(u for u in looked if u in w) for w in looked}
+        _compiled = (rx, held, plain, spaced)
     return _compiled
 
 
@@ -61,7 +75,35 @@ def present(low: str) -> frozenset[str]:
     last = _last
     if last is not None and last[0] == low:   # the next check on the same text
         return last[1]
-    rx, held = _build()
-    found = frozenset().union(*(held[w] for w in set(rx.findall(low))))
-    _last = (low, found)
-    return found
+    rx, held, plain, spaced = _build()
+    found: set[str] = set()
+    for run in set(_LETTERS.findall(low)):
+        inside = _RUNS.get(run)
+        if inside is None:
+            if len(_RUNS) >= _RUNS_MAX:
+                _RUNS.clear()
+            inside = _RUNS[run] = frozenset().union(*(held[w] for w in set(rx.findall(run))))
+        if inside:
+            found |= inside
+    result = plain.intersection(found).union(w for w, pieces in spaced if pieces <= found and w in low)
+    _last = (low, result)
+    return result
+
+
+def finder(words):
+    """For words that are not all ASCII (accented, Cyrillic, CJK): a function giving those that
+    occur in a lower-cased text, the same as testing each with ``in``. Only the words whose
+    first non-ASCII character the text holds are tested (most texts hold a few such characters,
+    a dash or an arrow, and no word's)."""
+    by_char: dict[str | None, list[str]] = {}
+    for w in words:
+        by_char.setdefault(next((c for c in w if not c.isascii()), None), []).append(w)
+    always = by_char.pop(None, [])   # (an ASCII word: tested in every text)
+    keys = frozenset(by_char)
+
+    def find(low: str) -> list[str]:
+        out = [w for w in always if w in low]
+        for c in keys.intersection(low):
+            out += filter(low.__contains__, by_char[c])
+        return out
+    return find

@@ -210,8 +210,9 @@ def _find(text: str) -> list[SecretHit]:
     anchors = list(filter(low.__contains__, CORE_ANCHORS))
     if long_runs:
         near = " ".join(low[max(0, m.start() - 40):m.end()] for m in long_runs)
-        if any(map(near.__contains__, PROVIDER_WORDS)):   # substring tests first: the alternation is slow
-            anchors += sorted(set(_PROVIDER_RX.findall(near)) - set(anchors))
+        named = _PROVIDER_RX.findall(near)   # a trie: half the time of testing the 87 words with `in`
+        if named:
+            anchors += sorted(set(named) - set(anchors))
     for name, vstart, vend, how in assignments(text, low, anchors, _judged_name):
         value = text[vstart:vend]
         name_low = name.lower()

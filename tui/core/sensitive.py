@@ -97,6 +97,7 @@ for _i, (_, _, _ws, _) in enumerate(SENSITIVE):
 _ASCII_WORDS = frozenset(w for w in _RULES_OF if w.isascii())
 hints.register(_ASCII_WORDS)
 _OTHER_WORDS = sorted(w for w in _RULES_OF if not w.isascii())   # CJK, Hangul, Cyrillic, accented
+_OTHER_PRESENT = hints.finder(_OTHER_WORDS)
 _ZERO = bytes.maketrans(b"123456789", b"000000000")   # on bytes: five times quicker than on str
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CARD = re.compile(r"(?<![\w.\-/:=+])(?:\d[ -]?){12,18}\d(?![\w.\-/])")   # a group of its own, not part of a token
@@ -127,7 +128,7 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
     low = scan.lower()
     present = list(hints.present(low) & _ASCII_WORDS)
     if not scan.isascii():
-        present += filter(low.__contains__, _OTHER_WORDS)
+        present += _OTHER_PRESENT(low)
     for i in sorted({i for w in present for i in _RULES_OF[w]}):
         rule, label, _, rx = SENSITIVE[i]
         for m in rx.finditer(scan):

@@ -214,7 +214,10 @@ class Scanner:
             return
         global _FOUND
         memos = self.memos if self.layout.file_per_entry else ()   # a shared file's parts keep none
-        _FOUND, n = (found, self.layout, _memo_functions(memos)), forking.jobs()
+        # a judging reader (the audit) also runs the content rules there: the costliest per-entry
+        # work, done on the readers' cores in the same fork (no second one to judge them)
+        judge = self.judging and self.layout.file_per_entry
+        _FOUND, n = (found, self.layout, _memo_functions(memos), judge), forking.jobs()
         def here(chunk: list[str]) -> None:   # this process's part of the reading
             for entry_id in chunk:
                 entry, kept = _parse_one(entry_id)
@@ -222,10 +225,11 @@ class Scanner:
                 entries[entry_id] = entry
 
         def adopt(share: list) -> None:   # a worker's entries, as they arrive
-            for entry_id, data, kept, hits in share:
+            for entry_id, data, kept, hits, judged in share:
                 entry = pickle.loads(data)
                 entry.path = found[entry_id][0]
                 entry.memo.update(kept)
+                entry.judged = judged
                 if hits is not None:   # its text was scanned for secrets there: not again here
                     seed(entry.text, hits)
                 entries[entry_id] = entry
@@ -309,17 +313,18 @@ class Scanner:
         return st, None
 
 
-_FOUND: tuple | None = None   # what a forked reader inherits: the files found, the layout, the memo functions
+_FOUND: tuple | None = None   # what a forked reader inherits: the files found, the layout, the memo functions, whether to judge
 
 
-def _parse_share(ids: list[str]) -> list[tuple[str, bytes, dict, tuple | None]]:
-    """A forked reader's share: each file parsed and pickled; the memos travel beside it, and
-    the secrets found in its text if a memo scanned it (the audit would scan it again)."""
+def _parse_share(ids: list[str]) -> list[tuple[str, bytes, dict, tuple | None, tuple | None]]:
+    """A forked reader's share: each file parsed and pickled; the memos travel beside it, the
+    secrets found in its text if a memo or the content rules scanned it (the audit would scan
+    it again), and its content findings when judged here (a pickled entry leaves them out)."""
     out = []
     for entry_id in ids:
         entry, kept = _parse_one(entry_id)
         hits = known(entry.text) if entry.readable else None
-        out.append((entry_id, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), kept, hits))
+        out.append((entry_id, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), kept, hits, entry.judged))
     return out
 
 
@@ -327,10 +332,15 @@ def _parse_one(entry_id: str) -> tuple[MemoryEntry, dict]:
     """One file of ``_FOUND`` parsed, with the values the checks to come keep on its entry
     (``memos``) computed here, on this core."""
     assert _FOUND is not None
-    found, layout, compute = _FOUND
+    found, layout, compute, judge = _FOUND
     path, st, why = found[entry_id]
     entry = _load(path, entry_id, st, why, layout.size_limit(entry_id))
-    return entry, ({k: f(entry) for k, f in compute.items()} if entry.readable else {})
+    if not entry.readable:
+        return entry, {}
+    if judge:
+        from .gates import content_findings
+        content_findings(entry)   # sets entry.judged
+    return entry, {k: f(entry) for k, f in compute.items()}
 
 
 def _memo_functions(keys) -> dict:

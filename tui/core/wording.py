@@ -70,6 +70,7 @@ for _h, _i in _HINTS:
     _RULES_OF_HINT.setdefault(_h, set()).add(_i)
 _ASCII_HINTS = frozenset(h for h in _RULES_OF_HINT if h.isascii())
 _OTHER_HINTS = sorted(h for h in _RULES_OF_HINT if not h.isascii())
+_OTHER_PRESENT = hints.finder(_OTHER_HINTS)
 hints.register(_ASCII_HINTS)
 _ENGLISH = {i for i, (lang, _, _) in enumerate(TRANSIENT) if lang == "en"}   # its hints gate ASCII text only
 
@@ -77,7 +78,7 @@ _ENGLISH = {i for i, (lang, _, _) in enumerate(TRANSIENT) if lang == "en"}   # i
 def _rules_hinted(low: str, others: bool) -> set[int]:
     """The rules whose hints occur in ``low``: the ASCII ones from the shared pass, the others
     (``others``: only in text that is not ASCII) by substring tests."""
-    found = [*(hints.present(low) & _ASCII_HINTS), *(filter(low.__contains__, _OTHER_HINTS) if others else ())]
+    found = [*(hints.present(low) & _ASCII_HINTS), *(_OTHER_PRESENT(low) if others else ())]
     return {i for h in found for i in _RULES_OF_HINT[h]}
 
 
