@@ -71,7 +71,7 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
     # the hook's stat pass distrusts what changed in the last 2 s; a test's files are all that
     # new (test_prefetch tests the rule itself)
-    monkeypatch.setattr("tui.core.prefetch.RACY_NS", 0)
+    monkeypatch.setattr("tui.core.reading.prefetch.RACY_NS", 0)
 
 
 @pytest.fixture

@@ -123,7 +123,7 @@ def audit_folder(folder: str, into: Path, cli: bool = False) -> list[Seen]:
             raise RuntimeError(f"{folder}: memtui audit exit {p.returncode}: {p.stderr.strip()[-500:]}")
         data = json.loads(p.stdout)["findings"]
     else:
-        from tui.core.audit import audit_dir
+        from tui.core.reports.audit import audit_dir
         data = [f.as_json() for f in audit_dir(str(memory), str(root), git=False).findings]
     out = []
     for f in data:

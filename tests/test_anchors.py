@@ -3,10 +3,10 @@ import os
 
 import pytest
 
-from tui.core.anchors import AnchorChecker, confine
-from tui.core.entry import Anchor
-from tui.core.memory import Memory
-from tui.core.mentions import mentions
+from tui.core.judging.anchors import AnchorChecker, confine
+from tui.core.reading.entry import Anchor
+from tui.core.reading.memory import Memory
+from tui.core.judging.mentions import mentions
 
 from conftest import NOW, write
 

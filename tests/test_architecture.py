@@ -12,10 +12,10 @@ from pathlib import Path
 
 from conftest import NOW, REPO, make_app, settle, write
 
-from tui.core.audit import audit
-from tui.core.memory import MemoryStore, Snapshot
-from tui.core.promote import apply_promotion, plan_promotion
-from tui.core.trash import plan_delete
+from tui.core.reports.audit import audit
+from tui.core.reading.memory import MemoryStore, Snapshot
+from tui.core.writes.promote import apply_promotion, plan_promotion
+from tui.core.writes.trash import plan_delete
 from tui.widgets.entry_table import EntryTable
 from tui.widgets.preview_pane import PreviewPane
 
@@ -125,8 +125,8 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_import_cycle_anywhere_counting_imports_inside_functions():
     paths = {_module_name(p): p for p in PKG.rglob("*.py")}
     graph = {m: _runtime_imports(p, set(paths)) for m, p in paths.items()}
-    assert graph["tui.core.store"] >= {"tui.core.layouts"}   # (the graph sees imports, inside functions too)
-    assert "tui.core.crossfile" in graph["tui.core.store"]
+    assert graph["tui.core.reading.store"] >= {"tui.core.layouts"}   # (the graph sees imports, inside functions too)
+    assert "tui.core.judging.crossfile" in graph["tui.core.reading.store"]
     assert _cycles(graph) == []
 
 
@@ -135,7 +135,7 @@ def test_layouts_are_below_the_reader_even_for_annotations():
     interface it declares (layouts.base.Reading), never the reader's module: the ring
     layouts ↔ memory ↔ store is gone, under TYPE_CHECKING too."""
     for path, names in _modules("core/layouts"):
-        assert not {n for n in names if n in ("tui.core.memory", "tui.core.store")}, path.name
+        assert not {n for n in names if n in ("tui.core.reading.memory", "tui.core.reading.store")}, path.name
 
 
 def test_the_main_screens_helpers_never_import_it_even_for_annotations():
@@ -230,7 +230,7 @@ def test_3_an_audit_of_an_old_snapshot_survives_a_rescan_that_removed_files(samp
 
 
 async def test_4_a_late_preview_never_overwrites_a_newer_one(sample, tmp_path):
-    from tui.core.select import Engine
+    from tui.core.engine.select import Engine
     from tui.messages import Previewed
     app = make_app(*sample, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -298,7 +298,7 @@ def test_7_index_findings_and_the_delete_dialog_count_the_same_file_lines(tmp_pa
 
 async def test_8_the_sample_opens_as_a_private_copy(tmp_path, monkeypatch):
     from tui.commands.common import resolve_dir
-    from tui.core.discover import sample_dir
+    from tui.core.reading.discover import sample_dir
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("MEMTUI_DIR", raising=False)

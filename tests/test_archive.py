@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from tui.cli import main
-from tui.core.archive import apply_archive, plan_archive
-from tui.core.memory import Memory
-from tui.core.store import ARCHIVE_DIR
-from tui.core.trash import list_trash, restore
+from tui.core.writes.archive import apply_archive, plan_archive
+from tui.core.reading.memory import Memory
+from tui.core.reading.store import ARCHIVE_DIR
+from tui.core.writes.trash import list_trash, restore
 
 from conftest import NOW
 
@@ -42,7 +42,7 @@ def test_openclaw_archive_goes_to_todays_log_and_restores_byte_for_byte(tmp_path
     import datetime as dt
     import shutil
     from conftest import SAMPLE
-    from tui.core.archive import daily_log
+    from tui.core.writes.archive import daily_log
     from tui.core.layouts import get
     oc = tmp_path / "oc"
     shutil.copytree(SAMPLE / "layouts" / "openclaw", oc)

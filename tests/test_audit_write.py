@@ -5,12 +5,12 @@ import os
 import pytest
 
 from tui.cli import main
-from tui.core import write as write_mod
-from tui.core.audit import audit
-from tui.core.audit_format import to_markdown
-from tui.core.memory import Memory
-from tui.core.trash import apply_delete, list_trash, plan_delete, restore
-from tui.core.write import Draft, write_memory
+from tui.core.writes import write as write_mod
+from tui.core.reports.audit import audit
+from tui.core.reports.audit_format import to_markdown
+from tui.core.reading.memory import Memory
+from tui.core.writes.trash import apply_delete, list_trash, plan_delete, restore
+from tui.core.writes.write import Draft, write_memory
 
 from conftest import NOW, write
 from corpus import SECRETS
@@ -173,8 +173,8 @@ def test_a_failed_write_leaves_the_target_untouched(mem_dir, root, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(write_mod.os if hasattr(write_mod, "os") else os, "replace", boom, raising=False)
-    monkeypatch.setattr("tui.core.fsutil.os.replace", boom)
-    monkeypatch.setattr("tui.core.fsutil.exchange", boom)   # the compared rename (an edit) swaps
+    monkeypatch.setattr("tui.core.writes.fsutil.os.replace", boom)
+    monkeypatch.setattr("tui.core.writes.fsutil.exchange", boom)   # the compared rename (an edit) swaps
     with pytest.raises(OSError):
         write_memory(mem_dir, root, Draft(text="new text"), entry_id="a.md", now=NOW)
     assert (mem_dir / "a.md").read_text() == "---\nname: a\n---\noriginal\n"
@@ -249,7 +249,7 @@ def test_an_audit_judged_by_forked_readers_equals_one_judged_here(leaky, monkeyp
     """`memtui audit` reads thousands of files in forked workers, which run the content rules
     too: the same report as reading and judging in this process, from entries judged there."""
     from tui.core import forking
-    from tui.core.crossfile import memos_wanted
+    from tui.core.judging.crossfile import memos_wanted
     mem_dir, root = leaky
     body = "the release script tags the build, pushes the tag and then uploads the wheel to the index\n"
     for name in ("twin-a.md", "twin-b.md"):   # near-identical: the duplicates check has its own worker item
@@ -288,6 +288,6 @@ def test_delete_never_leaves_the_memory_folder(sample, tmp_path):
 def test_a_findings_json_has_every_field():
     """as_json is written out by hand (asdict was slow at 10k): a new field must not be left out."""
     import dataclasses
-    from tui.core.findings import Finding
+    from tui.core.judging.findings import Finding
     f = Finding("a.md", "secret", "rule", 3, "message", "fix", "b.md")
     assert f.as_json() == {**dataclasses.asdict(f), "severity": "error"}

@@ -57,7 +57,7 @@ def test_every_command_gives_the_same_output_cold_and_warm(sample, tmp_path):
 
 
 def test_a_changed_file_is_read_again(mem_dir, root, tmp_path):
-    from tui.core.memory import Snapshot
+    from tui.core.reading.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: first\n---\nbody\n")
     assert Snapshot.load(mem_dir, root, NOW).entries["a.md"].description == "first"
     write(mem_dir, "a.md", "---\nname: a\ndescription: second, longer\n---\nbody\n")
@@ -67,8 +67,8 @@ def test_a_changed_file_is_read_again(mem_dir, root, tmp_path):
 
 
 def test_a_corrupt_or_foreign_cache_is_rebuilt(mem_dir, root, tmp_path):
-    from tui.core.cache import ParseCache
-    from tui.core.memory import Snapshot
+    from tui.core.cache.parse import ParseCache
+    from tui.core.reading.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: kept\n---\nbody\n")
     Snapshot.load(mem_dir, root, NOW)
     path = ParseCache(mem_dir).path
@@ -83,8 +83,8 @@ def test_a_corrupt_or_foreign_cache_is_rebuilt(mem_dir, root, tmp_path):
 
 
 def test_a_locked_cache_is_skipped(mem_dir, root, tmp_path):
-    from tui.core.cache import ParseCache
-    from tui.core.memory import Snapshot
+    from tui.core.cache.parse import ParseCache
+    from tui.core.reading.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: locked\n---\nbody\n")
     Snapshot.load(mem_dir, root, NOW)
     con = sqlite3.connect(ParseCache(mem_dir).path, isolation_level=None)
@@ -101,8 +101,8 @@ def test_a_locked_cache_is_skipped(mem_dir, root, tmp_path):
 def test_a_reader_does_not_wait_for_a_writer(mem_dir, root, tmp_path):
     """The detached child that saves an audit's judgements may still be writing when the next
     command starts: that command reads the rows as they were (WAL), it does not start cold."""
-    from tui.core.cache import ParseCache
-    from tui.core.memory import Snapshot
+    from tui.core.cache.parse import ParseCache
+    from tui.core.reading.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: kept\n---\nbody\n")
     Snapshot.load(mem_dir, root, NOW)
     con = sqlite3.connect(ParseCache(mem_dir).path, isolation_level=None)
@@ -117,7 +117,8 @@ def test_judgements_are_kept_and_redone_when_the_file_changes(mem_dir, root, tmp
     """An audit keeps each file's content findings, secret hits and sketches in the cache: the next
     audit of the unchanged file judges nothing again; a changed file is judged again."""
     from tui.cli import main
-    from tui.core import gates, secrets
+    from tui.core.judging import gates
+    from tui.core.secrets import detect as secrets
     token = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A"
     write(mem_dir, "a.md", f"---\nname: a\ndescription: ci\n---\nThe CI token is {token}\n")
     write(mem_dir, "b.md", "---\nname: b\ndescription: ok\n---\nUse pnpm for every script in this repo.\n")

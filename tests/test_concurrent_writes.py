@@ -55,12 +55,12 @@ def _memtui(repo: Path, *args: str) -> subprocess.Popen:
 
 def _links(mem: Path) -> list[str]:
     sys.path.insert(0, str(REPO))
-    from tui.core.index import line_links
+    from tui.core.reading.index import line_links
     return [i for _, ids in line_links((mem / "MEMORY.md").read_text(encoding="utf-8")) for i in ids]
 
 
 def _trashed(mem: Path) -> list[str]:
-    from tui.core.trash import list_trash
+    from tui.core.writes.trash import list_trash
     return [t.id for t in list_trash(mem)]
 
 

@@ -66,7 +66,7 @@ def _fresh(sample_dir: Path, dest: Path) -> tuple[Path, Path]:
 
 
 def _listed(mem: Path) -> dict[str, bytes]:
-    from tui.core.trash import list_trash
+    from tui.core.writes.trash import list_trash
     return {t.id: t.path.read_bytes() for t in list_trash(mem)}
 
 
@@ -153,14 +153,14 @@ def test_promote_killed_anywhere_leaves_old_or_new(base, tmp_path):
 
 
 def _archived(mem: Path) -> dict[str, bytes]:
-    from tui.core.store import ARCHIVE_DIR
-    from tui.core.trash import list_trash
+    from tui.core.reading.store import ARCHIVE_DIR
+    from tui.core.writes.trash import list_trash
     return {t.id: t.path.read_bytes() for t in list_trash(mem, ARCHIVE_DIR)}
 
 
 def _dangling(mem: Path) -> list[str]:
     """Index lines that link to an entry file that is not there."""
-    from tui.core.index import line_links
+    from tui.core.reading.index import line_links
     return [i for _, ids in line_links((mem / "MEMORY.md").read_text()) for i in ids
             if i.endswith(".md") and not (mem / i).exists()]
 

@@ -5,7 +5,7 @@ import random
 import pytest
 import yaml
 
-from tui.core.frontmatter import fast_yaml
+from tui.core.reading.frontmatter import fast_yaml
 
 SCALARS = ["plain words", "node's runner", "C# and F#", "a:b", "true", "True", "TRUE", "tRue", "yes", "no",
            "off", "null", "Null", "~", "12", "-3", "+7", "0755", "00", "0", "1_000", "1.5", ".5", "1e3",

@@ -1,11 +1,11 @@
 """The gates (SPEC §5) against a labelled corpus: positives, and hard negatives that must stay quiet."""
 import pytest
 
-from tui.core.anchors import AnchorChecker
-from tui.core.gates import (identifying_findings, in_code_findings, secret_findings, sensitive_findings,
+from tui.core.judging.anchors import AnchorChecker
+from tui.core.judging.gates import (identifying_findings, in_code_findings, secret_findings, sensitive_findings,
                             transient_findings, traversal_findings)
-from tui.core.memory import Memory
-from tui.core.secrets import entropy, find_secrets, redact
+from tui.core.reading.memory import Memory
+from tui.core.secrets.detect import entropy, find_secrets, redact
 
 from conftest import NOW, write
 from corpus import HARD_NEGATIVES, SECRETS

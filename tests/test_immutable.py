@@ -10,9 +10,9 @@ import pytest
 
 from tui.screens.main import background
 from tui.core.layouts import detect
-from tui.core.memory import MemoryStore, Snapshot
-from tui.core.multi import MultiEngine, MultiStore
-from tui.core.select import Engine
+from tui.core.reading.memory import MemoryStore, Snapshot
+from tui.core.reading.multi import MultiEngine, MultiStore
+from tui.core.engine.select import Engine
 
 from conftest import NOW, REPO, SAMPLE, write
 

@@ -5,9 +5,9 @@ import subprocess
 import sys
 
 from tui.cli import main
-from tui.core.discover import claude_slug, default_root, discover, sample_dir, sample_root
-from tui.core.index import parse_index
-from tui.core.memory import Memory
+from tui.core.reading.discover import claude_slug, default_root, discover, sample_dir, sample_root
+from tui.core.reading.index import parse_index
+from tui.core.reading.memory import Memory
 
 from conftest import NOW, REPO, write
 

@@ -6,7 +6,7 @@ import time
 
 
 def test_a_note_is_read_only_under_its_own_format(tmp_path, monkeypatch):
-    from tui.core import kept
+    from tui.core.cache import kept
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     f = kept.KeptFile(tmp_path)
     f.keep_note("x", b"data")
@@ -24,6 +24,6 @@ def test_a_note_is_read_only_under_its_own_format(tmp_path, monkeypatch):
 
 
 def test_a_signature_seen_just_now_is_not_trusted():
-    from tui.core.kept import RACY_NS, racy
+    from tui.core.cache.kept import RACY_NS, racy
     start = time.time_ns()
     assert racy(start, [start - 1]) and not racy(start, [start - RACY_NS - 1, None])

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
-from tui.core.evaluate import evaluate, parse_queries
-from tui.core.memory import Memory
-from tui.core.select import BODY_CAP, KEYWORD_CAP, PATH_POINTS, Engine
-from tui.core.tokens import terms
+from tui.core.engine.evaluate import evaluate, parse_queries
+from tui.core.reading.memory import Memory
+from tui.core.engine.select import BODY_CAP, KEYWORD_CAP, PATH_POINTS, Engine
+from tui.core.engine.tokens import terms
 
 from conftest import NOW, REPO, write
 
@@ -138,7 +138,7 @@ def test_the_english_synonyms_set(sample):
 
 
 def test_stop_lists_are_written_folded():
-    from tui.core.tokens import EN_STOP, OTHER_STOP, fold
+    from tui.core.engine.tokens import EN_STOP, OTHER_STOP, fold
     assert [w for w in list(EN_STOP) + OTHER_STOP.split() if fold(w) != w] == []
 
 

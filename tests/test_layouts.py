@@ -8,11 +8,11 @@ import time
 import pytest
 
 from tui.cli import main
-from tui.core import store as store_mod
-from tui.core.audit import audit
+from tui.core.reading import store as store_mod
+from tui.core.reports.audit import audit
 from tui.core.layouts import NAMES, detect, get
-from tui.core.memory import Memory
-from tui.core.trash import apply_delete, plan_delete, restore
+from tui.core.reading.memory import Memory
+from tui.core.writes.trash import apply_delete, plan_delete, restore
 
 from conftest import SAMPLE, write
 
@@ -120,7 +120,7 @@ def test_openclaw_entries_load_states_and_process_logs():
 
 def test_openclaw_logs_are_never_injected():
     mem = load(LAYOUTS / "openclaw")
-    from tui.core.select import Engine
+    from tui.core.engine.select import Engine
     d = Engine.from_memory(mem).decide("2026-11-30 migration dry-run", 10, 10000)
     assert not any(c.id.startswith("memory/2026") for c in d.injected)
 

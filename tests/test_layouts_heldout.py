@@ -7,8 +7,8 @@ import os
 import pytest
 
 from tui.core.layouts import detect
-from tui.core.memory import Memory
-from tui.core.trash import apply_delete, plan_delete, restore
+from tui.core.reading.memory import Memory
+from tui.core.writes.trash import apply_delete, plan_delete, restore
 
 from conftest import write
 
@@ -49,7 +49,7 @@ def test_codex_workspace_diff_is_process_not_memory(tmp_path):
     seen, mem = load(folder)
     diff = mem.entries["phase2_workspace_diff.md"]
     assert diff.kind == "process" and diff.load == "on-demand"
-    from tui.core.audit import audit
+    from tui.core.reports.audit import audit
     rules = {(f.id, f.rule) for f in audit(mem, git=False).findings}
     assert ("phase2_workspace_diff.md", "consolidation-diff") in rules
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.core.lazyindex import KeptPostings, build_index, lazy_engine
-from tui.core.memory import Memory
-from tui.core.select import Engine
+from tui.core.engine.lazyindex import KeptPostings, build_index, lazy_engine
+from tui.core.reading.memory import Memory
+from tui.core.engine.select import Engine
 
 from conftest import NOW, write
 
@@ -83,7 +83,7 @@ def test_the_folder_map_follows_the_index_and_a_change_in_place_is_indexed(sampl
     write), and any change — a file rewritten in place, a new one, one gone — is indexed and
     the map moves with it."""
     import sqlite3
-    from tui.core.cache import ParseCache
+    from tui.core.cache.parse import ParseCache
     mem_dir, root = sample
     index(mem_dir, root)
 
@@ -110,7 +110,7 @@ def test_the_folder_map_follows_the_index_and_a_change_in_place_is_indexed(sampl
 
 
 def test_index_is_dropped_with_the_parse_cache(sample, monkeypatch):
-    from tui.core import kept
+    from tui.core.cache import kept
     mem_dir, root = sample
     index(mem_dir, root)
     assert lazy_engine(mem_dir, root, NOW) is not None
@@ -144,7 +144,7 @@ def test_preview_answers_from_the_kept_index_the_same(sample, capsys, monkeypatc
     """`memtui preview --json` reads the folder whole once (and builds the index after its
     output), then answers from the index: the same bytes either way."""
     from tui.cli import main
-    from tui.core import lazyindex
+    from tui.core.engine import lazyindex
     mem_dir, root = sample
     monkeypatch.setenv("MEMTUI_NOW", NOW.isoformat())
     used = []
@@ -193,7 +193,7 @@ def test_eval_answers_from_the_kept_index_the_same(sample, capsys, monkeypatch, 
     unknown id, and a pipe the full reading lists as an unreadable entry, are told apart)."""
     import os
     from tui.cli import main
-    from tui.core import lazyindex
+    from tui.core.engine import lazyindex
     from test_cache import MISSES
     mem_dir, root = sample
     os.mkfifo(mem_dir / "pipe.md")

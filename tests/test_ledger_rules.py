@@ -12,13 +12,13 @@ import pytest
 
 from conftest import NOW, REPO, write
 from corpus import r
-from tui.core.wording import transient_findings
+from tui.core.judging.wording import transient_findings
 
 ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
 def _secrets(text: str) -> list[tuple[str, str]]:
-    from tui.core.secrets import find_secrets
+    from tui.core.secrets.detect import find_secrets
     return [(h.rule, h.confidence) for h in find_secrets(text)]
 
 
@@ -56,7 +56,7 @@ def test_a_random_value_is_high_and_a_word_like_password_is_possible():
 
 
 def test_a_possible_secret_is_a_masked_warning_that_fails_only_when_asked(tmp_path):
-    from tui.core.gates import secret_findings
+    from tui.core.judging.gates import secret_findings
     f, = secret_findings("a.md", "db_password = hunter2x9\n")
     assert (f.confidence, f.severity) == ("possible", "warning") and "hunter2x9" not in f.message
     mem = tmp_path / "memory"
@@ -78,7 +78,7 @@ def test_a_possible_secret_is_a_masked_warning_that_fails_only_when_asked(tmp_pa
     ("Marco è musulmano.", "religion"), ("Il a été condamné en 2019.", "criminal-record"),
 ])
 def test_sensitive_statements_in_other_languages(text, rule):
-    from tui.core.sensitive import sensitive_findings
+    from tui.core.judging.sensitive import sensitive_findings
     assert [f.rule for f in sensitive_findings("a.md", text)] == [rule]
 
 
@@ -86,12 +86,12 @@ def test_sensitive_statements_in_other_languages(text, rule):
                                   "el campo religión del formulario", "charge tok_4539578763621486x in test mode",
                                   "id=4539578763621486&mode=test"])
 def test_sensitive_near_misses(text):
-    from tui.core.sensitive import sensitive_findings
+    from tui.core.judging.sensitive import sensitive_findings
     assert sensitive_findings("a.md", text) == []
 
 
 def _transient(body: str, entry_id: str = "a.md") -> list[int]:
-    from tui.core.wording import transient_findings
+    from tui.core.judging.wording import transient_findings
     text = "---\nname: a\n---\n" + body
     return [f.line for f in transient_findings(entry_id, text, 4)]
 
@@ -115,14 +115,14 @@ def test_the_present_named_by_its_day_or_week():
 
 
 def test_a_soft_time_word_is_possible_and_says_less():
-    from tui.core.wording import transient_findings
+    from tui.core.judging.wording import transient_findings
     f, = transient_findings("a.md", "---\nname: a\n---\nStay with the queue (no broker for now).\n", 4)
     assert (f.confidence, f.severity) == ("possible", "info")
 
 
 def test_in_code_never_counts_a_memory_and_points_at_both_lines(tmp_path):
-    from tui.core.audit import audit
-    from tui.core.memory import Memory
+    from tui.core.reports.audit import audit
+    from tui.core.reading.memory import Memory
     root = tmp_path / "proj"
     mem = root / ".claude-memory"
     body = ("the release automation annotates every production artifact, publishes checksums alongside "
@@ -137,8 +137,8 @@ def test_in_code_never_counts_a_memory_and_points_at_both_lines(tmp_path):
 
 def _paths(tmp_path, body: str, files=("src/app/main.py", "server/routes/auth.js", "db/migrations/067_owners.sql",
                                         "app/api/guest/[token]/route.js", "config/appsettings.Example.json")):
-    from tui.core.audit import audit
-    from tui.core.memory import Memory
+    from tui.core.reports.audit import audit
+    from tui.core.reading.memory import Memory
     root, mem = tmp_path / "proj", tmp_path / "proj" / "memory"
     for f in files:
         write(root, f, "x\n")
@@ -195,8 +195,8 @@ def test_missing_files_of_this_project_stay_found(tmp_path):
 
 
 def _conflicts(tmp_path, a: str, b: str, ids=("a.md", "b.md")) -> int:
-    from tui.core.crossfile import conflict_findings
-    from tui.core.memory import Snapshot
+    from tui.core.judging.crossfile import conflict_findings
+    from tui.core.reading.memory import Snapshot
     mem = tmp_path / "m"
     write(mem, ids[0], f"---\nname: a\n---\n{a}\n")
     write(mem, ids[1], f"---\nname: b\n---\n{b}\n")
@@ -214,8 +214,8 @@ def test_conflicts_only_between_claims_that_cannot_both_hold(tmp_path):
 
 
 def test_index_lines_the_agent_reads(tmp_path):
-    from tui.core.audit import audit
-    from tui.core.memory import Memory
+    from tui.core.reports.audit import audit
+    from tui.core.reading.memory import Memory
     mem = tmp_path / "memory"
     write(mem, "a.md", "---\nname: a\ndescription: a\n---\nbody\n")
     write(mem, "b.md", "---\nname: b\ndescription: b\n---\nbody\n")
@@ -226,8 +226,8 @@ def test_index_lines_the_agent_reads(tmp_path):
 
 
 def test_a_banner_shared_with_an_instruction_file_is_no_duplicate(tmp_path):
-    from tui.core.crossfile import duplicate_findings
-    from tui.core.memory import Snapshot
+    from tui.core.judging.crossfile import duplicate_findings
+    from tui.core.reading.memory import Snapshot
     banner = "<!--\nAuthor: the platform team, generated by the docs tool for every file here\n-->\n"
     write(tmp_path, "CLAUDE.md", banner + "Run the linter before every commit to the main branch please.\n")
     mem = tmp_path / "memory"
@@ -253,7 +253,7 @@ def test_passwords_that_look_like_words_or_hold_stars_are_still_secrets(text):
     "La app es trans-plataforma.", "ユーザーは癌検診の予約画面を開く", "사용자는 암 진단 코드를 입력한다", "用户有糖尿病字段",
 ])
 def test_technical_text_in_other_languages_is_not_personal_data(text):
-    from tui.core.sensitive import sensitive_findings
+    from tui.core.judging.sensitive import sensitive_findings
     assert sensitive_findings("a.md", text) == []
 
 
@@ -264,7 +264,7 @@ def test_clear_right_now_statements_stay_found():
 
 
 def _identifying(text: str) -> list[str]:
-    from tui.core.gates import identifying_findings
+    from tui.core.judging.gates import identifying_findings
     return [f.rule for f in identifying_findings("a.md", text)]
 
 
@@ -279,7 +279,7 @@ def test_addresses_published_or_seeded_are_not_someones():
 
 
 def _time_words(entry_id: str, text: str) -> list[str]:
-    from tui.core.wording import transient_findings
+    from tui.core.judging.wording import transient_findings
     return [f.confidence for f in transient_findings(entry_id, text)]
 
 
@@ -296,8 +296,8 @@ def test_time_words_whose_when_is_written_down():
 
 
 def _unlinked(tmp_path, index: str) -> list[int]:
-    from tui.core.audit import audit
-    from tui.core.memory import Memory
+    from tui.core.reports.audit import audit
+    from tui.core.reading.memory import Memory
     mem = tmp_path / ".agent-memory"
     write(mem, "a.md", "---\nname: a\ndescription: a\n---\nbody\n")
     write(mem, "MEMORY.md", index)
@@ -313,8 +313,8 @@ def test_a_title_s_preamble_and_pointers_into_the_folder_are_no_facts(tmp_path):
 
 
 def test_links_to_a_document_of_the_project_are_not_broken(tmp_path):
-    from tui.core.audit import audit
-    from tui.core.memory import Memory
+    from tui.core.reports.audit import audit
+    from tui.core.reading.memory import Memory
     root = tmp_path / "proj"
     mem = root / ".agent-memory"
     write(root, "docs/graph_model_notes.md", "x\n")

@@ -17,7 +17,7 @@ from rich.console import Console
 from conftest import NOW, REPO, make_app, settle, write
 from test_secret_rules import SYNTAXES, TOKEN_CASES, B64, HX, LO, r
 
-from tui.core.secrets import find_secrets
+from tui.core.secrets.detect import find_secrets
 
 
 def _plant(mem_dir, root) -> list[str]:

@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from tui.core.memory import Memory
-from tui.core.store import Scanner
+from tui.core.reading.memory import Memory
+from tui.core.reading.store import Scanner
 
 from conftest import NOW, write
 
@@ -109,8 +109,8 @@ def test_value_cut_at_hash_is_reported(mem_dir, root):
 def test_warnings_reach_the_audit_as_fields_not_parsed_text(mem_dir, root):
     """The audit takes a warning's wording from its fields: a message in any shape (here one
     with no ': ' in it, as another reader may write) is reported, never re-parsed."""
-    from tui.core.audit import audit
-    from tui.core.frontmatter import ParseWarning
+    from tui.core.reports.audit import audit
+    from tui.core.reading.frontmatter import ParseWarning
     write(mem_dir, "a.md", "---\nname: a\ndescription: run tests #fast first\n---\nx\n")
     write(mem_dir, "b.md", "---\nname: b\ndescription: b\n---\nx\n")
     mem = load(mem_dir, root)

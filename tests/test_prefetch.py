@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from tui.core import prefetch
-from tui.core.prefetch import Prefetch, distrust, files_of, outcome, stat_pass
+from tui.core.reading import prefetch
+from tui.core.reading.prefetch import Prefetch, distrust, files_of, outcome, stat_pass
 
 
 def _folder(tmp_path):
@@ -92,8 +92,8 @@ def test_what_changed_too_recently_is_not_vouched_for(tmp_path, monkeypatch):
 
 
 def test_the_child_answers_as_the_process_would(tmp_path):
-    from tui.core.cache import ParseCache
-    from tui.core.lazyindex import _connect, _write
+    from tui.core.cache.parse import ParseCache
+    from tui.core.engine.lazyindex import _connect, _write
     d = _folder(tmp_path)
     p = Prefetch(str(d), "MEMORY.md")
     assert p.result() == (None, "no map")   # nothing kept yet

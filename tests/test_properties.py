@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import NOW, SAMPLE
 
-from tui.core.anchors import AnchorChecker
-from tui.core.entry import read_entry
-from tui.core.memory import Snapshot
-from tui.core.secrets import find_secrets, redact
-from tui.core.select import Engine
+from tui.core.judging.anchors import AnchorChecker
+from tui.core.reading.entry import read_entry
+from tui.core.reading.memory import Snapshot
+from tui.core.secrets.detect import find_secrets, redact
+from tui.core.engine.select import Engine
 
 pytestmark = pytest.mark.slow
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -86,7 +86,7 @@ def test_no_path_or_anchor_opens_anything_outside_the_root(tmp_path_factory, par
     if c.path is not None:
         real = os.path.realpath(c.path)
         assert real == real_root or real.startswith(real_root + os.sep), raw
-    from tui.core.entry import Anchor
+    from tui.core.reading.entry import Anchor
     r = checker.check(Anchor(raw, quote or None))
     assert r.status in ("verified", "broken", "unsafe")
     assert "TOPSECRET" not in (r.detail or "")
@@ -118,7 +118,7 @@ def test_no_redacted_output_holds_a_piece_of_a_secret(shape, seed, wrap, before,
 def test_the_mention_scan_finds_what_the_plain_pattern_finds(text):
     """The look-behind in mentions._CANDIDATE is there for speed only: same matches as without it."""
     import re
-    from tui.core.mentions import _CANDIDATE
+    from tui.core.judging.mentions import _CANDIDATE
     plain = re.compile(r"[^\s`'\"()<>\[\]{}|,;*!?]*[/.][\w.][^\s`'\"()<>{}|,;*!?]*")
     assert [m.span() for m in _CANDIDATE.finditer(text)] == [m.span() for m in plain.finditer(text)]
 
@@ -132,7 +132,7 @@ _AFTER_PARTS = ["is", "was", "str", "string", "String", "val", "var", "=", "==",
 @given(st.sampled_from(["", " ", "  ", "\t", " \t"]), st.lists(st.sampled_from(_AFTER_PARTS), max_size=8))
 def test_the_prose_shortcut_never_skips_an_assignment(space, parts):
     """secret_assign._prose_after only spares the _AFTER match where it could not match."""
-    from tui.core.secret_assign import _AFTER, _prose_after
+    from tui.core.secrets.assign import _AFTER, _prose_after
     text = "token" + space + "".join(parts)
     if _prose_after(text, 5):
         assert _AFTER.match(text, 5) is None, text
@@ -148,7 +148,7 @@ _CLAIM_PARTS = ["Use ", "use ", "always use ", "ALWAYS USE ", "never use ", "Don
 def test_the_claim_gates_skip_no_claim(parts):
     """crossfile.claims runs each rule only when its phrases are there: the same claims as
     running every rule."""
-    from tui.core import crossfile as C
+    from tui.core.judging import crossfile as C
     text = "".join(parts)
     out = []
     for rx, value in ((C._ALWAYS, "always"), (C._NEVER, "never")):
@@ -166,7 +166,7 @@ def test_the_shingle_hashes_are_those_of_the_shingles(text):
     """crossfile._hashes (C-level maps) gives the crc32s of the word 3-grams, sorted."""
     import re
     import zlib
-    from tui.core.crossfile import _hashes
+    from tui.core.judging.crossfile import _hashes
     words = re.findall(r"\w+", text.lower())
     shingles = {" ".join(words[i:i + 3]) for i in range(max(1, len(words) - 2))} if words else set()
     assert _hashes(text) == tuple(sorted({zlib.crc32(x.encode()) for x in shingles}))
@@ -176,12 +176,12 @@ def test_the_shingle_hashes_are_those_of_the_shingles(text):
 @given(st.lists(st.sampled_from(["a", "b", "c"]), max_size=14))
 def test_the_in_code_shingle_set_is_that_of_the_shingles(words):
     """gates._shingle_set (zip, in C) holds exactly the keys of gates._shingles."""
-    from tui.core.gates import _shingle_set, _shingles
+    from tui.core.judging.gates import _shingle_set, _shingles
     assert _shingle_set(words) == set(_shingles(words))
 
 
 def _hint_pieces() -> list[str]:
-    from tui.core import hints, sensitive, wording  # noqa: F401 (they register their words)
+    from tui.core.judging import hints, sensitive, wording  # noqa: F401 (they register their words)
     words = sorted(hints._WORDS)
     return words + [w[:k] for w in words for k in (2, 4) if len(w) > k] + [w[-3:] for w in words] + [" ", "x", "-", "'"]
 
@@ -190,13 +190,13 @@ def _hint_pieces() -> list[str]:
 @given(st.lists(st.sampled_from(_hint_pieces()), max_size=12))
 def test_the_shared_hint_pass_finds_every_word_a_substring_test_finds(parts):
     """hints.present (one trie pass) gives exactly the registered words that `in` finds."""
-    from tui.core import hints
+    from tui.core.judging import hints
     low = "".join(parts)
     assert hints.present(low) == {w for w in hints._WORDS if w in low}, low
 
 
 def _other_pieces() -> list[str]:
-    from tui.core import sensitive, wording
+    from tui.core.judging import sensitive, wording
     words = sensitive._OTHER_WORDS + wording._OTHER_HINTS
     return words + [w[:k] for w in words for k in (1, 3) if len(w) > k] + [w[-2:] for w in words] + [" ", "—", "x"]
 
@@ -206,15 +206,15 @@ def _other_pieces() -> list[str]:
 def test_the_non_ascii_hint_finders_find_every_word_a_substring_test_finds(parts):
     """hints.finder (only the words whose first non-ASCII letter the text holds) gives exactly
     the words that `in` finds."""
-    from tui.core import sensitive, wording
+    from tui.core.judging import sensitive, wording
     low = "".join(parts)
     for words, find in ((sensitive._OTHER_WORDS, sensitive._OTHER_PRESENT), (wording._OTHER_HINTS, wording._OTHER_PRESENT)):
         assert sorted(find(low)) == [w for w in words if w in low], low
 
 
 def _keyword_pieces() -> list[str]:
-    from tui.core.secret_assign import PROVIDER_WORDS
-    from tui.core.secrets import _RULES_OF
+    from tui.core.secrets.assign import PROVIDER_WORDS
+    from tui.core.secrets.detect import _RULES_OF
     words = sorted(set(_RULES_OF) | set(PROVIDER_WORDS))
     return words + [w[:k] for w in words for k in (1, 3) if len(w) > k] + ["_", " ", "x", "9"]
 
@@ -225,8 +225,8 @@ def test_a_trie_of_the_keywords_finds_what_their_alternation_finds(parts):
     """The secret catalog's keyword and provider regexes are tries (hints.trie_pattern): the same
     matches as the alternation of the words, longest first."""
     import re
-    from tui.core.secret_assign import PROVIDER_WORDS, _PROVIDER_RX
-    from tui.core.secrets import _KEYWORD_RX, _RULES_OF
+    from tui.core.secrets.assign import PROVIDER_WORDS, _PROVIDER_RX
+    from tui.core.secrets.detect import _KEYWORD_RX, _RULES_OF
     text = "".join(parts)
     for words, rx in ((_RULES_OF, _KEYWORD_RX), (PROVIDER_WORDS, _PROVIDER_RX)):
         flat = re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
@@ -239,7 +239,7 @@ def test_a_trie_of_the_keywords_finds_what_their_alternation_finds(parts):
 def test_the_bearer_gate_skips_no_bearer_token(parts):
     """secrets._find tries _BEARER in ASCII text only when a _RUN of 20 is there: every text
     _BEARER matches has one."""
-    from tui.core.secrets import _BEARER, _RUN
+    from tui.core.secrets.detect import _BEARER, _RUN
     text = "".join(parts)
     if text.isascii() and _BEARER.search(text):
         assert any(m.end() - m.start() >= 20 for m in _RUN.finditer(text.lower())), text

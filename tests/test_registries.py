@@ -9,7 +9,7 @@ from conftest import REPO
 
 from tui.cli import build_parser, main
 from tui.commands import TABLE
-from tui.core.findings import KIND, KINDS, REJECT_ON_WRITE, SEVERITY, kind_flag, kind_title
+from tui.core.judging.findings import KIND, KINDS, REJECT_ON_WRITE, SEVERITY, kind_flag, kind_title
 from tui.core.layouts import ALIASES, LAYOUTS, NAMES, ORDER, get, listed, resolve
 
 PKG = REPO / "tui"
@@ -59,7 +59,7 @@ def test_finding_kinds_one_registry():
 
 
 def test_no_other_table_keyed_by_finding_kinds():
-    for path, tree in _sources(skip="core/findings.py"):
+    for path, tree in _sources(skip="core/judging/findings.py"):
         for node in ast.walk(tree):
             if isinstance(node, ast.Dict):
                 keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from tui.core.secret_rules import PROVIDERS, TOKENS
-from tui.core.secrets import find_secrets
+from tui.core.secrets.rules import PROVIDERS, TOKENS
+from tui.core.secrets.detect import find_secrets
 
 _rnd = random.Random(424242)
 AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -261,7 +261,7 @@ def test_memory_prose_and_code_stay_clean(text):
 
 
 def test_masking_covers_a_second_secret_on_the_same_line():
-    from tui.core.secrets import redact
+    from tui.core.secrets.detect import redact
     a, b = "SK" + r(32, HX), r(32)
     text = f"twilio key {a} secret {b}"
     out = redact(text)
@@ -432,7 +432,7 @@ def test_is_in_prose_reads_as_prose_even_before_a_quoted_value():
 
 
 def test_redaction_hides_the_same_secret_written_again_in_a_shape_not_found():
-    from tui.core.secrets import redact
+    from tui.core.secrets.detect import redact
     key = "ghp_" + r(36)
     text = f"GITHUB_TOKEN={key}\nSee `{key[:14]}/{key[14:]}` and docs/{key[4:]}.md; more at https://example.com/x"
     out = redact(text)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
-from tui.core.memory import Memory
-from tui.core.select import FOLDER_POINTS, KEYWORD_CAP, NO_MATCH, PATH_POINTS, Engine
-from tui.core.tokens import cjk_terms, query_paths, terms
+from tui.core.reading.memory import Memory
+from tui.core.engine.select import FOLDER_POINTS, KEYWORD_CAP, NO_MATCH, PATH_POINTS, Engine
+from tui.core.engine.tokens import cjk_terms, query_paths, terms
 
 from conftest import NOW, REPO, write
 
@@ -260,7 +260,7 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     """The lazy merge of a folder holding many entries gives the same decision as scoring each."""
     sys.path.insert(0, str(REPO / "tests" / "bench"))
     from gen import generate
-    import tui.core.select as select
+    import tui.core.engine.select as select
 
     mem_dir, root = generate(tmp_path, 400, seed=5)
     mem = Memory.load(mem_dir, root, now=NOW)
@@ -284,8 +284,8 @@ class _Itemised(Engine):
 
     def score(self, query):
         from collections import defaultdict
-        from tui.core.select import BODY, MIN_SCORE, _best, body_need, keyword_points
-        from tui.core.tokens import query_terms
+        from tui.core.engine.select import BODY, MIN_SCORE, _best, body_need, keyword_points
+        from tui.core.engine.tokens import query_terms
         hits_path, bulk, qpaths = self._path_hits(query)
         hits_kw = defaultdict(dict)
         qterms = query_terms(query, qpaths)
@@ -310,7 +310,7 @@ class _Itemised(Engine):
     def _ranked(self, query):
         import heapq
         from collections import Counter
-        from tui.core.select import SOURCE_RANK
+        from tui.core.engine.select import SOURCE_RANK
         scored, bulk = self.score(query)
         e = self.entries   # the tie order as the SPEC says it: the user's first, then the newer, then the id
         order_ids = sorted(e, key=lambda i: (SOURCE_RANK.get(e[i].source, 3),

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from conftest import NOW, write
-from tui.core.audit import audit
-from tui.core.memory import Memory
-from tui.core.triage import Usage, triage
-from tui.core.triage_rules import derivable, mandate, status_lines
+from tui.core.reports.audit import audit
+from tui.core.reading.memory import Memory
+from tui.core.reports.triage import Usage, triage
+from tui.core.reports.triage_rules import derivable, mandate, status_lines
 
 FIXTURE = Path(__file__).parent / "fixtures" / "triage"
 

@@ -214,7 +214,7 @@ async def test_audit_view_makes_a_group_when_opened_and_more_as_the_cursor_reach
     cursor reaches its "… more" line; enter on a finding still answers with its entry."""
     from textual.app import App
     from textual.widgets import Tree
-    from tui.core.findings import AuditReport, Finding
+    from tui.core.judging.findings import AuditReport, Finding
     from tui.screens.audit_screen import PAGE
     n = PAGE + 30
     report = AuditReport([Finding(f"e{i:04}.md", "stale", "old-unverifiable", None, "old") for i in range(n)]
@@ -353,8 +353,8 @@ async def test_broken_files_folder_never_crashes(tmp_path, root):
 
 def test_audit_in_a_subprocess_matches_in_process(sample):
     from tui.screens.main.background import audit_in_subprocess
-    from tui.core.audit import audit
-    from tui.core.memory import Memory
+    from tui.core.reports.audit import audit
+    from tui.core.reading.memory import Memory
     from conftest import NOW
     mem_dir, root = sample
     here = audit(Memory.load(mem_dir, root, now=NOW), git=True, jobs=1)

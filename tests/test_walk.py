@@ -6,11 +6,11 @@ import os
 
 import pytest
 
-from tui.core import walk as walk_mod
-from tui.core.kept import folder_listing
+from tui.core.reading import walk as walk_mod
+from tui.core.cache.kept import folder_listing
 from tui.core.layouts import Gemini
-from tui.core.memory import Memory
-from tui.core.prefetch import stat_pass
+from tui.core.reading.memory import Memory
+from tui.core.reading.prefetch import stat_pass
 
 from conftest import NOW, write
 

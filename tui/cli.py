@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a bug: one clear line, the traceback only when asked for
         if os.environ.get("MEMTUI_DEBUG"):
             raise
-        from .core.secrets import redact
+        from .core.secrets.detect import redact
         print(f"memtui: internal error: {type(e).__name__}: {redact(str(e))[:300]} "
               "(run with MEMTUI_DEBUG=1 for the traceback)", file=sys.stderr)
         return 3
@@ -116,7 +116,7 @@ def run_tui(args: argparse.Namespace) -> int:
     directory, root, found = opened[0]
     store, shown = None, None
     if len(opened) > 1:   # several agents side by side
-        from .core.multi import MultiStore
+        from .core.reading.multi import MultiStore
         store = MultiStore([(d, f.layout) for d, _, f in opened], root)
         shown = f"{len(opened)} folders"
     from .app import MemtuiApp

@@ -7,10 +7,10 @@ import threading
 
 from textual.message import Message
 
-from .core.audit import AuditReport
-from .core.findings import kinds_in_order
-from .core.memory import Snapshot
-from .core.select import Decision
+from .core.reports.audit import AuditReport
+from .core.judging.findings import kinds_in_order
+from .core.reading.memory import Snapshot
+from .core.engine.select import Decision
 
 
 class MemoryDirChanged(Message):

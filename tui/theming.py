@@ -12,7 +12,7 @@ import yaml
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
-from .core.discover import bundled
+from .core.reading.discover import bundled
 
 COLOUR_KEYS = ("primary", "secondary", "accent", "foreground", "background", "surface", "panel",
                "warning", "error", "success", "boost")

@@ -19,7 +19,7 @@ import time
 from textual.app import App
 from textual.widgets import Static
 
-from tui.core.findings import KINDS, AuditReport, Finding
+from tui.core.judging.findings import KINDS, AuditReport, Finding
 from tui.screens.audit_screen import AuditScreen
 
 

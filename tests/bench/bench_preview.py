@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from gen import WORDS, ZH, generate  # noqa: E402
 
-from tui.core.memory import Memory  # noqa: E402
-from tui.core.select import Engine  # noqa: E402
+from tui.core.reading.memory import Memory  # noqa: E402
+from tui.core.engine.select import Engine  # noqa: E402
 
 
 def queries(n: int = 200) -> list[str]:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
-from tui.core.evaluate import parse_queries  # noqa: E402
-from tui.core.memory import Memory  # noqa: E402
-from tui.core.select import Engine  # noqa: E402
+from tui.core.engine.evaluate import parse_queries  # noqa: E402
+from tui.core.reading.memory import Memory  # noqa: E402
+from tui.core.engine.select import Engine  # noqa: E402
 
 ROWS = ("targeted: injected", "targeted: ranked first", "cross-language: injected", "small talk: nothing")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")

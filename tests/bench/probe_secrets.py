@@ -24,7 +24,7 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tui.core.secrets import find_secrets, redact  # noqa: E402
+from tui.core.secrets.detect import find_secrets, redact  # noqa: E402
 
 import warnings  # noqa: E402
 warnings.filterwarnings("ignore")

@@ -67,7 +67,10 @@ def main() -> None:
     t0 = time.perf_counter()
     from tui.commands import audit as cmd
     from tui.commands import common
-    from tui.core import audit, audit_cache, audit_format, memory, status, store
+    from tui.core.reports import audit, audit_format
+    from tui.core.cache import audit as audit_cache
+    from tui.core.reading import memory, store
+    from tui.core.judging import status
     WALL["imports"] = time.perf_counter() - t0
 
     timed(audit_cache.Probe, "__init__", "probe")

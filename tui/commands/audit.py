@@ -5,9 +5,9 @@ import contextlib
 import sys
 
 from .common import UsageError, after_output, resolve_dir
-from ..core.audit_cache import Probe
+from ..core.cache.audit import Probe
 from ..core.clock import utcnow
-from ..core.findings import fail_kinds, failing as failing_kinds
+from ..core.judging.findings import fail_kinds, failing as failing_kinds
 
 FORMATS = ("text", "json", "sarif", "markdown")
 
@@ -49,9 +49,9 @@ def _run(args, held: contextlib.ExitStack) -> int:
     rep = probe.report(utcnow())
     mem = None
     if rep is None:
-        from ..core.audit import audit
-        from ..core.crossfile import memos_wanted
-        from ..core.memory import Memory, paused_gc
+        from ..core.reports.audit import audit
+        from ..core.judging.crossfile import memos_wanted
+        from ..core.reading.memory import Memory, paused_gc
         # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
         # touches every object of the inherited heap (copy-on-write of all of it). Let go at the
         # end: an in-process caller (a test) keeps its collector.
@@ -63,7 +63,7 @@ def _run(args, held: contextlib.ExitStack) -> int:
         from ..render.audit import print_audit
         print_audit(rep)
     else:
-        from ..core import audit_format as fmt
+        from ..core.reports import audit_format as fmt
         if args.format == "json":
             out = fmt.dumps(fmt.to_json(rep))
         elif args.format == "sarif":

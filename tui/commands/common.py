@@ -10,9 +10,9 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from ..core.discover import (SAMPLE_PREFIX, Found, default_root, discover, layout_sample, layout_samples,
+from ..core.reading.discover import (SAMPLE_PREFIX, Found, default_root, discover, layout_sample, layout_samples,
                              private_sample)
-from ..core.fsutil import dumps_json
+from ..core.writes.fsutil import dumps_json
 
 
 class UsageError(Exception):

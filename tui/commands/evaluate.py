@@ -5,7 +5,7 @@ from pathlib import Path
 
 from .common import UsageError, dump_json, resolve_dir
 from ..core.config import limits
-from ..core.evaluate import KINDS, QueriesError, evaluate, parse_queries
+from ..core.engine.evaluate import KINDS, QueriesError, evaluate, parse_queries
 from .preview import engine_for, listing_ahead
 
 def _cell(hits: int, total: int) -> str:

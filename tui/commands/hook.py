@@ -60,8 +60,8 @@ def _index_in_background(timed_out: bool = False) -> None:
 def build_kept_index(directory: Path, root: Path, layout, mem=None) -> None:
     """Index the folder for the quick way (the hook's and `memtui preview`'s), unless another
     process is at it already. ``mem``: the folder as just read; else it is read here."""
-    from ..core.lazyindex import build_index
-    from ..core.memory import Memory
+    from ..core.engine.lazyindex import build_index
+    from ..core.reading.memory import Memory
     with _one_builder(directory) as alone:
         if not alone:
             return   # an earlier prompt's child is still at it
@@ -75,7 +75,7 @@ def _one_builder(directory: Path):
     """Whether this process is the only one building the folder's index (an advisory lock
     beside the cache, released when the process ends)."""
     import fcntl
-    from ..core.kept import KeptFile
+    from ..core.cache.kept import KeptFile
     path = KeptFile(directory).path.with_suffix(".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -105,7 +105,7 @@ def append_log(record: dict) -> None:
 
 def decide_for(payload: dict) -> tuple[str, dict]:
     """(text for the model, log record) for one hook payload."""
-    from ..core.discover import discover, git_toplevel
+    from ..core.reading.discover import discover, git_toplevel
 
     prompt = payload.get("prompt")
     if not isinstance(prompt, str):
@@ -114,8 +114,8 @@ def decide_for(payload: dict) -> tuple[str, dict]:
     found = discover(cwd)
     listing = None
     if not found.is_sample and found.dir.is_dir() and not os.environ.get("MEMTUI_NO_INDEX"):
-        from ..core.index import INDEX_NAME
-        from ..core.prefetch import Prefetch
+        from ..core.reading.index import INDEX_NAME
+        from ..core.reading.prefetch import Prefetch
         listing = Prefetch(str(found.dir), INDEX_NAME)
     try:
         return _decide(payload, prompt, cwd, found, git_toplevel(cwd) or cwd, listing)
@@ -125,8 +125,8 @@ def decide_for(payload: dict) -> tuple[str, dict]:
 
 
 def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -> tuple[str, dict]:
-    from ..core.memory import GC_PAUSE
-    from ..core.secrets import redact
+    from ..core.reading.memory import GC_PAUSE
+    from ..core.secrets.detect import redact
 
     record = {"session_id": payload.get("session_id"), "cwd": str(cwd), "prompt": redact(prompt)[:2000]}
     if found.is_sample or not found.dir.is_dir():
@@ -142,14 +142,14 @@ def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -
 
 def _decide_with(payload: dict, prompt: str, found, root: Path, listing, record: dict) -> tuple[str, dict]:
     from ..core.config import limits
-    from ..core.memory import Memory
-    from ..core.select import Engine
+    from ..core.reading.memory import Memory
+    from ..core.engine.select import Engine
     from ..core.layouts import detect
-    from ..core.memory import utcnow
+    from ..core.reading.memory import utcnow
     seen = detect(found.dir)
     if seen.layout.file_per_entry:
         _FOLDER.append((seen.dir, root, seen.layout))
-    from ..core.lazyindex import STALE, lazy_engine
+    from ..core.engine.lazyindex import STALE, lazy_engine
     engine = None
     if seen.layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
         # the kept index: only what changed is read
@@ -186,8 +186,8 @@ def _memory_folders(cwd: Path, target: str) -> list[Path]:
     """Where the agent's memory lives: the folder the commands find for ``cwd`` (never the
     bundled sample), Claude Code's own for ``cwd`` (which may not exist before its first write),
     and the Claude Code memory folder ``target`` lies in by its path's shape."""
-    from ..core.discover import claude_memory_dir, discover
-    from ..core.tool_gate import claude_folder_of
+    from ..core.reading.discover import claude_memory_dir, discover
+    from ..core.judging.tool_gate import claude_folder_of
     found = discover(cwd)
     folders = [] if found.is_sample else [found.dir]
     try:
@@ -205,7 +205,7 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
     """(stdout, whether to log ``record``) for a PreToolUse or PostToolUse payload. The record
     is filled in as things are known (an error half-way still logs which file it was); it is
     not kept when the call does not touch a memory folder (every code edit passes here)."""
-    from ..core.tool_gate import NoDecision, after_call, judge, judge_new_text, memory_id, parse_call
+    from ..core.judging.tool_gate import NoDecision, after_call, judge, judge_new_text, memory_id, parse_call
     tool = payload.get("tool_name")
     record.update(kind="write", tool=str(tool)[:40], session_id=payload.get("session_id"))
     try:
@@ -221,7 +221,7 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
             break
     else:
         return "", False
-    from ..core.secrets import redact
+    from ..core.secrets.detect import redact
     # (a file named after a token is still never written out whole)
     record.update(id=redact(entry_id), dir=redact(str(folder)), tool_use_id=payload.get("tool_use_id"))
     if event == "PostToolUse":
@@ -241,7 +241,7 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
             return "", True
         record["unapplied"] = f"{e}; judged on the new text alone"
     else:
-        from ..core.discover import git_toplevel
+        from ..core.reading.discover import git_toplevel
         decision = judge(folder, git_toplevel(cwd) or cwd, entry_id, before, after)
     record.update(decision="denied" if decision.deny else "allowed",
                   why=[decision.why(f) for f in decision.denied], noted=[decision.why(f) for f in decision.noted])
@@ -257,7 +257,7 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
 
 def _current(path: Path) -> str | None:
     """The file's text now, None when it does not exist yet; NoDecision when it is no text."""
-    from ..core.tool_gate import NoDecision
+    from ..core.judging.tool_gate import NoDecision
     try:
         if path.stat().st_size > MAX_MEMORY_FILE:
             raise NoDecision(f"the file is over {MAX_MEMORY_FILE // 1_000_000} MB")
@@ -310,7 +310,7 @@ def run(args) -> int:
         record = record or {"agent": args.agent}
         record.update(error=f"gave up after {limit:g} s (a slow disk or a huge folder)", **_nothing(record))
     except Exception as e:  # the agent must go on, whatever happened here
-        from ..core.secrets import redact
+        from ..core.secrets.detect import redact
         text = ""
         record = record or {"agent": args.agent}
         why = redact(str(e))[:300]

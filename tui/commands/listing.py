@@ -11,13 +11,13 @@ def run(args) -> int:
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     probe = None
     if args.json:   # the last run's output, when everything it was made from is as it was
-        from ..core.audit_cache import Probe
+        from ..core.cache.audit import Probe
         probe = Probe(directory, root, found.layout.name if found.layout is not None else "claude-code")
         text = probe.listing_json(utcnow())
         if text is not None:
             dump_json_text(text)
             return 0
-    from ..core.memory import paused_gc
+    from ..core.reading.memory import paused_gc
     # A one-shot process that builds ~10 objects per file: cyclic GC passes over the
     # growing heap cost ~10% at 10k entries and free nothing (the process ends right after).
     # Released at the end all the same: an in-process caller (a test) keeps its collector.
@@ -26,7 +26,7 @@ def run(args) -> int:
 
 
 def _read(args, directory, root, found, probe) -> int:
-    from ..core.memory import Memory
+    from ..core.reading.memory import Memory
     mem = Memory.load(directory, root, layout=found.layout, judging=bool(args.json))
     if args.json:
         from ..core.serialize import entry_json

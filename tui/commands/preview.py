@@ -18,7 +18,7 @@ class _Known:
         if entry_id in self.listed:
             return True
         if self.odd is None:
-            from ..core.kept import unopened_ids
+            from ..core.cache.kept import unopened_ids
             self.odd = unopened_ids(self.directory)
         return entry_id in self.odd
 
@@ -28,8 +28,8 @@ def listing_ahead(directory, layout):
     does (core.prefetch), when the kept index may answer; else None. Close it when done."""
     if layout is None or not layout.file_per_entry or os.environ.get("MEMTUI_NO_INDEX"):
         return None
-    from ..core.index import INDEX_NAME
-    from ..core.prefetch import Prefetch
+    from ..core.reading.index import INDEX_NAME
+    from ..core.reading.prefetch import Prefetch
     return Prefetch(str(directory), INDEX_NAME)
 
 
@@ -38,14 +38,14 @@ def engine_for(directory, root, layout, ahead=None):
     index, brought up to date: only what changed is read); else the folder read whole, and the
     index built after the output for the next run. The two decide the same, byte for byte
     (tests/test_lazyindex.py). ``ahead``: ``listing_ahead``'s listing."""
-    from ..core.lazyindex import STALE, lazy_engine
-    from ..core.select import Engine
+    from ..core.engine.lazyindex import STALE, lazy_engine
+    from ..core.engine.select import Engine
     engine = None
     if layout is not None and layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
         engine = lazy_engine(directory, root, utcnow(), prefetch=ahead)
     if isinstance(engine, Engine):
         return engine, _Known(directory, engine.index.listed)
-    from ..core.memory import Memory
+    from ..core.reading.memory import Memory
     mem = Memory.load(directory, root, mentions=False, layout=layout)   # (no engine reads a mention)
     if engine == STALE:
         from .hook import build_kept_index
@@ -61,7 +61,7 @@ def run(args) -> int:
         count, chars = limits(args.max_count, args.max_chars)
         if count < 1 or chars < 1:
             raise UsageError("--max-count and --max-chars must be at least 1")
-        from ..core.memory import paused_gc
+        from ..core.reading.memory import paused_gc
         with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
             decision = engine_for(directory, root, found.layout, ahead)[0].decide(args.query, count, chars)
     finally:

@@ -4,10 +4,10 @@ from __future__ import annotations
 import sys
 
 from .common import resolve_dir
-from ..core.faults import NOT_DELETED, not_promoted
-from ..core.memory import Memory
-from ..core.promote import TargetChanged, apply_promotion, plan_promotion
-from ..core.trash import apply_delete, plan_delete
+from ..core.writes.faults import NOT_DELETED, not_promoted
+from ..core.reading.memory import Memory
+from ..core.writes.promote import TargetChanged, apply_promotion, plan_promotion
+from ..core.writes.trash import apply_delete, plan_delete
 from .writes import confirm, confirmed, fault
 
 

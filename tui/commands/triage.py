@@ -8,13 +8,13 @@ from ..core.clock import utcnow
 
 
 def run(args) -> int:
-    from ..core.audit import audit
-    from ..core.crossfile import memos_wanted
+    from ..core.reports.audit import audit
+    from ..core.judging.crossfile import memos_wanted
     from ..core.injection_log import read_all, sample_records
-    from ..core.memory import GC_PAUSE, Memory
-    from ..core.triage import Usage, triage
+    from ..core.reading.memory import GC_PAUSE, Memory
+    from ..core.reports.triage import Usage, triage
     GC_PAUSE.hold()   # a one-shot process
-    from ..core.audit_cache import Probe
+    from ..core.cache.audit import Probe
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     now = utcnow()
     # the last `memtui audit`'s report when nothing it looked at changed (before anything is read)

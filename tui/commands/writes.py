@@ -4,11 +4,11 @@ from __future__ import annotations
 import datetime as dt
 import sys
 
-from ..core.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
-from ..core.secrets import redact
+from ..core.writes.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
+from ..core.secrets.detect import redact
 from .common import UsageError, resolve_dir
-from ..core.trash import apply_delete, plan_delete, restore as restore_ids
-from ..core.write import Draft, parse_anchor, write_memory
+from ..core.writes.trash import apply_delete, plan_delete, restore as restore_ids
+from ..core.writes.write import Draft, parse_anchor, write_memory
 
 
 def remember(args) -> int:
@@ -19,7 +19,7 @@ def remember(args) -> int:
         raise UsageError(str(e)) from None
     layout = found.layout
     if layout is not None and not layout.file_per_entry:
-        from ..core.layout_writes import append_bullet, can_append, refusal
+        from ..core.writes.layout_writes import append_bullet, can_append, refusal
         if not can_append(layout):
             print(f"memtui remember: not written. {refusal(layout, directory)}", file=sys.stderr)
             return 2
@@ -119,7 +119,7 @@ def show_plan(plan) -> None:
 
 
 def archive(args) -> int:
-    from ..core.archive import apply_archive, can_archive, plan_archive, refusal
+    from ..core.writes.archive import apply_archive, can_archive, plan_archive, refusal
     directory, _, found = resolve_dir(args.dir, args.root, writes=True, layout=args.layout)
     if not can_archive(found.layout):
         print(f"memtui archive: nothing moved. {refusal(found.layout, directory)}", file=sys.stderr)
@@ -130,7 +130,7 @@ def archive(args) -> int:
     if not (plan.files or plan.snippets):
         return 1
     if plan.snippets:
-        from ..core.archive import daily_log
+        from ..core.writes.archive import daily_log
         print(f"These lines move out of MEMORY.md into today's log, {daily_log(dt.datetime.now(dt.timezone.utc))} "
               "(a copy goes to .archive/; memtui restore brings them back):")
     else:

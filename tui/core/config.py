@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from .select import DEFAULT_CHARS, DEFAULT_COUNT
+from .engine.select import DEFAULT_CHARS, DEFAULT_COUNT
 
 
 def config_path() -> Path:
@@ -37,7 +37,7 @@ def load_config() -> dict:
 
 
 def save_config(updates: dict) -> None:
-    from .fsutil import atomic_write
+    from .writes.fsutil import atomic_write
     data = load_config()
     data.update(updates)
     path = config_path()

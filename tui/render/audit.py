@@ -4,8 +4,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..core.findings import AuditReport, group_severity, safe_message
-from ..core.findings import kind_title
+from ..core.judging.findings import AuditReport, group_severity, safe_message
+from ..core.judging.findings import kind_title
 from . import console as make_console
 from .styles import DEFAULT
 

@@ -10,11 +10,11 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from ..core.entry import MemoryEntry
-from ..core.findings import Finding
-from ..core.secrets import find_secrets, redact, scrub, secret_pieces
+from ..core.reading.entry import MemoryEntry
+from ..core.judging.findings import Finding
+from ..core.secrets.detect import find_secrets, redact, scrub, secret_pieces
 from ..core.serialize import iso
-from ..core.status import EntryStatus
+from ..core.judging.status import EntryStatus
 from .styles import DEFAULT, Styles
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..core.secrets import redact
+from ..core.secrets.detect import redact
 
 
 _WRITE_STYLE = {"denied": ("write denied", "bold red"), "allowed": ("write allowed", "green"),

@@ -6,8 +6,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..core.secrets import redact
-from ..core.select import Decision
+from ..core.secrets.detect import redact
+from ..core.engine.select import Decision
 from . import console as make_console
 from .styles import DEFAULT, Styles
 

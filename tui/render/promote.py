@@ -6,8 +6,8 @@ from rich.console import Console, Group
 from rich.syntax import Syntax
 from rich.text import Text
 
-from ..core.promote import Promotion
-from ..core.secrets import redact
+from ..core.writes.promote import Promotion
+from ..core.secrets.detect import redact
 from . import console as make_console
 from .styles import DEFAULT, Styles
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import weakref
 
-from ..core.audit import AuditReport
-from ..core.memory import Snapshot
+from ..core.reports.audit import AuditReport
+from ..core.reading.memory import Snapshot
 
 
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,

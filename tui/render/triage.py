@@ -5,7 +5,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from . import console as make_console
-from ..core.triage import ACTIONS, TESTS, Suggestion, TriageReport
+from ..core.reports.triage import ACTIONS, TESTS, Suggestion, TriageReport
 from .listing import age_text
 from .styles import DEFAULT, Styles
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..core.triage import TriageReport, Usage
+from ..core.reports.triage import TriageReport, Usage
 from .styles import DEFAULT, Styles
 
 AGES = ((7, "under a week"), (30, "1–4 weeks"), (90, "1–3 months"), (180, "3–6 months"), (365, "6–12 months"),

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
-from ..core.write import Draft, parse_anchor
+from ..core.writes.write import Draft, parse_anchor
 
 TYPES = [("feedback", "feedback"), ("project", "project"), ("user", "user"), ("reference", "reference")]
 

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from ..core.findings import AuditReport, Finding, group_severity, safe_message
-from ..core.findings import kind_title
+from ..core.judging.findings import AuditReport, Finding, group_severity, safe_message
+from ..core.judging.findings import kind_title
 from ..render.styles import DEFAULT, Styles
 
 # findings made into nodes per opening of a group, and again each time the cursor reaches

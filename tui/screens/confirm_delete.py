@@ -8,8 +8,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..core.secrets import redact
-from ..core.trash import DeletePlan
+from ..core.secrets.detect import redact
+from ..core.writes.trash import DeletePlan
 
 
 class ConfirmDelete(ModalScreen[bool]):

@@ -8,8 +8,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
-from ..core.memory import Snapshot
-from ..core.promote import KNOWN_TARGETS, Promotion, plan_promotion
+from ..core.reading.memory import Snapshot
+from ..core.writes.promote import KNOWN_TARGETS, Promotion, plan_promotion
 from ..render.promote import plan_renderable
 from ..render.styles import DEFAULT, Styles
 
@@ -70,7 +70,7 @@ class PromoteScreen(ModalScreen[Promotion | None]):
         value = self.query_one("#promote-target", Select).value
         if value == "cursor":
             first = self.memory.entries.get(self.ids[0])
-            from ..core.write import slug
+            from ..core.writes.write import slug
             return f".cursor/rules/{slug(first.name) if first else 'memtui'}.mdc"
         if value == OTHER:
             return self.query_one("#promote-other", Input).value.strip()

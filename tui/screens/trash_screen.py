@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ..core.store import ARCHIVE_DIR
-from ..core.trash import list_trash
+from ..core.reading.store import ARCHIVE_DIR
+from ..core.writes.trash import list_trash
 
 
 class TrashScreen(Screen[list[str]]):

@@ -16,9 +16,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..core.findings import Finding
-from ..core.memory import Snapshot
-from ..core.triage import Suggestion, TriageReport
+from ..core.judging.findings import Finding
+from ..core.reading.memory import Snapshot
+from ..core.reports.triage import Suggestion, TriageReport
 from ..render.styles import DEFAULT, Styles
 from ..widgets.detail_pane import DetailPane
 

@@ -7,9 +7,9 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Sparkline, Static
 
-from ..core.entry import MemoryEntry
-from ..core.findings import Finding
-from ..core.status import EntryStatus
+from ..core.reading.entry import MemoryEntry
+from ..core.judging.findings import Finding
+from ..core.judging.status import EntryStatus
 from ..render.entry import render_entry
 from ..render.styles import DEFAULT, Styles
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..core.entry import MemoryEntry
-from ..core.findings import kind_flag
-from ..core.status import EntryStatus
+from ..core.reading.entry import MemoryEntry
+from ..core.judging.findings import kind_flag
+from ..core.judging.status import EntryStatus
 
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags", "agent")
 STATUS_FILTERS = {

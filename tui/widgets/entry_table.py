@@ -12,8 +12,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 
-from ..core.findings import SEVERITY
-from ..core.secrets import might_hold_secret, redact
+from ..core.judging.findings import SEVERITY
+from ..core.secrets.detect import might_hold_secret, redact
 from ..render.listing import age_text
 from ..render.styles import DEFAULT, Styles
 from .entry_rows import (SORTABLE, STABLE_ORDER, STATUS_FILTERS, Row, _Descending, build_rows,  # noqa: F401

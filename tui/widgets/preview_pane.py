@@ -5,7 +5,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..core.select import Decision
+from ..core.engine.select import Decision
 from ..render.preview import decision_renderable
 from ..render.styles import DEFAULT, Styles
 

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Sparkline, Static
 
-from ..core.triage import TriageReport, Usage
+from ..core.reports.triage import TriageReport, Usage
 from ..render.styles import DEFAULT, Styles
 from ..render.usage import age_rows, age_table
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Protocol
 
-from ..entry import MemoryEntry
-from ..findings import Finding
+from ..reading.entry import MemoryEntry
+from ..judging.findings import Finding
 from .markdown import Block, bullets, split_lines
 
 if TYPE_CHECKING:
-    from ..status import EntryStatus
+    from ..judging.status import EntryStatus
 
 
 class Reading(Protocol):
@@ -89,7 +89,7 @@ class Layout:
 
     def size_limit(self, file_id: str) -> int:
         """The largest file read (bigger ones are listed unreadable, with the reason)."""
-        from ..entry import MAX_BYTES
+        from ..reading.entry import MAX_BYTES
         return MAX_BYTES
 
     def walk_dot(self, name: str) -> bool:

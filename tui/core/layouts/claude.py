@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..index import INDEX_NAME
+from ..reading.index import INDEX_NAME
 from .base import ENTRY, INDEX, Layout, Role, head, listing
 
 

@@ -6,8 +6,8 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from ..entry import MemoryEntry
-from ..findings import Finding
+from ..reading.entry import MemoryEntry
+from ..judging.findings import Finding
 from .base import ENTRY, Layout, Reading, Role, listing
 from .markdown import headings, split_lines
 

@@ -7,8 +7,8 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from ..entry import MemoryEntry, first_line as _first_line, to_datetime
-from ..findings import Finding
+from ..reading.entry import MemoryEntry, first_line as _first_line, to_datetime
+from ..judging.findings import Finding
 from .base import ENTRY, SHARED, Layout, Part, Reading, Role, head
 from .markdown import Block, bare, slugify, split_lines, unique
 

@@ -71,7 +71,7 @@ def slugify(text: str, words: int = 8, limit: int = 48) -> str:
     """A readable, stable slug: the first words, lower case, letters and digits kept in any
     script (a Chinese bullet keeps its characters), everything else a '-'. A secret in the
     text never reaches the slug: ids are shown everywhere."""
-    from ..secrets import blank_secrets, might_hold_secret
+    from ..secrets.detect import blank_secrets, might_hold_secret
     if might_hold_secret(text):
         text = blank_secrets(text)
     text = unicodedata.normalize("NFKC", text)

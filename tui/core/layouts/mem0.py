@@ -8,8 +8,8 @@ import json
 import re
 from pathlib import Path
 
-from ..entry import MemoryEntry, to_datetime
-from ..findings import Finding
+from ..reading.entry import MemoryEntry, to_datetime
+from ..judging.findings import Finding
 from .base import SHARED, Layout, Role, head, listing, part_entry
 from .markdown import slugify, title_of
 

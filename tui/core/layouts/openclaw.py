@@ -6,8 +6,8 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from ..entry import MemoryEntry
-from ..findings import Finding
+from ..reading.entry import MemoryEntry
+from ..judging.findings import Finding
 from .base import ENTRY, SHARED, Layout, Part, Reading, Role
 from .markdown import BREAK, HEADING, Block, bare, bullets, headings, section_end, slugify, split_lines, \
     title_of, unique

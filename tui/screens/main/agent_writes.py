@@ -12,8 +12,8 @@ import datetime as dt
 import os
 from pathlib import Path
 
-from ...core.index import INDEX_NAME
-from ...core.memory import Snapshot
+from ...core.reading.index import INDEX_NAME
+from ...core.reading.memory import Snapshot
 
 
 class AgentWrites:

@@ -16,11 +16,11 @@ import sys
 from pathlib import Path
 from types import MappingProxyType
 
-from ...core.anchors import AnchorChecker
-from ...core.audit import AuditReport, audit
-from ...core.findings import Finding
-from ...core.memory import MemoryStore, Snapshot, keep_heap, paused_gc
-from ...core.select import Decision
+from ...core.judging.anchors import AnchorChecker
+from ...core.reports.audit import AuditReport, audit
+from ...core.judging.findings import Finding
+from ...core.reading.memory import MemoryStore, Snapshot, keep_heap, paused_gc
+from ...core.engine.select import Decision
 
 SUBPROCESS_AUDIT_FROM = 500   # entries (1k audited in a thread: ~0.3 s of Python that keys typed meanwhile waited on)
 
@@ -86,7 +86,7 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
     """(the triage of every entry, the usage by entry id) — for several agents, each folder's by
     its own log records, with the ids as the table shows them (``AGENT:ID``)."""
     from ...core.injection_log import read_all, sample_records
-    from ...core.triage import TriageReport, Usage, triage
+    from ...core.reports.triage import TriageReport, Usage, triage
     records = read_all(log_path)
     parts = snap.parts or {"": snap}
     suggestions, usage = [], Usage()

@@ -12,10 +12,10 @@ from typing import Callable
 
 from textual.widgets import Input, TabbedContent
 
-from ...core.faults import NOT_DELETED, NOT_RESTORED, explain, not_promoted
-from ...core.memory import Snapshot
-from ...core.promote import Promotion, TargetChanged, apply_promotion
-from ...core.trash import apply_delete, plan_delete, restore
+from ...core.writes.faults import NOT_DELETED, NOT_RESTORED, explain, not_promoted
+from ...core.reading.memory import Snapshot
+from ...core.writes.promote import Promotion, TargetChanged, apply_promotion
+from ...core.writes.trash import apply_delete, plan_delete, restore
 from ...widgets.browser import Browser
 from ...widgets.entry_table import EntryTable
 from .host import MainHost
@@ -53,7 +53,7 @@ def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None
            archive: bool = False) -> None:
     """Move entries to the trash (or, ``archive``, to the folder's archive: the same plan and
     moves) after the confirmation that lists every file and line."""
-    from ...core.archive import apply_archive, can_archive, refusal
+    from ...core.writes.archive import apply_archive, can_archive, refusal
     from ..confirm_delete import ConfirmDelete
     where = part_of(screen, ids) if ids else None
     if where is None:
@@ -80,7 +80,7 @@ def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None
                 screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
             screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
             if archive and plan.snippets and res.moved:   # the day's log got the lines: ours too
-                from ...core.archive import daily_log
+                from ...core.writes.archive import daily_log
                 screen.writes.note_written([shown_id(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
             if res.moved:
                 screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from textual.app import SuspendNotSupported
 
-from ...core.faults import NOT_REMEMBERED, NOT_SAVED
-from ...core.memory import Snapshot
-from ...core.write import Draft, write_memory, write_raw
+from ...core.writes.faults import NOT_REMEMBERED, NOT_SAVED
+from ...core.reading.memory import Snapshot
+from ...core.writes.write import Draft, write_memory, write_raw
 from .curation import current_part, sentence, shown_id
 from .host import MainHost
 
@@ -29,7 +29,7 @@ def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
     folder = part.dir if part is not None else screen.directory
     bullets = layout is not None and not layout.file_per_entry   # a layout whose memories are bullets
     if bullets:
-        from ...core.layout_writes import can_append, refusal
+        from ...core.writes.layout_writes import can_append, refusal
         if not can_append(layout):
             screen.notify(refusal(layout, folder), severity="warning", timeout=10)
             return
@@ -39,7 +39,7 @@ def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
             return
         try:
             if bullets:
-                from ...core.layout_writes import append_bullet
+                from ...core.writes.layout_writes import append_bullet
                 res = append_bullet(folder, screen.root, layout, d.text)
             else:
                 res = write_memory(folder, screen.root, d)
@@ -113,8 +113,8 @@ def _saved(screen: MainHost, entry_id: str, edited: str, res) -> None:
 
 def edit_part(screen: MainHost, part: Snapshot, local: str, entry_id: str) -> None:
     """Edit one bullet or section of a shared file: only its lines change."""
-    from ...core.layout_writes import replace_part
-    from ...core.snippets import locate
+    from ...core.writes.layout_writes import replace_part
+    from ...core.writes.snippets import locate
     snip = locate(part.dir, part.layout, local)
     if snip is None:
         screen.notify(f"{entry_id} is no longer in its file", severity="warning")

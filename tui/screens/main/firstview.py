@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pickle
 
-from ...core.kept import code_stamp
+from ...core.cache.kept import code_stamp
 from ...widgets import entry_rows
 from ...widgets.entry_rows import Row, sort_key
 from ...widgets.entry_table import EntryTable
@@ -62,7 +62,7 @@ def look(screen, now) -> None:
     folder's first files are read and shown while the rest is (core.first_look)."""
     if screen.snapshot is not None or load(screen.store) is not None:
         return   # (a rescan, or the last reading's rows are shown)
-    from ...core.first_look import first_look
+    from ...core.reading.first_look import first_look
     found = first_look(screen.store, now)
     if found:
         screen.app.call_from_thread(_show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from textual.app import App
 
-    from ...core.audit import AuditReport
-    from ...core.findings import Finding
-    from ...core.memory import Snapshot
+    from ...core.reports.audit import AuditReport
+    from ...core.judging.findings import Finding
+    from ...core.reading.memory import Snapshot
     from .agent_writes import AgentWrites
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets import Input
 
-from ...core.secrets import find_secrets
+from ...core.secrets.detect import find_secrets
 from ...widgets.entry_table import EntryTable
 from .host import MainHost
 

@@ -19,9 +19,9 @@ from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
 from . import background, curation, editing, firstview, keys
 from .agent_writes import AgentWrites
-from ...core.audit import AuditReport
-from ...core.findings import Finding
-from ...core.memory import MemoryStore, Snapshot, let_heap_go, utcnow
+from ...core.reports.audit import AuditReport
+from ...core.judging.findings import Finding
+from ...core.reading.memory import MemoryStore, Snapshot, let_heap_go, utcnow
 from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw

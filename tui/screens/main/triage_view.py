@@ -11,7 +11,7 @@ from ...messages import Triaged  # noqa: F401 (the main screen's handler takes i
 from .host import MainHost
 
 if TYPE_CHECKING:
-    from ...core.triage import Suggestion, TriageReport, Usage
+    from ...core.reports.triage import Suggestion, TriageReport, Usage
 
 
 class TriageView:

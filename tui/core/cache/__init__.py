@@ -1,0 +1,1 @@
+"""What is kept between runs, keyed by file signature: the parse cache (parse) and the last audit (audit)."""

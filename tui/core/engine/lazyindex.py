@@ -1,0 +1,291 @@
+"""The hook's engine without loading the folder: the inverted index kept beside the parse cache.
+
+The hook runs before every prompt; loading, judging and indexing 10,000 entries each time
+cost over a second. Here the folder is only stat-ed: files whose signature changed since
+the index was brought up to date are read and re-indexed; a prompt reads the postings of
+its own words and paths and loads only the entries it ranks. The Engine scores over this
+index (``KeptPostings``) as over the in-memory one (postings.DictPostings, whose indexing of
+each entry is what the rows hold), so the decision is the same, byte for byte (tested on
+random prompts against the in-memory index). Only Claude Code's
+and the memory tool's layouts use it (one file, one entry); when the index is missing or
+much of the folder changed, the hook answers the slow way and builds the index afterwards.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import marshal
+import os
+import sqlite3
+from pathlib import Path
+
+from ..judging.anchors import AnchorChecker
+from ..cache.parse import ParseCache
+from ..reading.entry import MemoryEntry
+from .evidence import BODY_DF_MAX
+from ..reading.index import INDEX_NAME, MemoryIndex
+from .postings import Postings, tie_sorted
+# (the names the refresh below uses: an entry's place in the tie order, and its rows)
+from .postings import rank_fields as _rank_of, rows_of as postings_of
+from ..reading.prefetch import MAP_NOTE, Prefetch, distrust, files_of, outcome, read_map, stat_pass
+from .select import Engine
+from ..judging.status import assess
+from ..reading.store import _load
+
+INCREMENTAL_MAX = 300   # changed files a prompt re-indexes itself; more, and it answers the slow way
+
+
+def _connect(cache: ParseCache) -> sqlite3.Connection:
+    con = cache.file.connect()
+    con.execute("CREATE TABLE IF NOT EXISTS indexed (id TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, "
+                "ino INTEGER, source_rank INTEGER, updated REAL)")
+    con.execute("CREATE TABLE IF NOT EXISTS postings (kind TEXT, key TEXT, id TEXT, seq INTEGER, weight INTEGER, "
+                "p TEXT, raw TEXT)")
+    con.execute("CREATE INDEX IF NOT EXISTS postings_key ON postings (kind, key)")
+    con.execute("CREATE INDEX IF NOT EXISTS postings_id ON postings (id)")
+    return con
+
+
+class KeptPostings(Postings):
+    """The engine's index read from the kept SQLite postings, per key, memoised for the prompt;
+    entries and statuses are loaded only for the ids the ranking reads."""
+
+    def __init__(self, con: sqlite3.Connection, entry_of, status_of, rank_of, is_dir) -> None:
+        self.con, self.is_dir, self.fields_of = con, is_dir, rank_of   # ids → their (source rank, updated)
+        self.entries = _Entries(entry_of)
+        self.status = _Entries(lambda i: status_of(self.entries[i]))
+        self._memo: dict[tuple[str, str], object] = {}
+
+    def _rows(self, kind: str, key: str) -> list[tuple]:
+        # a key's rows by id, then seq: the order in which DictPostings lists them
+        return self.con.execute("SELECT id, weight, p, raw FROM postings WHERE kind = ? AND key = ? "
+                                "ORDER BY id, seq", (kind, key)).fetchall()
+
+    def weights(self, term):
+        value = self._memo.get(("term", term))
+        if value is None:   # id → weight, built in C (a term may hold thousands); unordered: an entry
+            # holds a term once, and sorting them cost SQLite a temporary B-tree a prompt
+            value = self._memo["term", term] = dict(self.con.execute(
+                "SELECT id, weight FROM postings WHERE kind = 'term' AND key = ?", (term,)))
+        return value or None
+
+    def body(self, term):
+        key = ("body", term)
+        if key not in self._memo:
+            # at most BODY_DF_MAX + 1 rows read: a common word is known to be one without reading all its postings
+            rows = self.con.execute("SELECT id FROM postings WHERE kind = 'body' AND key = ? LIMIT ?",
+                                    (term, BODY_DF_MAX + 1)).fetchall()
+            self._memo[key] = {i: 1 for i, in rows} if 0 < len(rows) <= BODY_DF_MAX else None
+        return self._memo[key]
+
+    def _shaped(self, kind: str, key: str, shape):
+        k = (kind, key)
+        if k not in self._memo:
+            self._memo[k] = shape(self._rows(kind, key))
+        return self._memo[k]
+
+    def full(self, path):
+        return self._shaped("full", path, lambda rows: {i for i, _, _, _ in rows})
+
+    def base(self, name):
+        return self._shaped("base", name, lambda rows: [(i, p) for i, _, p, _ in rows])
+
+    def folder(self, run):
+        def first(rows):
+            out: dict[str, str] = {}
+            for i, _, p, _ in rows:
+                out.setdefault(i, p)
+            return out
+        return self._shaped("folder", run, first)
+
+    def bare(self, word):
+        return self._shaped("bare", word, lambda rows: [(i, p) for i, _, p, raw in rows
+                                                        if not self.is_dir(raw.strip().strip("/"))])
+
+    def shown(self, path):
+        return self._shaped("shown", path, lambda rows: rows[0][2] if rows else None)
+
+    def tie_order(self, scores, held):
+        order = tie_sorted(self.fields_of(scores.keys() | held.keys()))   # only these: never the whole folder
+        return dict(zip(order, range(len(order)))), order
+
+
+class _Entries(dict):
+    def __init__(self, loader) -> None:
+        super().__init__()
+        self.loader = loader
+
+    def __missing__(self, key):
+        value = self[key] = self.loader(key)
+        return value
+
+
+STALE = "stale"   # lazy_engine found no index, or an outdated one: worth building (in the background)
+
+
+def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache | None = None,
+                prefetch: Prefetch | None = None):
+    """An Engine over the folder's kept index (KeptPostings), brought up to date first. Else None (the cache
+    off or locked, a symlink in the folder: the slow way, always) or STALE (no index yet, or
+    much changed: the slow way this once, and an index built for the next prompt).
+    ``prefetch``: the stat pass (core.prefetch), started by a child while this process imported."""
+    cache = cache or ParseCache(directory, eager=False)   # rows are read one by one, for ranked entries
+    if not cache.enabled:
+        return None
+    if not cache.path.exists():
+        return STALE
+    done = prefetch.result() if prefetch is not None else ...
+    ranks: dict = {}   # id → its rank, as kept in the index
+    fresh: dict = {}   # id → (path, signature) of the files read again here
+    try:
+        con = _connect(cache)
+        if done is ...:   # no child: the pass is made here
+            done = _stat_pass(con, directory)
+        if done[1] is None:   # a symlink (whatever is kept): the full scan, always
+            con.close()
+            return None
+        meta = dict(con.execute("SELECT key, value FROM meta"))
+        if not cache.file.current(meta) or meta.get("indexed") != "1":
+            con.close()
+            return STALE
+        for _ in range(2):   # a second time only when another process moved the index meanwhile
+            if done is ... or done[0] != meta.get(MAP_NOTE):   # the pass was made against another map
+                done = _stat_pass(con, directory)
+            token, told = done
+            if told is None:
+                con.close()
+                return None
+            if told == "no map" or len(told[0]) > INCREMENTAL_MAX:
+                con.close()
+                return STALE
+            changed, gone, folders = told
+            if folders is None:   # nothing changed since the index was made
+                break
+            entries = {i: _load(Path(p), i, _lstat(p), None) for i, (p, _) in changed.items()}
+            if _write(con, entries, {i: sig for i, (_, sig) in changed.items()}, gone, folders=folders, since=token):
+                ranks.update((i, _rank_of(e)) for i, e in entries.items())
+                fresh = changed
+                break
+            meta, done = dict(con.execute("SELECT key, value FROM meta")), ...
+        else:
+            con.close()
+            return None
+    except sqlite3.Error:
+        return None
+    checker, empty = AnchorChecker(root), MemoryIndex()
+
+    def entry_of(i: str) -> MemoryEntry:
+        if i in fresh:
+            path, sig = fresh[i]
+        else:   # unchanged since indexed (the stat pass vouched for it): the index's signature is the file's
+            path = os.path.join(directory, i)
+            row = con.execute("SELECT mtime_ns, size, ino FROM indexed WHERE id = ?", (i,)).fetchone()
+            sig = tuple(row) if row else None
+        if i not in cache.rows:
+            cache.fetch(con, i)
+        hit = cache.get(i, sig, Path(path)) if i in cache.rows and sig is not None else None
+        return hit if hit is not None else _load(Path(path), i, _lstat(path), None)
+
+    def rank_of(ids) -> dict:
+        wanted = [i for i in ids if i not in ranks]   # (an unchanged folder's ranks are read as asked)
+        for k in range(0, len(wanted), 500):
+            part = wanted[k:k + 500]
+            ranks.update((i, (r, u)) for i, r, u in con.execute(
+                f"SELECT id, source_rank, updated FROM indexed WHERE id IN ({','.join('?' * len(part))})", part))
+        return {i: ranks[i] if i in ranks else _rank_of(entry_of(i)) for i in ids}
+
+    folders: dict[str, bool] = {}
+
+    def is_dir(rel: str) -> bool:
+        if rel not in folders:
+            folders[rel] = (root / rel).is_dir()
+        return folders[rel]
+
+    index = KeptPostings(con, entry_of, lambda e: assess(e, checker, empty, now, None, False), rank_of, is_dir)
+    index.listed = _Indexed(con)   # the ids of every file read as an entry (and kept.unopened_ids)
+    return Engine(index, now)
+
+
+class _Indexed:
+    """The ids the index holds, asked one by one: after the stat pass, every file of the folder."""
+
+    def __init__(self, con: sqlite3.Connection) -> None:
+        self.con = con
+
+    def __contains__(self, entry_id: str) -> bool:
+        return self.con.execute("SELECT 1 FROM indexed WHERE id = ?", (entry_id,)).fetchone() is not None
+
+
+def _stat_pass(con: sqlite3.Connection, directory: Path) -> tuple:
+    token, kept = read_map(con)
+    return token, outcome(stat_pass(str(directory), INDEX_NAME, kept), kept)
+
+
+def _lstat(path: str) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None   # gone since it was listed: read as unreadable, as the full scan would
+
+
+def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, gone: list[str],
+           reset: bool = False, folders=None, since: str | None = None) -> bool:
+    """Index these files anew (every file with ``reset``) and forget those gone; keep ``folders``
+    (the stat pass's folder map, marshalled, or a map) as what the index now matches, file for
+    file. ``since``: the token of the map this change was found against; when another process
+    has kept another since, nothing is written (False)."""
+    con.execute("BEGIN IMMEDIATE")
+    if since is not None:
+        row = con.execute("SELECT value FROM meta WHERE key = ?", (MAP_NOTE,)).fetchone()
+        if row is None or row[0] != since:
+            con.execute("ROLLBACK")
+            return False
+    if reset:
+        con.execute("DELETE FROM postings")
+        con.execute("DELETE FROM indexed")
+    else:
+        ids = list(fresh) + gone
+        con.executemany("DELETE FROM postings WHERE id = ?", [(i,) for i in ids])
+        con.executemany("DELETE FROM indexed WHERE id = ?", [(i,) for i in ids])
+    rows, indexed = [], []
+    for i, e in fresh.items():
+        if e.readable:
+            rows += [(kind, key, i, seq, w, p, raw) for kind, key, seq, w, p, raw in postings_of(e)]
+        indexed.append((i, *sigs[i], *_rank_of(e)))
+    con.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+    con.executemany("INSERT INTO indexed VALUES (?, ?, ?, ?, ?, ?)", indexed)
+    if reset:
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('indexed', '1')")
+    if folders is not None:
+        blob = folders if isinstance(folders, bytes) else marshal.dumps(folders)
+        con.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (MAP_NOTE, blob))
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (MAP_NOTE, os.urandom(8).hex()))
+    else:   # an index no map vouches for is never trusted file by file
+        con.execute("DELETE FROM notes WHERE key = ?", (MAP_NOTE,))
+        con.execute("DELETE FROM meta WHERE key = ?", (MAP_NOTE,))
+    con.execute("COMMIT")
+    return True
+
+
+def build_index(directory: Path, entries: dict[str, MemoryEntry], sigs: dict, cache: ParseCache | None = None) -> None:
+    """Index every entry (after the slow way answered): the next prompt takes the quick one. The
+    folder map is made now, after the reading: a file whose signature is no longer the one read
+    (or that came meanwhile) is kept as not trusted, one gone meanwhile is not indexed."""
+    cache = cache or ParseCache(directory)
+    if not cache.enabled:
+        return
+    try:
+        con = _connect(cache)
+        try:
+            if not cache.file.current(dict(con.execute("SELECT key, value FROM meta"))):
+                return   # the parse cache of another version: its own save starts it over first
+            found = stat_pass(str(directory), INDEX_NAME, None)
+            folders = found[2] if found is not None else None   # (a symlink: the full scan always)
+            there = files_of(folders) if folders is not None else set(sigs)
+            fresh = {i: e for i, e in entries.items() if i in sigs and i in there}
+            if folders is not None:
+                distrust(folders, [i for i, (_, sig) in found[0].items() if i not in fresh or sigs[i] != sig])
+            _write(con, fresh, sigs, [], reset=True, folders=folders)
+        finally:
+            con.close()
+    except sqlite3.Error:
+        pass

@@ -1,0 +1,212 @@
+"""The engine's index: the lookups scoring asks of it, and the in-memory implementation.
+
+The injection engine (``select.Engine``) scores and ranks over an index that answers a few
+questions — the entries holding a word or a path, the body words' entries, how a path was
+spelled, an entry and its status, the tie order of some entries — and never over anything
+else. Two indexes answer them:
+
+- ``DictPostings`` (here): dictionaries built from a reading's entries (the app, the CLI, a
+  hook without a kept index);
+- ``lazyindex.KeptPostings``: the hook's SQLite postings, read per key, whose rows are this
+  module's indexing of each entry (``rows_of``).
+
+So there is one ranking, one tie order and one limits pass, whichever index answers.
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter, defaultdict
+from itertools import chain
+from typing import Collection, Iterator, Mapping, Sequence
+
+from ..reading.entry import MemoryEntry
+from .evidence import BODY_CHARS, BODY_DF_MAX, DESCRIPTION_POINTS, KEYWORD_POINTS, NAME_POINTS
+from ..judging.status import EntryStatus
+from .tokens import norm_path, terms
+
+SOURCE_RANK = {"user": 0, "tool": 1, "model": 2}
+
+
+def rank_fields(e: MemoryEntry) -> tuple[int, float]:
+    """What an entry's place in the tie order is made of (the kept index stores these two)."""
+    return SOURCE_RANK.get(e.source, 3), (e.updated.timestamp() if e.updated else 0.0)
+
+
+def tie_sorted(fields: Mapping[str, tuple[int, float]]) -> list[str]:
+    """The ids of ``fields`` (id → its rank_fields) in the one tie order: what the user wrote
+    first, then the newer, then the id. (Tuples made inline and sorted: a key function per id
+    cost more than the sort.)"""
+    return [k[2] for k in sorted([(f[0], -f[1], i) for i, f in fields.items()])]
+
+
+class Postings:
+    """What the engine asks of an index. Every method is a lookup: none scores or ranks."""
+
+    entries: Mapping[str, MemoryEntry]   # id → entry (an index may load them as asked)
+    status: Mapping[str, EntryStatus]
+
+    def weights(self, term: str) -> Mapping[str, int] | None:
+        """id → the term's weight in the entry's name, description or keywords."""
+        raise NotImplementedError
+
+    def keyword_counts(self, qterms) -> Counter:
+        """Each entry's summed weights over ``qterms`` (an index may count them its fastest way)."""
+        counts: Counter = Counter()
+        for t in qterms:
+            w = self.weights(t)
+            if w:
+                counts.update(w)
+        return counts
+
+    def body(self, term: str) -> Mapping[str, int] | None:
+        """The entries whose body holds ``term`` (and not their name, description or keywords),
+        unless more than BODY_DF_MAX do (then None, as when none does)."""
+        raise NotImplementedError
+
+    def full(self, path: str) -> Collection[str]:
+        """The entries attached to this normalised path."""
+        raise NotImplementedError
+
+    def base(self, name: str) -> Sequence[tuple[str, str]]:
+        """(id, path) of every attached path whose last part is ``name``."""
+        raise NotImplementedError
+
+    def folder(self, run: str) -> Mapping[str, str]:
+        """id → the first attached path under this run of folders ('src', 'src/router')."""
+        raise NotImplementedError
+
+    def bare(self, word: str) -> Sequence[tuple[str, str]]:
+        """(id, path) of attached paths named without a dot or slash ('Makefile') that are not
+        folders of the project."""
+        raise NotImplementedError
+
+    def shown(self, path: str) -> str | None:
+        """A normalised path as the first entry holding it wrote it."""
+        raise NotImplementedError
+
+    def tie_order(self, scores: Mapping[str, int], held: Mapping[str, str]) -> tuple[Mapping[str, int], Sequence[str]]:
+        """(rank, order): ``order`` lists at least the scored and the ``held`` ids in the tie
+        order (``tie_sorted``), ``rank`` each one's place in it."""
+        raise NotImplementedError
+
+
+class DictPostings(Postings):
+    """The index as dictionaries, built from a reading's entries (in id order)."""
+
+    def __init__(self, entries: Mapping[str, MemoryEntry], status: Mapping[str, EntryStatus],
+                 is_dir=lambda rel: False, build: bool = True) -> None:
+        """``is_dir(rel)``: whether a bare name is a folder of the project (None: keep every
+        bare name, with its spelling, as the kept index does and judges at query time)."""
+        self.entries, self.status, self.is_dir = entries, status, is_dir
+        self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
+        self.body_terms: dict[str, dict[str, int]] = defaultdict(dict)   # term → {id: 1}: body words not above
+        self.paths: dict[str, set[str]] = defaultdict(set)            # normalised path → ids
+        self.by_base: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
+        self.bares: dict[str, list[tuple]] = defaultdict(list)        # 'makefile' → (id, path[, raw])
+        self.spelled: dict[str, str] = {}                             # normalised path → as written
+        self._weighted: dict[str, list[str]] = {}
+        self._order: tuple[dict[str, int], list[str]] | None = None
+        if build:
+            for _ in self.steps():
+                pass
+
+    def steps(self, chunk: int = 50) -> Iterator[None]:
+        """Build the index ``chunk`` entries at a time (a generator: the app runs the steps
+        between its frames)."""
+        for n, e in enumerate(list(self.entries.values()), 1):
+            if e.readable:
+                self.add(e)
+            if n % chunk == 0:
+                yield
+        # each term's entries, each written as many times as its weight: a query's keyword
+        # points per entry are then one C-level count (Counter) over the query's terms
+        self._weighted = {t: [eid for eid, w in ids.items() for _ in range(w)] for t, ids in self.terms.items()}
+
+    def add(self, e: MemoryEntry) -> None:
+        """Index one entry: its words by weight, its body's other words, its paths."""
+        weights: dict[str, int] = {}
+        for text, w in ((e.description, DESCRIPTION_POINTS), (" ".join(e.keywords), KEYWORD_POINTS),
+                        (e.name, NAME_POINTS)):
+            for t in terms(text):
+                if weights.get(t, 0) < w:
+                    weights[t] = w
+        for t, w in weights.items():
+            self.terms[t][e.id] = w
+        for t in terms(e.body[:BODY_CHARS]):
+            if t not in weights:
+                self.body_terms[t][e.id] = 1
+        is_dir = self.is_dir
+        for raw in list(e.paths) + [a.file for a in e.anchors]:
+            p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each
+            if any(c in p for c in "*?["):   # a glob: 'src/**/*.ts' is attached to the folder src/
+                p = "/".join(part for part in p.split("/")[: next(i for i, part in enumerate(p.split("/"))
+                                                                  if any(c in part for c in "*?["))])
+                raw = p + "/"
+            if not p or p.startswith(("/", "~")) or ".." in p.split("/") or "%" in p:
+                continue  # unsafe paths never match (the anchor status reports them)
+            self.paths[p].add(e.id)
+            self.spelled.setdefault(p, raw.strip().replace("\\", "/").rstrip("/") or p)
+            parts = p.split("/")
+            self.by_base[parts[-1]].append((e.id, p))
+            # every run of folders in p ('src', 'router', 'src/router'): a prompt naming one holds p
+            for i in range(len(parts) - 1):
+                for j in range(i + 1, len(parts)):
+                    self.folders["/".join(parts[i:j])].setdefault(e.id, p)
+            base = parts[-1]
+            if "." not in base and not raw.rstrip().endswith(("/", "\\")):
+                if is_dir is None:
+                    self.bares[base].append((e.id, p, raw))
+                elif not is_dir(raw.strip().strip("/")):
+                    self.bares[base].append((e.id, p))
+
+    # -- the lookups -----------------------------------------------------------------------------
+    def weights(self, term):
+        return self.terms.get(term)
+
+    def keyword_counts(self, qterms) -> Counter:
+        weighted = self._weighted
+        return Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
+
+    def body(self, term):
+        ids = self.body_terms.get(term)
+        return ids if ids and len(ids) <= BODY_DF_MAX else None
+
+    def full(self, path):
+        return self.paths.get(path, ())
+
+    def base(self, name):
+        return self.by_base.get(name, ())
+
+    def folder(self, run):
+        return self.folders.get(run, {})
+
+    def bare(self, word):
+        return self.bares.get(word, ())
+
+    def shown(self, path):
+        return self.spelled.get(path)
+
+    def tie_order(self, scores, held):
+        if self._order is None:   # static: every entry's place, computed once
+            order = tie_sorted({i: rank_fields(e) for i, e in self.entries.items()})
+            self._order = dict(zip(order, range(len(order)))), order
+        return self._order
+
+
+def rows_of(e: MemoryEntry) -> list[tuple]:
+    """The kept index's rows of one entry: (kind, key, seq, weight, path, raw), the postings
+    ``DictPostings`` makes of it, in the order it adds them (``seq``: the kept index reads a
+    key's rows by id, then seq, so each lookup lists them as the dictionaries do). A bare
+    name's "is it a folder of the project" is left to the query (the project changes)."""
+    d = DictPostings({e.id: e}, {}, is_dir=None, build=False)
+    d.add(e)
+    eid = e.id
+    rows: list[tuple] = [("term", t, 0, ids[eid], None, None) for t, ids in d.terms.items()]
+    rows += [("body", t, 0, 1, None, None) for t in d.body_terms]
+    rows += [("full", p, 0, 0, None, None) for p in d.paths]
+    rows += [("base", b, 0, 0, p, None) for b, lst in d.by_base.items() for _, p in lst]
+    rows += [("folder", f, 0, 0, ids[eid], None) for f, ids in d.folders.items()]
+    rows += [("bare", b, 0, 0, p, raw) for b, lst in d.bares.items() for _, p, raw in lst]
+    rows += [("shown", p, 0, 0, raw, None) for p, raw in d.spelled.items()]
+    return [(kind, key, seq, w, p, raw) for seq, (kind, key, _, w, p, raw) in enumerate(rows)]

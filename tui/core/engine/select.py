@@ -1,0 +1,327 @@
+"""The injection policy (SPEC §4): one engine for the preview, the CLI and the hook.
+
+Given a prompt, decide which memories go into the model's context, and say why to
+the person. Default is not to inject; path hits weigh most; keyword hits are
+capped below one path hit; ties go to what the user wrote, then the newer, then
+the id; broken or unsafe anchors exclude; a count and a character limit apply,
+and an entry that does not fit goes in as its author's description and the file to
+read (when it has one, else it is skipped whole): never truncated.
+
+The body is evidence, weighed below the description, within the keyword cap: no number
+of its words outranks a path hit (evidence.py says when and how much they count).
+
+The engine scores over an index (postings.py: in memory for a reading, or the hook's kept
+SQLite postings) that lists the entries a word or a path can hit, so a query touches only
+those: fast enough for every keystroke.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import heapq
+from collections import Counter, defaultdict
+from typing import Iterator
+
+from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
+from ..reading.entry import MemoryEntry
+from .evidence import (BODY, BODY_CAP, BODY_DF_MAX, BODY_POINTS, KEYWORD_CAP, body_need,  # noqa: F401
+                       body_points, keyword_points, keyword_reasons)
+from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
+from ..secrets.detect import blank_secrets, redact
+from ..judging.status import EntryStatus
+from .tokens import norm_path, query_paths, query_terms, term_words
+
+PATH_POINTS = 10         # the prompt names a file the entry is attached to (equal, or a path suffix)
+FOLDER_POINTS = 9        # a folder on one side holds the file on the other: close, but less exact
+MIN_SCORE = 1            # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
+DEFAULT_COUNT = 3
+DEFAULT_CHARS = 2000
+HEADER = ("Notes from memory that may be relevant to this request "
+          "(saved in earlier sessions; they may be out of date):\n")
+NO_MATCH = "no memory matched — nothing injected"
+BULK = 300               # a folder holding more entries than this is merged lazily
+LIST_LIMIT = 20          # excluded entries listed per decision; the rest are counted
+
+
+def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
+    if key not in hits or hits[key][0] < hit[0]:
+        hits[key] = hit
+
+
+class _Scored(dict):
+    """id → (score, path hits, keyword hits), written when ``decide`` first reads an entry (it
+    reads a few dozen of the thousands a broad prompt matches); an entry only the broad folder
+    hit (``bulk``) scores that folder hit alone."""
+
+    def __init__(self, index: Postings, scores: dict[str, int], hits_path: dict, qterms, bulk, need: int) -> None:
+        super().__init__()
+        self.index, self.scores, self.hits_path, self.qterms, self.bulk = index, scores, hits_path, qterms, bulk
+        self.need = need   # body words an entry needs (evidence.body_need)
+
+    def __missing__(self, eid: str) -> tuple[int, dict, dict]:
+        ph = self.hits_path.get(eid)
+        if ph is None:
+            ph = {}
+            if self.bulk is not None and eid in self.bulk[1]:
+                ph[self.bulk[0]] = (FOLDER_POINTS, "under", self.bulk[1][eid], self.bulk[2])
+        score = self.scores.get(eid)
+        if score is None:   # not scored: a hit only if the broad folder holds it, worth its points
+            if not ph:
+                raise KeyError(eid)
+            score = FOLDER_POINTS
+        kw = {}
+        for t in self.qterms:
+            weights = self.index.weights(t)
+            if weights and eid in weights:
+                kw[t] = weights[eid]
+            else:
+                body = self.index.body(t)
+                if body and eid in body:
+                    kw[t] = BODY
+        value = self[eid] = (score, ph, kw)
+        return value
+
+
+class Engine:
+    """The injection policy over an index (``postings.Postings``): in memory for a reading,
+    or the hook's kept SQLite postings. One scoring, one ranking, one limits pass for both."""
+
+    def __init__(self, index: Postings, now: dt.datetime | None = None) -> None:
+        self.index, self.now = index, now
+        self.entries, self.status = index.entries, index.status
+
+    @classmethod
+    def from_memory(cls, mem) -> "Engine":
+        root = mem.root
+        return cls(DictPostings(mem.entries, mem.status, is_dir=lambda rel: (root / rel).is_dir()), mem.now)
+
+    @classmethod
+    def steps(cls, mem, chunk: int = 50) -> Iterator[None]:
+        """The same engine as ``from_memory``, built ``chunk`` entries at a time: the caller
+        runs the steps in slices between its own work (the app, on its UI thread: a build in
+        another thread would take the interpreter from the UI for its whole length). The
+        engine is the generator's return value."""
+        root = mem.root
+        index = DictPostings(mem.entries, mem.status, is_dir=lambda rel: (root / rel).is_dir(), build=False)
+        yield from index.steps(chunk)
+        return cls(index, mem.now)
+
+    # -- scoring ---------------------------------------------------------------
+    def _path_hits(self, query: str) -> tuple[dict[str, dict[str, tuple]], tuple | None, list[str]]:
+        """(path hits per entry {key: (points, how, path, as named)}, the broad folder hit left
+        out of them, the query's paths).
+
+        A folder named in the prompt that holds thousands of entries ('… in src/') is kept as
+        one hit (``bulk``) rather than thousands: ``decide`` merges it lazily in rank order."""
+        hits_path: dict[str, dict[str, tuple]] = defaultdict(dict)
+        qpaths, qbare = query_paths(query)
+        bulk = None
+        for raw in qpaths:
+            q = norm_path(raw)
+            if not q:
+                continue
+            held = self.index.folder(q)
+            if len(held) > BULK and (bulk is None or len(held) > len(bulk[1])):
+                if bulk is not None:
+                    self._folder_hits(hits_path, bulk[0], bulk[1], bulk[2])
+                bulk = (q, held, raw)
+            elif held:
+                self._folder_hits(hits_path, q, held, raw)
+            parts = q.split("/")
+            for eid, p in self.index.base(parts[-1]):
+                if p == q:
+                    _best(hits_path[eid], q, (PATH_POINTS, "named", p, raw))
+                elif p.endswith("/" + q):
+                    _best(hits_path[eid], q, (PATH_POINTS, "suffix", p, raw))
+            for i in range(1, len(parts)):                    # an entry attached to a folder above q
+                folder = "/".join(parts[:i])
+                for eid in self.index.full(folder):
+                    _best(hits_path[eid], q, (FOLDER_POINTS, "holds", folder, raw))
+        for word in qbare:
+            for eid, p in self.index.bare(word.lower()):
+                _best(hits_path[eid], p, (PATH_POINTS, "named", p, word))
+        return hits_path, bulk, qpaths
+
+    @staticmethod
+    def _folder_hits(hits_path: dict, q: str, held: dict[str, str], raw: str) -> None:
+        for eid, p in held.items():   # the prompt names a folder holding p
+            _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
+
+    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None = None, need: int = 2) -> list[Reason]:
+        """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it;
+        ``need``: the body words that count (evidence.body_need)."""
+        words = words or {}
+        out = []
+        for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
+            shown = self.index.shown(p) or p
+            detail = {"named": f"{shown} (named in the prompt)",
+                      "suffix": f"{shown} (the prompt names {raw})",
+                      "under": f"{shown} (under {raw.rstrip('/')}/)",
+                      "holds": f"{shown}/ (holds {raw})"}[how]
+            out.append(Reason("path", detail, points))
+        out += keyword_reasons(kw, words, need)
+        return out
+
+    def _ranked(self, query: str):
+        """(scored, ranked ids as a lazy iterator, number matched, ties Counter).
+
+        The scores of ``_scores``, counted rather than itemised: keyword points per entry are
+        one Counter over the query's terms, the ranking a heap of integers (rank - score * n,
+        the rank an id's place in the index's tie order) popped as far as ``decide`` reads,
+        and the reasons are written only for the entries it reads (``_Scored``)."""
+        scores, scored, bulk = self._scores(query)
+        held = bulk[1] if bulk is not None else {}
+        rank, order = self.index.tie_order(scores, held)
+        n = len(order) + 1
+        keys = [rank[eid] - s * n for eid, s in scores.items()]   # rank < n: the key gives the id back
+        heapq.heapify(keys)
+
+        def ranked():
+            while keys:
+                k = heapq.heappop(keys)
+                yield k, order[k % n]
+
+        ties = Counter(scores.values())
+        if bulk is None:
+            return scored, (eid for _, eid in ranked()), len(scores), ties
+        rest = len(held) - len(held.keys() & scores.keys())   # held, no other hit: one folder hit each
+        ties[FOLDER_POINTS] += rest
+
+        def bulk_hits():   # in tie order, read only as far as ``decide`` reads (listing them all
+            for eid in order:   # took 30 ms a prompt at 50k for "… in src/ …")
+                if eid in held and eid not in scores:
+                    yield -FOLDER_POINTS * n + rank[eid], eid
+
+        merged = heapq.merge(ranked(), bulk_hits())
+        return scored, (eid for _, eid in merged), len(scores) + rest, ties
+
+    def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None]:
+        """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
+        demand, the broad folder hit). Keyword points are counted per entry, capped below one
+        path hit; an entry the broad folder holds gets its points too."""
+        hits_path, bulk, qpaths = self._path_hits(query)
+        qterms = query_terms(query, qpaths)
+        need = body_need(len(qterms))
+        counts = self._keyword_points(qterms, need)
+        scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
+        held = bulk[1] if bulk is not None else {}
+        for eid, ph in hits_path.items():
+            if eid in held:
+                _best(ph, bulk[0], (FOLDER_POINTS, "under", held[eid], bulk[2]))
+            scores[eid] = scores.get(eid, 0) + sum(h[0] for h in ph.values())
+        for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
+            scores[eid] += FOLDER_POINTS
+        # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk
+
+    def _keyword_points(self, qterms, need: int = 2) -> Counter:
+        """Each entry's keyword points (uncapped) for these terms, then the body's evidence."""
+        counts = self.index.keyword_counts(qterms)
+        hits: Counter = Counter()
+        for t in qterms:
+            ids = self.index.body(t)
+            if ids:
+                hits.update(ids)   # (a body term is never also a name or description term of that entry)
+        for eid, n in hits.items():
+            if n >= need:
+                counts[eid] += body_points(n, need)
+        return counts
+
+    def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
+        # a secret pasted into the prompt is never matched, so no reason can quote it
+        scored, ranked, matched, ties = self._ranked(blank_secrets(query))
+        injected: list[Candidate] = []
+        excluded: list[Excluded] = []
+        hidden = 0
+        used = len(HEADER)
+        words = None   # term → the prompt's word, for the reasons (made once an entry is injected)
+        for i, eid in enumerate(ranked):
+            if len(injected) >= max_count and len(excluded) >= LIST_LIMIT:
+                hidden += matched - i   # everything below is over the count: counted, not listed
+                break
+            score, ph, kw = scored[eid]
+            e, st = self.entries[eid], self.status[eid]
+            if len(injected) >= max_count:
+                why = ("count-limit", f"ranked below the {max_count} injected")
+            else:
+                why = self._exclusion(e, st)
+                if why is None:
+                    if words is None:
+                        words = term_words(blank_secrets(query))
+                    c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
+                                  e.updated.timestamp() if e.updated else 0.0, e.name)
+                    c.block = self.block(e, st)
+                    if used + len(c.block) + 1 > max_chars:
+                        self._summarise(c, e, st, max_chars - used, max_chars)
+                    if used + len(c.block) + 1 <= max_chars:
+                        if ties[score] > 1:
+                            c.reasons.append(Reason("source", f"tie at {score} points, broken by source "
+                                                    f"({WRITER.get(c.source, c.source)}), then age", 0))
+                        injected.append(c)
+                        used += len(c.block) + 1
+                        continue
+                    why = ("char-limit", f"{len(c.block)} characters would not fit in the "
+                                         f"{max_chars - used} left of {max_chars}; skipped whole")
+            if len(excluded) < LIST_LIMIT:
+                excluded.append(Excluded(eid, why[0], why[1], score))
+            else:
+                hidden += 1
+        text = HEADER + "\n" + "\n".join(c.block for c in injected) if injected else ""
+        chars = len(text)
+        limits = {"count": max_count, "chars": max_chars}
+        if injected:
+            n = len(injected)
+            message = (f"{n} memor{'y' if n == 1 else 'ies'} injected — {chars} of {max_chars} characters, "
+                       f"≈{estimate_tokens(text)} tokens")
+        elif matched:
+            message = f"{matched} matched, none can be injected (see excluded) — nothing injected"
+        else:
+            message = NO_MATCH
+        return Decision(redact(query), injected, excluded, chars, estimate_tokens(text) if text else 0,
+                        limits, message, text, matched=matched, more_excluded=hidden)
+
+    @staticmethod
+    def _exclusion(e: MemoryEntry, st: EntryStatus) -> tuple[str, str] | None:
+        if st.anchor in ("broken", "unsafe"):
+            return f"anchor-{st.anchor}", st.anchor_detail
+        if e.superseded_by:
+            return "superseded", f"superseded by {e.superseded_by}"
+        if e.kind == "process":
+            return "process", "a record of work in progress (a log or a 'current' file): shown, never injected"
+        return None
+
+    def explain(self, query: str, entry_id: str) -> str:
+        """Why ``entry_id`` scored what it did for ``query`` (for eval misses)."""
+        try:
+            scored = self._scores(query)[1]
+            hit = scored[entry_id]
+        except KeyError:
+            return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
+        why = self._exclusion(self.entries[entry_id], self.status[entry_id])
+        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored.need)
+        parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in reasons)
+        return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
+
+    def _summarise(self, c: Candidate, e: MemoryEntry, st: EntryStatus, left: int, max_chars: int) -> None:
+        """An entry too long for what is left goes in as its description and where to read it,
+        if its author wrote one (a description taken from the body's first line would be a cut
+        text): never a truncated body."""
+        desc = " ".join(e.description.split())
+        if not desc or " ".join(e.body.split()).startswith(desc):
+            return
+        short = self.summary(e, st, len(c.block))
+        if len(short) + 1 <= left:
+            c.reasons.append(Reason("budget", f"the whole entry ({len(c.block)} characters) would not fit in the "
+                                              f"{left} left of {max_chars}: its description goes in, with where "
+                                              f"to read the rest", 0))
+            c.block = short
+
+    def summary(self, e: MemoryEntry, st: EntryStatus, chars: int) -> str:
+        """The block of an entry too long to inject whole: its stamp, its description, and the file."""
+        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+        return redact(f"{stamp}\n{e.description.strip()}\n(summary; the whole note, {chars} characters, "
+                      f"is {e.id} in the memory folder)\n")
+
+    def block(self, e: MemoryEntry, st: EntryStatus) -> str:
+        content = (e.body.strip() or e.description).strip()
+        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+        return redact(f"{stamp}\n{content}\n")

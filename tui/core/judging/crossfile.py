@@ -1,0 +1,270 @@
+"""Checks that compare entries with each other (and with the instruction files):
+conflicts (the same subject with contradicting values) and duplicates (the same text twice)."""
+from __future__ import annotations
+
+import os
+import re
+import zlib
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..reading.entry import memo
+from .findings import Finding
+from ..writes.fsutil import within
+from .textutil import without_comments
+
+if TYPE_CHECKING:   # annotations only (the reading is passed in): no import of the reader at run time
+    from ..reading.memory import Memory
+
+SKETCH = 8
+INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md", "CLAUDE.local.md")
+
+
+# -- conflicts: the same subject with contradicting values ---------------------------------
+#
+# Only two shapes are claims precise enough to contradict: a version or port *of a named
+# thing* ("node 20" / "node 22", "api port 8080" / "api port 3000"), and an explicit rule
+# about the same tool ("always use pnpm" / "never use pnpm"). Two notes that merely share
+# a word ("python 3.12" and "opencv-python 4.13") are not a conflict.
+
+_TOOL = r"`?([A-Za-z][\w.+#-]{1,30})`?"
+# a tool is a name that ends there: not a call (var(--x)), not the start of a longer noun phrase
+_TOOL_END = r"(?![\w(])(?=[`\s.,;:!)]|$)(?!\s+(?:when|that|which|where|if)\b)"
+_ALWAYS = re.compile(r"(?im)(?:\b(?:always use|always run|use only|only use|must use|we use|switch(?:ed)? to|"
+                     r"migrated to)|(?:^|[.!;]\s+)[-*]?\s*(?-i:Use))\s+" + _TOOL + _TOOL_END)
+_NEVER = re.compile(r"(?i)\b(?:never use|never run|don'?t use|do not use|must not use|avoid using|stop using|"
+                    r"no longer use|not use|do not add|don'?t add|never add)\s+" + _TOOL + _TOOL_END)
+_ALWAYS_ZH = re.compile(r"(?:一律使用|必须使用|统一使用|改用|只用)\s*" + _TOOL)
+_NEVER_ZH = re.compile(r"(?:不要用|不要使用|别用|禁止使用|不再使用|不准用)\s*" + _TOOL)
+_VERSIONED = re.compile(r"(?<![\w.@/-])(node(?:\.?js)?|python|ruby|java|go|rust|php|postgres(?:ql)?|mysql|redis|"
+                        r"typescript|react|next(?:\.js)?|django|rails|kotlin|swift|dotnet|\.net|deno|bun|pnpm|npm|yarn)"
+                        r"(?![\w.-])[ \t]*(?:version[ \t]*)?v?([1-9]\d?(?:\.\d{1,3}){0,2})(?!\w|\.\d|\+)", re.I)
+# a version is a claim about the project only where the line says it is what the project is on now
+# ("uses Node 20", "runtime: Python 3.12"), and not where it tells history, a plan or a requirement
+# of something else ("upgrade to Next 15", ".NET 9+", "since React 18", "Next 14 → 15")
+_CURRENT = re.compile(r"(?i)(?:\b(?:we use|uses|using|use|runs? on|running|is on|are on|we're on|pinned(?: to)?|"
+                      r"targets?|built (?:with|on)|stack|runtime|engine|requires|installed)\b|:)[^.\n]{0,24}$")
+_NOT_NOW = re.compile(r"(?i)upgrad|migrat|→|->|=>|\bfrom\b.{0,30}\bto\b|deprecat|obsolet|\bsince\b|\bbefore\b|"
+                      r"\bafter\b|\buntil\b|legacy|\bold\b|\bwas\b|\bwere\b|previous|pending|planned|\btodo\b|"
+                      r"roadmap|\bbump|breaking|changelog|\bvs\.?\b|instead|compat|aggiorn|actualiz|atualiz|"
+                      r"\bif\b|\bwhen\b|\bor\b|\bnot\b|\bno\b")
+# names that are also English words count only as written for the product (React 18, not "to react 6")
+_WORDLIKE = {"react", "next", "go", "rust", "swift", "bun", "deno", "java"}
+_HISTORY_ID = re.compile(r"(?i)\d{4}[-_]\d{2}[-_]\d{2}|session|retro|changelog|(?:^|[/_-])log|todo|roadmap|handoff|"
+                         r"archive|pending")
+_PORT = re.compile(r"(?i)(?<![\w.-])([a-z][\w-]{1,30})(?:\s+(?:server|service|api|app|db|database))?\s+"
+                   r"(?:runs on|listens on|is on|on|uses)?\s*port\s*[:=]?\s*(\d{2,5})\b")
+_COMMON = set("""the a an it this that these those them any all more less same other new old here there too only
+also just its one two to be as in on of for and or but with by from up out when what which who it's them tests
+test code file files it this thing things way ways time same something anything nothing everything default""".split())
+
+
+# in ASCII text, a match of _ALWAYS holds one of these (lower-cased) or "Use"; of _NEVER, one of
+# these: each regex runs only then (either costs ~50 µs a body, tried at every position)
+_ALWAYS_HINTS = ("always use", "always run", "use only", "only use", "must use", "we use", "switch", "migrated to",
+                 "prefer")
+_NEVER_HINTS = ("never use", "never run", "never add", "don", "do not", "avoid", "stop using", "no longer use",
+                "not use")
+# other text: any of these runs every rule (each Chinese phrase holds 用)
+_RULE_HINTS = ("use",) + _ALWAYS_HINTS + _NEVER_HINTS + ("用",)
+_DIGIT = re.compile(r"\d")
+# one of these is in every _VERSIONED match in ASCII text ("go" stands for itself and for "django",
+# "net" for "dotnet"; elsewhere re.I also matches "ı" for i and "ſ" for s)
+_VERSION_HINTS = ("node", "python", "ruby", "java", "go", "rust", "php", "postgres", "mysql", "redis", "typescript",
+                  "react", "next", "rails", "kotlin", "swift", "net", "deno", "bun", "npm", "yarn")
+
+
+def claims(text: str) -> list[tuple[str, str, int, str]]:
+    """(subject, value, offset, phrase) for each precise claim in ``text``."""
+    out = []
+    low = text.lower()
+    if text.isascii():
+        rules = ((_ALWAYS, "always"),) if "Use" in text or any(map(low.__contains__, _ALWAYS_HINTS)) else ()
+        rules += ((_NEVER, "never"),) if any(map(low.__contains__, _NEVER_HINTS)) else ()
+    elif any(map(low.__contains__, _RULE_HINTS)):
+        rules = ((_ALWAYS, "always"), (_ALWAYS_ZH, "always"), (_NEVER, "never"), (_NEVER_ZH, "never"))
+    else:
+        rules = ()
+    for rx, value in rules:
+        for m in rx.finditer(text):
+            tool = m.group(1).lower().rstrip(".,;:")
+            if tool not in _COMMON and len(tool) >= 2:
+                out.append((f"use {tool}", value, m.start(), m.group(0)))
+    versioned = (not text.isascii() or any(map(low.__contains__, _VERSION_HINTS))) and _DIGIT.search(text)
+    for m in (_VERSIONED.finditer(text) if versioned else ()):
+        name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
+        if name.split(".")[0] in _WORDLIKE and not m.group(1)[0].isupper():
+            continue
+        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        if not _CURRENT.search(text, line_start, m.start()) or _NOT_NOW.search(line):
+            continue
+        out.append((f"{name} version", m.group(2), m.start(), m.group(0)))
+    for m in (_PORT.finditer(text) if "port" in low else ()):
+        if m.group(1).lower() not in _COMMON:
+            out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
+    return out
+
+
+def _instruction_texts(root: Path) -> dict[str, str]:
+    out = {}
+    real_root = os.path.realpath(root)
+    for name in INSTRUCTION_FILES:
+        p = root / name
+        try:
+            if not within(real_root, os.path.realpath(p)) or os.path.realpath(p) == real_root:
+                continue   # a symlink out of the project is not the project's instruction file
+            if p.is_file() and p.stat().st_size < 2_000_000:
+                out[name] = p.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            pass
+    return out
+
+
+def conflict_findings(mem: Memory) -> list[Finding]:
+    """Two entries (or an entry and an instruction file) making contradicting claims about the
+    same subject, in the same scope (entries attached to disjoint paths do not conflict)."""
+    by_subject: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
+    texts: dict[str, str] = {}
+    for e in mem.sorted_entries():
+        # a dated session log or a retro tells what held then: history does not contradict the present
+        if e.readable and not e.superseded_by and not _HISTORY_ID.search(e.id):
+            texts[e.id] = e.text
+            base = e.text.find(e.body) if e.body else 0
+            for subject, value, off, phrase in memo(e, "claims", lambda e=e: claims_of(e)):
+                by_subject[subject].append((e.id, value, base + off, phrase))
+    for name, text in _instruction_texts(mem.root).items():
+        texts[name] = text
+        for subject, value, off, phrase in claims(text):
+            by_subject[subject].append((name, value, off, phrase))
+    out, seen = [], set()
+    for subject in sorted(by_subject):
+        sides = by_subject[subject]
+        for i, (a, va, oa, pa) in enumerate(sides):
+            for b, vb, ob, pb in sides[i + 1:]:
+                if a == b or _agree(va, vb) or (a not in mem.entries and b not in mem.entries):
+                    continue
+                if not _same_scope(mem, a, b) or (a, b, subject) in seen:
+                    continue
+                seen.add((a, b, subject))
+                if a not in mem.entries:
+                    a, b, oa, ob, pa, pb = b, a, ob, oa, pb, pa
+                la, lb = texts[a].count("\n", 0, oa) + 1, texts[b].count("\n", 0, ob) + 1
+                out.append(Finding(a, "conflict", "contradiction", la,
+                                   f"line {la}: “{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",
+                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b))
+    return out
+
+
+def _agree(a: str, b: str) -> bool:
+    """Equal, or equal as far as both go: "20" and "20.11" agree, "3.12" and "3.11" do not."""
+    pa, pb = a.split("."), b.split(".")
+    n = min(len(pa), len(pb))
+    return pa[:n] == pb[:n]
+
+
+def _same_scope(mem: Memory, a: str, b: str) -> bool:
+    ea, eb = mem.entries.get(a), mem.entries.get(b)
+    if ea is None or eb is None or not ea.paths or not eb.paths:
+        return True
+    return any(x.rstrip("/").startswith(y.rstrip("/")) or y.rstrip("/").startswith(x.rstrip("/"))
+               for x in ea.paths for y in eb.paths)
+
+
+def _norm(line: str) -> str:
+    return " ".join(line.strip(" -*#>").split()).lower()
+
+
+_WORD = re.compile(r"\w+")
+
+
+def claims_of(e) -> list[tuple[str, str, int, str]]:
+    return claims(e.body)
+
+
+def shingle_crcs(e) -> tuple[int, ...] | None:
+    """An entry's shingles as sorted crc32s (None: under four words, never compared); the first
+    SKETCH of them are its bottom-k sketch."""
+    body = without_comments(e.body)
+    return _hashes(body) if len(body.split()) >= 4 else None
+
+
+def line_crcs(e) -> tuple[int, ...]:
+    """Each line of an entry as a crc32 of its normal form: counting repeats needs no body read again."""
+    return tuple(sorted({zlib.crc32(_norm(ln).encode()) for ln in without_comments(e.body).splitlines()}))
+
+
+# what the checks here keep on each entry (see entry.memo): a reader may compute them ahead
+MEMOS = {"claims": claims_of, "shingle_crcs": shingle_crcs, "line_crcs": line_crcs}
+
+
+def memos_wanted(root: Path) -> tuple[str, ...]:
+    """The MEMOS an audit of a folder about ``root`` will use: line hashes only when an
+    instruction file is there to compare lines with."""
+    lines = any(os.path.isfile(os.path.join(root, name)) for name in INSTRUCTION_FILES)
+    return ("claims", "shingle_crcs") + (("line_crcs",) if lines else ())
+
+
+def _hashes(text: str) -> tuple[int, ...]:
+    """The crc32s of the text's word 3-grams (all of it when shorter), sorted; crc32, not hash():
+    the same folder must give the same findings in every process."""
+    words = _WORD.findall(text.lower())
+    if len(words) < 3:   # one shingle of what there is
+        return (zlib.crc32(" ".join(words).encode()),) if words else ()
+    return tuple(sorted(set(map(zlib.crc32, map(str.encode, map(" ".join, zip(words, words[1:], words[2:])))))))
+
+
+def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
+    """Near-identical entries: Jaccard of word 3-grams >= ``threshold``.
+
+    Candidates come from a bottom-k sketch (the k smallest shingle hashes of each entry):
+    two entries that similar share one of them almost surely, and unrelated entries
+    rarely do, so the work stays near-linear at 10k entries instead of all pairs.
+    """
+    readable = [e for e in mem.sorted_entries() if e.readable]
+    hashes = {e.id: memo(e, "shingle_crcs", lambda e=e: shingle_crcs(e)) for e in readable}
+    eligible = [i for i, h in hashes.items() if h is not None]
+    buckets: dict[int, list[str]] = defaultdict(list)
+    for eid in eligible:
+        for h in hashes[eid][:SKETCH]:
+            buckets[h].append(eid)
+    # each entry's candidates: the later entries that share a min-hash with it (ids are in sorted
+    # order, so each pair (a, b) has a < b), gathered per entry so its hashes become a set once
+    partners: dict[str, set[str]] = defaultdict(set)
+    for ids in buckets.values():
+        if 1 < len(ids) <= 20:   # a min-hash shared that widely is boilerplate, not a duplicate
+            for k in range(len(ids) - 1):
+                partners[ids[k]].update(ids[k + 1:])
+    near = []
+    for a, later in partners.items():
+        ha = hashes[a]
+        la, sa = len(ha), set(ha)
+        for b in later:
+            hb = hashes[b]
+            lb = len(hb)
+            if lb < threshold * la or la < threshold * lb:
+                continue   # Jaccard ≤ the smaller over the larger: this pair cannot reach the threshold
+            inter = len(sa.intersection(hb))
+            union = la + lb - inter
+            if union and inter / union >= threshold:
+                near.append((a, b, inter / union))
+    out = [Finding(a, "duplicate", "near-identical", None, f"{j:.0%} the same as {b}", "keep one; delete the other", b)
+           for a, b, j in sorted(near)]
+    instr = _instruction_texts(mem.root)
+    # a line that many entries repeat is a template or banner, not a fact stated twice
+    repeated = Counter(h for e in readable for h in memo(e, "line_crcs", lambda e=e: line_crcs(e))) \
+        if instr else Counter()
+    for name, text in instr.items():
+        # a banner in an HTML comment, shared by memories and instruction files, states nothing
+        lines = {_norm(ln) for ln in without_comments(text).splitlines() if len(ln.split()) >= 5}
+        for eid in eligible:
+            e = mem.entries[eid]
+            for n, ln in enumerate(without_comments(e.body).splitlines()):
+                norm = _norm(ln)
+                if len(norm.split()) >= 5 and norm in lines and repeated[zlib.crc32(norm.encode())] < 3:
+                    out.append(Finding(eid, "duplicate", "in-instructions", e.body_line + n,
+                                       f"already stated in {name}", f"delete it from memory: {name} is "
+                                       "loaded every session", name))
+                    break
+    return out

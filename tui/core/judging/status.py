@@ -1,0 +1,361 @@
+"""The status of each entry (SPEC §3): anchor, mentioned paths, age, load, flags."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .anchors import AnchorChecker, AnchorResult
+from ..reading.entry import MemoryEntry, memo, share_empties
+from .findings import STALE_DAYS
+from ..cache.kept import folder_signature
+from ..reading.index import MemoryIndex
+from .mentions import mentions
+from .mentions import first_is_top
+from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension,
+                           in_order, made_not_kept, named_file, said_gone, shorthand, works_outside)
+from ..secrets.detect import blank_secrets, find_secrets
+
+
+@dataclass(slots=True)   # 50k statuses in the app: no dict each
+class EntryStatus:
+    anchor: str = "none"                  # verified | broken | unsafe | none
+    anchor_detail: str = "no anchor"
+    anchor_results: list[AnchorResult] = field(default_factory=list)
+    load: str = "on-demand"               # resident | beyond-index-cut | on-demand
+    age_days: int | None = None
+    mentioned: list[str] = field(default_factory=list)
+    mentioned_paths: list[str] = field(default_factory=list)   # the same, as bare paths (no :line)
+    missing: list[str] = field(default_factory=list)
+    moved: dict[str, str] = field(default_factory=dict)      # mention → the nearest file of that name
+    past_end: dict[str, int] = field(default_factory=dict)   # mention → the file's line count
+    unsafe_paths: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+
+class RootFiles:
+    """Names of files and folders under the root, and where they are: whether a bare
+    `server.ts` exists anywhere, and where a moved `src/old/x.ts` went."""
+
+    SKIP = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", "dist", "build", "target"}
+    LIMIT = 50_000
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._where: dict[str, list[str]] | None = None   # name → up to 400 relative paths
+        self._index: tuple | None = None   # the names as has_stem and has_variant ask them
+        self.folders: list[tuple[str, tuple | None]] | None = None   # what the walk listed, by signature
+
+    def _walk(self) -> dict[str, list[str]]:
+        if self._where is None:
+            self._where = {}
+            self.folders = []
+            count = 0
+            for folder, dirs, files in self._folders(str(self.root)):
+                dirs[:] = sorted(d for d in dirs if d not in self.SKIP)
+                rel = os.path.relpath(folder, self.root).replace(os.sep, "/")
+                rel = "" if rel == "." else rel + "/"
+                for name in [*files, *dirs]:
+                    spots = self._where.setdefault(name, [])
+                    if len(spots) < 400:   # route.js, index.ts: sub-projects repeat names
+                        spots.append(rel + name)
+                count += len(files)
+                if count > self.LIMIT:
+                    break
+        return self._where
+
+    def _folders(self, top: str):
+        """os.walk(top), top-down, noting each folder's signature as it is listed (taken before
+        the listing: a change after it shows in the next signature)."""
+        self.folders.append((top, folder_signature(top)))
+        try:
+            with os.scandir(top) as it:
+                items = list(it)
+        except OSError:
+            return
+        dirs, files = [], []
+        for item in items:
+            try:
+                is_dir = item.is_dir()
+            except OSError:
+                is_dir = False
+            (dirs if is_dir else files).append(item.name)
+        yield top, dirs, files
+        for name in dirs:   # as the caller left them (pruned and sorted)
+            path = os.path.join(top, name)
+            if not os.path.islink(path):
+                yield from self._folders(path)
+
+    def has(self, name: str) -> bool:
+        return name in self._walk()
+
+    def has_stem(self, path: str) -> bool:
+        """`ristorante/RistoranteListPage` or `components/photo-uploader/` for
+        RistoranteListPage.jsx or photo-uploader.component.ts: the name written without its extension."""
+        stem = path.rstrip("/").rsplit("/", 1)[-1].lower()
+        return bool(stem) and stem in self._names()[1]
+
+    def has_extension_of(self, name: str) -> bool:
+        """The project holds a file with this name's extension (any .tsx, for `Form.tsx`)."""
+        ext = name.rsplit(".", 1)[-1].lower() if "." in name.strip(".") else ""
+        return not ext or ext in self._names()[4]
+
+    def has_variant(self, name: str) -> bool:
+        """A file of this name another way: another case (Robots.txt), a migration's number before
+        it (067_owners.sql for owners.sql), an example kept in its place (appsettings.Example.json
+        for a local appsettings.json)."""
+        lower, _, numbered, examples, _ = self._names()
+        low = name.lower()
+        stem, dot, ext = low.rpartition(".")
+        return low in lower or low in numbered or bool(dot) and (stem, ext) in examples
+
+    def _names(self) -> tuple[set[str], set[str], set[str], set[tuple[str, str]], set[str]]:
+        """The walk's names as the look-ups above ask them, made once (a missing mention used to
+        scan every name of the project): lower-cased; every part before a dot (the stems); after a
+        migration's number, every part after an '_'; of example copies, (a part before a dot, the
+        extension); the extensions."""
+        if self._index is None:
+            lower, stems, numbered, examples, exts = set(), set(), set(), set(), set()
+            for other in self._walk():
+                o = other.lower()
+                lower.add(o)
+                cuts = [i for i, c in enumerate(o) if c == "."]
+                stems.update(o[:i] for i in cuts)
+                if cuts:
+                    exts.add(o[cuts[-1] + 1:])
+                if o.split("_", 1)[0].isdigit():
+                    numbered.update(o[i + 1:] for i, c in enumerate(o) if c == "_")
+                if cuts and any(w in o for w in ("example", "sample", "template", "dist", "default")):
+                    ext = o[cuts[-1] + 1:]
+                    examples.update((o[:i], ext) for i in cuts)
+            self._index = (lower, stems, numbered, examples, exts)
+        return self._index
+
+    def under_another_folder(self, path: str) -> bool:
+        """A file or folder of the project ends with this path: `routes/auth.js` written from
+        inside `server/` (a sub-project, the agent's working folder) names `server/routes/auth.js`."""
+        segs = [s for s in path.rstrip("/").split("/") if s not in ("", ".")]
+        if len(segs) < 2:
+            return False
+        tail = "/" + "/".join(segs)
+        # app/x/submit/route.js names app/x/[token]/submit/route.js: Next.js' [param] and (group) folders
+        # are left out as people say the route, and so may a folder between (form-builder/public/…)
+        return any(("/" + spot).endswith(tail) or in_order(segs, spot.split("/"))
+                   or "/" in spot and tail.endswith("/" + spot)   # written from above the root: repo/src/x.ts
+                   for spot in self._walk().get(segs[-1], []))
+
+    def moved_to(self, path: str) -> str | None:
+        """Where a moved file went, when that is plain: the one file of its name, and a name
+        that says which file it is (not README.md, index.ts or route.js, which every folder has)."""
+        segs = [s for s in path.rstrip("/").split("/") if s]
+        if not segs or segs[-1].lower().rsplit(".", 1)[0] in GENERIC_NAMES or segs[-1].lower() in INSTRUCTION_NAMES:
+            return None
+        spots = self._walk().get(segs[-1], [])
+        return spots[0] if len(spots) == 1 else None
+
+    def nearest(self, path: str) -> str | None:
+        """Where a file of this name now lives: the one sharing the most trailing folders."""
+        segs = [s for s in path.rstrip("/").split("/") if s]
+        spots = self._walk().get(segs[-1], []) if segs else []
+        if not spots:
+            return None
+
+        def shared(candidate: str) -> int:
+            theirs, n = candidate.split("/"), 0
+            while n < min(len(theirs), len(segs)) and theirs[-1 - n] == segs[-1 - n]:
+                n += 1
+            return n
+
+        return min(spots, key=lambda c: (-shared(c), len(c), c))
+
+
+def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: dt.datetime,
+           root_files: RootFiles | None = None, mentions: bool = True) -> EntryStatus:
+    """The entry's status; ``mentions=False`` skips the mentioned-path checks (the hook and the
+    preview never show them, and they are the costliest part)."""
+    st = _assess(entry, checker, index, now, root_files, mentions)
+    # statuses are never changed once made: the containers most leave empty are shared ones
+    # (five lists and two dicts each; at 50k entries in the app, ~20 MB)
+    share_empties(st, _CONTAINERS)
+    if st.mentioned_paths == st.mentioned:   # no mention names a line: the same paths twice
+        st.mentioned_paths = st.mentioned
+    return st
+
+
+_CONTAINERS = ("anchor_results", "mentioned", "mentioned_paths", "missing", "moved", "past_end", "unsafe_paths", "flags")
+
+
+def _assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: dt.datetime,
+            root_files: RootFiles | None, mentions: bool) -> EntryStatus:
+    st = EntryStatus(load=entry.load or index.load_of(entry.id))
+    if entry.updated is not None:
+        st.age_days = max(0, (now - entry.updated).days)
+    if not entry.readable:
+        st.anchor, st.anchor_detail = "none", "not checked (unreadable)"
+        st.flags.append("unreadable")
+        return st
+    st.anchor, st.anchor_detail, st.anchor_results = checker.check_entry(entry)
+    for p in entry.paths:
+        ok, why = checker.exists(p)
+        if ok is None:
+            st.unsafe_paths.append(p)
+    if mentions:
+        _check_mentions(entry, st, checker, root_files)
+    # a log of work (a daily log, progress.md) is dated on purpose: its age says nothing of a claim
+    if st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS and entry.kind != "process":
+        st.flags.append("old-unverifiable")
+    if st.anchor in ("broken", "unsafe"):
+        st.flags.append(sys.intern(f"anchor-{st.anchor}"))   # one copy for every status
+    if st.unsafe_paths:
+        st.flags.append("unsafe-path")
+    if st.missing:
+        st.flags.append("path-missing")
+    if any(w.kind == "yaml-truncated" for w in entry.warnings):
+        st.flags.append("yaml-truncated")
+    if entry.superseded_by:
+        st.flags.append("superseded")
+    if entry.promoted_to:
+        st.flags.append("promoted")
+    return st
+
+
+# a run of 8+ characters mixing lower case, upper case and digits: key material, not a file name
+_RANDOMISH = re.compile(r"(?=[A-Za-z0-9+=_-]{8})(?=[^/.]{0,40}[a-z])(?=[^/.]{0,40}[A-Z])(?=[^/.]{0,40}[0-9])"
+                        r"[A-Za-z0-9+=_-]{8,}")
+
+
+def _mentions_of(entry: MemoryEntry) -> list:
+    found = mentions(entry.body)
+    if any(_RANDOMISH.search(m.path) for m in found):   # a "path" that may be cut out of a key:
+        found = mentions(_body_without_secrets(entry))    # read again with the secrets blanked
+    return found
+
+
+MEMOS = {"mentions": _mentions_of}   # kept on each entry (see entry.memo)
+
+
+def _body_without_secrets(entry: MemoryEntry) -> str:
+    """The body with its secrets blanked, from the whole text's scan (which the audit reuses)."""
+    text, body = entry.text, entry.body
+    off = len(text) - len(body)
+    if off < 0 or text[off:] != body:
+        return blank_secrets(body)
+    hits = [h for h in find_secrets(text) if h.start >= off]
+    if not hits:
+        return body
+    chars = list(body)
+    for h in hits:
+        chars[h.start - off:h.end - off] = " " * h.length
+    return "".join(chars)
+
+
+def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
+    """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
+    gone: set[str] = set()
+    here = 0   # mentions that name a file or folder of this project
+    foreign = None   # whether one names another codebase's folder (asked once, when a path is missing)
+    found = memo(entry, "mentions", lambda: _mentions_of(entry))
+    for m in found:
+        st.mentioned.append(str(m))
+        st.mentioned_paths.append(m.path)
+        ok, why = checker.exists(m.path)
+        if ok is None:
+            st.unsafe_paths.append(m.path)
+            continue
+        if ok:
+            here += 1
+            if m.line is not None:
+                c = checker.confine(m.path)
+                text, _ = checker.read(c.path) if c.path is not None and checker.kind(c.path) == "file" else (None, None)
+                if text is not None:
+                    count = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+                    if count and max(m.line, m.end or 0) > count:   # an empty file says nothing of lines
+                        st.past_end[str(m)] = count
+            continue
+        if m.path.split("/", 1)[0] in GENERATED or made_not_kept(m.path):
+            continue   # build output, data and local settings are made, not kept: their absence says nothing
+        if checker.real_memory is not None and os.path.lexists(checker.real_memory + m.path.rstrip("/").rsplit("/", 1)[-1]):
+            continue   # memory/x.md, .claude-memory/x.md: another memory of this folder, named by its place
+        bare = "/" not in m.path.rstrip("/")
+        if root_files is not None and bare and (root_files.has(m.path.rstrip("/")) or root_files.has_variant(m.path.rstrip("/"))):
+            here += 1
+            continue   # a bare name that exists somewhere under the root
+        if bare and (m.path.endswith("/") or bare_says_nothing(m.path) or shorthand(m.path, found)
+                     or works_outside(entry.body)
+                     or root_files is not None and not root_files.has_extension_of(m.path)):
+            continue   # a bare folder, config or document, `_phase2.py` after `x_phase1.py`, a kind of file
+            # the project holds none of (a table's column `spx.ts`, another repo's `Form.tsx`): says nothing
+        if not m.strong and (root_files is None or not root_files.has(m.path.split("/", 1)[0])):
+            continue   # `owner/repo`-like and its first folder is not in the project: not a path
+        if root_files is not None and not bare and (not named_file(m.path) or m.path.endswith("/")) \
+                and not root_files.has(m.path.split("/", 1)[0]) and m.path.count("/") >= 1 + m.path.endswith("/"):
+            continue   # words with slashes (ROE/PB/PE), a folder of another repo: no first folder of that name
+        if root_files is not None and (root_files.under_another_folder(m.path) or not has_extension(m.path)
+                                       and root_files.has_stem(m.path)):
+            here += 1
+            continue   # written from a sub-project or the agent's working folder, or without its extension: it is there
+        if m.path.endswith("/") and not bare and _flattened(checker, m.path):
+            here += 1
+            continue   # routes/aesthetic/ for routes/aesthetic-photos.js…: the feature's files, kept flat
+        if not bare and _under_a_file(checker, m.path):
+            continue   # scripts/tool/x.py where scripts/tool is a submodule not checked out (or a file): not checkable
+        if m.path in gone or said_gone(entry.body, m.path) or elsewhere(entry.body, m.path):
+            continue   # one missing file; "x.py was removed", "(gitignored)", a plan, another repo: no news
+        # (a folder's name elsewhere says nothing: api/routes/billing/ and web/features/billing/ are two)
+        to = root_files.moved_to(m.path) if root_files is not None and not bare and not m.path.endswith("/") else None
+        if foreign is None and root_files is not None:
+            foreign = any(o.strong and named_file(o.path) and _foreign(root_files, o.path) for o in found)
+        if to is None and foreign:
+            continue   # other-repo/src/x.ts, _scratch/probe.js: a first folder none of this project's, and an
+            # entry that names one speaks (also) of that other codebase: its other paths may be that one's
+        gone.add(m.path)
+        if to is not None and not checker.is_memory(checker.root / to):
+            st.moved[str(m)] = to
+        st.missing.append(str(m))
+    if len(st.missing) >= 4 and here * 4 <= len(st.missing) and not st.moved:
+        # hardly one of several paths is here, none moved: the entry is about another codebase (or one planned)
+        st.missing.clear()
+
+
+def _foreign(root_files: RootFiles, path: str) -> bool:
+    """A path whose first folder is not one of the project's, nor one every project may have."""
+    first, _, rest = path.partition("/")
+    return bool(rest) and first not in (".", "..") and not first_is_top(first) and first not in GENERATED \
+        and not made_not_kept(path) and not root_files.has(first)
+
+
+def _under_a_file(checker: AnchorChecker, path: str) -> bool:
+    """A folder of the path is a file, or an empty folder: a submodule's place, not checked out."""
+    segs = [s for s in path.rstrip("/").split("/") if s not in ("", ".")]
+    for i in range(1, len(segs)):
+        c = checker.confine("/".join(segs[:i]))
+        kind = checker.kind(c.path) if c.path is not None and not c.unsafe else None
+        if kind is None:
+            return False
+        if kind == "file" or kind == "dir" and _empty(c.path):
+            return True
+    return False
+
+
+def _flattened(checker: AnchorChecker, path: str) -> bool:
+    """The folder's parent holds files named after it (`x-a.js`, `x_b.py`): the same things, kept flat."""
+    parent, _, name = path.rstrip("/").rpartition("/")
+    c = checker.confine(parent)
+    if not name or c.unsafe or c.path is None or checker.kind(c.path) != "dir":
+        return False
+    try:
+        with os.scandir(c.path) as it:
+            return any(e.name.startswith((name + "-", name + "_", name + ".")) for e in it)
+    except OSError:
+        return False
+
+
+def _empty(folder) -> bool:
+    try:
+        with os.scandir(folder) as it:
+            return next(it, None) is None
+    except OSError:
+        return False

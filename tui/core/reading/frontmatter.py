@@ -1,0 +1,301 @@
+"""Frontmatter: the one reader of the YAML block at the top of a memory file.
+
+Used by parsing (``tui.core.reading.entry``) and by every rewrite that must keep the fields as
+written (promotion marks, conflict resolution): both read the same shapes, including
+the lenient ones agents write (an unquoted ': ' in a value). Problems that do not make
+a file unreadable come back as structured ``ParseWarning``s, never as strings to re-parse.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..judging.textutil import lazy_re
+
+yaml: Any = None      # PyYAML, imported when a frontmatter first needs it (see _yaml)
+_Loader: Any = None
+
+
+def _yaml():
+    """PyYAML and its loader. Most frontmatter is read by fast_yaml, and the import costs every
+    start ~15 ms (the hook's included), so it waits until a file needs it."""
+    global yaml, _Loader
+    if _Loader is None:
+        import yaml as module
+        yaml = module
+        # the C loader parses 10k frontmatters ~5x faster than the pure one
+        _Loader = getattr(module, "CSafeLoader", None) or module.SafeLoader
+    return yaml, _Loader
+
+
+# A frontmatter block may be preceded by blank lines or HTML comments (seen in real folders).
+_LEADING = re.compile(r"\A(?:\ufeff)?(?:[ \t]*\n|[ \t]*<!--.*?-->[ \t]*\n)*", re.S)
+_FENCE = re.compile(r"^---[ \t]*$", re.M)
+_ANCHOR = re.compile(r"(?:^|[\s\[{,:-])&[\w-]+", re.M)
+_ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[\w-]+", re.M)
+_KEYLINE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*))?$")
+
+
+@dataclass(frozen=True)
+class ParseWarning:
+    """Something about a file worth telling, which still leaves it readable."""
+
+    kind: str            # 'yaml-truncated' | 'yaml-type' | 'lenient-yaml' | 'bare-frontmatter'
+    message: str         # the whole sentence, as shown to a person
+    line: int | None = None
+    detail: str = ""     # the message without its leading kind: the audit finding's wording
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def split_frontmatter(text: str) -> tuple[str | None, str, int, int]:
+    """Split ``text`` into (yaml or None, body, first yaml line, first body line); lines 1-based."""
+    start = 0
+    if not text.startswith("---"):
+        lead = _LEADING.match(text)
+        start = lead.end() if lead else 0
+    if not text.startswith("---", start) or not re.match(r"---[ \t]*\n", text[start:start + 8] + "\n"):
+        return None, text, 0, 1
+    first_nl = text.find("\n", start)
+    close = _FENCE.search(text, first_nl + 1)
+    if close is None:
+        return None, text, 0, 1
+    yaml_text = text[first_nl + 1:close.start()]
+    body_start = text.find("\n", close.end())
+    body_start = len(text) if body_start == -1 else body_start + 1
+    yaml_line = text.count("\n", 0, first_nl + 1) + 1
+    body_line = text.count("\n", 0, body_start) + 1
+    return yaml_text, text[body_start:], yaml_line, body_line
+
+
+def load_yaml(yaml_text: str, first_line: int, warnings: list[ParseWarning]) -> tuple[dict, str | None]:
+    """Parse frontmatter YAML; fall back to a lenient reader for unquoted ': ' in values."""
+    if not yaml_text.strip():
+        return {}, None
+    fast = fast_yaml(yaml_text)
+    if fast is not None:
+        return fast, None
+    if _ANCHOR.search(yaml_text) and _ALIAS.search(yaml_text):
+        # nested aliases expand exponentially when the data is used ('billion laughs');
+        # no memory needs them
+        return {}, "YAML anchors and aliases (&name / *name) are not accepted in memory frontmatter"
+    module, loader = _yaml()
+    try:
+        meta = module.load(yaml_text, Loader=loader)
+    except module.YAMLError as e:
+        lenient = _lenient(yaml_text)
+        mark = getattr(e, "problem_mark", None)
+        line = first_line + mark.line if mark is not None else first_line
+        if lenient is not None:
+            problem = getattr(e, "problem", None) or "not valid YAML"
+            warnings.append(ParseWarning("lenient-yaml", f"frontmatter is not valid YAML (line {line}: {problem}); "
+                                         "read line by line, as an unquoted ': ' in a value was meant", line))
+            return lenient, None
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        return {}, f"bad YAML at line {line}: {problem}"
+    except Exception as e:  # e.g. recursion in a hostile anchor/alias structure
+        return {}, f"bad YAML: {type(e).__name__}"
+    if meta is None:
+        return {}, None
+    if not isinstance(meta, dict):
+        return {}, f"frontmatter is a {type(meta).__name__}, not a mapping of fields"
+    return {str(k): v for k, v in meta.items()}, None
+
+
+_PLAIN_BAD_START = set("[]{}&*!|>'\"%@`#?:,-")
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"[-+]?(?:[0-9][0-9_]*)?\.[0-9_]+(?:[eE][-+][0-9]+)?\Z")
+_SIMPLE_WORDS = lazy_re(r"[A-Za-z\u00c0-\uffff_/][^:#\t\[\]{},\"]*(?<=[^\s:])\Z")
+# 1_000 and 12:30 (base 60) are numbers to YAML 1.1
+_ODD_NUMBER = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\Z|[-+]?[0-9][0-9]*_[0-9_]*\Z")
+_SPECIAL = {}
+for _words, _value in ((("true", "yes", "on"), True), (("false", "no", "off"), False), (("null",), None)):
+    for _w in _words:  # PyYAML (YAML 1.1) takes exactly these spellings
+        _SPECIAL[_w] = _SPECIAL[_w.capitalize()] = _SPECIAL[_w.upper()] = _value
+_SPECIAL["~"] = None
+
+
+def _plain(value: str, in_flow: bool = False):
+    """A YAML plain scalar, or raise ValueError when YAML would read it another way."""
+    if _SIMPLE_WORDS.match(value) and value not in _SPECIAL:
+        return value  # the common case: words, names, paths
+    if not value:
+        raise ValueError(value)
+    if value[0] in _PLAIN_BAD_START or value in ("=", "<<") or ": " in value or " #" in value or value.endswith(":") or "\t" in value:
+        raise ValueError(value)
+    if in_flow and any(c in value for c in "[]{},"):
+        raise ValueError(value)
+    if value in _SPECIAL:
+        return _SPECIAL[value]
+    low = value.lower()
+    if _INT.match(value):
+        digits = value.lstrip("+-")
+        if digits.startswith("0") and len(digits) > 1:
+            raise ValueError(value)  # octal to YAML 1.1
+        return int(value)
+    if _FLOAT.match(value) or low in (".inf", "-.inf", ".nan") or value.startswith("0x") or \
+            value.startswith("0o") or value.startswith("0b") or _ODD_NUMBER.match(value):
+        raise ValueError(value)  # rare numeric forms: let PyYAML decide
+    return value  # timestamps stay strings here; to_datetime() reads both
+
+
+def _scalar(value: str):
+    if value[:1] == '"' and value.endswith('"') and len(value) >= 2 and '"' not in value[1:-1] \
+            and "\\" not in value:
+        return value[1:-1]
+    if value[:1] == "'" and value.endswith("'") and len(value) >= 2 and "'" not in value[1:-1]:
+        return value[1:-1]
+    if value[:1] == "{" and value.endswith("}"):
+        return _flow_map(value[1:-1])
+    if value[:1] == "[" and value.endswith("]"):
+        inner = value[1:-1].strip()
+        return [] if not inner else [_scalar_in_flow(v.strip()) for v in inner.split(",")]
+    return _plain(value)
+
+
+_FLOW_ITEM = re.compile(r"\s*([A-Za-z_][\w-]*)\s*:\s+(\"[^\"\\\\]*\"|'[^']*'|[^,{}\[\]\"'#]*?)\s*(?:,|\Z)")
+
+
+def _flow_map(inner: str) -> dict:
+    """`{file: a.ts, quote: "x y"}` with plain or simply quoted values."""
+    out: dict[str, Any] = {}
+    pos = 0
+    inner = inner.strip()
+    while pos < len(inner):
+        m = _FLOW_ITEM.match(inner, pos)
+        if not m or m.end() == pos or m.group(1) in out:
+            raise ValueError(inner)
+        out[m.group(1)] = _scalar_in_flow(m.group(2))
+        pos = m.end()
+    if inner.endswith(","):
+        raise ValueError(inner)
+    return out
+
+
+def _scalar_in_flow(value: str):
+    if value[:1] in ('"', "'"):
+        return _scalar(value)
+    return _plain(value, in_flow=True)
+
+
+def fast_yaml(yaml_text: str) -> dict | None:
+    """Read the simple frontmatter almost every memory has, ~5x faster than PyYAML.
+
+    Handles `key: scalar`, `key: [a, b]`, simple quotes and one nested level of
+    `key: scalar` lines; returns None for anything else so PyYAML decides. Dates and
+    times stay strings (to_datetime reads them); everything else matches PyYAML
+    (tests/test_fast_yaml.py compares the two).
+    """
+    out: dict[str, Any] = {}
+    parent: dict[str, Any] | None = None
+    blocks: list[str] = []
+    try:
+        for raw in yaml_text.split("\n"):
+            if not raw.strip():
+                continue
+            if raw[0] in " \t":
+                if parent is None or raw[0] == "\t":
+                    return None
+                m = _KEYLINE.match(raw.strip())
+                if not m or m.group(1) in parent:
+                    return None
+                parent[m.group(1)] = _scalar(m.group(2) or "") if m.group(2) else None
+                continue
+            if raw[0] == "#":
+                continue
+            m = _KEYLINE.match(raw)
+            if not m or m.group(1) in out:
+                return None
+            if m.group(2) is None or not m.group(2).strip():
+                parent = out[m.group(1)] = {}
+                blocks.append(m.group(1))
+                continue
+            parent = None
+            out[m.group(1)] = _scalar(m.group(2).rstrip())
+    except ValueError:
+        return None
+    for k in blocks:
+        if out[k] == {}:
+            out[k] = None  # `key:` with nothing under it
+    return out
+
+
+def _lenient(yaml_text: str) -> dict | None:
+    """Read ``key: value`` lines (one level of nesting) the way agents mean them.
+
+    Only used when strict YAML fails, and only when every line has that shape and no
+    value opens a flow collection or quote: real breakage stays unreadable.
+    """
+    out: dict[str, Any] = {}
+    parent: dict[str, Any] | None = None
+    for raw in yaml_text.split("\n"):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        indented = raw[0] in " \t"
+        m = _KEYLINE.match(raw.strip())
+        if not m:
+            return None
+        key, value = m.group(1), (m.group(2) or "").strip()
+        if value[:1] in ("[", "{", '"', "'", "|", ">", "&", "*", "!", "%", "@", "`"):
+            return None
+        if indented:
+            if parent is None:
+                return None
+            parent[key] = value
+            continue
+        if value:
+            out[key] = value
+            parent = None
+        else:
+            parent = out[key] = {}
+    return out
+
+
+
+def truncated_values(yaml_text: str, meta: dict, first_line: int) -> list[ParseWarning]:
+    """YAML cuts `key: a #b` to 'a'; agents meant the '#b'. Report where that happened."""
+    notes = []
+    for offset, raw in enumerate(yaml_text.split("\n")):
+        m = _KEYLINE.match(raw.strip())
+        if not m or not m.group(2) or " #" not in m.group(2):
+            continue
+        key, written = m.group(1), m.group(2)
+        if written[:1] in ('"', "'"):
+            continue
+        value = meta.get(key)
+        if value is None and isinstance(meta.get("metadata"), dict):
+            value = meta["metadata"].get(key)
+        if isinstance(value, str) and " #" not in value and value.strip() != written.strip():
+            lost = written[written.index(" #"):].strip()
+            line = first_line + offset
+            detail = f"line {line}: '{key}' was cut before {lost[:40]!r}"
+            notes.append(ParseWarning("yaml-truncated", f"yaml-truncated: {detail}", line, detail))
+    return notes
+
+
+def read_meta(text: str) -> tuple[dict | None, str]:
+    """(frontmatter fields, body) of a file's text, for a rewrite that must keep every field
+    as written. Reads what parsing reads (leniently too); None when it does not parse."""
+    yaml_text, body, yaml_line, _ = split_frontmatter(text.replace("\r\n", "\n"))
+    if yaml_text is None:
+        return {}, body
+    meta, err = load_yaml(yaml_text, yaml_line, [])
+    return (None if err else meta), body
+
+
+_BARE_KEYS = re.compile(r"\A(?:[ \t]*\n)*((?:(?:name|description|type|metadata|tags|keywords|date|created|updated|"
+                        r"source)[ \t]*:[^\n]*\n(?:[ \t]+[^\n]*\n)*)(?:[A-Za-z_][\w-]*[ \t]*:[^\n]*\n"
+                        r"(?:[ \t]+[^\n]*\n)*)*)")
+
+
+def bare_keys(text: str) -> tuple[str, str, int] | None:
+    """Frontmatter keys written with no '---' fences (a file that starts with `name:` and
+    `description:` lines): (yaml, body, first body line), or None."""
+    m = _BARE_KEYS.match(text if text.endswith("\n") else text + "\n")
+    if m is None or m.group(1).count("\n") < 2 and not m.group(1).startswith(("name", "description")):
+        return None
+    yaml_text = m.group(1)
+    body_start = m.end(1)
+    return yaml_text, text[body_start:], text.count("\n", 0, body_start) + 1

@@ -1,0 +1,1 @@
+"""Secrets: credentials matched by shape (detect), the catalog of provider shapes (rules), assignments in every syntax (assign), how sure a finding is (grade), Kubernetes manifests (kube), and the one redaction every output uses (detect.redact)."""

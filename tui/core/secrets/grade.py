@@ -1,0 +1,189 @@
+"""How sure a secret finding is, and what is never a value at all.
+
+A finding is ``high`` when its shape says so by itself: a provider's token, a private key
+block, a password inside a URL, or a value under a key-like name that is random *by
+measure*. A short or word-like value after a password-like name is only ``possible``:
+shown masked, as a warning, never failing a run by itself. After a name that is an
+ordinary word in prose (*pass*, *auth*, *key*, *login*, *user*) only a random value counts.
+
+Measured on ../shared/corpus/realworld-dev (tests/ledger): every error-severity secret but
+one was an identifier, a template, a path, a regex or a word after such a name.
+"""
+from __future__ import annotations
+
+import re
+
+from ..judging.mentions import EXTENSIONS
+from .assign import entropy
+from .rules import identifier
+
+# gitleaks' generic-api-key rule asks 3.5 bits a character; we ask it of 16 characters or
+# more, since a shorter string cannot reach it reliably (16 random alphanumerics average
+# ~3.75 bits, a phrase of words ~3.2-3.4).
+RANDOM_MIN_LEN = 16
+RANDOM_MIN_BITS = 3.5
+
+# public by design: Stripe's publishable keys; the Azure storage emulator's documented key
+_PUBLIC = re.compile(r"pk_(?:live|test)_|Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq")
+_TEMPLATE = re.compile(r"\$\{[\w.:-]+\}|\{\{\s*[\w.]+\s*\}\}|\{[A-Za-z_][\w.]+\}|%\(\w+\)s|<[A-Za-z_][\w-]*>|^\$[A-Z_][A-Z0-9_]{2,}$")
+# a glob: a star at an end, after a slash or before a dot (NEXT_PUBLIC_*, /_hub/*, *.log), never inside a password
+_GLOB = re.compile(r"^\*|\*$|/\*|\*\.")
+# regex syntax: \b \d, a character range, a quantified class, a group option
+_REGEX = re.compile(r"\\[bdwsSWDB]|\[[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\]|[\])][+*?]|\(\?|\.\*|\.\+")
+_KWARG = re.compile(r"([A-Za-z_][\w.]{0,30})=[\w./-]{1,24}")            # tilt=off, max_pos=12/cap
+_FILE = re.compile(r"[\w./-]*\w\.([a-z]{1,5})(?::\d+(?:-\d+)?)?")   # cache.py:45-78, verifyJwt.js (a known extension)
+_CODE = re.compile(r"^[(\[]|^[A-Za-z_][\w.]*\(.*\)$|process\.env|os\.environ|\benv\.")
+_PERCENT = re.compile(r"\d%(?!\w)")                                 # 10.4%: a measure
+_PLACEHOLDER = re.compile(r"(?i)replace[_-]?with|^your[_-]|[_-]here$|^x{4,}|^a1b2c3|^1a2b3c|^<.*>$|^\[.*\]$")
+_SEGMENT = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+_CONSONANT_RUN = re.compile(r"[^aeiouyAEIOUY\d]{4,}")
+
+
+def _is_word(seg: str) -> bool:
+    """A word or an acronym (any script): a quarter of its letters vowels and no five
+    consonants in a row, or three letters or fewer."""
+    if seg.isdigit():
+        return len(seg) <= 4
+    if not seg.isascii() or len(seg) <= 3:
+        return True
+    # random letters hold vowels by chance: a long part is held to more
+    vowels = sum(c in "aeiouyAEIOUY" for c in seg) / len(seg)
+    runs = len(_CONSONANT_RUN.findall(seg))
+    if len(seg) >= 8 or seg.isupper():
+        return vowels >= 0.3 and runs == 0
+    return vowels >= 0.2 and runs <= 1
+
+
+def made_of_words(v: str) -> bool:
+    """Words joined by punctuation or case (member-SELECTION, BASKET_NAMECAP, verifyJwt): every
+    part a word, and parts of four characters or more on average, where random characters
+    change case or class every two or so."""
+    if v.isalpha() and len(v) < 16 and (v.islower() or v.isupper() or v[1:].islower()):
+        return True   # one word, in any script: workflow, Contraseña
+    segs = _SEGMENT.findall(v) + [s for s in _LETTERS.findall(v) if not s.isascii()]
+    if not segs:
+        return False
+    alnum = len(re.sub(r"[^A-Za-z0-9]", "", v))
+    if sum(len(s) for s in segs if s.isascii()) != alnum:
+        return False   # capitals glued to a word (TOus): not how names are cased
+    return all(_is_word(s) for s in segs) and alnum >= 4 * len(segs)
+
+
+def public_by_design(v: str) -> bool:
+    return _PUBLIC.match(v) is not None
+
+
+def _shown(v: str) -> str | None:
+    """The value without its quotes; None when it is empty or holds white space (prose, no value)."""
+    v = v.strip().strip("`'\"")
+    return v if v and not any(c.isspace() for c in v) else None
+
+
+def _never_a_secret(v: str) -> bool:
+    """What no secret of any kind looks like: a template or reference, a regex, code, a
+    placeholder, a public-by-design key, a home path."""
+    return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or _REGEX.search(v) or _CODE.search(v)
+                or _PLACEHOLDER.search(v) or v.startswith("~"))
+
+
+def never_a_value(v: str, words: bool = True) -> bool:
+    """Shapes no credential has: those of _never_a_secret, a glob, a keyword argument, a file name
+    (with a line), a measure, and (``words``) words or an identifier — not asked where a provider's
+    name stands before the value, whose own format was already matched."""
+    v = _shown(v)
+    return v is None or _never_a_secret(v) or bool(_GLOB.search(v) or _kwarg(v) or _file(v) or _PERCENT.search(v)) \
+        or words and (_path_of_words(v) or made_of_words(v) or identifier(v))
+
+
+def _file(v: str) -> bool:
+    m = _FILE.fullmatch(v)
+    return m is not None and m.group(1) in EXTENSIONS
+
+
+def _no_password(v: str) -> bool:
+    """After a password-like name only the shapes no secret has count against a value, and a
+    path of words, a plain single word (done, workflow) or an env var's name (BASKET_TOPN):
+    Summer2024!, hunter22, Hunter2.Secret are passwords, however word-like."""
+    v = _shown(v)
+    return v is None or _never_a_secret(v) or _path_of_words(v) or v.isalpha() \
+        or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", v) is not None
+
+
+def _kwarg(v: str) -> bool:
+    m = _KWARG.fullmatch(v)
+    # a name of words (tilt, max_pos, desiredCount), not random characters before an '=' of the value
+    return m is not None and re.fullmatch(r"[a-z]{2,}(?:[_.][a-z]{2,})*|[a-z]+(?:[A-Z][a-z]+)+", m.group(1)) is not None
+
+
+def _path_of_words(v: str) -> bool:
+    """/_blazor/, deploy_8l/{…}, /onboarding: every part between slashes words or short."""
+    if "/" not in v:
+        return False
+    parts = [p for p in v.split("/") if p]
+    return bool(parts) and all(len(p) <= 3 or made_of_words(p) or _FILE.fullmatch(p) for p in parts)
+
+
+def random_by_measure(v: str) -> bool:
+    """Random as keys are: 16+ characters, 3.5+ bits each, letters and digits (or both
+    cases), and not words joined together."""
+    v = v.strip()
+    if len(v) < RANDOM_MIN_LEN or never_a_value(v):
+        return False
+    classes = any(c.islower() for c in v) + any(c.isupper() for c in v) + any(c.isdigit() for c in v)
+    return classes >= 2 and entropy(v) >= RANDOM_MIN_BITS
+
+
+# a name that says "credential" by itself, vs one that is an ordinary word in prose
+_STRONG = ("passw", "pwd", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "credential", "creds",
+           "private_key", "privatekey", "bearer", "client_key", "access_key", "accesskey", "signing_key",
+           "session_key", "master_key", "auth_key", "authkey", "contrase", "비밀번호", "암호", "パスワード",
+           "密码", "密碼", "口令", "senha", "пароль")
+
+
+def strong_name(name: str) -> bool:
+    """A password- or token-like name, or a compound name in code (DB_PASS, authKey): not a
+    single ordinary word of prose (pass, auth, key, login, user, cookie)."""
+    low = name.lower()
+    if any(k in low for k in _STRONG):
+        return True
+    return bool(re.search(r"[_\-.]|[a-z][A-Z]", name))
+
+
+def grade(value: str, name: str | None) -> str | None:
+    """'high', 'possible' or None (not a secret) for a value a generic rule found after
+    ``name`` (None: nothing names it)."""
+    if name is not None and _password_name(name):
+        if _no_password(value):
+            return None
+        # db_password = Tr0ub4dor&3xq: mixed as passwords are made
+        return "high" if random_by_measure(value) or _strong_password(value) else "possible"
+    if never_a_value(value):
+        return None
+    if random_by_measure(value):
+        return "high"
+    return "possible" if name is not None and strong_name(name) else None
+
+
+_PASSWORDISH = re.compile(r"passw|pwd|passphrase|contrase|비밀번호|암호|パスワード|密码|密碼|口令|senha|пароль")
+
+
+def _password_name(name: str) -> bool:
+    """password, db_pwd, DB_PASS, dbPass, (mot de) passe — not "pass" alone, an ordinary word of
+    prose ("Sanity PASS: …")."""
+    low = name.lower()
+    if _PASSWORDISH.search(low) or low == "passe":
+        return True
+    compound = re.search(r"[_\-.]|[a-z][A-Z]", name) is not None
+    return compound and re.search(r"(?:^|[^a-z])pass(?:$|[^a-z])|[a-z]Pass(?:$|[^a-z])", name if "Pass" in name else low) is not None
+
+
+def _strong_password(v: str) -> bool:
+    """Eight characters or more of three classes (lower, upper, digit, symbol), varied: what a
+    password policy asks for, and what no word or identifier is."""
+    v = v.strip()
+    classes = any(c.islower() for c in v) + any(c.isupper() for c in v) + any(c.isdigit() for c in v) + \
+        any(not c.isalnum() for c in v)
+    return len(v) >= 8 and classes >= 3 and entropy(v) >= 3.0

@@ -1,0 +1,1 @@
+"""Every change on disk: the gated write path, another layout's bullets, the trash, archive, promotion — and the steps they share (atomic writes, the lock, the journal, write faults in the user's terms)."""
