@@ -114,7 +114,7 @@ def gitleaks() -> str | None:
 def goal_rows(res: dict, big: dict | None, empty_hook: float, bare: float, view: dict) -> list[str]:
     """The table of issue #29: each figure beside its baseline from this run, its goal, met or not."""
     def row(what: str, value: str, base: str, ratio: float | None, goal: str, met: bool | None) -> str:
-        r = "" if ratio is None else f"{ratio:.1f}x"
+        r = "" if ratio is None else f"{ratio:.2f}x"
         ok = "—" if met is None else ("yes" if met else "**no**")
         return f"| {what} | {value} | {base} | {r} | {goal} | {ok} |"
 
