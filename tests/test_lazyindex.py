@@ -178,6 +178,10 @@ def test_both_indexes_answer_every_lookup_alike(sample):
         assert set(kept.full(p)) == set(mine.full(p)) and kept.shown(p) == mine.shown(p), p
     for b in mine.by_base:
         assert list(kept.base(b)) == list(mine.base(b)), b
+    for p in mine.paths:   # a path, and each tail of it: the named rows SQLite filters
+        parts = p.split("/")
+        for q in ["/".join(parts[k:]) for k in range(len(parts))] + [p + "x", "é/" + parts[-1]]:
+            assert [tuple(r) for r in kept.named(q)] == list(mine.named(q)), q
     for f in mine.folders:
         assert dict(kept.folder(f)) == dict(mine.folder(f)), f
     for b in mine.bares:

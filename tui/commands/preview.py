@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from .common import UsageError, after_output, dump_json, resolve_dir
 from ..core.clock import utcnow
@@ -23,14 +24,37 @@ class _Known:
         return entry_id in self.odd
 
 
+def kept_may_answer(layout) -> bool:
+    """Whether the kept index may answer for a folder of this layout (one file per entry)."""
+    return layout is not None and layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX")
+
+
 def listing_ahead(directory, layout):
     """The folder listed by a forked child while this process imports the engine, as the hook
     does (core.prefetch), when the kept index may answer; else None. Close it when done."""
-    if layout is None or not layout.file_per_entry or os.environ.get("MEMTUI_NO_INDEX"):
+    if not kept_may_answer(layout):
         return None
     from ..core.reading.index import INDEX_NAME
     from ..core.reading.prefetch import Prefetch
     return Prefetch(str(directory), INDEX_NAME)
+
+
+def listing_before_detection(dir_arg):
+    """``listing_ahead`` for the folder named (``--dir``, else $MEMTUI_DIR), started before the
+    layout is detected: the child's stat pass then runs beside the detection and the engine's
+    imports, not only the imports. Used when the detection reads that same folder as one file
+    per entry; else it is closed once the output is out (never waited for before). None when
+    no folder is named."""
+    from ..core.reading.discover import ENV_DIR, SAMPLE_PREFIX
+    given = dir_arg or os.environ.get(ENV_DIR)
+    if not given or given.startswith(SAMPLE_PREFIX) or os.environ.get("MEMTUI_NO_INDEX"):
+        return None
+    folder = Path(given).expanduser()
+    if not folder.is_dir():
+        return None
+    from ..core.reading.index import INDEX_NAME
+    from ..core.reading.prefetch import Prefetch
+    return Prefetch(str(folder), INDEX_NAME)
 
 
 def engine_for(directory, root, layout, ahead=None):
@@ -54,8 +78,19 @@ def engine_for(directory, root, layout, ahead=None):
 
 
 def run(args) -> int:
+    early = listing_before_detection(args.dir)
+    try:
+        return _run(args, early)
+    finally:
+        _close(early)   # unless it was used: reaped once the output is written, never waited for before
+
+
+def _run(args, early) -> int:
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    ahead = listing_ahead(directory, found.layout)   # (before the engine's imports: they overlap)
+    if early is not None and early.directory == str(directory) and kept_may_answer(found.layout):
+        ahead = early
+    else:
+        ahead = listing_ahead(directory, found.layout)   # (before the engine's imports: they overlap)
     try:
         from ..core.config import limits
         count, chars = limits(args.max_count, args.max_chars)
@@ -65,11 +100,15 @@ def run(args) -> int:
         with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
             decision = engine_for(directory, root, found.layout, ahead)[0].decide(args.query, count, chars)
     finally:
-        if ahead is not None:
-            ahead.close()
+        _close(ahead)
     if args.json:
         dump_json(decision.as_json())
         return 0
     from ..render.preview import print_decision
     print_decision(decision)
     return 0
+
+
+def _close(listing) -> None:
+    if listing is not None:
+        listing.close()

@@ -89,6 +89,14 @@ class KeptPostings(Postings):
     def base(self, name):
         return self._shaped("base", name, lambda rows: [(i, p) for i, _, p, _ in rows])
 
+    def named(self, path):
+        k = ("named", path)
+        if k not in self._memo:   # filtered by SQLite: a common name's rows are never made in Python
+            self._memo[k] = self.con.execute(
+                "SELECT id, p FROM postings WHERE kind = 'base' AND key = ? AND (p = ? OR substr(p, ?) = ?) "
+                "ORDER BY id, seq", (path.rsplit("/", 1)[-1], path, -len(path) - 1, "/" + path)).fetchall()
+        return self._memo[k]
+
     def folder(self, run):
         def first(rows):
             out: dict[str, str] = {}

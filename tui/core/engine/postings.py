@@ -71,6 +71,12 @@ class Postings:
         """(id, path) of every attached path whose last part is ``name``."""
         raise NotImplementedError
 
+    def named(self, path: str) -> Sequence[tuple[str, str]]:
+        """``base``'s (id, path) of the attached paths that are ``path`` or end in ``/path``, in
+        ``base``'s order (an index may filter them its fastest way: 'index.ts' is half a folder)."""
+        tail = "/" + path
+        return [(i, p) for i, p in self.base(path.rsplit("/", 1)[-1]) if p == path or p.endswith(tail)]
+
     def folder(self, run: str) -> Mapping[str, str]:
         """id → the first attached path under this run of folders ('src', 'src/router')."""
         raise NotImplementedError

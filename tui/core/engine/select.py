@@ -127,7 +127,7 @@ class Engine:
             elif held:
                 self._folder_hits(hits_path, q, held, raw)
             parts = q.split("/")
-            for eid, p in self.index.base(parts[-1]):
+            for eid, p in self.index.named(q):
                 if p == q:
                     _best(hits_path[eid], q, (PATH_POINTS, "named", p, raw))
                 elif p.endswith("/" + q):

@@ -13,11 +13,21 @@ from ..reading.entry import MemoryEntry, memo, share_empties
 from .findings import STALE_DAYS
 from ..cache.kept import folder_signature
 from ..reading.index import MemoryIndex
-from .mentions import mentions
-from .mentions import first_is_top
-from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension,
-                           in_order, made_not_kept, named_file, said_gone, shorthand, works_outside)
+from .mentions import first_is_top, mentions
 from ..secrets.detect import blank_secrets, find_secrets
+
+_RULES_IN = False   # whether path_judging's rules below are imported yet
+
+
+def _path_rules() -> None:
+    """Import the mentioned-path rules when first needed: the hook and ``preview`` never check
+    mentions (their import was ~2 ms of a warm preview's ~120)."""
+    global _RULES_IN, GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension, \
+        in_order, made_not_kept, named_file, said_gone, shorthand, works_outside
+    from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere,
+                               has_extension, in_order, made_not_kept, named_file, said_gone, shorthand,
+                               works_outside)
+    _RULES_IN = True
 
 
 @dataclass(slots=True)   # 50k statuses in the app: no dict each
@@ -141,6 +151,8 @@ class RootFiles:
         if len(segs) < 2:
             return False
         tail = "/" + "/".join(segs)
+        if not _RULES_IN:
+            _path_rules()
         # app/x/submit/route.js names app/x/[token]/submit/route.js: Next.js' [param] and (group) folders
         # are left out as people say the route, and so may a folder between (form-builder/public/…)
         return any(("/" + spot).endswith(tail) or in_order(segs, spot.split("/"))
@@ -150,6 +162,8 @@ class RootFiles:
     def moved_to(self, path: str) -> str | None:
         """Where a moved file went, when that is plain: the one file of its name, and a name
         that says which file it is (not README.md, index.ts or route.js, which every folder has)."""
+        if not _RULES_IN:
+            _path_rules()
         segs = [s for s in path.rstrip("/").split("/") if s]
         if not segs or segs[-1].lower().rsplit(".", 1)[0] in GENERIC_NAMES or segs[-1].lower() in INSTRUCTION_NAMES:
             return None
@@ -254,6 +268,8 @@ def _body_without_secrets(entry: MemoryEntry) -> str:
 
 def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker, root_files: RootFiles | None) -> None:
     """Each mentioned path: there, there but shorter than the line named, moved, or missing."""
+    if not _RULES_IN:
+        _path_rules()
     gone: set[str] = set()
     here = 0   # mentions that name a file or folder of this project
     foreign = None   # whether one names another codebase's folder (asked once, when a path is missing)

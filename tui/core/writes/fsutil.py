@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 from pathlib import Path
 
 ANY = object()   # ``expect`` for a write that replaces whatever is there
@@ -15,6 +14,7 @@ def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=
     ``faults.Changed`` and the temp file goes."""
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
+    import tempfile   # here: the read-only commands (preview, list) import this module for dumps_json alone
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as e:   # name the folder that refused, not a temp name that never existed
