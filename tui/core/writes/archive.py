@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .fsutil import atomic_write
 from .snippets import read_exact
-from ..reading.store import ARCHIVE_DIR
+from ..reading.walk import ARCHIVE_DIR
 from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
 from .trash import DeletePlan, DeleteResult, apply_delete, plan_delete
 
