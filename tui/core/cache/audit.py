@@ -14,7 +14,7 @@ changed within the last seconds (a second write in the same clock tick would not
 `list --json` prints what an audit judges (every entry's status, masked) and nothing else of
 the project: it is kept and checked the same way, and what changes by itself (each entry's
 age, and the flag that comes with it) is made again (``KeptListing``). Signatures, the
-folder's listing and the kept file are core.kept's.
+folder's listing and the kept file are cache/kept's.
 """
 from __future__ import annotations
 

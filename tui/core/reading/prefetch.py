@@ -13,7 +13,7 @@ removed from it or renamed in or out of it — never when a file's content chang
 - a signature too recent to trust is kept as none: a file or folder whose mtime or ctime is
   within RACY_NS of the pass's start may change again within the same clock tick without its
   signature showing it, so the next pass reads (or lists) it again;
-- a folder whose signature changed is listed by the one walk's rules (core.walk) and its files
+- a folder whose signature changed is listed by the one walk's rules (reading/walk) and its files
   compared name by name; a folder gone takes its files with it. A symlink or a folder that
   cannot be listed ends the pass (None): the full scan, which follows symlinks with care.
 
