@@ -85,6 +85,27 @@ def folder_signature(path: str) -> tuple | None:
     return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
 
 
+# The hook's stat pass (reading/prefetch) keeps these in its folder map: ``edge`` is the pass's
+# start less RACY_NS, and what changed at or after it may change again unseen in the same tick.
+UNTRUSTED = (0, 0, 0, 0)   # a file signature too recent to trust: it never matches
+
+
+def folder_signature_before(st: os.stat_result, edge: int) -> tuple | None:
+    """A folder's ``folder_signature`` from its stat, or None when it changed at or after ``edge``
+    (too recent to vouch for the names in it)."""
+    if st.st_mtime_ns >= edge or st.st_ctime_ns >= edge:
+        return None
+    return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
+
+
+def file_signature_before(st: os.stat_result, edge: int) -> tuple:
+    """A file's (mtime_ns, size, inode, ctime_ns) from its stat (an edit in place moves its ctime
+    even when it restores the mtime), or UNTRUSTED when it changed at or after ``edge``."""
+    if st.st_mtime_ns >= edge or st.st_ctime_ns >= edge:
+        return UNTRUSTED
+    return st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns
+
+
 def same_folders(folders: list | None) -> bool:
     """Whether folders listed earlier (path, ``folder_signature``) are as they were (None: none were)."""
     return folders is None or all(folder_signature(f) == sig for f, sig in folders)
@@ -120,7 +141,7 @@ def format_stamp() -> str:
     start over. Made when first asked (it stats the core's files): the hook's prefetch imports
     this module before it forks, and needs none of it."""
     if not _FORMAT:
-        _FORMAT.append(f"4/{__version__}/{_code_stamp()}")
+        _FORMAT.append(f"5/{__version__}/{_code_stamp()}")
     return _FORMAT[0]
 
 
