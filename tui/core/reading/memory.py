@@ -25,7 +25,7 @@ from ..judging.anchors import AnchorChecker
 from ..cache.parse import ParseCache
 from .entry import MemoryEntry
 from .index import MemoryIndex
-from ..layouts import ClaudeCode
+from ..layouts import DEFAULT_LAYOUT, ClaudeCode
 from ..engine.select import Engine
 from ..judging.status import EntryStatus, RootFiles, assess
 from .store import Scanner
@@ -236,7 +236,7 @@ class Snapshot:
     def layout_name(self) -> str:
         if self.parts:
             return "multi"
-        return self.layout.name if self.layout is not None else "claude-code"
+        return self.layout.name if self.layout is not None else DEFAULT_LAYOUT
 
     def since(self, shown: "Snapshot") -> "Snapshot":
         """This reading with its added/changed/removed counted from ``shown`` (an earlier reading

@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 
 from .fsutil import atomic_write
+from ..layouts import agents_where
 from .snippets import read_exact
 from ..reading.walk import ARCHIVE_DIR
 from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
@@ -32,8 +33,9 @@ def can_archive(layout) -> bool:
 
 def refusal(layout, directory: Path) -> str:
     """What to do instead, for a layout memtui does not archive in."""
-    return (f"{directory} holds {layout.agent} memory; memtui archive moves text only in Claude Code, memory "
-            f"tool and OpenClaw folders. Instead: {layout.archive_advice or 'delete it (restorable from the trash)'}.")
+    return (f"{directory} holds {layout.agent} memory; memtui archive moves text only in "
+            f"{agents_where(can_archive)} folders. "
+            f"Instead: {layout.archive_advice or 'delete it (restorable from the trash)'}.")
 
 
 def plan_archive(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
