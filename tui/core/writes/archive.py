@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .fsutil import atomic_write
 from ..layouts import agents_where
+from ..layouts.openclaw import OpenClaw
 from .snippets import read_exact
 from ..reading.walk import ARCHIVE_DIR
 from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
@@ -44,8 +45,8 @@ def plan_archive(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
 
 
 def daily_log(now: dt.datetime) -> str:
-    """Today's OpenClaw log, where an archived entry's lines go."""
-    return f"memory/{now.astimezone().date().isoformat()}.md"
+    """Today's OpenClaw log, where an archived entry's lines go (the layout names it)."""
+    return OpenClaw.daily_log(now)
 
 
 def apply_archive(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:
