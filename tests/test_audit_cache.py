@@ -147,12 +147,6 @@ def test_a_symlink_or_a_file_written_just_now_is_never_kept(folder, capsys, monk
     assert out == _fresh(mem_dir, root, capsys, monkeypatch)
 
 
-def test_the_instruction_file_names_are_the_cross_file_checks(folder):
-    from tui.core.cache import audit as audit_cache
-    from tui.core.judging import crossfile
-    assert audit_cache._INSTRUCTION_FILES == crossfile.INSTRUCTION_FILES
-
-
 def test_a_kept_listing_is_indented_for_a_person_as_a_made_one(folder, capsys, monkeypatch):
     mem_dir, root = folder
     import sys

@@ -367,6 +367,22 @@ def test_mem0_bad_lines_are_reported(tmp_path):
     assert ("x.jsonl", "layout", "mem0-bad-record") in rules(tmp_path / "m")
 
 
+def test_a_snapshot_keeps_its_own_layout_state(tmp_path):
+    """A snapshot's layout findings are its reading's: the next reading of the same store (here a
+    mem0 export that lost its bad line) never changes what an audit of the earlier one sees."""
+    from tui.core.reading.memory import MemoryStore
+    folder = tmp_path / "m"
+    write(folder, "x.jsonl", '{"id": "1", "memory": "Likes tea", "user_id": "u"}\nnot json\n')
+    store = MemoryStore(folder, folder, layout=detect(folder).layout)
+    first = store.refresh(NOW)
+    before = [f.as_json() for f in first.layout.findings(first)]
+    assert [f["rule"] for f in before] == ["mem0-bad-record"]
+    write(folder, "x.jsonl", '{"id": "1", "memory": "Likes tea", "user_id": "u"}\n')
+    second = store.refresh(NOW)
+    assert second.layout.findings(second) == []
+    assert [f.as_json() for f in first.layout.findings(first)] == before
+
+
 # -- malformed variants ---------------------------------------------------------------------
 
 def test_gemini_section_in_the_middle_at_another_level(tmp_path):

@@ -274,6 +274,14 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
+def keyword_points(kw: dict[str, int], need: int = 2) -> int:
+    """An entry's capped keyword points from its hits {term: weight} (weight BODY: a body word),
+    summed item by item as the ranking was first written."""
+    from tui.core.engine.evidence import BODY, body_points
+    body = sum(1 for w in kw.values() if w == BODY)
+    return min(KEYWORD_CAP, sum(kw.values()) + body_points(body, need))
+
+
 class _WithNeed(dict):
     need = 2
 
@@ -284,7 +292,7 @@ class _Itemised(Engine):
 
     def score(self, query):
         from collections import defaultdict
-        from tui.core.engine.select import BODY, MIN_SCORE, _best, body_need, keyword_points
+        from tui.core.engine.select import BODY, MIN_SCORE, _best, body_need
         from tui.core.engine.tokens import query_terms
         hits_path, bulk, qpaths = self._path_hits(query)
         hits_kw = defaultdict(dict)

@@ -27,11 +27,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def build_tui_parser() -> argparse.ArgumentParser:
+    from .core.reading.discover import layout_samples
     p = argparse.ArgumentParser(prog="memtui", description="Open the memtui terminal app. "
                                 f"Subcommands: {', '.join(COMMANDS)} (memtui COMMAND --help).")
+    samples = layout_samples()
     p.add_argument("dir", nargs="*", metavar="DIR", help="memory directory (default: discovered); several "
-                   "folders open side by side, with an agent column; sample:NAME opens a bundled sample "
-                   "(cline, codex, gemini, letta, mem0, openclaw)")
+                   "folders open side by side, with an agent column"
+                   + (f"; sample:NAME opens a bundled sample ({', '.join(samples)})" if samples else ""))
     p.add_argument("--root", help="project root for anchors")
     p.add_argument("--theme", help="theme name (bundled or Textual's)")
     p.add_argument("--no-watch", action="store_true", help="do not watch the directory for changes")

@@ -60,7 +60,8 @@ def _audit(p: argparse.ArgumentParser) -> None:
     _common(p, format_alias=False)
     p.add_argument("--format", default="text", metavar="FORMAT",
                    help="text, json, sarif or markdown (a layout name here works as --layout)")
-    p.add_argument("--fail-on", default="secret,sensitive,traversal",
+    from ..core.judging.findings import ERROR_KINDS
+    p.add_argument("--fail-on", default=",".join(ERROR_KINDS),
                    help="comma-separated kinds whose high-confidence findings make the exit status 1; "
                         "KIND:possible counts that kind's possible ones too ('' for never)")
 

@@ -44,7 +44,8 @@ def _run(args, held: contextlib.ExitStack) -> int:
                              f"{', '.join(NAMES)})")
         args.layout, args.format = name, "text"
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    layout_name = found.layout.name if found.layout is not None else "claude-code"
+    from ..core.layouts import DEFAULT_LAYOUT
+    layout_name = found.layout.name if found.layout is not None else DEFAULT_LAYOUT
     probe = Probe(directory, root, layout_name)   # before anything is read
     rep = probe.report(utcnow())
     mem = None

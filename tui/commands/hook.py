@@ -5,7 +5,7 @@ Claude Code pipes the hook's JSON to stdin (`prompt`, `cwd`, `session_id`,
 `transcript_path`, `hook_event_name`, …) and adds whatever we print to the
 model's context. The decision (with reasons) goes to an injection log in the
 user's state directory, never into the memory directory, which may be shared.
-A Write, Edit or MultiEdit into the memory folder is judged by ``core.tool_gate``
+A Write, Edit or MultiEdit into the memory folder is judged by ``core/judging/tool_gate``
 before it lands (a deny goes back as Claude Code's JSON, with the fix), and recorded
 once it has landed; a call elsewhere gets no output and no record.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 from ..core import forking
 
 # The rest of the core is imported inside the functions, once a child is listing the folder
-# (``core.prefetch``): its stat calls run on the other core while this process imports.
+# (``core/reading/prefetch``): its stat calls run on the other core while this process imports.
 
 TIME_LIMIT = 5.0        # seconds ($MEMTUI_HOOK_TIMEOUT overrides); Claude Code's own hook timeout is far longer
 MAX_STDIN = 4_000_000

@@ -12,7 +12,8 @@ def run(args) -> int:
     probe = None
     if args.json:   # the last run's output, when everything it was made from is as it was
         from ..core.cache.audit import Probe
-        probe = Probe(directory, root, found.layout.name if found.layout is not None else "claude-code")
+        from ..core.layouts import DEFAULT_LAYOUT
+        probe = Probe(directory, root, found.layout.name if found.layout is not None else DEFAULT_LAYOUT)
         text = probe.listing_json(utcnow())
         if text is not None:
             dump_json_text(text)

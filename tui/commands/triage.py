@@ -15,10 +15,11 @@ def run(args) -> int:
     from ..core.reports.triage import Usage, triage
     GC_PAUSE.hold()   # a one-shot process
     from ..core.cache.audit import Probe
+    from ..core.layouts import DEFAULT_LAYOUT
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     now = utcnow()
     # the last `memtui audit`'s report when nothing it looked at changed (before anything is read)
-    kept = Probe(directory, root, found.layout.name if found.layout is not None else "claude-code").report(now)
+    kept = Probe(directory, root, found.layout.name if found.layout is not None else DEFAULT_LAYOUT).report(now)
     mem = Memory.load(directory, root, now=now, layout=found.layout, memos=("mentions", *memos_wanted(root)))
     findings = kept.findings if kept is not None else audit(mem, git=False).findings
     records = read_all() + (sample_records(directory, now) if found.is_sample else [])   # the sample's example log

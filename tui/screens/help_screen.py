@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..core.reading.discover import layout_samples
+
 KEYS = [
     ("Moving", [("↑ ↓ / j k", "move in the table"), ("enter", "show the entry's detail"),
                 ("tab / shift+tab", "next / previous pane"), ("/", "filter the table"),
@@ -26,7 +28,7 @@ KEYS = [
                   ("P", "promote into an instruction file (CLAUDE.md, AGENTS.md…)"),
                   ("x", "reveal / hide this entry's secrets"), ("ctrl+r", "rescan the folder now")]),
     ("Folders", [("memtui DIR DIR…", "several agents' memory side by side (an agent column; ids AGENT:ID)"),
-                 ("memtui sample:NAME", "a bundled sample: cline, codex, gemini, letta, mem0, openclaw"),
+                 ("memtui sample:NAME", f"a bundled sample: {', '.join(layout_samples())}"),
                  ("--layout NAME", "force a layout instead of detecting it")]),
     ("", [("q", "quit")]),
 ]

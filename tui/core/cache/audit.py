@@ -14,7 +14,7 @@ changed within the last seconds (a second write in the same clock tick would not
 `list --json` prints what an audit judges (every entry's status, masked) and nothing else of
 the project: it is kept and checked the same way, and what changes by itself (each entry's
 age, and the flag that comes with it) is made again (``KeptListing``). Signatures, the
-folder's listing and the kept file are core.kept's.
+folder's listing and the kept file are cache/kept's.
 """
 from __future__ import annotations
 
@@ -25,20 +25,19 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..judging.crossfile import INSTRUCTION_FILES
 from ..judging.findings import STALE_DAYS, AuditReport, Finding, stale_finding
 from .kept import KeptFile, folder_listing, full_signature, racy, same_folders
 
 NOTE = "audit"
 LIST_NOTE = "list"
 OLD = "old-unverifiable"   # the one flag that comes with age alone (status.assess)
-_INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md",
-                      "CLAUDE.local.md")   # crossfile.INSTRUCTION_FILES (checked equal by a test)
 
 
 def instruction_files(root: Path) -> list[tuple]:
     """What the cross-file checks may read of the project's instruction files."""
     out = []
-    for name in _INSTRUCTION_FILES:
+    for name in INSTRUCTION_FILES:
         p = os.path.join(root, name)
         try:
             st = os.stat(p)

@@ -9,9 +9,9 @@ after a write, or made unreadable, still shows), and against the project folders
 its checks looked at. Anything seen within RACY_NS of a run's start is not trusted (a second
 write in the same clock tick would not show).
 
-The users: ``cache.ParseCache`` (parsed entries, by file), ``lazyindex`` (the hook's index,
-brought up to date by the stat pass of ``prefetch``, which keeps a folder map beside it),
-``audit_cache`` (whole commands, by ``folder_listing``),
+The users: ``cache/parse.ParseCache`` (parsed entries, by file), ``lazyindex`` (the hook's index,
+brought up to date by the stat pass of ``reading/prefetch``, which keeps a folder map beside it),
+``cache/audit`` (whole commands, by ``folder_listing``),
 the app's kept first screen (``firstview``, a note). Each keeps its data in the folder's
 ``KeptFile``: ``$XDG_CACHE_HOME/memtui/parse-<hash>.sqlite``, mode 0600, never in the
 memory folder (which may be shared), stamped with FORMAT; a file of another format is
@@ -39,17 +39,11 @@ def signature(st: os.stat_result) -> tuple[int, int, int]:
     return st.st_mtime_ns, st.st_size, st.st_ino
 
 
-
-
 def unopened_ids(directory: str) -> set[str]:
     """The files a full scan lists as unreadable entries without opening them (a pipe, a
     device, one that cannot be stat-ed): with the kept index's ids, every entry of a
     one-file-one-entry folder."""
     return {entry_id for entry_id, _, _, kind, _, _ in walk(directory) if kind in (SPECIAL, UNSTATABLE)}
-
-
-
-
 
 
 def full_signature(st: os.stat_result) -> tuple[int, int, int, int, int]:
@@ -59,7 +53,7 @@ def full_signature(st: os.stat_result) -> tuple[int, int, int, int, int]:
 
 
 def folder_listing(directory: Path) -> list[tuple] | None:
-    """Every entry the one walk (core.walk) lists under ``directory``, with its (mode, mtime_ns,
+    """Every entry the one walk (reading/walk) lists under ``directory``, with its (mode, mtime_ns,
     size, inode, ctime_ns), in a fixed order; None when a symlink is met. (The layouts whose
     results are kept walk no dot-folder: what changes inside one is never read by them.)"""
     out: list[tuple] = []
@@ -89,6 +83,27 @@ def folder_signature(path: str) -> tuple | None:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
+
+
+# The hook's stat pass (reading/prefetch) keeps these in its folder map: ``edge`` is the pass's
+# start less RACY_NS, and what changed at or after it may change again unseen in the same tick.
+UNTRUSTED = (0, 0, 0, 0)   # a file signature too recent to trust: it never matches
+
+
+def folder_signature_before(st: os.stat_result, edge: int) -> tuple | None:
+    """A folder's ``folder_signature`` from its stat, or None when it changed at or after ``edge``
+    (too recent to vouch for the names in it)."""
+    if st.st_mtime_ns >= edge or st.st_ctime_ns >= edge:
+        return None
+    return st.st_mtime_ns, st.st_ino, st.st_ctime_ns
+
+
+def file_signature_before(st: os.stat_result, edge: int) -> tuple:
+    """A file's (mtime_ns, size, inode, ctime_ns) from its stat (an edit in place moves its ctime
+    even when it restores the mtime), or UNTRUSTED when it changed at or after ``edge``."""
+    if st.st_mtime_ns >= edge or st.st_ctime_ns >= edge:
+        return UNTRUSTED
+    return st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns
 
 
 def same_folders(folders: list | None) -> bool:
@@ -126,7 +141,7 @@ def format_stamp() -> str:
     start over. Made when first asked (it stats the core's files): the hook's prefetch imports
     this module before it forks, and needs none of it."""
     if not _FORMAT:
-        _FORMAT.append(f"4/{__version__}/{_code_stamp()}")
+        _FORMAT.append(f"5/{__version__}/{_code_stamp()}")
     return _FORMAT[0]
 
 

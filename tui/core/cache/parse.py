@@ -1,6 +1,6 @@
 """The persistent parse cache (SPEC §8): what parsing produced, kept between runs.
 
-The ``entries`` table of the folder's kept file (core.kept, which owns signatures and the
+The ``entries`` table of the folder's kept file (cache/kept, which owns signatures and the
 SQLite file itself). Each row is one file's parsed entry, valid while the file's signature
 is unchanged, so a warm start stats the folder and parses only what changed. A missing,
 corrupt, locked or other-version cache is rebuilt (or skipped) silently: the cache only

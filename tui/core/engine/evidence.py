@@ -21,7 +21,7 @@ BODY_CHARS = 3000        # the body is read this far for evidence (the substance
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
-BODY = 0                 # the weight a body hit is kept with among an entry's hits (see keyword_points)
+BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
 _WEIGHT_NAME = {NAME_POINTS: "name", KEYWORD_POINTS: "keyword", DESCRIPTION_POINTS: "description", BODY: "body"}
 
 
@@ -33,12 +33,6 @@ def body_need(words: int) -> int:
 def body_points(n: int, need: int = 2) -> int:
     """Points of ``n`` distinct body words: from the second, one each, at most BODY_CAP; none below ``need``."""
     return min(BODY_CAP, (n - 1) * BODY_POINTS) if n >= max(2, need) else 0
-
-
-def keyword_points(kw: dict[str, int], need: int = 2) -> int:
-    """An entry's capped keyword points from its hits {term: weight} (weight BODY: a body word)."""
-    body = sum(1 for w in kw.values() if w == BODY)
-    return min(KEYWORD_CAP, sum(kw.values()) + body_points(body, need))
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int = 2) -> list[Reason]:

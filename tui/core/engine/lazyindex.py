@@ -135,7 +135,7 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
     """An Engine over the folder's kept index (KeptPostings), brought up to date first. Else None (the cache
     off or locked, a symlink in the folder: the slow way, always) or STALE (no index yet, or
     much changed: the slow way this once, and an index built for the next prompt).
-    ``prefetch``: the stat pass (core.prefetch), started by a child while this process imported."""
+    ``prefetch``: the stat pass (reading/prefetch), started by a child while this process imported."""
     cache = cache or ParseCache(directory, eager=False)   # rows are read one by one, for ranked entries
     if not cache.enabled:
         return None

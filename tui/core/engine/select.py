@@ -24,7 +24,7 @@ from typing import Iterator
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from ..reading.entry import MemoryEntry
 from .evidence import (BODY, BODY_CAP, BODY_DF_MAX, BODY_POINTS, KEYWORD_CAP, body_need,  # noqa: F401
-                       body_points, keyword_points, keyword_reasons)
+                       body_points, keyword_reasons)
 from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
 from ..secrets.detect import blank_secrets, redact
 from ..judging.status import EntryStatus

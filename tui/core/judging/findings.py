@@ -48,6 +48,7 @@ _UNKNOWN = Kind("warning", "", "")   # a kind not in the registry: a warning, sh
 SEVERITY = {k: v.severity for k, v in KIND.items()}
 KINDS = tuple(KIND)
 REJECT_ON_WRITE = tuple(k for k, v in KIND.items() if v.stops_write)
+ERROR_KINDS = tuple(k for k, v in KIND.items() if v.severity == "error")   # `audit --fail-on`'s default
 STALE_DAYS = 30   # an entry with no anchor older than this may no longer hold
 
 

@@ -242,9 +242,6 @@ def entry_gates(entry: MemoryEntry, checker: AnchorChecker, mentioned: list[str]
             + in_code_findings(entry, checker, mentioned=mentioned))
 
 
-CONTENT_KINDS = ("secret", "sensitive", "transient", "identifying", "process")
-
-
 def content_findings(entry: MemoryEntry) -> list[Finding]:
     """The gates that read nothing but the entry's text: judged once per version of a file
     (the parse cache keeps them), copied out so no caller can change the kept ones."""

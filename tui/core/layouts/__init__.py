@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from .base import ENTRY, INDEX, SHARED, Layout, Part, Role, forget_listings, scan_of
 from .claude import ClaudeCode, MemoryTool
@@ -23,6 +24,7 @@ from .openclaw import OpenClaw
 LAYOUTS: tuple[type[Layout], ...] = (ClaudeCode, MemoryTool, Cline, OpenClaw, Letta, Gemini, Codex, Mem0)
 ORDER = tuple(sorted(LAYOUTS, key=lambda c: c.detect_rank))   # detection's: most specific first
 NAMES = tuple(c.name for c in ORDER)
+DEFAULT_LAYOUT = ClaudeCode.name   # a folder no other layout recognises is read as this
 ALIASES = {alias: c.name for c in LAYOUTS for alias in c.aliases}
 
 
@@ -30,6 +32,13 @@ def resolve(name: str) -> str | None:
     """The layout a --layout value names (its name or an alias, any case), or None."""
     name = ALIASES.get(name.lower(), name.lower())
     return name if name in NAMES else None
+
+
+def agents_where(able: Callable[[Layout], bool]) -> str:
+    """The agents whose layout ``able`` says yes to (asked of a fresh one), as a sentence names
+    them: "A, B and C", by name regardless of case."""
+    names = sorted({c.agent for c in LAYOUTS if able(c())}, key=str.casefold)
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def listed() -> str:

@@ -44,6 +44,11 @@ class OpenClaw(Layout):
     followed = ("OpenClaw workspace memory (docs.openclaw.ai/concepts/memory, 2026): MEMORY.md and "
                 "memory/YYYY-MM-DD.md, today's and yesterday's logs loaded at session start")
 
+    @staticmethod
+    def daily_log(now: dt.datetime) -> str:
+        """Today's log (the local date, as ``daily_date`` reads it back), where archived lines go."""
+        return f"memory/{now.astimezone().date().isoformat()}.md"
+
     def detect(self, folder: Path) -> Path | None:
         curated = any((folder / n).is_file() for n in CURATED)
         logs = folder / "memory"

@@ -65,7 +65,7 @@ def first_look(store, now: dt.datetime, count: int | None = None) -> tuple[dict[
 
 def _index_for(text: str, names: set[str], is_dir) -> MemoryIndex:
     """MEMORY.md as far as the load of these top-level entries goes: the part the agent loads
-    parsed whole (core.index), the rest searched only for links to them (at 50k lines the whole
+    parsed whole (reading/index), the rest searched only for links to them (at 50k lines the whole
     parse took ~0.7 s)."""
     seen = _COMMENT.sub("", text.replace("\r\n", "\n")).split("\n")
     used, cut = 0, 0

@@ -10,6 +10,7 @@ kept (``EngineSlot``): a value of the reading, not a change to it.
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import datetime as dt
 import gc
@@ -24,7 +25,7 @@ from ..judging.anchors import AnchorChecker
 from ..cache.parse import ParseCache
 from .entry import MemoryEntry
 from .index import MemoryIndex
-from ..layouts import ClaudeCode
+from ..layouts import DEFAULT_LAYOUT, ClaudeCode
 from ..engine.select import Engine
 from ..judging.status import EntryStatus, RootFiles, assess
 from .store import Scanner
@@ -235,7 +236,7 @@ class Snapshot:
     def layout_name(self) -> str:
         if self.parts:
             return "multi"
-        return self.layout.name if self.layout is not None else "claude-code"
+        return self.layout.name if self.layout is not None else DEFAULT_LAYOUT
 
     def since(self, shown: "Snapshot") -> "Snapshot":
         """This reading with its added/changed/removed counted from ``shown`` (an earlier reading
@@ -328,10 +329,13 @@ class MemoryStore:
             added, changed, removed = scan.added, scan.changed, scan.removed
             if not self.layout.file_per_entry:   # a changed file says nothing of which of its parts changed
                 added, changed, removed = _entry_changes(last.entries if last else {}, entries)
+            # the snapshot's own copy of the layout's state (mem0's problems, Gemini's names,
+            # Letta's history): the next reading's begin/prepare rebinds the live object's, never
+            # changing these in place, so an audit of this snapshot sees this reading's
             snap = Snapshot(self.dir, self.root, now, self.generation, MappingProxyType(entries),
                             MappingProxyType(status), scan.index, scan.index_text, checker, self.root_files,
-                            tuple(added), tuple(changed), tuple(removed), layout=self.layout, files=files,
-                            store=self)
+                            tuple(added), tuple(changed), tuple(removed), layout=copy.copy(self.layout),
+                            files=files, store=self)
             if with_engine:
                 snap.built_engine()   # before anyone else sees it
             self._last = snap
@@ -357,7 +361,6 @@ class MemoryStore:
             self._files_key = key
             infos += [FileInfo(i, "entry", 1) for i in scan.entries]
             return dict(scan.entries), tuple(sorted(infos, key=lambda f: f.id))
-        import copy
         layout.begin(self.dir)
         entries: dict[str, MemoryEntry] = {}
         for i, e in scan.entries.items():

@@ -4,7 +4,7 @@ found by a forked child while the hook imports.
 What is relied on (POSIX): a folder's mtime and ctime change when an entry is added to it,
 removed from it or renamed in or out of it — never when a file's content changes in place. So:
 
-- every folder's (mtime_ns, ctime_ns, inode) is kept with the names of its files and
+- every folder's (mtime_ns, inode, ctime_ns) is kept with the names of its files and
   subfolders (the *folder map*, written with the index, in the same transaction); a folder
   whose signature is unchanged holds the same names, and is not listed again;
 - every file is still stat-ed, by name (``fstatat`` in its folder): an edit in place changes
@@ -13,7 +13,7 @@ removed from it or renamed in or out of it — never when a file's content chang
 - a signature too recent to trust is kept as none: a file or folder whose mtime or ctime is
   within RACY_NS of the pass's start may change again within the same clock tick without its
   signature showing it, so the next pass reads (or lists) it again;
-- a folder whose signature changed is listed by the one walk's rules (core.walk) and its files
+- a folder whose signature changed is listed by the one walk's rules (reading/walk) and its files
   compared name by name; a folder gone takes its files with it. A symlink or a folder that
   cannot be listed ends the pass (None): the full scan, which follows symlinks with care.
 
@@ -22,7 +22,7 @@ network share), and a write that restores a file's mtime, size, inode and ctime 
 At 50k files the pass stats 50k files (~0.1 s of one core) but lists, hashes and hands back
 nothing when nothing changed. Where forking is not safe (another thread) or possible, the
 caller runs the pass itself. Only the standard library here: this module is imported before
-everything else.
+everything else. The signatures and RACY_NS are cache/kept's (the one owner of signatures).
 """
 from __future__ import annotations
 
@@ -33,27 +33,15 @@ import threading
 import time
 from array import array
 
+# (RACY_NS is kept's, read here at each pass: tests set this module's name to trust new files)
+from ..cache.kept import RACY_NS, UNTRUSTED, file_signature_before, folder_signature_before
 from .walk import FILE, PRUNED, SYMLINK, UNLISTABLE, walk as walk_folder
 
-RACY_NS = 2_000_000_000
 MAP_NOTE = "folders"      # the folder map's key among the parse cache's notes (its token is in meta)
-_NONE = (0, 0, 0, 0)      # a file signature not trusted: it never matches
 
 
 def _one_level(_: str) -> str:
     return "listed on its own"
-
-
-def _dsig(st: os.stat_result, edge: int) -> tuple | None:
-    if st.st_mtime_ns >= edge or st.st_ctime_ns >= edge:
-        return None   # too recent to vouch for its names
-    return (st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-
-
-def _fsig(st: os.stat_result, edge: int) -> tuple:
-    if st.st_mtime_ns >= edge or st.st_ctime_ns >= edge:
-        return _NONE
-    return (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns)
 
 
 def stat_pass(directory: str, index_name: str, kept: dict | None) -> tuple | None:
@@ -69,7 +57,7 @@ def stat_pass(directory: str, index_name: str, kept: dict | None) -> tuple | Non
         top = os.stat(directory)
     except OSError:
         return None
-    stack = [("", directory, _dsig(top, edge))]
+    stack = [("", directory, folder_signature_before(top, edge))]
     while stack:
         prefix, path, dsig = stack.pop()
         old = kept.get(prefix)
@@ -115,14 +103,14 @@ def _same_names(path: str, prefix: str, old: tuple, changed: dict, edge: int):
                 if not stat_mod.S_ISREG(st.st_mode):
                     return None
                 changed[prefix + name] = (path + "/" + name, (st.st_mtime_ns, st.st_size, st.st_ino))
-                sigs[j:j + 4] = array("q", _fsig(st, edge))
+                sigs[j:j + 4] = array("q", file_signature_before(st, edge))
                 moved = True
         found = []
         for name in subs:
             st = st_at(name, dir_fd=fd, follow_symlinks=False)
             if not stat_mod.S_ISDIR(st.st_mode):
                 return None
-            found.append((name, _dsig(st, edge)))
+            found.append((name, folder_signature_before(st, edge)))
     except OSError:
         return None
     finally:
@@ -142,13 +130,13 @@ def _list(path: str, prefix: str, dsig, old: tuple | None, changed: dict, edge: 
         if kind == FILE:
             if name == skip:
                 continue
-            sig = _fsig(st, edge)
+            sig = file_signature_before(st, edge)
             names.append(name)
             flat.extend(sig)
-            if sig == _NONE or before.get(name) != sig:
+            if sig == UNTRUSTED or before.get(name) != sig:
                 changed[prefix + name] = (item.path, (st.st_mtime_ns, st.st_size, st.st_ino))
         elif kind == PRUNED:   # a subfolder: its own listing follows
-            subs.append((name, _dsig(st, edge)))
+            subs.append((name, folder_signature_before(st, edge)))
         elif kind == SYMLINK or kind == UNLISTABLE:
             return None
     record = (dsig, tuple(names), flat.tobytes(), tuple(name for name, _ in subs))
@@ -169,7 +157,7 @@ def distrust(folders: dict, ids) -> None:
         sigs.frombytes(old[2])
         for k, name in enumerate(old[1]):
             if name in names:
-                sigs[4 * k:4 * k + 4] = array("q", _NONE)
+                sigs[4 * k:4 * k + 4] = array("q", UNTRUSTED)
         folders[prefix] = (old[0], old[1], sigs.tobytes(), old[3])
 
 

@@ -1,6 +1,6 @@
 """Scanning a memory directory: every file is listed, nothing is followed out of it.
 
-``Scanner`` keeps parsed entries keyed by id with their signature (core.kept) so a
+``Scanner`` keeps parsed entries keyed by id with their signature (cache/kept) so a
 rescan (the TUI's watcher) re-parses only files that changed and reports a diff.
 """
 from __future__ import annotations
@@ -20,9 +20,9 @@ from ..cache.kept import signature
 from ..secrets.detect import known, seed
 from .index import MemoryIndex, parse_index
 from ..layouts import ClaudeCode
-from .walk import FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, TRASH_DIR, UNLISTABLE, UNSTATABLE, walk
+from .walk import (ARCHIVE_DIR, FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, TRASH_DIR, UNLISTABLE,
+                   UNSTATABLE, walk)
 
-ARCHIVE_DIR = ".archive"   # archived process entries (memtui archive): never listed either
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
 
 
@@ -275,7 +275,7 @@ class Scanner:
     def _walk(self, unread: dict[str, str]):
         """Yield (id, path, stat or None, why-unreadable or None) for every file to read; what is
         listed but never read (dot-files, folders the layout does not walk) goes into ``unread``.
-        The rules are the one walk's (core.walk)."""
+        The rules are the one walk's (reading/walk)."""
         layout = self.layout
         for entry_id, folder, item, kind, st, note in walk(self.dir, layout.walk_dot, layout.prune):
             if kind == FILE:

@@ -18,8 +18,10 @@ import json
 from pathlib import Path
 
 from .fsutil import atomic_write
+from ..layouts import agents_where
+from ..layouts.openclaw import OpenClaw
 from .snippets import read_exact
-from ..reading.store import ARCHIVE_DIR
+from ..reading.walk import ARCHIVE_DIR
 from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
 from .trash import DeletePlan, DeleteResult, apply_delete, plan_delete
 
@@ -32,8 +34,9 @@ def can_archive(layout) -> bool:
 
 def refusal(layout, directory: Path) -> str:
     """What to do instead, for a layout memtui does not archive in."""
-    return (f"{directory} holds {layout.agent} memory; memtui archive moves text only in Claude Code, memory "
-            f"tool and OpenClaw folders. Instead: {layout.archive_advice or 'delete it (restorable from the trash)'}.")
+    return (f"{directory} holds {layout.agent} memory; memtui archive moves text only in "
+            f"{agents_where(can_archive)} folders. "
+            f"Instead: {layout.archive_advice or 'delete it (restorable from the trash)'}.")
 
 
 def plan_archive(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
@@ -42,8 +45,8 @@ def plan_archive(mem_dir: Path, ids: list[str], layout=None) -> DeletePlan:
 
 
 def daily_log(now: dt.datetime) -> str:
-    """Today's OpenClaw log, where an archived entry's lines go."""
-    return f"memory/{now.astimezone().date().isoformat()}.md"
+    """Today's OpenClaw log, where an archived entry's lines go (the layout names it)."""
+    return OpenClaw.daily_log(now)
 
 
 def apply_archive(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:

@@ -14,6 +14,7 @@ from pathlib import Path
 from . import journal
 from .faults import Changed
 from ..judging.findings import REJECT_ON_WRITE, Finding
+from ..layouts import agents_where
 from ..layouts.markdown import split_lines
 from .locking import held
 from .snippets import read_exact
@@ -27,8 +28,9 @@ def can_append(layout) -> bool:
 
 
 def refusal(layout, directory: Path) -> str:
-    return (f"{directory} holds {layout.agent} memory; memtui remember writes there only for Gemini CLI and "
-            f"OpenClaw folders. {layout.remember_advice.capitalize()}.")
+    """What to do instead, for a layout `remember` does not write in (the others from the registry)."""
+    return (f"{directory} holds {layout.agent} memory; memtui remember writes there only for "
+            f"{agents_where(can_append)} folders. {layout.remember_advice.capitalize()}.")
 
 
 def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:

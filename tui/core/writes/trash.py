@@ -23,7 +23,7 @@ from .fsutil import inside  # noqa: F401 (also its old home)
 from ..reading.index import INDEX_NAME, line_links
 from .locking import locked
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
-from ..reading.store import ARCHIVE_DIR, TRASH_DIR
+from ..reading.walk import ARCHIVE_DIR, TRASH_DIR
 
 MANIFEST = "manifest.json"
 

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from ...core.judging.anchors import AnchorChecker
 from ...core.reports.audit import AuditReport, audit
 from ...core.judging.findings import Finding
+from ...core.layouts import DEFAULT_LAYOUT
 from ...core.reading.memory import MemoryStore, Snapshot, keep_heap, paused_gc
 from ...core.engine.select import Decision
 
@@ -112,7 +113,7 @@ def preview(snap: Snapshot, query: str) -> Decision | None:
     return snap.engine.decide(query)
 
 
-def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: str = "claude-code") -> AuditReport:
+def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: str = DEFAULT_LAYOUT) -> AuditReport:
     # one job, at low priority: the UI process keeps a core to itself
     env = dict(os.environ, MEMTUI_NOW=now.isoformat(), MEMTUI_JOBS="1")
     nice = ["nice", "-n", "10"] if shutil.which("nice") else []
