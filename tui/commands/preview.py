@@ -31,7 +31,7 @@ def kept_may_answer(layout) -> bool:
 
 def listing_ahead(directory, layout):
     """The folder listed by a forked child while this process imports the engine, as the hook
-    does (core.prefetch), when the kept index may answer; else None. Close it when done."""
+    does (core/reading/prefetch), when the kept index may answer; else None. Close it when done."""
     if not kept_may_answer(layout):
         return None
     from ..core.reading.index import INDEX_NAME

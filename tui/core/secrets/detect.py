@@ -2,14 +2,14 @@
 
 Three passes over a text, each cheap to skip:
 
-1. the catalog's self-announcing tokens (``secret_rules.TOKENS``), tried only when one
+1. the catalog's self-announcing tokens (``rules.TOKENS``), tried only when one
    of their keywords is in the text;
 2. credentials in fixed syntaxes: passwords inside URLs, ``curl -u user:pass``,
    ``Authorization: Basic/Bearer …``, a Kubernetes Secret's ``data:``, a login and
    password written as a pair in prose;
 3. assignments in every syntax people paste (``KEY=…``, ``key: …``, JSON, YAML blocks,
    XML elements and attributes, Go/Kotlin/Java/C#/PHP/Make/PowerShell, function calls):
-   a provider's key when the name names the provider (``secret_rules.PROVIDERS``), else a
+   a provider's key when the name names the provider (``rules.PROVIDERS``), else a
    generic secret when the name is key-like *and* the value itself looks random. The name
    alone never makes a secret: "keep the key in OPENAI_API_KEY" is a good memory.
 
@@ -84,7 +84,7 @@ for _k, _i in _TOKEN_KEYWORDS:
 _KEYWORD_RX = lazy_re(lambda: trie_pattern(_RULES_OF))   # the longest keyword at each place
 _SPACED = [(k, i) for k, i in _TOKEN_KEYWORDS if " " in k]
 # a provider's name right before a long run may name a key that has no key-like word
-# ("ADAFRUIT_IO=…", "BUNDLE_GEMS__CONTRIBSYS__COM: …"): secret_assign._PROVIDER_RX
+# ("ADAFRUIT_IO=…", "BUNDLE_GEMS__CONTRIBSYS__COM: …"): assign._PROVIDER_RX
 
 
 _QUICK = re.compile(r"[^\s]{6,}")
@@ -146,7 +146,7 @@ def _find(text: str) -> list[SecretHit]:
         taken.append((start, end))
 
     def graded(rule: str, title: str, start: int, end: int, name: str | None) -> None:
-        """A generic rule's value: kept as sure or possible by its measure, or dropped (secret_grade)."""
+        """A generic rule's value: kept as sure or possible by its measure, or dropped (secrets/grade)."""
         sure = grade(text[start:end], name)
         if sure is not None:
             add(rule, title, start, end, confidence=sure)
