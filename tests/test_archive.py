@@ -4,7 +4,7 @@ from __future__ import annotations
 from tui.cli import main
 from tui.core.writes.archive import apply_archive, plan_archive
 from tui.core.reading.memory import Memory
-from tui.core.reading.store import ARCHIVE_DIR
+from tui.core.reading.walk import ARCHIVE_DIR
 from tui.core.writes.trash import list_trash, restore
 
 from conftest import NOW

@@ -62,3 +62,14 @@ def test_a_layout_that_walks_a_dot_folder_reads_it(folder):
     layout = Gemini()
     mem = Memory.load(folder, folder.parent, now=NOW, layout=layout)
     assert ".gemini/GEMINI.md#z" in mem.entries
+
+
+def test_a_path_named_alone_follows_the_walks_rules():
+    """A watcher's path is judged by the walk's own rules (reading.walk.path_rule), not a copy."""
+    from tui.core.reading.walk import path_rule
+    prune = lambda rel: "node_modules" if rel.endswith("node_modules") else None   # noqa: E731
+    assert path_rule(".trash/a.md", prune) is None and path_rule("sub/.archive/x.md", prune) is None
+    assert path_rule(".a.md.tmp", prune) is None          # our atomic write's temp file: never listed
+    assert path_rule(".notes/a.md", prune) is True        # a dot-folder: a layout may walk it
+    assert path_rule("web/node_modules/x.md", prune) is True
+    assert path_rule("topic/a.md", prune) is False and path_rule("a.md", None) is False

@@ -20,8 +20,8 @@ from ..cache.kept import signature
 from ..secrets.detect import known, seed
 from .index import MemoryIndex, parse_index
 from ..layouts import ClaudeCode
-from .walk import (ARCHIVE_DIR, FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, TRASH_DIR, UNLISTABLE,
-                   UNSTATABLE, walk)
+from .walk import (FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, path_rule,
+                   walk)
 
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
 
@@ -106,10 +106,10 @@ class Scanner:
             parts = entry_id.split("/")
             if rel == "." or parts[0] == "..":
                 return None
-            if parts[0] in (TRASH_DIR, ARCHIVE_DIR):
-                continue   # the trash and the archive are never listed
-            if any(x.startswith(".") for x in parts) or \
-                    any(self.layout.prune("/".join(parts[:k])) is not None for k in range(1, len(parts))):
+            rule = path_rule(entry_id, self.layout.prune)
+            if rule is None:
+                continue   # the trash, the archive, a temp file: never listed
+            if rule:
                 return None
             if self.layout.role(entry_id).role in ("index", "other"):
                 return None

@@ -32,6 +32,24 @@ UNSTATABLE = "unstatable"    # its stat failed; the note is the OSError
 UNLISTABLE = "unlistable"    # a folder that cannot be listed (the id of the top is ''); the note is the OSError
 
 
+def unwalked(name: str) -> bool:
+    """A dot-name the walk never lists: ours (the trash, the archive) or a write's temp file."""
+    return name in (TRASH_DIR, ARCHIVE_DIR) or (name[:1] == "." and name.endswith(".tmp"))
+
+
+def path_rule(entry_id: str, prune: Callable[[str], str | None] | None) -> bool | None:
+    """The walk's rules for one path named on its own (a watcher's event), without walking:
+    None when the walk never lists it (under the trash or the archive, a temp file), True when
+    only a walk can tell (under a dot-folder, which a layout may walk, or a pruned folder),
+    False when it is an item the walk lists as it is."""
+    parts = entry_id.split("/")
+    if any(unwalked(x) for x in parts):
+        return None
+    if any(x.startswith(".") for x in parts):
+        return True
+    return prune is not None and any(prune("/".join(parts[:k])) is not None for k in range(1, len(parts)))
+
+
 def walk(top: str | Path, walk_dot: Callable[[str], bool] | None = None,
          prune: Callable[[str], str | None] | None = None, first: list | None = None,
          ordered: bool = False) -> Iterator[tuple]:
@@ -60,7 +78,7 @@ def walk(top: str | Path, walk_dot: Callable[[str], bool] | None = None,
             name = item.name
             entry_id = prefix + name
             if name[0] == ".":
-                if name in (TRASH_DIR, ARCHIVE_DIR) or name.endswith(".tmp"):
+                if unwalked(name):
                     continue
                 if name == ".git" or walk_dot is None or not walk_dot(entry_id):
                     yield entry_id, folder, item, HIDDEN, None, None
