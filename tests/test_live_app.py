@@ -85,3 +85,25 @@ async def test_findings_show_while_the_agent_keeps_writing(sample, tmp_path, mon
         assert screen.report is not None and screen.report.entries > first
         await settle(pilot)
         assert screen.report.entries == len(screen.snapshot.entries)   # and the last one lands
+
+
+async def test_a_line_skipped_in_a_mem0_export_is_audited_though_no_entry_changed(tmp_path):
+    """A bad line appended to an export changes none of its memories, only the layout's finding:
+    the next reading is audited all the same (the count in the title moved only after a restart)."""
+    import shutil
+    from pathlib import Path
+    from tui.core.layouts.mem0 import Mem0
+    mem = tmp_path / "m0"
+    shutil.copytree(Path(__file__).parent.parent / "sample_memories" / "layouts" / "mem0", mem)
+    app = make_app(mem, mem, tmp_path, layout=Mem0())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.main
+        assert not [f for f in screen.report.findings if f.kind == "layout"]
+        with open(mem / "openmemory.jsonl", "a", encoding="utf-8") as fh:
+            fh.write("this is not json {\n")
+        snap = screen.store.refresh(NOW)
+        assert not (snap.added or snap.changed or snap.removed)
+        screen.post_message(Rescanned(snap))
+        await settle(pilot)
+        assert [f.rule for f in screen.report.findings if f.kind == "layout"] == ["mem0-bad-record"]

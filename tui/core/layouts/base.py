@@ -137,6 +137,11 @@ class Layout:
     def findings(self, mem: Reading) -> list[Finding]:
         return []
 
+    def reading_state(self):
+        """What this layout learned from a reading beyond its entries (a record it skipped), so two
+        readings with the same entries can still be told apart: the app audits again when it moves."""
+        return None
+
     # -- writing -------------------------------------------------------------
     def bullet_at(self, lines: list[str]) -> int | None:
         """The line a new bullet goes at (after the last bullet of the file, else at its end);

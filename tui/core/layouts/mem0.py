@@ -160,6 +160,9 @@ class Mem0(Layout):
             return [e]
         return out
 
+    def reading_state(self):
+        return tuple(sorted(self.problems.items()))
+
     def findings(self, mem) -> list[Finding]:
         return [Finding(file, "layout", "mem0-bad-record", None, f"part of this export was skipped: {why}",
                         "export again from mem0; memtui never edits an export") for file, why in

@@ -154,7 +154,7 @@ class MainScreen(Screen):
     def _show_snapshot(self, snap: Snapshot, rows: dict | None = None, order: tuple | None = None) -> None:
         if self.snapshot is not None and snap.generation <= self.snapshot.generation:
             return   # an older reading that a newer one overtook
-        first = self.snapshot is None
+        first, before = self.snapshot is None, self.snapshot
         if not first:
             snap = snap.since(self.snapshot)   # what changed from the rows shown (readings may have been skipped)
         self.snapshot = snap
@@ -170,8 +170,8 @@ class MainScreen(Screen):
         self.refresh_bindings()
         if not first:
             self.update_preview()
-        if first or snap.added or snap.changed or snap.removed:
-            self.run_audit(snap)
+        if first or snap.added or snap.changed or snap.removed or _state(snap) != _state(before):
+            self.run_audit(snap)   # (a mem0 export's skipped line changes no entry, only its finding)
         if first:   # (a later reading is indexed when a prompt needs it: not on every file the agent writes)
             self.indexer.start(snap, table.rows_by_id.values())
 
@@ -358,3 +358,7 @@ class MainScreen(Screen):
     action_clear_filters = partialmethod(browse, "set_status_filter", None)
     action_sort = partialmethod(browse, "sort_next")
     action_reverse_sort = partialmethod(browse, "reverse_sort")
+
+
+def _state(snap: Snapshot | None):
+    return snap.layout.reading_state() if snap is not None and snap.layout is not None else None
