@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..judging.crossfile import INSTRUCTION_FILES
+from ..instructions import INSTRUCTION_FILES
 from ..judging.findings import STALE_DAYS, AuditReport, Finding, stale_finding
 from .kept import KeptFile, folder_listing, full_signature, racy, same_folders
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..reading.entry import memo
 from .findings import Finding
+from ..instructions import INSTRUCTION_FILES
 from ..writes.fsutil import within
 from .textutil import without_comments
 
@@ -18,7 +19,6 @@ if TYPE_CHECKING:   # annotations only (the reading is passed in): no import of 
     from ..reading.memory import Memory
 
 SKETCH = 8
-INSTRUCTION_FILES = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md", "CLAUDE.local.md")
 
 
 # -- conflicts: the same subject with contradicting values ---------------------------------
