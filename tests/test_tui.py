@@ -363,6 +363,37 @@ def test_audit_in_a_subprocess_matches_in_process(sample):
         [(f.id, f.kind, f.rule, f.line) for f in here.findings]
 
 
+def test_quitting_ends_a_running_audit_process(sample, tmp_path, monkeypatch):
+    """A thread worker cannot be stopped: the app ends the audit process it waits on, so
+    quitting during a big folder's audit does not wait for the audit to finish."""
+    import sys
+    import threading
+    import time
+    from tui.screens.main import background
+    from conftest import NOW
+    slow = tmp_path / "slow-python"
+    slow.write_text("#!/bin/sh\nexec sleep 60\n")
+    slow.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(slow))
+    mem_dir, root = sample
+    failed = []
+
+    def run():
+        try:
+            background.audit_in_subprocess(mem_dir, root, NOW)
+        except RuntimeError as e:
+            failed.append(str(e))
+    t = threading.Thread(target=run)
+    t.start()
+    for _ in range(100):
+        if background._running:
+            break
+        time.sleep(0.02)
+    background.stop_audits()
+    t.join(5)
+    assert not t.is_alive() and failed == ["the audit was stopped"]
+
+
 async def test_injection_log_shows_hook_records_live(sample, tmp_path):
     import json
     mem_dir, root = sample

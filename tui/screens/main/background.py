@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from types import MappingProxyType
 
@@ -24,6 +25,23 @@ from ...core.reading.memory import MemoryStore, Snapshot, keep_heap, paused_gc
 from ...core.engine.select import Decision
 
 SUBPROCESS_AUDIT_FROM = 500   # entries (1k audited in a thread: ~0.3 s of Python that keys typed meanwhile waited on)
+
+# the audit processes running now: a thread worker cannot be stopped, so quitting the app
+# ends them instead (the thread then returns at once; at 50k the app's exit had waited for
+# the audit, ~1.5 min)
+_running: set[subprocess.Popen] = set()
+_running_lock = threading.Lock()
+
+
+def stop_audits() -> None:
+    """End every audit process the app started (it is closing: no one waits for them)."""
+    with _running_lock:
+        procs = list(_running)
+    for p in procs:
+        try:
+            p.terminate()
+        except OSError:
+            pass
 
 
 def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool = True,
@@ -117,12 +135,25 @@ def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: s
     # one job, at low priority: the UI process keeps a core to itself
     env = dict(os.environ, MEMTUI_NOW=now.isoformat(), MEMTUI_JOBS="1")
     nice = ["nice", "-n", "10"] if shutil.which("nice") else []
-    p = subprocess.run([*nice, sys.executable, "-m", "tui", "audit", "--dir", str(directory), "--root", str(root),
-                          "--layout", layout, "--format", "json", "--fail-on", ""], capture_output=True, text=True, env=env,
-                       stdin=subprocess.DEVNULL, timeout=600)
+    p = subprocess.Popen([*nice, sys.executable, "-m", "tui", "audit", "--dir", str(directory), "--root", str(root),
+                          "--layout", layout, "--format", "json", "--fail-on", ""], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env, stdin=subprocess.DEVNULL)
+    with _running_lock:
+        _running.add(p)
+    try:
+        out, err = p.communicate(timeout=600)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        raise RuntimeError("the audit took over 10 minutes and was stopped")
+    finally:
+        with _running_lock:
+            _running.discard(p)
+    if p.returncode < 0:
+        raise RuntimeError("the audit was stopped")
     if p.returncode != 0:
-        raise RuntimeError(p.stderr.strip().splitlines()[-1] if p.stderr.strip() else f"exit {p.returncode}")
-    data = json.loads(p.stdout)
+        raise RuntimeError(err.strip().splitlines()[-1] if err.strip() else f"exit {p.returncode}")
+    data = json.loads(out)
     # JSON gives every finding its own copy of its id, kind, rule, fix and often its message: one
     # each (at 50k entries, ~70k strings)
     keys, one = ("id", "kind", "rule", "line", "message", "fix", "related", "confidence"), {}

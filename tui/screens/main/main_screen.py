@@ -103,6 +103,7 @@ class MainScreen(Screen):
     def on_unmount(self) -> None:
         self.watch.stop()
         self.indexer.stop()
+        background.stop_audits()
         let_heap_go()
 
     def restyle(self) -> None:   # a new theme: every cell and pane takes its colours
