@@ -105,6 +105,10 @@ async def shown_while_held(app, pilot, release, rows: int, title: str, then: int
     assert not app.main.loaded and table.row_count == rows
     assert title in plain(title_bar)
     assert app.main.check_action("delete", ()) is None   # nothing is acted on from these rows
+    from tui.messages import LoadProgress
+    app.main.post_message(LoadProgress(1, rows))   # the reading's progress keeps saying what is shown
+    await pilot.pause(0.05)
+    assert f"reading 1 / {rows} files" in plain(title_bar) and title in plain(title_bar)
     release.set()
     await settle(pilot)
     assert app.main.loaded and table.row_count == then

@@ -71,7 +71,8 @@ def look(screen, now) -> None:
 def _show_look(screen, rows: dict[str, Row]) -> None:
     if screen.snapshot is None:
         screen.query_one(EntryTable).set_rows(rows)
-        screen.set_title_bar(loading=f"reading the folder… (the rows shown are its first {len(rows)} files)")
+        screen.rows_note = f"the rows shown are its first {len(rows)} files"
+        screen.set_title_bar(loading=f"reading the folder… ({screen.rows_note})")
         screen.update_empty()
 
 
@@ -80,5 +81,6 @@ def show(screen) -> None:
     kept = load(screen.store)
     if kept:
         screen.query_one(EntryTable).set_rows(kept[1])
-        screen.set_title_bar(loading=f"reading {kept[0]:,} files… (the rows shown are from the last reading)")
+        screen.rows_note = "the rows shown are from the last reading"
+        screen.set_title_bar(loading=f"reading {kept[0]:,} files… ({screen.rows_note})")
         screen.update_empty()

@@ -29,6 +29,7 @@ class MainHost(Protocol):
     triaged: Any                 # the TriageView (typed loosely: it is handed this host too)
     audits: Any                  # the OneAtATime audit runner
     loaded: bool                 # a first reading is shown
+    rows_note: str               # before it: what the rows shown are
     focused: Any
 
     def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...

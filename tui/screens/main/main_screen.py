@@ -56,6 +56,7 @@ class MainScreen(Screen):
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
         self.changed_note: dict[str, str] = {}
+        self.rows_note = ""   # before the first reading: what the rows shown are (firstview)
         self.watch = FolderWatch(self)
         self.audits = OneAtATime(self._audit)
         self._preview_request = 0
@@ -140,7 +141,7 @@ class MainScreen(Screen):
     def on_load_progress(self, message: LoadProgress) -> None:
         if not self.loaded and message.total:
             text = f"reading {message.done:,} / {message.total:,} files…"
-            self.set_title_bar(loading=text)
+            self.set_title_bar(loading=f"{text} ({self.rows_note})" if self.rows_note else text)
             if not self.query_one(EntryTable).rows_by_id:   # (not over the last reading's rows)
                 self.query_one(Browser).show_progress(text)
 
