@@ -14,10 +14,11 @@ from ..secrets.detect import known, seed
 from .entry import MemoryEntry
 
 
-def read_shared(scanner, ids: list[str], found: dict, entries: dict, load) -> None:
+def read_shared(scanner, ids: list[str], found: dict, entries: dict, load, before=None) -> None:
     """Read ``ids`` (of ``found``: id → path, stat, why unreadable) into ``entries`` with
     ``load(path, id, stat, why, limit)``, shared with forked workers; ``scanner`` (a Scanner)
-    says what to compute beside the parse and keeps the cache rows."""
+    says what to compute beside the parse and keeps the cache rows. ``before()`` runs here
+    while the workers start."""
     global _FOUND
     memos = scanner.memos if scanner.layout.file_per_entry else ()   # a shared file's parts keep none
     # a judging reader (the audit) also runs the content rules there: the costliest per-entry
@@ -44,7 +45,7 @@ def read_shared(scanner, ids: list[str], found: dict, entries: dict, load) -> No
                 cache.adopt(entry_id, sigs[entry_id], data)
 
     try:
-        forking.shared_out(_parse_share, ids, n, here, adopt)
+        forking.shared_out(_parse_share, ids, n, here, adopt, before=before)
     finally:
         _FOUND = None
 

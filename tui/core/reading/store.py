@@ -186,7 +186,14 @@ class Scanner:
                 unread.append(entry_id)
             self._sigs[entry_id] = sig
             (changed if prev is not None else added).append(entry_id)
-        self._read(unread, found, entries)
+        parsed: list[MemoryIndex] = []
+
+        def read_index() -> None:   # (while forked readers start, when there are any)
+            if index_text is not None:
+                parsed.append(parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir()))
+            else:
+                parsed.append(MemoryIndex(exists=index_error is not None, error=index_error))
+        self._read(unread, found, entries, read_index)
         removed = sorted(set(old) - set(entries))
         for r in removed:
             self._sigs.pop(r, None)
@@ -195,24 +202,21 @@ class Scanner:
         if self.cache is not None and not self.judging:
             self._save()
             self.cache.release_blobs()   # unchanged files keep their entries from here on
+        return ScanResult(entries, parsed[0], index_text, added, changed, removed, other)
 
-        if index_text is not None:
-            index = parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir())
-        else:
-            index = MemoryIndex(exists=index_error is not None, error=index_error)
-        return ScanResult(entries, index, index_text, added, changed, removed, other)
-
-    def _read(self, ids: list[str], found: dict, entries: dict) -> None:
-        """Read and parse the files the cache did not hold. A one-shot command reading thousands
-        forks workers that parse and pickle their shares while it parses its own: the pickles
-        travel back and become the parse cache's rows as they are (never pickled again)."""
+    def _read(self, ids: list[str], found: dict, entries: dict, before) -> None:
+        """Read and parse the files the cache did not hold, and call ``before()``. A one-shot
+        command reading thousands forks workers that parse and pickle their shares while it
+        calls ``before()``, then parses its own: the pickles travel back and become the parse
+        cache's rows as they are (never pickled again)."""
         if not (self.fork_ok and forking.can_fork(len(ids))):
             for entry_id in ids:
                 path, st, why = found[entry_id]
                 entries[entry_id] = _load(path, entry_id, st, why, self.layout.size_limit(entry_id))
+            before()
             return
         from .forked import read_shared
-        read_shared(self, ids, found, entries, _load)
+        read_shared(self, ids, found, entries, _load, before)
 
     def adopt(self, published, judged) -> None:
         """Read ``judged[i]`` (a judged copy of ``published[i]``) from here on, where the scan
