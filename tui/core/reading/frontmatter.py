@@ -185,6 +185,7 @@ def _scalar_in_flow(value: str):
 _SEEN_LINES: dict[str, tuple[str, Any]] = {}
 _SEEN_MAX = 20_000
 _IMMUTABLE = (str, int, float, bool, type(None))
+_OWN = ("name", "description")   # each file's own: never seen again, not kept
 
 
 def fast_yaml(yaml_text: str) -> dict | None:
@@ -229,7 +230,7 @@ def fast_yaml(yaml_text: str) -> dict | None:
                 continue
             parent = None
             value = out[m.group(1)] = _scalar(m.group(2).rstrip())
-            if type(value) in _IMMUTABLE and len(seen) < _SEEN_MAX:
+            if type(value) in _IMMUTABLE and len(seen) < _SEEN_MAX and m.group(1) not in _OWN:
                 seen[raw] = (m.group(1), value)
     except ValueError:
         return None
