@@ -69,3 +69,13 @@ def test_common_frontmatter_takes_the_fast_path():
     assert fast_yaml(text) == {"name": "test-runner", "description": "Tests use node's runner",
                                "type": "feedback", "source": "user", "created": "2026-10-02T09:00:00Z",
                                "paths": ["package.json", "test/"], "keywords": ["test", "node"]}
+
+
+def test_lines_read_before_give_the_same_values_and_duplicates_still_fail():
+    from tui.core.reading.frontmatter import fast_yaml
+    first = fast_yaml("type: project\nsource: model\ncreated: 2026-01-02\n")
+    again = fast_yaml("metadata:\n  a: b\ntype: project\nsource: model\ncreated: 2026-01-02\n")
+    assert first == {"type": "project", "source": "model", "created": "2026-01-02"}
+    assert again == {"metadata": {"a": "b"}, **first}
+    assert fast_yaml("type: project\ntype: project\n") is None   # the second from the table: still a duplicate
+    assert fast_yaml("type: project\nname: x\n")["name"] == "x"

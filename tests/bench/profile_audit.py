@@ -8,7 +8,8 @@ make it: the probe of the kept audit, the walk, the parse (``Scanner._read``), t
 (``assess``), the directory's checks, the per-entry rules, the output, and the cache's
 write (done after the output, in a detached child, by the real command). With ``--profile``
 the whole run is under cProfile (use ``--jobs 1``: forked workers are not profiled) and the
-top 25 functions by cumulative and by own time are written to FILE.
+top 25 functions by cumulative and by own time are written to FILE. ``--worker-profile FILE``
+profiles each forked worker too (with ``--jobs 2`` or more) and writes their summary to FILE.
 """
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ def main() -> None:
     ap.add_argument("--dir", help="a folder gen.py made (OUT, holding memory/ and project/); made if absent")
     ap.add_argument("--jobs", type=int, default=0, help="MEMTUI_JOBS (0: every core)")
     ap.add_argument("--profile", help="write the cProfile summary here")
+    ap.add_argument("--worker-profile", help="profile the forked workers; their summary goes here")
     args = ap.parse_args()
     out = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="memtui-prof-"))
     if not (out / "memory").is_dir():
@@ -88,6 +90,9 @@ def main() -> None:
     timed(audit, "audit", "audit()")
     timed(memory.Snapshot, "load", "Memory.load()")
 
+    worker_stats = tempfile.mkdtemp(prefix="memtui-prof-workers-") if args.worker_profile else None
+    if worker_stats:
+        profile_workers(worker_stats)
     jobs: list = []
     common.AFTER_OUTPUT = jobs
     ns = argparse.Namespace(dir=str(mem_dir), root=str(proj), format="json", fail_on="secret",
@@ -125,6 +130,34 @@ def main() -> None:
         st.sort_stats("tottime").print_stats(25)
         Path(args.profile).write_text(buf.getvalue())
         print(f"profile written to {args.profile}")
+    if worker_stats:
+        files = sorted(str(f) for f in Path(worker_stats).glob("*.prof"))
+        buf = io.StringIO()
+        buf.write(f"{len(files)} forked worker(s), their profiles summed:\n")
+        st = pstats.Stats(*files, stream=buf).strip_dirs()
+        st.sort_stats("cumulative").print_stats(25)
+        st.sort_stats("tottime").print_stats(25)
+        Path(args.worker_profile).write_text(buf.getvalue())
+        print(f"workers' profile written to {args.worker_profile}")
+
+
+def profile_workers(folder: str) -> None:
+    """Each forked worker runs under cProfile and dumps its stats into ``folder`` as it exits."""
+    from tui.core import forking
+    loop = forking._work_loop
+
+    def profiled(*a):
+        prof = cProfile.Profile()
+        exit_now = os._exit
+
+        def dump_and_exit(code):
+            prof.disable()
+            prof.dump_stats(f"{folder}/worker-{os.getpid()}.prof")
+            exit_now(code)
+        os._exit = dump_and_exit   # (this worker's own os module state: it never returns)
+        prof.enable()
+        loop(*a)
+    forking._work_loop = profiled
 
 
 if __name__ == "__main__":

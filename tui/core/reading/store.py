@@ -6,7 +6,6 @@ rescan (the TUI's watcher) re-parses only files that changed and reports a diff.
 from __future__ import annotations
 
 import os
-import pickle
 import stat
 import threading
 from dataclasses import dataclass, field
@@ -187,7 +186,14 @@ class Scanner:
                 unread.append(entry_id)
             self._sigs[entry_id] = sig
             (changed if prev is not None else added).append(entry_id)
-        self._read(unread, found, entries)
+        parsed: list[MemoryIndex] = []
+
+        def read_index() -> None:   # (while forked readers start, when there are any)
+            if index_text is not None:
+                parsed.append(parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir()))
+            else:
+                parsed.append(MemoryIndex(exists=index_error is not None, error=index_error))
+        self._read(unread, found, entries, read_index)
         removed = sorted(set(old) - set(entries))
         for r in removed:
             self._sigs.pop(r, None)
@@ -196,50 +202,21 @@ class Scanner:
         if self.cache is not None and not self.judging:
             self._save()
             self.cache.release_blobs()   # unchanged files keep their entries from here on
+        return ScanResult(entries, parsed[0], index_text, added, changed, removed, other)
 
-        if index_text is not None:
-            index = parse_index(index_text, is_dir=lambda i: (self.dir / i).is_dir())
-        else:
-            index = MemoryIndex(exists=index_error is not None, error=index_error)
-        return ScanResult(entries, index, index_text, added, changed, removed, other)
-
-    def _read(self, ids: list[str], found: dict, entries: dict) -> None:
-        """Read and parse the files the cache did not hold. A one-shot command reading thousands
-        forks workers that parse and pickle their shares while it parses its own: the pickles
-        travel back and become the parse cache's rows as they are (never pickled again)."""
+    def _read(self, ids: list[str], found: dict, entries: dict, before) -> None:
+        """Read and parse the files the cache did not hold, and call ``before()``. A one-shot
+        command reading thousands forks workers that parse and pickle their shares while it
+        calls ``before()``, then parses its own: the pickles travel back and become the parse
+        cache's rows as they are (never pickled again)."""
         if not (self.fork_ok and forking.can_fork(len(ids))):
             for entry_id in ids:
                 path, st, why = found[entry_id]
                 entries[entry_id] = _load(path, entry_id, st, why, self.layout.size_limit(entry_id))
+            before()
             return
-        global _FOUND
-        memos = self.memos if self.layout.file_per_entry else ()   # a shared file's parts keep none
-        # a judging reader (the audit) also runs the content rules there: the costliest per-entry
-        # work, done on the readers' cores in the same fork (no second one to judge them)
-        judge = self.judging and self.layout.file_per_entry
-        _FOUND, n = (found, self.layout, _memo_functions(memos), judge), forking.jobs()
-        def here(chunk: list[str]) -> None:   # this process's part of the reading
-            for entry_id in chunk:
-                entry, kept = _parse_one(entry_id)
-                entry.memo.update(kept)
-                entries[entry_id] = entry
-
-        def adopt(share: list) -> None:   # a worker's entries, as they arrive
-            for entry_id, data, kept, hits, judged in share:
-                entry = pickle.loads(data)
-                entry.path = found[entry_id][0]
-                entry.memo.update(kept)
-                entry.judged = judged
-                if hits is not None:   # its text was scanned for secrets there: not again here
-                    seed(entry.text, hits)
-                entries[entry_id] = entry
-                if self.cache is not None and entry.readable and entry_id in self._sigs:
-                    self.cache.adopt(entry_id, self._sigs[entry_id], data)
-
-        try:
-            forking.shared_out(_parse_share, ids, n, here, adopt)
-        finally:
-            _FOUND = None
+        from .forked import read_shared
+        read_shared(self, ids, found, entries, _load, before)
 
     def adopt(self, published, judged) -> None:
         """Read ``judged[i]`` (a judged copy of ``published[i]``) from here on, where the scan
@@ -311,43 +288,6 @@ class Scanner:
         if not stat.S_ISREG(st.st_mode):
             return None, "not a regular file (device, pipe or socket)"
         return st, None
-
-
-_FOUND: tuple | None = None   # what a forked reader inherits: the files found, the layout, the memo functions, whether to judge
-
-
-def _parse_share(ids: list[str]) -> list[tuple[str, bytes, dict, tuple | None, tuple | None]]:
-    """A forked reader's share: each file parsed and pickled; the memos travel beside it, the
-    secrets found in its text if a memo or the content rules scanned it (the audit would scan
-    it again), and its content findings when judged here (a pickled entry leaves them out)."""
-    out = []
-    for entry_id in ids:
-        entry, kept = _parse_one(entry_id)
-        hits = known(entry.text) if entry.readable else None
-        out.append((entry_id, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), kept, hits, entry.judged))
-    return out
-
-
-def _parse_one(entry_id: str) -> tuple[MemoryEntry, dict]:
-    """One file of ``_FOUND`` parsed, with the values the checks to come keep on its entry
-    (``memos``) computed here, on this core."""
-    assert _FOUND is not None
-    found, layout, compute, judge = _FOUND
-    path, st, why = found[entry_id]
-    entry = _load(path, entry_id, st, why, layout.size_limit(entry_id))
-    if not entry.readable:
-        return entry, {}
-    if judge:
-        from ..judging.gates import content_findings
-        content_findings(entry)   # sets entry.judged
-    return entry, {k: f(entry) for k, f in compute.items()}
-
-
-def _memo_functions(keys) -> dict:
-    from ..judging.crossfile import MEMOS as crossfile_memos
-    from ..judging.status import MEMOS as status_memos
-    known = {**status_memos, **crossfile_memos}
-    return {k: known[k] for k in keys}
 
 
 def _load(path: Path, entry_id: str, st: os.stat_result | None, why: str | None,

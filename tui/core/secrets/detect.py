@@ -185,7 +185,7 @@ def _find(text: str) -> list[SecretHit]:
     # one (in ASCII text: elsewhere re.I also matches 'ſ' for s and 'K' for k)
     if ("bearer" in low or "token " in low or "api-key" in low) and \
             (not text.isascii() or any(m.end() - m.start() >= 20 for m in every_run)):
-        for m in _BEARER.finditer(text):
+        for m in _starting_at(_BEARER, _BEARER_STARTS, text, low):
             if random_enough(m.group(1), 3.3):
                 graded("bearer-token", "bearer token", *m.span(1), "bearer")
     if "-u" in low:
@@ -207,7 +207,7 @@ def _find(text: str) -> list[SecretHit]:
             graded("curl-user", "credentials in curl -u", start, end, "password")
     if "data:" in low and "secret" in low:
         kubernetes_values(text, add)
-    anchors = list(filter(low.__contains__, CORE_ANCHORS))
+    anchors = list(filter(low.__contains__, _ASCII_ANCHORS if text.isascii() else CORE_ANCHORS))
     if long_runs:
         near = " ".join(low[max(0, m.start() - 40):m.end()] for m in long_runs)
         named = _PROVIDER_RX.findall(near)   # a trie: half the time of testing the 87 words with `in`
@@ -228,7 +228,7 @@ def _find(text: str) -> list[SecretHit]:
             name = m.group(3)
             if keylike_name(name.lower(), name) and judge_value(m.group(2), name.lower(), "quoted"):
                 graded("generic-secret", "secret-looking value compared with a key-like name", *m.span(2), name)
-    if long_runs and any(map(text.__contains__, _AS_THE_HINTS)):
+    if long_runs and _AS_THE_HINT.search(text) is not None:
         for m in _AS_THE.finditer(text):
             value, name = m.group(1), m.group(2)
             rule = provider_rule(name.lower(), value)
@@ -244,12 +244,46 @@ def _find(text: str) -> list[SecretHit]:
     # a login and a password both quoted: four quote marks at least ("type: user" alone has none)
     if ("pass" in low or "login" in low or "cred" in low or "user" in low) and \
             text.count("`") + text.count("'") + text.count('"') >= 4:
-        for m in _PAIR.finditer(text):
+        for m in _starting_at(_PAIR, _PAIR_STARTS, text, low):
             v = m.group(2)
             if not _stand_in(v):
                 graded("login-password", "a login and its password", *m.span(2), "password")
     hits.sort(key=lambda h: h.start)
     return hits
+
+
+# the anchor words an ASCII text can hold, in the same order (another script's "password" cannot be in it)
+_ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
+# where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of
+# an alternative of the pattern
+_PAIR_STARTS = ("log", "cred", "user", "account", "sign")
+_BEARER_STARTS = ("bearer", "token", "api-key")
+# a closing quote, then the word: the same as testing each of _AS_THE_HINTS, in one pass
+_AS_THE_HINT = re.compile(r"""[`'"] (?:as|is|for) """)
+
+
+def _starting_at(rx, words: tuple[str, ...], text: str, low: str):
+    """``rx.finditer(text)``, trying only where one of ``words`` starts. A pattern that opens with
+    a case-blind alternation of words is tried at every position by ``re`` (several us a text);
+    in an ASCII text its words start where the lowered text holds them, so matching at those
+    places, left to right, skipping what a match covered, gives the same matches. (In other
+    text re.I also matches 'ſ' for s and 'K' for k: the full scan.)"""
+    if not text.isascii():
+        yield from rx.finditer(text)
+        return
+    starts = set()
+    for word in words:
+        i = low.find(word)
+        while i >= 0:
+            starts.add(i)
+            i = low.find(word, i + 1)
+    done = 0
+    for i in sorted(starts):
+        if i >= done:
+            m = rx.match(text, i)
+            if m is not None:
+                done = m.end()
+                yield m
 
 
 @functools.lru_cache(maxsize=4096)   # the same few names ("token", "auth", "key") come back in every file
