@@ -345,3 +345,26 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return False
     sequence = (_SEQUENCE if len(v) < 20 else _LONG_SEQUENCE).search(v.lower())
     return ent >= (2.75 if len(v) < 20 else 3.2) and not sequence or ent >= 3.8
+
+
+# -- a login and its password in prose, unquoted -----------------------------------------------------
+# "login" in the languages memory is written in: a label before "account / password"
+LOGIN_WORDS = ("login", "log-in", "sign-in", "signin", "credential", "creds", "логин", "учётн", "учетн", "вход",
+               "登录", "登錄", "账号", "帳號", "账户", "ログイン", "アカウント", "로그인", "계정", "usuario", "usuário",
+               "acesso", "acceso", "identifiant", "connexion", "zugang", "anmeld", "đăng nhập", "tài khoản",
+               "accesso", "credenzial")
+_LOGIN_PAIR = lazy_re(lambda: r"(?i)(?:" + "|".join(map(re.escape, LOGIN_WORDS)) + r")[^\n:：]{0,30}[:：][ \t]*"
+                      r"`?([\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)`?[ \t]*[/,|][ \t]*`?([^\s`'\"<>]{8,64}?)`?"
+                      r"(?=[\s)\],;]|\.(?:\s|$)|$)")
+
+
+def login_pairs(text: str, low: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each password in an unquoted "login: account / password" of prose
+    ("(login: ops@host.tld / …)"), any language. The caller keeps only values random by
+    measure: unquoted prose names things far more often than it holds credentials."""
+    if "/" not in text and "," not in text and "|" not in text:
+        return
+    if not any(map(low.__contains__, LOGIN_WORDS)):
+        return
+    for m in _LOGIN_PAIR.finditer(text):
+        yield m.span(2)
