@@ -43,6 +43,15 @@ INSTRUCTION_NAMES = {"claude.md", "agents.md", "gemini.md", "claude.local.md", "
 
 GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt", "coverage", "__pycache__", ".venv",
               "venv", ".cache", "tmp"}
+# below the top only the folders no one names for sources ("build" and "tmp" often hold scripts)
+_BUILT_BELOW = GENERATED - {"build", "tmp"}
+
+
+def built_below(path: str) -> bool:
+    """A build's output under a sub-project: landing/out/, packages/web/dist/app.js."""
+    segs = path.rstrip("/").split("/")
+    folders = segs if path.endswith("/") else segs[:-1]
+    return any(s in _BUILT_BELOW for s in folders[1:])
 
 
 _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|deprecat|archiv|rimoss|elimin|borrad|"
