@@ -97,3 +97,30 @@ def test_a_build_output_under_a_sub_project_is_made_not_kept(tmp_path):
     found = [f.message for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
              if f.kind == "path-missing"]
     assert len(found) == 1 and "web/src/boot.ts" in found[0], found
+
+
+def test_a_file_under_a_folder_the_entry_says_git_ignores_is_local(tmp_path):
+    """'the patch is kept as scripts/fix.patch; note `/scripts/*` is gitignored (local files)':
+    the entry itself says the folder never reaches a checkout."""
+    from tui.core.reading.memory import Memory
+    from tui.core.reports.audit import audit
+    write(tmp_path, "src/app.ts", "\n")
+    write(tmp_path, "tools/build.sh", "\n")
+    mem = tmp_path / "memory"
+    write(mem, "patch.md", "---\nname: patch\ndescription: d\ntype: project\n---\n"
+          "The fix is kept as `tools/webview.patch` plus `tools/apply-webview.sh`.\n"
+          "Note: `/tools/*` is gitignored (local scripts, not in the repo).\n"
+          "It patches `src/app.ts` and the old `src/legacy.ts`.\n")
+    found = [f.message for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
+             if f.kind == "path-missing"]
+    assert len(found) == 1 and "src/legacy.ts" in found[0], found
+
+
+@pytest.mark.parametrize("text, folders", [
+    ("Added `node_modules/` and `src/generated/` to .gitignore", set()),
+    ("The src/ folder is tracked by git.", set()),
+    ("`data/` is in .gitignore: results are regenerated.", {"data"}),
+])
+def test_which_folders_an_entry_says_git_ignores(text, folders):
+    from tui.core.judging.path_judging import ignored_folders
+    assert ignored_folders(text) == folders

@@ -47,6 +47,19 @@ GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt",
 _BUILT_BELOW = GENERATED - {"build", "tmp"}
 
 
+# "`/docs/*` is gitignored (local files)", "nativephp/ e' gitignorata": a folder the entry says git ignores
+_IGNORED_FOLDER = re.compile(r"(?i)(?<![\w./-])/?([\w][\w.-]*)/\*{0,2}[`'\"]?[^\n/]{0,40}?(?:git-?ignor|ignored by git|"
+                             r"in \.gitignore|\buntracked|not in git|non (?:è )?in git|no está en git|não está no git)")
+
+
+def ignored_folders(body: str) -> set[str]:
+    """The first folders of the project the entry itself says git ignores: their files are
+    local, so their absence from a checkout says nothing."""
+    if "ignor" not in body and "git" not in body:
+        return set()
+    return {m.group(1) for m in _IGNORED_FOLDER.finditer(body)}
+
+
 def built_below(path: str) -> bool:
     """A build's output under a sub-project: landing/out/, packages/web/dist/app.js."""
     segs = path.rstrip("/").split("/")
