@@ -124,3 +124,19 @@ def test_a_file_under_a_folder_the_entry_says_git_ignores_is_local(tmp_path):
 def test_which_folders_an_entry_says_git_ignores(text, folders):
     from tui.core.judging.path_judging import ignored_folders
     assert ignored_folders(text) == folders
+
+
+def test_a_sample_name_on_a_naming_convention_line_is_no_path(tmp_path):
+    """'Python files: underscores (`node_functions.py`)' shows a convention, not a file."""
+    from tui.core.reading.memory import Memory
+    from tui.core.reports.audit import audit
+    write(tmp_path, "app/main.py", "\n")
+    mem = tmp_path / "memory"
+    write(mem, "style.md", "---\nname: style\ndescription: d\ntype: user\n---\n"
+          "- Python 文件使用下划线分隔：`query_helpers.py`\n"
+          "- Modules use snake_case, e.g. `report_builder.py`; classes PascalCase\n"
+          "- Components are kebab-case files such as `search-box.ts`\n"
+          "- The entry point is `app/main.py`; `app/boot.py` loads the settings.\n")
+    found = [f.message for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
+             if f.kind == "path-missing"]
+    assert len(found) == 1 and "app/boot.py" in found[0], found

@@ -161,6 +161,8 @@ def has_extension(path: str) -> bool:
 _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|local-only|no (?:viaja|va) (?:por|en) git|"
                              # an example, a file to make, a branch: not a claim that the file is here
                              r"\be\.g\.|\bexample|\bexemplo|\bejemplo|\besempio|\bbeispiel|例如|예시|"
+                             # a naming convention shown by a sample name: "Python files use snake_case: `a_b.py`"
+                             r"snake_case|camel ?case|pascal ?case|kebab-case|naming convention|下划线|驼峰|命名规[范则]|"
                              r"\bpr[oó]xim|\bprossim|"
                              r"\bbranch\b|(?:→|->) ?`?(?:main|master|develop)\b|not found|"
                              r"\b(?:to port|porting|portar|portare|portieren)\b|"
