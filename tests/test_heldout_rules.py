@@ -140,3 +140,19 @@ def test_a_sample_name_on_a_naming_convention_line_is_no_path(tmp_path):
     found = [f.message for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
              if f.kind == "path-missing"]
     assert len(found) == 1 and "app/boot.py" in found[0], found
+
+
+@pytest.mark.parametrize("line", [
+    "이전 세션에서 `tools/ci/run_checks.sh`를 `tools/test/`로 이동한 뒤 버그가 남았다.",
+    "Last week we moved `tools/ci/run_checks.sh` to tools/test/.",
+    "把 `tools/ci/run_checks.sh` 移到 `tools/test/` 目录。",
+])
+def test_the_old_place_of_a_moved_file_is_not_a_missing_path(line):
+    from tui.core.judging.path_judging import said_gone
+    assert said_gone("Intro.\n" + line + "\n", "tools/ci/run_checks.sh")
+
+
+def test_a_file_moved_into_a_missing_place_is_still_checked():
+    from tui.core.judging.path_judging import said_gone
+    body = "We moved the runner into `tools/test/run_checks.sh` last week.\n"
+    assert not said_gone(body, "tools/test/run_checks.sh")

@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -107,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=25)
     ap.add_argument("--per-kind", type=int, default=10)
     ns = ap.parse_args(argv)
+    ns.memtui = shutil.which(ns.memtui) or os.path.abspath(ns.memtui)   # each audit runs in its folder
     rows: list[tuple[str, Path, dict]] = []
     print("| folder (repo) | exit | findings | errors |\n|---|---|---|---|")
     failing = 0

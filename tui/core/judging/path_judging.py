@@ -75,6 +75,9 @@ _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|depreca
                          r"(?:doesn'?t|does not|do not|non|no|não|nao|n'|nicht) (?:exist|esiste|existe)|不存在|존재하지 않|存在しない")
 # "the entry point is server/index.js, not server.js": the path is named to say it is not the one
 _NOT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnon|\bnão|\bnao|\bnicht|\bkein|\bnunca|\bnever)[ \t]*[`*\"']*$")
+# "moved `tools/a.sh` to tools/test/", "`tools/a.sh`를 `tools/test/`로 이동": the old place of a moved file
+_MOVED_FROM = re.compile(r"(?i)\b(?:moved|relocated|movid[oa]|spostat[oa]|déplacée?|verschoben)[ \t]+(?:the[ \t]+)?[`*\"']*$")
+_MOVED_AWAY = re.compile(r"[`*\"']*[ \t]*(?:를|을|を)?[^\n]{0,40}?(?:(?:로|으로|へ|に)[ \t]*(?:이동|移動|移し)|移到|移至|移动到|挪到|搬到)")
 # `old.md` → `new.md`: renamed or replaced by what the arrow points at
 _CHANGED_TO = re.compile(r"[`*'\"]*[ \t]*(?:→|->|=>)[ \t]*[`*'\"]*[\w./-]+\.\w+")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]")
@@ -95,7 +98,8 @@ def said_gone(body: str, path: str) -> bool:
         return False
     start, end = line_span(body, i)
     if _GONE_WORDS.search(body, start, end) or _NOT_BEFORE.search(body, max(start, i - 12), i) \
-            or _CHANGED_TO.match(body, i + len(path)):
+            or _CHANGED_TO.match(body, i + len(path)) or _MOVED_FROM.search(body, max(start, i - 16), i) \
+            or _MOVED_AWAY.match(body, i + len(path), end):
         return True
     while _LIST_ITEM.match(body, start) and start > 0:   # up the list to the line that leads it in
         start, end = line_span(body, start - 1)
