@@ -7,6 +7,18 @@ import os
 import pytest
 
 from conftest import NOW, write
+from test_ledger_rules import _secrets
+
+
+def _missing_paths(root, files: list[str], body: str) -> list[str]:
+    """The path-missing messages of an audit of one entry ``body`` over a project of ``files``."""
+    from tui.core.reading.memory import Memory
+    from tui.core.reports.audit import audit
+    for f in files:
+        write(root, f, "\n")
+    write(root / "memory", "a.md", "---\nname: a\ndescription: d\ntype: project\n---\n" + body)
+    return [f.message for f in audit(Memory.load(root / "memory", root, now=NOW), git=False).findings
+            if f.kind == "path-missing"]
 
 
 def test_a_memory_file_that_is_the_instruction_file_is_not_its_own_duplicate(tmp_path):
@@ -30,11 +42,6 @@ def test_a_memory_file_that_is_the_instruction_file_is_not_its_own_duplicate(tmp
     write(tmp_path, "GEMINI.md", body.replace("Run the formatter before opening any", "Always run the formatter before opening a"))
     snap = Snapshot.load(seen.dir, tmp_path, NOW, layout=seen.layout)
     assert ("GEMINI.md", "GEMINI.md") in [(f.id.split("#")[0], f.related) for f in duplicate_findings(snap)]
-
-
-def _secrets(text: str) -> list[tuple[str, str]]:
-    from tui.core.secrets.detect import find_secrets
-    return [(h.rule, h.confidence) for h in find_secrets(text)]
 
 
 @pytest.mark.parametrize("text", [
@@ -86,33 +93,20 @@ def test_a_servers_address_outside_a_dns_line_is_still_identifying():
 
 def test_a_build_output_under_a_sub_project_is_made_not_kept(tmp_path):
     """'scp landing/out/ to the server': a static export's output folder, never committed."""
-    from tui.core.reading.memory import Memory
-    from tui.core.reports.audit import audit
-    write(tmp_path, "landing/package.json", "{}\n")
-    write(tmp_path, "web/src/main.ts", "\n")
-    mem = tmp_path / "memory"
-    write(mem, "deploy.md", "---\nname: deploy\ndescription: d\ntype: project\n---\n"
-          "Build with `npm run build`, then copy `landing/out/` to the host.\n"
-          "The bundle lands in `web/dist/app.js`; the entry is `web/src/main.ts`, the old one `web/src/boot.ts`.\n")
-    found = [f.message for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
-             if f.kind == "path-missing"]
+    found = _missing_paths(tmp_path, ["landing/package.json", "web/src/main.ts"],
+                           "Build with `npm run build`, then copy `landing/out/` to the host.\n"
+                           "The bundle lands in `web/dist/app.js`; the entry is `web/src/main.ts`, the old one "
+                           "`web/src/boot.ts`.\n")
     assert len(found) == 1 and "web/src/boot.ts" in found[0], found
 
 
 def test_a_file_under_a_folder_the_entry_says_git_ignores_is_local(tmp_path):
     """'the patch is kept as scripts/fix.patch; note `/scripts/*` is gitignored (local files)':
     the entry itself says the folder never reaches a checkout."""
-    from tui.core.reading.memory import Memory
-    from tui.core.reports.audit import audit
-    write(tmp_path, "src/app.ts", "\n")
-    write(tmp_path, "tools/build.sh", "\n")
-    mem = tmp_path / "memory"
-    write(mem, "patch.md", "---\nname: patch\ndescription: d\ntype: project\n---\n"
-          "The fix is kept as `tools/webview.patch` plus `tools/apply-webview.sh`.\n"
-          "Note: `/tools/*` is gitignored (local scripts, not in the repo).\n"
-          "It patches `src/app.ts` and the old `src/legacy.ts`.\n")
-    found = [f.message for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
-             if f.kind == "path-missing"]
+    found = _missing_paths(tmp_path, ["src/app.ts", "tools/build.sh"],
+                           "The fix is kept as `tools/webview.patch` plus `tools/apply-webview.sh`.\n"
+                           "Note: `/tools/*` is gitignored (local scripts, not in the repo).\n"
+                           "It patches `src/app.ts` and the old `src/legacy.ts`.\n")
     assert len(found) == 1 and "src/legacy.ts" in found[0], found
 
 
@@ -128,17 +122,11 @@ def test_which_folders_an_entry_says_git_ignores(text, folders):
 
 def test_a_sample_name_on_a_naming_convention_line_is_no_path(tmp_path):
     """'Python files: underscores (`node_functions.py`)' shows a convention, not a file."""
-    from tui.core.reading.memory import Memory
-    from tui.core.reports.audit import audit
-    write(tmp_path, "app/main.py", "\n")
-    mem = tmp_path / "memory"
-    write(mem, "style.md", "---\nname: style\ndescription: d\ntype: user\n---\n"
-          "- Python 文件使用下划线分隔：`query_helpers.py`\n"
-          "- Modules use snake_case, e.g. `report_builder.py`; classes PascalCase\n"
-          "- Components are kebab-case files such as `search-box.ts`\n"
-          "- The entry point is `app/main.py`; `app/boot.py` loads the settings.\n")
-    found = [f.message for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
-             if f.kind == "path-missing"]
+    found = _missing_paths(tmp_path, ["app/main.py"],
+                           "- Python 文件使用下划线分隔：`query_helpers.py`\n"
+                           "- Modules use snake_case, e.g. `report_builder.py`; classes PascalCase\n"
+                           "- Components are kebab-case files such as `search-box.ts`\n"
+                           "- The entry point is `app/main.py`; `app/boot.py` loads the settings.\n")
     assert len(found) == 1 and "app/boot.py" in found[0], found
 
 
