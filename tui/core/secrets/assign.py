@@ -353,9 +353,10 @@ LOGIN_WORDS = ("login", "log-in", "sign-in", "signin", "credential", "creds", "�
                "登录", "登錄", "账号", "帳號", "账户", "ログイン", "アカウント", "로그인", "계정", "usuario", "usuário",
                "acesso", "acceso", "identifiant", "connexion", "zugang", "anmeld", "đăng nhập", "tài khoản",
                "accesso", "credenzial")
-_LOGIN_PAIR = lazy_re(lambda: r"(?i)(?:" + "|".join(map(re.escape, LOGIN_WORDS)) + r")[^\n:：]{0,30}[:：][ \t]*"
-                      r"`?([\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)`?[ \t]*[/,|][ \t]*`?([^\s`'\"<>]{8,64}?)`?"
-                      r"(?=[\s)\],;]|\.(?:\s|$)|$)")
+_LOGIN_WORD = lazy_re(lambda: trie_pattern(LOGIN_WORDS))   # one pass over the lowered text
+# after the login word: a label up to its colon, the account, a separator, the password
+_LOGIN_PAIR = re.compile(r"[^\n:：]{0,30}[:：][ \t]*`?([\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)`?[ \t]*[/,|][ \t]*"
+                         r"`?([^\s`'\"<>]{8,64}?)`?(?=[\s)\],;]|\.(?:\s|$)|$)")
 
 
 def login_pairs(text: str, low: str) -> Iterator[tuple[int, int]]:
@@ -364,7 +365,7 @@ def login_pairs(text: str, low: str) -> Iterator[tuple[int, int]]:
     measure: unquoted prose names things far more often than it holds credentials."""
     if "/" not in text and "," not in text and "|" not in text:
         return
-    if not any(map(low.__contains__, LOGIN_WORDS)):
-        return
-    for m in _LOGIN_PAIR.finditer(text):
-        yield m.span(2)
+    for w in _LOGIN_WORD.finditer(low):
+        m = _LOGIN_PAIR.match(text, w.end())
+        if m is not None:
+            yield m.span(2)
