@@ -122,6 +122,19 @@ def _instruction_texts(root: Path) -> dict[str, str]:
     return out
 
 
+def _own_lines(mem: Memory, name: str) -> Counter:
+    """The lines the memory's own entries hold in the instruction file ``name``, when that file
+    is read as memory too (Gemini's GEMINI.md, or CLAUDE.md linked to it): an entry is not
+    "already stated" in the file it is read from, only where the file says it once more."""
+    out: Counter = Counter()
+    real = os.path.realpath(mem.root / name)
+    base = os.path.basename(real)
+    for e in mem.entries.values():
+        if e.path.name == base and e.readable and os.path.realpath(e.path) == real:
+            out.update(_norm(ln) for ln in without_comments(e.body).splitlines() if len(ln.split()) >= 5)
+    return out
+
+
 def conflict_findings(mem: Memory) -> list[Finding]:
     """Two entries (or an entry and an instruction file) making contradicting claims about the
     same subject, in the same scope (entries attached to disjoint paths do not conflict)."""
@@ -257,7 +270,9 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
         if instr else Counter()
     for name, text in instr.items():
         # a banner in an HTML comment, shared by memories and instruction files, states nothing
-        lines = {_norm(ln) for ln in without_comments(text).splitlines() if len(ln.split()) >= 5}
+        stated = Counter(_norm(ln) for ln in without_comments(text).splitlines() if len(ln.split()) >= 5)
+        stated.subtract(_own_lines(mem, name))
+        lines = {ln for ln, n in stated.items() if n > 0}
         for eid in eligible:
             e = mem.entries[eid]
             for n, ln in enumerate(without_comments(e.body).splitlines()):

@@ -163,7 +163,10 @@ def _placeholder_ip(ip: str) -> bool:
 _IP_CONTEXT = re.compile(r"(?i)(?:\bip|host|server|addr|address|ssh|dns|proxy|gateway|node|@|//|=|:)[^\n]{0,12}$")
 # a line about a domain's DNS records (an A record, an apex domain): its addresses are public by lookup
 _DNS_RECORD = re.compile(r"(?i)\bA[ -]record|\brecord[ \t]+`?A\b|\bregistro[ \t]+`?A\b|\benregistrement[ \t]+`?A\b|"
-                         r"\bapex\b|\bDNS (?:record|instruction|istruzion|registro)|\banycast\b")
+                         r"\bapex\b|\bDNS (?:record|instruction|istruzion|registro)|\banycast\b|"
+                         # the A record in ru, de, zh, ja, ko, vi, tr: A-запись, A-Eintrag, A记录, Aレコード, A 레코드
+                         r"\bA[ -]?(?:запис|Eintrag|Datensatz|记录|記錄|解析|レコード|레코드|kaydı)|\bbản ghi[ \t]+A\b|"
+                         r"\bDNS[- ](?:запис|Eintr|记录|記錄|レコード|레코드|bản ghi)")
 # a heading over seeded logins of a demo or test tenant
 _DEMO_HEADING = re.compile(r"(?i)\b(?:test|demo|seed(?:ed)?|sample|fake|dummy|sandbox)\b[^\n]*\b(?:login|credential|account|"
                            r"user)s?\b|\b(?:login|credential|account|user)s?\b[^\n]*\b(?:test|demo|seed(?:ed)?|sample|"

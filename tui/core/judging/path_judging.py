@@ -43,6 +43,28 @@ INSTRUCTION_NAMES = {"claude.md", "agents.md", "gemini.md", "claude.local.md", "
 
 GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt", "coverage", "__pycache__", ".venv",
               "venv", ".cache", "tmp"}
+# below the top only the folders no one names for sources ("build" and "tmp" often hold scripts)
+_BUILT_BELOW = GENERATED - {"build", "tmp"}
+
+
+# "`/docs/*` is gitignored (local files)", "nativephp/ e' gitignorata": a folder the entry says git ignores
+_IGNORED_FOLDER = re.compile(r"(?i)(?<![\w./-])/?([\w][\w.-]*)/\*{0,2}[`'\"]?[^\n/]{0,40}?(?:git-?ignor|ignored by git|"
+                             r"in \.gitignore|\buntracked|not in git|non (?:è )?in git|no está en git|não está no git)")
+
+
+def ignored_folders(body: str) -> set[str]:
+    """The first folders of the project the entry itself says git ignores: their files are
+    local, so their absence from a checkout says nothing."""
+    if "ignor" not in body and "git" not in body:
+        return set()
+    return {m.group(1) for m in _IGNORED_FOLDER.finditer(body)}
+
+
+def built_below(path: str) -> bool:
+    """A build's output under a sub-project: landing/out/, packages/web/dist/app.js."""
+    segs = path.rstrip("/").split("/")
+    folders = segs if path.endswith("/") else segs[:-1]
+    return any(s in _BUILT_BELOW for s in folders[1:])
 
 
 _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|deprecat|archiv|rimoss|elimin|borrad|"
@@ -53,6 +75,9 @@ _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|depreca
                          r"(?:doesn'?t|does not|do not|non|no|não|nao|n'|nicht) (?:exist|esiste|existe)|不存在|존재하지 않|存在しない")
 # "the entry point is server/index.js, not server.js": the path is named to say it is not the one
 _NOT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnon|\bnão|\bnao|\bnicht|\bkein|\bnunca|\bnever)[ \t]*[`*\"']*$")
+# "moved `tools/a.sh` to tools/test/", "`tools/a.sh`를 `tools/test/`로 이동": the old place of a moved file
+_MOVED_FROM = re.compile(r"(?i)\b(?:moved|relocated|movid[oa]|spostat[oa]|déplacée?|verschoben)[ \t]+(?:the[ \t]+)?[`*\"']*$")
+_MOVED_AWAY = re.compile(r"[`*\"']*[ \t]*(?:를|을|を)?[^\n]{0,40}?(?:(?:로|으로|へ|に)[ \t]*(?:이동|移動|移し)|移到|移至|移动到|挪到|搬到)")
 # `old.md` → `new.md`: renamed or replaced by what the arrow points at
 _CHANGED_TO = re.compile(r"[`*'\"]*[ \t]*(?:→|->|=>)[ \t]*[`*'\"]*[\w./-]+\.\w+")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]")
@@ -73,7 +98,8 @@ def said_gone(body: str, path: str) -> bool:
         return False
     start, end = line_span(body, i)
     if _GONE_WORDS.search(body, start, end) or _NOT_BEFORE.search(body, max(start, i - 12), i) \
-            or _CHANGED_TO.match(body, i + len(path)):
+            or _CHANGED_TO.match(body, i + len(path)) or _MOVED_FROM.search(body, max(start, i - 16), i) \
+            or _MOVED_AWAY.match(body, i + len(path), end):
         return True
     while _LIST_ITEM.match(body, start) and start > 0:   # up the list to the line that leads it in
         start, end = line_span(body, start - 1)
@@ -139,6 +165,8 @@ def has_extension(path: str) -> bool:
 _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|local-only|no (?:viaja|va) (?:por|en) git|"
                              # an example, a file to make, a branch: not a claim that the file is here
                              r"\be\.g\.|\bexample|\bexemplo|\bejemplo|\besempio|\bbeispiel|例如|예시|"
+                             # a naming convention shown by a sample name: "Python files use snake_case: `a_b.py`"
+                             r"snake_case|camel ?case|pascal ?case|kebab-case|naming convention|下划线|驼峰|命名规[范则]|"
                              r"\bpr[oó]xim|\bprossim|"
                              r"\bbranch\b|(?:→|->) ?`?(?:main|master|develop)\b|not found|"
                              r"\b(?:to port|porting|portar|portare|portieren)\b|"

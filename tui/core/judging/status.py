@@ -22,9 +22,9 @@ _RULES_IN = False   # whether path_judging's rules below are imported yet
 def _path_rules() -> None:
     """Import the mentioned-path rules when first needed: the hook and ``preview`` never check
     mentions (their import was ~2 ms of a warm preview's ~120)."""
-    global _RULES_IN, GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension, \
+    global _RULES_IN, GENERATED, built_below, ignored_folders, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension, \
         in_order, made_not_kept, named_file, said_gone, shorthand, works_outside
-    from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere,
+    from .path_judging import (GENERATED, built_below, ignored_folders, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere,
                                has_extension, in_order, made_not_kept, named_file, said_gone, shorthand,
                                works_outside)
     _RULES_IN = True
@@ -273,6 +273,7 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
     gone: set[str] = set()
     here = 0   # mentions that name a file or folder of this project
     foreign = None   # whether one names another codebase's folder (asked once, when a path is missing)
+    ignored = None   # the folders the entry says git ignores (read once, when a path is missing)
     found = memo(entry, "mentions", lambda: _mentions_of(entry))
     for m in found:
         st.mentioned.append(str(m))
@@ -291,8 +292,12 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
                     if count and max(m.line, m.end or 0) > count:   # an empty file says nothing of lines
                         st.past_end[str(m)] = count
             continue
-        if m.path.split("/", 1)[0] in GENERATED or made_not_kept(m.path):
+        if m.path.split("/", 1)[0] in GENERATED or made_not_kept(m.path) or built_below(m.path):
             continue   # build output, data and local settings are made, not kept: their absence says nothing
+        if ignored is None:
+            ignored = ignored_folders(entry.body)
+        if m.path.lstrip("/").split("/", 1)[0] in ignored:
+            continue   # under a folder the entry says git ignores: a local file, never in a checkout
         if checker.real_memory is not None and os.path.lexists(checker.real_memory + m.path.rstrip("/").rsplit("/", 1)[-1]):
             continue   # memory/x.md, .claude-memory/x.md: another memory of this folder, named by its place
         bare = "/" not in m.path.rstrip("/")

@@ -345,3 +345,27 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
         return False
     sequence = (_SEQUENCE if len(v) < 20 else _LONG_SEQUENCE).search(v.lower())
     return ent >= (2.75 if len(v) < 20 else 3.2) and not sequence or ent >= 3.8
+
+
+# -- a login and its password in prose, unquoted -----------------------------------------------------
+# "login" in the languages memory is written in: a label before "account / password"
+LOGIN_WORDS = ("login", "log-in", "sign-in", "signin", "credential", "creds", "логин", "учётн", "учетн", "вход",
+               "登录", "登錄", "账号", "帳號", "账户", "ログイン", "アカウント", "로그인", "계정", "usuario", "usuário",
+               "acesso", "acceso", "identifiant", "connexion", "zugang", "anmeld", "đăng nhập", "tài khoản",
+               "accesso", "credenzial")
+_LOGIN_WORD = lazy_re(lambda: trie_pattern(LOGIN_WORDS))   # one pass over the lowered text
+# after the login word: a label up to its colon, the account, a separator, the password
+_LOGIN_PAIR = re.compile(r"[^\n:：]{0,30}[:：][ \t]*`?([\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)`?[ \t]*[/,|][ \t]*"
+                         r"`?([^\s`'\"<>]{8,64}?)`?(?=[\s)\],;]|\.(?:\s|$)|$)")
+
+
+def login_pairs(text: str, low: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each password in an unquoted "login: account / password" of prose
+    ("(login: ops@host.tld / …)"), any language. The caller keeps only values random by
+    measure: unquoted prose names things far more often than it holds credentials."""
+    if "/" not in text and "," not in text and "|" not in text:
+        return
+    for w in _LOGIN_WORD.finditer(low):
+        m = _LOGIN_PAIR.match(text, w.end())
+        if m is not None:
+            yield m.span(2)

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ..judging.hints import trie_pattern
-from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
+from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, login_pairs,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
 from .grade import grade, never_a_value, public_by_design, random_by_measure
@@ -248,6 +248,10 @@ def _find(text: str) -> list[SecretHit]:
             v = m.group(2)
             if not _stand_in(v):
                 graded("login-password", "a login and its password", *m.span(2), "password")
+    for start, end in login_pairs(text, low):   # unquoted, in prose: only a value random by measure
+        v = text[start:end]
+        if grade(v, "password") == "high" and not never_a_value(v):
+            add("login-password", "a login and its password", start, end)
     hits.sort(key=lambda h: h.start)
     return hits
 
