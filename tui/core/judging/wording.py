@@ -171,21 +171,62 @@ _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|�
                         r"[^.;:,\n]{0,40}$")
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
                            r"hôm nay|hôm qua|ngày mai|phiên sau|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
-                           r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일")
+                           r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일|近\s*(?:N|\d+)\s*日|每日")
 # two relative days make a rule about days only with a "later" (a maxim) or a trading day's words (a definition)
 _DAY_RULE = re.compile(r"(?i)\b(?:later|después|depois|più tardi|plus tard|später|позже)\b|前一日|當日|当日|翌日|次日|昨成本|"
-                       r"hôm qua|phiên sau|\[t[-+]?\d?\]|\bT\+\d\b")
+                       r"hôm qua|phiên sau|\[t[-+]?\d?\]|\bT\+\d\b|近\s*(?:N|\d+)\s*日|每日|"
+                       r"(?:today|hoje|hoy|oggi|heute)\s?[-+]\s?(?:\d+|N)\b")
 _ATTRIBUTIVE = re.compile(r"(?i)(?:\b(?:the|a|an|all|any|of|for|shows?|lists?|only|its|their|each)|\*\*[ \t]*[—–:-])\s+$")
 _AFTER_FIX = re.compile(r"(?i)[ \t]{1,2}(?:(?:e|and|y|et|ya|già)[ \t]+)?(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|"
                         r"已修|修正済|해결")
 _CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|<today>|\{today\}|"
-                    r"(?:\bafter|\bbefore|\buntil|\bpast|以後|以后|之後|之后|前|後)\s*\d{1,2}:\d{2}")
+                    r"(?:\bafter|\bbefore|\buntil|\bpast|以後|以后|之後|之后|前|後|[<>≤≥])\s*\d{1,2}:\d{2}")
 _PAST = re.compile(r"(?i)\b(?:was|were|had|wasn't|weren't|hadn't|era|erano|eravamo|était|étaient|war|waren|"
                    r"estaba|estaban|estava|estavam|была|были|был)\s+$")
 _PAST_IN = re.compile(r"(?i)\b(?:era|erano|eravamo|était|étaient|war|waren|estaba|estaban|estava|estavam)\b")
 _EVERY = re.compile(r"(?i)\b(?:every|each|any|cada|ogni|chaque|jede[rsn]?)\s+(?:[\w-]+\s+){0,2}"
                     r"(?:session|sesión|sessione|sessão|séance|sitzung)")
 _FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
+# a term of a formula or a range: "cap today-1", "hoje+N", "收盤>昨日", "as start moves closer to today"
+_TERM_AFTER = re.compile(r"\s?[-+]\s?(?:\d+|N)\b")
+_TERM_BEFORE = re.compile(r"(?:[<>≤≥=]\s?|(?i:\b(?:closer?|nearer|up|back) to )|(?i:\bbetween ))$")
+# one of a list of names or alternatives: "hoy/mañana", "deltaDecay/TODAY", "Hero / Now listening / Chart"
+_LISTED_AFTER = re.compile(r" ?/(?!/)")
+_LISTED_BEFORE = re.compile(r"(?<!/)/ ?$")
+# a label in a list of labels: "(Balance, Today Spend, Budget)", "…, VIX, Today P&L"
+_LABEL_BEFORE = re.compile(r"(?:,|\()[ \t]*$")
+_LABEL_AFTER = re.compile(r"[ \t]+[A-Z][\w&+/-]*[ \t]*(?:[,)]|$)", re.M)
+# which day's, not what holds: "il file di oggi", "la fecha de hoy", "今天的执行", "今日の"
+_OF_DAY = re.compile(r"(?i)(?:\b(?:di|de|von|du)\s+|\bd['’])$")
+_DAY_WORDS = re.compile(r"(?i)^(?:today|tonight|yesterday|this week|oggi|ieri|hoy|ayer|hoje|ontem|aujourd['’]hui|hier|"
+                        r"heute|gestern|сегодня|вчера|hôm nay|hôm qua|今日|今天|昨日|昨天|오늘|어제)$")
+_POSSESSIVE_AFTER = re.compile(r"[的の의]")
+# a period that recurs: "Weekly ranking by energy produced this week", "EOD summary: trades today"
+_RECURRING = re.compile(r"(?i)\b(?:weekly|daily|every (?:week|day)|each (?:week|day)|per (?:week|day)|EOD|"
+                        r"end[- ]of[- ]day)\b|每日|每天|每週|每周|毎日|매일|매주|hàng ngày|hằng ngày|hàng tuần")
+# a set named by what has not happened to it yet, not a state: "to whitelist names not yet held",
+# "a helper not yet shared", "per domini non ancora collegati", "chi non ha ancora", "any rows that currently hide"
+_NOT_YET = re.compile(r"(?i)^(?:not yet|non (?:\w+ )?ancora|todavía no|aún no|ainda não|pas encore|noch nicht)")
+_SET_BEFORE = re.compile(
+    r"(?i)(?:\b(?:to|for|of|with|on|from|into|about|all|any|every|each|only|some|no|a|an|per|di|dei|degli|delle|ai|"
+    r"agli|alle|con|su|un|una|ogni|para|los|las|unos|unas|en|dos|das|os|um|uma|pour|des|aux|une|für|alle)\s+"
+    r"(?:(?!(?:the|il|la|lo|el|le|o|a|der|die|das)\s)[\w-]+\s+)?"
+    r"(?!(?:is|are|was|were|be|been|has|have|had|it|they|this|that|still|and|but|or|so|è|sono|es|son|está|están|"
+    r"é|são|está|estão|est|sont|ist|sind)\s)[\w-]+\s+|\b(?:chi|whoever|quien|quienes|quem|wer)\s+)$")
+_SET_THAT = re.compile(r"(?i)\b(?:any|all|every|each|only|those)\s+(?:[\w-]+\s+){1,2}(?:that|which|who)\s+$")
+# the next session as any next one: "if the session dies, next session picks it up", "what the next session must know"
+_CONDITION_IN = re.compile(r"(?i)\b(?:if|unless|without|in case|whenever)\b")
+_THE_BEFORE = re.compile(r"(?i)\bthe\s+$")
+_MUST_AFTER = re.compile(r"(?i)\s+(?:must|needs? to|has to|won['’]t|will)\b")
+# "temporarily" as a step of a procedure: "needs Railway temporarily disabled", "to temporarily pause"
+_STEP_BEFORE = re.compile(r"(?i)\b(?:to|needs?|requires?|must|should)\s+(?:[\w-]+\s+){0,3}$")
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+# Vietnamese "hiện tại"/"tạm thời" after a noun is the adjective "current"/"temporary" ("NAV hiện tại": the
+# current NAV, a definition, as English "current" is not a time word); before a verb or a colon it says now
+_VI_ATTRIBUTIVE = re.compile(r"(?i)^(?:hiện tại|tạm thời)$")
+_VI_NOUN_BEFORE = re.compile(r"[\w)\]%]\s$")
+_VI_PREDICATE_AFTER = re.compile(r"(?i)\s*(?::|\b(?:đang|đã|vẫn|chưa|là|có|không|bị|được|sẽ|chỉ|cũng|đều|mới|còn)\b)")
+_STRUCK = "~~"
 
 
 class _Context:
@@ -223,7 +264,45 @@ class _Context:
             return "here"   # "every session must leave what the next session must know": a rule
         if m.group(0).lower() == "currently" and _ATTRIBUTIVE.search(scan, max(start, m.start() - 24), m.start()):
             return "here"   # "shows the currently open positions": which ones, not what holds now
+        return self._not_a_statement(m, start, end)
+
+    def _not_a_statement(self, m: re.Match, start: int, end: int) -> str | None:
+        """The shapes in which a time word names, defines or recounts rather than states the moment."""
+        scan, word = self.scan, m.group(0)
+        before = scan[max(start, m.start() - 80):m.start()]
+        if scan.count(_STRUCK, start, m.start()) % 2:
+            return "here"   # "~~today it downloads~~ DONE": struck out by its writer
+        if _LISTED_AFTER.match(scan, m.end(), end) or _LISTED_BEFORE.search(before) \
+                or _TERM_AFTER.match(scan, m.end(), end) or _TERM_BEFORE.search(before):
+            return "here"   # one of a list of names, a term of a formula or a range
+        if word[:1].isupper() and _LABEL_BEFORE.search(before) and _LABEL_AFTER.match(scan, m.end(), end):
+            return "here"   # a label in a list of labels
+        if _DAY_WORDS.match(word):
+            if _OF_DAY.search(before) or _POSSESSIVE_AFTER.match(scan, m.end(), end):
+                return "here"   # "the file of today", "今天的": which day's
+            if _RECURRING.search(self._sentence(m, start, end)):
+                return "here"   # a period that recurs: its "today" is every day's
+            if _dated_row(scan[start:end]):
+                return "here"   # a log's row dated in its first cell: its "today" is that day's
+        if (_NOT_YET.match(word) and _SET_BEFORE.search(before)) or _SET_THAT.search(before):
+            return "here"   # a set named by what has not happened to it yet
+        low = word.lower()
+        if low == "next session":
+            sentence = before[_last_end(before):]
+            if _CONDITION_IN.search(sentence) or (_THE_BEFORE.search(sentence) and _MUST_AFTER.match(scan, m.end(), end)):
+                return "here"   # any next session: a rule about handing over, not a plan for one
+        elif low == "temporarily" and _STEP_BEFORE.search(before):
+            return "here"   # a step of a procedure, not a state
+        elif _VI_ATTRIBUTIVE.match(word) and _VI_NOUN_BEFORE.search(before) \
+                and not _VI_PREDICATE_AFTER.match(scan, m.end(), end):
+            return "here"   # "NAV hiện tại": the current NAV (an adjective), not "currently"
         return None
+
+    def _sentence(self, m: re.Match, start: int, end: int) -> str:
+        """The sentence around a match (within 200 characters each side, on its line)."""
+        before = self.scan[max(start, m.start() - 200):m.start()]
+        stop = _SENTENCE_END.search(self.scan, m.end(), min(end, m.end() + 200))
+        return before[_last_end(before):] + self.scan[m.start():stop.start() if stop else min(end, m.end() + 200)]
 
     def _dated_section(self, start: int) -> bool:
         """In a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a
@@ -242,6 +321,20 @@ class _Context:
 
     def dated_line(self, m: re.Match) -> bool:
         return _DATE.search(self.scan, *self._span(m)) is not None
+
+
+def _dated_row(line: str) -> bool:
+    """A table row whose first cell is a date ("| Mar 23 | … today … |"): a log's row, its day's."""
+    cells = line.split("|", 2) if line.lstrip().startswith("|") else ()
+    return len(cells) == 3 and _DATE.fullmatch(cells[1].strip().strip("*_")) is not None
+
+
+def _last_end(before: str) -> int:
+    """Where the last sentence in ``before`` ends (0: none)."""
+    last = 0
+    for e in _SENTENCE_END.finditer(before):
+        last = e.end()
+    return last
 
 
 def _quoted(text: str, pos: int) -> bool:
