@@ -53,7 +53,8 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
     ("vi", ("hiện", "bây giờ", "hôm nay", "hôm qua", "lúc này", "tạm thời"),
      re.compile(r"(?i)(?:hiện tại|hiện nay|bây giờ|hôm nay|hôm qua|lúc này|tạm thời)")),
     ("ru", ("сейчас", "момент", "сегодня", "вчера", "пока", "настоящее", "временно"),
-     re.compile(r"(?i)(?:сейчас|в данный момент|на данный момент|сегодня|вчера|пока что|в настоящее время|временно)")),
+     re.compile(r"(?i)\b(?:сейчас|в данный момент|на данный момент|сегодня|вчера|пока что|в настоящее время|"
+                r"временно)\b")),
 ]
 
 
@@ -121,7 +122,35 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             seen.add(ln)
             out.append(_time_word(entry_id, ln, word, soft=_soft(word),
                                   dated=ctx.dated_line(m)))
-    return out
+    for ln, word in _open_statuses(scan, low):
+        if ln not in seen and ln >= body_line:
+            seen.add(ln)
+            out.append(_time_word(entry_id, ln, word, soft=True, dated=False))
+    return sorted(out, key=lambda f: f.line)
+
+
+# a status said as one: "**Status:** Not started.", "**Estado en X:** … está vacío", "## Retry job (RUNNING)"
+_STATUS_LABEL = re.compile(r"(?im)^[ \t]*(?:[-*][ \t]+)?\*\*(?:status|estado|stato|stand|статус|trạng thái)"
+                           r"(?:[ \t][^:*\n]{1,24})?:?\*\*:?[^\n]*")
+_STATUS_HINTS = ("status", "estado", "stato", "stand", "статус", "trạng thái")
+# ("blocked in/from" says where a gate stops a thing, by design; "blocked by/on" what it waits for)
+_OPEN_STATE = re.compile(r"(?i)\b(?:pending|not started|in progress|planning phase|blocked(?! (?:in|from)\b)|on hold|waiting for|"
+                         r"vac[ií][oa]|vazi[oa]|vuot[oa]|bloccat[oa]|bloquead[oa]|pendiente|pendente|in attesa|"
+                         r"in corso|en curso|em andamento|ausstehend|blockiert|в работе|đang chờ)\b")
+_STATUS_MARK = re.compile(r"(?m)^#{1,6}[ \t][^\n]*\(((?:AUTO-)?(?:RUNNING|IN PROGRESS|ONGOING|WIP|PENDING|BLOCKED))\)[ \t]*$")
+
+
+def _open_statuses(scan: str, low: str):
+    """(line, words) of each status label or heading that says a thing is still open: a state
+    at the moment of writing, with no time word to say so."""
+    if "**" in scan and any(map(low.__contains__, _STATUS_HINTS)):
+        for m in _STATUS_LABEL.finditer(scan):
+            o = _OPEN_STATE.search(m.group(0))
+            if o:
+                yield line_of(scan, m.start()), o.group(0)
+    if "#" in scan and "(" in scan:
+        for m in _STATUS_MARK.finditer(scan):
+            yield line_of(scan, m.start()), m.group(1)
 
 
 def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool) -> Finding:
@@ -170,7 +199,7 @@ _LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary
 _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
                         r"[^.;:,\n]{0,40}$")
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
-                           r"hôm nay|hôm qua|ngày mai|phiên sau|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
+                           r"hôm nay|hôm qua|hôm kia|ngày mai|phiên sau|T[+-]\d|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
                            r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일|近\s*(?:N|\d+)\s*日|每日")
 # two relative days make a rule about days only with a "later" (a maxim) or a trading day's words (a definition)
 _DAY_RULE = re.compile(r"(?i)\b(?:later|después|depois|più tardi|plus tard|später|позже)\b|前一日|當日|当日|翌日|次日|昨成本|"
@@ -189,7 +218,7 @@ _EVERY = re.compile(r"(?i)\b(?:every|each|any|cada|ogni|chaque|jede[rsn]?)\s+(?:
 _FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
 # a term of a formula or a range: "cap today-1", "hoje+N", "收盤>昨日", "as start moves closer to today"
 _TERM_AFTER = re.compile(r"\s?[-+]\s?(?:\d+|N)\b")
-_TERM_BEFORE = re.compile(r"(?:[<>≤≥=]\s?|(?i:\b(?:closer?|nearer|up|back) to )|(?i:\bbetween ))$")
+_TERM_BEFORE = re.compile(r"(?:[<>≤≥=\[]\s?|(?i:\b(?:closer?|nearer|up|back) to )|(?i:\bbetween )|[到至])$")
 # one of a list of names or alternatives: "hoy/mañana", "deltaDecay/TODAY", "Hero / Now listening / Chart"
 _LISTED_AFTER = re.compile(r" ?/(?!/)")
 _LISTED_BEFORE = re.compile(r"(?<!/)/ ?$")
@@ -220,12 +249,21 @@ _THE_BEFORE = re.compile(r"(?i)\bthe\s+$")
 _MUST_AFTER = re.compile(r"(?i)\s+(?:must|needs? to|has to|won['’]t|will)\b")
 # "temporarily" as a step of a procedure: "needs Railway temporarily disabled", "to temporarily pause"
 _STEP_BEFORE = re.compile(r"(?i)\b(?:to|needs?|requires?|must|should)\s+(?:[\w-]+\s+){0,3}$")
+# a bare "now" on a line that says what held back then: the state since a change
+_BARE_NOW = re.compile(r"(?i)^(?:지금|bây giờ|adesso|ahora)$")
+_THEN = re.compile(r"(?i)당시|그때|한때|\b(?:back then|at the time|allora|a quel tempo|en ese momento|entonces)\b|lúc đó|hồi đó|trước đây")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 # Vietnamese "hiện tại"/"tạm thời" after a noun is the adjective "current"/"temporary" ("NAV hiện tại": the
 # current NAV, a definition, as English "current" is not a time word); before a verb or a colon it says now
 _VI_ATTRIBUTIVE = re.compile(r"(?i)^(?:hiện tại|tạm thời)$")
 _VI_NOUN_BEFORE = re.compile(r"[\w)\]%]\s$")
-_VI_PREDICATE_AFTER = re.compile(r"(?i)\s*(?::|\b(?:đang|đã|vẫn|chưa|là|có|không|bị|được|sẽ|chỉ|cũng|đều|mới|còn)\b)")
+_VI_PREDICATE_AFTER = re.compile(r"(?i)\s*(?::|\b(?:đang|đã|vẫn|chưa|là|có|không(?!\s*\?)|bị|được|sẽ|chỉ|cũng|đều|mới|"
+                                 r"còn)\b)")
+# a condition said after its words, as Korean does: "지금 안 모으면" (if not collected now)
+_KO_IF_AFTER = re.compile(r"[ \t]?[^\s.,;:]*[ \t]?[^\s.,;:]*(?:으면|하면|되면|않으면|없으면|있으면|라면|다면)(?=[\s,.)]|$)")
+# a line that states a condition: "**Condition:** yesterday was the confirmed low"
+_CONDITION_LABEL = re.compile(r"(?i)^[ \t>*_-]*(?:\d+\.[ \t]*)?(?:\*\*)?(?:conditions?|điều kiện|condici[óo]n(?:es)?|"
+                              r"condizion[ei]|bedingung(?:en)?|услови[ея]|条件|조건)(?:\*\*)?[ \t]*[:：]")
 _STRUCK = "~~"
 
 
@@ -251,11 +289,14 @@ class _Context:
         if start not in self._lines:
             line = scan[start:end]
             rule_of_days = len(_RELATIVE_DAY.findall(line)) >= 2 and _DAY_RULE.search(line) is not None
-            self._lines[start] = rule_of_days or _CLOCK.search(line) is not None or self._dated_section(start)
+            self._lines[start] = rule_of_days or _CLOCK.search(line) is not None or self._dated_section(start) \
+                or _CONDITION_LABEL.match(line) is not None
         if self._lines[start]:
-            return "line"   # "fast today, costly later", 前一日 vs 今日, "today after 15:00", a dated section
+            return "line"   # "fast today, costly later", 前一日 vs 今日, "today after 15:00", a dated section, a condition
         if _CONDITION.search(scan, max(start, m.start() - 60), m.start()) or _FORMULA.match(scan, m.end()):
             return "here"   # "if the user currently holds …", "今日成本 = …"
+        if _HANGUL.match(scan, m.start()) and _KO_IF_AFTER.match(scan, m.end(), min(end, m.end() + 16)):
+            return "here"   # "지금 안 모으면 …": if not now, then …: a rule
         if _AFTER_FIX.match(scan, m.end(), min(end, m.end() + 20)):
             return "here"   # "hoje resolvido", "today fixed": what holds since the fix
         if _PAST.search(scan, max(start, m.start() - 14), m.start()) or _PAST_IN.search(m.group(0)):
@@ -288,11 +329,13 @@ class _Context:
             return "here"   # a set named by what has not happened to it yet
         low = word.lower()
         if low == "next session":
-            sentence = before[_last_end(before):]
-            if _CONDITION_IN.search(sentence) or (_THE_BEFORE.search(sentence) and _MUST_AFTER.match(scan, m.end(), end)):
+            if _CONDITION_IN.search(self._sentence(m, start, end)) \
+                    or (_THE_BEFORE.search(before) and _MUST_AFTER.match(scan, m.end(), end)):
                 return "here"   # any next session: a rule about handing over, not a plan for one
         elif low == "temporarily" and _STEP_BEFORE.search(before):
             return "here"   # a step of a procedure, not a state
+        elif _BARE_NOW.match(word) and _THEN.search(scan, start, end):
+            return "here"   # "back then X; now Y is gone": what holds since a change, as English "now"
         elif _VI_ATTRIBUTIVE.match(word) and _VI_NOUN_BEFORE.search(before) \
                 and not _VI_PREDICATE_AFTER.match(scan, m.end(), end):
             return "here"   # "NAV hiện tại": the current NAV (an adjective), not "currently"
