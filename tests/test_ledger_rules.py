@@ -452,3 +452,18 @@ def test_transient_words_inside_words_conditions_and_day_terms(text):
                                   "지금 배포가 멈춰 있다.", "DT5G hiện tại đang ở trạng thái NEUTRAL."])
 def test_transient_the_same_words_saying_now_stay(text):
     assert transient_findings("notes.md", text), text
+
+
+@pytest.mark.parametrize("text", [
+    "- **STRONG** (score ≥ 70): buy at the close today, full size",
+    "**Status (2026-02-01, historical)**: design approved, not yet built.",
+    "현재 설정과 비교해 확인한 뒤 적용하세요.",
+])
+def test_transient_a_threshold_rule_a_marked_history_an_instruction(text):
+    assert transient_findings("notes.md", text) == [], text
+
+
+@pytest.mark.parametrize("text", ["Today the queue is at 80% (≥ 70 alerts).", "**Status (2026-02-01)**: not yet built.",
+                                  "현재 설정은 테스트 모드다."])
+def test_transient_same_words_without_the_rule_or_history_stay(text):
+    assert transient_findings("notes.md", text), text

@@ -252,6 +252,14 @@ _STEP_BEFORE = re.compile(r"(?i)\b(?:to|needs?|requires?|must|should)\s+(?:[\w-]
 # a bare "now" on a line that says what held back then: the state since a change
 _BARE_NOW = re.compile(r"(?i)^(?:지금|bây giờ|adesso|ahora)$")
 _THEN = re.compile(r"(?i)당시|그때|한때|\b(?:back then|at the time|allora|a quel tempo|en ese momento|entonces)\b|lúc đó|hồi đó|trước đây")
+# a threshold before it in its sentence: "GO (score ≥ 60): buy at close today" is a rule's day
+_THRESHOLD = re.compile(r"[≥≤]\s?-?\d|[<>]=?\s?-?\d")
+# a status its writer marks as history: "**Status (2026-05-21, historical)**: … not yet built"
+_MARKED_PAST = re.compile(r"(?i)\((?:[^()\n]*[,;]\s*)?(?:historical|superseded|obsolete|outdated|storico|histórico|"
+                          r"historique|veraltet|устарело)\)")
+# Korean "현재 + noun" in an instruction is "the current X" ("현재 코드와 대조한 뒤 사용하세요")
+_KO_NOUN_AFTER = re.compile(r"[ \t][\uac00-\ud7af]")
+_KO_IMPERATIVE = re.compile(r"(?:세요|십시오|하라|할 것|말 것|해라)[.!]?\s*$")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 # Vietnamese "hiện tại"/"tạm thời" after a noun is the adjective "current"/"temporary" ("NAV hiện tại": the
 # current NAV, a definition, as English "current" is not a time word); before a verb or a colon it says now
@@ -325,6 +333,12 @@ class _Context:
                 return "here"   # a period that recurs: its "today" is every day's
             if _dated_row(scan[start:end]):
                 return "here"   # a log's row dated in its first cell: its "today" is that day's
+        if _MARKED_PAST.search(scan, start, m.start()):
+            return "here"   # its writer marked it as history
+        if _THRESHOLD.search(before[_last_end(before):]):
+            return "here"   # a threshold's rule: its day is any day the threshold is met
+        if word == "현재" and _KO_NOUN_AFTER.match(scan, m.end()) and _KO_IMPERATIVE.search(self._sentence(m, start, end)):
+            return "here"   # "the current X" in an instruction
         if (_NOT_YET.match(word) and _SET_BEFORE.search(before)) or _SET_THAT.search(before):
             return "here"   # a set named by what has not happened to it yet
         low = word.lower()
