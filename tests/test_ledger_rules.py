@@ -467,3 +467,11 @@ def test_transient_a_threshold_rule_a_marked_history_an_instruction(text):
                                   "현재 설정은 테스트 모드다."])
 def test_transient_same_words_without_the_rule_or_history_stay(text):
     assert transient_findings("notes.md", text), text
+
+
+def test_transient_a_past_event_told_as_this_session_is_a_check_saying_so():
+    f, = transient_findings("a.md", "**Why:** During this session, I reset the branch and lost two uncommitted pages.")
+    assert f.confidence == "possible" and "past event" in f.message and "a date" in f.fix
+    # a present state beside it stays a 'right now' statement
+    f, = transient_findings("a.md", "This session the importer is half done and the queue is paused.")
+    assert f.confidence == "high"

@@ -120,8 +120,9 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             if dated_name and _SESSION_DEIXIS.search(word):
                 continue   # "this session" in session_2026-03-25.md: the session its name dates
             seen.add(ln)
-            out.append(_time_word(entry_id, ln, word, soft=_soft(word),
-                                  dated=ctx.dated_line(m)))
+            dated = ctx.dated_line(m)
+            past = not dated and _SESSION_DEIXIS.search(word) is not None and ctx.told_past(m)
+            out.append(_time_word(entry_id, ln, word, soft=_soft(word), dated=dated, past=past))
     for ln, word in _open_statuses(scan, low):
         if ln not in seen and ln >= body_line:
             seen.add(ln)
@@ -153,10 +154,15 @@ def _open_statuses(scan: str, low: str):
             yield line_of(scan, m.start()), m.group(1)
 
 
-def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool) -> Finding:
+def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past: bool = False) -> Finding:
     """A possible finding says only what its words show: a provisional statement ("for now",
-    "not yet") may still hold, and a dated record says when its "now" was — worth a check,
+    "not yet") may still hold, a dated record says when its "now" was, and a past event told
+    as "this session" will not go stale but reads as the reader's session — worth a check,
     not a claim that it will be stale."""
+    if past:
+        return Finding(entry_id, "transient", "time-word", ln,
+                       f"a past event told as '{word}': a later session reads it as its own",
+                       f"say when it was (a date), or drop '{word}'", confidence="possible")
     if soft:
         return Finding(entry_id, "transient", "time-word", ln,
                        f"a provisional statement ('{word}'): it held when written and may not now",
@@ -260,6 +266,11 @@ _MARKED_PAST = re.compile(r"(?i)\((?:[^()\n]*[,;]\s*)?(?:historical|superseded|o
 # Korean "현재 + noun" in an instruction is "the current X" ("현재 코드와 대조한 뒤 사용하세요")
 _KO_NOUN_AFTER = re.compile(r"[ \t][\uac00-\ud7af]")
 _KO_IMPERATIVE = re.compile(r"(?:세요|십시오|하라|할 것|말 것|해라)[.!]?\s*$")
+# a past tense in English ("caught", "were", "generated"), and a present beside it ("is", "has", "needs")
+_PAST_VERB = re.compile(r"(?i)\b(?:was|were|had|did|ran|caught|found|made|took|got|went|saw|said|wrote|broke|came|"
+                        r"lost|built|sent|spent|told|\w{3,}ed)\b")
+_PRESENT_AUX = re.compile(r"(?i)\b(?:is|are|am|isn['’]t|aren['’]t|has|have|hasn['’]t|haven['’]t|remains?|stays?|"
+                          r"needs?|must|should|will)\b")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 # Vietnamese "hiện tại"/"tạm thời" after a noun is the adjective "current"/"temporary" ("NAV hiện tại": the
 # current NAV, a definition, as English "current" is not a time word); before a verb or a colon it says now
@@ -375,6 +386,12 @@ class _Context:
         t = self._title
         return t is not None and t.start() < start and _DATE.search(t.group(0)) is not None \
             and _LOG_WORD.search(t.group(0)) is not None
+
+    def told_past(self, m: re.Match) -> bool:
+        """The sentence around it tells what happened, in the past ("the DB caught three bugs this
+        session"), with no present state beside it."""
+        sentence = self._sentence(m, *self._span(m))
+        return _PAST_VERB.search(sentence) is not None and _PRESENT_AUX.search(sentence) is None
 
     def dated_line(self, m: re.Match) -> bool:
         return _DATE.search(self.scan, *self._span(m)) is not None
