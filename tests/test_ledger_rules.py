@@ -475,3 +475,19 @@ def test_transient_a_past_event_told_as_this_session_is_a_check_saying_so():
     # a present state beside it stays a 'right now' statement
     f, = transient_findings("a.md", "This session the importer is half done and the queue is paused.")
     assert f.confidence == "high"
+
+
+@pytest.mark.parametrize("text, found", [
+    ("## 盤前策略 — 找今日機會", False), ("- 補今日 Top N 買超分點", False), ("排除今日突破日，否則天花板被拉高", False),
+    ("今日は本番が止まっている。", True), ("今日、デプロイが失敗している。", True), ("今日已部署新版本，仍在觀察。", True),
+])
+def test_transient_a_compound_of_jinri_is_one_word(text, found):
+    assert bool(transient_findings("notes.md", text)) is found, text
+
+
+@pytest.mark.parametrize("text, found", [
+    ("(c) add the v2 paper-trade from today.", False), ("Il report parte da oggi con il nuovo formato.", False),
+    ("Expected numbers (from `run_sim.py` today): 12 % CAGR", True), ("Since yesterday the API is down.", True),
+])
+def test_transient_from_today_on_is_what_holds_since(text, found):
+    assert bool(transient_findings("notes.md", text)) is found, text

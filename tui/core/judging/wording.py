@@ -236,6 +236,9 @@ _OF_DAY = re.compile(r"(?i)(?:\b(?:di|de|von|du)\s+|\bd['’])$")
 _DAY_WORDS = re.compile(r"(?i)^(?:today|tonight|yesterday|this week|oggi|ieri|hoy|ayer|hoje|ontem|aujourd['’]hui|hier|"
                         r"heute|gestern|сегодня|вчера|hôm nay|hôm qua|今日|今天|昨日|昨天|오늘|어제)$")
 _POSSESSIVE_AFTER = re.compile(r"[的の의]")
+# 今日 in a compound noun, the written form's "today's X" (今日成本, 今日機會, 今日 Top N): one longer word;
+# before a particle, punctuation or an adverb/verb of state it says when (今日は, 今日、, 今日已…)
+_COMPOUND_AFTER = re.compile(r"[ \t]?[A-Za-z$]|(?![已仍还還再又也都就才先刚剛不沒没未是有在要会會起開开为為中])[\u4e00-\u9fff]")
 # a period that recurs: "Weekly ranking by energy produced this week", "EOD summary: trades today"
 _RECURRING = re.compile(r"(?i)\b(?:weekly|daily|every (?:week|day)|each (?:week|day)|per (?:week|day)|EOD|"
                         r"end[- ]of[- ]day)\b|每日|每天|每週|每周|毎日|매일|매주|hàng ngày|hằng ngày|hàng tuần")
@@ -258,6 +261,8 @@ _STEP_BEFORE = re.compile(r"(?i)\b(?:to|needs?|requires?|must|should)\s+(?:[\w-]
 # a bare "now" on a line that says what held back then: the state since a change
 _BARE_NOW = re.compile(r"(?i)^(?:지금|bây giờ|adesso|ahora)$")
 _THEN = re.compile(r"(?i)당시|그때|한때|\b(?:back then|at the time|allora|a quel tempo|en ese momento|entonces)\b|lúc đó|hồi đó|trước đây")
+_TODAY = re.compile(r"(?i)^(?:today|oggi|hoy|hoje|aujourd['’]hui|heute|сегодня|hôm nay)$")
+_FROM_BEFORE = re.compile(r"(?i)(?:\b(?:from|starting|beginning|da|desde|ab|с)|\ba partir)[ \t]$")
 # a threshold before it in its sentence: "GO (score ≥ 60): buy at close today" is a rule's day
 _THRESHOLD = re.compile(r"[≥≤]\s?-?\d|[<>]=?\s?-?\d")
 # a status its writer marks as history: "**Status (2026-05-21, historical)**: … not yet built"
@@ -338,14 +343,17 @@ class _Context:
         if word[:1].isupper() and _LABEL_BEFORE.search(before) and _LABEL_AFTER.match(scan, m.end(), end):
             return "here"   # a label in a list of labels
         if _DAY_WORDS.match(word):
-            if _OF_DAY.search(before) or _POSSESSIVE_AFTER.match(scan, m.end(), end):
-                return "here"   # "the file of today", "今天的": which day's
+            if _OF_DAY.search(before) or _POSSESSIVE_AFTER.match(scan, m.end(), end) \
+                    or (word == "今日" and _COMPOUND_AFTER.match(scan, m.end(), end)):
+                return "here"   # "the file of today", "今天的", "今日機會": which day's
             if _RECURRING.search(self._sentence(m, start, end)):
                 return "here"   # a period that recurs: its "today" is every day's
             if _dated_row(scan[start:end]):
                 return "here"   # a log's row dated in its first cell: its "today" is that day's
         if _MARKED_PAST.search(scan, start, m.start()):
             return "here"   # its writer marked it as history
+        if _DAY_WORDS.match(word) and _FROM_BEFORE.search(before) and _TODAY.match(word):
+            return "here"   # "from today", "a partir de hoy": what holds from then on, as "now" after a change
         if _THRESHOLD.search(before[_last_end(before):]):
             return "here"   # a threshold's rule: its day is any day the threshold is met
         if word == "현재" and _KO_NOUN_AFTER.match(scan, m.end()) and _KO_IMPERATIVE.search(self._sentence(m, start, end)):
