@@ -491,3 +491,13 @@ def test_transient_a_compound_of_jinri_is_one_word(text, found):
 ])
 def test_transient_from_today_on_is_what_holds_since(text, found):
     assert bool(transient_findings("notes.md", text)) is found, text
+
+
+@pytest.mark.parametrize("text, found", [
+    ("1. **Movers** — tickers crossing their trigger today, with distance to stop", False),
+    ("- **Backend stats.js**: endpoint `GET /api/stats` — KPI + ordini oggi in 1 call", False),
+    ("- **Movers** — the feed is down today.", True), ("- **Movers**: tickers crossing today", True),
+    ("- **Export** — the button is hidden today.", True),
+])
+def test_transient_a_definition_s_day_is_each_day(text, found):
+    assert bool(transient_findings("notes.md", text)) is found, text

@@ -261,6 +261,9 @@ _STEP_BEFORE = re.compile(r"(?i)\b(?:to|needs?|requires?|must|should)\s+(?:[\w-]
 # a bare "now" on a line that says what held back then: the state since a change
 _BARE_NOW = re.compile(r"(?i)^(?:지금|bây giờ|adesso|ahora)$")
 _THEN = re.compile(r"(?i)당시|그때|한때|\b(?:back then|at the time|allora|a quel tempo|en ese momento|entonces)\b|lúc đó|hồi đó|trước đây")
+# a definition's noun phrase: "**Label** — <what it holds>", the word in its first clause, no verb of state
+_DEFINED = re.compile(r"(?i)\*\*[^*\n]+\*\*:?[^—–\n]{0,60}[ \t][—–][ \t](?:(?!\b(?:is|are|was|were|has|have|è|sono|é|são|"
+                      r"está|es|son|ist|sind)\b)[^.;:!?\n])*$")
 _TODAY = re.compile(r"(?i)^(?:today|oggi|hoy|hoje|aujourd['’]hui|heute|сегодня|hôm nay)$")
 _FROM_BEFORE = re.compile(r"(?i)(?:\b(?:from|starting|beginning|da|desde|ab|с)|\ba partir)[ \t]$")
 # a threshold before it in its sentence: "GO (score ≥ 60): buy at close today" is a rule's day
@@ -346,6 +349,8 @@ class _Context:
             if _OF_DAY.search(before) or _POSSESSIVE_AFTER.match(scan, m.end(), end) \
                     or (word == "今日" and _COMPOUND_AFTER.match(scan, m.end(), end)):
                 return "here"   # "the file of today", "今天的", "今日機會": which day's
+            if _DEFINED.search(scan, max(start, m.start() - 160), m.start()):
+                return "here"   # "**Watchlist** — stocks passing filters today": what a view shows, each day
             if _RECURRING.search(self._sentence(m, start, end)):
                 return "here"   # a period that recurs: its "today" is every day's
             if _dated_row(scan[start:end]):
