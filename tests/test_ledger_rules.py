@@ -501,3 +501,16 @@ def test_transient_from_today_on_is_what_holds_since(text, found):
 ])
 def test_transient_a_definition_s_day_is_each_day(text, found):
     assert bool(transient_findings("notes.md", text)) is found, text
+
+
+# Held-out shapes (34d's note): "hiện tại" after a workspace noun is "the current repo"; a list item
+# under a template/format heading names a field of every future report.
+@pytest.mark.parametrize("text, found", [
+    ("- [Tổng quan](a.md) — kiến trúc của repo hiện tại và các lệnh build", False),
+    ("## 日报格式\n1. 📌 标题\n2. ✅ 完成 — 今天完成的工作项\n", False),
+    ("## Standup template\n- Done — what shipped today\n", False),
+    ("## Standup\n- Done — the export shipped today\n", True),
+    ("## Standup template\nToday the template is being rewritten.\n", True),
+])
+def test_transient_heldout_shapes(text, found):
+    assert bool(transient_findings("notes.md", text)) is found, text
