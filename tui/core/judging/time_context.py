@@ -181,10 +181,10 @@ class TimeContext:
                 return "here"   # a period that recurs: its "today" is every day's
             if _dated_row(scan[start:end]):
                 return "here"   # a log's row dated in its first cell: its "today" is that day's
+            if _TODAY.match(word) and _FROM_BEFORE.search(before):
+                return "here"   # "from today", "a partir de hoy": what holds from then on, as "now" after a change
         if _MARKED_PAST.search(scan, start, m.start()):
             return "here"   # its writer marked it as history
-        if _DAY_WORDS.match(word) and _FROM_BEFORE.search(before) and _TODAY.match(word):
-            return "here"   # "from today", "a partir de hoy": what holds from then on, as "now" after a change
         if _THRESHOLD.search(before[_last_end(before):]):
             return "here"   # a threshold's rule: its day is any day the threshold is met
         if word == "현재" and _KO_NOUN_AFTER.match(scan, m.end()) and _KO_IMPERATIVE.search(self._sentence(m, start, end)):
