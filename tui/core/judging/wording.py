@@ -8,12 +8,12 @@ fact kept. Words inside code, quotes or a possessive ("today's date") are not st
 """
 from __future__ import annotations
 
-import bisect
 import re
 
 from . import hints
 from .findings import Finding
-from .textutil import line_of, line_span, without_code
+from .textutil import line_of, without_code
+from .time_context import DATE, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
 TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
@@ -53,7 +53,8 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
     ("vi", ("hiện", "bây giờ", "hôm nay", "hôm qua", "lúc này", "tạm thời"),
      re.compile(r"(?i)(?:hiện tại|hiện nay|bây giờ|hôm nay|hôm qua|lúc này|tạm thời)")),
     ("ru", ("сейчас", "момент", "сегодня", "вчера", "пока", "настоящее", "временно"),
-     re.compile(r"(?i)(?:сейчас|в данный момент|на данный момент|сегодня|вчера|пока что|в настоящее время|временно)")),
+     re.compile(r"(?i)\b(?:сейчас|в данный момент|на данный момент|сегодня|вчера|пока что|в настоящее время|"
+                r"временно)\b")),
 ]
 
 
@@ -88,10 +89,10 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     scan = without_code(text) if scan is None else scan
     low = scan.lower()
     lines = None
-    ctx = _Context(scan)
-    if _RETRO.search(entry_id):
+    ctx = TimeContext(scan)
+    if RETRO.search(entry_id):
         return []   # a retro, changelog or history is a record: its "today" and "this session" are its own day's
-    dated_name = _DATE.search(entry_id.rsplit("/", 1)[-1]) is not None
+    dated_name = DATE.search(entry_id.rsplit("/", 1)[-1]) is not None
     if scan.isascii():   # most memory: no other script to look for (a C-speed test)
         scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, False)
     else:
@@ -108,7 +109,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 lines = lines or text.split("\n")
                 if not re.match(r"\s*(?:name|description)\s*:", lines[ln - 1]):
                     continue
-            if ln in seen or _quoted(scan, m.start()):
+            if ln in seen or quoted(scan, m.start()):
                 continue
             why = ctx.not_now(m)
             if why == "line":
@@ -116,18 +117,52 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             if why:
                 continue
             word = m.group(0)
-            if dated_name and _SESSION_DEIXIS.search(word):
+            if dated_name and SESSION_DEIXIS.search(word):
                 continue   # "this session" in session_2026-03-25.md: the session its name dates
             seen.add(ln)
-            out.append(_time_word(entry_id, ln, word, soft=_soft(word),
-                                  dated=ctx.dated_line(m)))
-    return out
+            dated = ctx.dated_line(m)
+            past = not dated and SESSION_DEIXIS.search(word) is not None and ctx.told_past(m)
+            out.append(_time_word(entry_id, ln, word, soft=_soft(word), dated=dated, past=past))
+    for ln, word in _open_statuses(scan, low):
+        if ln not in seen and ln >= body_line:
+            seen.add(ln)
+            out.append(_time_word(entry_id, ln, word, soft=True, dated=False))
+    return sorted(out, key=lambda f: f.line)
 
 
-def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool) -> Finding:
+# a status said as one: "**Status:** Not started.", "**Estado en X:** … está vacío", "## Retry job (RUNNING)"
+_STATUS_LABEL = re.compile(r"(?im)^[ \t]*(?:[-*][ \t]+)?\*\*(?:status|estado|stato|stand|статус|trạng thái)"
+                           r"(?:[ \t][^:*\n]{1,24})?:?\*\*:?[^\n]*")
+_STATUS_HINTS = ("status", "estado", "stato", "stand", "статус", "trạng thái")
+# ("blocked in/from" says where a gate stops a thing, by design; "blocked by/on" what it waits for)
+_OPEN_STATE = re.compile(r"(?i)\b(?:pending|not started|in progress|planning phase|blocked(?! (?:in|from)\b)|on hold|waiting for|"
+                         r"vac[ií][oa]|vazi[oa]|vuot[oa]|bloccat[oa]|bloquead[oa]|pendiente|pendente|in attesa|"
+                         r"in corso|en curso|em andamento|ausstehend|blockiert|в работе|đang chờ)\b")
+_STATUS_MARK = re.compile(r"(?m)^#{1,6}[ \t][^\n]*\(((?:AUTO-)?(?:RUNNING|IN PROGRESS|ONGOING|WIP|PENDING|BLOCKED))\)[ \t]*$")
+
+
+def _open_statuses(scan: str, low: str):
+    """(line, words) of each status label or heading that says a thing is still open: a state
+    at the moment of writing, with no time word to say so."""
+    if "**" in scan and any(map(low.__contains__, _STATUS_HINTS)):
+        for m in _STATUS_LABEL.finditer(scan):
+            o = _OPEN_STATE.search(m.group(0))
+            if o:
+                yield line_of(scan, m.start()), o.group(0)
+    if "#" in scan and "(" in scan:
+        for m in _STATUS_MARK.finditer(scan):
+            yield line_of(scan, m.start()), m.group(1)
+
+
+def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past: bool = False) -> Finding:
     """A possible finding says only what its words show: a provisional statement ("for now",
-    "not yet") may still hold, and a dated record says when its "now" was — worth a check,
+    "not yet") may still hold, a dated record says when its "now" was, and a past event told
+    as "this session" will not go stale but reads as the reader's session — worth a check,
     not a claim that it will be stale."""
+    if past:
+        return Finding(entry_id, "transient", "time-word", ln,
+                       f"a past event told as '{word}': a later session reads it as its own",
+                       f"say when it was (a date), or drop '{word}'", confidence="possible")
     if soft:
         return Finding(entry_id, "transient", "time-word", ln,
                        f"a provisional statement ('{word}'): it held when written and may not now",
@@ -155,103 +190,6 @@ _SOFT_WORDS = re.compile(r"(?i)ancora|encore|not yet|todavía no|aún no|ainda n
 def _soft(word: str) -> bool:
     w = word.lower().replace("’", "'")
     return w in _SOFT or _SOFT_WORDS.search(w) is not None
-_RETRO = re.compile(r"(?i)(?:^|/)retros?[/_-]|(?:^|[/_-])(?:retro|changelog|history)(?:[/_.-]|$)")
-_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2}(?!\d)|"
-                   r"(?i:(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ _-]?\d{1,2}(?!\d))|"
-                   r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日")
-_HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+[^\n]*$")
-_SESSION_DEIXIS = re.compile(r"(?i)session|sesión|sessione|sessão|세션|セッション|会话")
-# a section closed or dated by day and month in its heading: "## Previous state (closed 26/6)"
-_HEADING_DAY = re.compile(r"\([^()\n]{0,24}(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])[^()\n]{0,12}\)")
-_TITLE = re.compile(r"(?m)^[ \t]{0,3}#[ \t]+[^\n]*$")
-_DATED_TITLE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}[ \t]*(?:\d{4}[-_./]\d{1,2}[-_./]\d{1,2}|"
-                          r"(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}))")
-_LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione")
-_CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
-                        r"[^.;:,\n]{0,40}$")
-_RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
-                           r"hôm nay|hôm qua|ngày mai|phiên sau|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
-                           r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일")
-# two relative days make a rule about days only with a "later" (a maxim) or a trading day's words (a definition)
-_DAY_RULE = re.compile(r"(?i)\b(?:later|después|depois|più tardi|plus tard|später|позже)\b|前一日|當日|当日|翌日|次日|昨成本|"
-                       r"hôm qua|phiên sau|\[t[-+]?\d?\]|\bT\+\d\b")
-_ATTRIBUTIVE = re.compile(r"(?i)(?:\b(?:the|a|an|all|any|of|for|shows?|lists?|only|its|their|each)|\*\*[ \t]*[—–:-])\s+$")
-_AFTER_FIX = re.compile(r"(?i)[ \t]{1,2}(?:(?:e|and|y|et|ya|già)[ \t]+)?(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|"
-                        r"已修|修正済|해결")
-_CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|<today>|\{today\}|"
-                    r"(?:\bafter|\bbefore|\buntil|\bpast|以後|以后|之後|之后|前|後)\s*\d{1,2}:\d{2}")
-_PAST = re.compile(r"(?i)\b(?:was|were|had|wasn't|weren't|hadn't|era|erano|eravamo|était|étaient|war|waren|"
-                   r"estaba|estaban|estava|estavam|была|были|был)\s+$")
-_PAST_IN = re.compile(r"(?i)\b(?:era|erano|eravamo|était|étaient|war|waren|estaba|estaban|estava|estavam)\b")
-_EVERY = re.compile(r"(?i)\b(?:every|each|any|cada|ogni|chaque|jede[rsn]?)\s+(?:[\w-]+\s+){0,2}"
-                    r"(?:session|sesión|sessione|sessão|séance|sitzung)")
-_FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
-
-
-class _Context:
-    """What decides whether a time word says "now", worked out once per text: each line's own
-    verdict (a rule about days, code's today), the headings, the title. Per match only a short
-    window is looked at, so a long line of time words stays linear."""
-
-    def __init__(self, scan: str) -> None:
-        self.scan = scan
-        self._lines: dict[int, bool] = {}
-        self._headings: list[re.Match] | None = None
-        self._heading_starts: list[int] = []
-        self._title: re.Match | None | bool = False
-
-    def _span(self, m: re.Match) -> tuple[int, int]:
-        return line_span(self.scan, m.start(), m.end())
-
-    def not_now(self, m: re.Match) -> str | None:
-        """'line' when nothing on the line says now, 'here' when this word does not, else None."""
-        scan = self.scan
-        start, end = self._span(m)
-        if start not in self._lines:
-            line = scan[start:end]
-            rule_of_days = len(_RELATIVE_DAY.findall(line)) >= 2 and _DAY_RULE.search(line) is not None
-            self._lines[start] = rule_of_days or _CLOCK.search(line) is not None or self._dated_section(start)
-        if self._lines[start]:
-            return "line"   # "fast today, costly later", 前一日 vs 今日, "today after 15:00", a dated section
-        if _CONDITION.search(scan, max(start, m.start() - 60), m.start()) or _FORMULA.match(scan, m.end()):
-            return "here"   # "if the user currently holds …", "今日成本 = …"
-        if _AFTER_FIX.match(scan, m.end(), min(end, m.end() + 20)):
-            return "here"   # "hoje resolvido", "today fixed": what holds since the fix
-        if _PAST.search(scan, max(start, m.start() - 14), m.start()) or _PAST_IN.search(m.group(0)):
-            return "here"   # "was not yet", "non era ancora": the cause of what happened, not what holds
-        if _SESSION_DEIXIS.search(m.group(0)) and _EVERY.search(scan, start, end):
-            return "here"   # "every session must leave what the next session must know": a rule
-        if m.group(0).lower() == "currently" and _ATTRIBUTIVE.search(scan, max(start, m.start() - 24), m.start()):
-            return "here"   # "shows the currently open positions": which ones, not what holds now
-        return None
-
-    def _dated_section(self, start: int) -> bool:
-        """In a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a
-        document titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when."""
-        if self._headings is None:
-            self._headings = list(_HEADING.finditer(self.scan))
-            self._heading_starts = [h.start() for h in self._headings]
-        i = bisect.bisect_left(self._heading_starts, start) - 1
-        if i >= 0 and (_DATED_TITLE.match(self._headings[i].group(0)) or _HEADING_DAY.search(self._headings[i].group(0))):
-            return True
-        if self._title is False:
-            self._title = _TITLE.search(self.scan)
-        t = self._title
-        return t is not None and t.start() < start and _DATE.search(t.group(0)) is not None \
-            and _LOG_WORD.search(t.group(0)) is not None
-
-    def dated_line(self, m: re.Match) -> bool:
-        return _DATE.search(self.scan, *self._span(m)) is not None
-
-
-def _quoted(text: str, pos: int) -> bool:
-    """Inside quotation marks on its line: dialogue or a word being discussed, not a statement."""
-    start = max(text.rfind("\n", 0, pos) + 1, pos - 400)   # (a window: a long line stays linear)
-    before = text[start:pos]
-    return (before.count('"') % 2 == 1 or before.count("“") > before.count("”")
-            or before.count("「") > before.count("」") or len(re.findall(r"(?<!\w)'", before)) % 2 == 1)
-
-
 # -- process: session logs and status reports -----------------------------------------------------
 
 _STATUS_HEADING = re.compile(

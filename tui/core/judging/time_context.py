@@ -1,0 +1,270 @@
+"""Whether a time word says "now" (SPEC §5, transient): the context around it, worked out once
+per text. A time word names, defines or recounts as often as it states the moment — a set ("names
+not yet held"), a label, a term of a formula or range, which day's ("il file di oggi"), a recurring
+period, a rule of days or a condition, a dated section or row, a past event — and those are no
+finding; what is left says the moment. Used by ``wording.transient_findings``.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+
+from .textutil import line_span
+
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+RETRO = re.compile(r"(?i)(?:^|/)retros?[/_-]|(?:^|[/_-])(?:retro|changelog|history)(?:[/_.-]|$)")
+DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2}(?!\d)|"
+                   r"(?i:(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ _-]?\d{1,2}(?!\d))|"
+                   r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日")
+_HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+[^\n]*$")
+SESSION_DEIXIS = re.compile(r"(?i)session|sesión|sessione|sessão|세션|セッション|会话")
+# a section closed or dated by day and month in its heading: "## Previous state (closed 26/6)"
+_HEADING_DAY = re.compile(r"\([^()\n]{0,24}(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])[^()\n]{0,12}\)")
+_TITLE = re.compile(r"(?m)^[ \t]{0,3}#[ \t]+[^\n]*$")
+_DATED_TITLE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}[ \t]*(?:\d{4}[-_./]\d{1,2}[-_./]\d{1,2}|"
+                          r"(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}))")
+_LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione")
+_CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
+                        r"[^.;:,\n]{0,40}$")
+_RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
+                           r"hôm nay|hôm qua|hôm kia|ngày mai|phiên sau|T[+-]\d|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
+                           r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일|近\s*(?:N|\d+)\s*日|每日")
+# two relative days make a rule about days only with a "later" (a maxim) or a trading day's words (a definition)
+_DAY_RULE = re.compile(r"(?i)\b(?:later|después|depois|più tardi|plus tard|später|позже)\b|前一日|當日|当日|翌日|次日|昨成本|"
+                       r"hôm qua|phiên sau|\[t[-+]?\d?\]|\bT\+\d\b|近\s*(?:N|\d+)\s*日|每日|"
+                       r"(?:today|hoje|hoy|oggi|heute)\s?[-+]\s?(?:\d+|N)\b")
+_ATTRIBUTIVE = re.compile(r"(?i)(?:\b(?:the|a|an|all|any|of|for|shows?|lists?|only|its|their|each)|\*\*[ \t]*[—–:-])\s+$")
+_AFTER_FIX = re.compile(r"(?i)[ \t]{1,2}(?:(?:e|and|y|et|ya|già)[ \t]+)?(?:resolv|fixed|solved|resuelto|risolt|résolu|behoben)|"
+                        r"已修|修正済|해결")
+_CLOCK = re.compile(r"(?i)datetime|date\.today|today\(\)|now\(\)|<today>|\{today\}|"
+                    r"(?:\bafter|\bbefore|\buntil|\bpast|以後|以后|之後|之后|前|後|[<>≤≥])\s*\d{1,2}:\d{2}")
+_PAST = re.compile(r"(?i)\b(?:was|were|had|wasn't|weren't|hadn't|era|erano|eravamo|était|étaient|war|waren|"
+                   r"estaba|estaban|estava|estavam|была|были|был)\s+$")
+_PAST_IN = re.compile(r"(?i)\b(?:era|erano|eravamo|était|étaient|war|waren|estaba|estaban|estava|estavam)\b")
+_EVERY = re.compile(r"(?i)\b(?:every|each|any|cada|ogni|chaque|jede[rsn]?)\s+(?:[\w-]+\s+){0,2}"
+                    r"(?:session|sesión|sessione|sessão|séance|sitzung)")
+_FORMULA = re.compile(r"[\w\u3040-\u9fff]{0,10}[ \t]*[=＝×]")
+# a term of a formula or a range: "cap today-1", "hoje+N", "收盤>昨日", "as start moves closer to today"
+_TERM_AFTER = re.compile(r"\s?[-+]\s?(?:\d+|N)\b")
+_TERM_BEFORE = re.compile(r"(?:[<>≤≥=\[]\s?|(?i:\b(?:closer?|nearer|up|back) to )|(?i:\bbetween )|[到至])$")
+# one of a list of names or alternatives: "hoy/mañana", "deltaDecay/TODAY", "Hero / Now listening / Chart"
+_LISTED_AFTER = re.compile(r" ?/(?!/)")
+_LISTED_BEFORE = re.compile(r"(?<!/)/ ?$")
+# a label in a list of labels: "(Balance, Today Spend, Budget)", "…, VIX, Today P&L"
+_LABEL_BEFORE = re.compile(r"(?:,|\()[ \t]*$")
+_LABEL_AFTER = re.compile(r"[ \t]+[A-Z][\w&+/-]*[ \t]*(?:[,)]|$)", re.M)
+# which day's, not what holds: "il file di oggi", "la fecha de hoy", "今天的执行", "今日の"
+_OF_DAY = re.compile(r"(?i)(?:\b(?:di|de|von|du)\s+|\bd['’])$")
+_DAY_WORDS = re.compile(r"(?i)^(?:today|tonight|yesterday|this week|oggi|ieri|hoy|ayer|hoje|ontem|aujourd['’]hui|hier|"
+                        r"heute|gestern|сегодня|вчера|hôm nay|hôm qua|今日|今天|昨日|昨天|오늘|어제)$")
+_POSSESSIVE_AFTER = re.compile(r"[的の의]")
+# 今日 in a compound noun, the written form's "today's X" (今日成本, 今日機會, 今日 Top N): one longer word;
+# before a particle, punctuation or an adverb/verb of state it says when (今日は, 今日、, 今日已…)
+_COMPOUND_AFTER = re.compile(r"[ \t]?[A-Za-z$]|(?![已仍还還再又也都就才先刚剛不沒没未是有在要会會起開开为為中])[\u4e00-\u9fff]")
+# a period that recurs: "Weekly ranking by energy produced this week", "EOD summary: trades today"
+_RECURRING = re.compile(r"(?i)\b(?:weekly|daily|every (?:week|day)|each (?:week|day)|per (?:week|day)|EOD|"
+                        r"end[- ]of[- ]day)\b|每日|每天|每週|每周|毎日|매일|매주|hàng ngày|hằng ngày|hàng tuần")
+# a set named by what has not happened to it yet, not a state: "to whitelist names not yet held",
+# "a helper not yet shared", "per domini non ancora collegati", "chi non ha ancora", "any rows that currently hide"
+_NOT_YET = re.compile(r"(?i)^(?:not yet|non (?:\w+ )?ancora|todavía no|aún no|ainda não|pas encore|noch nicht)")
+_SET_BEFORE = re.compile(
+    r"(?i)(?:\b(?:to|for|of|with|on|from|into|about|all|any|every|each|only|some|no|a|an|per|di|dei|degli|delle|ai|"
+    r"agli|alle|con|su|un|una|ogni|para|los|las|unos|unas|en|dos|das|os|um|uma|pour|des|aux|une|für|alle)\s+"
+    r"(?:(?!(?:the|il|la|lo|el|le|o|a|der|die|das)\s)[\w-]+\s+)?"
+    r"(?!(?:is|are|was|were|be|been|has|have|had|it|they|this|that|still|and|but|or|so|è|sono|es|son|está|están|"
+    r"é|são|está|estão|est|sont|ist|sind)\s)[\w-]+\s+|\b(?:chi|whoever|quien|quienes|quem|wer)\s+)$")
+_SET_THAT = re.compile(r"(?i)\b(?:any|all|every|each|only|those)\s+(?:[\w-]+\s+){1,2}(?:that|which|who)\s+$")
+# the next session as any next one: "if the session dies, next session picks it up", "what the next session must know"
+_CONDITION_IN = re.compile(r"(?i)\b(?:if|unless|without|in case|whenever)\b")
+_THE_BEFORE = re.compile(r"(?i)\bthe\s+$")
+_MUST_AFTER = re.compile(r"(?i)\s+(?:must|needs? to|has to|won['’]t|will)\b")
+# "temporarily" as a step of a procedure: "needs Railway temporarily disabled", "to temporarily pause"
+_STEP_BEFORE = re.compile(r"(?i)\b(?:to|needs?|requires?|must|should)\s+(?:[\w-]+\s+){0,3}$")
+# a bare "now" on a line that says what held back then: the state since a change
+_BARE_NOW = re.compile(r"(?i)^(?:지금|bây giờ|adesso|ahora)$")
+_THEN = re.compile(r"(?i)당시|그때|한때|\b(?:back then|at the time|allora|a quel tempo|en ese momento|entonces)\b|lúc đó|hồi đó|trước đây")
+# a definition's noun phrase: "**Label** — <what it holds>", the word in its first clause, no verb of state
+_DEFINED = re.compile(r"(?i)\*\*[^*\n]+\*\*:?[^—–\n]{0,60}[ \t][—–][ \t](?:(?!\b(?:is|are|was|were|has|have|è|sono|é|são|"
+                      r"está|es|son|ist|sind)\b)[^.;:!?\n])*$")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]")
+_TEMPLATE_HEADING = re.compile(r"(?i)\b(?:templates?|formats?|spec|schema|layout)\b|规范|規範|格式|模板|范本|範本|铁律|鐵律|"
+                               r"テンプレート|書式|형식|양식|템플릿|plantilla|formato|modello|vorlage|шаблон|mẫu")
+_TODAY = re.compile(r"(?i)^(?:today|oggi|hoy|hoje|aujourd['’]hui|heute|сегодня|hôm nay)$")
+_FROM_BEFORE = re.compile(r"(?i)(?:\b(?:from|starting|beginning|da|desde|ab|с)|\ba partir)[ \t]$")
+# a threshold before it in its sentence: "GO (score ≥ 60): buy at close today" is a rule's day
+_THRESHOLD = re.compile(r"[≥≤]\s?-?\d|[<>]=?\s?-?\d")
+# a status its writer marks as history: "**Status (2026-05-21, historical)**: … not yet built"
+_MARKED_PAST = re.compile(r"(?i)\((?:[^()\n]*[,;]\s*)?(?:historical|superseded|obsolete|outdated|storico|histórico|"
+                          r"historique|veraltet|устарело)\)")
+# Korean "현재 + noun" in an instruction is "the current X" ("현재 코드와 대조한 뒤 사용하세요")
+_KO_NOUN_AFTER = re.compile(r"[ \t][\uac00-\ud7af]")
+_KO_IMPERATIVE = re.compile(r"(?:세요|십시오|하라|할 것|말 것|해라)[.!]?\s*$")
+# a past tense in English ("caught", "were", "generated"), and a present beside it ("is", "has", "needs")
+_PAST_VERB = re.compile(r"(?i)\b(?:was|were|had|did|ran|caught|found|made|took|got|went|saw|said|wrote|broke|came|"
+                        r"lost|built|sent|spent|told|\w{3,}ed)\b")
+_PRESENT_AUX = re.compile(r"(?i)\b(?:is|are|am|isn['’]t|aren['’]t|has|have|hasn['’]t|haven['’]t|remains?|stays?|"
+                          r"needs?|must|should|will)\b")
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+# Vietnamese "hiện tại"/"tạm thời" after a noun is the adjective "current"/"temporary" ("NAV hiện tại": the
+# current NAV, a definition, as English "current" is not a time word); before a verb or a colon it says now
+_VI_ATTRIBUTIVE = re.compile(r"(?i)^(?:hiện tại|tạm thời)$")
+_VI_NOUN_BEFORE = re.compile(r"[\w)\]%]\s$")
+_VI_PREDICATE_AFTER = re.compile(r"(?i)\s*(?::|\b(?:đang|đã|vẫn|chưa|là|có|không(?!\s*\?)|bị|được|sẽ|chỉ|cũng|đều|mới|"
+                                 r"còn)\b)")
+# a condition said after its words, as Korean does: "지금 안 모으면" (if not collected now)
+_KO_IF_AFTER = re.compile(r"[ \t]?[^\s.,;:]*[ \t]?[^\s.,;:]*(?:으면|하면|되면|않으면|없으면|있으면|라면|다면)(?=[\s,.)]|$)")
+# a line that states a condition: "**Condition:** yesterday was the confirmed low"
+_CONDITION_LABEL = re.compile(r"(?i)^[ \t>*_-]*(?:\d+\.[ \t]*)?(?:\*\*)?(?:conditions?|điều kiện|condici[óo]n(?:es)?|"
+                              r"condizion[ei]|bedingung(?:en)?|услови[ея]|条件|조건)(?:\*\*)?[ \t]*[:：]")
+_STRUCK = "~~"
+
+
+class TimeContext:
+    """What decides whether a time word says "now", worked out once per text: each line's own
+    verdict (a rule about days, code's today), the headings, the title. Per match only a short
+    window is looked at, so a long line of time words stays linear."""
+
+    def __init__(self, scan: str) -> None:
+        self.scan = scan
+        self._lines: dict[int, bool] = {}
+        self._headings: list[re.Match] | None = None
+        self._heading_starts: list[int] = []
+        self._title: re.Match | None | bool = False
+
+    def _span(self, m: re.Match) -> tuple[int, int]:
+        return line_span(self.scan, m.start(), m.end())
+
+    def not_now(self, m: re.Match) -> str | None:
+        """'line' when nothing on the line says now, 'here' when this word does not, else None."""
+        scan = self.scan
+        start, end = self._span(m)
+        if start not in self._lines:
+            line = scan[start:end]
+            rule_of_days = len(_RELATIVE_DAY.findall(line)) >= 2 and _DAY_RULE.search(line) is not None
+            self._lines[start] = rule_of_days or _CLOCK.search(line) is not None or self._dated_section(start) \
+                or _CONDITION_LABEL.match(line) is not None or self._template_field(start, line)
+        if self._lines[start]:
+            return "line"   # "fast today, costly later", 前一日 vs 今日, "today after 15:00", a dated section, a condition
+        if _CONDITION.search(scan, max(start, m.start() - 60), m.start()) or _FORMULA.match(scan, m.end()):
+            return "here"   # "if the user currently holds …", "今日成本 = …"
+        if _HANGUL.match(scan, m.start()) and _KO_IF_AFTER.match(scan, m.end(), min(end, m.end() + 16)):
+            return "here"   # "지금 안 모으면 …": if not now, then …: a rule
+        if _AFTER_FIX.match(scan, m.end(), min(end, m.end() + 20)):
+            return "here"   # "hoje resolvido", "today fixed": what holds since the fix
+        if _PAST.search(scan, max(start, m.start() - 14), m.start()) or _PAST_IN.search(m.group(0)):
+            return "here"   # "was not yet", "non era ancora": the cause of what happened, not what holds
+        if SESSION_DEIXIS.search(m.group(0)) and _EVERY.search(scan, start, end):
+            return "here"   # "every session must leave what the next session must know": a rule
+        if m.group(0).lower() == "currently" and _ATTRIBUTIVE.search(scan, max(start, m.start() - 24), m.start()):
+            return "here"   # "shows the currently open positions": which ones, not what holds now
+        return self._not_a_statement(m, start, end)
+
+    def _not_a_statement(self, m: re.Match, start: int, end: int) -> str | None:
+        """The shapes in which a time word names, defines or recounts rather than states the moment."""
+        scan, word = self.scan, m.group(0)
+        before = scan[max(start, m.start() - 80):m.start()]
+        if scan.count(_STRUCK, start, m.start()) % 2:
+            return "here"   # "~~today it downloads~~ DONE": struck out by its writer
+        if _LISTED_AFTER.match(scan, m.end(), end) or _LISTED_BEFORE.search(before) \
+                or _TERM_AFTER.match(scan, m.end(), end) or _TERM_BEFORE.search(before):
+            return "here"   # one of a list of names, a term of a formula or a range
+        if word[:1].isupper() and _LABEL_BEFORE.search(before) and _LABEL_AFTER.match(scan, m.end(), end):
+            return "here"   # a label in a list of labels
+        if _DAY_WORDS.match(word):
+            if _OF_DAY.search(before) or _POSSESSIVE_AFTER.match(scan, m.end(), end) \
+                    or (word == "今日" and _COMPOUND_AFTER.match(scan, m.end(), end)):
+                return "here"   # "the file of today", "今天的", "今日機會": which day's
+            if _DEFINED.search(scan, max(start, m.start() - 160), m.start()):
+                return "here"   # "**Watchlist** — stocks passing filters today": what a view shows, each day
+            if _RECURRING.search(self._sentence(m, start, end)):
+                return "here"   # a period that recurs: its "today" is every day's
+            if _dated_row(scan[start:end]):
+                return "here"   # a log's row dated in its first cell: its "today" is that day's
+            if _TODAY.match(word) and _FROM_BEFORE.search(before):
+                return "here"   # "from today", "a partir de hoy": what holds from then on, as "now" after a change
+        if _MARKED_PAST.search(scan, start, m.start()):
+            return "here"   # its writer marked it as history
+        if _THRESHOLD.search(before[_last_end(before):]):
+            return "here"   # a threshold's rule: its day is any day the threshold is met
+        if word == "현재" and _KO_NOUN_AFTER.match(scan, m.end()) and _KO_IMPERATIVE.search(self._sentence(m, start, end)):
+            return "here"   # "the current X" in an instruction
+        if (_NOT_YET.match(word) and _SET_BEFORE.search(before)) or _SET_THAT.search(before):
+            return "here"   # a set named by what has not happened to it yet
+        low = word.lower()
+        if low == "next session":
+            if _CONDITION_IN.search(self._sentence(m, start, end)) \
+                    or (_THE_BEFORE.search(before) and _MUST_AFTER.match(scan, m.end(), end)):
+                return "here"   # any next session: a rule about handing over, not a plan for one
+        elif low == "temporarily" and _STEP_BEFORE.search(before):
+            return "here"   # a step of a procedure, not a state
+        elif _BARE_NOW.match(word) and _THEN.search(scan, start, end):
+            return "here"   # "back then X; now Y is gone": what holds since a change, as English "now"
+        elif _VI_ATTRIBUTIVE.match(word) and _VI_NOUN_BEFORE.search(before) \
+                and not _VI_PREDICATE_AFTER.match(scan, m.end(), end):
+            return "here"   # "NAV hiện tại": the current NAV (an adjective), not "currently"
+        return None
+
+    def _sentence(self, m: re.Match, start: int, end: int) -> str:
+        """The sentence around a match (within 200 characters each side, on its line)."""
+        before = self.scan[max(start, m.start() - 200):m.start()]
+        stop = _SENTENCE_END.search(self.scan, m.end(), min(end, m.end() + 200))
+        return before[_last_end(before):] + self.scan[m.start():stop.start() if stop else min(end, m.end() + 200)]
+
+    def _heading_before(self, start: int) -> str | None:
+        if self._headings is None:
+            self._headings = list(_HEADING.finditer(self.scan))
+            self._heading_starts = [h.start() for h in self._headings]
+        i = bisect.bisect_left(self._heading_starts, start) - 1
+        return self._headings[i].group(0) if i >= 0 else None
+
+    def _template_field(self, start: int, line: str) -> bool:
+        """A list item under a heading that names a template or format ("## Daily report format",
+        "## 日报格式"): it names a field of every future report, its "today" is theirs."""
+        if not _LIST_ITEM.match(line):
+            return False
+        heading = self._heading_before(start)
+        return heading is not None and _TEMPLATE_HEADING.search(heading) is not None
+
+    def _dated_section(self, start: int) -> bool:
+        """In a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a
+        document titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when."""
+        heading = self._heading_before(start)
+        if heading is not None and (_DATED_TITLE.match(heading) or _HEADING_DAY.search(heading)):
+            return True
+        if self._title is False:
+            self._title = _TITLE.search(self.scan)
+        t = self._title
+        return t is not None and t.start() < start and DATE.search(t.group(0)) is not None \
+            and _LOG_WORD.search(t.group(0)) is not None
+
+    def told_past(self, m: re.Match) -> bool:
+        """The sentence around it tells what happened, in the past ("the DB caught three bugs this
+        session"), with no present state beside it."""
+        sentence = self._sentence(m, *self._span(m))
+        return _PAST_VERB.search(sentence) is not None and _PRESENT_AUX.search(sentence) is None
+
+    def dated_line(self, m: re.Match) -> bool:
+        return DATE.search(self.scan, *self._span(m)) is not None
+
+
+def _dated_row(line: str) -> bool:
+    """A table row whose first cell is a date ("| Mar 23 | … today … |"): a log's row, its day's."""
+    cells = line.split("|", 2) if line.lstrip().startswith("|") else ()
+    return len(cells) == 3 and DATE.fullmatch(cells[1].strip().strip("*_")) is not None
+
+
+def _last_end(before: str) -> int:
+    """Where the last sentence in ``before`` ends (0: none)."""
+    last = 0
+    for e in _SENTENCE_END.finditer(before):
+        last = e.end()
+    return last
+
+
+def quoted(text: str, pos: int) -> bool:
+    """Inside quotation marks on its line: dialogue or a word being discussed, not a statement."""
+    start = max(text.rfind("\n", 0, pos) + 1, pos - 400)   # (a window: a long line stays linear)
+    before = text[start:pos]
+    return (before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+            or before.count("「") > before.count("」") or len(re.findall(r"(?<!\w)'", before)) % 2 == 1)
