@@ -187,8 +187,9 @@ def test_both_indexes_answer_every_lookup_alike(sample):
     for b in mine.bares:
         assert list(kept.bare(b)) == list(mine.bare(b)), b
     some = sorted(mem.entries)[::3]
-    rank, order = mine.tie_order({}, {})
-    assert kept.tie_order(dict.fromkeys(some, 1), {})[1] == [i for i in order if i in set(some)]
+    order = list(mine.tie_ordered(set(mem.entries)))
+    assert sorted(order) == sorted(mem.entries)
+    assert list(kept.tie_ordered(set(some))) == list(mine.tie_ordered(set(some))) == [i for i in order if i in set(some)]
 
 
 def test_eval_answers_from_the_kept_index_the_same(sample, capsys, monkeypatch, tmp_path):

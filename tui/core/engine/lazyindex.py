@@ -112,9 +112,8 @@ class KeptPostings(Postings):
     def shown(self, path):
         return self._shaped("shown", path, lambda rows: rows[0][2] if rows else None)
 
-    def tie_order(self, scores, held):
-        order = tie_sorted(self.fields_of(scores.keys() | held.keys()))   # only these: never the whole folder
-        return dict(zip(order, range(len(order)))), order
+    def tie_ordered(self, ids):
+        return iter(tie_sorted(self.fields_of(ids)))   # only these: never the whole folder
 
 
 class _Entries(dict):

@@ -90,9 +90,10 @@ class Postings:
         """A normalised path as the first entry holding it wrote it."""
         raise NotImplementedError
 
-    def tie_order(self, scores: Mapping[str, int], held: Mapping[str, str]) -> tuple[Mapping[str, int], Sequence[str]]:
-        """(rank, order): ``order`` lists at least the scored and the ``held`` ids in the tie
-        order (``tie_sorted``), ``rank`` each one's place in it."""
+    def tie_ordered(self, ids: Collection[str]) -> Iterator[str]:
+        """``ids`` (one score's entries: a collection that answers ``in`` quickly) in the one tie
+        order (``tie_sorted``). The engine asks it of a score's entries only when ``decide``
+        reaches that score, so an index may read their tie fields then."""
         raise NotImplementedError
 
 
@@ -193,11 +194,14 @@ class DictPostings(Postings):
     def shown(self, path):
         return self.spelled.get(path)
 
-    def tie_order(self, scores, held):
+    def tie_ordered(self, ids):
         if self._order is None:   # static: every entry's place, computed once
             order = tie_sorted({i: rank_fields(e) for i, e in self.entries.items()})
             self._order = dict(zip(order, range(len(order)))), order
-        return self._order
+        rank, order = self._order
+        if len(ids) * 16 > len(order):   # much of the folder ('… in src/'): walked in order, as far as read
+            return (eid for eid in order if eid in ids)
+        return iter(sorted(ids, key=rank.__getitem__))
 
 
 def rows_of(e: MemoryEntry) -> list[tuple]:
