@@ -140,7 +140,61 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
         return None
     if not cache.path.exists():
         return STALE
-    done = prefetch.result() if prefetch is not None else ...
+    return _brought_up(directory, root, now, cache, prefetch.result() if prefetch is not None else ...)
+
+
+def lazy_answer(directory: Path, root: Path, now: dt.datetime, ask, prefetch: Prefetch | None = None):
+    """``ask(engine)`` answered over the folder's kept index, as over ``lazy_engine``'s (ask's
+    answer, never None or a string); else None or STALE, as lazy_engine says.
+
+    While the stat pass runs in its child (``prefetch``), the answer is worked out on the index
+    as it is kept, in one read transaction (a snapshot: no other writer shows half-way). It
+    stands only when the pass then finds nothing changed against the very map that snapshot
+    holds (same token): the index was up to date, so the answer is the one lazy_engine's gives.
+    Otherwise it is dropped and the index brought up to date first. So the prompt's scoring
+    runs on one core while the pass stats the folder on the other."""
+    cache = ParseCache(directory, eager=False)
+    if not cache.enabled:
+        return None
+    if not cache.path.exists():
+        return STALE
+    done = ...
+    if prefetch is not None and prefetch.running:
+        guess = _guess(directory, root, now, cache, ask)
+        done = prefetch.result()
+        if guess is not None and done is not ... and done[0] == guess[0] and isinstance(done[1], tuple) \
+                and done[1][2] is None:   # (no new map: nothing changed since the index was made)
+            return guess[1]
+        cache = ParseCache(directory, eager=False)   # (rows read for the guess: not carried over)
+    elif prefetch is not None:
+        done = prefetch.result()
+    engine = _brought_up(directory, root, now, cache, done)
+    return engine if engine is None or isinstance(engine, str) else ask(engine)
+
+
+def _guess(directory: Path, root: Path, now: dt.datetime, cache: ParseCache, ask) -> tuple | None:
+    """(token of the folder map the kept index matches, ``ask``'s answer over the index as kept),
+    read in one transaction; None when there is no index of this format, or no map vouches for it."""
+    try:
+        con = _connect(cache)
+        try:
+            con.execute("BEGIN")   # (deferred: the first read takes the snapshot)
+            meta = dict(con.execute("SELECT key, value FROM meta"))
+            token = meta.get(MAP_NOTE)
+            if token is None or not cache.file.current(meta) or meta.get("indexed") != "1":
+                return None
+            answer = ask(_over(con, cache, directory, root, now, {}, {}))
+            con.execute("COMMIT")
+            return token, answer
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+
+
+def _brought_up(directory: Path, root: Path, now: dt.datetime, cache: ParseCache, done):
+    """lazy_engine's Engine once the kept index is brought up to date with the stat pass's
+    outcome ``done`` (``...``: the pass is made here)."""
     ranks: dict = {}   # id → its rank, as kept in the index
     fresh: dict = {}   # id → (path, signature) of the files read again here
     try:
@@ -178,6 +232,13 @@ def lazy_engine(directory: Path, root: Path, now: dt.datetime, cache: ParseCache
             return None
     except sqlite3.Error:
         return None
+    return _over(con, cache, directory, root, now, ranks, fresh)
+
+
+def _over(con: sqlite3.Connection, cache: ParseCache, directory: Path, root: Path, now: dt.datetime,
+          ranks: dict, fresh: dict) -> Engine:
+    """The Engine over the kept index on ``con``; ``fresh``: id → (path, signature) of the files
+    read again since it was kept, ``ranks`` theirs."""
     checker, empty = AnchorChecker(root), MemoryIndex()
 
     def entry_of(i: str) -> MemoryEntry:

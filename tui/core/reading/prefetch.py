@@ -236,6 +236,11 @@ class Prefetch:
         os.close(w)
         self.pid, self.fd = pid, r
 
+    @property
+    def running(self) -> bool:
+        """Whether a child is at the pass (its ``result`` not read yet)."""
+        return self.fd is not None
+
     def result(self):
         """(token of the map the pass was made against, its ``outcome``); ``...`` when there is
         no child or it failed."""
