@@ -144,9 +144,9 @@ def _decide_with(payload: dict, prompt: str, found, root: Path, listing, record:
     from ..core.config import limits
     from ..core.reading.memory import Memory
     from ..core.engine.select import Engine
-    from ..core.layouts import detect
+    from ..core.cache.detection import detect_kept
     from ..core.reading.memory import utcnow
-    seen = detect(found.dir)
+    seen = detect_kept(found.dir)   # (kept: a warm prompt does not list the folder's names again)
     if seen.layout.file_per_entry:
         _FOLDER.append((seen.dir, root, seen.layout))
     from ..core.engine.lazyindex import STALE, lazy_answer
