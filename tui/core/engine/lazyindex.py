@@ -44,6 +44,8 @@ def _connect(cache: ParseCache) -> sqlite3.Connection:
     # a term's (id, weight) read from the index alone: a common word's thousands of rows are
     # not looked up one by one in the table (3.5x quicker at 50k; the index holds terms only)
     con.execute("CREATE INDEX IF NOT EXISTS postings_term ON postings (key, id, weight) WHERE kind = 'term'")
+    # (a path's tails likewise: 'index.ts' is a third of a generated folder)
+    con.execute("CREATE INDEX IF NOT EXISTS postings_tail ON postings (key, id, seq, p) WHERE kind = 'tail'")
     con.execute("CREATE INDEX IF NOT EXISTS postings_id ON postings (id)")
     return con
 
@@ -93,8 +95,11 @@ class KeptPostings(Postings):
         return self.named(name) if "/" not in name else []
 
     def named(self, path):
-        # the paths that end in this one, kept under it as a tail (postings.rows_of)
-        return self._shaped("tail", path, lambda rows: [(i, p) for i, _, p, _ in rows])
+        k = ("tail", path)
+        if k not in self._memo:   # the paths that end in this one, kept under it as a tail (postings.rows_of)
+            self._memo[k] = self.con.execute("SELECT id, p FROM postings INDEXED BY postings_tail "
+                                             "WHERE kind = 'tail' AND key = ? ORDER BY id, seq", (path,)).fetchall()
+        return self._memo[k]
 
     def folder(self, run):
         def first(rows):

@@ -34,7 +34,7 @@ import time
 from array import array
 
 # (RACY_NS is kept's, read here at each pass: tests set this module's name to trust new files)
-from ..cache.kept import RACY_NS, UNTRUSTED, file_signature_before, folder_signature_before
+from ..cache.kept import RACY_NS, UNTRUSTED, KeptFile, file_signature_before, folder_signature_before
 from .walk import FILE, PRUNED, SYMLINK, UNLISTABLE, walk as walk_folder
 
 MAP_NOTE = "folders"      # the folder map's key among the parse cache's notes (its token is in meta)
@@ -88,23 +88,25 @@ def _same_names(path: str, prefix: str, old: tuple, changed: dict, edge: int):
     _, names, blob, subs = old
     sigs = array("q")
     sigs.frombytes(blob)
-    moved = False
+    moved: dict = {}   # name → its stat, for the files not as kept
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
         return None
     try:
         st_at = os.stat
-        for k, name in enumerate(names):
+        kept = iter(sigs.tolist())   # (the kept signatures side by side with the names: no index arithmetic)
+        for name, mtime, size, ino, ctime in zip(names, kept, kept, kept, kept):
             st = st_at(name, dir_fd=fd, follow_symlinks=False)
-            j = 4 * k
-            if (st.st_mtime_ns != sigs[j] or st.st_ctime_ns != sigs[j + 3] or st.st_size != sigs[j + 1]
-                    or st.st_ino != sigs[j + 2]):
+            if st.st_mtime_ns != mtime or st.st_ctime_ns != ctime or st.st_size != size or st.st_ino != ino:
                 if not stat_mod.S_ISREG(st.st_mode):
                     return None
                 changed[prefix + name] = (path + "/" + name, (st.st_mtime_ns, st.st_size, st.st_ino))
-                sigs[j:j + 4] = array("q", file_signature_before(st, edge))
-                moved = True
+                moved[name] = st
+        if moved:   # (rare: the changed files' signatures, from the same stat, in the map)
+            for k, name in enumerate(names):
+                if name in moved:
+                    sigs[4 * k:4 * k + 4] = array("q", file_signature_before(moved[name], edge))
         found = []
         for name in subs:
             st = st_at(name, dir_fd=fd, follow_symlinks=False)
@@ -223,8 +225,7 @@ class Prefetch:
         if pid == 0:   # the child: stat, send, leave (whatever happens, it never returns)
             try:
                 os.close(r)
-                from ..cache.parse import ParseCache   # (here: this process's parent goes on importing)
-                token, kept = _kept(str(ParseCache(directory, eager=False).path))
+                token, kept = _kept(str(KeptFile(directory).path))
                 data = marshal.dumps((token, outcome(stat_pass(directory, index_name, kept), kept)))
                 view = memoryview(data)
                 while view:
