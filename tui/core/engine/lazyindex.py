@@ -26,7 +26,8 @@ from ..reading.index import INDEX_NAME, MemoryIndex
 from .postings import Postings, tie_sorted
 # (the names the refresh below uses: an entry's place in the tie order, and its rows)
 from .postings import rank_fields as _rank_of, rows_of as postings_of
-from ..reading.prefetch import MAP_NOTE, Prefetch, distrust, files_of, outcome, read_map, stat_pass
+from ..reading.prefetch import MAP_NOTE, Prefetch, distrust, files_of, map_file, outcome, read_map, stat_pass
+from ..writes.fsutil import atomic_write
 from .select import Engine
 from ..judging.status import assess
 from ..reading.store import _load
@@ -327,12 +328,17 @@ def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, g
     con.executemany("INSERT INTO indexed VALUES (?, ?, ?, ?, ?, ?)", indexed)
     if reset:
         con.execute("INSERT OR REPLACE INTO meta VALUES ('indexed', '1')")
+    token = None
     if folders is not None:
         blob = folders if isinstance(folders, bytes) else marshal.dumps(folders)
-        con.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)", (MAP_NOTE, blob))
-        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (MAP_NOTE, os.urandom(8).hex()))
+        token = os.urandom(8).hex()
+        try:   # (the map first: a meta naming a map that is not there would be no map at all)
+            atomic_write(Path(map_file(con)), marshal.dumps((token, blob)), mode=0o600)
+        except OSError:
+            token = None
+    if token is not None:
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (MAP_NOTE, token))
     else:   # an index no map vouches for is never trusted file by file
-        con.execute("DELETE FROM notes WHERE key = ?", (MAP_NOTE,))
         con.execute("DELETE FROM meta WHERE key = ?", (MAP_NOTE,))
     con.execute("COMMIT")
     return True
