@@ -26,8 +26,7 @@ from ..reading.index import INDEX_NAME, MemoryIndex
 from .postings import Postings, tie_sorted
 # (the names the refresh below uses: an entry's place in the tie order, and its rows)
 from .postings import rank_fields as _rank_of, rows_of as postings_of
-from ..reading.prefetch import MAP_NOTE, Prefetch, distrust, files_of, map_file, outcome, read_map, stat_pass
-from ..writes.fsutil import atomic_write
+from ..reading.prefetch import MAP_NOTE, Prefetch, distrust, files_of, outcome, put_map, read_map, stat_pass
 from .select import Engine
 from ..judging.status import assess
 from ..reading.store import _load
@@ -333,7 +332,7 @@ def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, g
         blob = folders if isinstance(folders, bytes) else marshal.dumps(folders)
         token = os.urandom(8).hex()
         try:   # (the map first: a meta naming a map that is not there would be no map at all)
-            atomic_write(Path(map_file(con)), marshal.dumps((token, blob)), mode=0o600)
+            put_map(con, token, blob)
         except OSError:
             token = None
     if token is not None:

@@ -28,6 +28,7 @@ everything else. The signatures and RACY_NS are cache/kept's (the one owner of s
 """
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import stat as stat_mod
@@ -196,6 +197,23 @@ def _kept(path: str) -> tuple[str | None, dict | None]:
         return token, marshal.loads(blob)
     except (OSError, EOFError, ValueError, TypeError):
         return None, None
+
+
+def put_map(con, token: str, blob: bytes) -> None:
+    """Put the map file of the parse cache ``con`` is connected to in place whole (a temp file
+    renamed over it), as the map ``token`` names. Not synced: a file a crash tore fails to load,
+    and is no map (the index is then rebuilt), so a flush per changed prompt buys nothing."""
+    import tempfile
+    path = map_file(con)
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "wb") as f:   # (mkstemp makes it 0600, as the cache's files are)
+            f.write(marshal.dumps((token, blob)))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def outcome(found: tuple | None, kept: dict | None):
