@@ -187,8 +187,9 @@ def test_both_indexes_answer_every_lookup_alike(sample):
     for b in mine.bares:
         assert list(kept.bare(b)) == list(mine.bare(b)), b
     some = sorted(mem.entries)[::3]
-    rank, order = mine.tie_order({}, {})
-    assert kept.tie_order(dict.fromkeys(some, 1), {})[1] == [i for i in order if i in set(some)]
+    order = list(mine.tie_ordered(set(mem.entries)))
+    assert sorted(order) == sorted(mem.entries)
+    assert list(kept.tie_ordered(set(some))) == list(mine.tie_ordered(set(some))) == [i for i in order if i in set(some)]
 
 
 def test_eval_answers_from_the_kept_index_the_same(sample, capsys, monkeypatch, tmp_path):
@@ -214,3 +215,58 @@ def test_eval_answers_from_the_kept_index_the_same(sample, capsys, monkeypatch, 
     assert used[0] == "stale" and all(kept_index(e) for e in used[1:])
     assert outs[0] == outs[2] and outs[1] == outs[3] and "no such entry" in outs[1] and "pipe.md" in outs[1]
     assert json.loads(outs[1])["misses"][0]["why"] != json.loads(outs[1])["misses"][-1]["why"]
+
+
+def test_an_answer_worked_out_while_the_pass_runs_stands_only_when_nothing_changed(sample, monkeypatch):
+    """The hook scores on the index as kept while the stat pass runs in its child: that answer
+    is given only when the pass finds the folder as the index has it; a change in place, a
+    symlink, or a pass made against another map drop it, and the answer is the up-to-date one."""
+    import os
+    from tui.core.engine import lazyindex
+    from tui.core.reading.prefetch import Prefetch
+    from tui.core.cache.parse import ParseCache
+    mem_dir, root = sample
+    index(mem_dir, root)
+    redone = []
+    real = lazyindex._brought_up
+    monkeypatch.setattr(lazyindex, "_brought_up", lambda *a: redone.append(a[-1]) or real(*a))
+    query = "pnpm only yarn"
+
+    class Pass:   # the child's answer, made when asked (a thread left by another test stops a fork)
+        running = True
+
+        def result(self):
+            con = lazyindex._connect(ParseCache(mem_dir, eager=False))
+            try:
+                return lazyindex._stat_pass(con, mem_dir)
+            finally:
+                con.close()
+
+    def answer(prefetch):
+        got = lazyindex.lazy_answer(mem_dir, root, NOW, lambda e: e.decide(query), prefetch=prefetch)
+        full = Engine.from_memory(Memory.load(mem_dir, root, now=NOW, mentions=False)).decide(query)
+        assert json.dumps(got.as_json()) == json.dumps(full.as_json())
+        return got
+
+    before = answer(Pass())
+    assert redone == []   # nothing changed: the answer on the kept index stands
+    with open(mem_dir / "pnpm-only.md", "r+") as f:   # in place: the folder's mtime stays
+        text = f.read()
+        f.seek(0)
+        f.write(text.replace("pnpm", "yarn", 1))
+    after = answer(Pass())
+    assert len(redone) == 1 and json.dumps(after.as_json()) != json.dumps(before.as_json())
+    child = Prefetch(str(mem_dir), "MEMORY.md")   # (the forked child's own answer, where it can fork)
+    answer(child if child.running else Pass())
+    assert len(redone) == 1   # indexed by the answer before: as kept again
+
+    class Elsewhere:   # a pass made against a map another process has replaced since
+        running = True
+
+        def result(self):
+            return "another token", ({}, [], None)
+
+    answer(Elsewhere())
+    assert len(redone) == 2
+    os.symlink(mem_dir / "pnpm-only.md", mem_dir / "alias.md")
+    assert lazyindex.lazy_answer(mem_dir, root, NOW, lambda e: e.decide(query), prefetch=Pass()) is None

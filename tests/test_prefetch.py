@@ -110,6 +110,28 @@ def test_the_child_answers_as_the_process_would(tmp_path):
     con.close()
 
 
+def test_a_map_file_its_meta_does_not_name_is_no_map(tmp_path):
+    """The folder map is a file beside the SQLite one, named by a token in its meta: a map
+    file of another token (a write cut between the two) is never compared with."""
+    import marshal
+    from tui.core.cache.parse import ParseCache
+    from tui.core.engine.lazyindex import _connect, _write
+    d = _folder(tmp_path)
+    folders = _pass(d, None)[2]
+    con = _connect(ParseCache(d, eager=False))
+    _write(con, {}, {}, [], folders=folders)
+    token, kept = prefetch.read_map(con)
+    assert token is not None and kept == folders
+    path = prefetch.map_file(con)
+    with open(path, "wb") as f:
+        f.write(marshal.dumps(("another", marshal.dumps(folders))))
+    assert prefetch.read_map(con) == (None, None)
+    assert Prefetch(str(d), "MEMORY.md").result()[0] == "another"   # (the index then does its own pass)
+    os.unlink(path)
+    assert prefetch.read_map(con) == (None, None)
+    con.close()
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
 def test_closed_unread_the_child_is_reaped_and_with_a_thread_nothing_forks(tmp_path):
     d = _folder(tmp_path)

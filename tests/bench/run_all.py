@@ -42,7 +42,11 @@ def run(cmd: list[str], env: dict, stdin: str | None = None, cwd: str | None = N
 
 
 def wait_for_index(cache_home: Path, limit: float = 60) -> None:
-    """The hook builds its kept index in a background child after a cold answer: wait for it."""
+    """The hook builds its kept index in a background child after a cold answer: wait for it —
+    its flag in meta, then the child itself, which holds the folder's build lock until it has
+    closed the file (checkpointing a WAL of the whole index, ~1 s at 50k: a warm run meanwhile
+    shared the disk and a core with it, and measured that)."""
+    import fcntl
     import sqlite3
     end = time.monotonic() + limit
     while time.monotonic() < end:
@@ -51,10 +55,20 @@ def wait_for_index(cache_home: Path, limit: float = 60) -> None:
                 con = sqlite3.connect(db, timeout=0.1)
                 row = con.execute("SELECT value FROM meta WHERE key = 'indexed'").fetchone()
                 con.close()
-                if row:
-                    return
             except sqlite3.Error:
-                pass
+                continue
+            if row:
+                fd = os.open(db.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    while time.monotonic() < end:
+                        try:
+                            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                            return   # (released when closed)
+                        except OSError:
+                            time.sleep(0.05)
+                finally:
+                    os.close(fd)
+                return
         time.sleep(0.2)
 
 

@@ -144,24 +144,27 @@ def _decide_with(payload: dict, prompt: str, found, root: Path, listing, record:
     from ..core.config import limits
     from ..core.reading.memory import Memory
     from ..core.engine.select import Engine
-    from ..core.layouts import detect
+    from ..core.cache.detection import detect_kept
     from ..core.reading.memory import utcnow
-    seen = detect(found.dir)
+    seen = detect_kept(found.dir)   # (kept: a warm prompt does not list the folder's names again)
     if seen.layout.file_per_entry:
         _FOLDER.append((seen.dir, root, seen.layout))
-    from ..core.engine.lazyindex import STALE, lazy_engine
-    engine = None
+    from ..core.engine.lazyindex import STALE, lazy_answer
+    count, chars = limits(None, None)
+
+    def ask(engine):
+        return engine.decide(prompt, count, min(chars, MAX_OUTPUT))
+
+    decision = None
     if seen.layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
-        # the kept index: only what changed is read
-        engine = lazy_engine(seen.dir, root, utcnow(), prefetch=listing if seen.dir == found.dir else None)
-    if engine is None or isinstance(engine, str):
+        # the kept index: only what changed is read (scored while the stat pass runs)
+        decision = lazy_answer(seen.dir, root, utcnow(), ask, prefetch=listing if seen.dir == found.dir else None)
+    if decision is None or isinstance(decision, str):
         # the hook never shows mentioned paths
         mem = Memory.load(seen.dir, root, mentions=False, layout=seen.layout, fork=False)
-        if engine == STALE:
+        if decision == STALE:
             _PENDING.append(mem)   # index it once the answer is out, for the next prompt
-        engine = Engine.from_memory(mem)
-    count, chars = limits(None, None)
-    decision = engine.decide(prompt, count, min(chars, MAX_OUTPUT))
+        decision = ask(Engine.from_memory(mem))
     record.update(
         dir=str(found.dir), root=str(root),
         injected=[{"id": c.id, "score": c.score, "chars": c.chars,

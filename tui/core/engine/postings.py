@@ -90,9 +90,10 @@ class Postings:
         """A normalised path as the first entry holding it wrote it."""
         raise NotImplementedError
 
-    def tie_order(self, scores: Mapping[str, int], held: Mapping[str, str]) -> tuple[Mapping[str, int], Sequence[str]]:
-        """(rank, order): ``order`` lists at least the scored and the ``held`` ids in the tie
-        order (``tie_sorted``), ``rank`` each one's place in it."""
+    def tie_ordered(self, ids: Collection[str]) -> Iterator[str]:
+        """``ids`` (one score's entries: a collection that answers ``in`` quickly) in the one tie
+        order (``tie_sorted``). The engine asks it of a score's entries only when ``decide``
+        reaches that score, so an index may read their tie fields then."""
         raise NotImplementedError
 
 
@@ -193,17 +194,21 @@ class DictPostings(Postings):
     def shown(self, path):
         return self.spelled.get(path)
 
-    def tie_order(self, scores, held):
+    def tie_ordered(self, ids):
         if self._order is None:   # static: every entry's place, computed once
             order = tie_sorted({i: rank_fields(e) for i, e in self.entries.items()})
             self._order = dict(zip(order, range(len(order)))), order
-        return self._order
+        rank, order = self._order
+        if len(ids) * 16 > len(order):   # much of the folder ('… in src/'): walked in order, as far as read
+            return (eid for eid in order if eid in ids)
+        return iter(sorted(ids, key=rank.__getitem__))
 
 
 def rows_of(e: MemoryEntry) -> list[tuple]:
     """The kept index's rows of one entry: (kind, key, seq, weight, path, raw), the postings
     ``DictPostings`` makes of it, in the order it adds them (``seq``: the kept index reads a
-    key's rows by id, then seq, so each lookup lists them as the dictionaries do). A bare
+    key's rows by id, then seq, so each lookup lists them as the dictionaries do); a path is
+    kept under each of its tails (``tail``: its file name's key is ``base``'s). A bare
     name's "is it a folder of the project" is left to the query (the project changes)."""
     d = DictPostings({e.id: e}, {}, is_dir=None, build=False)
     d.add(e)
@@ -211,7 +216,10 @@ def rows_of(e: MemoryEntry) -> list[tuple]:
     rows: list[tuple] = [("term", t, 0, ids[eid], None, None) for t, ids in d.terms.items()]
     rows += [("body", t, 0, 1, None, None) for t in d.body_terms]
     rows += [("full", p, 0, 0, None, None) for p in d.paths]
-    rows += [("base", b, 0, 0, p, None) for b, lst in d.by_base.items() for _, p in lst]
+    # each attached path under every tail of it ('index.ts', 'router/index.ts', 'src/router/index.ts'):
+    # ``named`` is then one key's rows, not a scan of every path with that file name (a third of a folder)
+    rows += [("tail", "/".join(parts[k:]), 0, 0, p, None) for lst in d.by_base.values() for _, p in lst
+             for parts in (p.split("/"),) for k in range(len(parts))]
     rows += [("folder", f, 0, 0, ids[eid], None) for f, ids in d.folders.items()]
     rows += [("bare", b, 0, 0, p, raw) for b, lst in d.bares.items() for _, p, raw in lst]
     rows += [("shown", p, 0, 0, raw, None) for p, raw in d.spelled.items()]

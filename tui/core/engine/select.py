@@ -17,7 +17,6 @@ those: fast enough for every keystroke.
 from __future__ import annotations
 
 import datetime as dt
-import heapq
 from collections import Counter, defaultdict
 from typing import Iterator
 
@@ -79,6 +78,25 @@ class _Scored(dict):
                     kw[t] = BODY
         value = self[eid] = (score, ph, kw)
         return value
+
+
+class _Group:
+    """The entries of the broad folder's points (FOLDER_POINTS): those scored so, and those only
+    the broad folder holds (``held`` less ``scores``), which are never listed unless asked (at
+    50k, listing them all took 30 ms a prompt for "… in src/ …")."""
+
+    def __init__(self, ids: set[str], held: dict[str, str], scores: dict[str, int], rest: int) -> None:
+        self.ids, self.held, self.scores, self.rest = ids, held, scores, rest
+
+    def __contains__(self, eid: str) -> bool:
+        return eid in self.ids or (eid in self.held and eid not in self.scores)
+
+    def __len__(self) -> int:
+        return len(self.ids) + self.rest
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.ids
+        yield from (eid for eid in self.held if eid not in self.scores)
 
 
 class Engine:
@@ -165,34 +183,30 @@ class Engine:
         """(scored, ranked ids as a lazy iterator, number matched, ties Counter).
 
         The scores of ``_scores``, counted rather than itemised: keyword points per entry are
-        one Counter over the query's terms, the ranking a heap of integers (rank - score * n,
-        the rank an id's place in the index's tie order) popped as far as ``decide`` reads,
-        and the reasons are written only for the entries it reads (``_Scored``)."""
+        one Counter over the query's terms; the ranking goes score by score, highest first, and
+        a score's entries are put in the index's tie order only when ``decide`` reaches that
+        score (it reads a few dozen of the thousands a broad prompt matches: the kept index
+        reads the tie fields of those scores' entries only). The reasons are written only for
+        the entries it reads (``_Scored``)."""
         scores, scored, bulk = self._scores(query)
-        held = bulk[1] if bulk is not None else {}
-        rank, order = self.index.tie_order(scores, held)
-        n = len(order) + 1
-        keys = [rank[eid] - s * n for eid, s in scores.items()]   # rank < n: the key gives the id back
-        heapq.heapify(keys)
+        groups: dict[int, set[str]] = defaultdict(set)
+        for eid, s in scores.items():
+            groups[s].add(eid)
+        ties = Counter({s: len(ids) for s, ids in groups.items()})
+        matched = len(scores)
+        if bulk is not None:
+            held = bulk[1]
+            rest = len(held) - len(held.keys() & scores.keys())   # held, no other hit: one folder hit each
+            if rest:
+                ties[FOLDER_POINTS] += rest
+                matched += rest
+                groups[FOLDER_POINTS] = _Group(groups.get(FOLDER_POINTS, set()), held, scores, rest)
 
         def ranked():
-            while keys:
-                k = heapq.heappop(keys)
-                yield k, order[k % n]
+            for s in sorted(groups, reverse=True):
+                yield from self.index.tie_ordered(groups[s])
 
-        ties = Counter(scores.values())
-        if bulk is None:
-            return scored, (eid for _, eid in ranked()), len(scores), ties
-        rest = len(held) - len(held.keys() & scores.keys())   # held, no other hit: one folder hit each
-        ties[FOLDER_POINTS] += rest
-
-        def bulk_hits():   # in tie order, read only as far as ``decide`` reads (listing them all
-            for eid in order:   # took 30 ms a prompt at 50k for "… in src/ …")
-                if eid in held and eid not in scores:
-                    yield -FOLDER_POINTS * n + rank[eid], eid
-
-        merged = heapq.merge(ranked(), bulk_hits())
-        return scored, (eid for _, eid in merged), len(scores) + rest, ties
+        return scored, ranked(), matched, ties
 
     def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None]:
         """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on

@@ -5,7 +5,8 @@ What is relied on (POSIX): a folder's mtime and ctime change when an entry is ad
 removed from it or renamed in or out of it — never when a file's content changes in place. So:
 
 - every folder's (mtime_ns, inode, ctime_ns) is kept with the names of its files and
-  subfolders (the *folder map*, written with the index, in the same transaction); a folder
+  subfolders (the *folder map*, a file beside the index, put in place inside the index's write
+  transaction, before the token in its meta names it: ``_kept``); a folder
   whose signature is unchanged holds the same names, and is not listed again;
 - every file is still stat-ed, by name (``fstatat`` in its folder): an edit in place changes
   the file's own mtime and ctime, never its folder's, so no file is ever skipped. A file's
@@ -19,13 +20,15 @@ removed from it or renamed in or out of it — never when a file's content chang
 
 Not covered: a file system whose clock runs behind this machine's by more than RACY_NS (a
 network share), and a write that restores a file's mtime, size, inode and ctime all at once.
-At 50k files the pass stats 50k files (~0.1 s of one core) but lists, hashes and hands back
-nothing when nothing changed. Where forking is not safe (another thread) or possible, the
+At 50k files the pass stats 50k files (~50-80 ms of one core) but lists, hashes and hands back
+nothing when nothing changed; the hook meanwhile scores on the index as kept (lazyindex.lazy_answer).
+Where forking is not safe (another thread) or possible, the
 caller runs the pass itself. Only the standard library here: this module is imported before
 everything else. The signatures and RACY_NS are cache/kept's (the one owner of signatures).
 """
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import stat as stat_mod
@@ -34,10 +37,10 @@ import time
 from array import array
 
 # (RACY_NS is kept's, read here at each pass: tests set this module's name to trust new files)
-from ..cache.kept import RACY_NS, UNTRUSTED, file_signature_before, folder_signature_before
+from ..cache.kept import RACY_NS, UNTRUSTED, KeptFile, file_signature_before, folder_signature_before
 from .walk import FILE, PRUNED, SYMLINK, UNLISTABLE, walk as walk_folder
 
-MAP_NOTE = "folders"      # the folder map's key among the parse cache's notes (its token is in meta)
+MAP_NOTE = "folders"      # the key of the folder map's token in the parse cache's meta (the map: ``map_file``)
 
 
 def _one_level(_: str) -> str:
@@ -88,26 +91,28 @@ def _same_names(path: str, prefix: str, old: tuple, changed: dict, edge: int):
     _, names, blob, subs = old
     sigs = array("q")
     sigs.frombytes(blob)
-    moved = False
+    moved: dict = {}   # name → its stat, for the files not as kept
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
         return None
     try:
-        st_at = os.stat
-        for k, name in enumerate(names):
-            st = st_at(name, dir_fd=fd, follow_symlinks=False)
-            j = 4 * k
-            if (st.st_mtime_ns != sigs[j] or st.st_ctime_ns != sigs[j + 3] or st.st_size != sigs[j + 1]
-                    or st.st_ino != sigs[j + 2]):
+        st_at = os.lstat   # (no follow_symlinks keyword to parse, 50k times)
+        kept = iter(sigs.tolist())   # (the kept signatures side by side with the names: no index arithmetic)
+        for name, mtime, size, ino, ctime in zip(names, kept, kept, kept, kept):
+            st = st_at(name, dir_fd=fd)
+            if st.st_mtime_ns != mtime or st.st_ctime_ns != ctime or st.st_size != size or st.st_ino != ino:
                 if not stat_mod.S_ISREG(st.st_mode):
                     return None
                 changed[prefix + name] = (path + "/" + name, (st.st_mtime_ns, st.st_size, st.st_ino))
-                sigs[j:j + 4] = array("q", file_signature_before(st, edge))
-                moved = True
+                moved[name] = st
+        if moved:   # (rare: the changed files' signatures, from the same stat, in the map)
+            for k, name in enumerate(names):
+                if name in moved:
+                    sigs[4 * k:4 * k + 4] = array("q", file_signature_before(moved[name], edge))
         found = []
         for name in subs:
-            st = st_at(name, dir_fd=fd, follow_symlinks=False)
+            st = st_at(name, dir_fd=fd)
             if not stat_mod.S_ISDIR(st.st_mode):
                 return None
             found.append((name, folder_signature_before(st, edge)))
@@ -166,35 +171,49 @@ def files_of(folders: dict) -> set:
     return {prefix + name for prefix, record in folders.items() for name in record[1]}
 
 
+def map_file(con) -> str:
+    """The folder map's file, beside the SQLite file ``con`` is connected to (``parse-….map``)."""
+    db = con.execute("PRAGMA database_list").fetchone()[2]
+    return os.path.splitext(db)[0] + ".map"
+
+
 def read_map(con) -> tuple[str | None, dict | None]:
-    """(token, folder map) kept in the parse cache, read in one transaction; (None, None) when
-    there is none. ``con``: an sqlite3 connection to it."""
-    con.execute("BEGIN")
+    """(token, folder map) kept for the parse cache ``con`` is connected to; (None, None) when
+    there is none, or the map file is not the one its meta names."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", (MAP_NOTE,)).fetchone()
+    token, kept = _kept(map_file(con))
+    return (token, kept) if row is not None and row[0] == token else (None, None)
+
+
+def _kept(path: str) -> tuple[str | None, dict | None]:
+    """(token, folder map) of a map file; (None, None) when there is none. The map is a file of
+    its own, not a row of the SQLite file: the child reads it without importing sqlite3, and
+    one read of a few MB is quicker than SQLite's chain of overflow pages (~7 ms at 50k). It is
+    replaced whole (a rename) inside the index's write transaction, before the token in meta
+    moves to it: a reader compares the two tokens, and a map no meta names is never used."""
     try:
-        row = con.execute("SELECT value FROM meta WHERE key = ?", (MAP_NOTE,)).fetchone()
-        blob = con.execute("SELECT value FROM notes WHERE key = ?", (MAP_NOTE,)).fetchone()
-    finally:
-        con.execute("COMMIT")
-    if row is None or blob is None:
-        return None, None
-    try:
-        return row[0], marshal.loads(blob[0])
-    except (EOFError, ValueError, TypeError):
+        with open(path, "rb") as f:
+            token, blob = marshal.loads(f.read())
+        return token, marshal.loads(blob)
+    except (OSError, EOFError, ValueError, TypeError):
         return None, None
 
 
-def _kept(cache_path: str) -> tuple[str | None, dict | None]:
-    if not os.path.exists(cache_path):
-        return None, None
-    import sqlite3
+def put_map(con, token: str, blob: bytes) -> None:
+    """Put the map file of the parse cache ``con`` is connected to in place whole (a temp file
+    renamed over it), as the map ``token`` names. Not synced: a file a crash tore fails to load,
+    and is no map (the index is then rebuilt), so a flush per changed prompt buys nothing."""
+    import tempfile
+    path = map_file(con)
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=os.path.dirname(path))
     try:
-        con = sqlite3.connect(cache_path, timeout=0.2, isolation_level=None)
-        try:
-            return read_map(con)
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return None, None
+        with os.fdopen(fd, "wb") as f:   # (mkstemp makes it 0600, as the cache's files are)
+            f.write(marshal.dumps((token, blob)))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def outcome(found: tuple | None, kept: dict | None):
@@ -223,8 +242,7 @@ class Prefetch:
         if pid == 0:   # the child: stat, send, leave (whatever happens, it never returns)
             try:
                 os.close(r)
-                from ..cache.parse import ParseCache   # (here: this process's parent goes on importing)
-                token, kept = _kept(str(ParseCache(directory, eager=False).path))
+                token, kept = _kept(str(KeptFile(directory).path.with_suffix(".map")))
                 data = marshal.dumps((token, outcome(stat_pass(directory, index_name, kept), kept)))
                 view = memoryview(data)
                 while view:
@@ -235,6 +253,11 @@ class Prefetch:
                 os._exit(0)
         os.close(w)
         self.pid, self.fd = pid, r
+
+    @property
+    def running(self) -> bool:
+        """Whether a child is at the pass (its ``result`` not read yet)."""
+        return self.fd is not None
 
     def result(self):
         """(token of the map the pass was made against, its ``outcome``); ``...`` when there is
