@@ -4,9 +4,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tui.core.judging.hints import starting_at as _starting_at
 from tui.core.secrets.assign import CORE_ANCHORS
 from tui.core.secrets.detect import (_AS_THE_HINT, _AS_THE_HINTS, _ASCII_ANCHORS, _BEARER, _BEARER_STARTS, _PAIR,
-                                     _PAIR_STARTS, _starting_at)
+                                     _PAIR_STARTS)
 
 # pieces a login/password pair is made of, and near misses (case, words inside words, 'ſ', 'K')
 PIECES = ["login", "LOG-IN", "Log in", "credentials", "creds", "user", "Username", "account", "sign-in", "signin",

@@ -23,7 +23,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from ..judging.hints import trie_pattern
+from ..judging.hints import starting_at, trie_pattern
 from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, login_pairs,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
@@ -185,7 +185,7 @@ def _find(text: str) -> list[SecretHit]:
     # one (in ASCII text: elsewhere re.I also matches 'ſ' for s and 'K' for k)
     if ("bearer" in low or "token " in low or "api-key" in low) and \
             (not text.isascii() or any(m.end() - m.start() >= 20 for m in every_run)):
-        for m in _starting_at(_BEARER, _BEARER_STARTS, text, low):
+        for m in starting_at(_BEARER, _BEARER_STARTS, text, low):
             if random_enough(m.group(1), 3.3):
                 graded("bearer-token", "bearer token", *m.span(1), "bearer")
     if "-u" in low:
@@ -244,7 +244,7 @@ def _find(text: str) -> list[SecretHit]:
     # a login and a password both quoted: four quote marks at least ("type: user" alone has none)
     if ("pass" in low or "login" in low or "cred" in low or "user" in low) and \
             text.count("`") + text.count("'") + text.count('"') >= 4:
-        for m in _starting_at(_PAIR, _PAIR_STARTS, text, low):
+        for m in starting_at(_PAIR, _PAIR_STARTS, text, low):
             v = m.group(2)
             if not _stand_in(v):
                 graded("login-password", "a login and its password", *m.span(2), "password")
@@ -264,30 +264,6 @@ _PAIR_STARTS = ("log", "cred", "user", "account", "sign")
 _BEARER_STARTS = ("bearer", "token", "api-key")
 # a closing quote, then the word: the same as testing each of _AS_THE_HINTS, in one pass
 _AS_THE_HINT = re.compile(r"""[`'"] (?:as|is|for) """)
-
-
-def _starting_at(rx, words: tuple[str, ...], text: str, low: str):
-    """``rx.finditer(text)``, trying only where one of ``words`` starts. A pattern that opens with
-    a case-blind alternation of words is tried at every position by ``re`` (several us a text);
-    in an ASCII text its words start where the lowered text holds them, so matching at those
-    places, left to right, skipping what a match covered, gives the same matches. (In other
-    text re.I also matches 'ſ' for s and 'K' for k: the full scan.)"""
-    if not text.isascii():
-        yield from rx.finditer(text)
-        return
-    starts = set()
-    for word in words:
-        i = low.find(word)
-        while i >= 0:
-            starts.add(i)
-            i = low.find(word, i + 1)
-    done = 0
-    for i in sorted(starts):
-        if i >= done:
-            m = rx.match(text, i)
-            if m is not None:
-                done = m.end()
-                yield m
 
 
 @functools.lru_cache(maxsize=4096)   # the same few names ("token", "auth", "key") come back in every file
