@@ -514,3 +514,39 @@ def test_transient_a_definition_s_day_is_each_day(text, found):
 ])
 def test_transient_heldout_shapes(text, found):
     assert bool(transient_findings("notes.md", text)) is found, text
+
+
+def _process(entry_id: str, text: str) -> bool:
+    from tui.core.judging.wording import process_findings
+    return bool(process_findings(entry_id, text))
+
+
+SPEC = "# Cache v3 spec\n\n{status}\n\n## Rollout\n- [ ] switch the reader\n- [ ] drop the old table\n- [ ] tell ops\n"
+
+
+def test_a_status_field_labels_a_spec_and_a_status_section_reports():
+    assert not _process("cache_spec.md", SPEC.format(status="**Status**: accepted, not yet deployed"))
+    assert not _process("cache_spec.md", SPEC.format(status="**Cache status:** retired"))
+    assert _process("cache_spec.md", SPEC.format(status="## Status\nhalf of the readers moved"))
+    assert _process("cache_spec.md", SPEC.format(status="**Status (2031-02-03)**: half moved"))
+
+
+def test_a_closed_checklist_records_outcomes_an_open_one_is_work():
+    body = "# Sizing rules\n\n## Status\n- [x] flat sizing tried → rejected\n- [x] vol sizing tried → kept\n- [{c}] {t}\n"
+    assert not _process("sizing.md", body.format(c=" ", t="~~per-sector caps~~ dropped"))
+    assert not _process("sizing.md", body.format(c="x", t="kelly tried → rejected"))
+    assert _process("sizing.md", body.format(c=" ", t="try kelly sizing next"))
+
+
+def test_a_rule_the_user_gave_takes_a_third_sign():
+    body = "---\nname: review rules\ntype: {t}\n---\nCheck before merging:\n- [ ] tests pass\n- [ ] docs updated\n- [ ] no debug prints\n"
+    assert not _process("feedback_review_2031-02-03.md", body.format(t="feedback"))
+    assert _process("feedback_review_2031-02-03.md", body.format(t="project"))
+    assert _process("feedback_review_2031-02-03.md", body.format(t="feedback") + "\nIn the last session we fixed three.\n")
+
+
+def test_one_date_said_twice_is_one_sign():
+    assert not _process("plan.md", "# Plan\n\n## Status\n\nNot started as of 2031-02-03.\n")
+    assert _process("plan.md", "# Plan\n\n## Status\n\nNot started.\n\nThe runner was moved as of 2031-02-03.\n")
+    assert not _process("infra_2031-02-03.md", "## Infra state (as of 2031-02-03)\n- 3 nodes\n")
+    assert _process("infra_2031-02-03.md", "Long session 2031-02-03: moved the nodes.\n")

@@ -198,7 +198,12 @@ _STATUS_HEADING = re.compile(
     r"changelog of (?:this|the) session|진행 ?상황|현재 ?상태|작업 ?로그|세션 ?요약|進捗|作業ログ|現在の状態|进度|"
     r"工作日志|当前状态|会话记录|trạng thái hiện tại|tiến độ|estado actual|progreso|estado atual|progresso|"
     r"état actuel|avancement|aktueller stand|fortschritt|текущее состояние|прогресс)\b")
-_CHECKBOX = re.compile(r"(?m)^\s*[-*+]\s+\[([ xX✓])\]")
+_CHECKBOX = re.compile(r"(?m)^\s*[-*+]\s+\[([ xX✓])\][ \t]*(~~)?")
+# "**Status**: Ready for deployment" — a field naming the state of the entry's subject, as specs and
+# decision records carry it; a status section, a dated status or a status update is still a report
+_STATUS_FIELD = re.compile(r"[ \t]*(?:\*\*:|:\*\*)[ \t]*[^\s(]")
+# the entry's own frontmatter says it is a rule the user gave (Claude Code's `type: feedback`)
+_FEEDBACK = re.compile(r"\A---[ \t]*\n(?:(?!---)[^\n]*\n)*?[ \t]*type:[ \t]*[\"']?feedback\b", re.I)
 _BOXES = ("[ ]", "[x]", "[X]", "[✓]")
 _SESSION = re.compile(r"(?i)\b(?:last|this|previous|next) session\b|\bsession[_ -]?\d{4}-\d{2}-\d{2}|"
                       r"\b(?:as of|pending as of|status as of)\s+\d{4}-\d{2}-\d{2}|(?:세션|セッション|会话)\s*\d|"
@@ -213,19 +218,46 @@ _CHANGE_RECORD = re.compile(r"(?im)^[ \t]*[-*][ \t]+\*\*(files?|objects?|actions
                             r"files changed|changed files|work done)\*\*[ \t]*:")
 # a heading written as a commit message: "## feat: expose skills to gemini"
 _COMMIT_HEADING = re.compile(r"(?im)^#{1,6}[ \t]*(?:feat|fix|chore|refactor|docs|perf|test|build|ci)(?:\([^)\n]*\))?!?:[ \t]")
-_NAME_HINT = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)|"
-                        r"\d{4}-\d{2}-\d{2}")
+_NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)")
+_NAME_HINT = re.compile(_NAME_WORD.pattern + r"|\d{4}-\d{2}-\d{2}")
+
+
+def _status_section(scan: str) -> re.Match | None:
+    """The first status heading that reports rather than labels: a bare `**Status**: value` field
+    (an ADR's or a spec's) is passed over."""
+    for m in _STATUS_HEADING.finditer(scan):
+        head = m.group(0).lower()
+        if not (head.lstrip().startswith("**") and head.endswith("status") and "current" not in head
+                and _STATUS_FIELD.match(scan, m.end())):
+            return m
+    return None
+
+
+def _dates_the_same(said: re.Match, status: re.Match | None, scan: str) -> bool:
+    """True when an "as of <date>" stands in the paragraph a status heading opens ("## Status" then
+    "Not started as of 2026-05-17"): it dates that status, one statement and so one sign."""
+    if status is None or "as of" not in said.group(0).lower() or said.start() < status.start():
+        return False
+    par = scan.find("\n", status.end())
+    if par < 0:
+        return True
+    while scan.startswith("\n", par) or scan.startswith(" ", par):
+        par += 1
+    end = scan.find("\n\n", par)
+    return said.start() < (len(scan) if end < 0 else end)
 
 
 def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
     """One finding when the entry reads as a session log or a status report (two signs or more)."""
     scan = without_code(text) if scan is None else scan
     signs: list[tuple[str, int]] = []
-    m = _STATUS_HEADING.search(scan) if ("#" in scan or "**" in scan) else None
+    status = m = _status_section(scan) if ("#" in scan or "**" in scan) else None
     if m:
         signs.append((f"a '{m.group(0).strip(' #*')[:40]}' section", m.start()))
     boxes = _CHECKBOX.findall(scan) if any(map(scan.__contains__, _BOXES)) else []
-    if len(boxes) >= 3:
+    # every box ticked or struck out: a closed list of what was settled (tested → rejected), no work in
+    # progress; one open box makes it a to-do or progress list
+    if len(boxes) >= 3 and any(mark == " " and not struck for mark, struck in boxes):
         signs.append((f"a checklist of {len(boxes)} items", _CHECKBOX.search(scan).start()))
     if "**" in scan:
         records = _CHANGE_RECORD.findall(scan)
@@ -241,14 +273,21 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
         not scan.isascii() or any(map(low.__contains__, _STATUS_WORDS))) else []
     if len(dated) >= 2:
         later.append((f"{len(dated)} dated status lines", dated[0].start()))
-    if _NAME_HINT.search(entry_id.rsplit("/", 1)[-1]):
-        later.append((f"its name ({entry_id})", -1))
+    name = entry_id.rsplit("/", 1)[-1]
+    named = _NAME_HINT.search(name) is not None
     # "this session" alone is one sign, never two: the costliest scan runs only when another sign is there
-    m = _SESSION.search(scan) if (signs or later) and any(map(low.__contains__, _SESSION_HINTS)) else None
-    if m:
+    m = _SESSION.search(scan) if (signs or later or named) and any(map(low.__contains__, _SESSION_HINTS)) else None
+    if m and not _dates_the_same(m, status, scan):
         signs.append((f"'{m.group(0)[:40]}'", m.start()))
+        # "state as of 2026-03-15" in "…_2026-03-15.md": one date said twice is one sign
+        if named and "as of" in m.group(0).lower() and not _NAME_WORD.search(name):
+            named = m.group(0)[-10:] not in name.replace("_", "-")
+    if named:
+        later.append((f"its name ({entry_id})", -1))
     signs += later
-    if len(signs) < 2:
+    # a rule by its author's word (feedback): its session words or dated name say when the rule
+    # applies, so it takes a third sign to read as a log
+    if len(signs) < 2 or (len(signs) == 2 and _FEEDBACK.match(text)):
         return []
     first = min((pos for _, pos in signs if pos >= 0), default=-1)
     line = line_of(text, first) if first >= 0 else None
