@@ -58,6 +58,7 @@ class RootFiles:
         self._where: dict[str, list[str]] | None = None   # name → up to 400 relative paths
         self._index: tuple | None = None   # the names as has_stem and has_variant ask them
         self.folders: list[tuple[str, tuple | None]] | None = None   # what the walk listed, by signature
+        self._tails: set[str] | None = None   # has_short_form's look-up
 
     def _walk(self) -> dict[str, list[str]]:
         if self._where is None:
@@ -155,7 +156,9 @@ class RootFiles:
         index = set(where.get("index." + ext, ()))
         if any(spot + "/index." + ext in index for spot in where.get(stem, ())):
             return True
-        return any(o.endswith(("-" + name.lower(), "_" + name.lower())) for o in self._names()[0])
+        if self._tails is None:   # every name's parts after a '-' or '_', made once
+            self._tails = {o[i + 1:] for o in self._names()[0] for i, c in enumerate(o) if c in "-_"}
+        return name.lower() in self._tails
 
     def under_another_folder(self, path: str) -> bool:
         """A file or folder of the project ends with this path: `routes/auth.js` written from
