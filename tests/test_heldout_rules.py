@@ -144,3 +144,64 @@ def test_a_file_moved_into_a_missing_place_is_still_checked():
     from tui.core.judging.path_judging import said_gone
     body = "We moved the runner into `tools/test/run_checks.sh` last week.\n"
     assert not said_gone(body, "tools/test/run_checks.sh")
+
+
+# path-missing, narrowed by a census of every finding on the ledger's corpus (shapes written here)
+
+def test_a_tool_local_folder_below_the_top_is_not_kept(tmp_path):
+    """`web/.vercel/project.json`: the deploy tool's link folder of a sub-project, never committed."""
+    found = _missing_paths(tmp_path, ["web/package.json", "web/src/app.ts"],
+                           "Deploy: set rootDirectory in `web/.vercel/project.json`, then `web/.vercel` is linked.\n"
+                           "The entry is `web/src/app.ts`; the old one was `web/src/boot.ts`.\n")
+    assert len(found) == 1 and "web/src/boot.ts" in found[0], found
+
+
+def test_a_short_form_of_a_project_file_is_no_missing_file(tmp_path):
+    """`hand.js` for render-hand.js, `mail.js` for mail/index.js; a name of its own is still checked."""
+    found = _missing_paths(tmp_path, ["src/agents/render-hand.js", "src/agents/render-foot.js", "src/mail/index.js"],
+                           "The clamp lives in hand.js and foot.js today.\n"
+                           "Outgoing mail goes through `mail.js`; the retry queue in `retry-queue.js`.\n")
+    assert len(found) == 1 and "retry-queue.js" in found[0], found
+
+
+def test_slash_joined_words_and_branches_are_no_folders(tmp_path):
+    """api/worker/cron/reindex (no api/worker/cron here), `plan/modules/active` (fields), a branch in a
+    list of merged ones: not folders. A folder missing from one that exists is still found."""
+    found = _missing_paths(tmp_path, ["api/server.js", "docs/guide.md", "src/app/main.ts"],
+                           "The fix went into the command of api/worker/cron/reindex.\n"
+                           "Only admins may change `plan/modules/active`.\n"
+                           "- Step 1: `feat/upload-core` → main\n"
+                           "- Step 2: `docs/upload-finalize` → tests + docs\n"
+                           "Widgets live in `src/app/widgets` next to the entry.\n")
+    assert len(found) == 1 and "src/app/widgets" in found[0], found
+
+
+def test_a_library_and_a_regenerated_page_are_no_project_files(tmp_path):
+    """big_numbers.js from a CDN, a terminal (termview.js), a page a job regenerates: not kept in the
+    project. A component named in parentheses is a file, and is still checked."""
+    found = _missing_paths(tmp_path, ["src/main.js", "src/Panel.jsx", "site/build.py"],
+                           "Load big_numbers.js from the CDN until it is vendored.\n"
+                           "The console is an embedded terminal (termview.js).\n"
+                           "Add the tab to `site/templates/home.html`; site/build.py regenerates it nightly.\n"
+                           "### Tabs (WidgetPanel.jsx): two panes\n")
+    assert len(found) == 1 and "WidgetPanel.jsx" in found[0], found
+
+
+def test_paths_of_a_repository_outside_the_project_are_its_own(tmp_path):
+    """An entry about a repo at ~/code/othertool/: its scripts/ folder is not this project's (none here);
+    a path under this project's own first folder is still checked."""
+    found = _missing_paths(tmp_path, ["src/x.py"],
+                           "The other tool lives at `~/code/othertool/`; run `scripts/dump_all.py` there.\n"
+                           "Here, `src/y.py` reads its output.\n")
+    assert len(found) == 1 and "src/y.py" in found[0], found
+
+
+@pytest.mark.parametrize("line, elsewhere_", [
+    ("Code work (vps_sync.py, the endpoints) starts once the feed runs on VPS.", True),
+    ("It runs on a server we rent; see sync_job.py.", True),
+    ("The sync script sync_job.py runs every hour.", False),
+])
+def test_a_script_of_another_host_is_not_this_projects(line, elsewhere_):
+    from tui.core.judging.path_judging import elsewhere
+    name = "vps_sync.py" if "vps_sync" in line else "sync_job.py"
+    assert elsewhere("Intro.\n" + line + "\n", name) is elsewhere_

@@ -123,8 +123,15 @@ _COMMITTED_DOTS = {".github", ".claude", ".vscode", ".cursor", ".gemini", ".code
 _OOXML = {"docprops", "ppt", "word", "xl", "_rels", "customxml"}
 
 
+# a tool's machine-local folder wherever it sits (client/.vercel/project.json): its own docs say ignore it
+_TOOL_STATE = {".vercel", ".netlify", ".turbo", ".expo", ".gradle", ".idea", ".terraform", ".serverless", ".wrangler",
+               ".svelte-kit", ".angular", ".parcel-cache", ".docusaurus", ".firebase", ".dart_tool", ".pytest_cache"}
+
+
 def made_not_kept(path: str) -> bool:
     segs = [x.lower() for x in path.rstrip("/").split("/") if x]
+    if any(x in _TOOL_STATE for x in segs):
+        return True
     if segs and (segs[0].startswith(".") and segs[0] not in _COMMITTED_DOTS and segs[0] not in (".", "..")
                  or segs[0] in _OOXML and len(segs) > 1):
         return True
@@ -153,7 +160,7 @@ def bare_says_nothing(name: str) -> bool:
     """A bare name (no folder) of a document, config or state file, or one every project may have
     (script.py, server.js): nothing to check it against."""
     stem, _, ext = name.lower().rpartition(".")
-    return ext in _BARE_SAYS_NOTHING or stem in GENERIC_NAMES or stem in ("script", "server", "run", "final_script")
+    return ext in _BARE_SAYS_NOTHING or stem in GENERIC_NAMES or stem in ("script", "server", "service", "run", "final_script")
 
 
 def has_extension(path: str) -> bool:
@@ -171,7 +178,7 @@ _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|loca
                              r"\bbranch\b|(?:→|->) ?`?(?:main|master|develop)\b|not found|"
                              r"\b(?:to port|porting|portar|portare|portieren)\b|"
                              r"non (?:è )?in git|sibling|other repo|another repo|outro repo|otro repo|altro repo|"
-                             r"submodul|on the (?:server|vps|host)|remote (?:host|server)")
+                             r"submodul|\bon (?:the |a |that |this )?(?:server|vps|host)\b|remote (?:host|server)")
 # "create `src/x.py`", "Implement `a/b.ts` for …": a file to make, named right after the verb
 _TO_MAKE = re.compile(r"(?i)\b(?:create|implement|crear|criar|creare|erstellen)[ \t]+(?:an? |the |new |un |una |o |a )?"
                       r"[`*\"']*$")
@@ -198,6 +205,48 @@ def elsewhere(body: str, path: str) -> bool:
     for h in _HEADING.finditer(body, 0, start):   # the last heading above the line
         heading = h
     return heading is not None and _PLAN_HEADING.match(heading.group(0)) is not None
+
+
+# "`feat/x` → main": a line of a list of branches merged somewhere
+_MERGED_BRANCH = re.compile(r"(?:→|->) ?`?(?:main|master|develop)\b")
+# "the page concept_charts regenerates", "重生成 dashboard.html": made by a script, not kept
+_MADE_BY = re.compile(r"(?i)\bre-?generat|\bauto-?generat|重生成|重新生成|自动生成|自動生成|재생성")
+# "break_infinity.js on CDN", "the xterm library": a library the project loads, not a file of it
+_LIBRARY_WORDS = re.compile(r"(?i)\bCDN\b|\bnpm (?:i|install|add)\b|\blibrary\b|\blibrer[ií]a|\bbiblioth?[eè][qc]")
+
+
+def among_branches(body: str, path: str) -> bool:
+    """An extensionless path on a line next to lines of branches merged into main (`feat/a` → main):
+    one more branch of the list (`docs/finalize`), not a folder."""
+    span = _line_span(body, path)
+    if span is None or has_extension(path):
+        return False
+    start, end = span
+    before = line_span(body, start - 1) if start > 0 else None
+    after = line_span(body, end + 1) if end + 1 < len(body) else None
+    return any(s is not None and _MERGED_BRANCH.search(body, *s) for s in (span, before, after))
+
+
+def made_by_a_script(body: str, path: str) -> bool:
+    """The line that names the file says a script or job makes it again (regenerates, auto-generates):
+    an output, whose absence from a checkout says nothing."""
+    span = _line_span(body, path)
+    return span is not None and _MADE_BY.search(body, *span) is not None
+
+
+def a_library(body: str, name: str) -> bool:
+    """A bare name the entry speaks of as a library (on a CDN, installed with npm, "the … library")
+    on any line that names it, or a lower-case `x.js` alone in parentheses, a label of what a thing is
+    built on (`terminal (xterm.js)`; a component in parentheses, `(MiniSitoPage.jsx)`, is a file)."""
+    labels = name.endswith(".js") and name == name.lower()
+    i = body.find(name)
+    while i >= 0:
+        start, end = line_span(body, i)
+        if _LIBRARY_WORDS.search(body, start, end) or labels and body[i - 1:i] == "(" \
+                and body[i + len(name):i + len(name) + 1] == ")":
+            return True
+        i = body.find(name, end)
+    return False
 
 
 def named_file(path: str) -> bool:

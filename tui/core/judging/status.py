@@ -23,10 +23,10 @@ def _path_rules() -> None:
     """Import the mentioned-path rules when first needed: the hook and ``preview`` never check
     mentions (their import was ~2 ms of a warm preview's ~120)."""
     global _RULES_IN, GENERATED, built_below, ignored_folders, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension, \
-        in_order, made_not_kept, named_file, said_gone, shorthand, works_outside
+        in_order, made_not_kept, named_file, said_gone, shorthand, works_outside, a_library, among_branches, made_by_a_script
     from .path_judging import (GENERATED, built_below, ignored_folders, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere,
                                has_extension, in_order, made_not_kept, named_file, said_gone, shorthand,
-                               works_outside)
+                               works_outside, a_library, among_branches, made_by_a_script)
     _RULES_IN = True
 
 
@@ -58,6 +58,7 @@ class RootFiles:
         self._where: dict[str, list[str]] | None = None   # name → up to 400 relative paths
         self._index: tuple | None = None   # the names as has_stem and has_variant ask them
         self.folders: list[tuple[str, tuple | None]] | None = None   # what the walk listed, by signature
+        self._tails: set[str] | None = None   # has_short_form's look-up
 
     def _walk(self) -> dict[str, list[str]]:
         if self._where is None:
@@ -143,6 +144,21 @@ class RootFiles:
                     examples.update((o[:i], ext) for i in cuts)
             self._index = (lower, stems, numbered, examples, exts)
         return self._index
+
+    def has_short_form(self, name: str) -> bool:
+        """A file this bare name is a short form of: the tail after a '-' or '_' (`body.js` for
+        aesthetic-body.js), or a folder of that stem with an index file of that extension (`mailer.js`
+        for mailer/index.js, as `require('./mailer')` resolves)."""
+        stem, dot, ext = name.lower().rpartition(".")
+        if not dot or not stem:
+            return False
+        where = self._walk()
+        index = set(where.get("index." + ext, ()))
+        if any(spot + "/index." + ext in index for spot in where.get(stem, ())):
+            return True
+        if self._tails is None:   # every name's parts after a '-' or '_', made once
+            self._tails = {o[i + 1:] for o in self._names()[0] for i, c in enumerate(o) if c in "-_"}
+        return name.lower() in self._tails
 
     def under_another_folder(self, path: str) -> bool:
         """A file or folder of the project ends with this path: `routes/auth.js` written from
@@ -305,7 +321,8 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             here += 1
             continue   # a bare name that exists somewhere under the root
         if bare and (m.path.endswith("/") or bare_says_nothing(m.path) or shorthand(m.path, found)
-                     or works_outside(entry.body)
+                     or works_outside(entry.body) or a_library(entry.body, m.path)
+                     or root_files is not None and root_files.has_short_form(m.path)
                      or root_files is not None and not root_files.has_extension_of(m.path)):
             continue   # a bare folder, config or document, `_phase2.py` after `x_phase1.py`, a kind of file
             # the project holds none of (a table's column `spx.ts`, another repo's `Form.tsx`): says nothing
@@ -314,6 +331,12 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
         if root_files is not None and not bare and (not named_file(m.path) or m.path.endswith("/")) \
                 and not root_files.has(m.path.split("/", 1)[0]) and m.path.count("/") >= 1 + m.path.endswith("/"):
             continue   # words with slashes (ROE/PB/PE), a folder of another repo: no first folder of that name
+        if not bare and works_outside(entry.body) and root_files is not None and not root_files.has(m.path.split("/", 1)[0]):
+            continue   # scripts/x.py in an entry about a repo at ~/work/other/, and no scripts/ here: that repo's
+        if not bare and not named_file(m.path) and (checker.exists(m.path.rsplit("/", 1)[0])[0] is not True
+                                                    or among_branches(entry.body, m.path)):
+            continue   # a/b/c with no extension and no folder a/b: a list of words (services/news/gallery,
+            # api/worker/web), not a folder; or one more branch in a list of merged ones
         if root_files is not None and (root_files.under_another_folder(m.path) or not has_extension(m.path)
                                        and root_files.has_stem(m.path)):
             here += 1
@@ -323,7 +346,8 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
             continue   # routes/aesthetic/ for routes/aesthetic-photos.js…: the feature's files, kept flat
         if not bare and _under_a_file(checker, m.path):
             continue   # scripts/tool/x.py where scripts/tool is a submodule not checked out (or a file): not checkable
-        if m.path in gone or said_gone(entry.body, m.path) or elsewhere(entry.body, m.path):
+        if m.path in gone or said_gone(entry.body, m.path) or elsewhere(entry.body, m.path) \
+                or made_by_a_script(entry.body, m.path):
             continue   # one missing file; "x.py was removed", "(gitignored)", a plan, another repo: no news
         # (a folder's name elsewhere says nothing: api/routes/billing/ and web/features/billing/ are two)
         to = root_files.moved_to(m.path) if root_files is not None and not bare and not m.path.endswith("/") else None
