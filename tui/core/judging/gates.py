@@ -213,12 +213,16 @@ _ROLE_MAILBOXES = {"info", "support", "contact", "hello", "help", "sales", "team
                    "faturamento", "kundenservice", "service", "tuvan", "lienhe", "hotro", "cskh"}
 
 
+def _token_before(text: str, pos: int) -> str:
+    """The part of the word ``pos`` sits in that comes before it (a URL's scheme shows there)."""
+    return text[max(text.rfind(c, 0, pos) for c in " \t\n`'\"(<[") + 1:pos]
+
+
 def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
     for m in (_EMAIL.finditer(text) if "@" in text else ()):
         addr = m.group(0).lower()
-        token_start = max(text.rfind(c, 0, m.start()) for c in " \t\n`'\"(<") + 1
-        if "://" in text[token_start:m.start() + 1]:
+        if "://" in _token_before(text, m.start() + 1):
             continue   # https://user@github.com/…, https://x-token:TOKEN@host: a URL's user, not a mailbox
         if addr.split("@", 1)[0] in _ROLE_MAILBOXES:
             continue   # info@, support@: a desk, not a person
@@ -252,9 +256,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
                            "a public IP address (a host of yours can be found and reached by it)",
                            "use the host's name or a role (\"the staging server\"), or leave it out"))
     for m in (_HOME.finditer(text) if ("/home/" in text or "Users" in text) else ()):
-        name = m.group(1).rstrip(".").lower()
-        token_start = max(text.rfind(c, 0, m.start()) for c in " \t\n`'\"(<[") + 1
-        if name in _GENERIC_USERS or _SERVICE_USER.match(name) or "://" in text[token_start:m.start()] or \
+        name, before = m.group(1).rstrip(".").lower(), _token_before(text, m.start())
+        if name in _GENERIC_USERS or _SERVICE_USER.match(name) or ("://" in before and "file:" not in before) or \
                 _EXAMPLE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue   # a service login, a web URL's /home/ page, an example for the reader
         out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),
