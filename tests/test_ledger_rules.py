@@ -278,6 +278,31 @@ def test_addresses_published_or_seeded_are_not_someones():
     assert _identifying("## Contacts\nAsk priya@acme-demo.in about the invoices.\n") == ["email"]
 
 
+def test_desks_services_examples_and_blocks_are_not_someones():
+    # a customer-service desk in Portuguese / Vietnamese, seeded users named on their own line
+    assert _identifying("SMTP_FROM=atendimento@lojabela.com.br\n") == []
+    assert _identifying("Báo giá: liên hệ tuvan@datavn.vn.\n") == []
+    assert _identifying("Default password for all test users is in .env; users: nurse@ward-demo.io, gp@ward-demo.io\n") == []
+    assert _identifying("Senha padrão das contas de teste: ver .env (recepcao@ward-demo.io)\n") == []
+    # a service login named for its stage, a web page under /home/, a stand-in name for the reader
+    assert _identifying("Config: `/home/shopfront-production/pm2.config.js`\n") == []
+    assert _identifying("Source: [Q3 notes](https://news.example.net/home/markets/q3-notes/)\n") == []
+    assert _identifying("(e.g. if your folder is `C:\\Users\\giulia`, write `giulia`)\n") == []
+    # a network's address block, a zone-file A line, DNS instructions in Italian word order
+    assert _identifying("VNet 10.20.0.0/16 with a /24 per subnet\n") == []
+    assert _identifying("Zone editor at the registrar: `A @ 198.18.7.21`\n") == []
+    assert _identifying("le istruzioni DNS davano 198.18.7.21, ora spento\n") == []
+    # still found: a person's mailbox beside the words apart ("sandbox … account"), a person's home,
+    # a person-shaped login with a suffix outside the service list, a host on the block, a server's IP
+    assert _identifying("Sandbox delivers only to the account owner (giulia.r@mailbox.it).\n") == ["email"]
+    assert _identifying("Config: `/home/giulia/pm2.config.js`\n") == ["home-path"]
+    assert _identifying("Config: `/home/giulia-dev/pm2.config.js`\n") == ["home-path"]
+    assert _identifying("Repo cloned to `C:\\Users\\giulia\\code\\shop`\n") == ["home-path"]
+    assert _identifying("Open file:///home/giulia/report.html in the browser\n") == ["home-path"]
+    assert _identifying("DB at 10.20.0.7 inside VNet 10.20.0.0/16\n") == ["private-ip"]
+    assert _identifying("ssh deploy@198.18.7.21 then restart the worker\n") == ["public-ip"]
+
+
 def _time_words(entry_id: str, text: str) -> list[str]:
     from tui.core.judging.wording import transient_findings
     return [f.confidence for f in transient_findings(entry_id, text)]

@@ -164,6 +164,8 @@ _IP_CONTEXT = re.compile(r"(?i)(?:\bip|host|server|addr|address|ssh|dns|proxy|ga
 # a line about a domain's DNS records (an A record, an apex domain): its addresses are public by lookup
 _DNS_RECORD = re.compile(r"(?i)\bA[ -]record|\brecord[ \t]+`?A\b|\bregistro[ \t]+`?A\b|\benregistrement[ \t]+`?A\b|"
                          r"\bapex\b|\bDNS (?:record|instruction|istruzion|registro)|\banycast\b|"
+                         # a zone-file line (A @ 1.2.3.4), "DNS instructions" in Italian, Spanish, Portuguese order
+                         r"\bA[ \t]+@[ \t]|\b(?:istruzioni|instrucciones|instruções|registros?|record) (?:de |del |do )?DNS\b|"
                          # the A record in ru, de, zh, ja, ko, vi, tr: A-запись, A-Eintrag, A记录, Aレコード, A 레코드
                          r"\bA[ -]?(?:запис|Eintrag|Datensatz|记录|記錄|解析|レコード|레코드|kaydı)|\bbản ghi[ \t]+A\b|"
                          r"\bDNS[- ](?:запис|Eintr|记录|記錄|レコード|레코드|bản ghi)")
@@ -171,6 +173,10 @@ _DNS_RECORD = re.compile(r"(?i)\bA[ -]record|\brecord[ \t]+`?A\b|\bregistro[ \t]
 _DEMO_HEADING = re.compile(r"(?i)\b(?:test|demo|seed(?:ed)?|sample|fake|dummy|sandbox)\b[^\n]*\b(?:login|credential|account|"
                            r"user)s?\b|\b(?:login|credential|account|user)s?\b[^\n]*\b(?:test|demo|seed(?:ed)?|sample|"
                            r"fake|dummy|sandbox)\b|credenciales de prueba|credenziali di test|cuentas? demo")
+# "test users: a@…, b@…" on the address's own line (the words side by side: "sandbox … account"
+# apart does not say the address is seeded)
+_DEMO_USERS = re.compile(r"(?i)\b(?:test|demo|seed(?:ed)?|sample|fake|dummy)[ -](?:users?|accounts?|logins?|credentials?)\b|"
+                         r"\b(?:usuários?|usuarios?|contas?|cuentas?|utenti|comptes?) (?:de |di )?(?:teste|prueba|test|demo)\b")
 _HEADING_LINE = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]*$")
 
 
@@ -184,7 +190,16 @@ def _heading_above(text: str, pos: int) -> str:
 
 _HOME = re.compile(r"(?:/home/|/Users/|[Cc]:\\\\?Users\\\\?)([A-Za-z0-9._-]+)")
 _GENERIC_USERS = {"user", "username", "me", "runner", "ubuntu", "root", "admin", "shared", "public",
-                  "you", "your-name", "yourname", "name", "example", "default", "<user>", "xxx", "alice", "bob"}
+                  "you", "your-name", "yourname", "name", "example", "default", "<user>", "xxx", "alice", "bob",
+                  # the default or service login of a server image, not a person's
+                  "deploy", "app", "www-data", "git", "node", "ec2-user", "azureuser", "centos", "debian", "vagrant"}
+# an account named for a service or a stage ("shop-production", "api_deploy"), not for a person
+_SERVICE_USER = re.compile(r"(?i)^[a-z0-9.]+[-_](?:development|prod|production|staging|deploy|"
+                           r"service|svc|bot|ci|worker)$")
+# "e.g. C:\Users\mario": a stand-in name that shows the reader where their own goes
+_EXAMPLE_BEFORE = re.compile(r"(?i)(?:\be\.\s?g\.|\bes\.|\bej\.|\bz\.\s?B\.|\bp\.\s?ex\.|for example|for instance|"
+                             r"por ejemplo|por exemplo|ad esempio|per esempio|zum Beispiel|par exemple|例如|比如|например)"
+                             r"[^\n]{0,30}$")
 
 
 # addresses of a role or a service, not of a person (a provider's test sink: delivered@…)
@@ -192,15 +207,22 @@ _ROLE_MAILBOXES = {"info", "support", "contact", "hello", "help", "sales", "team
                    "privacy", "security", "abuse", "postmaster", "webmaster", "no-reply", "noreply", "donotreply",
                    "notifications", "delivered", "bounced", "complained", "suppressed", "test", "admin", "hola",
                    "contacto", "contato", "kontakt", "ventas", "vendas", "facturas", "info-", "marketing", "careers",
-                   "jobs", "legal", "dev", "devs", "ops"}
+                   "jobs", "legal", "dev", "devs", "ops",
+                   # desks in more languages: customer service, support, sales, finance (pt, es, it, de, vi)
+                   "atendimento", "suporte", "soporte", "supporto", "assistenza", "comercial", "financeiro",
+                   "faturamento", "kundenservice", "service", "tuvan", "lienhe", "hotro", "cskh"}
+
+
+def _token_before(text: str, pos: int) -> str:
+    """The part of the word ``pos`` sits in that comes before it (a URL's scheme shows there)."""
+    return text[max(text.rfind(c, 0, pos) for c in " \t\n`'\"(<[") + 1:pos]
 
 
 def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
     for m in (_EMAIL.finditer(text) if "@" in text else ()):
         addr = m.group(0).lower()
-        token_start = max(text.rfind(c, 0, m.start()) for c in " \t\n`'\"(<") + 1
-        if "://" in text[token_start:m.start() + 1]:
+        if "://" in _token_before(text, m.start() + 1):
             continue   # https://user@github.com/…, https://x-token:TOKEN@host: a URL's user, not a mailbox
         if addr.split("@", 1)[0] in _ROLE_MAILBOXES:
             continue   # info@, support@: a desk, not a person
@@ -212,11 +234,13 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
         if addr.endswith((".local", ".lan", ".internal", ".home", ".localdomain")) or \
                 re.search(r"(?:\bssh|\bscp|\bsftp|\brsync|\bmosh|-J|ProxyJump)\s+(?:-\S+\s+)*\S*$", before):
             continue   # an ssh target (user@host), not a mailbox
-        if _DEMO_HEADING.search(_heading_above(text, m.start())):
+        if _DEMO_HEADING.search(_heading_above(text, m.start())) or _DEMO_USERS.search(text, *line_span(text, m.start())):
             continue   # under "## Test logins" / "Demo accounts": a seeded account, not a person's mailbox
         out.append(Finding(entry_id, "identifying", "email", line_of(text, m.start()),
                            "an e-mail address", "refer to the person by role, or drop the address"))
     for m in (_PRIVATE_IP.finditer(text) if ("10." in text or "192.168" in text or "172." in text) else ()):
+        if m.group(0).endswith(".0") and text.startswith("/", m.end()):
+            continue   # 10.0.0.0/16: a network's address block, not a host on it
         out.append(Finding(entry_id, "identifying", "private-ip", line_of(text, m.start()),
                            "a private IP address of your network", "use a host name or leave it out"))
     for m in (_IPV4.finditer(text) if text.count(".") >= 3 and _QUAD_HINT.search(text) else ()):
@@ -232,10 +256,13 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
                            "a public IP address (a host of yours can be found and reached by it)",
                            "use the host's name or a role (\"the staging server\"), or leave it out"))
     for m in (_HOME.finditer(text) if ("/home/" in text or "Users" in text) else ()):
-        if m.group(1).rstrip(".").lower() not in _GENERIC_USERS:
-            out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),
-                               "a home-directory path that carries a user name",
-                               "use a path relative to the project, or ~"))
+        name, before = m.group(1).rstrip(".").lower(), _token_before(text, m.start())
+        if name in _GENERIC_USERS or _SERVICE_USER.match(name) or ("://" in before and "file:" not in before) or \
+                _EXAMPLE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue   # a service login, a web URL's /home/ page, an example for the reader
+        out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),
+                           "a home-directory path that carries a user name",
+                           "use a path relative to the project, or ~"))
     return out
 
 
