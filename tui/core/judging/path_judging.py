@@ -4,9 +4,14 @@ written forms name a file that is there (a route with folders left out). Each ru
 real memory folders (tests/ledger); status.py asks these when a mentioned path does not exist."""
 from __future__ import annotations
 
+import os
 import re
+from typing import TYPE_CHECKING
 
 from .textutil import line_span
+
+if TYPE_CHECKING:
+    from .anchors import AnchorChecker
 
 # file names every folder has: a file of that name elsewhere says nothing of where one went
 GENERIC_NAMES = {"readme", "index", "route", "routes", "page", "layout", "main", "app", "init", "__init__", "mod", "lib",
@@ -275,3 +280,37 @@ def works_outside(body: str) -> bool:
     """The entry names a place outside the project (`~/tools/x/`, `C:\\Users\\…`): its bare names
     may be that place's files, not the project's."""
     return _OUTSIDE.search(body) is not None
+
+
+def under_a_file(checker: "AnchorChecker", path: str) -> bool:
+    """A folder of the path is a file, or an empty folder: a submodule's place, not checked out."""
+    segs = [s for s in path.rstrip("/").split("/") if s not in ("", ".")]
+    for i in range(1, len(segs)):
+        c = checker.confine("/".join(segs[:i]))
+        kind = checker.kind(c.path) if c.path is not None and not c.unsafe else None
+        if kind is None:
+            return False
+        if kind == "file" or kind == "dir" and _empty(c.path):
+            return True
+    return False
+
+
+def flattened(checker: "AnchorChecker", path: str) -> bool:
+    """The folder's parent holds files named after it (`x-a.js`, `x_b.py`): the same things, kept flat."""
+    parent, _, name = path.rstrip("/").rpartition("/")
+    c = checker.confine(parent)
+    if not name or c.unsafe or c.path is None or checker.kind(c.path) != "dir":
+        return False
+    try:
+        with os.scandir(c.path) as it:
+            return any(e.name.startswith((name + "-", name + "_", name + ".")) for e in it)
+    except OSError:
+        return False
+
+
+def _empty(folder) -> bool:
+    try:
+        with os.scandir(folder) as it:
+            return next(it, None) is None
+    except OSError:
+        return False

@@ -22,11 +22,13 @@ _RULES_IN = False   # whether path_judging's rules below are imported yet
 def _path_rules() -> None:
     """Import the mentioned-path rules when first needed: the hook and ``preview`` never check
     mentions (their import was ~2 ms of a warm preview's ~120)."""
-    global _RULES_IN, GENERATED, built_below, ignored_folders, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere, has_extension, \
-        in_order, made_not_kept, named_file, said_gone, shorthand, works_outside, a_library, among_branches, made_by_a_script
-    from .path_judging import (GENERATED, built_below, ignored_folders, GENERIC_NAMES, INSTRUCTION_NAMES, bare_says_nothing, elsewhere,
-                               has_extension, in_order, made_not_kept, named_file, said_gone, shorthand,
-                               works_outside, a_library, among_branches, made_by_a_script)
+    global _RULES_IN, GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, a_library, among_branches, bare_says_nothing, \
+        built_below, elsewhere, flattened, has_extension, ignored_folders, in_order, made_by_a_script, made_not_kept, \
+        named_file, said_gone, shorthand, under_a_file, works_outside
+    from .path_judging import (GENERATED, GENERIC_NAMES, INSTRUCTION_NAMES, a_library, among_branches, bare_says_nothing,
+                               built_below, elsewhere, flattened, has_extension, ignored_folders, in_order,
+                               made_by_a_script, made_not_kept, named_file, said_gone, shorthand, under_a_file,
+                               works_outside)
     _RULES_IN = True
 
 
@@ -341,10 +343,10 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
                                        and root_files.has_stem(m.path)):
             here += 1
             continue   # written from a sub-project or the agent's working folder, or without its extension: it is there
-        if m.path.endswith("/") and not bare and _flattened(checker, m.path):
+        if m.path.endswith("/") and not bare and flattened(checker, m.path):
             here += 1
             continue   # routes/aesthetic/ for routes/aesthetic-photos.js…: the feature's files, kept flat
-        if not bare and _under_a_file(checker, m.path):
+        if not bare and under_a_file(checker, m.path):
             continue   # scripts/tool/x.py where scripts/tool is a submodule not checked out (or a file): not checkable
         if m.path in gone or said_gone(entry.body, m.path) or elsewhere(entry.body, m.path) \
                 or made_by_a_script(entry.body, m.path):
@@ -370,37 +372,3 @@ def _foreign(root_files: RootFiles, path: str) -> bool:
     first, _, rest = path.partition("/")
     return bool(rest) and first not in (".", "..") and not first_is_top(first) and first not in GENERATED \
         and not made_not_kept(path) and not root_files.has(first)
-
-
-def _under_a_file(checker: AnchorChecker, path: str) -> bool:
-    """A folder of the path is a file, or an empty folder: a submodule's place, not checked out."""
-    segs = [s for s in path.rstrip("/").split("/") if s not in ("", ".")]
-    for i in range(1, len(segs)):
-        c = checker.confine("/".join(segs[:i]))
-        kind = checker.kind(c.path) if c.path is not None and not c.unsafe else None
-        if kind is None:
-            return False
-        if kind == "file" or kind == "dir" and _empty(c.path):
-            return True
-    return False
-
-
-def _flattened(checker: AnchorChecker, path: str) -> bool:
-    """The folder's parent holds files named after it (`x-a.js`, `x_b.py`): the same things, kept flat."""
-    parent, _, name = path.rstrip("/").rpartition("/")
-    c = checker.confine(parent)
-    if not name or c.unsafe or c.path is None or checker.kind(c.path) != "dir":
-        return False
-    try:
-        with os.scandir(c.path) as it:
-            return any(e.name.startswith((name + "-", name + "_", name + ".")) for e in it)
-    except OSError:
-        return False
-
-
-def _empty(folder) -> bool:
-    try:
-        with os.scandir(folder) as it:
-            return next(it, None) is None
-    except OSError:
-        return False
