@@ -6,8 +6,10 @@ from hypothesis import strategies as st
 
 from tui.core.judging.hints import starting_at as _starting_at
 from tui.core.secrets.assign import CORE_ANCHORS
-from tui.core.secrets.detect import (_AS_THE_HINT, _AS_THE_HINTS, _ASCII_ANCHORS, _BEARER, _BEARER_STARTS, _PAIR,
-                                     _PAIR_STARTS)
+from tui.core.secrets.detect import _AS_THE_HINT, _ASCII_ANCHORS, _BEARER, _BEARER_STARTS, _PAIR, _PAIR_STARTS
+
+# what the one-pass hint replaced: each closing quote before each word, tested with ``in``
+_AS_THE_HINTS = tuple(q + w for q in "`'\"" for w in (" as ", " is ", " for "))
 
 # pieces a login/password pair is made of, and near misses (case, words inside words, 'ſ', 'K')
 PIECES = ["login", "LOG-IN", "Log in", "credentials", "creds", "user", "Username", "account", "sign-in", "signin",

@@ -63,7 +63,8 @@ _PAIR = lazy_re(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account
 _COMPARED = re.compile(r"""(["'`])([^"'`\s]{6,200})\1[ \t]*[!=]==?[ \t]*([A-Za-z_$][\w.$]{0,60})""")
 # a quoted value, then the name it is: "use `…` as the deploy_token"
 _AS_THE = re.compile(r"""[`'"]([^`'"\s]{8,200})[`'"][ \t]+(?:as|is|for)[ \t]+(?:(?:the|our|my|a|an)[ \t]+)?([\w.-]{3,60}(?:[ \t][\w.-]{3,30})?)""")
-_AS_THE_HINTS = tuple(q + w for q in "`'\"" for w in (" as ", " is ", " for "))   # a closing quote, then the word
+# a closing quote, then the word: the hint that _AS_THE may match, in one pass
+_AS_THE_HINT = re.compile(r"""[`'"] (?:as|is|for) """)
 # a quoted string of base64 that reads random (detect-secrets' high-entropy strings), when no name
 # before it says what it is: "…": 32+ characters, both cases and a digit, 4.5 bits a character
 _QUOTED_B64 = re.compile(r"""(?<![\w\\])(["'])([A-Za-z0-9+/_-]{32,300}={0,2})\1""")
@@ -262,8 +263,6 @@ _ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
 # an alternative of the pattern
 _PAIR_STARTS = ("log", "cred", "user", "account", "sign")
 _BEARER_STARTS = ("bearer", "token", "api-key")
-# a closing quote, then the word: the same as testing each of _AS_THE_HINTS, in one pass
-_AS_THE_HINT = re.compile(r"""[`'"] (?:as|is|for) """)
 
 
 @functools.lru_cache(maxsize=4096)   # the same few names ("token", "auth", "key") come back in every file
