@@ -32,11 +32,14 @@ def kept_may_answer(layout) -> bool:
 def listing_ahead(directory, layout):
     """The folder listed by a forked child while this process imports the engine, as the hook
     does (core/reading/prefetch), when the kept index may answer; else None. Close it when done."""
-    if not kept_may_answer(layout):
-        return None
+    return _listing(directory) if kept_may_answer(layout) else None
+
+
+def _listing(folder):
+    """A forked child's stat pass of ``folder`` (core/reading/prefetch)."""
     from ..core.reading.index import INDEX_NAME
     from ..core.reading.prefetch import Prefetch
-    return Prefetch(str(directory), INDEX_NAME)
+    return Prefetch(str(folder), INDEX_NAME)
 
 
 def listing_before_detection(dir_arg):
@@ -50,11 +53,7 @@ def listing_before_detection(dir_arg):
     if not given or given.startswith(SAMPLE_PREFIX) or os.environ.get("MEMTUI_NO_INDEX"):
         return None
     folder = Path(given).expanduser()
-    if not folder.is_dir():
-        return None
-    from ..core.reading.index import INDEX_NAME
-    from ..core.reading.prefetch import Prefetch
-    return Prefetch(str(folder), INDEX_NAME)
+    return _listing(folder) if folder.is_dir() else None
 
 
 def engine_for(directory, root, layout, ahead=None):
@@ -65,7 +64,7 @@ def engine_for(directory, root, layout, ahead=None):
     from ..core.engine.lazyindex import STALE, lazy_engine
     from ..core.engine.select import Engine
     engine = None
-    if layout is not None and layout.file_per_entry and not os.environ.get("MEMTUI_NO_INDEX"):
+    if kept_may_answer(layout):
         engine = lazy_engine(directory, root, utcnow(), prefetch=ahead)
     if isinstance(engine, Engine):
         return engine, _Known(directory, engine.index.listed)
