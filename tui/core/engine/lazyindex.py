@@ -170,8 +170,6 @@ def lazy_answer(directory: Path, root: Path, now: dt.datetime, ask, prefetch: Pr
                 and done[1][2] is None:   # (no new map: nothing changed since the index was made)
             return guess[1]
         cache = ParseCache(directory, eager=False)   # (rows read for the guess: not carried over)
-    elif prefetch is not None:
-        done = prefetch.result()
     engine = _brought_up(directory, root, now, cache, done)
     return engine if engine is None or isinstance(engine, str) else ask(engine)
 
