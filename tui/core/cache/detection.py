@@ -28,7 +28,7 @@ import threading
 import time
 from pathlib import Path
 
-from .kept import RACY_NS, KeptFile, enabled, format_stamp
+from .kept import RACY_NS, KeptFile, enabled, format_stamp, full_signature
 
 _UNNAMED = object()   # a traced call with no path to name: nothing is kept
 
@@ -53,16 +53,16 @@ def detect_kept(folder: Path):
 
 
 def _seen(path: str, follow: bool):
-    """What a stat of ``path`` shows: (mode, inode, size, mtime_ns, ctime_ns), or the errno."""
+    """What a stat of ``path`` shows: its ``kept.full_signature``, or the errno."""
     try:
         st = os.stat(path, follow_symlinks=follow)
     except OSError as e:
         return e.errno
-    return st.st_mode, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+    return full_signature(st)
 
 
-def _recent(seen, edge: int) -> bool:
-    return isinstance(seen, tuple) and (seen[3] >= edge or seen[4] >= edge)
+def _recent(seen, edge: int) -> bool:   # (mtime or ctime within the racy window)
+    return isinstance(seen, tuple) and (seen[1] >= edge or seen[4] >= edge)
 
 
 def _holds(where: Path, folder: Path) -> bool:
