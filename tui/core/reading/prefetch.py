@@ -28,7 +28,6 @@ everything else. The signatures and RACY_NS are cache/kept's (the one owner of s
 """
 from __future__ import annotations
 
-import contextlib
 import marshal
 import os
 import stat as stat_mod
@@ -173,7 +172,10 @@ def files_of(folders: dict) -> set:
 
 def map_file(con) -> str:
     """The folder map's file, beside the SQLite file ``con`` is connected to (``parse-….map``)."""
-    db = con.execute("PRAGMA database_list").fetchone()[2]
+    return _map_beside(con.execute("PRAGMA database_list").fetchone()[2])
+
+
+def _map_beside(db: str) -> str:
     return os.path.splitext(db)[0] + ".map"
 
 
@@ -203,17 +205,8 @@ def put_map(con, token: str, blob: bytes) -> None:
     """Put the map file of the parse cache ``con`` is connected to in place whole (a temp file
     renamed over it), as the map ``token`` names. Not synced: a file a crash tore fails to load,
     and is no map (the index is then rebuilt), so a flush per changed prompt buys nothing."""
-    import tempfile
-    path = map_file(con)
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=os.path.dirname(path))
-    try:
-        with os.fdopen(fd, "wb") as f:   # (mkstemp makes it 0600, as the cache's files are)
-            f.write(marshal.dumps((token, blob)))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    from ..writes.fsutil import atomic_write
+    atomic_write(map_file(con), marshal.dumps((token, blob)), mode=0o600, sync=False)
 
 
 def outcome(found: tuple | None, kept: dict | None):
@@ -242,7 +235,7 @@ class Prefetch:
         if pid == 0:   # the child: stat, send, leave (whatever happens, it never returns)
             try:
                 os.close(r)
-                token, kept = _kept(str(KeptFile(directory).path.with_suffix(".map")))
+                token, kept = _kept(_map_beside(str(KeptFile(directory).path)))
                 data = marshal.dumps((token, outcome(stat_pass(directory, index_name, kept), kept)))
                 view = memoryview(data)
                 while view:

@@ -8,10 +8,11 @@ from pathlib import Path
 ANY = object()   # ``expect`` for a write that replaces whatever is there
 
 
-def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=ANY) -> None:
+def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=ANY, sync: bool = True) -> None:
     """Write whole or not at all. With ``expect`` (the bytes last read, None for "no file"),
     only over that: the file is compared at the rename itself (``_put``); otherwise
-    ``faults.Changed`` and the temp file goes."""
+    ``faults.Changed`` and the temp file goes. ``sync=False``: not flushed to the disk first
+    (for a cache file a crash may tear: one that fails to load is rebuilt)."""
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
     import tempfile   # here: the read-only commands (preview, list) import this module for dumps_json alone
@@ -23,8 +24,9 @@ def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
         if mode is None:
             try:
                 mode = os.stat(path).st_mode & 0o777
