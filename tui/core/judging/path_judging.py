@@ -282,7 +282,7 @@ def works_outside(body: str) -> bool:
     return _OUTSIDE.search(body) is not None
 
 
-def under_a_file(checker: "AnchorChecker", path: str) -> bool:
+def under_a_file(checker: AnchorChecker, path: str) -> bool:
     """A folder of the path is a file, or an empty folder: a submodule's place, not checked out."""
     segs = [s for s in path.rstrip("/").split("/") if s not in ("", ".")]
     for i in range(1, len(segs)):
@@ -295,7 +295,7 @@ def under_a_file(checker: "AnchorChecker", path: str) -> bool:
     return False
 
 
-def flattened(checker: "AnchorChecker", path: str) -> bool:
+def flattened(checker: AnchorChecker, path: str) -> bool:
     """The folder's parent holds files named after it (`x-a.js`, `x_b.py`): the same things, kept flat."""
     parent, _, name = path.rstrip("/").rpartition("/")
     c = checker.confine(parent)
