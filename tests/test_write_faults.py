@@ -180,7 +180,7 @@ async def test_an_edit_is_not_saved_over_what_the_agent_wrote_meanwhile(sample, 
         await settle(pilot)
         text = target.read_text()
         assert "A line the agent added." in text and "A note of the person." not in text
-        assert "A note of the person." in app.main.drafts["api-versioning.md"]
+        assert "A note of the person." in app.main.drafts["api-versioning.md"].text
         assert any("changed on disk while memtui was writing" in n.message for n in app._notifications)
 
 

@@ -65,11 +65,12 @@ class Audited(Message):
 
 
 class Previewed(Message):
-    """The injection decision for one preview request (None: the prompt was empty)."""
+    """The injection decision for one preview request (None: the prompt was empty, or ``error``
+    says why there is none)."""
 
-    def __init__(self, request: int, decision: Decision | None) -> None:
+    def __init__(self, request: int, decision: Decision | None, error: str = "") -> None:
         super().__init__()
-        self.request, self.decision = request, decision
+        self.request, self.decision, self.error = request, decision, error
 
 
 class WorkFailed(Message):

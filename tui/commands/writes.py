@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import sys
 
-from ..core.writes.faults import NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
+from ..core.writes.faults import NOT_ARCHIVED, NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
 from ..core.secrets.detect import redact
 from .common import UsageError, resolve_dir
 from ..core.writes.trash import apply_delete, plan_delete, restore as restore_ids
@@ -140,7 +140,10 @@ def archive(args) -> int:
     n = len(plan.files) + len(plan.snippets)
     if not confirmed(args.yes, f"Archive {n} entr{'y' if n == 1 else 'ies'}?", "archive", "nothing archived"):
         return 1
-    res = apply_archive(directory, plan)
+    try:
+        res = apply_archive(directory, plan)
+    except OSError as e:
+        return fault("archive", e, NOT_ARCHIVED)
     for i in res.vanished:
         print(f"memtui archive: {i} vanished (or changed) before it could be moved", file=sys.stderr)
     print(f"archived {len(res.moved)} to {res.trash}")

@@ -1,1 +1,7 @@
-"""Every change on disk: the gated write path, another layout's bullets, the trash, archive, promotion — and the steps they share (atomic writes, the lock, the journal, write faults in the user's terms)."""
+"""Every change on disk. Start at ``change.py``: the one write path (the folder's lock, one
+journal transaction, compare-before-replace against the bytes the person saw) that every write
+of a file an agent also writes goes through. Then the writes built on it: the gated write of a
+memory (``write``), another layout's bullets (``layout_writes``), the trash and restore
+(``trash``, ``snippets``), archive (``archive``, ``daily_log``), promotion and its mark
+(``promote``); and the steps they share (``fsutil`` atomic writes, ``locking``, ``journal``,
+``merge``, ``faults``: write faults in the user's terms)."""

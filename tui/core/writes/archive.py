@@ -17,10 +17,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from .fsutil import atomic_write
+from . import journal
+from .change import change, writing
 from ..layouts import agents_where
 from ..layouts.openclaw import OpenClaw
-from .snippets import read_exact
 from ..reading.walk import ARCHIVE_DIR
 from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
 from .trash import DeletePlan, DeleteResult, apply_delete, plan_delete
@@ -50,28 +50,33 @@ def daily_log(now: dt.datetime) -> str:
 
 
 def apply_archive(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None) -> DeleteResult:
+    """Move the plan's entries out of what the agent loads: one transaction under the folder's lock."""
     now = now or dt.datetime.now(dt.timezone.utc)
-    if not plan.snippets:
-        return apply_delete(mem_dir, plan, now, into=ARCHIVE_DIR)
+    with writing(mem_dir):
+        if not plan.snippets:
+            return apply_delete(mem_dir, plan, now, into=ARCHIVE_DIR)
+        return _into_log(mem_dir, plan, now)
+
+
+def _into_log(mem_dir: Path, plan: DeletePlan, now: dt.datetime) -> DeleteResult:
     # What goes into the log is written down first, then appended, then cut from MEMORY.md (by the
     # delete's path): a crash leaves the lines in both places or in the archive, never nowhere.
     log = daily_log(now)
     folder = mem_dir / ARCHIVE_DIR / now.strftime("%Y%m%dT%H%M%S%fZ")
-    folder.mkdir(parents=True, exist_ok=True)
-    before = read_exact(mem_dir / log) if (mem_dir / log).exists() else None
+    journal.mkdir(folder)
     added = {i: s.text if s.text.endswith(("\n", "\r")) else s.text + "\n" for i, s in plan.snippets.items()}
-    atomic_write(folder / LOGS, json.dumps({i: {"file": log, "text": t} for i, t in added.items()},
-                                           ensure_ascii=False, indent=2))
-    text = before or ""
-    if text and not text.endswith(("\n", "\r")):
-        text += "\n"
-    (mem_dir / log).parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(mem_dir / log, text + "".join(added.values()))
+    journal.write(folder / LOGS, json.dumps({i: {"file": log, "text": t} for i, t in added.items()},
+                                            ensure_ascii=False, indent=2))
+
+    def append(text: str | None) -> str:   # to the log as it is at the rename: the agent's lines stay
+        text = text or ""
+        return text + ("\n" if text and not text.endswith(("\n", "\r")) else "") + "".join(added.values())
+    journal.mkdir((mem_dir / log).parent)
+    change(mem_dir, mem_dir / log, append)
     res = apply_delete(mem_dir, plan, now, into=ARCHIVE_DIR)
     for i in res.vanished:   # changed since confirmed, so not cut: not in the log either
         unlog(mem_dir, log, added[i])
     if not res.moved:
-        (folder / LOGS).unlink(missing_ok=True)
-        if folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
+        journal.unlink_after(folder / LOGS)
+        journal.remove_tree_after(folder)
     return res

@@ -5,25 +5,29 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .fsutil import atomic_write, inside
-from .snippets import read_exact
+from . import journal
+from .change import change
+from .fsutil import inside
 
 LOGS = "logs.json"   # in an archive folder: which daily log got which entry's lines
 
 
 def unlog(mem_dir: Path, file: str, text: str) -> bool:
-    """Take an archived entry's lines out of the daily log again (the last copy of them); a log
-    left empty that way is removed (memtui made it)."""
+    """Take an archived entry's lines out of the daily log again (the last copy of them), in the
+    log as it is at the rename (the agent may be appending to it); a log left empty that way is
+    removed (memtui made it)."""
     path = mem_dir / file
-    current = read_exact(path)
-    if current is None or text not in current:
+
+    def cut(current: str | None) -> str | None:
+        if current is None or text not in current:
+            return None
+        at = current.rfind(text)
+        return current[:at] + current[at + len(text):]
+    rest = change(mem_dir, path, cut)
+    if rest is None:
         return False
-    at = current.rfind(text)
-    rest = current[:at] + current[at + len(text):]
-    if rest.strip():
-        atomic_write(path, rest)
-    else:
-        path.unlink(missing_ok=True)
+    if not rest.strip():
+        journal.unlink_after(path)
     return True
 
 

@@ -18,15 +18,25 @@ class Changed(OSError):
 
 
 class Busy(OSError):
-    """Another memtui process kept the folder's lock for too long."""
+    """Another memtui process kept the folder's lock for too long (``who``: its pid and command)."""
 
-    def __init__(self, path, seconds: float) -> None:
+    def __init__(self, path, seconds: float, who: str = "") -> None:
         super().__init__(errno.EWOULDBLOCK, f"locked by another memtui for over {seconds:.0f} s", str(path))
+        self.who = who
+
+
+class Cancelled(Exception):
+    """The person stopped a write while it waited for the folder's lock: nothing was written."""
+
+    def __init__(self, path) -> None:
+        super().__init__(f"cancelled while waiting for {path}")
+        self.path = path
 
 
 # What was not done, per write: the command line and the app say the same sentence.
 NOT_REMEMBERED = "the memory was not written"
 NOT_DELETED = "nothing was moved to the trash"
+NOT_ARCHIVED = "nothing was archived"
 NOT_RESTORED = "nothing was restored"
 NOT_SAVED = "the edit was not saved"
 
@@ -55,7 +65,8 @@ def explain(err: OSError, not_done: str) -> str:
                f"wrote it meanwhile{': ' + err.strerror if err.strerror != 'changed on disk meanwhile' else ''})")
         todo = "look at it again and retry"
     elif isinstance(err, Busy):
-        why = f"another memtui process is writing to {path} and has held it for a long time"
+        who = f" ({err.who})" if getattr(err, "who", "") else ""
+        why = f"another memtui process{who} is writing to {path} and has held it for a long time"
         todo = "wait for it to finish (or close it), then retry"
     elif code in (errno.ENOSPC, errno.EDQUOT):
         why = f"the disk holding {_where(err)} is full" + (" (quota)" if code == errno.EDQUOT else "")

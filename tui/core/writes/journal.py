@@ -89,13 +89,6 @@ def read(path: Path) -> bytes | None:
         return None
 
 
-def _ino(path: Path) -> int | None:
-    try:
-        return os.lstat(path).st_ino
-    except FileNotFoundError:
-        return None
-
-
 def write(path: Path, data: str | bytes, expect=ANY, mode: int | None = None) -> None:
     """Atomic write; with ``expect`` (the bytes read, None for "no file"), only if the file
     still holds them just before the rename, else ``Changed``."""
@@ -112,18 +105,34 @@ def write(path: Path, data: str | bytes, expect=ANY, mode: int | None = None) ->
         raise
     if j is None:
         return
-    mine = _ino(path)
+    mine = data.encode("utf-8") if isinstance(data, str) else data
+    j.undo_steps.append(lambda: _undo(path, mine, backup))
+    if backup is not None:
+        j.finish.append(lambda: os.unlink(backup))
 
-    def undo() -> None:
-        if _ino(path) != mine:   # someone wrote after us: theirs stays
-            return
+
+def _undo(path: Path, mine: bytes, backup: str | None) -> None:
+    """Put back what was there before our write. If the agent wrote after us, our change is
+    taken out of its version (a three-way merge) and its own change stays; where the two cannot
+    be told apart, OSError (the transaction then says it could not put everything back)."""
+    now = read(path)
+    if now == mine:   # (a rename needs no free space: this works on the full disk that stopped us)
         if backup is not None:
             os.replace(backup, path)
         else:
             os.unlink(path)
-    j.undo_steps.append(undo)
+        return
+    from .merge import Conflict, merge
+    try:
+        old = read(backup) if backup is not None else b""
+        reverted = merge(mine.decode("utf-8"), old.decode("utf-8"), now.decode("utf-8")) if now is not None else None
+    except (Conflict, UnicodeDecodeError, AttributeError):
+        reverted = None
+    if reverted is None:
+        raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
+    atomic_write(path, reverted, None, now)
     if backup is not None:
-        j.finish.append(lambda: os.unlink(backup))
+        os.unlink(backup)
 
 
 def _keep_old(path: Path) -> str:

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import journal
-from .faults import Changed
+from .change import change
 from ..judging.findings import REJECT_ON_WRITE, Finding
 from ..layouts import agents_where
 from ..layouts.markdown import split_lines
-from .locking import held
 from .snippets import read_exact
 from .write import WriteResult, check
 
@@ -53,8 +51,7 @@ def append_bullet(mem_dir: Path, root: Path, layout, text: str) -> WriteResult:
         new, at = _with_bullet(text or "", line, layout)
         landed[:] = [at]
         return new
-    with held(mem_dir), journal.transaction():
-        new = journal.rewrite(path, add)
+    new = change(mem_dir, path, add)
     at = landed[0]
     slug = next((p.block.slug for p in layout.parts(file, new) if p.block.start == at), None)
     return WriteResult(True, f"{file}#{slug}" if slug else file, path, [], warnings)
@@ -89,14 +86,15 @@ def _with_bullet(text: str, line: str, layout) -> tuple[str, int]:
     return "".join(lines), at
 
 
-def replace_part(mem_dir: Path, root: Path, layout, entry_id: str, old_text: str, new_text: str) -> WriteResult:
-    """An edited entry inside a shared file: its lines replaced, every other byte kept. Refused
-    when the lines changed on disk since the editor opened (the agent wrote meanwhile)."""
-    from .snippets import locate
-    snip = locate(mem_dir, layout, entry_id)
-    if snip is None or snip.text != old_text:
+def replace_part(mem_dir: Path, root: Path, layout, entry_id: str, seen: str, new_text: str) -> WriteResult:
+    """An edited entry inside a shared file: its lines replaced, every other byte kept. ``seen``
+    is the shared file as the editor first opened it (a continued draft keeps it): what the agent
+    wrote since is kept (merged in), or the save is refused when it changed the same lines."""
+    from .snippets import find, split_id
+    snip = find(layout, entry_id, seen)
+    if snip is None:
         return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "changed", None,
-                                                    f"{entry_id} changed on disk while it was being edited",
+                                                    f"{entry_id} is not in {split_id(entry_id)[0]} as it was opened",
                                                     "open it again and redo the edit")])
     eol = "\r\n" if snip.lines[0].endswith("\r\n") else "\n"
     body = new_text.replace("\r\n", "\n").rstrip("\n")
@@ -106,12 +104,8 @@ def replace_part(mem_dir: Path, root: Path, layout, entry_id: str, old_text: str
     rejected, warnings = _gate(mem_dir, root, body)
     if rejected:
         return WriteResult(False, entry_id, None, rejected, warnings)
-    path = mem_dir / snip.file
-    expect = (read_exact(path) or "").encode("utf-8")
-    lines = split_lines(expect.decode("utf-8"))
-    if lines[snip.start:snip.start + len(snip.lines)] != snip.lines:   # the agent wrote since locate
-        raise Changed(path, f"{entry_id} was edited meanwhile")
+    lines = split_lines(seen)
     lines[snip.start:snip.start + len(snip.lines)] = [ln + eol for ln in body.split("\n")]
-    with held(mem_dir), journal.transaction():   # stop (not re-apply) if the agent writes meanwhile
-        journal.write(path, "".join(lines).encode("utf-8"), expect=expect)
+    path = mem_dir / snip.file
+    change(mem_dir, path, "".join(lines), seen=seen)   # the agent's lines since then merged in, or Changed
     return WriteResult(True, entry_id, path, [], warnings)

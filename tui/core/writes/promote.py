@@ -19,9 +19,9 @@ from ..reading.entry import MemoryEntry
 from .faults import Changed
 from ..judging.findings import Finding
 from ..judging.gates import secret_findings, sensitive_findings, transient_findings
-from .locking import held
+from ..reading.frontmatter import NotEditable, set_fields
 from ..reading.memory import Memory
-from .write import set_fields
+from .change import change, writing
 
 SECTION_TITLE = "Learned conventions"
 _SECTION_WORDS = re.compile(r"(?i)\b(learned|learnt|conventions?|lessons|memor(?:y|ies)|promoted|gotchas)\b")
@@ -245,7 +245,7 @@ def apply_promotion(mem: Memory, plan: Promotion, mark: bool = True) -> list[str
     the target: a fault midway (a full disk) leaves the target and the entries as they were."""
     if not plan.ok:
         raise ValueError("a refused plan cannot be applied")
-    with held(mem.dir, plan.target), journal.transaction():
+    with writing(mem.dir, plan.target):
         return _apply_promotion(mem, plan, mark)
 
 
@@ -258,7 +258,7 @@ def _apply_promotion(mem: Memory, plan: Promotion, mark: bool) -> list[str]:
     if plan.after != plan.before:
         journal.mkdir(plan.target.parent)
         try:   # compared again just before the rename: the diff shown is the change made, or nothing
-            journal.write(plan.target, plan.after, expect=seen)
+            change(plan.target, plan.target, plan.after, seen=seen, merged=False)
         except Changed:
             raise changed from None
         notes.append(f"wrote {plan.rel}")
@@ -281,6 +281,16 @@ def mark_promoted(mem: Memory, entry_id: str, rel: str) -> list[str]:
         return []
     if not e.has_frontmatter:
         return [f"{entry_id} has no frontmatter; not marked (promoted_to would change its format)"]
-    ok = set_fields(e.path, {"promoted_to": rel})
-    return [f"marked {entry_id} promoted_to: {rel}"] if ok else [f"could not mark {entry_id}"]
+    refused = []
+
+    def mark(text: str | None) -> str | None:   # on the entry as it is now: the agent's edit stays
+        try:
+            return None if text is None else set_fields(text, {"promoted_to": rel})
+        except NotEditable as why:
+            refused[:] = [str(why)]
+            return None
+    change(mem.dir, e.path, mark)
+    if refused:
+        return [f"{entry_id} was not marked promoted_to: {refused[0]} (memtui changes only that field's line)"]
+    return [f"marked {entry_id} promoted_to: {rel}"]
 

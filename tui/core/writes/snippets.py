@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import journal
+from .change import change
 from ..layouts.markdown import split_lines
 
 
@@ -49,7 +50,7 @@ def locate(mem_dir: Path, layout, entry_id: str) -> Snippet | None:
     if parsed is None or layout.role(parsed[0]).role != "shared":
         return None
     text = read_exact(mem_dir / parsed[0])
-    return None if text is None else _find(layout, entry_id, text)
+    return None if text is None else find(layout, entry_id, text)
 
 
 def cut(mem_dir: Path, layout, snippets: list[Snippet]) -> list[Snippet]:
@@ -68,20 +69,20 @@ def cut(mem_dir: Path, layout, snippets: list[Snippet]) -> list[Snippet]:
             lines = split_lines(text)
             for s in mine:
                 if lines[s.start:s.start + len(s.lines)] != s.lines:
-                    again = _find(layout, s.id, text)
+                    again = find(layout, s.id, text)
                     if again is None or again.lines != s.lines:
                         continue   # changed since the person confirmed: leave it
                     s.start = again.start
                 del lines[s.start:s.start + len(s.lines)]
                 here.append(s)
             return "".join(lines) if here else None
-        journal.rewrite(mem_dir / file, edit)
+        change(mem_dir, mem_dir / file, edit)
         done += here
     return done
 
 
-def _find(layout, entry_id: str, text: str) -> Snippet | None:
-    """``locate`` on a file's text already read."""
+def find(layout, entry_id: str, text: str) -> Snippet | None:
+    """``locate`` on a file's text already read (the exact text: an edit keeps it as the bytes seen)."""
     file, slug = split_id(entry_id)
     lines = split_lines(text)
     for p in layout.parts(file, text):
@@ -112,7 +113,7 @@ def put_back(mem_dir: Path, file: str, text: str, line: int, before: str | None)
             lines[at - 1] += "\r\n" if text.endswith("\r\n") else "\n"   # the file lost its last newline
         lines[at:at] = split_lines(text)
         return "".join(lines)
-    return journal.rewrite(path, edit) is not None
+    return change(mem_dir, path, edit) is not None
 
 
 def export_slugs(mem_dir: Path, file: str) -> set[str]:

@@ -5,10 +5,10 @@ which files and which MEMORY.md lines would go; ``apply_delete`` moves them to
 ``.trash/<stamp>/`` with a manifest, so ``restore`` brings back the same bytes
 and the same index lines.
 
-Every write here holds the folder's lock (locking.py) and is one transaction (journal.py):
-a fault midway (a full disk) puts back what was done, so the folder ends as it was or
-as asked, never between; MEMORY.md and shared files are compared just before their
-rename, against the agent writing them at the same time.
+Every write here goes through the one write path (change.py): the folder's lock, one
+transaction (a fault midway, a full disk, puts back what was done, so the folder ends as it
+was or as asked, never between), and MEMORY.md and shared files edited as they are just
+before their rename, against the agent writing them at the same time.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from . import journal
 from .daily_log import unlog_restored
 from .fsutil import inside  # noqa: F401 (also its old home)
 from ..reading.index import INDEX_NAME, line_links
-from .locking import locked
+from .change import change, writing
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
 from ..reading.walk import ARCHIVE_DIR, TRASH_DIR
 
@@ -89,12 +89,11 @@ class DeleteResult:
     exports: list[tuple[Path, int]] = field(default_factory=list)   # filtered mem0 exports written
 
 
-@locked
 def apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None = None,
                  into: str = TRASH_DIR) -> DeleteResult:
     """Move the plan's entries to ``into`` (the trash, or the archive: memtui archive), whole
     or not at all (one journal transaction), under the folder's lock."""
-    with journal.transaction():
+    with writing(mem_dir):
         return _apply_delete(mem_dir, plan, now, into)
 
 
@@ -143,7 +142,7 @@ def _apply_delete(mem_dir: Path, plan: DeletePlan, now: dt.datetime | None, into
             pairs = line_links(text)
             kept = [ln for ln, ids in pairs if not (ids and ln.rstrip("\r") in drop_lines)]
             return "\n".join(kept) if len(kept) != len(pairs) else None
-        journal.rewrite(mem_dir / INDEX_NAME, drop)
+        change(mem_dir, mem_dir / INDEX_NAME, drop)
     for i in plan.files:
         src = mem_dir / i
         if not (src.is_file() or src.is_symlink()):
@@ -195,9 +194,8 @@ class RestoreResult:
     blocked: list[str] = field(default_factory=list)     # a file of that name exists again
 
 
-@locked
 def restore(mem_dir: Path, ids: list[str]) -> RestoreResult:
-    with journal.transaction():
+    with writing(mem_dir):
         return _restore(mem_dir, ids)
 
 
@@ -260,7 +258,7 @@ def _reinsert_lines(mem_dir: Path, lines: list[dict]) -> None:
             at = max(0, min(item["line"] - 1, len(current)))
             current.insert(at, item["text"] + cr)
         return "\n".join(current)
-    journal.rewrite(mem_dir / INDEX_NAME, insert)
+    change(mem_dir, mem_dir / INDEX_NAME, insert)
 
 
 def _forget(item: TrashItem) -> None:

@@ -4,9 +4,10 @@
 call ``write_memory``. On rejection nothing touches the disk and the reason says
 what to change, echoing nothing secret.
 
-A write holds the folder's lock (locking.py) and is one transaction (journal.py): the
-entry and its MEMORY.md line land together or not at all; a fault (a full disk, a
-read-only folder) raises OSError for the caller to say with faults.explain.
+A write goes through the one write path (change.py: the folder's lock, one journal
+transaction, compare-before-replace): the entry and its MEMORY.md line land together or
+not at all; a fault (a full disk, a read-only folder) raises OSError for the caller to say
+with faults.explain.
 """
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ import frontmatter
 from ..judging.anchors import AnchorChecker
 from ..reading.entry import Anchor, MemoryEntry, read_entry
 from . import journal
+from .change import UNSEEN, change, writing
 from ..judging.findings import REJECT_ON_WRITE, Finding
-from ..reading.frontmatter import read_meta
+from ..reading.frontmatter import NotEditable, read_meta, set_fields, split_frontmatter
 from ..judging.gates import entry_gates
 from ..reading.index import INDEX_NAME
-from .locking import held
 from ..secrets.detect import redact
 
 FIELD_ORDER = ("name", "description", "type", "source", "created", "updated", "paths", "keywords", "anchor")
@@ -113,26 +114,6 @@ def _meta_for(d: Draft, now: dt.datetime, base: dict | None) -> dict:
     return ordered
 
 
-def set_fields(path: Path, fields: dict) -> bool:
-    """Set frontmatter fields of an existing entry, keeping the rest; no gates (no new text).
-    The file is re-read just before the rename: an edit by the agent meanwhile is kept."""
-    try:
-        Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
-
-    ok = []
-
-    def edit(text: str | None) -> str | None:
-        if text is None:
-            return None
-        meta, body = read_meta(text.replace("\r\n", "\n").replace("\r", "\n"))   # as read_text did
-        ok[:] = [meta is not None]
-        return render({**meta, **fields}, body) if meta is not None else None
-    journal.rewrite(Path(path), edit)
-    return ok == [True]
-
-
 def render(meta: dict, body: str) -> str:
     post = frontmatter.Post(body.strip() + "\n", **meta)
     return frontmatter.dumps(post, sort_keys=False, allow_unicode=True, width=1000) + "\n"
@@ -148,8 +129,9 @@ def check(mem_dir: Path, root: Path, entry_id: str, text: str) -> tuple[MemoryEn
 
 def write_memory(mem_dir: Path, root: Path, draft: Draft, *, entry_id: str | None = None,
                  now: dt.datetime | None = None, add_to_index: bool = True) -> WriteResult:
-    """Gate, then write atomically (new entry, or ``entry_id`` edited in place keeping unknown fields)."""
-    with held(Path(mem_dir)), journal.transaction():
+    """Gate, then write atomically (new entry, or ``entry_id`` edited in place: its body and the
+    fields the draft sets change, every other byte of it stays)."""
+    with writing(Path(mem_dir)):
         return _write_memory(Path(mem_dir), Path(root), draft, entry_id, now, add_to_index)
 
 
@@ -159,12 +141,12 @@ def _write_memory(mem_dir: Path, root: Path, draft: Draft, entry_id: str | None,
     if not draft.text.strip():
         return WriteResult(False, rejected=[Finding(entry_id or "", "unreadable", "empty", None,
                                                     "the memory is empty", "write what should be remembered")])
-    base, expect = None, None   # a new entry: no file of that name may appear meanwhile
+    base, seen = None, None   # a new entry: no file of that name may appear meanwhile
     if entry_id is not None:
         path = mem_dir / entry_id
         try:
-            expect = path.read_bytes()
-            old = expect.decode("utf-8")
+            seen = path.read_bytes()
+            old = seen.decode("utf-8")
         except (OSError, UnicodeDecodeError) as e:
             return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "missing", None,
                                                         f"cannot edit {entry_id}: {e}", "")])
@@ -178,7 +160,12 @@ def _write_memory(mem_dir: Path, root: Path, draft: Draft, entry_id: str | None,
     if entry_id is None:
         entry_id = _free_id(mem_dir, slug(draft.name))
     meta = _meta_for(draft, now, base)
-    text = render(meta, draft.text)
+    try:
+        fenced = seen is not None and split_frontmatter(old.replace("\r\n", "\n"))[0] is not None
+        text = _edited(old, base, meta, draft.text) if fenced else render(meta, draft.text)
+    except NotEditable as e:
+        return WriteResult(False, rejected=[Finding(entry_id, "unreadable", "bad-yaml", None,
+                                                    f"{entry_id} was not changed: {e}", "fix it by hand in an editor")])
     entry, findings = check(mem_dir, root, entry_id, text)
     rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
     warnings = [f for f in findings if f not in rejected]
@@ -186,11 +173,25 @@ def _write_memory(mem_dir: Path, root: Path, draft: Draft, entry_id: str | None,
         return WriteResult(False, entry_id, None, rejected, warnings)
     path = mem_dir / entry_id
     journal.mkdir(path.parent)
-    journal.write(path, text, expect=expect)
+    change(mem_dir, path, text, seen=seen)   # an agent's edit since the read is merged in, or Changed
     result = WriteResult(True, entry_id, path, [], warnings)
     if add_to_index and base is None:
         result.notes += add_index_line(mem_dir, entry_id, draft.name, meta.get("description", ""))
     return result
+
+
+def _edited(old: str, base: dict, meta: dict, body: str) -> str:
+    """An existing entry with the fields that changed set in place (frontmatter.set_fields) and
+    its body replaced: comments, quoting and key order stay."""
+    text = set_fields(old, {k: v for k, v in meta.items() if base.get(k) != v})
+    norm = text.replace("\r\n", "\n")
+    head = norm[:len(norm) - len(split_frontmatter(norm)[1])]
+    at = -1
+    for _ in range(head.count("\n")):   # the same lines in the text itself ('\r' kept)
+        at = text.index("\n", at + 1)
+    head = text[:at + 1] if head.endswith("\n") else text + "\n"
+    eol = "\r\n" if head.endswith("\r\n") else "\n"
+    return head + (body.strip() + "\n").replace("\n", eol)
 
 
 def _name_from(text: str) -> str:
@@ -221,7 +222,7 @@ def add_index_line(mem_dir: Path, entry_id: str, title: str, hook: str) -> list[
     def append(text: str | None) -> str:
         text = "# Memory index\n\n" if text is None else text
         return text + ("" if text.endswith("\n") or not text else "\n") + line + "\n"
-    new = journal.rewrite(path, append)
+    new = change(mem_dir, path, append)
     if new is None:
         return []
     idx = parse_index(new)
@@ -231,17 +232,16 @@ def add_index_line(mem_dir: Path, entry_id: str, title: str, hook: str) -> list[
     return []
 
 
-def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str, opened: str | None = None) -> WriteResult:
+def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str, opened: str | bytes | None = None) -> WriteResult:
     """Save a whole file as edited by a person (frontmatter and body), through the same gates.
-    With ``opened`` (the text the editor started from), an agent's write since then stops the
-    save (``faults.Changed``) rather than being overwritten."""
+    With ``opened`` (the file as the editor first opened it: a continued draft keeps it), an
+    agent's write since then is merged in when it touched other lines, else the save stops
+    (``faults.Changed``) rather than overwrite it."""
     entry, findings = check(Path(mem_dir), Path(root), entry_id, text)
     rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
     warnings = [f for f in findings if f not in rejected]
     if rejected:
         return WriteResult(False, entry_id, None, rejected, warnings)
     path = Path(mem_dir) / entry_id
-    expect = journal.ANY if opened is None else opened.encode("utf-8")
-    with held(Path(mem_dir)), journal.transaction():
-        journal.write(path, text, expect=expect)
+    change(Path(mem_dir), path, text, seen=UNSEEN if opened is None else opened)
     return WriteResult(True, entry_id, path, [], warnings)

@@ -2,7 +2,9 @@
 
 A file this app wrote (an edit, a restore, a promotion mark) is recognised by its
 signature (mtime_ns, size) right after the write, whichever dialog or command wrote it;
-when the next snapshot shows that same signature, the change is ours, not the agent's.
+when the next snapshot shows that same signature, the change is ours, not the agent's. An
+entry our delete, archive or promotion takes away is noted before the write runs, so its
+removal is not reported as the agent's.
 A write the hook saw land (a PostToolUse record in the injection log) is the agent's
 whatever its `source` says, and carries the session that wrote it.
 """
@@ -23,6 +25,7 @@ class AgentWrites:
         self.new: set[str] = set()
         self.reviewed: set[str] = set()
         self.own: dict[str, tuple[int, int]] = {}
+        self.removing: set[str] = set()   # entries our own delete, archive or promotion takes away
         self.sessions: dict[str, str] = {}   # id → the agent session that wrote it (from the hook's log)
         # records older than the app are not "since launch" (the log keeps earlier sessions)
         self.since = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
@@ -64,8 +67,18 @@ class AgentWrites:
                 continue
             self.own[file] = (st.st_mtime_ns, st.st_size)
 
-    def classify(self, snap: Snapshot) -> None:
-        """Fold one snapshot's changes in: model-written entries created or rewritten by the agent are new."""
+    def note_removing(self, ids) -> None:
+        """Entries a write of ours is about to take out of the folder (noted before it runs: the
+        reading that sees them gone may come before the write's own callback)."""
+        self.removing.update(ids)
+
+    def forget_removing(self, ids) -> None:
+        """The write did not take these after all (refused, cancelled, vanished before)."""
+        self.removing.difference_update(ids)
+
+    def classify(self, snap: Snapshot) -> set[str]:
+        """Fold one snapshot's changes in: model-written entries created or rewritten by the agent
+        are new. Returns the entries it shows removed that our own writes removed."""
         ours = set()
         for i in snap.added + snap.changed:
             e = snap.entries[i]
@@ -78,6 +91,9 @@ class AgentWrites:
             del self.own[f]
         for i in snap.removed:
             self.new.discard(i)
+        mine = self.removing & set(snap.removed)
+        self.removing -= mine
+        return mine
 
     def pending(self) -> list[str]:
         return sorted(self.new - self.reviewed)

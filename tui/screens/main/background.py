@@ -89,7 +89,9 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
     if len(snap.entries) >= SUBPROCESS_AUDIT_FROM:
         # a big folder is audited by `memtui audit` in another process: its seconds of CPU
         # must not hold the GIL the UI thread needs (subprocess uses vfork: no stall)
-        return audit_in_subprocess(snap.dir, snap.root, snap.now, snap.layout_name)
+        before = on_disk(snap)
+        report = audit_in_subprocess(snap.dir, snap.root, snap.now, snap.layout_name)
+        return of_snapshot(snap, report, before, on_disk(snap))
     # its own AnchorChecker: what it asks is what a kept audit is checked against. Judged on
     # copies: the judging keeps its findings and memos on the entries, and a published entry
     # never changes; the store's next reading takes the copies, so they are not judged again
@@ -99,6 +101,37 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
     if snap.store is not None:
         snap.store.adopt_judged(snap.entries, judged)
     return report
+
+
+def on_disk(snap: Snapshot) -> dict[str, tuple[int, int] | None]:
+    """(mtime_ns, size) of each file of the reading as it is on disk now (None: gone)."""
+    out: dict[str, tuple[int, int] | None] = {}
+    for f in snap.files:
+        if not f.id.endswith("/"):
+            try:
+                st = os.stat(snap.dir / f.id)
+                out[f.id] = (st.st_mtime_ns, st.st_size)
+            except OSError:
+                out[f.id] = None
+    return out
+
+
+def of_snapshot(snap: Snapshot, report: AuditReport, before: dict, after: dict) -> AuditReport:
+    """The audit another process made by reading the disk, cut to what it says of ``snap``: a
+    file that was not as the snapshot read it, at the start or at the end of that audit, had
+    its findings read from other bytes; they go (the next reading's audit has them), and so do
+    findings of files the snapshot does not hold."""
+    read = {}
+    for e in snap.entries.values():
+        read.setdefault(e.file_id, (e.mtime_ns, e.size))
+    changed = {f for f, sig in after.items() if before.get(f) != sig or (f in read and read[f] != sig)}
+    changed |= {f for f in before if f not in after}
+    known = set(snap.entries) | {f.id for f in snap.files}
+    gone = changed | {i for i, e in snap.entries.items() if e.file_id in changed}
+    folder_wide = any(f not in read for f in changed)   # the index or another file: folder findings too
+    kept = [f for f in report.findings if (f.id in known and f.id not in gone and f.related not in gone)
+            or (not f.id and not folder_wide)]
+    return AuditReport(kept, report.entries, report.dir, report.root)
 
 
 def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False):

@@ -2,8 +2,9 @@
 pass and the audit view (adding and editing are in ``editing``).
 
 Dialogs only return what the person chose; the writes happen here, through the core
-(the trash, archive, promotion), and every file written is noted so the next rescan does
-not take it for the agent's. Nothing is removed without a confirmation.
+(the trash, archive, promotion), off the UI thread (``writer``), and every file written or
+removed is noted so the next rescan does not take it for the agent's. Nothing is removed
+without a confirmation.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Callable
 
 from textual.widgets import Input, TabbedContent
 
-from ...core.writes.faults import NOT_DELETED, NOT_RESTORED, explain, not_promoted
+from ...core.writes.faults import NOT_ARCHIVED, NOT_DELETED, NOT_RESTORED, Cancelled, explain, not_promoted
 from ...core.reading.memory import Snapshot
 from ...core.writes.promote import Promotion, TargetChanged, apply_promotion
 from ...core.writes.trash import apply_delete, plan_delete, restore
@@ -68,28 +69,34 @@ def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None
                       "exist(s)", severity="warning")
         return
 
+    going = [shown[i] for i in plan.files + list(plan.snippets)]
+    not_done = NOT_ARCHIVED if archive else NOT_DELETED
+
+    def moved(res) -> None:
+        screen.writes.forget_removing([shown[i] for i in res.vanished])
+        for i in res.vanished + plan.missing:
+            screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
+        screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
+        if archive and plan.snippets and res.moved:   # the day's log got the lines: ours too
+            from ...core.writes.archive import daily_log
+            screen.writes.note_written([shown_id(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
+        if res.moved:
+            screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"
+                          f"{'' if archive else ' to the trash'} (t to restore)")
+        for path, dropped in res.exports:
+            screen.notify(f"The export is unchanged; a copy without {dropped} record(s) is at {path}",
+                          timeout=12)
+        screen.query_one(EntryTable).selected -= {shown[i] for i in res.moved}
+        screen.request_rescan()
+
     def done(ok: bool | None) -> None:
         if ok:
-            try:
-                res = (apply_archive if archive else apply_delete)(part.dir, plan)
-            except OSError as e:
-                screen.notify(sentence(e, NOT_DELETED), severity="error", timeout=10)
-                screen.request_rescan()
-                return
-            for i in res.vanished + plan.missing:
-                screen.notify(f"{i} had already vanished (or changed); nothing moved", severity="warning")
-            screen.writes.note_written([shown[i] for i in res.moved if i in plan.snippets])   # our change
-            if archive and plan.snippets and res.moved:   # the day's log got the lines: ours too
-                from ...core.writes.archive import daily_log
-                screen.writes.note_written([shown_id(screen, part, daily_log(dt.datetime.now(dt.timezone.utc)))])
-            if res.moved:
-                screen.notify(f"{'Archived' if archive else 'Moved'} {len(res.moved)}"
-                              f"{'' if archive else ' to the trash'} (t to restore)")
-            for path, dropped in res.exports:
-                screen.notify(f"The export is unchanged; a copy without {dropped} record(s) is at {path}",
-                              timeout=12)
-            screen.query_one(EntryTable).selected -= {shown[i] for i in res.moved}
-            screen.request_rescan()
+            screen.writes.note_removing(going)   # before it runs: the reading that shows them gone is ours
+            n = len(going) + sum(len(v) for v in plan.exports.values())
+            what = (f"archiving {n} entr{'y' if n == 1 else 'ies'}" if archive else
+                    f"moving {n} entr{'y' if n == 1 else 'ies'} to the trash")
+            screen.writer.submit(what, (part.dir,), lambda: (apply_archive if archive else apply_delete)(part.dir, plan),
+                                 moved, failed(screen, not_done, lambda: screen.writes.forget_removing(going)))
         if then is not None:
             then(bool(ok))
 
@@ -134,14 +141,7 @@ def trash(screen: MainHost) -> None:
     folder = part.dir if part is not None else screen.directory
     prefix = next((k + ":" for k, v in screen.snapshot.parts.items() if v is part), "") if part is not None else ""
 
-    def chosen(ids: list[str] | None) -> None:
-        if not ids:
-            return
-        try:
-            res = restore(folder, ids)
-        except OSError as e:
-            screen.notify(sentence(e, NOT_RESTORED), severity="error", timeout=10)
-            return
+    def restored(res) -> None:
         screen.writes.note_written([prefix + i for i in res.restored])
         for i in res.restored:
             screen.notify(f"restored {i}")
@@ -150,6 +150,11 @@ def trash(screen: MainHost) -> None:
         for i in res.missing:
             screen.notify(f"{i} is no longer in the trash", severity="warning")
         screen.request_rescan()
+
+    def chosen(ids: list[str] | None) -> None:
+        if ids:
+            screen.writer.submit(f"restoring {len(ids)} entr{'y' if len(ids) == 1 else 'ies'}", (folder,),
+                                 lambda: restore(folder, ids), restored, failed(screen, NOT_RESTORED))
 
     screen.app.push_screen(TrashScreen(folder), chosen)
 
@@ -181,6 +186,24 @@ def sentence(err: OSError, not_done: str) -> str:
     """The fault as the command line says it (faults.explain), as a sentence."""
     text = explain(err, not_done)
     return text[:1].upper() + text[1:] + "."
+
+
+def failed(screen: MainHost, not_done: str, after: Callable[[], None] | None = None) -> Callable[[BaseException], None]:
+    """What a write's fault shows: the command line's sentence; a cancelled wait for the lock;
+    memtui's own bug said as one (never a crash: the write was one transaction)."""
+    def say(err: BaseException) -> None:
+        if after is not None:
+            after()
+        if isinstance(err, Cancelled):
+            screen.notify(f"{not_done[:1].upper()}{not_done[1:]}: cancelled while it waited for the folder.",
+                          severity="warning")
+        elif isinstance(err, OSError):
+            screen.notify(sentence(err, not_done), severity="error", timeout=10)
+        else:
+            screen.notify(f"{not_done[:1].upper()}{not_done[1:]}: memtui failed ({type(err).__name__}: {err}).",
+                          severity="error", timeout=10)
+        screen.request_rescan()
+    return say
 
 
 def review(screen: MainHost, ids: list[str]) -> None:
@@ -234,15 +257,21 @@ def promote(screen: MainHost, ids: list[str], target: str | None = None,
             then(plan is not None)
         if plan is None:
             return
-        try:
-            notes = apply_promotion(snap, plan)
-        except TargetChanged as e:
-            screen.notify(f"{e}. Here is the diff against what is there now.", severity="error", timeout=10)
+        moving = [shown[i] for i in plan.added + list(plan.already) if snap.entries[i].file is not None]
+        screen.writes.note_removing(moving)   # a bullet promoted leaves its shared file
+        say = failed(screen, not_promoted(plan.rel), lambda: screen.writes.forget_removing(moving))
+
+        def refused(err: BaseException) -> None:
+            if not isinstance(err, TargetChanged):
+                say(err)
+                return
+            screen.writes.forget_removing(moving)
+            screen.notify(f"{err}. Here is the diff against what is there now.", severity="error", timeout=10)
             promote(screen, ids, plan.rel)
-            return
-        except OSError as e:
-            screen.notify(sentence(e, not_promoted(plan.rel)), severity="error", timeout=10)
-            return
+        screen.writer.submit(f"promoting into {plan.rel}", (snap.dir, plan.target),
+                             lambda: apply_promotion(snap, plan), lambda notes: wrote(plan, notes), refused)
+
+    def wrote(plan: Promotion, notes: list[str]) -> None:
         done = [shown[i] for i in plan.added + list(plan.already)]
         screen.writes.note_written(done)   # the promoted_to marks are our writes, not the agent's
         done = [shown[i] for i in plan.added + list(plan.already) if snap.entries[i].file is None]   # parts moved

@@ -1,8 +1,9 @@
 """Adding and editing entries from the main screen: the add form (a file of its own, or a bullet
 in a layout that keeps memories as bullets) and $EDITOR on an entry or on its lines of a
-shared file. Every save goes through the same gates as ``memtui remember``; a refused one
-keeps the draft (the form again, or the next ``e``), and our own write is noted so the next
-rescan does not take it for the agent's.
+shared file. Every save goes through the same gates as ``memtui remember`` and runs off the UI
+thread (``writer``); a refused one keeps the draft (the form again, or the next ``e``) with
+the bytes it started from, so continuing it never overwrites what the agent wrote since; our
+own write is noted so the next rescan does not take it for the agent's.
 """
 from __future__ import annotations
 
@@ -10,15 +11,29 @@ import os
 import shlex
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from textual.app import SuspendNotSupported
 
 from ...core.writes.faults import NOT_REMEMBERED, NOT_SAVED
+from ...core.writes.merge import has_markers, merge_marked
 from ...core.reading.memory import Snapshot
 from ...core.writes.write import Draft, write_memory, write_raw
-from .curation import current_part, sentence, shown_id
+from .curation import current_part, failed, sentence, shown_id
 from .host import MainHost
+
+
+@dataclass
+class Kept:
+    """An edit that was not saved (refused by a gate, or the agent wrote meanwhile), for the next
+    ``e`` to continue: the person's ``text``, the ``base`` it was made from (the editable text
+    as first opened: the file, or a bullet's lines) and ``seen``, the file's bytes then. A save
+    is always compared with ``seen``: what the agent wrote after it is kept, never overwritten."""
+
+    text: str
+    base: str
+    seen: bytes
 
 
 def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
@@ -34,18 +49,13 @@ def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
             screen.notify(refusal(layout, folder), severity="warning", timeout=10)
             return
 
-    def save(d: Draft | None) -> None:
-        if d is None:
-            return
-        try:
-            if bullets:
-                from ...core.writes.layout_writes import append_bullet
-                res = append_bullet(folder, screen.root, layout, d.text)
-            else:
-                res = write_memory(folder, screen.root, d)
-        except OSError as e:
-            add(screen, d, sentence(e, NOT_REMEMBERED))
-            return
+    def write(d: Draft):
+        if bullets:
+            from ...core.writes.layout_writes import append_bullet
+            return append_bullet(folder, screen.root, layout, d.text)
+        return write_memory(folder, screen.root, d)
+
+    def written(d: Draft, res) -> None:
         if not res.ok:
             add(screen, d, res.reason())   # the form again, with the draft and the reason
             return
@@ -57,10 +67,19 @@ def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
         screen.notify(f"Remembered {res.id}")
         screen.request_rescan()
 
+    def save(d: Draft | None) -> None:
+        if d is None:
+            return
+        say = failed(screen, NOT_REMEMBERED)
+        screen.writer.submit("remembering", (folder,), lambda: write(d), lambda res: written(d, res),
+                             lambda e: add(screen, d, sentence(e, NOT_REMEMBERED)) if isinstance(e, OSError) else say(e))
+
     screen.app.push_screen(AddEntry(draft, error), save)
 
 
 def edit(screen: MainHost, entry_id: str | None) -> None:
+    """$EDITOR on an entry (a whole file, or its lines of a shared file); the save runs off the
+    UI thread, against the file as the editor first opened it."""
     if entry_id is None or screen.snapshot is None:
         return
     part, local = screen.snapshot.locate(entry_id)
@@ -68,40 +87,68 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
     if e is not None and e.read_only:
         screen.notify(f"{entry_id} is a record of an export: read-only here", severity="warning")
         return
-    if e is not None and e.file is not None:
-        edit_part(screen, part, local, entry_id)
-        return
-    folder = part.dir
-    path = folder / local
+    shared = e is not None and e.file is not None
+    path = part.dir / (e.file if shared else local)
     try:
-        on_disk = path.read_bytes().decode("utf-8")   # exactly, to compare before saving
-        original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        screen.notify(f"Cannot open {entry_id} for editing: {e}", severity="error")
+        now = path.read_bytes()
+        text = now.decode("utf-8")   # exactly: what a save is compared with
+    except (OSError, UnicodeDecodeError) as err:
+        screen.notify(f"Cannot open {entry_id} for editing: {err}", severity="error")
         return
-    edited = run_editor(screen, original, suffix=Path(entry_id).suffix or ".md")
-    if edited is None or edited == path.read_text(encoding="utf-8", errors="replace"):
+    current = _editable(part, local, text) if shared else text
+    if current is None:
+        screen.notify(f"{entry_id} is no longer in its file", severity="warning")
+        return
+    kept = screen.drafts.get(entry_id)
+    if kept is None:
+        kept = Kept(current, current, now)
+    elif kept.base != current:   # the agent changed it since the draft began: its change joins the draft
+        merged, conflicts = merge_marked(kept.base, kept.text, current)
+        kept = Kept(merged, current, now)
+        screen.notify(f"{entry_id} changed on disk since your draft began: the agent's change is in the text "
+                      "you now edit" + (f", beside yours between conflict markers ({conflicts}): keep what "
+                                        "should stay and remove the markers" if conflicts else ""),
+                      severity="warning", timeout=12)
+    edited = run_editor(screen, kept.text, suffix=".md" if shared else Path(local).suffix or ".md")
+    if edited is None or edited == kept.base:
         if edited is not None:
             screen.drafts.pop(entry_id, None)
         return
-    try:   # the file as it was when the editor opened: an agent's write since then is not overwritten
-        res = write_raw(folder, screen.root, local, edited, opened=on_disk)
-    except OSError as e:
-        _not_saved(screen, entry_id, edited, e)
+    if has_markers(edited):
+        screen.drafts[entry_id] = Kept(edited, kept.base, kept.seen)
+        screen.notify("Not saved: the conflict markers (<<<<<<< … >>>>>>>) are still in it. Your edit is kept: "
+                      "press e, keep what should stay and remove the markers.", severity="error", timeout=12)
         return
-    _saved(screen, entry_id, edited, res)
+    draft = Kept(edited, kept.base, kept.seen)
+    if shared:
+        from ...core.writes.layout_writes import replace_part
+        run = lambda: replace_part(part.dir, screen.root, part.layout, local, draft.seen.decode("utf-8"), edited)  # noqa: E731
+    else:
+        run = lambda: write_raw(part.dir, screen.root, local, edited, opened=draft.seen)  # noqa: E731
+    screen.writer.submit(f"saving {entry_id}", (part.dir,), run, lambda res: _saved(screen, entry_id, draft, res),
+                         lambda err: _not_saved(screen, entry_id, draft, err))
 
 
-def _not_saved(screen: MainHost, entry_id: str, edited: str, err: OSError) -> None:
-    screen.drafts[entry_id] = edited
+def _editable(part: Snapshot, local: str, text: str) -> str | None:
+    """A shared file's entry: its lines as they are in ``text`` (None: no longer there)."""
+    from ...core.writes.snippets import find
+    snip = find(part.layout, local, text)
+    return None if snip is None else snip.text
+
+
+def _not_saved(screen: MainHost, entry_id: str, draft: Kept, err: BaseException) -> None:
+    screen.drafts[entry_id] = draft
+    if not isinstance(err, OSError):
+        failed(screen, NOT_SAVED)(err)
+        return
     screen.notify(sentence(err, NOT_SAVED) + "\nYour edit is kept: press e to continue editing it.",
                   title=f"{entry_id} not saved", severity="error", timeout=15)
 
 
-def _saved(screen: MainHost, entry_id: str, edited: str, res) -> None:
+def _saved(screen: MainHost, entry_id: str, draft: Kept, res) -> None:
     """After an edit was written (or refused): keep a refused draft, note our own write."""
     if not res.ok:
-        screen.drafts[entry_id] = edited
+        screen.drafts[entry_id] = draft
         screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
                       title=f"{entry_id} not saved", severity="error", timeout=15)
         return
@@ -109,25 +156,6 @@ def _saved(screen: MainHost, entry_id: str, edited: str, res) -> None:
     screen.writes.note_written([entry_id])
     screen.notify(f"Saved {entry_id}")
     screen.request_rescan()
-
-
-def edit_part(screen: MainHost, part: Snapshot, local: str, entry_id: str) -> None:
-    """Edit one bullet or section of a shared file: only its lines change."""
-    from ...core.writes.layout_writes import replace_part
-    from ...core.writes.snippets import locate
-    snip = locate(part.dir, part.layout, local)
-    if snip is None:
-        screen.notify(f"{entry_id} is no longer in its file", severity="warning")
-        return
-    edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text)
-    if edited is None or edited == snip.text:
-        return
-    try:
-        res = replace_part(part.dir, screen.root, part.layout, local, snip.text, edited)
-    except OSError as e:
-        _not_saved(screen, entry_id, edited, e)
-        return
-    _saved(screen, entry_id, edited, res)
 
 
 def run_editor(screen: MainHost, text: str, suffix: str = ".md") -> str | None:

@@ -8,7 +8,6 @@ until ctrl+r."""
 from __future__ import annotations
 
 from ...messages import InjectionLogChanged, MemoryDirChanged
-from ...widgets.injection_log import InjectionLog
 
 DEBOUNCE = 0.15   # seconds of quiet before a burst of changes is read
 
@@ -17,6 +16,7 @@ class FolderWatch:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.watcher = None
+        self.log = None   # the InjectionLog widget, whose reader is told when the log grows
         self._debounce = None
         self._missed = False   # a change came before the first reading was shown
         self._stopped = False
@@ -26,7 +26,7 @@ class FolderWatch:
         from ...watch import DirectoryWatcher
         screen = self.screen
         try:
-            log = screen.query_one(InjectionLog)
+            log = self.log   # (set by the screen on its thread: a worker never queries widgets)
             watcher = DirectoryWatcher(screen.store.folders, lambda: screen.post_message(MemoryDirChanged()),
                                        screen.log_path, lambda: log.post_message(InjectionLogChanged()),
                                        note=screen.store.note_changes)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ...core.judging.findings import Finding
     from ...core.reading.memory import Snapshot
     from .agent_writes import AgentWrites
+    from .writer import Writer
 
 
 class MainHost(Protocol):
@@ -25,7 +26,8 @@ class MainHost(Protocol):
     report: "AuditReport | None"
     findings: "dict[str, list[Finding]]"
     writes: "AgentWrites"        # what the agent wrote since launch; our own writes are noted here
-    drafts: dict[str, str]       # entry id → an edit that was refused, kept for the next ``e``
+    writer: "Writer"             # runs our writes off the UI thread, one at a time
+    drafts: dict[str, Any]       # entry id → an edit that was not saved (editing.Kept), for the next ``e``
     triaged: Any                 # the TriageView (typed loosely: it is handed this host too)
     audits: Any                  # the OneAtATime audit runner
     loaded: bool                 # a first reading is shown

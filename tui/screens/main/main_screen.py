@@ -33,6 +33,7 @@ from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
+from .writer import Writer
 
 
 class MainScreen(Screen):
@@ -54,7 +55,8 @@ class MainScreen(Screen):
         self.triaged = TriageView(self)
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
-        self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
+        self.writer = Writer(self)              # our writes, off the UI thread, one at a time
+        self.drafts: dict[str, editing.Kept] = {}   # entry id → an edit that was not saved, and what it started from
         self.changed_note: dict[str, str] = {}
         self.rows_note = ""   # before the first reading: what the rows shown are (firstview)
         self.watch = FolderWatch(self)
@@ -99,6 +101,7 @@ class MainScreen(Screen):
         if self.sample_note:
             self.notify(self.sample_note, timeout=8)
         firstview.show(self)   # the last reading's first screen, until this one is done
+        self.watch.log = self.query_one(InjectionLog)   # (found here: the watch starts in a worker)
         self.load()
 
     def on_unmount(self) -> None:
@@ -178,13 +181,13 @@ class MainScreen(Screen):
             self.indexer.start(snap, table.rows_by_id.values())
 
     def _apply_changes(self, snap: Snapshot) -> None:
-        self.writes.classify(snap)
+        ours = self.writes.classify(snap)
         table = self.query_one(EntryTable)
         current = table.current_id()
         if current in snap.changed:
             self.changed_note[current] = "↻ changed on disk — reloaded"
             self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
-        if current in snap.removed:
+        if current in snap.removed and current not in ours:   # (our own delete is said by its flow)
             self.notify(f"{current} was removed from the folder", severity="warning")
         rows = build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of, reuse=table.rows_by_id)
         table.apply_diff(rows, list(snap.added), rows_to_redraw(snap, table.rows_by_id, rows), list(snap.removed))
@@ -226,12 +229,15 @@ class MainScreen(Screen):
 
     @work(thread=True, exclusive=True, group="preview")
     def _preview(self, snap: Snapshot, query: str, request: int) -> None:
-        self.post_message(Previewed(request, background.preview(snap, query)))
+        try:
+            self.post_message(Previewed(request, background.preview(snap, query)))
+        except Exception as e:   # said in the pane; the next keystroke tries again
+            self.post_message(Previewed(request, None, f"{type(e).__name__}: {e}"))
 
     def on_previewed(self, message: Previewed) -> None:
         if message.request != self._preview_request:
             return   # a newer prompt was typed meanwhile
-        self.query_one(PreviewPane).show(message.decision, self.app.colours)
+        self.query_one(PreviewPane).show(message.decision, self.app.colours, message.error)
         d = message.decision
         self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
 
@@ -295,7 +301,7 @@ class MainScreen(Screen):
         new = len(self.writes.pending())
         self.query_one("#title-bar", Static).update(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
-                       loading, self.sample_note))
+                       loading or self.writer.status, self.sample_note))
 
     def update_empty(self) -> None:
         self.query_one(Browser).update_empty(self.snapshot)
@@ -337,6 +343,8 @@ class MainScreen(Screen):
         self.set_focus(self.query_one("#query", Input))
 
     def action_back(self) -> None:
+        if self.writer.cancel():   # esc first stops a write that waits for the folder's lock
+            return
         focused = self.focused
         if isinstance(focused, Input) and focused.value:
             focused.value = ""

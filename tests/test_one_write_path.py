@@ -1,0 +1,209 @@
+"""The one write path (core/writes/change.py): every change to a file an agent also writes keeps
+what the agent wrote meanwhile, or is refused with a sentence. Each defect of issue 39 is here
+as the race that lost the agent's lines, made deterministic: the agent writes right after
+memtui has read the file (``agent_after_read``)."""
+from __future__ import annotations
+
+import datetime as dt
+import errno
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import NOW, SAMPLE
+from tui.cli import main
+from tui.core.layouts import get
+from tui.core.reading.memory import Memory
+from tui.core.writes.archive import apply_archive, daily_log, plan_archive
+from tui.core.writes.faults import Changed, explain
+from tui.core.writes.trash import restore
+
+DAY = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)
+
+
+@pytest.fixture
+def agent_after_read(monkeypatch):
+    """``agent_after_read(path, line)``: the first time memtui reads ``path`` from now on, the agent
+    appends ``line`` to it just after (between memtui's read and its rename)."""
+    real = Path.read_bytes
+    pending: dict[str, str] = {}
+
+    def read_bytes(self):
+        data = real(self)
+        line = pending.pop(str(self), None)
+        if line is not None:
+            with open(self, "a", encoding="utf-8") as f:
+                f.write(line)
+        return data
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+
+    def arm(path: Path, line: str) -> None:
+        pending[str(path)] = line
+    return arm
+
+
+@pytest.fixture
+def openclaw(tmp_path) -> Path:
+    oc = tmp_path / "oc"
+    shutil.copytree(SAMPLE / "layouts" / "openclaw", oc)
+    return oc
+
+
+# -- the OpenClaw daily log: archive and restore ----------------------------------------------
+
+def test_archive_keeps_what_the_agent_appends_to_the_daily_log_meanwhile(openclaw, agent_after_read):
+    log = openclaw / daily_log(DAY)
+    plan = plan_archive(openclaw, ["MEMORY.md#gateway"], get("openclaw"))
+    agent_after_read(log, "- 12:01 the agent logged a deploy\n")
+    res = apply_archive(openclaw, plan, DAY)
+    text = log.read_text()
+    assert res.moved == ["MEMORY.md#gateway"]
+    assert "- 12:01 the agent logged a deploy\n" in text and plan.snippets["MEMORY.md#gateway"].text in text
+
+
+def test_restore_keeps_what_the_agent_appends_to_the_daily_log_meanwhile(openclaw, agent_after_read):
+    log = openclaw / daily_log(DAY)
+    plan = plan_archive(openclaw, ["MEMORY.md#gateway"], get("openclaw"))
+    apply_archive(openclaw, plan, DAY)
+    agent_after_read(log, "- 12:05 the agent logged a restart\n")
+    assert restore(openclaw, ["MEMORY.md#gateway"]).restored == ["MEMORY.md#gateway"]
+    text = log.read_text()
+    assert "- 12:05 the agent logged a restart\n" in text
+    assert plan.snippets["MEMORY.md#gateway"].text not in text   # the archived lines left it again
+
+
+def test_archive_into_the_log_is_one_transaction_under_the_lock(openclaw, monkeypatch):
+    """A fault after the log got the lines (the cut from MEMORY.md fails) takes them out again."""
+    from tui.core.writes import trash
+    log = openclaw / daily_log(DAY)
+    had = log.read_bytes() if log.exists() else None
+    index = (openclaw / "MEMORY.md").read_bytes()
+    plan = plan_archive(openclaw, ["MEMORY.md#gateway"], get("openclaw"))
+
+    def full(*a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device", str(openclaw / "MEMORY.md"))
+    monkeypatch.setattr(trash, "cut", full)   # (the delete's cut of the lines from MEMORY.md)
+    with pytest.raises(OSError) as e:
+        apply_archive(openclaw, plan, DAY)
+    assert getattr(e.value, "undone", None) is True
+    assert (log.read_bytes() if log.exists() else None) == had and (openclaw / "MEMORY.md").read_bytes() == index
+
+
+# -- the change function itself -------------------------------------------------------------------
+
+def test_a_new_text_made_from_what_was_seen_keeps_the_agents_append(tmp_path):
+    from tui.core.writes.change import change
+    path = tmp_path / "a.md"
+    seen = b"---\nname: a\n---\nFirst line.\nSecond line.\n"
+    path.write_bytes(seen + b"The agent's line.\n")
+    change(tmp_path, path, "---\nname: a\n---\nFirst line, edited.\nSecond line.\n", seen=seen)
+    assert path.read_text() == "---\nname: a\n---\nFirst line, edited.\nSecond line.\nThe agent's line.\n"
+
+
+def test_a_new_text_over_lines_the_agent_changed_is_refused_with_a_sentence(tmp_path):
+    from tui.core.writes.change import change
+    path = tmp_path / "a.md"
+    seen = b"one\ntwo\n"
+    path.write_bytes(b"one\ntwo, as the agent put it\n")
+    with pytest.raises(Changed) as e:
+        change(tmp_path, path, "one\ntwo, as the person put it\n", seen=seen)
+    assert path.read_bytes() == b"one\ntwo, as the agent put it\n"
+    said = explain(e.value, "the edit was not saved")
+    assert said.startswith("the edit was not saved: ") and "the lines you edited (from line 2)" in said
+
+
+def test_a_new_file_is_not_written_over_one_that_appeared(tmp_path):
+    from tui.core.writes.change import change
+    path = tmp_path / "a.md"
+    path.write_text("the agent's\n")
+    with pytest.raises(Changed, match="appeared"):
+        change(tmp_path, path, "ours\n", seen=None)
+    assert path.read_text() == "the agent's\n"
+
+
+def test_a_transaction_that_fails_takes_its_change_out_of_what_the_agent_wrote_after_it(tmp_path):
+    """Undo after the agent appended to a file we had rewritten: our lines go, the agent's stay."""
+    from tui.core.writes.change import change, writing
+    log = tmp_path / "log.md"
+    log.write_text("old\n")
+    with pytest.raises(RuntimeError), writing(tmp_path):
+        change(tmp_path, log, lambda t: t + "ours\n")
+        with open(log, "a") as f:
+            f.write("theirs\n")
+        raise RuntimeError("a later step failed")
+    assert log.read_text() == "old\ntheirs\n"
+
+
+# -- promoted_to: one line, every other byte kept ----------------------------------------------------
+
+ODD = ("---\r\n# written by the agent\r\nname: deploys  # keep this comment\r\ndescription: 'Deploys: fly'\r\n"
+       "created: \"2026-01-02\"\r\nanchor: {file: fly.toml, quote: \"app = ledgerline\"}\r\n\r\ntype: project\r\n"
+       "---\r\nAlways deploy with `fly deploy --remote-only`.")
+
+
+def test_the_promoted_to_mark_adds_one_line_and_keeps_every_other_byte(sample):
+    mem_dir, root = sample
+    entry = mem_dir / "fly-remote.md"
+    entry.write_bytes(ODD.encode())
+    m = Memory.load(mem_dir, root, now=NOW)
+    from tui.core.writes.promote import apply_promotion, plan_promotion
+    notes = apply_promotion(m, plan_promotion(m, ["fly-remote.md"], "AGENTS.md"))
+    assert "marked fly-remote.md promoted_to: AGENTS.md" in notes
+    assert entry.read_bytes() == ODD.replace("type: project\r\n", "type: project\r\npromoted_to: AGENTS.md\r\n").encode()
+
+
+def test_a_mark_that_cannot_be_one_line_is_refused_and_the_entry_left_alone(sample):
+    mem_dir, root = sample
+    entry = mem_dir / "fly-remote.md"
+    text = "---\nname: deploys\npromoted_to:\n  - CLAUDE.md\n---\nAlways deploy with `fly deploy --remote-only`.\n"
+    entry.write_text(text)
+    m = Memory.load(mem_dir, root, now=NOW)
+    from tui.core.writes.promote import apply_promotion, plan_promotion
+    notes = apply_promotion(m, plan_promotion(m, ["fly-remote.md"], "AGENTS.md"))
+    assert any("was not marked promoted_to: its 'promoted_to' spans several lines" in n for n in notes), notes
+    assert entry.read_text() == text
+
+
+def test_the_mark_keeps_an_agent_edit_of_the_entry_made_meanwhile(sample, agent_after_read):
+    mem_dir, root = sample
+    entry = mem_dir / "pnpm-only.md"
+    m = Memory.load(mem_dir, root, now=NOW)
+    from tui.core.writes.promote import apply_promotion, plan_promotion
+    plan = plan_promotion(m, ["pnpm-only.md"], "AGENTS.md")
+    agent_after_read(entry, "The agent added this.\n")
+    apply_promotion(m, plan)
+    text = entry.read_text()
+    assert "The agent added this.\n" in text and "promoted_to: AGENTS.md" in text
+
+
+# -- faults: archive on a read-only folder, every write command -----------------------------------
+
+COMMANDS = {
+    "archive": ["archive", "ci-status.md", "--yes", "--dir", "{m}"],
+    "archive-openclaw": ["archive", "MEMORY.md#gateway", "--yes", "--dir", "{o}"],
+    "remember-openclaw": ["remember", "Deploys of ledgerline go through fly", "--dir", "{o}"],
+    "delete-openclaw": ["delete", "MEMORY.md#gateway", "--yes", "--dir", "{o}"],
+}
+
+
+@pytest.mark.parametrize("code, said", [(errno.EROFS, "read-only file system"), (errno.ENOSPC, "is full")])
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_archive_and_the_bullet_writes_say_a_fault_in_one_sentence(tmp_path, monkeypatch, capsys, command, code, said):
+    from test_disk_full import _state
+    base = tmp_path / "s"
+    shutil.copytree(SAMPLE, base, symlinks=True)
+    mem, oc = base / "memory", base / "layouts" / "openclaw"
+    before = _state(base)
+    capsys.readouterr()
+
+    def refuse(*a, **k):
+        raise OSError(code, os.strerror(code))
+    with monkeypatch.context() as m:
+        for name in ("fsync", "mkdir", "link"):
+            m.setattr(os, name, refuse)
+        assert main([a.format(m=mem, o=oc) for a in COMMANDS[command]]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "internal error" not in err and len(err.strip().splitlines()) == 1, err
+    assert _state(base) == before
