@@ -207,3 +207,105 @@ def test_archive_and_the_bullet_writes_say_a_fault_in_one_sentence(tmp_path, mon
     err = capsys.readouterr().err
     assert said in err and "internal error" not in err and len(err.strip().splitlines()) == 1, err
     assert _state(base) == before
+
+
+# -- nothing writes around the one write path ---------------------------------------------------
+
+# Modules that write files without change.py, and what they write: memtui's own files, never
+# one an agent also writes. A new module that writes must go through change.py or be added
+# here with its reason.
+OWN_FILES = {
+    "core/writes/fsutil.py": "the atomic write itself",
+    "core/writes/journal.py": "the transaction's steps",
+    "core/writes/change.py": "the one write path",
+    "core/writes/trash.py": "the trash's manifest and the rename of an entry's file into .trash/ or .archive/",
+    "core/writes/snippets.py": "a bullet's lines kept in .trash/, a filtered copy of a mem0 export",
+    "core/writes/archive.py": "the archive folder's logs.json",
+    "core/writes/locking.py": "lock files in the cache directory",
+    "core/cache/kept.py": "the parse cache", "core/cache/detection.py": "the detection cache",
+    "core/config.py": "memtui's config", "core/injection_log.py": "the hook's injection log",
+    "core/reading/discover.py": "the bundled sample's private copy", "core/reading/prefetch.py": "the prefetch map",
+    "screens/main/editing.py": "the temporary copy $EDITOR edits", "commands/hook.py": "the index builder's lock",
+    "cli.py": "/dev/null", "render/__init__.py": "/dev/null", "core/forking.py": "/dev/null",
+}
+WRITERS = {"write_text", "write_bytes", "unlink", "rename", "atomic_write", "fdopen"}   # whoever calls them
+OWNED = {"os": {"replace", "rename", "remove", "unlink", "open"}, "journal": {"write", "rewrite", "move"},
+         "shutil": {"move", "copy", "copy2", "copyfile", "copytree", "rmtree"}}
+
+
+def _writes(path: Path) -> list[int]:
+    import ast
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        owner = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
+        mode = node.args[1] if name == "open" and len(node.args) > 1 else next(
+            (k.value for k in node.keywords if k.arg in ("mode", "flags")), None)
+        if (name in WRITERS or name in OWNED.get(owner, ())
+                or (name == "open" and not owner and isinstance(mode, ast.Constant) and set(str(mode.value)) & set("wax+"))):
+            if not (name == "open" and owner == "os" and "O_RDONLY" in ast.dump(node)):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_every_write_of_a_file_goes_through_the_one_write_path():
+    from conftest import REPO
+    pkg = REPO / "tui"
+    around = {}
+    for path in sorted(pkg.rglob("*.py")):
+        rel = path.relative_to(pkg).as_posix()
+        found = _writes(path)
+        if found and rel not in OWN_FILES:
+            around[rel] = found
+    assert around == {}, f"writes outside core/writes/change.py (use change() or say why in OWN_FILES): {around}"
+
+
+# -- an edit that only appends is written in place -----------------------------------------------
+
+def test_an_append_keeps_the_line_of_an_agent_that_holds_the_file_open(tmp_path):
+    """A rename displaces the file an appending agent has open: its next line went nowhere.
+    Appended in place, both lines stay, whatever the order."""
+    from tui.core.writes.change import change
+    log = tmp_path / "2026-11-30.md"
+    log.write_text("- 09:00 started\n")
+    agent = open(log, "a", buffering=1)
+    try:
+        change(tmp_path, log, lambda t: t + "- archived: the gateway section\n")
+        agent.write("- 09:05 the agent's next line\n")
+    finally:
+        agent.close()
+    assert log.read_text() == "- 09:00 started\n- archived: the gateway section\n- 09:05 the agent's next line\n"
+
+
+def test_an_append_that_a_rename_overtook_is_made_again_on_the_new_file(tmp_path, monkeypatch):
+    from tui.core.writes import journal
+    from tui.core.writes.change import change
+    index = tmp_path / "MEMORY.md"
+    index.write_text("- [a](a.md)\n")
+    real, raced = os.pread, []
+
+    def pread_then_agent(fd, n, at):
+        data = real(fd, n, at)
+        if not raced:   # the agent renames its version in between our check and our write
+            raced.append(1)
+            (tmp_path / "agent.tmp").write_text("- [a](a.md)\n- [agent](agent.md)\n")
+            os.replace(tmp_path / "agent.tmp", index)
+        return data
+    monkeypatch.setattr(journal.os, "pread", pread_then_agent)
+    change(tmp_path, index, lambda t: t + "- [ours](ours.md)\n")
+    assert index.read_text() == "- [a](a.md)\n- [agent](agent.md)\n- [ours](ours.md)\n"
+
+
+def test_an_append_undone_leaves_what_the_agent_appended_after_it(tmp_path):
+    from tui.core.writes.change import change, writing
+    log = tmp_path / "log.md"
+    log.write_text("old\n")
+    with pytest.raises(RuntimeError), writing(tmp_path):
+        change(tmp_path, log, lambda t: t + "ours\n")
+        with open(log, "a") as f:
+            f.write("theirs\n")
+        raise RuntimeError("a later step failed")
+    assert log.read_text() == "old\ntheirs\n"

@@ -215,6 +215,6 @@ def test_a_write_landing_between_our_compare_and_our_rename_is_kept(tmp_path, mo
     monkeypatch.setattr(fsutil, "exchange", agent_then_swap)
     if not real(tmp_path / "MEMORY.md", tmp_path / "MEMORY.md"):
         pytest.skip("no RENAME_EXCHANGE on this system")
-    journal.rewrite(index, lambda text: text + "- [ours](ours.md)\n")
-    assert index.read_text() == "- [a](a.md)\n- [agent](agent.md)\n- [ours](ours.md)\n"
+    journal.rewrite(index, lambda text: "# Index\n" + text)   # (not an append: those are written in place)
+    assert index.read_text() == "# Index\n- [a](a.md)\n- [agent](agent.md)\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

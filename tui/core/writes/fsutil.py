@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from pathlib import Path
 
 ANY = object()   # ``expect`` for a write that replaces whatever is there
+GRACE = 0.003    # s: how long a displaced file is watched for a late write before it goes
 
 
 def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=ANY, sync: bool = True) -> None:
@@ -59,7 +61,9 @@ def _put(tmp: str, path: Path, expect: bytes | None) -> None:
     """Rename ``tmp`` over ``path`` only if ``path`` holds ``expect``: a writer that does not take
     our lock (the agent) is never overwritten. Where the system allows, the compare leaves no
     window: a new file is linked into place (fails if one appeared); an existing one is swapped
-    with RENAME_EXCHANGE and the file displaced checked — not the one compared, it goes back."""
+    with RENAME_EXCHANGE and the file displaced checked — not the one compared, it goes back.
+    It is checked again ``GRACE`` later: an agent that opened the file just before the swap
+    (an in-place write, ``open(…, "a")``) writes into the displaced one, which then goes back."""
     from .faults import Changed
     if expect is None:
         try:
@@ -77,6 +81,10 @@ def _put(tmp: str, path: Path, expect: bytes | None) -> None:
         os.replace(tmp, path)   # no atomic compare here: the window is the few µs since the read
         return
     if _read(tmp) != expect:   # written between our compare and the swap: theirs goes back
+        exchange(tmp, path)
+        raise Changed(path)
+    time.sleep(GRACE)   # a writer that opened the file just before the swap writes within this
+    if _read(tmp) != expect:
         exchange(tmp, path)
         raise Changed(path)
     os.unlink(tmp)

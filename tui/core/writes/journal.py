@@ -8,10 +8,11 @@ step raises, the steps done are undone in reverse and the error goes on, marked
 another joins it: a promotion that deletes is one transaction.
 
 ``rewrite`` is the compare-before-replace against writers that do not take our lock
-(the agent): the file is read, edited, and compared again at the rename (on Linux with
-no window at all: an atomic swap whose displaced file is checked, fsutil._put); if it
-changed meanwhile, the edit is applied again to the new text (a few times), else
-``Changed`` says so and nothing is written.
+(the agent): the file is read, edited, and compared again at the rename (on Linux an
+atomic swap whose displaced file is checked, fsutil._put); if it changed meanwhile, the
+edit is applied again to the new text (a few times), else ``Changed`` says so and nothing
+is written. An edit that only appends is written in place instead (``append``): a rename
+cannot be safe against an agent appending to the file it displaces.
 """
 from __future__ import annotations
 
@@ -142,6 +143,10 @@ def _keep_old(path: Path) -> str:
     os.unlink(name)
     try:
         os.link(path, name, follow_symlinks=False)
+    except FileNotFoundError:
+        if os.path.lexists(path):   # renamed over while linking (Linux then says ENOENT): a change
+            raise Changed(path) from None
+        raise
     except OSError as e:
         if e.errno not in (errno.EPERM, errno.EXDEV, errno.ENOSYS, errno.EOPNOTSUPP):   # no hard links here
             raise
@@ -163,11 +168,65 @@ def rewrite(path: Path, edit: Callable[[str | None], str | None], attempts: int 
         if new is None or new == text:
             return None
         try:
-            write(path, new, expect=old)
+            if text and text.endswith("\n") and new.startswith(text):
+                append(path, old, new[len(text):].encode("utf-8"))
+            else:
+                write(path, new, expect=old)
             return new
         except Changed:
             continue
     raise Changed(path, f"it kept changing ({attempts} tries)")
+
+
+def append(path: Path, old: bytes, more: bytes) -> None:
+    """Add ``more`` at the end of ``path``, in place (O_APPEND), if it still holds ``old``.
+
+    An edit that only appends (a line to MEMORY.md, an archived entry to the day's log) is not
+    made by rename: an agent that appends to the same file opened it before our rename and
+    would write its line into the file the rename displaced, lost. Appending in place, the
+    agent's line and ours both land whatever the order (one that lands between our compare and
+    our write comes first: the same as the edit applied again). Undone by cutting our bytes out."""
+    fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    try:
+        size = os.fstat(fd).st_size
+        if size != len(old) or os.pread(fd, size, 0) != old:
+            raise Changed(path)
+        done = 0
+        try:
+            while done < len(more):
+                done += os.write(fd, more[done:])
+            os.fsync(fd)
+            if _ino(path) != os.fstat(fd).st_ino and more not in (read(path) or b""):
+                raise Changed(path)   # renamed over meanwhile: ours went to the file it displaced
+        except OSError as e:   # a full disk: what we wrote goes, if nothing came after it
+            if os.fstat(fd).st_size == size + done:
+                os.ftruncate(fd, size)
+            if e.filename is None:
+                e.filename = str(path)
+            raise
+    finally:
+        os.close(fd)
+    j = _current()
+    if j is not None:
+        j.undo_steps.append(lambda: _unappend(Path(path), size, more))
+
+
+def _ino(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_ino
+    except FileNotFoundError:
+        return None
+
+
+def _unappend(path: Path, at: int, more: bytes) -> None:
+    """Take back bytes ``append`` wrote at offset ``at``; what the agent appended after stays."""
+    now = read(path)
+    if now is None or now[at:at + len(more)] != more:
+        raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
+    if len(now) == at + len(more):
+        os.truncate(path, at)   # in place: needs no free space
+    else:
+        atomic_write(path, now[:at] + now[at + len(more):], None, now)
 
 
 def move(src: Path, dst: Path) -> None:

@@ -11,29 +11,17 @@ import os
 import shlex
 import subprocess
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from textual.app import SuspendNotSupported
 
 from ...core.writes.faults import NOT_REMEMBERED, NOT_SAVED
-from ...core.writes.merge import has_markers, merge_marked
+from ...core.writes.drafts import Kept, opened, resume
+from ...core.writes.merge import has_markers
 from ...core.reading.memory import Snapshot
 from ...core.writes.write import Draft, write_memory, write_raw
 from .curation import current_part, failed, sentence, shown_id
 from .host import MainHost
-
-
-@dataclass
-class Kept:
-    """An edit that was not saved (refused by a gate, or the agent wrote meanwhile), for the next
-    ``e`` to continue: the person's ``text``, the ``base`` it was made from (the editable text
-    as first opened: the file, or a bullet's lines) and ``seen``, the file's bytes then. A save
-    is always compared with ``seen``: what the agent wrote after it is kept, never overwritten."""
-
-    text: str
-    base: str
-    seen: bytes
 
 
 def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
@@ -99,12 +87,9 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
     if current is None:
         screen.notify(f"{entry_id} is no longer in its file", severity="warning")
         return
-    kept = screen.drafts.get(entry_id)
-    if kept is None:
-        kept = Kept(current, current, now)
-    elif kept.base != current:   # the agent changed it since the draft began: its change joins the draft
-        merged, conflicts = merge_marked(kept.base, kept.text, current)
-        kept = Kept(merged, current, now)
+    before = screen.drafts.get(entry_id)
+    kept, conflicts = (opened(current, now), 0) if before is None else resume(before, current, now)
+    if before is not None and kept is not before:   # the agent changed it since the draft began
         screen.notify(f"{entry_id} changed on disk since your draft began: the agent's change is in the text "
                       "you now edit" + (f", beside yours between conflict markers ({conflicts}): keep what "
                                         "should stay and remove the markers" if conflicts else ""),

@@ -34,6 +34,7 @@ from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
 from .writer import Writer
+from ...core.writes.drafts import Kept
 
 
 class MainScreen(Screen):
@@ -56,7 +57,7 @@ class MainScreen(Screen):
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.writer = Writer(self)              # our writes, off the UI thread, one at a time
-        self.drafts: dict[str, editing.Kept] = {}   # entry id → an edit that was not saved, and what it started from
+        self.drafts: dict[str, Kept] = {}   # entry id → an edit that was not saved, and what it started from
         self.changed_note: dict[str, str] = {}
         self.rows_note = ""   # before the first reading: what the rows shown are (firstview)
         self.watch = FolderWatch(self)
