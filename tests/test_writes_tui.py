@@ -164,8 +164,9 @@ async def test_a_write_waits_for_another_memtui_without_freezing_and_esc_cancels
             first = app.main.current_id()
             await pilot.press("d", "y")
             title = lambda: str(app.main.query_one("#title-bar").render())   # noqa: E731
-            await _until(pilot, lambda: "waiting for another memtui (pid" in title())
-            assert f"pid {holder.pid}: memtui delete ci-status.md" in title() and "esc cancels" in title()
+            await _until(pilot, lambda: f"waits for pid {holder.pid} · esc cancels" in title())
+            assert any(f"Another memtui (pid {holder.pid}: memtui delete ci-status.md) is writing to this folder" in m
+                       for m in _said(app)), _said(app)
             await pilot.press("down")   # the app still moves while the write waits
             assert app.main.current_id() != first
             await pilot.press("escape")
@@ -173,13 +174,13 @@ async def test_a_write_waits_for_another_memtui_without_freezing_and_esc_cancels
             assert any("Nothing was moved to the trash: cancelled" in m for m in _said(app)), _said(app)
             assert (mem_dir / first).exists() and (mem_dir / "MEMORY.md").read_bytes() == index
             await pilot.press("up", "d", "y")   # again; this time the other memtui finishes
-            await _until(pilot, lambda: "waiting for another memtui" in title())
+            await _until(pilot, lambda: "esc cancels" in title())
         finally:
             holder.stdin.close()
             holder.wait()
         await _until(pilot, lambda: not (mem_dir / first).exists())
         await settle(pilot)
-        assert "waiting" not in title() and any(m.startswith("Moved 1 to the trash") for m in _said(app))
+        assert "waits for" not in title() and any(m.startswith("Moved 1 to the trash") for m in _said(app))
 
 
 async def test_no_worker_queries_the_widget_tree(sample, tmp_path, monkeypatch):
@@ -242,3 +243,40 @@ def test_an_audit_that_read_other_bytes_says_nothing_of_those_files(sample, monk
     assert not any("ci-status.md" in (f.id, f.related) for f in report.findings)
     assert [f for f in report.findings if f.id != "ci-status.md" and f.related != "ci-status.md" and f.id] == \
         [f for f in whole.findings if f.id != "ci-status.md" and f.related != "ci-status.md" and f.id]
+
+
+def _in(thread, function: str) -> bool:
+    frame = sys._current_frames().get(thread.ident)
+    while frame is not None:
+        if frame.f_code.co_name == function:
+            return True
+        frame = frame.f_back
+    return False
+
+
+async def test_quitting_while_a_write_waits_for_the_lock_writes_nothing_and_leaves_no_thread(sample, tmp_path):
+    mem_dir, root = sample
+    index = (mem_dir / "MEMORY.md").read_bytes()
+    app = make_app(mem_dir, root, tmp_path)
+    holder = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            holder = _hold(mem_dir)
+            first = app.main.current_id()
+            await pilot.press("d", "y")
+            await _until(pilot, lambda: app.main.writer.waiting)
+            waiting = [t for t in threading.enumerate() if _in(t, "_take")]   # the thread waiting for the lock
+            assert waiting
+            await pilot.press("q")
+        import asyncio
+        for _ in range(100):   # (the app is closed: nothing to pause on but the loop itself)
+            if not any(_in(t, "_take") for t in waiting):
+                break
+            await asyncio.sleep(0.02)
+        assert not any(_in(t, "_take") for t in waiting)   # (a pool's thread may live on, idle)
+        assert (mem_dir / first).exists() and (mem_dir / "MEMORY.md").read_bytes() == index
+    finally:
+        if holder is not None:
+            holder.stdin.close()
+            holder.wait()

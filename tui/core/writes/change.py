@@ -34,7 +34,6 @@ from . import journal
 from .faults import Changed
 from .fsutil import ANY
 from .locking import held
-from .merge import Conflict, merge
 
 UNSEEN = ANY   # ``seen`` for a write over whatever is there (a file memtui alone writes)
 
@@ -77,6 +76,7 @@ def change(folder: Path, path: Path, edit: Edit | str | bytes, *, seen=UNSEEN, m
                 raise Changed(path, "it was removed meanwhile")
             if not merged:
                 raise Changed(path)
+            from .merge import Conflict, merge   # (here: `remember` and the hook's path never merge)
             try:
                 return merge(base, new, current)
             except Conflict as c:

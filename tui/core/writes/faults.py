@@ -48,9 +48,10 @@ def not_promoted(target: str) -> str:
 def _where(err: OSError) -> str:
     """The folder a person knows: the memory folder, not its trash's inner folders."""
     name = str(err.filename or "")
-    if os.sep + ".trash" in name:
-        name = name.split(os.sep + ".trash")[0]
-    elif not os.path.isdir(name):
+    for inner in (".trash", ".archive"):
+        if os.sep + inner in name:
+            return name.split(os.sep + inner)[0] or "the folder"
+    if not os.path.isdir(name):
         name = os.path.dirname(name)
     return name or "the folder"
 

@@ -106,6 +106,7 @@ class MainScreen(Screen):
         self.load()
 
     def on_unmount(self) -> None:
+        self.writer.stop()
         self.watch.stop()
         self.indexer.stop()
         background.stop_audits()
@@ -289,6 +290,12 @@ class MainScreen(Screen):
 
     def action_triage(self) -> None:
         curation.triage_pass(self)
+
+    def on_writer_said(self, message: Writer.Said) -> None:
+        self.writer.said(message)
+
+    def on_writer_finished(self, message: Writer.Finished) -> None:
+        self.writer.finished(message)
 
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
         """Writes the hook saw land join the NEW inbox (``R``)."""

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from textual.message import Message
+
 from ...core.writes.faults import Cancelled
 from ...core.writes.locking import held
 
@@ -30,6 +32,20 @@ class Job:
 
 
 class Writer:
+    class Said(Message):
+        """The progress line of the running write (and, once, a notification)."""
+
+        def __init__(self, text: str, waiting: bool = False, notice: str = "") -> None:
+            super().__init__()
+            self.text, self.waiting, self.notice = text, waiting, notice
+
+    class Finished(Message):
+        """A write ended: its result, or the fault that stopped it."""
+
+        def __init__(self, job: Job, result: Any, error: BaseException | None) -> None:
+            super().__init__()
+            self.job, self.result, self.error = job, result, error
+
     def __init__(self, screen) -> None:
         self.screen = screen
         self.queue: deque[Job] = deque()
@@ -56,6 +72,12 @@ class Writer:
             job.cancel.set()
         return bool(waiting)
 
+    def stop(self) -> None:
+        """The screen is closing: no write waits for the lock any more (a thread waiting without
+        a limit would keep the process from exiting); one already writing ends, whole."""
+        for job in [*([self.job] if self.job else []), *self.queue]:
+            job.cancel.set()
+
     def _next(self) -> None:
         if self.job is not None or not self.queue:
             return
@@ -65,29 +87,35 @@ class Writer:
                                name=f"write: {job.what}")
 
     def _work(self, job: Job) -> None:
-        """(In the worker's thread.) Wait for the lock as long as it takes, unless cancelled."""
-        app = self.screen.app
+        """(In the worker's thread.) Wait for the lock as long as it takes, unless cancelled; say
+        so and the end by messages (posting never blocks, even while the app closes)."""
+        post = self.screen.post_message
 
-        def told(who: str) -> None:
-            holder = f"another memtui ({who})" if who else "another memtui process"
-            app.call_from_thread(self._say, f"{job.what}: waiting for {holder} to finish writing "
-                                 "to this folder — esc cancels", True)
+        def told(who: str) -> None:   # short on the title bar; the whole sentence once, as a notification
+            pid = who.split(":")[0] if who else "another memtui"
+            post(Writer.Said(f"{job.what}: waits for {pid} · esc cancels", True,
+                             f"Another memtui ({who or 'its pid unknown'}) is writing to this folder: "
+                             f"{job.what} waits until it is done. Press esc to cancel."))
         try:
             if job.cancel.is_set():
                 raise Cancelled(job.paths[0] if job.paths else "")
             with held(*job.paths, wait=None, told=told, cancel=job.cancel):
-                app.call_from_thread(self._say, f"{job.what}…")
+                post(Writer.Said(f"{job.what}…"))
                 result = job.run()
         except BaseException as e:   # every fault comes back as a message, never a crash
-            self._back(lambda: self._finish(job, None, e))
+            post(Writer.Finished(job, None, e))
         else:
-            self._back(lambda: self._finish(job, result, None))
+            post(Writer.Finished(job, result, None))
 
-    def _back(self, fn: Callable[[], None]) -> None:
-        try:
-            self.screen.app.call_from_thread(fn)
-        except RuntimeError:   # the app closed meanwhile: the write is done or undone all the same
-            pass
+    def said(self, m: "Writer.Said") -> None:
+        """(The screen's handler of ``Writer.Said``.)"""
+        self._say(m.text, m.waiting)
+        if m.notice:
+            self.screen.notify(m.notice, severity="warning", timeout=8)
+
+    def finished(self, m: "Writer.Finished") -> None:
+        """(The screen's handler of ``Writer.Finished``.)"""
+        self._finish(m.job, m.result, m.error)
 
     def _say(self, text: str, waiting: bool = False) -> None:
         self.status, self.waiting = text, waiting
