@@ -35,7 +35,7 @@ class MemtuiApp(App):
 
     def __init__(self, directory: Path, root: Path, theme: str | None = None, watch: bool = True,
                  sample: bool = False, now: dt.datetime | None = None, display_path: str | None = None,
-                 log_path: Path | None = None, layout=None, store=None) -> None:
+                 log_path: Path | None = None, layout=None, store=None, select: str | None = None) -> None:
         super().__init__()
         self.requested_theme = theme
         self.colours: Styles = DEFAULT
@@ -43,7 +43,7 @@ class MemtuiApp(App):
         note = SAMPLE_NOTE.format(path=_short(Path(directory).parent)) if sample else ""
         shown = display_path or ("the sample" if sample else _short(Path(directory)))
         self.main = MainScreen(directory, root, watch=watch, sample_note=note, now=now, display_path=shown,
-                               log_path=log_path or default_log_path(), layout=layout, store=store)
+                               log_path=log_path or default_log_path(), layout=layout, store=store, select=select)
 
     def get_default_screen(self) -> Screen:
         return self.main

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from .commands import TABLE, add_parsers, layout_help, run as run_command
-from .commands.common import UsageError, layout_arg, resolve_dir
+from .commands.common import UsageError, entry_file, layout_arg, resolve_dir
 
 COMMANDS = tuple(TABLE)
 
@@ -113,6 +113,11 @@ def run_tui(args: argparse.Namespace) -> int:
     for d in dirs:
         if d and "/" not in d and not Path(d).exists() and not d.startswith("sample:"):
             raise UsageError(f"no folder or command named {d!r} (commands: {', '.join(COMMANDS)})")
+    select = None
+    if len(dirs) == 1 and dirs[0]:
+        one = entry_file(Path(dirs[0]))
+        if one is not None:   # an entry's file: its folder, with the cursor on it
+            dirs, select = [str(one[0])], one[1]
     # the sample (and a layout sample) open as a private copy
     opened = [resolve_dir(d, args.root, writes=True, layout=args.layout) for d in dirs]
     directory, root, found = opened[0]
@@ -124,6 +129,6 @@ def run_tui(args: argparse.Namespace) -> int:
     from .app import MemtuiApp
     app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
                     sample=found.is_sample and store is None, layout=found.layout, store=store,
-                    display_path=shown)
+                    display_path=shown, select=select)
     app.run()
     return app.return_code or 0

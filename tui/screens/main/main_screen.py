@@ -42,8 +42,10 @@ class MainScreen(Screen):
     BINDINGS = keys.BINDINGS
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
-                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None) -> None:
+                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None,
+                 select: str | None = None) -> None:
         super().__init__()
+        self.select_first = select   # the entry to open on (memtui was given its file)
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
         self.display_path, self.log_path = display_path, log_path
@@ -87,9 +89,14 @@ class MainScreen(Screen):
                 with TabPane("Preview", id="preview"):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
-                    yield InjectionLog(self.log_path, id="injection-log")
+                    yield InjectionLog(self.log_path, self._examples(), id="injection-log")
                 yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
         yield Footer()
+
+    def _examples(self) -> list[dict]:
+        """The bundled sample's example log (its Usage tab counts it): the log tab shows it too."""
+        from ...core.injection_log import sample_records
+        return sample_records(self.directory, self.fixed_now or utcnow()) if self.sample_note else []
 
     def on_mount(self) -> None:
         table = self.query_one(EntryTable)
@@ -164,6 +171,8 @@ class MainScreen(Screen):
         if first:
             table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of), order)
             self.watch.first_shown()
+            if self.select_first and table.select_id(self.select_first):
+                self.notify(f"Opened the folder that holds {self.select_first}, on that entry", timeout=5)
         else:
             self._apply_changes(snap)
         self.set_title_bar()
@@ -337,9 +346,16 @@ class MainScreen(Screen):
         self.set_focus(self.query_one("#query", Input))
 
     def action_back(self) -> None:
+        """esc: out of an input (clearing what was typed), else off the table's filters — the text
+        first, then the status filters — so esc always undoes the last narrowing."""
         focused = self.focused
-        if isinstance(focused, Input) and focused.value:
-            focused.value = ""
+        if isinstance(focused, Input):
+            if focused.value:
+                focused.value = ""
+        elif self.query_one("#filter", Input).value:
+            self.query_one("#filter", Input).value = ""   # (Input.Changed re-filters the table)
+        elif self.query_one(EntryTable).status_filters:
+            self.action_clear_filters()
         self.focus_table()
 
     def action_tab(self, name: str) -> None:
