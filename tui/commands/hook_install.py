@@ -2,9 +2,6 @@
 Code's settings (``core/claude_settings`` holds the files, the merge and the write)."""
 from __future__ import annotations
 
-import os
-import shlex
-import shutil
 import sys
 from pathlib import Path
 
@@ -14,18 +11,6 @@ from ..core.reading.discover import git_toplevel
 WHAT = (("UserPromptSubmit", "injects the memories that match each prompt"),
         ("PreToolUse", "judges the agent's writes into its memory folder (Write|Edit|MultiEdit)"),
         ("PostToolUse", "records the memory writes that landed, for the app's NEW marks"))
-
-
-def this_command() -> str:
-    """The shell command that runs this memtui's hook wherever Claude Code runs it: the absolute
-    path of the `memtui` being run (a symlink kept as such: a pipx upgrade keeps it valid), else
-    this interpreter with ``-m tui`` (run as a module, or from a test)."""
-    argv0 = sys.argv[0] if sys.argv else ""
-    if os.path.basename(argv0) == "memtui":
-        path = argv0 if os.sep in argv0 else (shutil.which(argv0) or "")
-        if path and os.access(path, os.X_OK):
-            return f"{shlex.quote(os.path.abspath(path))} hook claude-code"
-    return f"{shlex.quote(sys.executable)} -m tui hook claude-code"
 
 
 def target(scope: str) -> Path:
@@ -44,7 +29,7 @@ def shown(path: Path) -> str:
 
 def run(args) -> int:
     path = target(args.scope)
-    command = this_command()
+    command = cs.this_command()
     change = cs.unmerged if args.uninstall else (lambda data: cs.merged(data, command))
     try:
         if args.print:

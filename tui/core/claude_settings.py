@@ -22,6 +22,8 @@ import copy
 import json
 import os
 import shlex
+import shutil
+import sys
 from pathlib import Path
 
 EVENTS = ("UserPromptSubmit", "PreToolUse", "PostToolUse")
@@ -34,6 +36,18 @@ HOOK_ARGS = ["hook", "claude-code"]   # what follows the program in every hook c
 
 class SettingsError(ValueError):
     """A settings file memtui cannot merge into safely (not JSON, or not the shape Claude Code reads)."""
+
+
+def this_command() -> str:
+    """The shell command that runs this memtui's hook wherever Claude Code runs it: the absolute
+    path of the `memtui` being run (a symlink kept as such: a pipx upgrade keeps it valid), else
+    this interpreter with ``-m tui`` (run as a module, or from a test)."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    if os.path.basename(argv0) == "memtui":
+        path = argv0 if os.sep in argv0 else (shutil.which(argv0) or "")
+        if path and os.access(path, os.X_OK):
+            return f"{shlex.quote(os.path.abspath(path))} hook claude-code"
+    return f"{shlex.quote(sys.executable)} -m tui hook claude-code"
 
 
 def claude_dir() -> Path:

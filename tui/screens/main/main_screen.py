@@ -15,9 +15,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from . import background, curation, editing, firstview, keys
+from . import background, curation, editing, firstview, hook_setup, keys, panes
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
@@ -26,6 +26,8 @@ from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Resc
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ...widgets.injection_log import InjectionLog
+from ...widgets.fit_line import FitLine
+from ...widgets.key_footer import KeyFooter
 from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
@@ -43,8 +45,11 @@ class MainScreen(Screen):
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
                  now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None,
-                 select: str | None = None) -> None:
+                 select: str | None = None, offer_hook: bool = False) -> None:
         super().__init__()
+        # look for Claude Code's hook (the Usage tab says whether it is wired) and offer it once: the
+        # entry point does; tests, with no such setting, do not read the developer's real settings
+        self.offer_hook = offer_hook
         self.select_first = select   # the entry to open on (memtui was given its file)
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
@@ -74,13 +79,13 @@ class MainScreen(Screen):
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="title-bar")
+        yield FitLine("", id="title-bar")
         with Horizontal(id="toolbar"):
             yield Static("/", classes="key-hint")
             yield Input(placeholder="filter", id="filter")
             yield Static("p", classes="key-hint")
             yield Input(placeholder="type a prompt: what would the agent be given?", id="query")
-        yield Static("", id="filter-status")
+        yield FitLine("", id="filter-status")
         with Container(id="main"):
             yield Browser(self.display_path, agents=self.multi, id="left")
             with TabbedContent(id="right", initial="detail"):
@@ -91,7 +96,7 @@ class MainScreen(Screen):
                 with TabPane("Injection log", id="log"):
                     yield InjectionLog(self.log_path, self._examples(), id="injection-log")
                 yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
-        yield Footer()
+        yield KeyFooter(keys.NARROW_HIDDEN)
 
     def _examples(self) -> list[dict]:
         """The bundled sample's example log (its Usage tab counts it): the log tab shows it too."""
@@ -106,7 +111,10 @@ class MainScreen(Screen):
         if self.sample_note:
             self.notify(self.sample_note, timeout=8)
         firstview.show(self)   # the last reading's first screen, until this one is done
+        panes.show(self, panes.remembered())
         self.load()
+        if self.offer_hook:
+            hook_setup.check(self)
 
     def on_unmount(self) -> None:
         self.watch.stop()
@@ -299,10 +307,19 @@ class MainScreen(Screen):
     def action_rescan(self) -> None:   # ctrl+r: re-check every anchor against the project too
         self.request_rescan(full=True)
 
+    def action_install_hook(self) -> None:
+        hook_setup.install(self)
+
+    def action_grow_panes(self) -> None:
+        panes.step(self, 1)
+
+    def action_shrink_panes(self) -> None:
+        panes.step(self, -1)
+
     # -- the view: bars, panes, filters, sorting ------------------------------------------------
     def set_title_bar(self, loading: str = "") -> None:
         new = len(self.writes.pending())
-        self.query_one("#title-bar", Static).update(
+        self.query_one("#title-bar", FitLine).show(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
                        loading, self.sample_note))
 
