@@ -47,6 +47,19 @@ async def test_palette_offers_what_applies_from_the_table(sample, tmp_path):
         assert "Review new entries" not in titles   # nothing new from the agent: it does not apply
 
 
+async def test_the_real_palette_finds_the_table_actions(sample, tmp_path):
+    """Searched while the palette itself is the top screen (the actions used to be filtered out then)."""
+    from textual.command import CommandList, CommandPalette
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p", *"install the claude")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, CommandPalette)
+        found = [str(o.prompt) for o in app.screen.query_one(CommandList).options]
+        assert any("Install the Claude Code hook" in f for f in found), found
+
+
 async def test_help_screen_shows_every_row(sample, tmp_path):
     app = make_app(*sample, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:

@@ -93,6 +93,8 @@ def test_settings_that_are_not_json_are_left_untouched(home, capsys, text):
     err = capsys.readouterr().err
     assert str(settings(home)) in err and "nothing was written" in err
     assert settings(home).read_text() == text and not (home / ".claude" / "settings.json.bak").exists()
+    assert main(["hook", "install", "--print"]) == 1   # the entries alone, to add by hand
+    assert ours(json.loads(capsys.readouterr().out), "PreToolUse") and settings(home).read_text() == text
 
 
 def test_uninstall_removes_only_ours(home):

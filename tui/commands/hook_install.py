@@ -33,10 +33,7 @@ def run(args) -> int:
     change = cs.unmerged if args.uninstall else (lambda data: cs.merged(data, command))
     try:
         if args.print:
-            data, _ = cs.read(path)
-            sys.stdout.write(cs.dumps(change(data)))
-            print(f"memtui: nothing written (--print); this is {shown(path)} as it would be", file=sys.stderr)
-            return 0
+            return _print(path, change)
         changed, backup = cs.write(path, change)
     except cs.SettingsError as e:
         print(f"memtui: cannot merge into {path}: {e}; nothing was written. Fix the file (or move it "
@@ -55,7 +52,7 @@ def run(args) -> int:
     else:
         print(f"memtui: wired the Claude Code hook into {shown(path)}")
         for event, what in WHAT:
-            print(f"  {event:<17}{what}")
+            print(f"  {event:<18}{what}")
         print(f"  command: {command}")
     if changed and backup is not None:
         print(f"  the file as it was: {shown(backup)}")
@@ -65,6 +62,21 @@ def run(args) -> int:
     if changed and not args.uninstall:
         print("Start a new Claude Code session to use it (its /hooks command lists it). Each decision shows in "
               "memtui's Injection log tab.")
+    return 0
+
+
+def _print(path: Path, change) -> int:
+    """--print: the file as it would be written; for a file memtui cannot read, the entries alone
+    (to add by hand), and exit 1 as the install would."""
+    try:
+        data, _ = cs.read(path)
+    except cs.SettingsError as e:
+        sys.stdout.write(cs.dumps(change({})))
+        print(f"memtui: {path} cannot be merged into ({e}): above are memtui's entries alone, to add by hand",
+              file=sys.stderr)
+        return 1
+    sys.stdout.write(cs.dumps(change(data)))
+    print(f"memtui: nothing written (--print); this is {shown(path)} as it would be", file=sys.stderr)
     return 0
 
 

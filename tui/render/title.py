@@ -25,11 +25,10 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
     n = len(snap.entries)
     broken, unreadable, other = _counts(snap)
     long, terse = [f"{n} entr{'y' if n == 1 else 'ies'}"], [f"{n} entries" if n != 1 else "1 entry"]
-    for count, word, brief in ((broken, "broken", "broken"), (unreadable, "unreadable", "unread"),
-                               (other, "not memory", "other")):
+    for count, word in ((broken, "broken"), (unreadable, "unreadable"), (other, "not memory")):
         if count:
             long.append(f"{count} {word}")
-            terse.append(f"{count} {brief}")
+            terse.append(f"{count} {word}")
     if report is not None:
         long.append(f"{len(report.findings)} findings")
         terse.append(f"{len(report.findings)} findings")

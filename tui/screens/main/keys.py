@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.widgets import Input
 
 from ...core.secrets.detect import find_secrets
@@ -64,16 +65,17 @@ ACTIONS = (
     Action("T", "triage", "Triage", "triage: each suggestion that is not keep — p promote, d drop, a archive, "
            "o open, n skip", VIEWS, ALWAYS, "Triage", "A suggested action per entry, one at a time"),
     # (s35-history's History view and s35-causes' fold of possible findings take their rows here)
+    # -- not in the footer: the table's own keys (bound by EntryTable and VirtualTable), then the rest
+    Action("", "", "", "move in the table", MOVING, shown="↑ ↓  j k"),
+    Action("", "", "", "first / last entry", MOVING, shown="g G"),
+    Action("", "", "", "show the entry's detail", MOVING, shown="enter"),
+    Action("", "", "", "next / previous pane", MOVING, shown="tab  shift+tab"),
     # -- the toolbar shows these two; priority: what is typed right after them lands in their input
     Action("slash", "focus_filter", "Filter", "filter the table by text (enter keeps it, esc clears it)",
            MOVING, priority=True, shown="/"),
     Action("p", "focus_query", "Preview", "type a prompt: preview what it would inject, and why", MOVING,
            priority=True, palette="Preview a prompt", palette_help="What would be injected"),
     Action("escape", "back", "Back", "back to the table; on the table, clear the filters", MOVING, shown="esc"),
-    Action("", "", "", "move in the table", MOVING, shown="↑ ↓  j k"),
-    Action("", "", "", "first / last entry", MOVING, shown="g G"),
-    Action("", "", "", "show the entry's detail", MOVING, shown="enter"),
-    Action("", "", "", "next / previous pane", MOVING, shown="tab  shift+tab"),
     Action("1", "tab('detail')", "Detail", "the detail tab", VIEWS),
     Action("2", "tab('preview')", "Preview tab", "the preview tab", VIEWS),
     Action("3", "tab('log')", "Log", "the injection log tab: what the hook did, live", VIEWS),
@@ -125,7 +127,8 @@ def applies(screen: MainHost, action: str) -> bool | None:
     """True: the key works; None: shown greyed out (not for this entry, or not yet); False: not
     at all (a dialog is open, or '/' and 'p' were typed into an input)."""
     typing = action in ("focus_filter", "focus_query") and isinstance(screen.focused, Input)
-    if screen.app.screen is not screen or typing:
+    dialog = screen.app.screen is not screen and not isinstance(screen.app.screen, CommandPalette)
+    if dialog or typing:   # (the command palette asks while it is itself on top: its entries still apply)
         return False   # a dialog is open (its keys apply, the footer behind says so), or '/' 'p' typed as text
     i = screen.current_id() if screen.loaded else None
     table = screen.query_one(EntryTable)
