@@ -41,7 +41,7 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
         long.append("watching")
         terse.append("watching")
     return [_join(["memtui", *where, *long]), _join(["memtui", short, *long]), _join(["memtui", short, *terse]),
-            _join([short, *terse])]
+            _join([short, *terse]), _join([display_path, *terse])]
 
 
 def _join(bits: list[str]) -> str:

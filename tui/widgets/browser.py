@@ -48,7 +48,8 @@ class Browser(Vertical):
                                    only and f"{only} (F clears)") if b),
             " · ".join(b for b in (shown, only, triage and f"triage {triage.replace(' · ', ' ')} (T)",
                                    f"by {table.sort_column}{down}") if b),
-            " · ".join(b for b in (shown, only, triage.replace(" · ", " "), f"by {table.sort_column}{down}") if b)])
+            " · ".join(b for b in (shown, only, triage.replace(" · ", " "), f"by {table.sort_column}{down}") if b),
+            " · ".join(b for b in (shown, only, f"by {table.sort_column}{down}") if b)])
         empty = self.query_one("#empty", Static)
         if self.snapshot is not None and not self.snapshot.entries:
             empty.update(f"No memories in {self.display_path} yet.\nPress a to add one, or point memtui at "

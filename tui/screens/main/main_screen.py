@@ -85,7 +85,7 @@ class MainScreen(Screen):
             yield Input(placeholder="filter", id="filter")
             yield Static("p", classes="key-hint")
             yield Input(placeholder="type a prompt: what would the agent be given?", id="query")
-        yield FitLine("", id="filter-status")
+        yield FitLine("", id="filter-status", head=False)
         with Container(id="main"):
             yield Browser(self.display_path, agents=self.multi, id="left")
             with TabbedContent(id="right", initial="detail"):
