@@ -130,6 +130,7 @@ def test_merge_is_pure_and_idempotent():
     assert merged(once, cmd) == once and wired(once) and unmerged(once) == {}
     assert not is_ours("other hook claude-code") and is_ours("'/a b/bin/memtui' hook claude-code")
     assert is_ours("/usr/bin/python3 -m tui hook claude-code")
+    assert is_ours("MEMTUI_HOOK_TIMEOUT=3 memtui hook claude-code") and not is_ours("memtui hook")
 
 
 def test_done_when_a_fresh_home_gets_an_injection(tmp_path):

@@ -24,7 +24,7 @@ def test_remember_rejecting_a_secret_does_not_say_it_was_written(sample, capsys)
     assert "rotate" in err   # it was still typed somewhere: say what to do about that
 
 
-async def test_esc_clears_a_confirmed_filter(sample, tmp_path):
+async def test_esc_clears_a_confirmed_filter_then_the_status_filter(sample, tmp_path):
     app = make_app(*sample, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -35,14 +35,7 @@ async def test_esc_clears_a_confirmed_filter(sample, tmp_path):
         await pilot.press("escape")
         await settle(pilot)
         assert len(table.visible_ids) == 27 and app.query_one("#filter", Input).value == ""
-
-
-async def test_esc_on_the_table_also_clears_a_status_filter(sample, tmp_path):
-    app = make_app(*sample, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        table = app.query_one(EntryTable)
-        await pilot.press("f")
+        await pilot.press("f")   # a status filter: the next esc clears it too
         await settle(pilot)
         assert table.status_filters and len(table.visible_ids) < 27
         await pilot.press("escape")

@@ -79,6 +79,8 @@ def is_ours(command) -> bool:
         argv = shlex.split(command)
     except ValueError:
         return False
+    while argv and "=" in argv[0] and not argv[0].startswith(("/", "=")):
+        argv = argv[1:]   # VAR=value before the program (a hook someone wrote by hand)
     if argv[-2:] != HOOK_ARGS or len(argv) < 3:
         return False
     program = argv[:-2]
