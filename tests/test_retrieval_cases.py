@@ -109,8 +109,9 @@ def test_a_long_keyword_list_cannot_beat_the_entry_that_answers(sample):
 
 
 def test_at_equal_evidence_the_entry_that_fits_goes_first(mem_dir, root):
-    entry(mem_dir, "a-long", name="deploy-notes", description="deploy notes", body="Step. " * 400)   # no summary:
-    entry(mem_dir, "b-short", name="deploy-check", description="deploy check", body="Check the health page.")
+    # the long one first in the tie order (the user's): it would go in as its summary, taking the one place
+    entry(mem_dir, "a-long", name="deploy-notes", description="the deploy runbook", source="user", body="Step. " * 400)
+    entry(mem_dir, "b-short", name="deploy-check", description="check", source="model", body="Check the health page.")
     d = decide(mem_dir, root, "deploy", max_count=1)
     assert [c.id for c in d.injected] == ["b-short.md"]
     why = {x.id: x.why for x in d.excluded}
@@ -125,7 +126,7 @@ def test_an_unsafe_anchor_says_so_even_below_the_count(mem_dir, root):
     entry(mem_dir, "zz-gone", keywords=["widget"], source="model", anchor={"file": "b.txt"})
     d = decide(mem_dir, root, "widget")
     why = {x.id: x.why for x in d.excluded}
-    assert [x.id for x in d.excluded][-2:] == ["zz-evil.md", "zz-gone.md"]   # ranked below the count
+    assert {x.id for x in d.excluded[-2:]} == {"zz-evil.md", "zz-gone.md"}   # ranked below the count
     assert len(d.injected) == 3 and list(why.values()).count("count-limit") == 1
     assert why["zz-evil.md"] == "anchor-unsafe" and why["zz-gone.md"] == "anchor-broken", why
 

@@ -180,42 +180,52 @@ class Engine:
         return out
 
     def _ranked(self, query: str):
-        """(scored, ranked ids as a lazy iterator, number matched, ties Counter).
+        """(scored, (rank key, id) in rank order as a lazy iterator, number matched, ties Counter
+        by score and by rank key).
 
-        The scores of ``_scores``, counted rather than itemised: keyword points per entry are
-        one Counter over the query's terms; the ranking goes score by score, highest first, and
-        a score's entries are put in the index's tie order only when ``decide`` reaches that
-        score (it reads a few dozen of the thousands a broad prompt matches: the kept index
-        reads the tie fields of those scores' entries only). The reasons are written only for
-        the entries it reads (``_Scored``)."""
-        scores, scored, bulk = self._scores(query)
-        groups: dict[int, set[str]] = defaultdict(set)
-        for eid, s in scores.items():
-            groups[s].add(eid)
-        ties = Counter({s: len(ids) for s, ids in groups.items()})
+        The rank key is (score, evidence, body words): at equal score an entry whose points come
+        from paths, its name, keywords or description goes before one whose come from its body
+        (evidence strength: the score less the body's points), then the one whose body holds
+        more of the prompt's words (two at least); then the index's tie order (source, then age, then id).
+        Counted rather than itemised: keyword points per entry are one Counter over the query's
+        terms; the ranking goes key by key, highest first, and a key's entries are put in the
+        index's tie order only when ``decide`` reaches that key (it reads a few dozen of the
+        thousands a broad prompt matches: the kept index reads the tie fields of those keys'
+        entries only). The reasons are written only for the entries it reads (``_Scored``)."""
+        scores, scored, bulk, keys = self._scores(query)
+        groups: dict[tuple, set[str]] = defaultdict(set)
+        for eid, k in keys.items():
+            groups[k].add(eid)
+        ties = Counter({s: 0 for s in ()})
+        for k, ids in groups.items():
+            ties[k[0]] += len(ids)
+            ties[k] = len(ids)
         matched = len(scores)
         if bulk is not None:
             held = bulk[1]
             rest = len(held) - len(held.keys() & scores.keys())   # held, no other hit: one folder hit each
             if rest:
+                k = (FOLDER_POINTS, FOLDER_POINTS, 0)
                 ties[FOLDER_POINTS] += rest
+                ties[k] += rest
                 matched += rest
-                groups[FOLDER_POINTS] = _Group(groups.get(FOLDER_POINTS, set()), held, scores, rest)
+                groups[k] = _Group(groups.get(k, set()), held, scores, rest)
 
         def ranked():
-            for s in sorted(groups, reverse=True):
-                yield from self.index.tie_ordered(groups[s])
+            for k in sorted(groups, reverse=True):
+                for eid in self.index.tie_ordered(groups[k]):
+                    yield k, eid
 
         return scored, ranked(), matched, ties
 
-    def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None]:
+    def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None, dict[str, tuple]]:
         """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
-        demand, the broad folder hit). Keyword points are counted per entry, capped below one
-        path hit; an entry the broad folder holds gets its points too."""
+        demand, the broad folder hit, id → rank key). Keyword points are counted per entry,
+        capped below one path hit; an entry the broad folder holds gets its points too."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
-        need = body_need(len(qterms))
-        counts = self._keyword_points(qterms, need)
+        need = body_need(qterms.words)
+        counts, body = self._keyword_points(qterms, need)
         scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
         held = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
@@ -225,10 +235,18 @@ class Engine:
         for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
             scores[eid] += FOLDER_POINTS
         # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
-        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk
+        keys = {}
+        for eid, s in scores.items():   # (the score less what the body counted in it: evidence)
+            n = body.get(eid, 0)
+            points = body_points(n, need)
+            c = counts[eid]
+            keys[eid] = (s, s - min(c, KEYWORD_CAP) + min(c - points, KEYWORD_CAP) if points else s,
+                         n if n > 1 else 0)   # (one body word alone is no evidence, evidence.py)
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk, keys
 
-    def _keyword_points(self, qterms, need: int = 2) -> Counter:
-        """Each entry's keyword points (uncapped) for these terms, then the body's evidence."""
+    def _keyword_points(self, qterms, need: int = 2) -> tuple[Counter, Counter]:
+        """(each entry's keyword points (uncapped) for these terms with the body's evidence, each
+        entry's number of body words hit)."""
         counts = self.index.keyword_counts(qterms)
         hits: Counter = Counter()
         for t in qterms:
@@ -238,47 +256,75 @@ class Engine:
         for eid, n in hits.items():
             if n >= need:
                 counts[eid] += body_points(n, need)
-        return counts
+        return counts, hits
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
+        """The injection decision. Entries go in rank order; one that does not fit whole waits
+        until the entries of equal rank key that fit have gone in (at equal evidence, the one
+        that fits goes first), then goes in as its summary if that fits, else is listed as over
+        the budget. Every listed exclusion says its own reason, below the count too."""
         # a secret pasted into the prompt is never matched, so no reason can quote it
         scored, ranked, matched, ties = self._ranked(blank_secrets(query))
         injected: list[Candidate] = []
         excluded: list[Excluded] = []
+        waiting: list[Candidate] = []   # of the current rank key: not whole in what was left
         hidden = 0
         used = len(HEADER)
         words = None   # term → the prompt's word, for the reasons (made once an entry is injected)
-        for i, eid in enumerate(ranked):
+        key = None
+
+        def exclude(eid: str, why: tuple[str, str], score: int) -> None:
+            nonlocal hidden
+            if len(excluded) < LIST_LIMIT:
+                excluded.append(Excluded(eid, why[0], why[1], score))
+            else:
+                hidden += 1
+
+        def settle() -> None:
+            """The waiting entries: as their summary if it fits (and the count allows), else listed."""
+            nonlocal used
+            for c in waiting:
+                e, st = self.entries[c.id], self.status[c.id]
+                full = len(c.block)
+                if len(injected) < max_count:
+                    self._summarise(c, e, st, max_chars - used, max_chars)
+                if len(injected) < max_count and used + len(c.block) + 1 <= max_chars:
+                    injected.append(c)
+                    used += len(c.block) + 1
+                else:
+                    exclude(c.id, ("char-limit", f"{full} characters would not fit in the {max_chars - used} "
+                                                 f"left of {max_chars}; skipped whole"), c.score)
+            waiting.clear()
+
+        for i, (k, eid) in enumerate(ranked):
+            if k != key:
+                settle()
+                key = k
             if len(injected) >= max_count and len(excluded) >= LIST_LIMIT:
                 hidden += matched - i   # everything below is over the count: counted, not listed
                 break
             score, ph, kw = scored[eid]
             e, st = self.entries[eid], self.status[eid]
-            if len(injected) >= max_count:
+            why = self._exclusion(e, st)   # its own reason first, below the count too
+            if why is None and len(injected) >= max_count:
                 why = ("count-limit", f"ranked below the {max_count} injected")
+            if why is not None:
+                exclude(eid, why, score)
+                continue
+            if words is None:
+                words = term_words(blank_secrets(query))
+            c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
+                          e.updated.timestamp() if e.updated else 0.0, e.name)
+            c.block = self.block(e, st)
+            tie = self._tie_reason(k, ties, e.source)
+            if tie:
+                c.reasons.append(tie)
+            if used + len(c.block) + 1 <= max_chars:
+                injected.append(c)
+                used += len(c.block) + 1
             else:
-                why = self._exclusion(e, st)
-                if why is None:
-                    if words is None:
-                        words = term_words(blank_secrets(query))
-                    c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
-                                  e.updated.timestamp() if e.updated else 0.0, e.name)
-                    c.block = self.block(e, st)
-                    if used + len(c.block) + 1 > max_chars:
-                        self._summarise(c, e, st, max_chars - used, max_chars)
-                    if used + len(c.block) + 1 <= max_chars:
-                        if ties[score] > 1:
-                            c.reasons.append(Reason("source", f"tie at {score} points, broken by source "
-                                                    f"({WRITER.get(c.source, c.source)}), then age", 0))
-                        injected.append(c)
-                        used += len(c.block) + 1
-                        continue
-                    why = ("char-limit", f"{len(c.block)} characters would not fit in the "
-                                         f"{max_chars - used} left of {max_chars}; skipped whole")
-            if len(excluded) < LIST_LIMIT:
-                excluded.append(Excluded(eid, why[0], why[1], score))
-            else:
-                hidden += 1
+                waiting.append(c)
+        settle()
         text = HEADER + "\n" + "\n".join(c.block for c in injected) if injected else ""
         chars = len(text)
         limits = {"count": max_count, "chars": max_chars}
@@ -292,6 +338,18 @@ class Engine:
             message = NO_MATCH
         return Decision(redact(query), injected, excluded, chars, estimate_tokens(text) if text else 0,
                         limits, message, text, matched=matched, more_excluded=hidden)
+
+    @staticmethod
+    def _tie_reason(key: tuple, ties, source: str) -> Reason | None:
+        """What broke this entry's tie with others of its score, if it had one."""
+        score = key[0]
+        if ties[key] > 1:
+            return Reason("source", f"tie at {score} points, broken by source ({WRITER.get(source, source)}), "
+                                    "then age", 0)
+        if ties[score] > 1:
+            return Reason("source", f"tie at {score} points, broken by evidence: name, keywords, description "
+                                    f"and paths before the body, then the body's words ({key[2]} here)", 0)
+        return None
 
     @staticmethod
     def _exclusion(e: MemoryEntry, st: EntryStatus) -> tuple[str, str] | None:
