@@ -3,9 +3,9 @@
 Given a prompt, decide which memories go into the model's context, and say why to
 the person. Default is not to inject; path hits weigh most; keyword hits are
 capped below one path hit; ties go to what the user wrote, then the newer, then
-the id; broken or unsafe anchors exclude; a count and a character limit apply,
-and an entry that does not fit goes in as its author's description and the file to
-read (when it has one, else it is skipped whole): never truncated.
+the id; broken or unsafe anchors exclude; a count and a character limit apply: the set
+is chosen with each entry at its least size (its author's description and the file to read,
+when it has one), then each goes in whole while the budget allows (``decide``): never cut.
 
 The body is evidence, weighed below the description, within the keyword cap: no number
 of its words outranks a path hit (evidence.py says when and how much they count).
@@ -20,6 +20,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from . import blocks
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from ..reading.entry import MemoryEntry
 from .evidence import (BODY, BODY_CAP, BODY_DF_MAX, BODY_POINTS, KEYWORD_CAP, body_need,  # noqa: F401
@@ -259,19 +260,28 @@ class Engine:
         return counts, hits
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
-        """The injection decision. Entries go in rank order; one that does not fit whole waits
-        until the entries of equal rank key that fit have gone in (at equal evidence, the one
-        that fits goes first), then goes in as its summary if that fits, else is listed as over
-        the budget. Every listed exclusion says its own reason, below the count too."""
+        """The injection decision, in two passes over the ranked entries.
+
+        The set: entries go in rank order, each counted at its least size (its summary when its
+        author wrote a description, else whole), so that a long entry never crowds out the next
+        ones (the budget chooses the best set that fits). One whose whole does not fit in what
+        is left waits until the entries of its rank key that fit have gone in (at equal
+        evidence, fit to the budget breaks the tie), then goes in at its least size if that
+        fits and the count allows, else is listed as over the budget. Then the content: each entry of the set, in rank order, goes in whole if the
+        budget still allows it, else as its summary (never a cut text). Every listed exclusion
+        says its own reason, below the count too."""
         # a secret pasted into the prompt is never matched, so no reason can quote it
         scored, ranked, matched, ties = self._ranked(blank_secrets(query))
-        injected: list[Candidate] = []
+        chosen: list[tuple[Candidate, str | None]] = []   # (candidate whole, its summary or None)
         excluded: list[Excluded] = []
-        waiting: list[Candidate] = []   # of the current rank key: not whole in what was left
+        waiting: list[tuple[Candidate, str | None]] = []   # of the current rank key: too long for what is left
         hidden = 0
-        used = len(HEADER)
-        words = None   # term → the prompt's word, for the reasons (made once an entry is injected)
+        used = len(HEADER)   # the set's characters, each entry at its least size
+        words = None   # term → the prompt's word, for the reasons (made once an entry is read)
         key = None
+
+        def least(c: Candidate, short: str | None) -> int:
+            return len(short) + 1 if short is not None else len(c.block) + 1
 
         def exclude(eid: str, why: tuple[str, str], score: int) -> None:
             nonlocal hidden
@@ -281,32 +291,27 @@ class Engine:
                 hidden += 1
 
         def settle() -> None:
-            """The waiting entries: as their summary if it fits (and the count allows), else listed."""
             nonlocal used
-            for c in waiting:
-                e, st = self.entries[c.id], self.status[c.id]
-                full = len(c.block)
-                if len(injected) < max_count:
-                    self._summarise(c, e, st, max_chars - used, max_chars)
-                if len(injected) < max_count and used + len(c.block) + 1 <= max_chars:
-                    injected.append(c)
-                    used += len(c.block) + 1
+            for c, short in waiting:
+                if len(chosen) < max_count and used + least(c, short) <= max_chars:
+                    chosen.append((c, short))
+                    used += least(c, short)
                 else:
-                    exclude(c.id, ("char-limit", f"{full} characters would not fit in the {max_chars - used} "
-                                                 f"left of {max_chars}; skipped whole"), c.score)
+                    exclude(c.id, ("char-limit", f"{least(c, short) - 1} characters would not fit in the "
+                                                 f"{max_chars - used} left of {max_chars}; skipped whole"), c.score)
             waiting.clear()
 
         for i, (k, eid) in enumerate(ranked):
             if k != key:
                 settle()
                 key = k
-            if len(injected) >= max_count and len(excluded) >= LIST_LIMIT:
+            if len(chosen) >= max_count and len(excluded) >= LIST_LIMIT:
                 hidden += matched - i   # everything below is over the count: counted, not listed
                 break
             score, ph, kw = scored[eid]
             e, st = self.entries[eid], self.status[eid]
             why = self._exclusion(e, st)   # its own reason first, below the count too
-            if why is None and len(injected) >= max_count:
+            if why is None and len(chosen) >= max_count:
                 why = ("count-limit", f"ranked below the {max_count} injected")
             if why is not None:
                 exclude(eid, why, score)
@@ -319,12 +324,14 @@ class Engine:
             tie = self._tie_reason(k, ties, e.source)
             if tie:
                 c.reasons.append(tie)
-            if used + len(c.block) + 1 <= max_chars:
-                injected.append(c)
-                used += len(c.block) + 1
+            short = blocks.short(e, st, len(c.block))
+            if used + len(c.block) + 1 <= max_chars:   # whole, in what is left
+                chosen.append((c, short))
+                used += least(c, short)
             else:
-                waiting.append(c)
+                waiting.append((c, short))
         settle()
+        injected = blocks.fill(chosen, used, max_chars)
         text = HEADER + "\n" + "\n".join(c.block for c in injected) if injected else ""
         chars = len(text)
         limits = {"count": max_count, "chars": max_chars}
@@ -373,27 +380,6 @@ class Engine:
         parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in reasons)
         return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
 
-    def _summarise(self, c: Candidate, e: MemoryEntry, st: EntryStatus, left: int, max_chars: int) -> None:
-        """An entry too long for what is left goes in as its description and where to read it,
-        if its author wrote one (a description taken from the body's first line would be a cut
-        text): never a truncated body."""
-        desc = " ".join(e.description.split())
-        if not desc or " ".join(e.body.split()).startswith(desc):
-            return
-        short = self.summary(e, st, len(c.block))
-        if len(short) + 1 <= left:
-            c.reasons.append(Reason("budget", f"the whole entry ({len(c.block)} characters) would not fit in the "
-                                              f"{left} left of {max_chars}: its description goes in, with where "
-                                              f"to read the rest", 0))
-            c.block = short
-
-    def summary(self, e: MemoryEntry, st: EntryStatus, chars: int) -> str:
-        """The block of an entry too long to inject whole: its stamp, its description, and the file."""
-        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
-        return redact(f"{stamp}\n{e.description.strip()}\n(summary; the whole note, {chars} characters, "
-                      f"is {e.id} in the memory folder)\n")
-
-    def block(self, e: MemoryEntry, st: EntryStatus) -> str:
-        content = (e.body.strip() or e.description).strip()
-        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
-        return redact(f"{stamp}\n{content}\n")
+    # the text of one entry for the model (blocks.py)
+    block = staticmethod(blocks.block)
+    summary = staticmethod(blocks.summary)

@@ -19,6 +19,7 @@ why's what's there's it'd i'm i've i'd you're we're they're
 cool awesome perfect excellent amazing wonderful fine alright sounds sound ahead continue proceed carry
 bye goodbye morning afternoon evening night welcome sorry appreciate appreciated cheers congrats
 help helps helping anyway though also whatever kind sort bit lot lots really pretty quite much
+mate buddy dude folks guys
 """.split())
 
 # Filler of the other languages memory is written in (folded as words are, below). A word
@@ -65,10 +66,15 @@ nulla ecco allora sempre mai gli alla allo agli alle dello degli nei negli sui s
 правильно сколько какие каком каким какой покажи скажи расскажи давай давайте ок окей
 va la của co không được cho với cac những một nay đó khi thi để trong từ bằng như thế nao gi sao lam bạn tôi minh
 anh chị em nhe nha ạ nhiều cảm ơn chao hôm nay rồi đã sẽ phải cần lên xuống ra vao ở tại đang cung rất hay hoặc
-nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a ơi luc
+nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a ơi luc hẹn gặp lại
 안녕 안녕하세요 감사 감사합니다 고마워 고마워요 고맙습니다 수고 수고했어 수고하셨습니다 오늘 내일 어제 지금 그냥 정말
 진짜 이거 그거 저거 이것 그것 무엇 뭐 뭔가 뭐부터 어떻게 어디 어디에 언제 왜 누구 알려줘 알려주세요 좀 제발 부탁 잘 네 예
 아니 아니요 그럼 그리고 하지만 근데 그런데 이제 다시 계속 먼저 나중 우리 저 제 내 너 당신 있어 있나 있나요 없어
 해줘 해주세요 하나요 하나 돼 되나요 돼요 될까 같은 같아 이런 그런 저런 어떤 무슨 모든 또 더 많이 너무 아주 매우 항상
 반드시 같이 혹시 이미 아직 그래서 그러면 때 때는 전 전에 후 후에 다음 이번 부탁드려요 부탁해 할까 할래 줄래
 """
+
+# Praise and farewells whose words are developers' words too ('work', 'job', 'done'): dropped from a
+# prompt as phrases (query side only), never from an entry.
+FILLER_PHRASES = r"\b(?:great|good|nice|awesome|excellent|amazing|fantastic) (?:work|job|stuff)\b|\bwell done\b|" \
+                 r"\bthat'?s (?:all|it) for (?:now|today)\b|\bsee you\b|\btalk (?:later|soon|tomorrow)\b"

@@ -31,7 +31,7 @@ import re
 from functools import lru_cache
 
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
-from .stopwords import EN_STOP, OTHER_STOP  # noqa: F401 (part of this module's interface)
+from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP  # noqa: F401 (part of this module's interface)
 from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
@@ -100,7 +100,25 @@ def stem(word: str) -> str:
                 break
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-3] + "y" if word.endswith("ies") and len(word) > 4 else word[:-1]
+    if word.isascii():
+        word = _english(word)
     return word if not word.isascii() and _rx(_VI_MARKS).search(word) else word[:STEM_LEN]
+
+
+_VOWEL = re.compile("[aeiouy]")
+
+
+def _english(word: str) -> str:
+    """English -ing and -ed forms and a final -e meet their word ('saving' / 'save', 'failing' /
+    'failed' / 'fail', 'caching' / 'cache'): the ending goes when a syllable is left ('string',
+    'need' stay), a doubled last letter is undone ('running' → run)."""
+    for end in ("ing", "ed"):
+        if word.endswith(end) and len(word) - len(end) >= 3 and _VOWEL.search(word[:-len(end)]):
+            word = word[:-len(end)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]
+            break
+    return word[:-1] if len(word) > 3 and word.endswith("e") and not word.endswith("ee") else word
 
 
 @lru_cache(maxsize=65536)
@@ -312,6 +330,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     ('src/server.ts' → 'server'): its folders and extension are matched as a path, not as keywords."""
     for p in paths:
         text = text.replace(p, " ")
+    text = _rx("(?i)" + FILLER_PHRASES).sub(" ", text)
     extra = []
     for p in paths:
         base = p.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
