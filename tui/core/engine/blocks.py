@@ -26,8 +26,8 @@ def short(e: MemoryEntry, st: EntryStatus, chars: int) -> str | None:
     """The summary an entry may go in as, when its author wrote a description shorter than the
     whole (one taken from the body's first line would be a cut text); else None."""
     desc = " ".join(e.description.split())
-    if not desc or " ".join(e.body.split()).startswith(desc):
-        return None
+    if not desc or len(desc) + len(e.name) + 60 >= chars or " ".join(e.body.split()).startswith(desc):
+        return None   # (no summary, or none shorter than the whole)
     s = summary(e, st, chars)
     return s if len(s) < chars else None
 

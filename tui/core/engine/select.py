@@ -194,9 +194,15 @@ class Engine:
         thousands a broad prompt matches: the kept index reads the tie fields of those keys'
         entries only). The reasons are written only for the entries it reads (``_Scored``)."""
         scores, scored, bulk, keys = self._scores(query)
-        groups: dict[tuple, set[str]] = defaultdict(set)
-        for eid, k in keys.items():
+        by_score: dict[int, set[str]] = defaultdict(set)
+        for eid, sc in scores.items():
+            by_score[sc].add(eid)
+        groups: dict[tuple, set[str]] = defaultdict(set, {(sc, sc, 0): ids for sc, ids in by_score.items()})
+        for eid, k in keys.items():   # (the few whose body counts: moved to their own key)
+            groups[k[0], k[0], 0].discard(eid)
             groups[k].add(eid)
+        for k in [k for k, ids in groups.items() if not ids]:
+            del groups[k]
         ties = Counter({s: 0 for s in ()})
         for k, ids in groups.items():
             ties[k[0]] += len(ids)
@@ -221,7 +227,7 @@ class Engine:
 
     def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None, dict[str, tuple]]:
         """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
-        demand, the broad folder hit, id → rank key). Keyword points are counted per entry,
+        demand, the broad folder hit, id → rank key where it is not (score, score, 0)). Keyword points are counted per entry,
         capped below one path hit; an entry the broad folder holds gets its points too."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
@@ -236,13 +242,13 @@ class Engine:
         for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
             scores[eid] += FOLDER_POINTS
         # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
-        keys = {}
-        for eid, s in scores.items():   # (the score less what the body counted in it: evidence)
-            n = body.get(eid, 0)
+        keys = {}   # the rank keys that are not (score, score, 0): the entries whose body counts
+        for eid, n in body.items():   # (the score less what the body counted in it: evidence)
             points = body_points(n, need)
-            c = counts[eid]
-            keys[eid] = (s, s - min(c, KEYWORD_CAP) + min(c - points, KEYWORD_CAP) if points else s,
-                         n if n > 1 else 0)   # (one body word alone is no evidence, evidence.py)
+            if (n > 1 or points) and eid in scores:
+                sc, c = scores[eid], counts[eid]
+                keys[eid] = (sc, sc - min(c, KEYWORD_CAP) + min(c - points, KEYWORD_CAP) if points else sc,
+                             n if n > 1 else 0)   # (one body word alone is no evidence, evidence.py)
         return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk, keys
 
     def _keyword_points(self, qterms, need: int = 2) -> tuple[Counter, Counter]:

@@ -336,8 +336,9 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
         base = p.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
         extra.append(base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base)
     text = text + " " + " ".join(extra)
-    out = QueryTerms(shaped_terms(text, adjacent=True)[0])
-    out.words = len(out) - len({t for _, t in _adjacent(_latin_words(text))} - shaped_terms(text)[0])
+    own = shaped_terms(text)[0]
+    out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
+    out.words = len(own)
     return out
 
 
