@@ -360,8 +360,9 @@ class Engine:
             return Reason("source", f"tie at {score} points, broken by source ({WRITER.get(source, source)}), "
                                     "then age", 0)
         if ties[score] > 1:
-            return Reason("source", f"tie at {score} points, broken by evidence: name, keywords, description "
-                                    f"and paths before the body, then the body's words ({key[2]} here)", 0)
+            more = f", then the body's words ({key[2]} here)" if key[2] else ""
+            return Reason("source", f"tie at {score} points, broken by evidence: paths, name, keywords and "
+                                    f"description before the body{more}", 0)
         return None
 
     @staticmethod
