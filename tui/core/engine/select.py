@@ -203,7 +203,7 @@ class Engine:
             groups[k].add(eid)
         for k in [k for k, ids in groups.items() if not ids]:
             del groups[k]
-        ties = Counter({s: 0 for s in ()})
+        ties: Counter = Counter()
         for k, ids in groups.items():
             ties[k[0]] += len(ids)
             ties[k] = len(ids)
