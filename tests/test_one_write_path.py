@@ -226,6 +226,7 @@ OWN_FILES = {
     "core/config.py": "memtui's config", "core/injection_log.py": "the hook's injection log",
     "core/reading/discover.py": "the bundled sample's private copy", "core/reading/prefetch.py": "the prefetch map",
     "screens/main/editing.py": "the temporary copy $EDITOR edits", "commands/hook.py": "the index builder's lock",
+    "core/claude_settings.py": "the backup beside Claude Code's settings (the settings go through change.py)",
     "cli.py": "/dev/null", "render/__init__.py": "/dev/null", "core/forking.py": "/dev/null",
 }
 WRITERS = {"write_text", "write_bytes", "unlink", "rename", "atomic_write", "fdopen"}   # whoever calls them

@@ -1,10 +1,9 @@
 """Frontmatter: the one reader of the YAML block at the top of a memory file.
 
-Used by parsing (``tui.core.reading.entry``) and by every rewrite that must keep the fields as
-written (promotion marks, an edit through ``write_memory``): both read the same shapes, including
-the lenient ones agents write (an unquoted ': ' in a value). ``set_fields`` is the one
-frontmatter editor: it changes a field's own line and no other byte. Problems that do not make
-a file unreadable come back as structured ``ParseWarning``s, never as strings to re-parse.
+Used by parsing (``tui.core.reading.entry``) and by ``set_fields``, the one editor (a promotion
+mark, an edit through ``write_memory``: a field's own line changes, no other byte): both read the
+same shapes, including the lenient ones agents write (an unquoted ': ' in a value). Problems that
+do not make a file unreadable come back as structured ``ParseWarning``s, never strings to re-parse.
 """
 from __future__ import annotations
 
@@ -295,81 +294,67 @@ def truncated_values(yaml_text: str, meta: dict, first_line: int) -> list[ParseW
 
 
 class NotEditable(ValueError):
-    """A frontmatter field that cannot be set by changing its own line alone; ``str()`` is the
-    sentence that says why (the file is then left as it is, never re-dumped)."""
+    """A field that cannot be set by changing its own line alone; ``str()`` says why in a sentence."""
 
 
 def set_fields(text: str, fields: dict[str, Any]) -> str:
-    """``text`` with each of ``fields`` set in its frontmatter, and every other byte as it was
-    (comments, quoting, key order, line endings, the body): a field's own ``key: value`` line
-    is replaced, or a line is added just above the closing ``---``. The result is read back and
-    must hold exactly the old fields plus these, else ``NotEditable`` (nothing guessed)."""
-    norm = text.replace("\r\n", "\n")   # the same lines, so indices below are the text's own
-    yaml_text, _, yaml_line, _ = split_frontmatter(norm)
-    if yaml_text is None:
-        raise NotEditable("it has no frontmatter between '---' lines")
-    meta, err = load_yaml(yaml_text, yaml_line, [])
+    """``text`` with ``fields`` set in its frontmatter, every other byte kept (comments, quoting, key
+    order, line endings, the body); read back, it must hold the old fields plus these, else ``NotEditable``."""
+    yaml_text, _, yaml_line, _ = split_frontmatter(text.replace("\r\n", "\n"))   # (the same lines)
+    meta, err = load_yaml(yaml_text, yaml_line, []) if yaml_text is not None else ({}, "no fences")
     if err:
-        raise NotEditable(f"its frontmatter does not parse ({err})")
+        raise NotEditable("it has no frontmatter between '---' lines" if yaml_text is None else
+                          f"its frontmatter does not parse ({err})")
     lines = text.split("\n")               # each line keeps its own '\r' (a CRLF file stays CRLF)
     first, close = yaml_line - 1, yaml_line - 1 + yaml_text.count("\n")
     eol = "\r" if lines[close - 1 if close > first else first - 1].endswith("\r") else ""
-    wanted = dict(meta)
     for key, value in fields.items():
-        wanted[key] = value
         own = [n for n in range(first, close) if re.match(rf"{re.escape(key)}[ \t]*:(?:[ \t]|\r?$)", lines[n])]
-        line = f"{key}: {_yaml_value(value)}{eol}"
         if len(own) > 1:
             raise NotEditable(f"its frontmatter has '{key}' twice")
-        if own and key in meta and meta[key] == value:
+        if own and meta.get(key, ...) == value:
             continue   # already so: its line (and a comment on it) stays
+        if (own and own[0] + 1 < close and lines[own[0] + 1][:1] in (" ", "\t", "-")) or (not own and key in meta):
+            raise NotEditable(f"its '{key}' " + ("spans several lines" if own else "is not on a line of its own"))
+        line = f"{key}: {_yaml_value(value)}{eol}"
         if own:
-            n = own[0]
-            if n + 1 < close and lines[n + 1][:1] in (" ", "\t", "-"):
-                raise NotEditable(f"its '{key}' spans several lines")
-            lines[n] = line
-        elif key in meta:
-            raise NotEditable(f"its '{key}' is not on a line of its own")
+            lines[own[0]] = line
         else:
             lines.insert(close, line)
             close += 1
     new = "\n".join(lines)
     again = split_frontmatter(new.replace("\r\n", "\n"))[0]
-    if again is None or _read_back(again, yaml_text, wanted, fields) is False:
+    if again is None or not _reads_back(again, yaml_text, {**meta, **fields}, fields):
         raise NotEditable("its frontmatter would not read back as the same fields plus the new one")
     return new
 
 
-def _read_back(new_yaml: str, old_yaml: str, wanted: dict, fields: dict) -> bool:
-    """Whether ``new_yaml`` holds the old fields plus ``fields``, each read by the same reader
-    (PyYAML where the old block is strict YAML: it tells a date from a string)."""
+def _reads_back(new_yaml: str, old_yaml: str, wanted: dict, fields: dict) -> bool:
+    """Both blocks read alike: by PyYAML where the old one is strict YAML (a date is no string)."""
     module, loader = _yaml()
     try:
         old = module.load(old_yaml, Loader=loader) or {}
-    except Exception:   # read leniently before: the same reader after
+    except Exception:
         return load_yaml(new_yaml, 1, [])[0] == wanted
     try:
-        new = module.load(new_yaml, Loader=loader) or {}
+        return module.load(new_yaml, Loader=loader) == {**old, **fields}
     except Exception:
         return False
-    return isinstance(new, dict) and isinstance(old, dict) and new == {**old, **fields}
 
 
 def _yaml_value(value: Any) -> str:
     """A value as one line of YAML that reads back as itself (plain where it can be)."""
     import json
-    if isinstance(value, list):
-        return "[" + ", ".join(_yaml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_yaml_value(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, str) and value.strip() == value and value and "\n" not in value:
-        module, loader = _yaml()
-        try:
-            if module.load(f"[{value}]", Loader=loader) == [value]:   # plain, even inside a list
-                return value
-        except Exception:
-            pass
-    return json.dumps(value, ensure_ascii=False)   # a JSON string or number is YAML too
+    if isinstance(value, (list, dict)):
+        items = value.items() if isinstance(value, dict) else ((None, v) for v in value)
+        inner = ", ".join(f"{k}: {_yaml_value(v)}" if k is not None else _yaml_value(v) for k, v in items)
+        return f"{{{inner}}}" if isinstance(value, dict) else f"[{inner}]"
+    module, loader = _yaml()
+    try:   # plain, even inside a list, when YAML reads it back as itself
+        plain = isinstance(value, str) and value == value.strip() and module.load(f"[{value}]", Loader=loader) == [value]
+    except Exception:
+        plain = False
+    return value if plain else json.dumps(value, ensure_ascii=False)   # a JSON string or number is YAML too
 
 
 def read_meta(text: str) -> tuple[dict | None, str]:
@@ -380,6 +365,22 @@ def read_meta(text: str) -> tuple[dict | None, str]:
         return {}, body
     meta, err = load_yaml(yaml_text, yaml_line, [])
     return (None if err else meta), body
+
+
+def field_at(text: str, line: int) -> str | None:
+    """The top-level frontmatter key whose value holds ``line`` (1-based) of ``text``, or None
+    when that line is not in the frontmatter: a rejection can then say "line 3 (description)"."""
+    yaml_text, _, yaml_line, _ = split_frontmatter(text.replace("\r\n", "\n"))
+    if yaml_text is None or not yaml_line <= line < yaml_line + yaml_text.count("\n"):
+        return None
+    for row in reversed(yaml_text.split("\n")[:line - yaml_line + 1]):
+        key = _TOP_KEY.match(row)
+        if key:
+            return key.group(1)
+    return None
+
+
+_TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:")
 
 
 _BARE_KEYS = re.compile(r"\A(?:[ \t]*\n)*((?:(?:name|description|type|metadata|tags|keywords|date|created|updated|"

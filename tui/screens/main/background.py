@@ -158,6 +158,22 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
     return TriageReport(sorted(suggestions, key=lambda s: s.id), usage.log_days(snap.now)), usage
 
 
+def examples(screen) -> list[dict]:
+    """The bundled sample's example log (its Usage tab counts it): the log tab shows it too."""
+    from ...core.injection_log import sample_records
+    from ...core.reading.memory import utcnow
+    return sample_records(screen.directory, screen.fixed_now or utcnow()) if screen.sample_note else []
+
+
+def previewed(request: int, snap: Snapshot, query: str):
+    """The preview's message for one request; a fault in it is said in the pane, never a crash."""
+    from ...messages import Previewed
+    try:
+        return Previewed(request, preview(snap, query))
+    except Exception as e:
+        return Previewed(request, None, f"{type(e).__name__}: {e}")
+
+
 def preview(snap: Snapshot, query: str) -> Decision | None:
     if snap.engine is None or not query.strip():
         return None

@@ -18,7 +18,7 @@ from textual.app import SuspendNotSupported
 from ...core.writes.faults import NOT_REMEMBERED, NOT_SAVED
 from ...core.writes.drafts import Kept, opened, resume
 from ...core.writes.merge import has_markers
-from ...core.reading.memory import Snapshot
+from ...core.reading.memory import Snapshot, utcnow
 from ...core.writes.write import Draft, write_memory, write_raw
 from .curation import current_part, failed, sentence, shown_id
 from .host import MainHost
@@ -109,7 +109,8 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
         from ...core.writes.layout_writes import replace_part
         run = lambda: replace_part(part.dir, screen.root, part.layout, local, draft.seen.decode("utf-8"), edited)  # noqa: E731
     else:
-        run = lambda: write_raw(part.dir, screen.root, local, edited, opened=draft.seen)  # noqa: E731
+        stamp = screen.fixed_now or utcnow()   # its updated: field
+        run = lambda: write_raw(part.dir, screen.root, local, edited, opened=draft.seen, now=stamp)  # noqa: E731
     screen.writer.submit(f"saving {entry_id}", (part.dir,), run, lambda res: _saved(screen, entry_id, draft, res),
                          lambda err: _not_saved(screen, entry_id, draft, err))
 

@@ -21,12 +21,17 @@ class FolderWatch:
         self._missed = False   # a change came before the first reading was shown
         self._stopped = False
 
+    def keep(self, log):
+        """The screen's InjectionLog, handed over as it is composed (a worker never queries widgets)."""
+        self.log = log
+        return log
+
     def start(self) -> None:
         """Watch the store's folders and the injection log (called in the first reading's thread)."""
         from ...watch import DirectoryWatcher
         screen = self.screen
         try:
-            log = self.log   # (set by the screen on its thread: a worker never queries widgets)
+            log = self.log
             watcher = DirectoryWatcher(screen.store.folders, lambda: screen.post_message(MemoryDirChanged()),
                                        screen.log_path, lambda: log.post_message(InjectionLogChanged()),
                                        note=screen.store.note_changes)

@@ -15,9 +15,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from . import background, curation, editing, firstview, keys
+from . import background, curation, editing, firstview, hook_setup, keys, panes
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
@@ -26,6 +26,8 @@ from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Resc
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ...widgets.injection_log import InjectionLog
+from ...widgets.fit_line import FitLine
+from ...widgets.key_footer import KeyFooter
 from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
@@ -34,7 +36,6 @@ from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
 from .writer import Writer
-from ...core.writes.drafts import Kept
 
 
 class MainScreen(Screen):
@@ -44,8 +45,13 @@ class MainScreen(Screen):
     BINDINGS = keys.BINDINGS
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
-                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None) -> None:
+                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None,
+                 select: str | None = None, offer_hook: bool = False) -> None:
         super().__init__()
+        # look for Claude Code's hook (the Usage tab says whether it is wired) and offer it once: the
+        # entry point does; tests, with no such setting, do not read the developer's real settings
+        self.offer_hook = offer_hook
+        self.select_first = select   # the entry to open on (memtui was given its file)
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
         self.display_path, self.log_path = display_path, log_path
@@ -57,7 +63,7 @@ class MainScreen(Screen):
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.writer = Writer(self)              # our writes, off the UI thread, one at a time
-        self.drafts: dict[str, Kept] = {}   # entry id → an edit that was not saved, and what it started from
+        self.drafts: dict = {}   # entry id → an edit that was not saved (core/writes/drafts.Kept)
         self.changed_note: dict[str, str] = {}
         self.rows_note = ""   # before the first reading: what the rows shown are (firstview)
         self.watch = FolderWatch(self)
@@ -75,13 +81,13 @@ class MainScreen(Screen):
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="title-bar")
+        yield FitLine("", id="title-bar")
         with Horizontal(id="toolbar"):
             yield Static("/", classes="key-hint")
             yield Input(placeholder="filter", id="filter")
             yield Static("p", classes="key-hint")
             yield Input(placeholder="type a prompt: what would the agent be given?", id="query")
-        yield Static("", id="filter-status")
+        yield FitLine("", id="filter-status", head=False)
         with Container(id="main"):
             yield Browser(self.display_path, agents=self.multi, id="left")
             with TabbedContent(id="right", initial="detail"):
@@ -90,9 +96,10 @@ class MainScreen(Screen):
                 with TabPane("Preview", id="preview"):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
-                    yield InjectionLog(self.log_path, id="injection-log")
+                    yield self.watch.keep(InjectionLog(self.log_path, background.examples(self), id="injection-log"))
                 yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
-        yield Footer()
+        yield KeyFooter(keys.NARROW_HIDDEN)
+        yield self.writer
 
     def on_mount(self) -> None:
         table = self.query_one(EntryTable)
@@ -102,11 +109,12 @@ class MainScreen(Screen):
         if self.sample_note:
             self.notify(self.sample_note, timeout=8)
         firstview.show(self)   # the last reading's first screen, until this one is done
-        self.watch.log = self.query_one(InjectionLog)   # (found here: the watch starts in a worker)
+        panes.show(self, panes.remembered())
         self.load()
+        if self.offer_hook:
+            hook_setup.check(self)
 
     def on_unmount(self) -> None:
-        self.writer.stop()
         self.watch.stop()
         self.indexer.stop()
         background.stop_audits()
@@ -169,6 +177,8 @@ class MainScreen(Screen):
         if first:
             table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of), order)
             self.watch.first_shown()
+            if self.select_first and table.select_id(self.select_first):
+                self.notify(f"Opened the folder that holds {self.select_first}, on that entry", timeout=5)
         else:
             self._apply_changes(snap)
         self.set_title_bar()
@@ -231,10 +241,7 @@ class MainScreen(Screen):
 
     @work(thread=True, exclusive=True, group="preview")
     def _preview(self, snap: Snapshot, query: str, request: int) -> None:
-        try:
-            self.post_message(Previewed(request, background.preview(snap, query)))
-        except Exception as e:   # said in the pane; the next keystroke tries again
-            self.post_message(Previewed(request, None, f"{type(e).__name__}: {e}"))
+        self.post_message(background.previewed(request, snap, query))
 
     def on_previewed(self, message: Previewed) -> None:
         if message.request != self._preview_request:
@@ -291,12 +298,6 @@ class MainScreen(Screen):
     def action_triage(self) -> None:
         curation.triage_pass(self)
 
-    def on_writer_said(self, message: Writer.Said) -> None:
-        self.writer.said(message)
-
-    def on_writer_finished(self, message: Writer.Finished) -> None:
-        self.writer.finished(message)
-
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
         """Writes the hook saw land join the NEW inbox (``R``)."""
         curation.agent_wrote(self, message.records)
@@ -304,10 +305,19 @@ class MainScreen(Screen):
     def action_rescan(self) -> None:   # ctrl+r: re-check every anchor against the project too
         self.request_rescan(full=True)
 
+    def action_install_hook(self) -> None:
+        hook_setup.install(self)
+
+    def action_grow_panes(self) -> None:
+        panes.step(self, 1)
+
+    def action_shrink_panes(self) -> None:
+        panes.step(self, -1)
+
     # -- the view: bars, panes, filters, sorting ------------------------------------------------
     def set_title_bar(self, loading: str = "") -> None:
         new = len(self.writes.pending())
-        self.query_one("#title-bar", Static).update(
+        self.query_one("#title-bar", FitLine).show(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
                        loading or self.writer.status, self.sample_note))
 
@@ -351,11 +361,18 @@ class MainScreen(Screen):
         self.set_focus(self.query_one("#query", Input))
 
     def action_back(self) -> None:
-        if self.writer.cancel():   # esc first stops a write that waits for the folder's lock
+        """esc: stops a write waiting for the folder's lock, else out of an input (clearing it), else off
+        the table's filters (the text first, then the status filters): it undoes the last narrowing."""
+        if self.writer.cancel():
             return
         focused = self.focused
-        if isinstance(focused, Input) and focused.value:
-            focused.value = ""
+        if isinstance(focused, Input):
+            if focused.value:
+                focused.value = ""
+        elif self.query_one("#filter", Input).value:
+            self.query_one("#filter", Input).value = ""   # (Input.Changed re-filters the table)
+        elif self.query_one(EntryTable).status_filters:
+            self.action_clear_filters()
         self.focus_table()
 
     def action_tab(self, name: str) -> None:

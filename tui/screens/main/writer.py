@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual.message import Message
+from textual.widget import Widget
 
 from ...core.writes.faults import Cancelled
 from ...core.writes.locking import held
@@ -31,7 +32,12 @@ class Job:
     cancel: threading.Event = field(default_factory=threading.Event)
 
 
-class Writer:
+class Writer(Widget):
+    """Not shown itself (the title bar says its progress): a widget so that its thread's messages
+    come back to its own handlers, and it stops with the screen."""
+
+    DEFAULT_CSS = "Writer { display: none; }"
+
     class Said(Message):
         """The progress line of the running write (and, once, a notification)."""
 
@@ -46,8 +52,9 @@ class Writer:
             super().__init__()
             self.job, self.result, self.error = job, result, error
 
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    def __init__(self, host) -> None:
+        super().__init__()
+        self.host = host   # the main screen (its title bar, its notifications)
         self.queue: deque[Job] = deque()
         self.job: Job | None = None
         self.status = ""   # the progress line ("" when no write runs)
@@ -72,7 +79,7 @@ class Writer:
             job.cancel.set()
         return bool(waiting)
 
-    def stop(self) -> None:
+    def on_unmount(self) -> None:
         """The screen is closing: no write waits for the lock any more (a thread waiting without
         a limit would keep the process from exiting); one already writing ends, whole."""
         for job in [*([self.job] if self.job else []), *self.queue]:
@@ -83,13 +90,13 @@ class Writer:
             return
         job = self.job = self.queue.popleft()
         self._say(f"{job.what}…")
-        self.screen.run_worker(lambda: self._work(job), thread=True, group="write", exit_on_error=False,
+        self.run_worker(lambda: self._work(job), thread=True, group="write", exit_on_error=False,
                                name=f"write: {job.what}")
 
     def _work(self, job: Job) -> None:
         """(In the worker's thread.) Wait for the lock as long as it takes, unless cancelled; say
         so and the end by messages (posting never blocks, even while the app closes)."""
-        post = self.screen.post_message
+        post = self.post_message
 
         def told(who: str) -> None:   # short on the title bar; the whole sentence once, as a notification
             pid = who.split(":")[0] if who else "another memtui"
@@ -107,23 +114,21 @@ class Writer:
         else:
             post(Writer.Finished(job, result, None))
 
-    def said(self, m: "Writer.Said") -> None:
-        """(The screen's handler of ``Writer.Said``.)"""
+    def on_writer_said(self, m: "Writer.Said") -> None:
         self._say(m.text, m.waiting)
         if m.notice:
-            self.screen.notify(m.notice, severity="warning", timeout=8)
+            self.host.notify(m.notice, severity="warning", timeout=8)
 
-    def finished(self, m: "Writer.Finished") -> None:
-        """(The screen's handler of ``Writer.Finished``.)"""
+    def on_writer_finished(self, m: "Writer.Finished") -> None:
         self._finish(m.job, m.result, m.error)
 
     def _say(self, text: str, waiting: bool = False) -> None:
         self.status, self.waiting = text, waiting
-        self.screen.set_title_bar()
+        self.host.set_title_bar()
 
     def _finish(self, job: Job, result: Any, error: BaseException | None) -> None:
         self.job, self.status, self.waiting = None, "", False
-        self.screen.set_title_bar()
+        self.host.set_title_bar()
         try:
             if error is None:
                 job.done(result)
