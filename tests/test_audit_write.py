@@ -290,4 +290,7 @@ def test_a_findings_json_has_every_field():
     import dataclasses
     from tui.core.judging.findings import Finding
     f = Finding("a.md", "secret", "rule", 3, "message", "fix", "b.md")
-    assert f.as_json() == {**dataclasses.asdict(f), "severity": "error"}
+    fields = dataclasses.asdict(f)
+    # its places go out as "locations", every place with its note (its own one place when it has one)
+    assert fields.pop("places") == ()
+    assert f.as_json() == {**fields, "severity": "error", "locations": [{"id": "a.md", "line": 3, "note": ""}]}

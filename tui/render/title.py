@@ -28,7 +28,8 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
     if other:
         bits.append(f"{other} not memory")
     if report is not None:
-        bits.append(f"{len(report.findings)} findings")
+        possible = sum(1 for f in report.findings if f.confidence == "possible")   # folded (SPEC §5)
+        bits.append(f"{len(report.findings) - possible} findings" + (f" (+{possible} possible)" if possible else ""))
     if new:
         bits.append(f"{new} new from the agent (R)")
     if triage:
