@@ -35,8 +35,15 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
     e, st = mem.entries[entry_id], mem.status[entry_id]
     out: list[Finding] = []
     if not e.readable:
-        out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
-                           "fix or remove the file; it is listed but never injected"))
+        if (e.error or "").startswith("bad YAML"):   # the text is read and shown; its fields are lost
+            out.append(Finding(e.id, "unreadable", "unreadable", None,
+                               f"its frontmatter does not parse ({e.error}): its name, description and type are "
+                               "lost, and memtui never injects it",
+                               "fix the YAML at that line: put the whole value in quotes when it holds ': ' or "
+                               "starts with a quote"))
+        else:
+            out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
+                               "fix or remove the file; it is listed but never injected"))
         text = e.text or _raw_text(e.path)
         if text:   # a file that does not parse can still leak
             out += secret_findings(e.id, text) + identifying_findings(e.id, text)
