@@ -68,6 +68,17 @@ def test_the_paths_a_session_log_names_fold_into_its_process_finding():
     assert "14 paths it names that are gone" in out[0].message
 
 
+def test_a_log_out_of_the_index_is_where_it_belongs(mem_dir, root):
+    write(mem_dir, "MEMORY.md", "# Memory\n\n- [A](a.md) — alpha\n")
+    write(mem_dir, "a.md", FM.format("a") + "alpha\n")
+    write(mem_dir, "development-log.md", FM.format("dev log") + "What was built, phase by phase.\n")
+    write(mem_dir, "session_2026-06-01.md", FM.format("session") + "## Session summary\nIn this session we fixed "
+          "the flaky test.\n- [x] a\n- [x] b\n- [ ] c\n")
+    write(mem_dir, "deploy.md", FM.format("deploy") + "Deploys run from CI.\n")
+    (f,) = [f for f in _audit(mem_dir, root).findings if f.kind == "index-overflow"]
+    assert f.id == "deploy.md" and f.rule == "not-in-index"   # the log by its name, the session log by its finding
+
+
 def _broken_index(mem, n=6):
     write(mem, "a.md", FM.format("a") + "alpha\n")
     write(mem, "plain.md", "a note with no frontmatter\n")

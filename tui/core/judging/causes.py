@@ -4,7 +4,8 @@ The checks report what they see where they see it, a line at a time; this pass, 
 whole audit, makes causes of them:
 
 - the paths a session log names that are gone are part of the log's record, not fixes to make:
-  they fold into that file's process finding, which says how many;
+  they fold into that file's process finding, which says how many; and the log's absence from
+  MEMORY.md is where a log belongs, no finding;
 - findings of one rule about one file (with the same confidence and the same other side) are one
   finding whose ``places`` list every line, each with what its own finding said;
 - a kind whose cause is a habit of the folder (``Kind.folder_wide``: files without frontmatter,
@@ -27,8 +28,15 @@ def one_per_cause(findings: list[Finding]) -> list[Finding]:
     return _grouped(_paths_into_logs(findings))
 
 
+def _logs(findings: list[Finding]) -> dict[str, Finding]:
+    """The process findings that call a whole file a record of work, by file."""
+    return {f.id: f for f in findings if f.kind == "process" and f.rule in _LOG_RULES and f.id}
+
+
 def _paths_into_logs(findings: list[Finding]) -> list[Finding]:
-    logs = {f.id: f for f in findings if f.kind == "process" and f.rule in _LOG_RULES and f.id}
+    """A log's missing paths are its record; and a log out of MEMORY.md is where it belongs (telling
+    the owner to list it there would be advice against the log's own finding)."""
+    logs = _logs(findings)
     if not logs:
         return findings
     gone: dict[str, int] = {}
@@ -36,7 +44,7 @@ def _paths_into_logs(findings: list[Finding]) -> list[Finding]:
     for f in findings:
         if f.kind == "path-missing" and f.id in logs:
             gone[f.id] = gone.get(f.id, 0) + len(f.locations)
-        else:
+        elif not (f.kind == "index-overflow" and f.rule == "not-in-index" and f.id in logs):
             out.append(f)
     for i, n in gone.items():
         f = logs[i]

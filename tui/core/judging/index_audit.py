@@ -30,6 +30,11 @@ def not_a_memory(entry_id: str) -> bool:
     return _NOT_A_MEMORY.search(entry_id) is not None
 
 
+# a file its name calls a log (development-log.md, dev_log.md, journal.md): a record of work is
+# kept out of the always-loaded index on purpose, not forgotten there
+_LOG_NAME = re.compile(r"(?i)(?:^|[/_-])(?:log|logs|journal|diary|changelog)\.md$")
+
+
 _TYPE_PREFIX = re.compile(r"^(?:project|feedback|user|reference|fact|constraint|preference|state)[-_]")
 
 
@@ -131,7 +136,7 @@ def index_findings(mem: Memory) -> list[Finding]:
     ticked = _ticked_names(mem)
     for i in sorted(mem.entries):
         if i not in listed and mem.status[i].load == "on-demand" and i.rsplit("/", 1)[-1] not in ticked \
-                and not not_a_memory(i):
+                and not not_a_memory(i) and not _LOG_NAME.search(i):
             out.append(Finding(i, "index-overflow", "not-in-index", None,
                                "not listed in MEMORY.md: the agent only finds it by searching the folder",
                                "add a line for it to MEMORY.md if it matters at start-up"))
