@@ -91,9 +91,13 @@ class Place:
     id: str
     line: int | None
     note: str = ""     # what this place holds (the path, the link, the statement), as its own finding said
+    end: int | None = None   # the last line of a run of lines this place covers (9,800 lines past a cut)
 
     def as_json(self) -> dict:
-        return {"id": self.id, "line": self.line, "note": self.note}
+        out = {"id": self.id, "line": self.line, "note": self.note}
+        if self.end is not None:
+            out["end"] = self.end
+        return out
 
 
 @dataclass
@@ -127,11 +131,11 @@ class Finding:
 
     def as_json(self) -> dict:
         # the fields by hand: dataclasses.asdict deep-copies each value (a tenth of a second at 5k findings)
-        return {"id": self.id, "kind": self.kind, "rule": self.rule, "line": self.line, "message": self.message,
-                "fix": self.fix, "related": self.related, "severity": self.severity,
-                "confidence": self.confidence,
-                "locations": [p.as_json() for p in self.places] if self.places else
-                [{"id": self.id, "line": self.line, "note": ""}]}
+        out = {"id": self.id, "kind": self.kind, "rule": self.rule, "line": self.line, "message": self.message,
+               "fix": self.fix, "related": self.related, "severity": self.severity, "confidence": self.confidence}
+        if self.places:   # a cause seen in several places lists them all; one place is (id, line)
+            out["locations"] = [p.as_json() for p in self.places]
+        return out
 
 
 def age_finding(entry_id: str, age_days: int | None) -> Finding:
@@ -217,9 +221,10 @@ def safe_text(text: str) -> str:
 
 def place_label(p: Place, f: Finding) -> str:
     """Where a place of ``f`` is, said from the finding: 'line 12' in its own file, else 'a.md:12'."""
+    span = f"{p.line}–{p.end}" if p.end else f"{p.line}"
     if p.id == f.id and f.id:
-        return f"line {p.line}" if p.line else p.id
-    return (p.id or "(folder)") + (f":{p.line}" if p.line else "")
+        return f"line{'s' if p.end else ''} {span}" if p.line else p.id
+    return (p.id or "(folder)") + (f":{span}" if p.line else "")
 
 
 def lines_said(f: Finding, most: int = 8) -> str:
@@ -229,12 +234,12 @@ def lines_said(f: Finding, most: int = 8) -> str:
     own = all(p.id == f.id for p in f.places) and f.id
     if own and all(p.line for p in f.places):   # lines of one file, a run of them as a range (35–200)
         runs: list[list[int]] = []
-        for n in sorted({p.line for p in f.places}):
-            if runs and n == runs[-1][-1] + 1:
-                runs[-1].append(n)
+        for a, b in sorted({(p.line, p.end or p.line) for p in f.places}):
+            if runs and a <= runs[-1][-1] + 1:
+                runs[-1][-1] = max(runs[-1][-1], b)
             else:
-                runs.append([n])
-        labels = [f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
+                runs.append([a, b])
+        labels = [f"{a}–{b}" if b > a + 1 else (f"{a}, {b}" if b > a else f"{a}") for a, b in runs]
         shown = ", ".join(labels[:most]) + (f" and {len(labels) - most} more" if len(labels) > most else "")
         return "lines " + shown
     labels = [place_label(p, f) for p in f.places]

@@ -9,7 +9,7 @@ import re
 from urllib.parse import unquote
 
 from .findings import Finding, Place
-from .index_lines import index_line_findings
+from .index_lines import index_line_findings, line_runs
 from .gates import identifying_findings, secret_findings
 from ..reading.index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from ..reading.memory import Memory
@@ -108,8 +108,8 @@ def index_findings(mem: Memory) -> list[Finding]:
         shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
         first_out = next((ln.file_line for ln in idx.lines if not ln.resident), None)
         unseen = idx.total_lines - idx.cut_line
-        # one cause, one finding: the index lines past the cut are its places
-        places = tuple(Place(INDEX_NAME, ln.file_line, ", ".join(i for i in ln.ids if i)) for ln in beyond)
+        # one cause, one finding: the index lines past the cut are its places (a run of them one place)
+        places = line_runs(beyond, lambda run: _named([i for ln in run for i in ln.ids if i]))
         if places and first_out is not None and places[0].line != first_out:   # the cut itself comes first
             places = (Place(INDEX_NAME, first_out, "the first line the agent does not load"), *places)
         out.append(Finding(INDEX_NAME, "index-overflow", "past-the-cut", first_out,
@@ -117,7 +117,7 @@ def index_findings(mem: Memory) -> list[Finding]:
                            f"the first {limit}, so the {unseen} line(s) after line {idx.cut_line} are never seen at "
                            f"start-up" + (f", {len(beyond)} of them index lines: {shown}" if ids else ""),
                            "move what matters above the cut; fold session logs and stale lines out of the index",
-                           places=places if len(places) > 1 else ()))
+                           places=places if len(places) > 1 or any(p.end for p in places) else ()))
     for ln in idx.lines:
         for target, i in zip(ln.targets, ln.ids):
             if not i:
@@ -146,6 +146,10 @@ def index_findings(mem: Memory) -> list[Finding]:
 
 
 _TICKED_MD = re.compile(r"`([^`\s]*?([^`\s/]+\.md))`")
+
+
+def _named(ids: list[str]) -> str:
+    return ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
 
 
 def _exists_from(folder, target: str) -> bool:

@@ -42,6 +42,19 @@ def index_line_findings(mem: Memory) -> list[Finding]:
     return _hidden(mem) + _unlinked(mem) + _logs(mem)
 
 
+def line_runs(lines, note=lambda run: "") -> tuple[Place, ...]:
+    """Index lines as a finding's places, each run of consecutive lines one place (``note(run)``
+    says what the run holds): 9,800 lines past a cut are one place, not 9,800."""
+    runs: list[list] = []
+    for ln in lines:
+        if runs and ln.file_line == runs[-1][-1].file_line + 1:
+            runs[-1].append(ln)
+        else:
+            runs.append([ln])
+    return tuple(Place(INDEX_NAME, run[0].file_line, note(run), run[-1].file_line if len(run) > 1 else None)
+                 for run in runs)
+
+
 def _hidden(mem: Memory) -> list[Finding]:
     """An HTML comment is text the agent never loads: a finding when it hides what the agent would
     need (an entry's index line: high), or reads as a statement for the agent (possible); a stamp,
@@ -153,10 +166,11 @@ def _logs(mem: Memory) -> list[Finding]:
             continue
         title = head.text.strip().lstrip("#").strip()[:40] if head is not None else "the top"
         out.append(Finding(INDEX_NAME, "process", "log-in-index", loaded[0].file_line,
-                           f"a session log kept in MEMORY.md ({len(dated)} dated lines under '{redact(title)}'): "
+                           f"a session log kept in MEMORY.md ({len(loaded)} dated lines under '{redact(title)}'"
+                           + (f", {len(dated) - len(loaded)} more past the cut" if len(dated) > len(loaded) else "")
+                           + "): "
                            "the agent loads this record of past sessions every session",
                            "move the log out of the index (a session log or a HANDOFF file); keep any durable "
                            "lesson as an entry of its own",
-                           places=tuple(Place(INDEX_NAME, ln.file_line, "") for ln in loaded) if len(loaded) > 1
-                           else ()))
+                           places=line_runs(loaded) if len(loaded) > 1 else ()))
     return out

@@ -32,7 +32,7 @@ def _uri(entry_id: str) -> str:
 def _location(p: Place, **more) -> dict:
     loc = {"physicalLocation": {"artifactLocation": {"uri": _uri(p.id), "uriBaseId": "MEMORYDIR"}}, **more}
     if p.line:
-        loc["physicalLocation"]["region"] = {"startLine": p.line}
+        loc["physicalLocation"]["region"] = {"startLine": p.line, **({"endLine": p.end} if p.end else {})}
     return loc
 
 

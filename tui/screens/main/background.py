@@ -136,7 +136,8 @@ def _places(locations: list | None, one: dict) -> tuple[Place, ...]:
     """A finding's places from its JSON locations (none when it has one place: its own id and line)."""
     if not locations or len(locations) < 2:
         return ()
-    return tuple(Place(one.setdefault(loc["id"], loc["id"]), loc["line"], loc.get("note", "")) for loc in locations)
+    return tuple(Place(one.setdefault(loc["id"], loc["id"]), loc["line"], loc.get("note", ""), loc.get("end"))
+                 for loc in locations)
 
 
 def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: str = DEFAULT_LAYOUT) -> AuditReport:
