@@ -181,3 +181,11 @@ def test_a_cause_is_the_same_whatever_order_its_places_came_in():
     other, = one_per_cause(list(reversed(found)))
     assert one == other and one.fix == ""                     # each place carries its own fix
     assert one.places[0].note.endswith("— if it is the same file, write new/2.ts")
+
+
+def test_fixes_that_differ_in_a_quoted_word_are_one_fix():
+    found = [Finding("a.md", "transient", "time-word", n, f"a 'right now' statement ('{w}')",
+                     f"drop '{w}' and rewrite it as a fact") for n, w in ((3, "today"), (5, "currently"), (9, "today"))]
+    (one,) = one_per_cause(found)
+    assert one.fix == "drop 'today' / 'currently' and rewrite it as a fact"
+    assert [p.note for p in one.places] == [f.message for f in found]

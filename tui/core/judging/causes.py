@@ -16,6 +16,8 @@ line) as long as its first place stays.
 """
 from __future__ import annotations
 
+import re
+
 from .findings import KIND, Finding, Place, kind_many
 
 # process findings that say a whole file is a record of work (a layout's log, a file that reads
@@ -70,11 +72,11 @@ def _one(members: list[Finding]) -> Finding:
     Built the same whatever order the checks' workers returned them in (the output is
     byte-identical run after run)."""
     members = sorted(members, key=lambda f: (f.id, f.line if f.line is not None else -1, f.message, f.fix))
-    fixes = {f.fix for f in members}
+    fix = _one_fix([f.fix for f in members])
     places: dict[tuple, Place] = {}
     for f in members:
         # a fix of its own (the moved path's new place) goes with its place; a shared one with the cause
-        own = f" — {f.fix}" if len(fixes) > 1 and f.fix else ""
+        own = f" — {f.fix}" if fix is None and f.fix else ""
         for p in f.places or (Place(f.id, f.line, f.message + own),):
             places.setdefault((p.id, p.line if p.line is not None else -1, p.note), p)
     ordered = tuple(sorted(places.values(), key=lambda p: (p.id, p.line if p.line is not None else -1, p.note)))
@@ -83,5 +85,24 @@ def _one(members: list[Finding]) -> Finding:
     first, head = ordered[0], members[0]
     one_file = len({p.id for p in ordered}) == 1   # else a folder-wide cause: the folder's, not a file's
     return Finding(first.id if one_file else "", head.kind, head.rule, first.line if one_file else None,
-                   f"{len(ordered)} {kind_many(head.kind)}", head.fix if len(fixes) == 1 else "", head.related,
-                   head.confidence, ordered)
+                   f"{len(ordered)} {kind_many(head.kind)}", fix or "", head.related, head.confidence, ordered)
+
+
+_QUOTED = re.compile(r"'[^']*'")
+
+
+def _one_fix(fixes: list[str]) -> str | None:
+    """The fix of a cause whose findings' fixes differ at most in the words they quote ("drop 'today'",
+    "drop 'currently'" -> "drop 'today' / 'currently'"); None when they differ in more (each place
+    then keeps its own)."""
+    if len(set(fixes)) == 1:
+        return fixes[0]
+    shapes = {tuple(_QUOTED.split(f)) for f in fixes}
+    if len(shapes) != 1:
+        return None
+    (shape,) = shapes
+    slots = [list(dict.fromkeys(q)) for q in zip(*(_QUOTED.findall(f) for f in fixes))]
+    out = shape[0]
+    for words, rest in zip(slots, shape[1:]):
+        out += " / ".join(words) + rest
+    return out

@@ -242,7 +242,9 @@ def lines_said(f: Finding, most: int = 8) -> str:
         labels = [f"{a}–{b}" if b > a + 1 else (f"{a}, {b}" if b > a else f"{a}") for a, b in runs]
         shown = ", ".join(labels[:most]) + (f" and {len(labels) - most} more" if len(labels) > most else "")
         return "lines " + shown
-    labels = [place_label(p, f) for p in f.places]
+    # files whose every place is the file as a whole (its first line): their names say it
+    whole = all((p.line or 1) == 1 and not p.end for p in f.places)
+    labels = [p.id if whole else place_label(p, f) for p in f.places]
     return ", ".join(labels[:most]) + (f" and {len(labels) - most} more" if len(labels) > most else "")
 
 

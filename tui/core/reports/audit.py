@@ -39,8 +39,8 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
             out.append(Finding(e.id, "unreadable", "unreadable", None,
                                f"its frontmatter does not parse ({e.error}): its name, description and type are "
                                "lost, and memtui never injects it",
-                               "fix the YAML at that line: put the whole value in quotes when it holds ': ' or "
-                               "starts with a quote"))
+                               "put the value at that line in quotes: YAML reads ': ', a leading quote, [ or { as "
+                               "its own syntax"))
         else:
             out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
                                "fix or remove the file; it is listed but never injected"))
