@@ -14,6 +14,9 @@ ledger. What "right" means, and how to review: tests/ledger/README.md.
     python tests/bench/ledger_report.py --migrate
         fold the rows of findings that are now places of one cause into that cause's row
         (idempotent: run it again after merging rows reviewed per line)
+    python tests/bench/ledger_report.py --take OTHER.tsv --kinds K1,K2
+        replace the rows of those kinds by OTHER.tsv's (two reviewers who each re-read some
+        kinds: take the other's kinds, then --migrate)
 
 Run it before and after every rule change and say both numbers in the commit: the held-out
 figure is the one a README gives, measured by someone who did not write the rule.
@@ -208,6 +211,8 @@ def main() -> int:
     ap.add_argument("--merge", type=Path)
     ap.add_argument("--part", choices=("tune", "heldout", "all"), default="tune", help="the worksheet's part")
     ap.add_argument("--migrate", action="store_true", help="fold rows of places into their cause's row")
+    ap.add_argument("--take", type=Path, help="another ledger file whose rows of --kinds replace ours")
+    ap.add_argument("--kinds", default="", help="the kinds --take takes, comma-separated")
     ap.add_argument("--in-process", action="store_true", help="run the audit in this process (faster)")
     a = ap.parse_args()
     if not CORPUS.is_dir():
@@ -215,6 +220,15 @@ def main() -> int:
         return 0
     if a.merge:
         print(f"merged {merge(a.merge)} reviewed rows into the ledger")
+        return 0
+    if a.take:
+        kinds = {k.strip() for k in a.kinds.split(",") if k.strip()}
+        if not kinds:
+            ap.error("--take needs --kinds")
+        ours = [r for r in read_ledger().values() if r["kind"] not in kinds]
+        theirs = [r for r in read_ledger(a.take).values() if r["kind"] in kinds]
+        write_ledger(ours + theirs)
+        print(f"took {len(theirs)} rows of {', '.join(sorted(kinds))} from {a.take}; kept {len(ours)} of ours")
         return 0
     judged = Judged(audit_corpus(cli=not a.in_process), read_ledger())
     if a.worksheet:
