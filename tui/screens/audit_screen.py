@@ -1,5 +1,7 @@
 """AuditScreen: findings grouped by kind, one line per cause; enter jumps to the entry.
 
+A tree line is one line, cut at the screen's edge: the highlighted finding is shown whole below
+the tree, wrapped (both sides of a conflict, the fix), so nothing is lost at 80 columns.
 The tree is built lazily: a kind's findings become nodes only when its group is opened,
 a page at a time, so the view opens at once with tens of thousands of findings; a cause
 seen in several places lists them when it is opened. Possible findings (resting on wording
@@ -15,7 +17,7 @@ from textual.widgets import Footer, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from ..core.judging.findings import AuditReport, Finding, by_confidence, folded_note, group_severity, safe_message
-from ..core.judging.findings import kind_title, lines_said, place_label, safe_text
+from ..core.judging.findings import Place, kind_title, lines_said, place_label, safe_text
 from ..render.styles import DEFAULT, Styles
 
 # findings made into nodes per opening of a group, and again each time the cursor reaches
@@ -28,6 +30,7 @@ class AuditScreen(Screen[str | None]):
     AuditScreen #audit-title { padding: 0 1; text-style: bold; background: $panel; }
     AuditScreen Tree { height: 1fr; }
     AuditScreen #audit-empty { padding: 1 2; }
+    AuditScreen #audit-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $panel; }
     """
     BINDINGS = [Binding("escape,q,A", "close", "Back"), Binding("enter", "jump", "Go to entry", show=True),
                 Binding("a", "toggle_possible", "Possible findings", show=True)]
@@ -42,6 +45,8 @@ class AuditScreen(Screen[str | None]):
         self._more: dict[int, TreeNode[str | None]] = {}
         self._causes: dict[int, Finding] = {}   # a cause's node -> the cause, its places made when opened
         self._fold: int | None = None           # the node of the line that stands for the possible findings
+        # node id -> its finding (the detail below shows it), and for a place's node that place
+        self._finding: dict[int, tuple[Finding, Place | None]] = {}
 
     def _split(self) -> tuple[list[Finding], list[Finding]]:
         rep = self.report
@@ -71,6 +76,7 @@ class AuditScreen(Screen[str | None]):
         self._fill(tree)
         yield tree
         rep = self.report
+        yield Static("", id="audit-detail")
         if rep is not None and not rep.findings:
             yield Static(Text("✔ No findings — nothing here is unsafe to share.", self.colours.ok), id="audit-empty")
         yield Footer()
@@ -107,9 +113,11 @@ class AuditScreen(Screen[str | None]):
                                   ("  (possible)", "dim italic") if f.confidence == "possible" else "")
             jump = f.id or (f.places[0].id if f.places else None) or None
             if len({p.note for p in f.places}) > 1:   # each place says its own: they open under the cause
-                self._causes[group.add(label, data=jump, allow_expand=True).id] = f
+                node = group.add(label, data=jump, allow_expand=True)
+                self._causes[node.id] = f
             else:
-                group.add_leaf(label, data=jump)
+                node = group.add_leaf(label, data=jump)
+            self._finding[node.id] = (f, None)
         if end < len(findings):
             more = group.add_leaf(Text(f"… {len(findings) - end} more",
                                        "italic"), data=None)
@@ -121,7 +129,9 @@ class AuditScreen(Screen[str | None]):
         if f is None:
             return
         for p in f.places:
-            node.add_leaf(Text.assemble((place_label(p, f), "bold"), "  ", safe_text(p.note)), data=p.id or None)
+            leaf = node.add_leaf(Text.assemble((place_label(p, f), "bold"), "  ", safe_text(p.note)),
+                                 data=p.id or None)
+            self._finding[leaf.id] = (f, p)
 
     def _show_more(self, more: TreeNode[str | None]) -> None:
         group = self._more.pop(more.id)
@@ -142,6 +152,24 @@ class AuditScreen(Screen[str | None]):
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
         if event.node.id in self._more:   # the cursor reached the end of what is made: make more
             self._show_more(event.node)
+        self._show_detail(*self._finding.get(event.node.id, (None, None)))
+
+    def _show_detail(self, f: Finding | None, place: Place | None = None) -> None:
+        """The highlighted finding in full, wrapped: what the tree's one line may have cut (for a
+        place of a cause: that place, then the cause)."""
+        detail = self.query_one("#audit-detail", Static)
+        detail.display = f is not None
+        if f is None:
+            return
+        sure = " · possible: check it" if f.confidence == "possible" else ""
+        if place is not None:
+            where, said = place_label(place, f), safe_text(place.note) + "\n" + safe_message(f)
+        else:
+            own = f.places and f.id and all(p.id == f.id for p in f.places)
+            where = (f.id or "(folder)") + (f" {lines_said(f, 6)}" if own else f":{f.line}" if f.line else "")
+            said = safe_message(f) + (f" ({lines_said(f, 12)})" if f.places and not own else "")
+        detail.update(Text.assemble((where, "bold"), (f"  {f.kind} · {f.severity}{sure}\n", "dim"),
+                                    said, (f"\n→ {f.fix}" if f.fix else "", "dim")))
 
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
         if event.node.id in self._more:
@@ -172,8 +200,10 @@ class AuditScreen(Screen[str | None]):
         self._unmade.clear()
         self._more.clear()
         self._causes.clear()
+        self._finding.clear()
         self._fold = None
         self._fill(tree)
+        self._show_detail(None)
         self.query_one("#audit-title", Static).update(self._title())
         tree.cursor_line = 0
 

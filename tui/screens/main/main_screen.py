@@ -15,9 +15,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from . import background, curation, editing, firstview, keys
+from . import background, curation, editing, firstview, hook_setup, keys, panes
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
@@ -26,6 +26,8 @@ from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Resc
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ...widgets.injection_log import InjectionLog
+from ...widgets.fit_line import FitLine
+from ...widgets.key_footer import KeyFooter
 from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
@@ -42,8 +44,13 @@ class MainScreen(Screen):
     BINDINGS = keys.BINDINGS
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
-                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None) -> None:
+                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None,
+                 select: str | None = None, offer_hook: bool = False) -> None:
         super().__init__()
+        # look for Claude Code's hook (the Usage tab says whether it is wired) and offer it once: the
+        # entry point does; tests, with no such setting, do not read the developer's real settings
+        self.offer_hook = offer_hook
+        self.select_first = select   # the entry to open on (memtui was given its file)
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
         self.display_path, self.log_path = display_path, log_path
@@ -72,13 +79,13 @@ class MainScreen(Screen):
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="title-bar")
+        yield FitLine("", id="title-bar")
         with Horizontal(id="toolbar"):
             yield Static("/", classes="key-hint")
             yield Input(placeholder="filter", id="filter")
             yield Static("p", classes="key-hint")
             yield Input(placeholder="type a prompt: what would the agent be given?", id="query")
-        yield Static("", id="filter-status")
+        yield FitLine("", id="filter-status", head=False)
         with Container(id="main"):
             yield Browser(self.display_path, agents=self.multi, id="left")
             with TabbedContent(id="right", initial="detail"):
@@ -87,9 +94,14 @@ class MainScreen(Screen):
                 with TabPane("Preview", id="preview"):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
-                    yield InjectionLog(self.log_path, id="injection-log")
+                    yield InjectionLog(self.log_path, self._examples(), id="injection-log")
                 yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
-        yield Footer()
+        yield KeyFooter(keys.NARROW_HIDDEN)
+
+    def _examples(self) -> list[dict]:
+        """The bundled sample's example log (its Usage tab counts it): the log tab shows it too."""
+        from ...core.injection_log import sample_records
+        return sample_records(self.directory, self.fixed_now or utcnow()) if self.sample_note else []
 
     def on_mount(self) -> None:
         table = self.query_one(EntryTable)
@@ -99,7 +111,10 @@ class MainScreen(Screen):
         if self.sample_note:
             self.notify(self.sample_note, timeout=8)
         firstview.show(self)   # the last reading's first screen, until this one is done
+        panes.show(self, panes.remembered())
         self.load()
+        if self.offer_hook:
+            hook_setup.check(self)
 
     def on_unmount(self) -> None:
         self.watch.stop()
@@ -164,6 +179,8 @@ class MainScreen(Screen):
         if first:
             table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of), order)
             self.watch.first_shown()
+            if self.select_first and table.select_id(self.select_first):
+                self.notify(f"Opened the folder that holds {self.select_first}, on that entry", timeout=5)
         else:
             self._apply_changes(snap)
         self.set_title_bar()
@@ -290,10 +307,19 @@ class MainScreen(Screen):
     def action_rescan(self) -> None:   # ctrl+r: re-check every anchor against the project too
         self.request_rescan(full=True)
 
+    def action_install_hook(self) -> None:
+        hook_setup.install(self)
+
+    def action_grow_panes(self) -> None:
+        panes.step(self, 1)
+
+    def action_shrink_panes(self) -> None:
+        panes.step(self, -1)
+
     # -- the view: bars, panes, filters, sorting ------------------------------------------------
     def set_title_bar(self, loading: str = "") -> None:
         new = len(self.writes.pending())
-        self.query_one("#title-bar", Static).update(
+        self.query_one("#title-bar", FitLine).show(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
                        loading, self.sample_note))
 
@@ -337,9 +363,16 @@ class MainScreen(Screen):
         self.set_focus(self.query_one("#query", Input))
 
     def action_back(self) -> None:
+        """esc: out of an input (clearing what was typed), else off the table's filters — the text
+        first, then the status filters — so esc always undoes the last narrowing."""
         focused = self.focused
-        if isinstance(focused, Input) and focused.value:
-            focused.value = ""
+        if isinstance(focused, Input):
+            if focused.value:
+                focused.value = ""
+        elif self.query_one("#filter", Input).value:
+            self.query_one("#filter", Input).value = ""   # (Input.Changed re-filters the table)
+        elif self.query_one(EntryTable).status_filters:
+            self.action_clear_filters()
         self.focus_table()
 
     def action_tab(self, name: str) -> None:
