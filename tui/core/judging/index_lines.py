@@ -39,7 +39,8 @@ LOG_LINES = 3   # dated bullets in a row, under one heading, that make a log
 
 def index_line_findings(mem: Memory) -> list[Finding]:
     """The index's hidden comments, its lines that lost a link, and a log kept in it."""
-    return _hidden(mem) + _unlinked(mem) + _logs(mem)
+    sections = _sections(mem) if mem.index.lines else []
+    return _hidden(mem) + _unlinked(mem, sections) + _logs(sections)
 
 
 def line_runs(lines, note=lambda run: "") -> tuple[Place, ...]:
@@ -95,42 +96,58 @@ def _entry_of(mem: Memory, target: str) -> str | None:
     return t if t in mem.entries else None
 
 
-def _sections(mem: Memory):
-    """The index's lines cut at its headings: (the heading line or None, the lines under it)."""
-    head, lines = None, []
+class _Section:
+    """What one heading's lines hold, read in one pass: its top-level bullets, how many link, the
+    lines without a link in its lists, its dated bullets without a link."""
+
+    __slots__ = ("head", "items", "linked", "bare", "dated")
+
+    def __init__(self, head) -> None:
+        self.head, self.items, self.linked, self.bare, self.dated = head, 0, 0, [], []
+
+
+def _sections(mem: Memory) -> list[_Section]:
+    """The index's lines cut at its headings, each section read once (at 10k index lines, one pass)."""
+    out = [_Section(None)]
+    in_list = False
     for ln in mem.index.lines:
-        if ln.text.lstrip().startswith("#"):
-            yield head, lines
-            head, lines = ln, []
+        text = ln.text
+        first = text[:1]
+        if first == "#" or text.lstrip().startswith("#"):
+            out.append(_Section(ln))
+            in_list = False
+            continue
+        if not text.strip():
+            in_list = False   # a blank line ends a list
+            continue
+        sec = out[-1]
+        # a top-level bullet (a sub-bullet or continuation elaborates its item)
+        item = (first in "-*+" or first.isdigit()) and _ITEM.match(text) is not None
+        if item:
+            sec.items += 1
+        if ln.targets:
+            sec.linked += item
         else:
-            lines.append(ln)
-    yield head, lines
+            if item and _DATED_ITEM.match(text):
+                sec.dated.append(ln)
+            if item or in_list and not first.isspace() and _PLAIN.match(text):
+                sec.bare.append(ln)
+        in_list = item or in_list
+    return out
 
 
-def _unlinked(mem: Memory) -> list[Finding]:
+def _unlinked(mem: Memory, sections: list[_Section]) -> list[Finding]:
     """A line without a link in a list of links (two or more linked bullets, at least twice as many
     as the bare lines): an entry's line that lost its link, or a fact slipped into the list (a bare
     bullet, or a plain line straight under the list). A section of facts written inline on purpose
     (few or no links) is not one; nor a bullet that points at a file in backticks, a list's lead-in,
     a sub-bullet or a continuation line, or the lines under a heading that itself links."""
     out = []
-    for head, lines in _sections(mem):
-        if head is not None and head.targets:
+    for sec in sections:
+        if sec.linked < 2 or not sec.bare or (sec.head is not None and sec.head.targets):
             continue
-        linked, bare, in_list = 0, [], False
-        for ln in lines:
-            text = ln.text
-            if not text.strip():
-                in_list = False
-                continue
-            item = _ITEM.match(text) is not None   # top-level only: a sub-bullet elaborates its item
-            if item and ln.targets:
-                linked += 1
-            elif (item or in_list and not text[:1].isspace() and _PLAIN.match(text)) and not ln.targets \
-                    and not _points(mem, text):
-                bare.append(ln)
-            in_list = item or in_list   # a blank line ends the list
-        if linked < 2 or not bare or 2 * len(bare) > linked:
+        bare = [ln for ln in sec.bare if not _points(mem, ln.text)]
+        if not bare or 2 * len(bare) > sec.linked:
             continue
         for ln in bare:
             if ln.resident:   # past the cut: the overflow finding says so
@@ -153,13 +170,13 @@ def _points(mem: Memory, text: str) -> bool:
     return folder not in ("", ".", "..") and os.path.basename(str(mem.dir).rstrip("/")) == folder
 
 
-def _logs(mem: Memory) -> list[Finding]:
+def _logs(sections: list[_Section]) -> list[Finding]:
     """Dated bullets under one heading, none linking (a session log grown in the index): the agent
     loads the record of past sessions every session. One finding per section, its lines listed."""
     out = []
-    for head, lines in _sections(mem):
-        dated = [ln for ln in lines if _DATED_ITEM.match(ln.text) and not ln.targets]
-        if len(dated) < LOG_LINES or len(dated) * 2 < sum(1 for ln in lines if _ITEM.match(ln.text)):
+    for sec in sections:
+        head, dated = sec.head, sec.dated
+        if len(dated) < LOG_LINES or len(dated) * 2 < sec.items:
             continue
         loaded = [ln for ln in dated if ln.resident]
         if not loaded:
