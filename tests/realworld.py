@@ -2,12 +2,14 @@
 ``../shared/corpus/realworld-dev`` and key every finding so a person's verdict on it
 survives rule changes.
 
-A finding is keyed by (folder, file, kind, hash of the line it points at): never by
-the line's text, which is other people's and stays out of the project. The verdicts
-live in ``tests/ledger/findings.tsv`` (right / wrong / partly, and why in a few
-words); what a careful reviewer would have flagged and the audit did not, in
-``tests/ledger/misses.tsv``. Used by ``tests/test_ledger.py`` and
-``tests/bench/ledger_report.py``.
+A finding is one cause (SPEC §5), keyed by (folder, file, kind, hash of its first line):
+never by the line's text, which is other people's and stays out of the project. A cause
+that spans the folder (files without frontmatter, files the index does not list) has no
+file and is keyed by its rule. The verdicts live in ``tests/ledger/findings.tsv`` (right /
+wrong / partly, and why in a few words); what a careful reviewer would have flagged and the
+audit did not, in ``tests/ledger/misses.tsv``. Every figure is given for the tune part and
+the held-out part of the corpus apart (``tests/split.py``). Used by ``tests/test_ledger.py``
+and ``tests/bench/ledger_report.py``; the definition of right is in tests/ledger/README.md.
 """
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+
+from split import part
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent.parent / "shared" / "corpus" / "realworld-dev"
@@ -76,6 +80,8 @@ class Seen:
     line: int | None
     message: str
     related: str | None
+    places: tuple = ()   # every (file, line) of a cause seen in several places; () for one place
+    part: str = "tune"   # the corpus part its folder is in (tests/split.py)
 
 
 def key_of(folder: str, memory: Path, f: dict) -> Key:
@@ -124,14 +130,24 @@ def audit_folder(folder: str, into: Path, cli: bool = False) -> list[Seen]:
         data = json.loads(p.stdout)["findings"]
     else:
         from tui.core.reports.audit import audit_dir
-        data = [f.as_json() for f in audit_dir(str(memory), str(root), git=False).findings]
+        from tui.core.reports.audit_format import to_json
+        data = to_json(audit_dir(str(memory), str(root), git=False))["findings"]
     out = []
     for f in data:
         if f["kind"] in IGNORED_KINDS:
             continue
+        locs = f.get("locations") or []
+        places = tuple((loc["id"], loc["line"]) for loc in locs) if len(locs) > 1 else ()
         out.append(Seen(key_of(folder, memory, f), f["severity"], f.get("confidence", "high"), f["rule"],
-                        f.get("line"), f["message"], f.get("related")))
+                        f.get("line"), f["message"], f.get("related"), places, part(folder)))
     return out
+
+
+def place_keys(memory: Path, s: Seen) -> list[Key]:
+    """The keys each place of a cause had when every place was a finding of its own (the ledger's
+    rows from before one finding per cause)."""
+    return [key_of(s.key.folder, memory, {"id": i, "line": line, "kind": s.key.kind, "rule": s.rule,
+                                          "related": s.related}) for i, line in s.places]
 
 
 def audit_corpus(cli: bool = False, folders: list[str] | None = None) -> list[Seen]:
@@ -187,11 +203,12 @@ class Judged:
         now = {s.key for s in self.seen}
         return [k for k, r in self.ledger.items() if r["verdict"] == "right" and k not in now]
 
-    def precision(self) -> dict[tuple[str, str], dict]:
-        """Per (kind, severity): found, reviewed, right, partly, wrong, precision (partly counts half)."""
-        table: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    def precision(self) -> dict[tuple[str, str, str], dict]:
+        """Per (kind, confidence, part): found, reviewed, right, partly, wrong, precision (partly
+        counts half)."""
+        table: dict[tuple[str, str, str], Counter] = defaultdict(Counter)
         for s in self.seen:
-            c = table[(s.key.kind, s.severity)]
+            c = table[(s.key.kind, s.confidence, s.part)]
             c["found"] += 1
             v = self.verdict(s)
             if v in VERDICTS:

@@ -288,6 +288,11 @@ def test_delete_never_leaves_the_memory_folder(sample, tmp_path):
 def test_a_findings_json_has_every_field():
     """as_json is written out by hand (asdict was slow at 10k): a new field must not be left out."""
     import dataclasses
-    from tui.core.judging.findings import Finding
+    from tui.core.judging.findings import Finding, Place
     f = Finding("a.md", "secret", "rule", 3, "message", "fix", "b.md")
-    assert f.as_json() == {**dataclasses.asdict(f), "severity": "error"}
+    fields = dataclasses.asdict(f)
+    # its places go out as "locations" when it has several (one place is its id and line)
+    assert fields.pop("places") == ()
+    assert f.as_json() == {**fields, "severity": "error"}
+    many = Finding("a.md", "secret", "rule", 3, "m", places=(Place("a.md", 3, "x"), Place("a.md", 5, "y")))
+    assert many.as_json()["locations"] == [{"id": "a.md", "line": 3, "note": "x"}, {"id": "a.md", "line": 5, "note": "y"}]

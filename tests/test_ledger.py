@@ -2,7 +2,7 @@
 person's verdict on each finding (tests/ledger/findings.tsv). Fails when an error-severity
 finding appears that the ledger does not mark right, or when a finding marked right goes.
 
-    python tests/bench/ledger_report.py      precision per kind and severity
+    python tests/bench/ledger_report.py      precision per kind and confidence, tune and held out
 """
 from __future__ import annotations
 
@@ -31,6 +31,16 @@ def test_no_finding_marked_right_is_lost(judged):
     lost = judged.lost_rights()
     assert not lost, "findings the ledger marks right that the audit no longer gives:\n" + "\n".join(
         f"  {k.folder}/{k.file} {k.kind} {k.line_hash}" for k in lost)
+
+
+def test_one_finding_per_cause_no_file_carries_more_than_three_of_a_kind(judged):
+    """Issue 36: 86 broken links of one index, 44 lines past one cut, 14 paths of one session log
+    were each one cause; on every corpus folder (tune and held out: a count, no text is read) no
+    (file, kind) pair carries more than 3 findings."""
+    from collections import Counter
+    counts = Counter((s.key.folder, s.key.file, s.key.kind) for s in judged.seen)
+    over = {k: n for k, n in counts.items() if n > 3}
+    assert not over, over
 
 
 def test_the_ledger_is_well_formed():

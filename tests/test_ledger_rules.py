@@ -143,7 +143,9 @@ def _paths(tmp_path, body: str, files=("src/app/main.py", "server/routes/auth.js
     for f in files:
         write(root, f, "x\n")
     write(mem, "a.md", "---\nname: a\ndescription: paths\n---\n" + body)
-    return [f.message for f in audit(Memory.load(mem, root, now=NOW), git=False).findings if f.kind == "path-missing"]
+    # one finding per cause: each missing path is a place of it, with what its own finding said
+    return [p.note or f.message for f in audit(Memory.load(mem, root, now=NOW), git=False).findings
+            if f.kind == "path-missing" for p in f.locations]
 
 
 def test_what_is_not_a_missing_path(tmp_path):
@@ -333,8 +335,11 @@ def test_a_title_s_preamble_and_pointers_into_the_folder_are_no_facts(tmp_path):
     index = ("# Memory index\n\nOne line per memory; open topic files on demand.\n\n## Entries\n- [A](a.md) — alpha\n\n"
              "**Sources:**\n- `.agent-memory/chat_dump.txt` — raw export, gitignored\n- `.agent-memory/brief.md` — brief\n")
     assert _unlinked(tmp_path / "1", index) == []
-    # still found: a fact written inline under an ordinary heading
-    assert _unlinked(tmp_path / "2", index + "\n## Ops\n- Deploys run from the laptop, never CI\n") == [13]
+    # a fact written inline under an ordinary heading is written there on purpose (issue 36: true,
+    # but not acted on); a bullet that lost its link in a list of links is still found
+    assert _unlinked(tmp_path / "2", index + "\n## Ops\n- Deploys run from the laptop, never CI\n") == []
+    links = "\n## More\n- [A](a.md) — alpha\n- [A again](a.md) — alpha, the long form\n- Beta — the lost one\n"
+    assert _unlinked(tmp_path / "3", index + links) == [15]
 
 
 def test_links_to_a_document_of_the_project_are_not_broken(tmp_path):

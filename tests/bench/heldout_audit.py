@@ -68,20 +68,31 @@ def audit(memtui: str, mem: Path, root: Path | None) -> tuple[int, list[dict]]:
     return p.returncode, found
 
 
-def context(mem: Path, f: dict, around: int = 3) -> list[str]:
-    """The finding's line and a few around it (for the hand check, never for the repository)."""
-    name = f["id"].split("#")[0]
-    for base in (mem, mem.parent):
-        path = base / name
-        if path.is_file():
-            break
-    else:
-        return []
-    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    if not f.get("line"):
-        return lines[:8]
-    lo, hi = max(1, f["line"] - around), min(len(lines), f["line"] + around)
-    return [f"{'>' if i == f['line'] else ' '}{i:4} {lines[i - 1][:300]}" for i in range(lo, hi + 1)]
+def context(mem: Path, f: dict, around: int = 3, most: int = 6) -> list[str]:
+    """The finding's lines and a few around each (for the hand check, never for the repository): a
+    cause seen in several places (its "locations") shows its first ``most`` places."""
+    out: list[str] = []
+    places = f.get("locations") or [{"id": f["id"], "line": f.get("line"), "end": None}]
+    for loc in places[:most]:
+        name = loc["id"].split("#")[0]
+        for base in (mem, mem.parent):
+            path = base / name
+            if name and path.is_file():
+                break
+        else:
+            continue
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        line, end = loc.get("line"), loc.get("end") or loc.get("line")
+        if len(places) > 1:
+            out.append(f"-- {name}:{line or ''}" + (f"-{end}" if end != line else ""))
+        if not line:
+            out += lines[:8]
+            continue
+        lo, hi = max(1, line - around), min(len(lines), min(end, line + 2 * around) + around)
+        out += [f"{'>' if line <= i <= end else ' '}{i:4} {lines[i - 1][:300]}" for i in range(lo, hi + 1)]
+    if len(places) > most:
+        out.append(f"… and {len(places) - most} more places")
+    return out
 
 
 def sample(rows: list[tuple[str, Path, dict]], per_kind: int, seed: int) -> list[dict]:

@@ -62,7 +62,7 @@ def _run(args, held: contextlib.ExitStack) -> int:
         rep = audit(mem)
     if args.format == "text":
         from ..render.audit import print_audit
-        print_audit(rep)
+        print_audit(rep, show_all=getattr(args, "show_all", False))
     else:
         from ..core.reports import audit_format as fmt
         if args.format == "json":

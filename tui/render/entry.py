@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.reading.entry import MemoryEntry
-from ..core.judging.findings import Finding
+from ..core.judging.findings import Finding, by_confidence, folded_note, lines_said, place_label
 from ..core.secrets.detect import find_secrets, redact, scrub, secret_pieces
 from ..core.serialize import iso
 from ..core.judging.status import EntryStatus
@@ -65,13 +65,21 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         parts.append(line)
     if findings:
         parts.append(Text("\nfindings", "bold"))
-        for f in findings:
-            where = f"line {f.line}: " if f.line else ""
+        sure, possible = by_confidence(findings)   # possible ones fold into one line (the audit view shows them)
+        for f in sure:
+            where = f"{lines_said(f, 8)}: " if f.places and f.id == e.id else f"line {f.line}: " if f.line else ""
+            also = " (this file among them)" if f.places and f.id != e.id else ""
             parts.append(Text.assemble(("  ● ", styles.severity(f.severity)), (f"{f.kind} ", "bold"),
-                                       f"{where}{shown(f.message, False, pieces)}",
-                                       ("  (possible: check it)", "dim italic") if f.confidence == "possible" else ""))
+                                       f"{where}{shown(f.message, False, pieces)}{also}"))
+            if f.id == e.id and len({p.note for p in f.places}) > 1:
+                for pl in f.places[:5]:
+                    parts.append(Text(f"      {place_label(pl, f)}: {shown(pl.note, False, pieces)}", "dim"))
+                if len(f.places) > 5:
+                    parts.append(Text(f"      … and {len(f.places) - 5} more", "dim"))
             if f.fix:
                 parts.append(Text(f"      → {f.fix}", "dim"))
+        if possible:
+            parts.append(Text("  " + folded_note(possible, "the audit view (A, then a) shows them"), "dim italic"))
 
     fields = Table.grid(padding=(0, 1))
     fields.add_column(style="bold", no_wrap=True)

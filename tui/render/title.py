@@ -30,8 +30,9 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
             long.append(f"{count} {word}")
             terse.append(f"{count} {word}")
     if report is not None:
-        long.append(f"{len(report.findings)} findings")
-        terse.append(f"{len(report.findings)} findings")
+        possible = sum(1 for f in report.findings if f.confidence == "possible")   # folded (SPEC §5)
+        long.append(f"{len(report.findings) - possible} findings" + (f" (+{possible} possible)" if possible else ""))
+        terse.append(f"{len(report.findings) - possible} findings")
     if new:
         long.append(f"{new} new from the agent (R)")
         terse.append(f"{new} NEW (R)")

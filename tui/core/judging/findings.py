@@ -16,33 +16,39 @@ class Kind:
     flag: str | None = None  # the entry table's flag; None: a column of its own says it (anchor, age, load)
     stops_write: bool = False   # a write with such a finding is refused (SPEC §5); the others only warn
     noun: str = ""           # what a refused write held, in a sentence ("the agent tried to store a secret")
+    many: str = ""           # what several of them in one cause are, after a count ("3 broken links")
+    # one cause across the folder: the files that lack it are one habit to fix, not one finding each
+    folder_wide: bool = False
 
 
 # The one registry of finding kinds, in the order findings are sorted and shown in (errors first).
 KIND = {
-    "secret": Kind("error", "Secrets", "secret", stops_write=True, noun="a secret"),
-    "sensitive": Kind("error", "Sensitive personal data", "sensitive", stops_write=True, noun="personal data"),
+    "secret": Kind("error", "Secrets", "secret", stops_write=True, noun="a secret", many="secrets"),
+    "sensitive": Kind("error", "Sensitive personal data", "sensitive", stops_write=True, noun="personal data",
+                      many="statements of personal data"),
     "traversal": Kind("error", "Paths that escape the project", None, stops_write=True,
-                      noun="a path out of the project"),
+                      noun="a path out of the project", many="paths that escape the project"),
     "transient": Kind("warning", "'Right now' statements", "transient", stops_write=True,
-                      noun="a 'right now' statement"),
-    "process": Kind("warning", "Session logs and status reports", "process"),
-    "conflict": Kind("warning", "Contradictions", "conflict"),
-    "duplicate": Kind("warning", "Duplicates", "duplicate"),
-    "identifying": Kind("warning", "Identifying details", "ident"),
-    "index-hidden": Kind("warning", "Hidden text in MEMORY.md", "hidden"),
-    "index-unlinked": Kind("info", "Index lines that link to nothing", "unlinked"),
-    "no-frontmatter": Kind("info", "Files without frontmatter", "no-fm"),
-    "anchor-broken": Kind("warning", "Broken anchors", None),
-    "unreadable": Kind("warning", "Unreadable files", None),
-    "tracked-in-git": Kind("warning", "Committed to git", "git"),
-    "index-overflow": Kind("warning", "MEMORY.md index", None),
-    "link-broken": Kind("warning", "Broken links", "link"),
-    "yaml-truncated": Kind("warning", "Values cut by YAML", "yaml-cut"),
-    "in-code": Kind("info", "Already in the code", "in-code", stops_write=True, noun="text already in the code"),
-    "stale": Kind("info", "Old and unverifiable", None),
-    "path-missing": Kind("info", "Mentioned paths that are gone", None),
-    "layout": Kind("warning", "Not as the agent expects it", "layout"),
+                      noun="a 'right now' statement", many="'right now' statements"),
+    "process": Kind("warning", "Session logs and status reports", "process", many="signs of a session log"),
+    "conflict": Kind("warning", "Contradictions", "conflict", many="contradictions"),
+    "duplicate": Kind("warning", "Duplicates", "duplicate", many="repeated passages"),
+    "identifying": Kind("warning", "Identifying details", "ident", many="identifying details"),
+    "index-hidden": Kind("warning", "Hidden text in MEMORY.md", "hidden", many="HTML comments the agent never sees"),
+    "index-unlinked": Kind("info", "Index lines that link to nothing", "unlinked", many="index lines that link to nothing"),
+    "no-frontmatter": Kind("info", "Files without frontmatter", "no-fm", many="files without frontmatter",
+                           folder_wide=True),
+    "anchor-broken": Kind("warning", "Broken anchors", None, many="broken anchors"),
+    "unreadable": Kind("warning", "Unreadable files", None, many="unreadable parts"),
+    "tracked-in-git": Kind("warning", "Committed to git", "git", many="committed files"),
+    "index-overflow": Kind("warning", "MEMORY.md index", None, many="files not listed in MEMORY.md", folder_wide=True),
+    "link-broken": Kind("warning", "Broken links", "link", many="broken links"),
+    "yaml-truncated": Kind("warning", "Values cut by YAML", "yaml-cut", many="values cut by YAML"),
+    "in-code": Kind("info", "Already in the code", "in-code", stops_write=True, noun="text already in the code",
+                    many="passages already in the code"),
+    "stale": Kind("info", "Old and unverifiable", None, many="old, unverifiable statements"),
+    "path-missing": Kind("info", "Mentioned paths that are gone", None, many="mentioned paths that are gone"),
+    "layout": Kind("warning", "Not as the agent expects it", "layout", many="layout problems"),
 }
 _UNKNOWN = Kind("warning", "", "")   # a kind not in the registry: a warning, shown by its name
 SEVERITY = {k: v.severity for k, v in KIND.items()}
@@ -68,9 +74,30 @@ def kind_flag(kind: str) -> str | None:
     return kind if k is None else k.flag
 
 
+def kind_many(kind: str) -> str:
+    """What several findings of a kind in one cause are, after their count ("3 broken links")."""
+    return KIND.get(kind, _UNKNOWN).many or f"{kind} findings"
+
+
 def kinds_in_order(kinds: set[str]) -> tuple[str, ...]:
     """These finding kinds, most severe first."""
     return tuple(k for k in KINDS if k in kinds)
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place a finding's cause shows: a file, a line in it, and what is there."""
+
+    id: str
+    line: int | None
+    note: str = ""     # what this place holds (the path, the link, the statement), as its own finding said
+    end: int | None = None   # the last line of a run of lines this place covers (9,800 lines past a cut)
+
+    def as_json(self) -> dict:
+        out = {"id": self.id, "line": self.line, "note": self.note}
+        if self.end is not None:
+            out["end"] = self.end
+        return out
 
 
 @dataclass
@@ -85,6 +112,15 @@ class Finding:
     # "high": the shape alone says so (a provider token, a key block, a random value under a key
     # name); "possible": worth a look, and wrong often enough that it never fails a run by itself.
     confidence: str = "high"
+    # every place of the cause, when it shows in more than one (one finding per cause: 44 lines past
+    # the cut are one finding that lists them); empty: the one place is (id, line). ``line`` is the
+    # first place's line.
+    places: tuple[Place, ...] = ()
+
+    @property
+    def locations(self) -> tuple[Place, ...]:
+        """Every place of this finding, the first being its own (id, line)."""
+        return self.places or (Place(self.id, self.line, ""),)
 
     @property
     def severity(self) -> str:
@@ -95,9 +131,11 @@ class Finding:
 
     def as_json(self) -> dict:
         # the fields by hand: dataclasses.asdict deep-copies each value (a tenth of a second at 5k findings)
-        return {"id": self.id, "kind": self.kind, "rule": self.rule, "line": self.line, "message": self.message,
-                "fix": self.fix, "related": self.related, "severity": self.severity,
-                "confidence": self.confidence}
+        out = {"id": self.id, "kind": self.kind, "rule": self.rule, "line": self.line, "message": self.message,
+               "fix": self.fix, "related": self.related, "severity": self.severity, "confidence": self.confidence}
+        if self.places:   # a cause seen in several places lists them all; one place is (id, line)
+            out["locations"] = [p.as_json() for p in self.places]
+        return out
 
 
 def age_finding(entry_id: str, age_days: int | None) -> Finding:
@@ -172,5 +210,55 @@ def failing(findings, kinds: set[str]) -> list[str]:
 
 def safe_message(f: Finding) -> str:
     """Belt and braces: a message goes out only after a last redaction pass."""
+    return safe_text(f.message)
+
+
+def safe_text(text: str) -> str:
+    """A finding's text (its message, a place's note) after a last redaction pass."""
     from ..secrets.detect import redact   # here: a kept audit is printed without the checks' imports
-    return redact(f.message)
+    return redact(text)
+
+
+def place_label(p: Place, f: Finding) -> str:
+    """Where a place of ``f`` is, said from the finding: 'line 12' in its own file, else 'a.md:12'."""
+    span = f"{p.line}–{p.end}" if p.end else f"{p.line}"
+    if p.id == f.id and f.id:
+        return f"line{'s' if p.end else ''} {span}" if p.line else p.id
+    return (p.id or "(folder)") + (f":{span}" if p.line else "")
+
+
+def lines_said(f: Finding, most: int = 8) -> str:
+    """A grouped finding's places in a few words ('lines 3, 9, 12', 'a.md, b.md and 4 more'); '' for one."""
+    if not f.places:
+        return ""
+    own = all(p.id == f.id for p in f.places) and f.id
+    if own and all(p.line for p in f.places):   # lines of one file, a run of them as a range (35–200)
+        runs: list[list[int]] = []
+        for a, b in sorted({(p.line, p.end or p.line) for p in f.places}):
+            if runs and a <= runs[-1][-1] + 1:
+                runs[-1][-1] = max(runs[-1][-1], b)
+            else:
+                runs.append([a, b])
+        labels = [f"{a}–{b}" if b > a + 1 else (f"{a}, {b}" if b > a else f"{a}") for a, b in runs]
+        shown = ", ".join(labels[:most]) + (f" and {len(labels) - most} more" if len(labels) > most else "")
+        return "lines " + shown
+    # files whose every place is the file as a whole (its first line): their names say it
+    whole = all((p.line or 1) == 1 and not p.end for p in f.places)
+    labels = [p.id if whole else place_label(p, f) for p in f.places]
+    return ", ".join(labels[:most]) + (f" and {len(labels) - most} more" if len(labels) > most else "")
+
+
+def by_confidence(findings) -> tuple[list[Finding], list[Finding]]:
+    """(high, possible): what a person is shown by default, and what is folded under one line."""
+    high, possible = [], []
+    for f in findings:
+        (possible if f.confidence == "possible" else high).append(f)
+    return high, possible
+
+
+def folded_note(possible: list[Finding], hint: str) -> str:
+    """The one line that stands for the possible findings a view folds: how many, why, and how to
+    see them (``hint``: the view's own key or flag)."""
+    n = len(possible)
+    kinds = ", ".join(kinds_in_order({f.kind for f in possible}))
+    return f"and {n} possible finding{'s' if n != 1 else ''} ({kinds}), from wording alone: {hint}"

@@ -1,18 +1,19 @@
 """Audit checks about MEMORY.md and links between entries: the load cut, broken and
-outside links, hidden comments, lines that link to nothing, entries not in the index,
-the index's own text (it is loaded every session), and [[wiki links]]."""
+outside links, entries not in the index, the index's own text (it is loaded every session),
+and [[wiki links]]; what the index's own lines say (comments, bare bullets, a log) is
+index_lines'."""
 from __future__ import annotations
 
 import os
 import re
 from urllib.parse import unquote
 
-from .findings import Finding
+from .findings import Finding, Place
+from .index_lines import index_line_findings, line_runs
 from .gates import identifying_findings, secret_findings
 from ..reading.index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from ..reading.memory import Memory
-from ..secrets.detect import redact
-from .textutil import line_of, without_code
+from .textutil import without_code
 from .wording import process_findings, transient_findings
 
 _WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
@@ -27,6 +28,11 @@ _NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contr
 
 def not_a_memory(entry_id: str) -> bool:
     return _NOT_A_MEMORY.search(entry_id) is not None
+
+
+# a file its name calls a log (development-log.md, dev_log.md, journal.md): a record of work is
+# kept out of the always-loaded index on purpose, not forgotten there
+_LOG_NAME = re.compile(r"(?i)(?:^|[/_-])(?:log|logs|journal|diary|changelog)\.md$")
 
 
 _TYPE_PREFIX = re.compile(r"^(?:project|feedback|user|reference|fact|constraint|preference|state)[-_]")
@@ -102,11 +108,16 @@ def index_findings(mem: Memory) -> list[Finding]:
         shown = ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
         first_out = next((ln.file_line for ln in idx.lines if not ln.resident), None)
         unseen = idx.total_lines - idx.cut_line
+        # one cause, one finding: the index lines past the cut are its places (a run of them one place)
+        places = line_runs(beyond, lambda run: _named([i for ln in run for i in ln.ids if i]))
+        if places and first_out is not None and places[0].line != first_out:   # the cut itself comes first
+            places = (Place(INDEX_NAME, first_out, "the first line the agent does not load"), *places)
         out.append(Finding(INDEX_NAME, "index-overflow", "past-the-cut", first_out,
                            f"MEMORY.md is {idx.total_lines} lines / {idx.total_bytes:,} bytes; the agent loads only "
                            f"the first {limit}, so the {unseen} line(s) after line {idx.cut_line} are never seen at "
                            f"start-up" + (f", {len(beyond)} of them index lines: {shown}" if ids else ""),
-                           "move what matters above the cut; fold session logs and stale lines out of the index"))
+                           "move what matters above the cut; fold session logs and stale lines out of the index",
+                           places=places if len(places) > 1 or any(p.end for p in places) else ()))
     for ln in idx.lines:
         for target, i in zip(ln.targets, ln.ids):
             if not i:
@@ -119,13 +130,13 @@ def index_findings(mem: Memory) -> list[Finding]:
                 out.append(Finding(INDEX_NAME, "link-broken", "index-missing-file", ln.file_line,
                                    f"index line points at {i}, which does not exist",
                                    "remove the line, or restore the file from the trash"))
-    out += _hidden_and_unlinked(mem)
+    out += index_line_findings(mem)
     out += _loaded_text_findings(mem)
     listed = idx.resident_ids | idx.beyond_ids
     ticked = _ticked_names(mem)
     for i in sorted(mem.entries):
         if i not in listed and mem.status[i].load == "on-demand" and i.rsplit("/", 1)[-1] not in ticked \
-                and not not_a_memory(i):
+                and not not_a_memory(i) and not _LOG_NAME.search(i):
             out.append(Finding(i, "index-overflow", "not-in-index", None,
                                "not listed in MEMORY.md: the agent only finds it by searching the folder",
                                "add a line for it to MEMORY.md if it matters at start-up"))
@@ -134,8 +145,11 @@ def index_findings(mem: Memory) -> list[Finding]:
 
 
 
-_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
 _TICKED_MD = re.compile(r"`([^`\s]*?([^`\s/]+\.md))`")
+
+
+def _named(ids: list[str]) -> str:
+    return ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
 
 
 def _exists_from(folder, target: str) -> bool:
@@ -153,66 +167,6 @@ def _ticked_names(mem: Memory) -> set[str]:
     """File names MEMORY.md writes in backticks (`x.md`, `.claude-memory/x.md`): the agent is
     pointed at those files as surely as by a link."""
     return {m.group(2) for ln in mem.index.lines for m in _TICKED_MD.finditer(ln.text)} if mem.index.lines else set()
-_LEAD_IN = re.compile(r"\s*(?:\*\*|__)?[^\n:*_]{1,60}:(?:\*\*|__)?\s*$|\s*(?:\*\*|__)[^\n*_]{1,60}(?:\*\*|__)\s*$")
-_TICKED_MEMORY = re.compile(r"`([^`\s]+/[^`\s/]+\.\w+)`")
-
-
-def _points_into(mem: Memory, path: str) -> bool:
-    """A backticked path whose folder is the memory folder's own (`.claude-memory/brief.txt`)."""
-    folder = path.rsplit("/", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-    return folder not in ("", ".", "..") and os.path.basename(str(mem.dir).rstrip("/")) == folder
-
-
-_LIST_OR_TEXT = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S|^\s*[^\s#>|`<-]")
-
-
-def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
-    """HTML comments (text the agent never sees) and index lines that link to nothing."""
-    text = (mem.index_text or "").replace("\r\n", "\n")
-    out = []
-    for m in _COMMENT.finditer(text):
-        inner = " ".join(m.group(1).split())
-        if not inner:
-            continue
-        shown = redact(inner)[:60] + ("…" if len(inner) > 60 else "")
-        out.append(Finding(INDEX_NAME, "index-hidden", "html-comment", line_of(text, m.start()),
-                           f"an HTML comment the agent never sees: “{shown}”",
-                           "if the agent should know it, write it as a plain line; otherwise remove it"))
-    runs: list[list[int]] = []   # consecutive unlinked lines make one finding
-    # the lines before the first heading tell how to use the index, not facts (when there is a heading)
-    preamble = any(ln.text.lstrip().startswith("#") for ln in mem.index.lines)
-    covered, titled = False, False
-    for ln in mem.index.lines:
-        if ln.text.lstrip().startswith("#"):
-            # a heading that links covers the lines under it; the document's title ("# Memory index")
-            # keeps the preamble going: the lines under it still say how to use the index
-            first_title = preamble and not titled and re.match(r"\s*#\s", ln.text) is not None and not ln.targets
-            titled = titled or first_title
-            covered, preamble = bool(ln.targets), first_title
-            continue
-        if ln.targets:
-            preamble = False   # the entries begin: the intro is over
-        if preamble or covered or ln.targets or not _LIST_OR_TEXT.match(ln.text) \
-                or ln.text.strip().startswith(("```", "---", "|")):
-            continue
-        if not ln.resident:
-            continue   # past the cut: the overflow finding says so
-        if runs and runs[-1][-1] == ln.file_line - 1:
-            runs[-1].append(ln.file_line)
-        else:
-            runs.append([ln.file_line])
-    # `x.md` (or any backticked file of the memory folder) points the agent at a file as a link does;
-    # a list's lead-in ("**Sources:**") says nothing by itself
-    pointers = {ln.file_line for ln in mem.index.lines if _TICKED_MD.search(ln.text) or _LEAD_IN.match(ln.text)
-                or _TICKED_MEMORY.search(ln.text) and _points_into(mem, _TICKED_MEMORY.search(ln.text).group(1))}
-    for run in runs:
-        if all(n in pointers for n in run):
-            continue   # `x.md` points the agent at a file as a link does
-        what = (f"line {run[0]} links" if len(run) == 1 else f"lines {run[0]}–{run[-1]} ({len(run)} lines) link")
-        out.append(Finding(INDEX_NAME, "index-unlinked", "no-link", run[0],
-                           f"{what} to no entry: the agent reads them as facts, every session",
-                           "link each to the entry it summarises, or move the fact into an entry of its own"))
-    return out
 
 
 def _loaded_text_findings(mem: Memory) -> list[Finding]:

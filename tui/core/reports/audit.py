@@ -2,12 +2,14 @@
 that need the whole directory (conflicts, duplicates, the index, git)."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from pathlib import Path
 
 from .. import forking
 from ..cache.audit import sort_key
+from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
 from ..judging.index_audit import index_findings, not_a_memory, wiki_link_findings
 from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
@@ -33,8 +35,15 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
     e, st = mem.entries[entry_id], mem.status[entry_id]
     out: list[Finding] = []
     if not e.readable:
-        out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
-                           "fix or remove the file; it is listed but never injected"))
+        if (e.error or "").startswith("bad YAML"):   # the text is read and shown; its fields are lost
+            out.append(Finding(e.id, "unreadable", "unreadable", None,
+                               f"its frontmatter does not parse ({e.error}): its name, description and type are "
+                               "lost, and memtui never injects it",
+                               "put the value at that line in quotes: YAML reads ': ', a leading quote, [ or { as "
+                               "its own syntax"))
+        else:
+            out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
+                               "fix or remove the file; it is listed but never injected"))
         text = e.text or _raw_text(e.path)
         if text:   # a file that does not parse can still leak
             out += secret_findings(e.id, text) + identifying_findings(e.id, text)
@@ -61,6 +70,8 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
                            "the code moved: find the place again and update the line number, or drop it"))
     if "old-unverifiable" in st.flags:
         out.append(age_finding(e.id, st.age_days))
+    # (a "lenient-yaml" warning is no finding: memtui, and the agent that wrote the file, read the
+    # unquoted ': ' as it was meant — nothing for the owner to do)
     for w in e.warnings:
         if w.kind == "yaml-truncated":
             out.append(Finding(e.id, "yaml-truncated", "hash-comment", w.line, w.detail or w.message,
@@ -68,9 +79,6 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         elif w.kind == "yaml-type":
             out.append(Finding(e.id, "yaml-truncated", "not-a-string", _find_line(e.text, "description:"),
                                w.detail or w.message, "quote the value: description: \"…\""))
-        elif w.kind == "lenient-yaml":
-            out.append(Finding(e.id, "unreadable", "yaml-error", w.line, w.message,
-                               "quote values that hold ': ' — other tools will not read this frontmatter"))
         elif w.kind == "bare-frontmatter":
             out.append(Finding(e.id, "no-frontmatter", "keys-without-fences", 1, w.message,
                                "put a '---' line before and after the keys"))
@@ -154,7 +162,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         directory_checks()
         here(items)
-    out = _root_sanity(mem, _one_process_finding(out))
+    out = one_per_cause(_root_sanity(mem, _one_process_finding(out)))
     out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
 
@@ -201,6 +209,8 @@ def _scrubbed(mem: Memory, findings: list[Finding]) -> list[Finding]:
         bad = pieces(f.id) | pieces(f.related)
         if bad:
             f.message = scrub(f.message, bad)
+        if f.places and (bad or any(pieces(p.id) for p in f.places)):
+            f.places = tuple(dataclasses.replace(p, note=scrub(p.note, bad | pieces(p.id))) for p in f.places)
     return findings
 
 

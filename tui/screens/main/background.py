@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from ...core.judging.anchors import AnchorChecker
 from ...core.reports.audit import AuditReport, audit
-from ...core.judging.findings import Finding
+from ...core.judging.findings import Finding, Place
 from ...core.layouts import DEFAULT_LAYOUT
 from ...core.reading.memory import MemoryStore, Snapshot, keep_heap, paused_gc
 from ...core.engine.select import Decision
@@ -84,7 +84,8 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
                 agent = part.layout.agent if part.layout is not None else label
                 findings.append(dataclasses.replace(
                     f, id=f"{label}:{f.id}" if f.id else "", related=f"{label}:{f.related}" if f.related else None,
-                    message=f.message if f.id else f"{agent}: {f.message}"))
+                    message=f.message if f.id else f"{agent}: {f.message}",
+                    places=tuple(dataclasses.replace(p, id=f"{label}:{p.id}" if p.id else "") for p in f.places)))
         return AuditReport(findings, len(snap.entries), str(snap.dir), str(snap.root))
     if len(snap.entries) >= SUBPROCESS_AUDIT_FROM:
         # a big folder is audited by `memtui audit` in another process: its seconds of CPU
@@ -180,6 +181,14 @@ def preview(snap: Snapshot, query: str) -> Decision | None:
     return snap.engine.decide(query)
 
 
+def _places(locations: list | None, one: dict) -> tuple[Place, ...]:
+    """A finding's places from its JSON locations (none when it has one place: its own id and line)."""
+    if not locations or len(locations) < 2:
+        return ()
+    return tuple(Place(one.setdefault(loc["id"], loc["id"]), loc["line"], loc.get("note", ""), loc.get("end"))
+                 for loc in locations)
+
+
 def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: str = DEFAULT_LAYOUT) -> AuditReport:
     # one job, at low priority: the UI process keeps a core to itself
     env = dict(os.environ, MEMTUI_NOW=now.isoformat(), MEMTUI_JOBS="1")
@@ -206,6 +215,7 @@ def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: s
     # JSON gives every finding its own copy of its id, kind, rule, fix and often its message: one
     # each (at 50k entries, ~70k strings)
     keys, one = ("id", "kind", "rule", "line", "message", "fix", "related", "confidence"), {}
-    findings = [Finding(*(one.setdefault(v, v) if type(v) is str else v for v in map(f.get, keys)))
+    findings = [Finding(*(one.setdefault(v, v) if type(v) is str else v for v in map(f.get, keys)),
+                        places=_places(f.get("locations"), one))
                 for f in data["findings"]]
     return AuditReport(findings, data["summary"]["entries"], str(directory), str(root))

@@ -1,0 +1,108 @@
+"""One finding per cause (SPEC §5): what the owner decides once is one finding that lists its places.
+
+The checks report what they see where they see it, a line at a time; this pass, run once on the
+whole audit, makes causes of them:
+
+- the paths a session log names that are gone are part of the log's record, not fixes to make:
+  they fold into that file's process finding, which says how many; and the log's absence from
+  MEMORY.md is where a log belongs, no finding;
+- findings of one rule about one file (with the same confidence and the same other side) are one
+  finding whose ``places`` list every line, each with what its own finding said;
+- a kind whose cause is a habit of the folder (``Kind.folder_wide``: files without frontmatter,
+  files the index does not list) is one finding for the whole folder, its places the files.
+
+A finding's ``line`` stays its first place's, so a finding keeps its key (file, kind, the first
+line) as long as its first place stays.
+"""
+from __future__ import annotations
+
+import re
+
+from .findings import KIND, Finding, Place, kind_many
+
+# process findings that say a whole file is a record of work (a layout's log, a file that reads
+# as one); "durable-rule-in-log" says the opposite of a line in such a file
+_LOG_RULES = ("session-log", "process-file", "daily-log")
+
+
+def one_per_cause(findings: list[Finding]) -> list[Finding]:
+    """The findings with every cause made one finding (order: first places first)."""
+    return _grouped(_paths_into_logs(findings))
+
+
+def _logs(findings: list[Finding]) -> dict[str, Finding]:
+    """The process findings that call a whole file a record of work, by file."""
+    return {f.id: f for f in findings if f.kind == "process" and f.rule in _LOG_RULES and f.id}
+
+
+def _paths_into_logs(findings: list[Finding]) -> list[Finding]:
+    """A log's missing paths are its record; and a log out of MEMORY.md is where it belongs (telling
+    the owner to list it there would be advice against the log's own finding)."""
+    logs = _logs(findings)
+    if not logs:
+        return findings
+    gone: dict[str, int] = {}
+    out = []
+    for f in findings:
+        if f.kind == "path-missing" and f.id in logs:
+            gone[f.id] = gone.get(f.id, 0) + len(f.locations)
+        elif not (f.kind == "index-overflow" and f.rule == "not-in-index" and f.id in logs):
+            out.append(f)
+    for i, n in gone.items():
+        f = logs[i]
+        f.message += (f"; the {n} path{'s' if n != 1 else ''} it names that {'are' if n != 1 else 'is'} gone "
+                      "belong to that record, not to fixes to make")
+    return out
+
+
+def _grouped(findings: list[Finding]) -> list[Finding]:
+    groups: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        wide = KIND[f.kind].folder_wide if f.kind in KIND else False
+        key = (None if wide else f.id, f.kind, f.rule, f.confidence, f.related)
+        groups.setdefault(key, []).append(f)
+    out = []
+    for members in groups.values():
+        out.append(members[0] if len(members) == 1 else _one(members))
+    return out
+
+
+def _one(members: list[Finding]) -> Finding:
+    """Several findings of one cause as one, every place listed with what its own finding said.
+    Built the same whatever order the checks' workers returned them in (the output is
+    byte-identical run after run)."""
+    members = sorted(members, key=lambda f: (f.id, f.line if f.line is not None else -1, f.message, f.fix))
+    fix = _one_fix([f.fix for f in members])
+    places: dict[tuple, Place] = {}
+    for f in members:
+        # a fix of its own (the moved path's new place) goes with its place; a shared one with the cause
+        own = f" — {f.fix}" if fix is None and f.fix else ""
+        for p in f.places or (Place(f.id, f.line, f.message + own),):
+            places.setdefault((p.id, p.line if p.line is not None else -1, p.note), p)
+    ordered = tuple(sorted(places.values(), key=lambda p: (p.id, p.line if p.line is not None else -1, p.note)))
+    if len(ordered) == 1:   # the same said twice of one place
+        return members[0]
+    first, head = ordered[0], members[0]
+    one_file = len({p.id for p in ordered}) == 1   # else a folder-wide cause: the folder's, not a file's
+    return Finding(first.id if one_file else "", head.kind, head.rule, first.line if one_file else None,
+                   f"{len(ordered)} {kind_many(head.kind)}", fix or "", head.related, head.confidence, ordered)
+
+
+_QUOTED = re.compile(r"'[^']*'")
+
+
+def _one_fix(fixes: list[str]) -> str | None:
+    """The fix of a cause whose findings' fixes differ at most in the words they quote ("drop 'today'",
+    "drop 'currently'" -> "drop 'today' / 'currently'"); None when they differ in more (each place
+    then keeps its own)."""
+    if len(set(fixes)) == 1:
+        return fixes[0]
+    shapes = {tuple(_QUOTED.split(f)) for f in fixes}
+    if len(shapes) != 1:
+        return None
+    (shape,) = shapes
+    slots = [list(dict.fromkeys(q)) for q in zip(*(_QUOTED.findall(f) for f in fixes))]
+    out = shape[0]
+    for words, rest in zip(slots, shape[1:]):
+        out += " / ".join(words) + rest
+    return out
