@@ -23,7 +23,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT = HERE.parent / "fixtures" / "triage"
-ACTIONS = ("keep", "promote", "archive", "drop", "review")
+ACTIONS = ("keep", "promote", "archive", "edit", "drop", "review")
 
 
 def digest(folder: Path) -> str:

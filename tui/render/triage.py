@@ -9,7 +9,7 @@ from ..core.reports.triage import ACTIONS, TESTS, Suggestion, TriageReport
 from .listing import age_text
 from .styles import DEFAULT, Styles
 
-ACTION_STYLE = {"keep": "ok", "promote": "info", "archive": "warning", "drop": "dim", "review": "error"}
+ACTION_STYLE = {"keep": "ok", "promote": "info", "archive": "warning", "edit": "warning", "drop": "dim", "review": "error"}
 
 
 def action_style(action: str, styles: Styles = DEFAULT) -> str:
@@ -42,6 +42,8 @@ def suggestion_renderable(s: Suggestion, styles: Styles = DEFAULT) -> Group:
         head.append(f"test {s.test}: {TESTS[s.test]}", style=styles.strong)
     elif s.action == "review":
         head.append("a person must decide", style=styles.strong)
+    elif s.action == "keep":
+        head.append("passes all three tests", style=styles.strong)
     lines = [head]
     for r in s.reasons:
         lines.append(Text("  • " + r))
@@ -54,7 +56,7 @@ def print_triage(report: TriageReport, console: Console | None = None) -> None:
     if not report.suggestions:
         console.print("[dim]No memories to triage — the folder is empty.[/]")
         return
-    order = {a: i for i, a in enumerate(("review", "archive", "drop", "promote", "keep"))}
+    order = {a: i for i, a in enumerate(("review", "archive", "edit", "drop", "promote", "keep"))}
     for s in sorted(report.suggestions, key=lambda s: (order[s.action], s.id)):
         console.print(Text(s.id, style="bold"))
         console.print(suggestion_renderable(s))
