@@ -18,7 +18,7 @@ KEYS = [
     ("Views", [("1 2 3 4", "detail / preview / injection log / usage tab"), ("A", "audit: findings by kind"),
                ("t", "trash: restore deleted or archived entries"),
                ("R", "review entries the agent wrote since launch"),
-               ("T", "triage: each suggestion that is not keep — p promote, d drop, a archive, o open, n skip"),
+               ("T", "triage: each suggestion that is not keep — p promote, d drop, a archive, e edit, o open, n skip"),
                ("ctrl+p", "command palette (every action, themes)"), ("?", "this help")]),
     ("Filters", [("f", "cycle a status filter: broken, unsafe, old, findings, resident, beyond cut, new, "
                        "then each triage action"),

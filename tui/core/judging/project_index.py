@@ -175,7 +175,12 @@ class ProjectIndex:
         from ..cache.kept import full_signature
         idx = cls(str(root))
         mem_rel = _relative(root, memory_dir)
-        listed = [f for f in root_files.files() if _wanted(f, mem_rel)]
+        listed = root_files.files()
+        # a folder with a MEMORY.md is a memory folder (a copy kept in the repository): memory, not project
+        memory_copies = {f.rsplit("/", 1)[0] + "/" if "/" in f else "" for f in listed
+                         if f.rsplit("/", 1)[-1] == "MEMORY.md"}
+        listed = [f for f in listed if _wanted(f, mem_rel)
+                  and not (f.endswith(".md") and (f.rsplit("/", 1)[0] + "/" if "/" in f else "") in memory_copies)]
         listed.sort(key=lambda f: (not _FACT_FILE.search(f), f.count("/"), f))
         idx.folders = list(root_files.folders or [])
         lines_total = 0

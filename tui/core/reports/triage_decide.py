@@ -29,7 +29,7 @@ from ..judging.anchors import confine
 from ..judging.findings import Finding
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, headline_is_process, quote, read_body
-from .triage_rules import MANDATED_TYPES, promotes, who_set
+from .triage_rules import MANDATED_TYPES, headline_rule, promotes, who_set
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
 DOUBT_KINDS = ("conflict", "anchor-broken")
@@ -100,14 +100,14 @@ def prepare(e) -> Entry:
         name = _field(e.text, "name") or name
         description = _field(e.text, "description") or description
         type_ = _field(e.text, "type") or type_
-    reading = read_body(e.body, e.body_line)
+    reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
     facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
     return Entry(reading, facts, name, description, type_)
 
 
 def _raw_line(e, ln: Line) -> str:
     lines = e.body.splitlines()
-    k = ln.n - e.body_line
+    k = ln.n - e.body_line - e.first_line + 1
     return lines[k] if 0 <= k < len(lines) else ln.text
 
 
@@ -141,21 +141,25 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
             said.setdefault(f.line, f)
         if not f.line or f.line in status or f.kind not in ("process", "transient"):
             continue
-        if f.line < e.body_line and f.kind == "transient":   # its description says it holds for now
-            status[f.line], said[f.line] = Line(f.line, "status", prepared.description), f
+        if f.line < e.body_line + e.first_line - 1 and f.kind == "transient":   # its description holds for now
+            said[f.line] = f
         elif ln is not None and ln.kind not in ("why", "learned", "heading") and (f.kind == "process" or len(content) <= 2):
             status[f.line], said[f.line] = Line(f.line, "status", ln.text), f
     headline = headline_is_process(e.id, prepared.name, prepared.description)
+    if any(n < e.body_line + e.first_line - 1 for n in said):
+        headline = "strong"   # its description says it holds for now
     live = dict(status)   # what an edit would take out: never a record's last word alone
     final = r.of("final")   # "Status: RESOLVED", "— delivered 2026-05-13": counts beside other signs of process only
     if final and (status or headline or len(final) * 2 >= len(content)):
         status.update((ln.n, ln) for ln in final)
     share = len(status) / len(content)
     durable = [ln for ln in content if ln.n not in status and ln.kind in ("why", "how", "learned", "rule")]
-    if share >= 0.5 or headline and share >= 0.15 or headline == "strong" and len(durable) < 0.3 * len(content):
+    mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) \
+        and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
+    if share >= 0.5 or headline and share >= 0.15 or mostly_told:
         lines = sorted(status)
-        why = [f"{len(status)} of its {len(content)} lines report where work stood"
-               + (f", from line {lines[0]} '{quote(status[lines[0]].text, 7)}'" if lines else "")]
+        why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
+               f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
         why[1:1] = [_why(f) for f in list(said.values())[:2]]
         if headline:
             why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
@@ -360,11 +364,13 @@ def _promote_reasons(prepared: Entry) -> list[str]:
     rules = prepared.reading.of("rule")
     head = next((t for t in (prepared.description, prepared.name) if t), "")
     first = f"its headline states a rule: '{quote(head, 10)}'"
-    if rules:
+    if rules and quote(rules[0].text, 8) != quote(head, 8):
         first += f"; line {rules[0].n} '{quote(rules[0].text, 8)}'"
     who = setter(prepared)
     t = (prepared.type or "").lower()
-    why = f"set by the user: '{quote(who, 8)}'" if who else f"set by the user: type {t} (Claude Code's type for guidance the user gave)"
+    why = f"set by the user: '{quote(who, 8)}'" if who else \
+        (f"set by the user: type {t} (Claude Code's type for guidance the user gave)" if t else
+         "a short note written as a rule, with nothing that says it was learned")
     return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]
 
 

@@ -212,7 +212,8 @@ def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
                 got.lines.append(pl)
                 return
     for n in names[:1]:   # the same subject at another major version, right after its name: the project disagrees
-        near = re.compile(rf"(?i)(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])[^\n\d]{{0,25}}?[~^>=<v]*(\d+)(?:\.\d+)*")
+        near = re.compile(rf"(?i)(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])(?:[-_ ]?version)?[\s\"':@=,]{{0,5}}"
+                          rf"[~^>=<v]*(\d+)(?:\.\d+)*")
         for i in idx.lines_with(*words(n)[:1]):
             pl = idx.line(i)
             m = near.search(pl.text)

@@ -297,5 +297,6 @@ def quote(text: str, words: int = 9) -> str:
     """The first few words of a line, for a reason (never more: the text is the owner's)."""
     from ..secrets.detect import blank_secrets
     bare = blank_secrets(re.sub(r"[*_`#>]+", "", text)).strip(" -:•\t")
+    bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
     parts = bare.split()
     return " ".join(parts[:words]) + (" …" if len(parts) > words else "")

@@ -94,7 +94,7 @@ def headline_rule(name: str, description: str) -> bool:
     """The name or description is a rule: rule wording, an imperative (also after a dash or a
     colon), a 'RULE —' label, a Japanese rule ending, or it names rules, conventions, preferences."""
     from .triage_lines import is_rule
-    head = [t for t in (name, description) if t]
+    head = [t for t in (name if " " in name.strip() else "", description) if t]   # a file stem is no title
     clauses = [c for t in head for c in re.split(r"\s[—–-]\s|[:：;]\s", t)]
     return any(is_rule(t) or _RULE_LABEL.match(t) or _RULE_NOUN.search(t) or _JA_RULE.search(t) for t in head) \
         or any(_IMPERATIVE_START.match(c.strip()) for c in clauses)

@@ -114,6 +114,10 @@ def triage_pass(screen: MainHost) -> None:
             promote(screen, [entry_id], then=then)
         elif action == "drop":
             delete(screen, [entry_id], then=then)
+        elif action == "edit":
+            from .editing import edit
+            s = report.by_id().get(entry_id)
+            edit(screen, entry_id, line=s.lines[0] if s is not None and s.lines else None, then=then)
         else:
             archive(screen, [entry_id], then=then)
 
@@ -229,19 +233,23 @@ def promote(screen: MainHost, ids: list[str], target: str | None = None,
         return
     snap, local_ids, shown = where
 
-    def write(plan: Promotion | None) -> None:
+    def finished(done: bool) -> None:
         if then is not None:
-            then(plan is not None)
+            then(done)
+
+    def write(plan: Promotion | None) -> None:
         if plan is None:
+            finished(False)
             return
         try:
             notes = apply_promotion(snap, plan)
-        except TargetChanged as e:
+        except TargetChanged as e:   # not done: the new diff is offered, and whoever waits waits for it
             screen.notify(f"{e}. Here is the diff against what is there now.", severity="error", timeout=10)
-            promote(screen, ids, plan.rel)
+            promote(screen, ids, plan.rel, then=then)
             return
         except OSError as e:
             screen.notify(sentence(e, not_promoted(plan.rel)), severity="error", timeout=10)
+            finished(False)
             return
         done = [shown[i] for i in plan.added + list(plan.already)]
         screen.writes.note_written(done)   # the promoted_to marks are our writes, not the agent's
@@ -249,9 +257,11 @@ def promote(screen: MainHost, ids: list[str], target: str | None = None,
         for n in notes:
             screen.notify(n, timeout=5)
         screen.request_rescan()
-        if done:   # a separate confirmation: promoting never implies deleting
+        if done:   # a separate confirmation: promoting never implies deleting; done once that dialog closes
             screen.notify("Promoted. The next dialog offers to move the memories to the trash; "
                           "Cancel keeps them.", timeout=6)
-            delete(screen, done)
+            delete(screen, done, then=lambda _: finished(True))
+        else:
+            finished(True)
 
     screen.app.push_screen(PromoteScreen(snap, local_ids, screen.app.colours, target), write)

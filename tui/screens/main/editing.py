@@ -11,6 +11,7 @@ import shlex
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from textual.app import SuspendNotSupported
 
@@ -60,17 +61,28 @@ def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
     screen.app.push_screen(AddEntry(draft, error), save)
 
 
-def edit(screen: MainHost, entry_id: str | None) -> None:
+def edit(screen: MainHost, entry_id: str | None, line: int | None = None,
+         then: Callable[[bool], None] | None = None) -> None:
+    """$EDITOR on an entry, at ``line`` of its file when given (the triage's edit);
+    ``then(saved)`` once the editor is closed and the edit written (or not)."""
+    saved = False
+    try:
+        saved = _edit(screen, entry_id, line)
+    finally:
+        if then is not None:
+            then(saved)
+
+
+def _edit(screen: MainHost, entry_id: str | None, line: int | None) -> bool:
     if entry_id is None or screen.snapshot is None:
-        return
+        return False
     part, local = screen.snapshot.locate(entry_id)
     e = part.entries.get(local)
     if e is not None and e.read_only:
         screen.notify(f"{entry_id} is a record of an export: read-only here", severity="warning")
-        return
+        return False
     if e is not None and e.file is not None:
-        edit_part(screen, part, local, entry_id)
-        return
+        return edit_part(screen, part, local, entry_id, None if line is None else line - e.first_line + 1)
     folder = part.dir
     path = folder / local
     try:
@@ -78,18 +90,18 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
         original = screen.drafts.get(entry_id) or path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         screen.notify(f"Cannot open {entry_id} for editing: {e}", severity="error")
-        return
-    edited = run_editor(screen, original, suffix=Path(entry_id).suffix or ".md")
+        return False
+    edited = run_editor(screen, original, suffix=Path(entry_id).suffix or ".md", line=line)
     if edited is None or edited == path.read_text(encoding="utf-8", errors="replace"):
         if edited is not None:
             screen.drafts.pop(entry_id, None)
-        return
+        return False
     try:   # the file as it was when the editor opened: an agent's write since then is not overwritten
         res = write_raw(folder, screen.root, local, edited, opened=on_disk)
     except OSError as e:
         _not_saved(screen, entry_id, edited, e)
-        return
-    _saved(screen, entry_id, edited, res)
+        return False
+    return _saved(screen, entry_id, edited, res)
 
 
 def _not_saved(screen: MainHost, entry_id: str, edited: str, err: OSError) -> None:
@@ -98,46 +110,48 @@ def _not_saved(screen: MainHost, entry_id: str, edited: str, err: OSError) -> No
                   title=f"{entry_id} not saved", severity="error", timeout=15)
 
 
-def _saved(screen: MainHost, entry_id: str, edited: str, res) -> None:
+def _saved(screen: MainHost, entry_id: str, edited: str, res) -> bool:
     """After an edit was written (or refused): keep a refused draft, note our own write."""
     if not res.ok:
         screen.drafts[entry_id] = edited
         screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
                       title=f"{entry_id} not saved", severity="error", timeout=15)
-        return
+        return False
     screen.drafts.pop(entry_id, None)
     screen.writes.note_written([entry_id])
     screen.notify(f"Saved {entry_id}")
     screen.request_rescan()
+    return True
 
 
-def edit_part(screen: MainHost, part: Snapshot, local: str, entry_id: str) -> None:
+def edit_part(screen: MainHost, part: Snapshot, local: str, entry_id: str, line: int | None = None) -> bool:
     """Edit one bullet or section of a shared file: only its lines change."""
     from ...core.writes.layout_writes import replace_part
     from ...core.writes.snippets import locate
     snip = locate(part.dir, part.layout, local)
     if snip is None:
         screen.notify(f"{entry_id} is no longer in its file", severity="warning")
-        return
-    edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text)
+        return False
+    edited = run_editor(screen, screen.drafts.get(entry_id) or snip.text, line=line)
     if edited is None or edited == snip.text:
-        return
+        return False
     try:
         res = replace_part(part.dir, screen.root, part.layout, local, snip.text, edited)
     except OSError as e:
         _not_saved(screen, entry_id, edited, e)
-        return
-    _saved(screen, entry_id, edited, res)
+        return False
+    return _saved(screen, entry_id, edited, res)
 
 
-def run_editor(screen: MainHost, text: str, suffix: str = ".md") -> str | None:
-    """Edit ``text`` in $EDITOR on a temporary copy; the app suspends meanwhile."""
+def run_editor(screen: MainHost, text: str, suffix: str = ".md", line: int | None = None) -> str | None:
+    """Edit ``text`` in $EDITOR on a temporary copy (its cursor on ``line``, when given); the app
+    suspends meanwhile."""
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
     fd, tmp = tempfile.mkstemp(prefix="memtui-", suffix=suffix)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        cmd = [*shlex.split(editor), tmp]
+        cmd = at_line(shlex.split(editor), tmp, line)
         try:
             try:
                 with screen.app.suspend():
@@ -153,3 +167,16 @@ def run_editor(screen: MainHost, text: str, suffix: str = ".md") -> str | None:
             os.unlink(tmp)
         except OSError:
             pass
+
+
+def at_line(editor: list[str], path: str, line: int | None) -> list[str]:
+    """The editor's command opening ``path`` at ``line``: ``+N path`` for vi, vim, nano, emacs,
+    micro and the like; ``-g path:N`` for VS Code and its forks; ``path:N`` for Helix, Sublime, Zed."""
+    if not line or line < 1:
+        return [*editor, path]
+    name = os.path.basename(editor[0]) if editor else ""
+    if name in ("code", "code-insiders", "codium", "cursor", "windsurf"):
+        return [*editor, "-g", f"{path}:{line}"]
+    if name in ("hx", "helix", "subl", "zed", "kak-lsp"):
+        return [*editor, f"{path}:{line}"]
+    return [*editor, f"+{line}", path]
