@@ -93,7 +93,7 @@ _DONE_ITEM = re.compile(
     r"updated|created|deployed|merged|renamed|migrated|wrote|changed|switched|bumped|upgraded|replaced|deleted|"
     r"cleaned|reverted|shipped|wired|ported|tested|documented|añad[ií]|arregl[eé]|migr[eé]|implement[eé]|"
     r"adicionei|corrigi|implementei|ajouté|corrigé|hinzugefügt|behoben|добавил|исправил|已|新增|修复)\b")
-_TODO = re.compile(r"\bTODO\b|\bWIP\b")
+_TODO = re.compile(r"^\W*(?:TODO|WIP)\b|\b(?:TODO|WIP)\s*[:：]")   # a label, not the word in a sentence
 _STATE = re.compile(
     r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
     r"in progress|in review|waiting|down|paused|on hold|not (?:yet )?(?:done|merged|deployed|fixed|started|finished|"
@@ -230,9 +230,10 @@ def _kind(text: str, in_process: bool) -> str:
     bare = without_code(text)
     if _LEARNED.search(bare):
         return "learned"
-    if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare) \
-            or _DONE_PREFIX.match(bare):
+    if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):
         return "status"
+    if _DONE_PREFIX.match(bare) or _done_record(bare):
+        return "final"   # "DONE (2026-05-28): …", "✅ shipped …", "2026-04-10: …": what happened, a record
     if _DONE_ITEM.match(bare) and not _DECISION.search(bare):
         return "final"   # "- Fixed the importer": what was done, process beside other signs of it
     if _FINAL_VALUE.match(bare):   # "Status: RESOLVED": a record's last word, a status only beside others
@@ -244,13 +245,17 @@ def _kind(text: str, in_process: bool) -> str:
     return "plain"
 
 
-def _is_status(bare: str) -> bool:
-    """A line that says where work stood, in words (its marks are _kind's)."""
+def _done_record(bare: str) -> bool:
+    """A line that records what was done (a done mark or a date, and a done word; a dated row
+    that decides nothing): process beside other signs of it, not an open status alone."""
     if (_DONE_LEAD.match(bare) or _DATE_LEAD.match(bare)) and _DONE_WORD.search(bare):
         return True
-    if _DATED_ROW.match(bare) and not _DECISION.search(bare):
-        return True
-    return bool(_STATE.search(bare))
+    return bool(_DATED_ROW.match(bare) and not _DECISION.search(bare))
+
+
+def _is_status(bare: str) -> bool:
+    """A line that says where work stands, in words (its marks are _kind's), or records it."""
+    return _done_record(bare) or bool(_STATE.search(bare))
 
 
 def is_rule(text: str) -> bool:
