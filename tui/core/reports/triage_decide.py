@@ -56,6 +56,7 @@ class Context:
         self._idx = None
         self._book = None
         self.versions: dict[str, dict[str, list[tuple[str, int]]]] = {}   # subject → value → [(entry, line)]
+        self._exists: dict[str, bool] = {}
 
     @property
     def index(self):
@@ -70,8 +71,11 @@ class Context:
         return self._book
 
     def exists(self, raw: str) -> bool:
-        c = confine(self.mem.root, raw)
-        return c.path is not None and os.path.exists(c.path)
+        hit = self._exists.get(raw)
+        if hit is None:
+            c = confine(self.mem.root, raw)
+            hit = self._exists[raw] = c.path is not None and os.path.exists(c.path)
+        return hit
 
     def note_versions(self, entry_id: str, facts) -> None:
         by_line: dict[tuple[int, str], set] = {}
@@ -92,6 +96,8 @@ class Entry:
     name: str
     description: str
     type: str | None
+    promotes: bool | None = None          # test 2, once asked
+    who: str | None | bool = False        # who set its rule, once asked (False: not asked yet)
 
 
 def prepare(e) -> Entry:
@@ -348,12 +354,17 @@ def _shown(f) -> str:
 
 
 def _promotes(prepared: Entry) -> bool:
-    r = prepared.reading
-    return promotes(prepared.type, prepared.name, prepared.description, [ln.text for ln in r.content], len(r.content))
+    if prepared.promotes is None:
+        r = prepared.reading
+        prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
+                                     [ln.text for ln in r.content], len(r.content))
+    return prepared.promotes
 
 
 def setter(prepared: Entry) -> str | None:
-    return who_set([prepared.name, prepared.description] + [ln.text for ln in prepared.reading.content])
+    if prepared.who is False:
+        prepared.who = who_set([prepared.name, prepared.description] + [ln.text for ln in prepared.reading.content])
+    return prepared.who
 
 
 def _rule_lines(prepared: Entry) -> list[int]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, RuleLine, rule_words, words
 
+_DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")
 _SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.\-]+)$|^(?:make|just)\s+([\w.\-]+)$")
 _ASSIGN = re.compile(r"^([A-Za-z_][\w.]*)\s*[=:]\s*(\S.*)$")
@@ -85,6 +86,11 @@ def facts_of(text: str, n: int) -> list[Fact]:
         elif len(span) >= 3 and not span.isdigit():
             out.append(Fact("span", span, n))
     prose = _blank(text, seen_spans)
+    if "_" in prose:
+        spans_text = " ".join(f.text for f in out if f.kind in ("span", "script"))
+        out += [Fact("env", m.group(1), n, value=m.group(1)) for m in _ENV.finditer(prose) if m.group(1) not in spans_text]
+    if not _DIGIT.search(text):   # ports, versions and numbers all have digits (most lines have none)
+        return out
     ctx = frozenset(w for w in rule_words(re.sub(r"\d+", " ", prose)) if not w.isdigit())
     for m in _PORT.finditer(prose):
         out.append(Fact("port", m.group(0).strip(), n, value=m.group(1) or m.group(2) or m.group(3), subject="port",
@@ -102,10 +108,6 @@ def facts_of(text: str, n: int) -> list[Fact]:
         if not any(f.value == m.group(2) and f.line == n for f in out):
             key = frozenset(rule_words(m.group(1))) | ctx
             out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
-    spans_text = " ".join(f.text for f in out if f.kind in ("span", "script"))
-    for m in _ENV.finditer(prose):
-        if m.group(1) not in spans_text:
-            out.append(Fact("env", m.group(1), n, value=m.group(1)))
     return out
 
 

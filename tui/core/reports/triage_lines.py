@@ -135,6 +135,24 @@ _WEAK = re.compile(
     r"暂时|目前先|当面|とりあえず|暫定|일단|당분간")
 
 
+# every match of _LEARNED / _WEAK holds one of these (lower-cased): the big patterns run only then
+_LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed by", "caused by", "we hit", "i hit",
+                  "bit us", "gotcha", "pitfall", "footgun", "trap", "lesson", "learned the hard", "work around",
+                  "workaround", "symptom", "silently", "n't work", "not work", "won't work", "will not work", "fail",
+                  "break", "broke", "causa", "descubri", "resultó", "soluci", "trampa", "lecci", "falla", "descobri",
+                  "armadilha", "liç", "piège", "cause racine", "leçon", "ursache", "falle", "stolperstein", "trappola",
+                  "lezione", "причин", "ловушк", "оказалось", "урок", "nguyên nhân", "bài học", "bẫy", "坑", "踩",
+                  "根因", "原因", "教训", "绕过", "原来", "ハマ", "罠", "判明", "教訓", "回避策", "함정", "원인", "교훈",
+                  "알고 보니", "우회")
+_WEAK_STEMS = ("for now", "time being", "temporarily", "at this point", "at the moment", "until", " it on", " it off",
+               " it back", "once ", "por ahora", "de momento", "por enquanto", "pour l", "vorerst", "per ora",
+               "пока", "tạm thời", "暂时", "目前先", "当面", "とりあえず", "暫定", "일단", "당분간")
+
+
+def _has(stems: tuple[str, ...], low: str) -> bool:
+    return any(s in low for s in stems)
+
+
 @dataclass(frozen=True)
 class Line:
     n: int          # line of the file (1-based)
@@ -204,7 +222,7 @@ def read_body(body: str, first_line: int) -> Reading:
         kind = _kind(text, section_level > 0)
         if kind == "status" and section_level and section_kind == "final" and not _live(text):
             kind = "final"
-        weak = len(_WEAK.findall(without_code(text)))
+        weak = len(_WEAK.findall(without_code(text))) if _has(_WEAK_STEMS, text.lower()) else 0
         if kind == "plain" and weak >= 2:
             kind = "status"
         out.lines.append(Line(n, kind, text, weak))
@@ -228,7 +246,7 @@ def _kind(text: str, in_process: bool) -> str:
     if _HOW.match(text):
         return "how"
     bare = without_code(text)
-    if _LEARNED.search(bare):
+    if _has(_LEARNED_STEMS, bare.lower()) and _LEARNED.search(bare):
         return "learned"
     if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):
         return "status"

@@ -103,10 +103,18 @@ def headline_rule(name: str, description: str) -> bool:
 def who_set(texts: list[str]) -> str | None:
     """The phrase that says who set a rule ('the user wants', 'team convention'), if any does."""
     for t in texts:
-        m = _SET_BY.search(t or "")
+        low = (t or "").lower()
+        if not any(h in low for h in _SET_BY_HINTS):
+            continue   # the one big pattern only where it can match (a 10k folder's worth of lines)
+        m = _SET_BY.search(t)
         if m:
             return m.group(0).strip()
     return None
+
+
+_SET_BY_HINTS = ("user", "owner", "maintainer", "team", "lead", "client", "boss", "reviewer", "we ", "rule",
+                 "policy", "convention", "style", "usuari", "utilisateur", "nutzer", "utente", "preferisce",
+                 "пользователь", "người dùng", "用户", "使用者", "老板", "团队", "规定", "约定", "ユーザー", "사용자")
 
 
 _RULE_LABEL = re.compile(r"(?i)^\W*(?:rule|mandatory|critical|important|policy|convention|regla|regra|règle|regel|"
