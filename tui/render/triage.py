@@ -65,7 +65,8 @@ def print_triage(report: TriageReport, console: Console | None = None) -> None:
     if report.log_days is None:
         console.print("[dim]No injection log for this folder yet: wire `memtui hook claude-code` (README) to "
                       "see what is used.[/]")
-    console.print("[dim]Suggestions only: nothing was changed. Act with delete, archive or promote.[/]")
+    console.print("[dim]Suggestions only: nothing was changed. Act on them in the app (T), or with delete, archive, "
+                  "promote and your editor (edit: the lines named).[/]")
 
 
 __all__ = ["ACTIONS", "print_triage", "suggestion_renderable", "evidence_text", "action_style"]

@@ -128,7 +128,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     remove = [f for f in high if f.kind in REMOVE_KINDS]
     if remove:
         return Decision("review", None, [_why(f) for f in remove[:3]], _lines_of(remove), notes=notes)
-    if not e.readable and not e.body.strip():
+    if not e.readable and (not e.body.strip() or not e.has_frontmatter and e.text.lstrip().startswith("---")):
+        # nothing to read, or frontmatter that never closes (all of it would be taken for the body)
         return Decision("review", None, [f"cannot be read: {e.error}"], notes=notes)
     if e.kind == "process":   # a layout's own log (a daily log, progress.md): already where process goes
         return Decision("keep", 1, ["already a log: the agent does not load it as memory"] +

@@ -125,6 +125,9 @@ def triage_pass(screen: MainHost) -> None:
         if entry_id:
             jump_to(screen, entry_id)
 
+    if not report.suggestions:
+        screen.notify("Triage: no entries in this folder yet — nothing to triage")
+        return
     if not any(s.action != "keep" for s in report.suggestions):
         screen.notify("Triage: every entry is a keep — nothing to act on")
         return
