@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..judging.anchors import confine
 from ..judging.findings import Finding
-from .triage_facts import STRONG, Found, RuleBook, facts_of, find
+from .triage_facts import STRONG, Found, RuleBook, facts_of, find, says_more, shown
 from .triage_lines import Line, Reading, headline_is_process, quote, read_body
 from .triage_rules import MANDATED_TYPES, headline_rule, promotes, who_set
 
@@ -321,37 +321,16 @@ def _knowable(prepared: Entry, looked: list[Found]) -> Decision | None:
     if len(found) < 2 and len(content) > 2 or len(bare) > max(1, len(content) // 3) \
             or any(len(ln.text.split()) > 16 for ln in bare):
         return None
-    if any(_says_more(ln, [g for g in looked if g.fact.line == ln.n]) for ln in content if ln.n in with_facts):
+    if any(says_more(ln, [g for g in looked if g.fact.line == ln.n]) for ln in content if ln.n in with_facts):
         return None
     reasons, cited = [], set()
     for g in found:
         key = (g.fact.line, g.lines[0].file, g.lines[0].line)
         if key not in cited and len(reasons) < 4:
             cited.add(key)
-            reasons.append(f"line {g.fact.line} {_shown(g.fact)} ← {g.lines[0].cite()}")
+            reasons.append(f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}")
     reasons.append("every fact it states is in the project's files: reading them once tells the agent")
     return Decision("drop", 3, reasons, sorted({g.fact.line for g in found}), [g.lines[0] for g in found][:6])
-
-
-def _says_more(ln, found: list[Found], most: int = 8) -> bool:
-    """A line that says more than its facts and the project lines that state them: more than
-    ``most`` content words of its own (an explanation, a consequence, a story)."""
-    from ..judging.project_index import rule_words
-    text = re.sub(r"`[^`]*`", " ", ln.text)
-    for g in found:
-        text = text.replace(g.fact.text, " ")
-    theirs = set()
-    for g in found:
-        for pl in g.lines:
-            theirs |= rule_words(pl.text.replace("_", " ")) | rule_words(pl.file.replace("/", " ").replace(".", " "))
-    latin = re.sub(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", " ", text)
-    own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
-    cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
-    return len(own) + cjk // 3 > most   # about three CJK characters a word
-
-
-def _shown(f) -> str:
-    return f"`{f.text}`" if f.kind in ("span", "script") else f.text
 
 
 def _promotes(prepared: Entry) -> bool:
@@ -400,10 +379,10 @@ def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     missing = [g.fact for g in looked if g.fact.kind in STRONG and not g.lines]
     found = [g for g in looked if g.fact.kind in STRONG and g.lines]
     if missing:
-        shown = ", ".join(_shown(f) for f in missing[:3])
-        reasons.append(f"test 3: the project's files do not state {shown} (line {missing[0].line})")
+        facts = ", ".join(shown(f) for f in missing[:3])
+        reasons.append(f"test 3: the project's files do not state {facts} (line {missing[0].line})")
     elif found:
-        reasons.append(f"test 3: line {found[0].fact.line} {_shown(found[0].fact)} is in {found[0].lines[0].cite(40)}, "
+        reasons.append(f"test 3: line {found[0].fact.line} {shown(found[0].fact)} is in {found[0].lines[0].cite(40)}, "
                        "but the entry says more than the project does")
     else:
         reasons.append("test 3: it states nothing the project's files could hold (no command, port, version or setting)")

@@ -269,6 +269,26 @@ def _env(fact: Fact, idx: ProjectIndex, got: Found) -> None:
           is not None, got)
 
 
+def says_more(ln, found: list[Found], most: int = 8) -> bool:
+    """A line that says more than its facts and the project lines that state them: more than
+    ``most`` content words of its own (an explanation, a consequence, a story)."""
+    text = re.sub(r"`[^`]*`", " ", ln.text)
+    for g in found:
+        text = text.replace(g.fact.text, " ")
+    theirs = set()
+    for g in found:
+        for pl in g.lines:
+            theirs |= rule_words(pl.text.replace("_", " ")) | rule_words(pl.file.replace("/", " ").replace(".", " "))
+    latin = re.sub(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", " ", text)
+    own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
+    cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
+    return len(own) + cjk // 3 > most   # about three CJK characters a word
+
+
+def shown(f) -> str:
+    return f"`{f.text}`" if f.kind in ("span", "script") else f.text
+
+
 # -- rules an instruction file already holds -----------------------------------------------------------
 
 class RuleBook:

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..judging.textutil import without_code
-from .triage_rules import RULE, _tokens
+from .triage_rules import is_rule, record_name
 
 # -- what a line is ----------------------------------------------------------------------------------
 
@@ -276,18 +276,10 @@ def _is_status(bare: str) -> bool:
     return _done_record(bare) or bool(_STATE.search(bare))
 
 
-def is_rule(text: str) -> bool:
-    """A line written as a rule: its words include always / never / must / do not (any language)."""
-    bare = without_code(text)
-    tokens, joined = _tokens(bare)
-    return bool(RULE.find(tokens, joined, bare.isascii()))
-
-
 def headline_is_process(entry_id: str, name: str, description: str) -> str:
     """'strong' when the entry's file name or its headline says it records work (a session, a
     handoff, a work log, a status report); 'weak' when its headline only has a word of work
     done or pending ('completed', 'entregue', 'pendientes'); '' otherwise."""
-    from .triage_rules import record_name
     head = f"{name}\n{description}"
     if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or ""):
         return "strong"

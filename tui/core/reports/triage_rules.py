@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from ..judging.textutil import without_code
+
 # -- test 2: mandated ------------------------------------------------------------------------------
 
 MANDATED_TYPES = ("feedback", "preference", "constraint")
@@ -76,6 +78,13 @@ _IMPERATIVE_START = re.compile(
     r"pull|fetch|read|tell|show|update|test|commit|push|deploy|confirm|validate|respond|reply|answer|"
     r"siempre|nunca|usar|usa|evitar|no usar|sempre|nunca|não|toujours|jamais|immer|niemals|всегда|никогда|не)\b")
 
+def is_rule(text: str) -> bool:
+    """A line written as a rule: its words include always / never / must / do not (any language)."""
+    bare = without_code(text)
+    tokens, joined = _tokens(bare)
+    return bool(RULE.find(tokens, joined, bare.isascii()))
+
+
 def promotes(type_: str | None, name: str, description: str, lines: list[str], n_content: int) -> bool:
     """Test 2 on a whole entry: a rule someone set. Its headline (name or description) is a rule,
     and someone set it — Claude Code's feedback type says the user did; for another type a line
@@ -93,7 +102,6 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
 def headline_rule(name: str, description: str) -> bool:
     """The name or description is a rule: rule wording, an imperative (also after a dash or a
     colon), a 'RULE —' label, a Japanese rule ending, or it names rules, conventions, preferences."""
-    from .triage_lines import is_rule
     head = [t for t in (name if " " in name.strip() else "", description) if t]   # a file stem is no title
     clauses = [c for t in head for c in re.split(r"\s[—–-]\s|[:：;]\s", t)]
     return any(is_rule(t) or _RULE_LABEL.match(t) or _RULE_NOUN.search(t) or _JA_RULE.search(t) for t in head) \

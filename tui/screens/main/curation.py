@@ -1,5 +1,5 @@
-"""Curation flows for the main screen: delete, archive, restore, review, promote, the triage
-pass and the audit view (adding and editing are in ``editing``).
+"""Curation flows for the main screen: delete, archive, restore, review, promote and the audit
+view (adding and editing are in ``editing``, the triage pass in ``triage_view``).
 
 Dialogs only return what the person chose; the writes happen here, through the core
 (the trash, archive, promotion), and every file written is noted so the next rescan does
@@ -99,40 +99,6 @@ def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None
 def archive(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None = None) -> None:
     """Move process entries to the folder's archive, after the confirmation that lists them."""
     delete(screen, ids, then, archive=True)
-
-
-def triage_pass(screen: MainHost) -> None:
-    """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
-    from ..triage_screen import TriageScreen
-    report = screen.triaged.report
-    if report is None or screen.snapshot is None:
-        screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
-        return
-
-    def act(action: str, entry_id: str, then: Callable[[bool], None]) -> None:
-        if action == "promote":
-            promote(screen, [entry_id], then=then)
-        elif action == "drop":
-            delete(screen, [entry_id], then=then)
-        elif action == "edit":
-            from .editing import edit
-            s = report.by_id().get(entry_id)
-            edit(screen, entry_id, line=s.lines[0] if s is not None and s.lines else None, then=then)
-        else:
-            archive(screen, [entry_id], then=then)
-
-    def opened(entry_id: str | None) -> None:
-        if entry_id:
-            jump_to(screen, entry_id)
-
-    if not report.suggestions:
-        screen.notify("Triage: no entries in this folder yet — nothing to triage")
-        return
-    if not any(s.action != "keep" for s in report.suggestions):
-        screen.notify("Triage: every entry is a keep — nothing to act on")
-        return
-    screen.app.push_screen(TriageScreen(screen.snapshot, screen.findings, report, screen.triaged.weekly, act,
-                                        screen.app.colours), opened)
 
 
 def trash(screen: MainHost) -> None:

@@ -29,7 +29,7 @@ from ...widgets.injection_log import InjectionLog
 from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
-from .triage_view import TriageView, UsagePane
+from .triage_view import TriageView, UsagePane, triage_pass
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
@@ -281,7 +281,7 @@ class MainScreen(Screen):
         curation.audit_view(self)
 
     def action_triage(self) -> None:
-        curation.triage_pass(self)
+        triage_pass(self)
 
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
         """Writes the hook saw land join the NEW inbox (``R``)."""
