@@ -34,11 +34,12 @@ async def test_triage_pass_acts_only_after_each_confirmation(sample, tmp_path):
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
-        assert "8 keep · 9 promote · 1 archive · 1 drop · 8 review" in str(app.screen.query_one("#filter-status").render())
+        assert "13 keep · 5 promote · 1 archive · 0 edit · 2 drop · 6 review" in \
+            str(app.screen.query_one("#filter-status").render())
         await pilot.press("T")
         await settle(pilot)
-        assert isinstance(app.screen, TriageScreen) and "1/19" in title(app) and "review" in title(app)
-        for _ in range(8):   # the reviews first, then the archive
+        assert isinstance(app.screen, TriageScreen) and "1/14" in title(app) and "review" in title(app)
+        for _ in range(6):   # the reviews first, then the archive
             await pilot.press("n")
         assert "ci-status.md · suggested: archive" in title(app)
         await pilot.press("a")
@@ -51,6 +52,8 @@ async def test_triage_pass_acts_only_after_each_confirmation(sample, tmp_path):
         await settle(pilot)
         assert not (mem_dir / "ci-status.md").exists() and list((mem_dir / ARCHIVE_DIR).glob("*/ci-status.md"))
         assert "ci-status.md" not in (mem_dir / "MEMORY.md").read_text()
+        assert "db-migrations.md · suggested: drop" in title(app)
+        await pilot.press("n")
         assert "deploy-fly.md · suggested: drop" in title(app)
         await pilot.press("d", "y")
         await settle(pilot)
@@ -77,7 +80,7 @@ async def test_usage_and_the_status_filter_per_action(sample, tmp_path):
         assert "Injections per week" in str(app.screen.query_one("#usage-head", Static).render())
         assert sum(app.screen.triaged.weekly("test-runner.md")) > 0
         assert app.screen.triaged.report.by_id()["user-profile.md"].evidence["never_injected_days"] > 7
-        for action, ids in (("archive", ["ci-status.md"]), ("drop", ["deploy-fly.md"])):
+        for action, ids in (("archive", ["ci-status.md"]), ("drop", ["db-migrations.md", "deploy-fly.md"])):
             app.screen.query_one(Browser).set_status_filter(f"to-{action}")
             await settle(pilot)
             assert app.screen.query_one(EntryTable).visible_ids == ids
@@ -85,7 +88,7 @@ async def test_usage_and_the_status_filter_per_action(sample, tmp_path):
 
 def test_snapshot_triage_pass(snap_compare, sample, tmp_path):
     with_log(sample[0], tmp_path)
-    assert snap(snap_compare, make_app(*sample, tmp_path), "T", *"n" * 9)
+    assert snap(snap_compare, make_app(*sample, tmp_path), "T", *"n" * 7)
 
 
 def test_snapshot_usage_tab(snap_compare, sample, tmp_path):

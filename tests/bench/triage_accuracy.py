@@ -23,7 +23,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT = HERE.parent / "fixtures" / "triage"
-ACTIONS = ("keep", "promote", "archive", "drop", "review")
+ACTIONS = ("keep", "promote", "archive", "edit", "drop", "review")
 
 
 def digest(folder: Path) -> str:
@@ -78,6 +78,15 @@ def main() -> int:
         if total[a]:
             print(f"  recall {a:8} {right[a] / total[a]:.2f} ({right[a]}/{total[a]})")
     print(f"folder bytes unchanged: {before == after}")
+    drops = [e for e in got.values() if e["action"] == "drop"]
+    # a drop shows where it is said already: the project's lines, an instruction file's line, the twin entry
+    shown = [e for e in drops if e["evidence"].get("project") or any(
+        k in r for r in e["reasons"] for k in ("restates ", "already stated in", "says what ", "already promoted"))]
+    print(f"drops that show where it is said already: {len(shown)}/{len(drops)}"
+          f" (the project's lines: {sum(bool(e['evidence'].get('project')) for e in drops)})")
+    for e in drops:
+        if e not in shown:
+            print(f"  drop without evidence: {e['id']}")
     for i, want, have, reasons in misses:
         print(f"  miss {i}: labelled {want}, got {have}" + (f" — {reasons[:2]}" if args.misses else ""))
     return 0

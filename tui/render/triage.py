@@ -9,7 +9,7 @@ from ..core.reports.triage import ACTIONS, TESTS, Suggestion, TriageReport
 from .listing import age_text
 from .styles import DEFAULT, Styles
 
-ACTION_STYLE = {"keep": "ok", "promote": "info", "archive": "warning", "drop": "dim", "review": "error"}
+ACTION_STYLE = {"keep": "ok", "promote": "info", "archive": "warning", "edit": "warning", "drop": "dim", "review": "error"}
 
 
 def action_style(action: str, styles: Styles = DEFAULT) -> str:
@@ -42,6 +42,8 @@ def suggestion_renderable(s: Suggestion, styles: Styles = DEFAULT) -> Group:
         head.append(f"test {s.test}: {TESTS[s.test]}", style=styles.strong)
     elif s.action == "review":
         head.append("a person must decide", style=styles.strong)
+    elif s.action == "keep":
+        head.append("passes all three tests", style=styles.strong)
     lines = [head]
     for r in s.reasons:
         lines.append(Text("  • " + r))
@@ -54,16 +56,17 @@ def print_triage(report: TriageReport, console: Console | None = None) -> None:
     if not report.suggestions:
         console.print("[dim]No memories to triage — the folder is empty.[/]")
         return
-    order = {a: i for i, a in enumerate(("review", "archive", "drop", "promote", "keep"))}
+    order = {a: i for i, a in enumerate(("review", "archive", "edit", "drop", "promote", "keep"))}
     for s in sorted(report.suggestions, key=lambda s: (order[s.action], s.id)):
         console.print(Text(s.id, style="bold"))
         console.print(suggestion_renderable(s))
     console.print()
     console.print(report.summary_line())
     if report.log_days is None:
-        console.print("[dim]No injection log for this folder yet: wire `memtui hook claude-code` (README) to "
+        console.print("[dim]No injection log for this folder yet: run `memtui hook install` to "
                       "see what is used.[/]")
-    console.print("[dim]Suggestions only: nothing was changed. Act with delete, archive or promote.[/]")
+    console.print("[dim]Suggestions only: nothing was changed. Act on them in the app (T), or with delete, archive, "
+                  "promote and your editor (edit: the lines named).[/]")
 
 
 __all__ = ["ACTIONS", "print_triage", "suggestion_renderable", "evidence_text", "action_style"]

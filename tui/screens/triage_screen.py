@@ -2,9 +2,11 @@
 
 Each shows the suggestion, the test that decided it, its reasons and evidence, above the entry.
 One key per action; it decides nothing on disk: ``act(action, id, then)`` (the main screen's
-curation) opens that action's own confirmation — promote its dialog, drop the delete
-confirmation, archive its confirmation — and calls ``then(done)`` when it closes. Review
-leaves the pass and opens the entry.
+curation) opens that action's own confirmation — promote its dialog (and, once written, the
+offer to move the entry to the trash), drop the delete confirmation, archive its confirmation,
+edit $EDITOR on the line to edit — and calls ``then(done)`` when the last of them closes; only
+then does the pass go on. What was not done (cancelled, refused, a target that changed) stays
+the current entry. Review leaves the pass and opens the entry.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from ..core.reports.triage import Suggestion, TriageReport
 from ..render.styles import DEFAULT, Styles
 from ..widgets.detail_pane import DetailPane
 
-ORDER = ("review", "archive", "drop", "promote")   # what needs a person first
+ORDER = ("review", "archive", "edit", "drop", "promote")   # what needs a person first
 
 
 class TriageScreen(Screen[str | None]):
@@ -36,6 +38,7 @@ class TriageScreen(Screen[str | None]):
         Binding("p", "act('promote')", "Promote"),
         Binding("d", "act('drop')", "Drop (delete)"),
         Binding("a", "act('archive')", "Archive"),
+        Binding("e", "act('edit')", "Edit the lines"),
         Binding("o,enter", "open", "Review (open it)"),
         Binding("n,space", "skip", "Skip"),
         Binding("escape,q", "done", "Done"),
@@ -71,8 +74,9 @@ class TriageScreen(Screen[str | None]):
             return
         s = self.queue[0]
         n = self.total - len(self.queue) + 1
-        title.update(f"Triage {n}/{self.total} — {s.id} · suggested: {s.action} · p promote · d drop · a archive "
-                     "· o open · n skip")
+        at = f" (line {', '.join(map(str, s.lines[:3]))})" if s.action == "edit" and s.lines else ""
+        title.update(f"Triage {n}/{self.total} — {s.id} · suggested: {s.action}{at} · p promote · d drop · "
+                     "a archive · e edit · o open · n skip")
         part, local = self.snapshot.locate(s.id)
         pane.show(part.entries[local], part.status[local], self.findings.get(s.id, []), False, styles=self.colours,
                   suggestion=s, weekly=self.weekly(s.id))

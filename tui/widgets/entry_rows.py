@@ -17,8 +17,8 @@ STATUS_FILTERS = {
     "broken": "broken anchor", "unsafe": "unsafe anchor", "old": "old and unverifiable",
     "findings": "has findings", "resident": "resident", "beyond": "beyond the index cut", "new": "new from the agent",
     # the triage's suggested action (T walks the ones that are not keep)
-    "to-review": "triage: review", "to-archive": "triage: archive", "to-drop": "triage: drop",
-    "to-promote": "triage: promote", "to-keep": "triage: keep",
+    "to-review": "triage: review", "to-archive": "triage: archive", "to-edit": "triage: edit",
+    "to-drop": "triage: drop", "to-promote": "triage: promote", "to-keep": "triage: keep",
 }
 
 

@@ -61,11 +61,13 @@ class RootFiles:
         self._index: tuple | None = None   # the names as has_stem and has_variant ask them
         self.folders: list[tuple[str, tuple | None]] | None = None   # what the walk listed, by signature
         self._tails: set[str] | None = None   # has_short_form's look-up
+        self._files: list[str] = []   # every file the walk listed, relative (triage's project index reads them)
 
     def _walk(self) -> dict[str, list[str]]:
         if self._where is None:
             self._where = {}
             self.folders = []
+            self._files = []
             count = 0
             for folder, dirs, files in self._folders(str(self.root)):
                 dirs[:] = sorted(d for d in dirs if d not in self.SKIP)
@@ -75,6 +77,7 @@ class RootFiles:
                     spots = self._where.setdefault(name, [])
                     if len(spots) < 400:   # route.js, index.ts: sub-projects repeat names
                         spots.append(rel + name)
+                self._files.extend(rel + name for name in sorted(files))
                 count += len(files)
                 if count > self.LIMIT:
                     break
@@ -104,6 +107,11 @@ class RootFiles:
 
     def has(self, name: str) -> bool:
         return name in self._walk()
+
+    def files(self) -> list[str]:
+        """Every file under the root the walk listed (relative, '/'-separated, in walk order)."""
+        self._walk()
+        return self._files
 
     def has_stem(self, path: str) -> bool:
         """`ristorante/RistoranteListPage` or `components/photo-uploader/` for

@@ -1,36 +1,35 @@
 """Triage: one suggested action per entry, by the seed's three sorting tests (SPEC §6, §7).
 
-1. *Will this still be true next time?* No → ``archive`` (process: it belongs in the log).
+1. *Will this still be true next time?* No → ``archive`` when the entry is mostly process (it
+   belongs in the log); ``edit`` when only a few of its lines are (edit them out, keep the rest).
 2. *Learned or mandated?* Mandated → ``promote`` (a rule belongs in a reviewed instruction file).
-3. *Could you learn it by reading the code once?* Yes → ``drop`` (also: already said by an
-   instruction file or another entry).
+3. *Could you learn it by reading the code once?* Yes → ``drop``, with the project lines that say
+   it (``package.json:7 "test": "node --test"``); also: an instruction file, another entry or a
+   promotion already says it.
 
-Before the tests, what a person must decide is ``review``: a secret or personal datum to remove,
-a contradiction, an anchor that no longer verifies (a broken anchor does not mean the memory is
-wrong: never dropped automatically), a file that cannot be read. What passes all three is ``keep``.
+``review`` is what a person must decide: a secret or personal datum found with high confidence,
+a contradiction (with another entry or with the project), an anchor that no longer verifies (a
+broken anchor does not mean the memory is wrong: never dropped automatically). What passes all
+three tests is ``keep``. The decision itself, and the order the tests weigh in, is
+``triage_decide``'s; every reason names the line that decided and its evidence.
 
-The evidence is the audit's findings, the entry's status and its use: how often the hook
-injected it (the injection log's records whose ``dir`` is this folder). Triage only suggests;
-nothing here writes.
+The evidence is the audit's findings, the entry's status, the project's lines and the entry's
+use: how often the hook injected it (the injection log's records whose ``dir`` is this folder).
+Triage only suggests; nothing here writes.
 """
 from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..judging.findings import Finding
 from ..serialize import iso
-from .triage_rules import derivable, mandate, record_name, status_lines
+from .triage_decide import Context, decide, prepare
 
-ACTIONS = ("keep", "promote", "archive", "drop", "review")
+ACTIONS = ("keep", "promote", "archive", "edit", "drop", "review")
 TESTS = {1: "still true next time?", 2: "learned or mandated?", 3: "in the code already?"}
-# what a person must decide (in this order of weight): what must come out of the text whatever
-# else holds, then — for what is not process anyway — whether it still holds
-REMOVE_KINDS = ("secret", "sensitive", "traversal", "identifying", "unreadable")
-DOUBT_KINDS = ("conflict", "anchor-broken")
 RECENT_DAYS = 30
 UNUSED_DAYS = 7   # "never injected in N days" only once the log covers at least this long
 
@@ -111,10 +110,11 @@ class Suggestion:
     test: int | None
     reasons: list[str]
     evidence: dict
+    lines: list[int] = field(default_factory=list)   # the entry's lines that decided it (edit: the ones to edit)
 
     def as_json(self) -> dict:
         return {"id": self.id, "action": self.action, "test": self.test, "reasons": self.reasons,
-                "evidence": self.evidence}
+                "lines": self.lines, "evidence": self.evidence}
 
 
 @dataclass
@@ -145,122 +145,50 @@ class TriageReport:
                 "log_days": self.log_days}
 
 
-def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime) -> TriageReport:
-    """A suggestion for every entry of ``mem`` (a Snapshot), from the audit's ``findings``."""
+def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_of=None) -> TriageReport:
+    """A suggestion for every entry of ``mem`` (a Snapshot), from the audit's ``findings``.
+    ``index_of()``: the project's index (default: the kept one, made on first need)."""
     by_id: dict[str, list[Finding]] = {}
-    for f in findings:
+    for f in per_place(findings):
         by_id.setdefault(f.id, []).append(f)
         if f.kind == "conflict" and f.related in mem.entries:   # both sides of a contradiction
             by_id.setdefault(f.related, []).append(f)
     losers = _duplicate_losers(mem, findings)
-    names = tuple(n for n in _root_names(mem.root) if "." not in n)   # bare file names at the root (Makefile)
+    if index_of is None:
+        from ..cache.project import project_index
+        index_of = lambda: project_index(mem.root, mem.root_files, mem.dir)   # noqa: E731
+    ctx = Context(mem, index_of)
+    entries = mem.sorted_entries()
+    prepared = {e.id: prepare(e) for e in entries}
+    for e in entries:
+        ctx.note_versions(e.id, prepared[e.id].facts)
     out = []
-    for e in mem.sorted_entries():
+    for e in entries:
         st = mem.status[e.id]
+        mine = by_id.get(e.id, [])
         ev = {"age_days": st.age_days, "source": e.source, "type": e.type, "anchor": st.anchor,
               "load": e.load or st.load, **usage.evidence(e.id, now, st.age_days)}
-        action, test, reasons = _decide(mem, e, st, by_id.get(e.id, []), losers.get(e.id), names)
-        if ev.get("never_injected_days", 0) >= UNUSED_DAYS and action in ("keep", "promote"):
-            reasons.append(f"never injected in {ev['never_injected_days']} days: a cost without a benefit "
-                           "so far")
-        out.append(Suggestion(e.id, action, test, reasons, ev))
+        d = decide(ctx, e, st, mine, losers.get(e.id), prepared[e.id])
+        reasons = d.reasons + d.notes
+        if ev.get("never_injected_days", 0) >= UNUSED_DAYS and d.action in ("keep", "promote"):
+            reasons.append(f"never injected in {ev['never_injected_days']} days: a cost without a benefit so far")
+        ev["project"] = [p.as_json() for p in d.project]
+        ev["findings"] = [{"kind": f.kind, "rule": f.rule, "line": f.line, "confidence": f.confidence}
+                          for f in mine if f.kind != "stale"][:8]
+        out.append(Suggestion(e.id, d.action, d.test, reasons, ev, d.lines))
     return TriageReport(out, usage.log_days(now))
 
 
-def _decide(mem, e, st, found: list[Finding], twin: str | None, names: tuple[str, ...]
-            ) -> tuple[str, int | None, list[str]]:
-    kinds = {f.kind for f in found}
-    review = [f for k in REMOVE_KINDS for f in found if f.kind == k]
-    if review:
-        return "review", None, [_why(f) for f in review[:3]]
-    if e.kind == "process":   # a layout's own log (a daily log, progress.md): already where process goes
-        return "keep", 1, ["already a log: the agent does not load it as memory"] + \
-            [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"]
-    # test 1: process, or a statement that will not hold next time
-    if "process" in kinds or "transient" in kinds:
-        return "archive", 1, [_why(f) for f in found if f.kind in ("process", "transient")][:3]
-    if record_name(e.id):
-        return "archive", 1, [f"its name ({e.id}) says it records a session or where work stood"]
-    lines = status_lines(e.body)
-    if len(lines) >= 2 or (lines and _short(e.body)):
-        return "archive", 1, [f"reports where work stands: '{ln}'" for ln in lines[:2]]
-    review = [f for k in DOUBT_KINDS for f in found if f.kind == k] or _all_gone(e, st, found)
-    if review:
-        return "review", None, [_why(f) for f in review[:3]]
-    # already said: by an instruction file (or promoted there), or by another entry
-    said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
-    if said:
-        return "drop", 3, [_why(said[0])]
-    if e.promoted_to:
-        return "drop", 3, [f"already promoted to {e.promoted_to}: the instruction file says it every session"]
-    if twin is not None:
-        return "drop", 3, [f"says what {twin} says (keep that one)"]
-    # test 2: a rule someone set
-    m = mandate(e.type, e.name, e.description, e.body)
-    if m.mandated:
-        why = [f"a rule set by someone ({m.set_by})" if m.set_by else "written as a rule"]
-        if m.rule_words:
-            why.append("rule wording: " + ", ".join(f"'{w}'" for w in m.rule_words[:4]))
-        why.append("mandated rules belong in a reviewed instruction file, for everyone")
-        return "promote", 2, why
-    # test 3: what reading the code once tells
-    incode = [f for f in found if f.kind == "in-code"]
-    if incode and not m.learned:
-        return "drop", 3, [_why(incode[0])]
-    if not m.learned:
-        hit = derivable(e.body, _named_files(mem, e.body, st, names))
-        if hit:
-            rel, spans = hit
-            return "drop", 3, [f"{rel} already says {', '.join(spans[:3])}: reading it once tells the agent"]
-    why = []
-    if m.learned:
-        why.append("learned: " + ", ".join(f"'{w}'" for w in m.learned[:3]))
-    elif m.rule_words:
-        why.append("rule wording (" + ", ".join(m.rule_words[:2]) + "), but nothing says who set it")
-    return "keep", None, why or ["holds across sessions, learned, and not in the code"]
-
-
-def _all_gone(e, st, found: list[Finding]) -> list[Finding]:
-    """Real agents anchor by naming files: when every file an unanchored entry names is gone (not
-    moved: a file of that name elsewhere is a rename), it is a broken anchor — a person decides."""
-    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]]
-    if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
-        return []
-    return [f for f in found if f.kind == "path-missing" and f.rule == "mentioned-path-missing"][:2]
-
-
-def _why(f: Finding) -> str:
-    line = f"line {f.line}: " if f.line else ""
-    return f"{f.kind}: {line}{f.message}"
-
-
-def _short(body: str) -> bool:
-    return len([ln for ln in body.splitlines() if ln.strip()]) <= 3
-
-
-def _named_files(mem, body: str, st, names: tuple[str, ...]) -> dict[str, str]:
-    """The project files the entry mentions that exist, with their text (the checker's reads);
-    also a file at the root named as a bare word ("the Makefile has …": no extension, so not a
-    mention)."""
-    out = {}
-    bare = [n for n in names if n in body and re.search(rf"\b{re.escape(n)}\b", body)]
-    for raw in [*st.mentioned_paths[:8], *bare[:4]]:
-        if raw in st.missing:
+def per_place(findings: list[Finding]) -> list[Finding]:
+    """A cause the audit reports once with several places (issue 36), as one finding per place:
+    triage weighs an entry line by line, so each line a cause marks must be seen as marked."""
+    out = []
+    for f in findings:
+        if not f.places:
+            out.append(f)
             continue
-        c = mem.checker.confine(raw)
-        if c.unsafe or c.path is None or mem.checker.kind(c.path) != "file":
-            continue
-        content, _ = mem.checker.read(c.path)
-        if content:
-            out[c.rel] = content
+        out.extend(replace(f, id=p.id, line=p.line, places=()) for p in f.places)
     return out
-
-
-def _root_names(root) -> tuple[str, ...]:
-    try:
-        return tuple(sorted(n for n in os.listdir(root) if not n.startswith(".")))
-    except OSError:
-        return ()
 
 
 def _duplicate_losers(mem, findings: list[Finding]) -> dict[str, str]:

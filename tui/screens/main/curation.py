@@ -1,5 +1,5 @@
-"""Curation flows for the main screen: delete, archive, restore, review, promote, the triage
-pass and the audit view (adding and editing are in ``editing``).
+"""Curation flows for the main screen: delete, archive, restore, review, promote and the audit
+view (adding and editing are in ``editing``, the triage pass in ``triage_view``).
 
 Dialogs only return what the person chose; the writes happen here, through the core
 (the trash, archive, promotion), off the UI thread (``writer``), and every file written or
@@ -88,17 +88,23 @@ def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None
                           timeout=12)
         screen.query_one(EntryTable).selected -= {shown[i] for i in res.moved}
         screen.request_rescan()
+        finished(bool(res.moved))
+
+    def finished(ok: bool) -> None:   # once the write is done (or refused, or never asked for)
+        if then is not None:
+            then(ok)
 
     def done(ok: bool | None) -> None:
-        if ok:
-            screen.writes.note_removing(going)   # before it runs: the reading that shows them gone is ours
-            n = len(going) + sum(len(v) for v in plan.exports.values())
-            what = (f"archiving {n} entr{'y' if n == 1 else 'ies'}" if archive else
-                    f"moving {n} entr{'y' if n == 1 else 'ies'} to the trash")
-            screen.writer.submit(what, (part.dir,), lambda: (apply_archive if archive else apply_delete)(part.dir, plan),
-                                 moved, failed(screen, not_done, lambda: screen.writes.forget_removing(going)))
-        if then is not None:
-            then(bool(ok))
+        if not ok:
+            finished(False)
+            return
+        screen.writes.note_removing(going)   # before it runs: the reading that shows them gone is ours
+        n = len(going) + sum(len(v) for v in plan.exports.values())
+        what = (f"archiving {n} entr{'y' if n == 1 else 'ies'}" if archive else
+                f"moving {n} entr{'y' if n == 1 else 'ies'} to the trash")
+        say = failed(screen, not_done, lambda: screen.writes.forget_removing(going))
+        screen.writer.submit(what, (part.dir,), lambda: (apply_archive if archive else apply_delete)(part.dir, plan),
+                             moved, lambda err: (say(err), finished(False)))
 
     screen.app.push_screen(ConfirmDelete(plan, archive=archive), done)
 
@@ -106,33 +112,6 @@ def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None
 def archive(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None = None) -> None:
     """Move process entries to the folder's archive, after the confirmation that lists them."""
     delete(screen, ids, then, archive=True)
-
-
-def triage_pass(screen: MainHost) -> None:
-    """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
-    from ..triage_screen import TriageScreen
-    report = screen.triaged.report
-    if report is None or screen.snapshot is None:
-        screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
-        return
-
-    def act(action: str, entry_id: str, then: Callable[[bool], None]) -> None:
-        if action == "promote":
-            promote(screen, [entry_id], then=then)
-        elif action == "drop":
-            delete(screen, [entry_id], then=then)
-        else:
-            archive(screen, [entry_id], then=then)
-
-    def opened(entry_id: str | None) -> None:
-        if entry_id:
-            jump_to(screen, entry_id)
-
-    if not any(s.action != "keep" for s in report.suggestions):
-        screen.notify("Triage: every entry is a keep — nothing to act on")
-        return
-    screen.app.push_screen(TriageScreen(screen.snapshot, screen.findings, report, screen.triaged.weekly, act,
-                                        screen.app.colours), opened)
 
 
 def trash(screen: MainHost) -> None:
@@ -252,10 +231,13 @@ def promote(screen: MainHost, ids: list[str], target: str | None = None,
         return
     snap, local_ids, shown = where
 
-    def write(plan: Promotion | None) -> None:
+    def finished(done: bool) -> None:
         if then is not None:
-            then(plan is not None)
+            then(done)
+
+    def write(plan: Promotion | None) -> None:
         if plan is None:
+            finished(False)
             return
         moving = [shown[i] for i in plan.added + list(plan.already) if snap.entries[i].file is not None]
         screen.writes.note_removing(moving)   # a bullet promoted leaves its shared file
@@ -264,10 +246,12 @@ def promote(screen: MainHost, ids: list[str], target: str | None = None,
         def refused(err: BaseException) -> None:
             if not isinstance(err, TargetChanged):
                 say(err)
+                finished(False)
                 return
+            # not done: the new diff is offered, and whoever waits (the triage pass) waits for it
             screen.writes.forget_removing(moving)
             screen.notify(f"{err}. Here is the diff against what is there now.", severity="error", timeout=10)
-            promote(screen, ids, plan.rel)
+            promote(screen, ids, plan.rel, then=then)
         screen.writer.submit(f"promoting into {plan.rel}", (snap.dir, plan.target),
                              lambda: apply_promotion(snap, plan), lambda notes: wrote(plan, notes), refused)
 
@@ -278,9 +262,11 @@ def promote(screen: MainHost, ids: list[str], target: str | None = None,
         for n in notes:
             screen.notify(n, timeout=5)
         screen.request_rescan()
-        if done:   # a separate confirmation: promoting never implies deleting
+        if done:   # a separate confirmation: promoting never implies deleting; done once that dialog closes
             screen.notify("Promoted. The next dialog offers to move the memories to the trash; "
                           "Cancel keeps them.", timeout=6)
-            delete(screen, done)
+            delete(screen, done, then=lambda _: finished(True))
+        else:
+            finished(True)
 
     screen.app.push_screen(PromoteScreen(snap, local_ids, screen.app.colours, target), write)

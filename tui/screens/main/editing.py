@@ -12,6 +12,7 @@ import shlex
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from textual.app import SuspendNotSupported
 
@@ -65,16 +66,19 @@ def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
     screen.app.push_screen(AddEntry(draft, error), save)
 
 
-def edit(screen: MainHost, entry_id: str | None) -> None:
-    """$EDITOR on an entry (a whole file, or its lines of a shared file); the save runs off the
-    UI thread, against the file as the editor first opened it."""
+def edit(screen: MainHost, entry_id: str | None, line: int | None = None,
+         then: Callable[[bool], None] | None = None) -> None:
+    """$EDITOR on an entry (a whole file, or its lines of a shared file), at ``line`` of its file
+    when given (the triage's edit); the save runs off the UI thread, against the file as the
+    editor first opened it. ``then(saved)`` once the editor is closed and the edit written, or not."""
+    done = then or (lambda saved: None)
     if entry_id is None or screen.snapshot is None:
-        return
+        return done(False)
     part, local = screen.snapshot.locate(entry_id)
     e = part.entries.get(local)
     if e is not None and e.read_only:
         screen.notify(f"{entry_id} is a record of an export: read-only here", severity="warning")
-        return
+        return done(False)
     shared = e is not None and e.file is not None
     path = part.dir / (e.file if shared else local)
     try:
@@ -82,11 +86,13 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
         text = now.decode("utf-8")   # exactly: what a save is compared with
     except (OSError, UnicodeDecodeError) as err:
         screen.notify(f"Cannot open {entry_id} for editing: {err}", severity="error")
-        return
+        return done(False)
     current = _editable(part, local, text) if shared else text
     if current is None:
         screen.notify(f"{entry_id} is no longer in its file", severity="warning")
-        return
+        return done(False)
+    if shared and line is not None:   # the entry's own lines are what the editor shows
+        line = line - e.first_line + 1
     before = screen.drafts.get(entry_id)
     kept, conflicts = (opened(current, now), 0) if before is None else resume(before, current, now)
     if before is not None and kept is not before:   # the agent changed it since the draft began
@@ -94,16 +100,16 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
                       "you now edit" + (f", beside yours between conflict markers ({conflicts}): keep what "
                                         "should stay and remove the markers" if conflicts else ""),
                       severity="warning", timeout=12)
-    edited = run_editor(screen, kept.text, suffix=".md" if shared else Path(local).suffix or ".md")
+    edited = run_editor(screen, kept.text, suffix=".md" if shared else Path(local).suffix or ".md", line=line)
     if edited is None or edited == kept.base:
         if edited is not None:
             screen.drafts.pop(entry_id, None)
-        return
+        return done(False)
     if has_markers(edited):
         screen.drafts[entry_id] = Kept(edited, kept.base, kept.seen)
         screen.notify("Not saved: the conflict markers (<<<<<<< … >>>>>>>) are still in it. Your edit is kept: "
                       "press e, keep what should stay and remove the markers.", severity="error", timeout=12)
-        return
+        return done(False)
     draft = Kept(edited, kept.base, kept.seen)
     if shared:
         from ...core.writes.layout_writes import replace_part
@@ -111,8 +117,8 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
     else:
         stamp = screen.fixed_now or utcnow()   # its updated: field
         run = lambda: write_raw(part.dir, screen.root, local, edited, opened=draft.seen, now=stamp)  # noqa: E731
-    screen.writer.submit(f"saving {entry_id}", (part.dir,), run, lambda res: _saved(screen, entry_id, draft, res),
-                         lambda err: _not_saved(screen, entry_id, draft, err))
+    screen.writer.submit(f"saving {entry_id}", (part.dir,), run, lambda res: done(_saved(screen, entry_id, draft, res)),
+                         lambda err: done(_not_saved(screen, entry_id, draft, err)))
 
 
 def _editable(part: Snapshot, local: str, text: str) -> str | None:
@@ -122,36 +128,39 @@ def _editable(part: Snapshot, local: str, text: str) -> str | None:
     return None if snip is None else snip.text
 
 
-def _not_saved(screen: MainHost, entry_id: str, draft: Kept, err: BaseException) -> None:
+def _not_saved(screen: MainHost, entry_id: str, draft: Kept, err: BaseException) -> bool:
     screen.drafts[entry_id] = draft
     if not isinstance(err, OSError):
         failed(screen, NOT_SAVED)(err)
-        return
+        return False
     screen.notify(sentence(err, NOT_SAVED) + "\nYour edit is kept: press e to continue editing it.",
                   title=f"{entry_id} not saved", severity="error", timeout=15)
+    return False
 
 
-def _saved(screen: MainHost, entry_id: str, draft: Kept, res) -> None:
+def _saved(screen: MainHost, entry_id: str, draft: Kept, res) -> bool:
     """After an edit was written (or refused): keep a refused draft, note our own write."""
     if not res.ok:
         screen.drafts[entry_id] = draft
         screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
                       title=f"{entry_id} not saved", severity="error", timeout=15)
-        return
+        return False
     screen.drafts.pop(entry_id, None)
     screen.writes.note_written([entry_id])
     screen.notify(f"Saved {entry_id}")
     screen.request_rescan()
+    return True
 
 
-def run_editor(screen: MainHost, text: str, suffix: str = ".md") -> str | None:
-    """Edit ``text`` in $EDITOR on a temporary copy; the app suspends meanwhile."""
+def run_editor(screen: MainHost, text: str, suffix: str = ".md", line: int | None = None) -> str | None:
+    """Edit ``text`` in $EDITOR on a temporary copy (its cursor on ``line``, when given); the app
+    suspends meanwhile."""
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
     fd, tmp = tempfile.mkstemp(prefix="memtui-", suffix=suffix)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        cmd = [*shlex.split(editor), tmp]
+        cmd = at_line(shlex.split(editor), tmp, line)
         try:
             try:
                 with screen.app.suspend():
@@ -167,3 +176,16 @@ def run_editor(screen: MainHost, text: str, suffix: str = ".md") -> str | None:
             os.unlink(tmp)
         except OSError:
             pass
+
+
+def at_line(editor: list[str], path: str, line: int | None) -> list[str]:
+    """The editor's command opening ``path`` at ``line``: ``+N path`` for vi, vim, nano, emacs,
+    micro and the like; ``-g path:N`` for VS Code and its forks; ``path:N`` for Helix, Sublime, Zed."""
+    if not line or line < 1:
+        return [*editor, path]
+    name = os.path.basename(editor[0]) if editor else ""
+    if name in ("code", "code-insiders", "codium", "cursor", "windsurf"):
+        return [*editor, "-g", f"{path}:{line}"]
+    if name in ("hx", "helix", "subl", "zed", "kak-lsp"):
+        return [*editor, f"{path}:{line}"]
+    return [*editor, f"+{line}", path]

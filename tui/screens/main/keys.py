@@ -63,7 +63,7 @@ ACTIONS = (
     Action("R", "review", "Review", "review the entries the agent wrote since launch (NEW), one by one", VIEWS,
            ALWAYS, "Review new entries", "What the agent wrote since launch"),
     Action("T", "triage", "Triage", "triage: each suggestion that is not keep — p promote, d drop, a archive, "
-           "o open, n skip", VIEWS, ALWAYS, "Triage", "A suggested action per entry, one at a time"),
+           "e edit the named line, o open, n skip", VIEWS, ALWAYS, "Triage", "A suggested action per entry, one at a time"),
     # (s35-history's History view and s35-causes' fold of possible findings take their rows here)
     # -- not in the footer: the table's own keys (bound by EntryTable and VirtualTable), then the rest
     Action("", "", "", "move in the table", MOVING, shown="↑ ↓  j k"),

@@ -31,7 +31,7 @@ from ...widgets.key_footer import KeyFooter
 from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
-from .triage_view import TriageView, UsagePane
+from .triage_view import TriageView, UsagePane, triage_pass
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
@@ -296,7 +296,7 @@ class MainScreen(Screen):
         curation.audit_view(self)
 
     def action_triage(self) -> None:
-        curation.triage_pass(self)
+        triage_pass(self)
 
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
         """Writes the hook saw land join the NEW inbox (``R``)."""

@@ -1,7 +1,7 @@
 """The main screen's triage: the last suggestions and usage, and the panes that show them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ...widgets.browser import Browser
 from ...widgets.entry_table import EntryTable
@@ -55,3 +55,38 @@ class TriageView:
     def of(self, entry_id: str) -> tuple["Suggestion | None", list[int] | None]:
         """(the suggestion, the weekly injections) the detail shows for an entry."""
         return (self.report.by_id().get(entry_id) if self.report else None), self.weekly(entry_id)
+
+
+def triage_pass(screen: MainHost) -> None:
+    """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
+    from ..triage_screen import TriageScreen
+    from .curation import archive, delete, jump_to, promote
+    from .editing import edit
+    report = screen.triaged.report
+    if report is None or screen.snapshot is None:
+        screen.notify("The triage is not ready yet (it follows the audit)", severity="warning")
+        return
+
+    def act(action: str, entry_id: str, then: Callable[[bool], None]) -> None:
+        if action == "promote":
+            promote(screen, [entry_id], then=then)
+        elif action == "drop":
+            delete(screen, [entry_id], then=then)
+        elif action == "edit":
+            s = report.by_id().get(entry_id)
+            edit(screen, entry_id, line=s.lines[0] if s is not None and s.lines else None, then=then)
+        else:
+            archive(screen, [entry_id], then=then)
+
+    def opened(entry_id: str | None) -> None:
+        if entry_id:
+            jump_to(screen, entry_id)
+
+    if not report.suggestions:
+        screen.notify("Triage: no entries in this folder yet — nothing to triage")
+        return
+    if not any(s.action != "keep" for s in report.suggestions):
+        screen.notify("Triage: every entry is a keep — nothing to act on")
+        return
+    screen.app.push_screen(TriageScreen(screen.snapshot, screen.findings, report, screen.triaged.weekly, act,
+                                        screen.app.colours), opened)

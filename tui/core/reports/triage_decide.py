@@ -1,0 +1,389 @@
+"""One entry's suggestion, decided on the whole entry (SPEC §6), with reasons a person can check.
+
+In this order of weight:
+
+1. **review** — what must come out whatever else holds: a secret, personal data or a path out
+   of the project found with *high* confidence; a file that cannot be read at all.
+2. **archive** (test 1) — the entry is mostly process: half its lines or more report where work
+   stood, or its name or description say it records work and a good part of it does.
+3. **review** — a doubt a person settles: a contradiction (with another entry, or with the
+   project's own files), an anchor that no longer verifies, every file it names gone.
+4. **drop** (test 3) — said elsewhere already: an instruction file holds its rule (never
+   promoted then), it was promoted, another entry says the same, or every fact it states is in
+   the project's files and it says nothing more.
+5. **edit** (test 1) — a few lines report where work stood among lines that hold: edit those
+   lines out, keep the rest (never archive the whole entry for them).
+6. **promote** (test 2) — a rule someone set, as its headline says, not a trap the agent learned.
+7. **keep** — it passed all three tests.
+
+A ``possible`` finding never decides: it is listed in the reasons as a note. Every reason names
+the entry's line and the evidence (the finding, the project line, the instruction line).
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from ..judging.anchors import confine
+from ..judging.findings import Finding
+from .triage_facts import STRONG, Found, RuleBook, facts_of, find, says_more, shown
+from .triage_lines import Line, Reading, headline_is_process, quote, read_body
+from .triage_rules import MANDATED_TYPES, headline_rule, promotes, who_set
+
+REMOVE_KINDS = ("secret", "sensitive", "traversal")
+DOUBT_KINDS = ("conflict", "anchor-broken")
+NOTE_KINDS = ("identifying", "secret", "sensitive", "transient", "process", "conflict")
+
+
+@dataclass
+class Decision:
+    action: str
+    test: int | None
+    reasons: list[str]
+    lines: list[int] = field(default_factory=list)      # the entry's lines that decided it
+    project: list = field(default_factory=list)         # ProjectLine evidence
+    notes: list[str] = field(default_factory=list)      # what did not decide, for the person
+
+
+class Context:
+    """What every entry of one folder is decided against: the project index and the instruction
+    files (made on first need), the versions each entry states (to find two that disagree)."""
+
+    def __init__(self, mem, index_of) -> None:
+        self.mem = mem
+        self._index_of = index_of
+        self._idx = None
+        self._book = None
+        self.versions: dict[str, dict[str, list[tuple[str, int]]]] = {}   # subject → value → [(entry, line)]
+        self._exists: dict[str, bool] = {}
+
+    @property
+    def index(self):
+        if self._idx is None:
+            self._idx = self._index_of()
+        return self._idx
+
+    @property
+    def book(self) -> RuleBook:
+        if self._book is None:
+            self._book = RuleBook(self.index.rules)
+        return self._book
+
+    def exists(self, raw: str) -> bool:
+        hit = self._exists.get(raw)
+        if hit is None:
+            c = confine(self.mem.root, raw)
+            hit = self._exists[raw] = c.path is not None and os.path.exists(c.path)
+        return hit
+
+    def note_versions(self, entry_id: str, facts) -> None:
+        by_line: dict[tuple[int, str], set] = {}
+        for f in facts:
+            if f.kind == "version" and f.subject not in ("sdk",):
+                by_line.setdefault((f.line, f.subject), set()).add(f.value.split(".")[0])
+        for (line, subject), majors in by_line.items():
+            if len(majors) == 1:   # "from 52 to 55" on one line is an upgrade, not a claim
+                self.versions.setdefault(subject, {}).setdefault(next(iter(majors)), []).append((entry_id, line))
+
+
+@dataclass
+class Entry:
+    """What the decision reads of one entry (the body read line by line, its facts)."""
+
+    reading: Reading
+    facts: list
+    name: str
+    description: str
+    type: str | None
+    promotes: bool | None = None          # test 2, once asked
+    who: str | None | bool = False        # who set its rule, once asked (False: not asked yet)
+
+
+def prepare(e) -> Entry:
+    name, description, type_ = e.name, e.description, e.type
+    if not e.readable and e.text:   # YAML that does not parse: the text still says what it is
+        name = _field(e.text, "name") or name
+        description = _field(e.text, "description") or description
+        type_ = _field(e.text, "type") or type_
+    reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
+    facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
+    return Entry(reading, facts, name, description, type_)
+
+
+def _raw_line(e, ln: Line) -> str:
+    lines = e.body.splitlines()
+    k = ln.n - e.body_line - e.first_line + 1
+    return lines[k] if 0 <= k < len(lines) else ln.text
+
+
+def _field(text: str, key: str) -> str | None:
+    m = re.search(rf"(?m)^\s*{key}\s*:\s*(.+)$", text.split("\n---", 2)[0][:4000])
+    return m.group(1).strip().strip("\"'") if m else None
+
+
+def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared: Entry) -> Decision:
+    high = [f for f in found if f.confidence != "possible"]
+    notes = _notes(e, found)
+    remove = [f for f in high if f.kind in REMOVE_KINDS]
+    if remove:
+        return Decision("review", None, [_why(f) for f in remove[:3]], _lines_of(remove), notes=notes)
+    if not e.readable and (not e.body.strip() or not e.has_frontmatter and e.text.lstrip().startswith("---")):
+        # nothing to read, or frontmatter that never closes (all of it would be taken for the body)
+        return Decision("review", None, [f"cannot be read: {e.error}"], notes=notes)
+    if e.kind == "process":   # a layout's own log (a daily log, progress.md): already where process goes
+        return Decision("keep", 1, ["already a log: the agent does not load it as memory"] +
+                        [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"], notes=notes)
+    r = prepared.reading
+    content = r.content
+    if not content:
+        return Decision("drop", 3, ["it holds nothing but its frontmatter: nothing to remember"], notes=notes)
+    # test 1: how much of it is process
+    status = {ln.n: ln for ln in r.of("status")}
+    by_n = {ln.n: ln for ln in r.lines}
+    said = {}   # line → the audit finding that marked it
+    for f in high:   # the audit's process and 'right now' findings, where the line is a statement of the moment
+        ln = by_n.get(f.line)
+        if f.line in status and f.kind in ("process", "transient"):
+            said.setdefault(f.line, f)
+        if not f.line or f.line in status or f.kind not in ("process", "transient"):
+            continue
+        if f.line < e.body_line + e.first_line - 1 and f.kind == "transient":   # its description holds for now
+            said[f.line] = f
+        elif ln is not None and ln.kind not in ("why", "learned", "heading") and (f.kind == "process" or len(content) <= 2):
+            status[f.line], said[f.line] = Line(f.line, "status", ln.text), f
+    headline = headline_is_process(e.id, prepared.name, prepared.description)
+    if any(n < e.body_line + e.first_line - 1 for n in said):
+        headline = "strong"   # its description says it holds for now
+    live = dict(status)   # what an edit would take out: never a record's last word alone
+    final = r.of("final")   # "Status: RESOLVED", "— delivered 2026-05-13": counts beside other signs of process only
+    if final and (status or headline or len(final) * 2 >= len(content)):
+        status.update((ln.n, ln) for ln in final)
+    share = len(status) / len(content)
+    durable = [ln for ln in content if ln.n not in status and ln.kind in ("why", "how", "learned", "rule")]
+    mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) \
+        and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
+    if share >= 0.5 or headline and share >= 0.15 or mostly_told:
+        lines = sorted(status)
+        why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
+               f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
+        why[1:1] = [_why(f) for f in list(said.values())[:2]]
+        if headline:
+            why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
+        return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
+                        lines[:20], notes=notes)
+    # doubts a person settles
+    doubt = [f for f in high if f.kind in DOUBT_KINDS] or _all_gone(e, st, found, prepared)
+    if doubt:
+        return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
+    looked = _look_up(ctx, e, prepared)
+    disagree = _disagreements(ctx, e, prepared, looked)
+    if disagree:
+        return Decision("review", None, [d[0] for d in disagree[:2]], sorted({d[1] for d in disagree}),
+                        [p for d in disagree for p in d[2]][:4], notes=notes)
+    # test 3: said already
+    said = _said_elsewhere(ctx, e, prepared, found, twin)
+    if said is not None:
+        return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
+    in_project = _knowable(prepared, looked)
+    if in_project is not None:
+        in_project.notes = notes
+        return in_project
+    # test 1, partly: edit those lines, keep the rest
+    if live:
+        status = {n: ln for n, ln in status.items() if n in live or ln.kind != "final"}
+        lines = sorted(status)
+        why = [f"line {n} reports where work stood: '{quote(status[n].text, 8)}'" for n in lines[:3]]
+        if len(lines) > 3:
+            why.append(f"and {len(lines) - 3} more such lines")
+        why.append(f"the other {len(content) - len(status)} lines hold: edit those lines out, keep the rest")
+        if _promotes(prepared):
+            why.append("then it is a rule someone set: promote it")
+        return Decision("edit", 1, why, lines, notes=notes)
+    if _promotes(prepared):
+        return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
+    return _keep(prepared, looked, notes)
+
+
+# -- the pieces ---------------------------------------------------------------------------------------
+
+def _notes(e, found: list[Finding]) -> list[str]:
+    out = []
+    for f in found:
+        if f.confidence == "possible" and f.kind in NOTE_KINDS:
+            out.append(f"note: {_why(f)} (possible: not enough to act on alone)")
+        elif f.kind == "identifying":
+            out.append(f"before sharing: {_why(f)}")
+    if not e.readable and e.text:
+        out.append(f"its frontmatter does not parse ({e.error}): fix it so the agent reads its type")
+    return out[:4]
+
+
+def _why(f: Finding) -> str:
+    line = f"line {f.line}: " if f.line else ""
+    return f"{line}{f.kind}: {f.message}"
+
+
+def _lines_of(findings) -> list[int]:
+    return sorted({f.line for f in findings if f.line})
+
+
+def _all_gone(e, st, found: list[Finding], prepared: Entry) -> list[Finding]:
+    """Every file an unanchored entry names is gone (not moved): what it says is about files that
+    are no more — when that is its point (it names two or more, or its headline names the file)."""
+    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]]
+    if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
+        return []
+    head = f"{prepared.name} {prepared.description}"
+    if len(files) < 2 and not any(p.rsplit("/", 1)[-1] in head for p in files) and len(prepared.reading.content) > 3:
+        return []
+    return [f for f in found if f.kind == "path-missing" and f.rule == "mentioned-path-missing"][:2]
+
+
+def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:
+    facts = [f for f in prepared.facts if f.kind in STRONG or f.kind == "path"]
+    if not facts:
+        return []
+    idx = ctx.index
+    return [find(f, idx, ctx.exists) for f in facts]
+
+
+def _disagreements(ctx: Context, e, prepared: Entry, looked: list[Found]) -> list[tuple[str, int, list]]:
+    out = []
+    for got in looked:
+        f = got.fact
+        if f.kind in ("port", "version") and got.against and not got.lines:
+            out.append((f"line {f.line} says {f.text}; {got.against[0].cite()} — which holds?", f.line, got.against))
+    for f in prepared.facts:
+        if f.kind != "version" or f.subject in ("sdk",):
+            continue
+        values = ctx.versions.get(f.subject, {})
+        others = [(v, where) for v, where in values.items() if v != f.value.split(".")[0]
+                  and any(i != e.id for i, _ in where)]
+        mine = f.value.split(".")[0] in values
+        if others and mine and not any(g.fact is f and g.lines for g in looked):
+            v, where = others[0]
+            i, n = next((i, n) for i, n in where if i != e.id)
+            out.append((f"line {f.line} says {f.text}; {i}:{n} says {f.subject} {v} — they cannot both hold", f.line, []))
+    return out
+
+
+def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin: str | None) -> Decision | None:
+    said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
+    if said:
+        return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said))
+    held = _held_rules(ctx, prepared)
+    if held:
+        n, rule = held[0]
+        where = f"line {n}" if n else "its description"
+        return Decision("drop", 3, [f"{where} restates {rule.file}:{rule.line} {quote(rule.text, 14)}",
+                                    "an instruction file already says it every session: never promote it again"],
+                        [k for k, _ in held if k], [])
+    if e.promoted_to:
+        return Decision("drop", 3, [f"already promoted to {e.promoted_to}: the instruction file says it every session"])
+    if twin is not None:
+        return Decision("drop", 3, [f"says what {twin} says (keep that one)"])
+    return None
+
+
+def _held_rules(ctx: Context, prepared: Entry) -> list[tuple[int, object]]:
+    """(entry line, instruction line) for the entry's rule the instruction files already hold: its
+    description, or most of its rule lines."""
+    r = prepared.reading
+    candidates = [ln for ln in r.of("rule", "how", "plain") if len(ln.text.split()) >= 4]
+    if not candidates and not prepared.description:
+        return []
+    if not ctx.index.rules:
+        return []
+    book = ctx.book
+    head = book.held(prepared.description) if prepared.description else None
+    rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
+    held = [(ln.n, book.held(ln.text)) for ln in (rules or candidates)[:12]]
+    held = [(n, h) for n, h in held if h is not None]
+    if head is not None:
+        return [(0, head)] + held
+    base = rules or candidates
+    return held if held and len(held) * 2 >= len(base) else []
+
+
+def _knowable(prepared: Entry, looked: list[Found]) -> Decision | None:
+    """Drop when every fact it states is found in the project and it says nothing more."""
+    strong = [g for g in looked if g.fact.kind in STRONG]
+    found = [g for g in strong if g.lines]
+    if not found or any(not g.lines for g in looked):
+        return None
+    r = prepared.reading
+    if r.of("learned", "why", "rule", "how"):
+        return None
+    content = r.content
+    with_facts = {g.fact.line for g in looked}
+    bare = [ln for ln in content if ln.n not in with_facts and ln.kind != "code"]
+    if len(found) < 2 and len(content) > 2 or len(bare) > max(1, len(content) // 3) \
+            or any(len(ln.text.split()) > 16 for ln in bare):
+        return None
+    if any(says_more(ln, [g for g in looked if g.fact.line == ln.n]) for ln in content if ln.n in with_facts):
+        return None
+    reasons, cited = [], set()
+    for g in found:
+        key = (g.fact.line, g.lines[0].file, g.lines[0].line)
+        if key not in cited and len(reasons) < 4:
+            cited.add(key)
+            reasons.append(f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}")
+    reasons.append("every fact it states is in the project's files: reading them once tells the agent")
+    return Decision("drop", 3, reasons, sorted({g.fact.line for g in found}), [g.lines[0] for g in found][:6])
+
+
+def _promotes(prepared: Entry) -> bool:
+    if prepared.promotes is None:
+        r = prepared.reading
+        prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
+                                     [ln.text for ln in r.content], len(r.content))
+    return prepared.promotes
+
+
+def setter(prepared: Entry) -> str | None:
+    if prepared.who is False:
+        prepared.who = who_set([prepared.name, prepared.description] + [ln.text for ln in prepared.reading.content])
+    return prepared.who
+
+
+def _rule_lines(prepared: Entry) -> list[int]:
+    return [ln.n for ln in prepared.reading.of("rule", "how")]
+
+
+def _promote_reasons(prepared: Entry) -> list[str]:
+    rules = prepared.reading.of("rule")
+    head = next((t for t in (prepared.description, prepared.name) if t), "")
+    first = f"its headline states a rule: '{quote(head, 10)}'"
+    if rules and quote(rules[0].text, 8) != quote(head, 8):
+        first += f"; line {rules[0].n} '{quote(rules[0].text, 8)}'"
+    who = setter(prepared)
+    t = (prepared.type or "").lower()
+    why = f"set by the user: '{quote(who, 8)}'" if who else \
+        (f"set by the user: type {t} (Claude Code's type for guidance the user gave)" if t else
+         "a short note written as a rule, with nothing that says it was learned")
+    return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]
+
+
+def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
+    r = prepared.reading
+    learned = r.of("learned")
+    reasons = ["test 1: no line of it reports where work stood"]
+    if learned:
+        reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
+    elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
+        reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "
+                       "a fact or a trap to remember")
+    else:
+        reasons.append("test 2: no rule someone set")
+    missing = [g.fact for g in looked if g.fact.kind in STRONG and not g.lines]
+    found = [g for g in looked if g.fact.kind in STRONG and g.lines]
+    if missing:
+        facts = ", ".join(shown(f) for f in missing[:3])
+        reasons.append(f"test 3: the project's files do not state {facts} (line {missing[0].line})")
+    elif found:
+        reasons.append(f"test 3: line {found[0].fact.line} {shown(found[0].fact)} is in {found[0].lines[0].cite(40)}, "
+                       "but the entry says more than the project does")
+    else:
+        reasons.append("test 3: it states nothing the project's files could hold (no command, port, version or setting)")
+    return Decision("keep", None, reasons, [ln.n for ln in learned[:1]], [g.lines[0] for g in found][:3], notes=notes)

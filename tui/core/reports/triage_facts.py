@@ -1,0 +1,319 @@
+"""Test 3 with evidence: the facts an entry states, and the project lines that state them too.
+
+An entry's *facts* are what reading the project once could tell: a command or value in
+backticks, a script (`pnpm test`, `make migrate`), a port, a version of a named runtime or
+library, a number with its unit (a timeout, a retry count), an environment variable. Each is
+looked up in the ``ProjectIndex`` (judging/project_index) and, when found, comes with the line
+that states it (``package.json:7 "test": "node --test"``) — or with the line that states
+*another* value (a port or a version the project disagrees on).
+
+Plain numbers, common words and prose are never facts: a fact must have a shape the project
+could hold verbatim or in an equivalent unit (``30s`` ↔ ``30000`` with the same word nearby).
+The rule lines an instruction file already holds are matched here too (``held_rules``).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, RuleLine, rule_words, words
+
+_DIGIT = re.compile(r"\d")
+_SPAN = re.compile(r"`([^`\n]{2,100})`")
+_SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.\-]+)$|^(?:make|just)\s+([\w.\-]+)$")
+_ASSIGN = re.compile(r"^([A-Za-z_][\w.]*)\s*[=:]\s*(\S.*)$")
+_PATHLIKE = re.compile(r"^[\w.@~\-]*(?:/[\w.@\-\[\]()]+)+/?$|^[\w\-]+\.[A-Za-z]{1,5}$")
+_PORT = re.compile(r"(?i)\b(?:ports?|puertos?|portas?|porte|порт\w*|cổng)\s*(?:is|=|:|of|on|el|la|do|da|de)?\s*(\d{2,5})\b|"
+                   r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\s*:\s*(\d{2,5})\b|(?:ポート|端口|포트)\s*[:：は是]?\s*(\d{2,5})")
+_SUBJECTS = ("node|nodejs|node\\.js|python|go|golang|java|ruby|php|rust|deno|bun|typescript|react|react native|"
+             "next|next\\.js|nextjs|vue|nuxt|angular|svelte|vite|django|flask|fastapi|rails|spring boot|laravel|"
+             "postgres|postgresql|mysql|redis|mongodb|mongo|sqlite|expo|expo sdk|electron|tauri|flutter|dart|"
+             "kotlin|swift|\\.net|dotnet|prisma|drizzle|tailwind|tailwindcss|jest|vitest|pytest|eslint|webpack|"
+             "nestjs|express|fastify|ubuntu|debian|alpine|terraform|kubernetes|k8s|docker compose|godot|unity|"
+             "pandas|numpy|pytorch|torch|tensorflow|cuda|gradle|maven|pnpm|npm|yarn|elixir|erlang|scala|zig")
+_VERSION = re.compile(rf"(?i)(?<![\w.])({_SUBJECTS}|[A-Z][\w]+ SDK|SDK)\s*(?:v(?:ersion)?\.?\s*|@|:)?\s*v?"
+                      rf"(\d+(?:\.\d+){{0,2}})(?![\w+]|\.\d)(?!\s*(?:\+|or (?:later|newer|above)|and (?:up|above)))")
+_UNIT = re.compile(
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|min|mins|minutes?|h|hrs?|hours?|d|days?|"
+    r"kb|mb|gb|tb|%|retries|attempts|tries|times|workers|threads|connections|replicas|requests|rows|items|"
+    r"entries|jobs|concurrent|per (?:second|minute|hour))(?![\w])")
+_KEYED = re.compile(
+    r"(?i)\b(concurrency|timeout|ttl|max(?:imum)?|limit|pool(?: size)?|workers?|retries|attempts|batch size|"
+    r"page size|interval|replicas|threads)\s*(?:is|of|=|:|to|at|set to)?\s*(\d+)(?![\d.%\w])")
+_ENV = re.compile(r"(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])")
+_SCALE = {"ms": (1, 0.001), "millisecond": (1, 0.001), "s": (1, 1000), "sec": (1, 1000), "second": (1, 1000),
+          "min": (1, 60, 60_000), "minute": (1, 60, 60_000), "h": (1, 60, 3600, 3_600_000), "hr": (1, 60, 3600, 3_600_000),
+          "hour": (1, 60, 3600, 3_600_000), "d": (1, 24, 86_400, 86_400_000), "day": (1, 24, 86_400, 86_400_000),
+          "kb": (1, 1024, 1000), "mb": (1, 1024, 1_048_576, 1_000_000), "gb": (1, 1024, 1_073_741_824, 1_000_000_000)}
+_SYNONYM = {"node": ("node", "nodejs", "engines", ".nvmrc", ".node-version"), "nodejs": ("node",), "node.js": ("node",),
+            "python": ("python", "requires-python", "python_requires", ".python-version", "py"),
+            "postgres": ("postgres", "postgresql", "pg"), "postgresql": ("postgres", "postgresql", "pg"),
+            "go": ("go", "golang"), "golang": ("go", "golang"), "expo sdk": ("expo",), "next.js": ("next",),
+            "nextjs": ("next",), "mongo": ("mongo", "mongodb"), "tailwind": ("tailwindcss", "tailwind")}
+STRONG = ("span", "script", "port", "version", "number", "env")
+
+
+@dataclass(frozen=True)
+class Fact:
+    kind: str        # span | script | port | version | number | env | path
+    text: str        # as the entry writes it
+    line: int        # the entry's file line
+    value: str = ""  # the port, version or number
+    subject: str = ""   # what the version or number is of
+    context: frozenset = frozenset()   # the words around it in the entry's line
+
+
+@dataclass
+class Found:
+    fact: Fact
+    lines: list[ProjectLine] = field(default_factory=list)     # project lines that state it
+    against: list[ProjectLine] = field(default_factory=list)   # lines that state another value
+
+
+def facts_of(text: str, n: int) -> list[Fact]:
+    """The facts one line of an entry states (``n``: its file line)."""
+    out: list[Fact] = []
+    seen_spans = []
+    for m in _SPAN.finditer(text):
+        span = " ".join(m.group(1).split())
+        seen_spans.append(m.span())
+        s = _SCRIPT.match(span)
+        if s:
+            out.append(Fact("script", span, n, value=s.group(1) or s.group(2), subject="make" if s.group(2) else "npm"))
+        elif _PATHLIKE.match(span) and " " not in span and not span.startswith("/"):
+            out.append(Fact("path", span, n))
+        elif len(span) >= 3 and not span.isdigit():
+            out.append(Fact("span", span, n))
+    prose = _blank(text, seen_spans)
+    if "_" in prose:
+        spans_text = " ".join(f.text for f in out if f.kind in ("span", "script"))
+        out += [Fact("env", m.group(1), n, value=m.group(1)) for m in _ENV.finditer(prose) if m.group(1) not in spans_text]
+    if not _DIGIT.search(text):   # ports, versions and numbers all have digits (most lines have none)
+        return out
+    ctx = frozenset(w for w in rule_words(re.sub(r"\d+", " ", prose)) if not w.isdigit())
+    for m in _PORT.finditer(prose):
+        out.append(Fact("port", m.group(0).strip(), n, value=m.group(1) or m.group(2) or m.group(3), subject="port",
+                        context=ctx))
+    for m in _VERSION.finditer(text):
+        subject = m.group(1).lower().removesuffix(" sdk") if m.group(1).lower() != "sdk" else "sdk"
+        if subject in ("npm", "pnpm", "yarn") and not m.group(2).count("."):
+            continue   # "npm 3 times" is no version
+        out.append(Fact("version", m.group(0).strip(), n, value=m.group(2), subject=subject))
+    for m in _UNIT.finditer(prose):
+        if any(f.kind == "port" and f.value == m.group(1) for f in out):
+            continue
+        out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=m.group(2).lower(), context=ctx))
+    for m in _KEYED.finditer(prose):
+        if not any(f.value == m.group(2) and f.line == n for f in out):
+            key = frozenset(rule_words(m.group(1))) | ctx
+            out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
+    return out
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for a, b in spans:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
+# -- looking a fact up ---------------------------------------------------------------------------------
+
+def find(fact: Fact, idx: ProjectIndex, exists=None) -> Found:
+    """The project lines that state ``fact`` (and, for a port or a version, those stating another
+    value). ``exists(path) -> bool`` answers path facts."""
+    got = Found(fact)
+    if fact.kind == "path":
+        if exists is not None and exists(fact.text):
+            got.lines.append(ProjectLine(fact.text.rstrip("/"), 0, "(the file exists)"))
+        return got
+    finder = {"span": _span, "script": _script, "port": _port, "version": _version, "number": _number,
+              "env": _env}[fact.kind]
+    finder(fact, idx, got)
+    return got
+
+
+def _cite(idx: ProjectIndex, ids, test, got: Found, most: int = 2) -> None:
+    """Add the lines among ``ids`` that pass ``test`` (the project's fact files first: a
+    manifest or an env file says it more plainly than a source line that uses it)."""
+    for i in sorted(ids, key=lambda i: not _FACTS.search(idx.file_name(i))):
+        pl = idx.line(i)
+        if test(pl, i):
+            got.lines.append(pl)
+            if len(got.lines) >= most:
+                return
+
+
+def _squash(s: str) -> str:
+    return " ".join(s.replace('"', "").replace("'", "").split()).lower()
+
+
+def _span(fact: Fact, idx: ProjectIndex, got: Found) -> None:
+    want = _squash(fact.text)
+    ws = [w for w in words(fact.text) if len(w) >= 2]
+    if not ws:
+        return
+    m = _ASSIGN.match(fact.text)
+    if m and re.fullmatch(r"[A-Z][A-Z0-9_]+", m.group(1)):   # KEY=value: the same key with the same value
+        key, val = m.group(1), _squash(m.group(2))
+        _cite(idx, idx.lines_with(key.lower()), lambda pl, i: re.match(rf"\s*(?:export\s+)?{re.escape(key)}\s*[=:]", pl.text)
+              and val in _squash(pl.text), got)
+        return
+    _cite(idx, idx.lines_with(*sorted(set(ws), key=len, reverse=True)[:4]), lambda pl, i: want in _squash(pl.text), got)
+
+
+def _script(fact: Fact, idx: ProjectIndex, got: Found) -> None:
+    name = fact.value
+    if fact.subject == "make":
+        _cite(idx, idx.lines_with(*words(name)[:1]), lambda pl, i: pl.file.rsplit("/", 1)[-1].lower() in
+              ("makefile", "gnumakefile", "justfile") and re.match(rf"{re.escape(name)}\s*:", pl.text), got)
+        return
+    _cite(idx, idx.lines_with(*words(name)[:1]), lambda pl, i: pl.file.endswith("package.json")
+          and re.search(rf'"{re.escape(name)}"\s*:', pl.text), got)
+
+
+def _port(fact: Fact, idx: ProjectIndex, got: Found) -> None:
+    num = fact.value
+    near = re.compile(rf"(?i)port|listen|expose|:\s*{num}\b|\b{num}\s*:|{num}\s*[,)]")
+    _cite(idx, idx.lines_with(num), lambda pl, i: re.search(rf"(?<![\d.]){num}(?![\d.])", pl.text)
+          and bool(near.search(idx.neighbours(i, 1)) or _infra(pl.file)), got)
+    if not got.lines:   # the project's own port, stated as another number
+        _cite(idx, idx.lines_with("port"), lambda pl, i: bool(re.search(r"(?i)\bport\w*\b[\"']?\s*[=:]\s*[\"']?(\d{2,5})\b",
+              pl.text)) and _config(pl.file) and num not in pl.text, Found(fact, got.against), most=2)
+
+
+def _infra(rel: str) -> bool:
+    name = rel.rsplit("/", 1)[-1].lower()
+    return name.startswith(("dockerfile", "docker-compose", "compose", "procfile", "fly.toml", ".env")) or ".env" in name
+
+
+def _config(rel: str) -> bool:
+    name = rel.rsplit("/", 1)[-1].lower()
+    return _infra(rel) or "config" in rel.lower() or name.endswith((".json", ".toml", ".yaml", ".yml", ".ini", ".env"))
+
+
+def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
+    subject, value = fact.subject, fact.value
+    names = _SYNONYM.get(subject, (subject,))
+    major = value.split(".")[0]
+    pattern = re.compile(rf"(?<![\d.])[~^>=<v]*{re.escape(value)}(?![\d])")
+
+    def names_it(pl: ProjectLine, i: int) -> bool:
+        low = (pl.file.rsplit("/", 1)[-1] + " " + idx.neighbours(i, 0)).lower()
+        return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])", low) for n in names)
+    for n in names:
+        _cite(idx, idx.lines_with(major, *words(n)[:1]), lambda pl, i: bool(pattern.search(pl.text)) and names_it(pl, i),
+              got)
+        if got.lines:
+            return
+    for rel_name in (".nvmrc", ".node-version", ".python-version") if subject in ("node", "python") else ():
+        for i in idx.lines_with(major):
+            pl = idx.line(i)
+            if pl.file.endswith(rel_name) and subject in rel_name and pattern.search(pl.text):
+                got.lines.append(pl)
+                return
+    for n in names[:1]:   # the same subject at another major version, right after its name: the project disagrees
+        near = re.compile(rf"(?i)(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])(?:[-_ ]?version)?[\s\"':@=,]{{0,5}}"
+                          rf"[~^>=<v]*(\d+)(?:\.\d+)*")
+        for i in idx.lines_with(*words(n)[:1]):
+            pl = idx.line(i)
+            m = near.search(pl.text)
+            if m and _config(pl.file) and m.group(1) != major and not pattern.search(pl.text) and len(got.against) < 2:
+                got.against.append(pl)
+
+
+def _number(fact: Fact, idx: ProjectIndex, got: Found) -> None:
+    try:
+        x = float(fact.value)
+    except ValueError:
+        return
+    unit = fact.subject.rstrip("s") if fact.subject not in ("s", "ms", "%") else fact.subject
+    scales = _SCALE.get(unit, (1,))
+    values = []
+    for k in scales:
+        v = x * k
+        if v == int(v):
+            v = int(v)
+            values.append(str(v))
+            if v >= 1000:
+                values.append(f"{v:_}")
+        elif k < 1:
+            continue
+        else:
+            values.append(f"{v:g}")
+    ctx = fact.context
+    raw = values[0] if values else ""
+    best: list[tuple[int, int]] = []   # (score, line id): the line that shares most of the entry's words wins
+    for v in dict.fromkeys(values):
+        pattern = re.compile(rf"(?<![\d.]){re.escape(v)}(?![\d.])")
+        for i in idx.lines_with(v):
+            own = len(ctx & _split_words(idx.neighbours(i, 0)))
+            near = len(ctx & _split_words(idx.neighbours(i, 2)))
+            if not pattern.search(idx.line(i).text) or not near or v == raw and len(v) == 1 and not own:
+                continue   # a bare small number must share a word on its own line
+            best.append((2 * own + near, -i))
+    if best:
+        got.lines.append(idx.line(-max(best)[1]))
+
+
+def _split_words(text: str) -> set[str]:
+    """Content words with identifiers split (``RETRY_DELAYS_MS`` → retry, delays; ``maxRetries`` → max, retries)."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text).replace("_", " ")
+    return rule_words(spaced)
+
+
+def _env(fact: Fact, idx: ProjectIndex, got: Found) -> None:
+    name = fact.value
+    _cite(idx, idx.lines_with(name.lower()), lambda pl, i: re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", pl.text)
+          is not None, got)
+
+
+def says_more(ln, found: list[Found], most: int = 8) -> bool:
+    """A line that says more than its facts and the project lines that state them: more than
+    ``most`` content words of its own (an explanation, a consequence, a story)."""
+    text = re.sub(r"`[^`]*`", " ", ln.text)
+    for g in found:
+        text = text.replace(g.fact.text, " ")
+    theirs = set()
+    for g in found:
+        for pl in g.lines:
+            theirs |= rule_words(pl.text.replace("_", " ")) | rule_words(pl.file.replace("/", " ").replace(".", " "))
+    latin = re.sub(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", " ", text)
+    own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
+    cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
+    return len(own) + cjk // 3 > most   # about three CJK characters a word
+
+
+def shown(f) -> str:
+    return f"`{f.text}`" if f.kind in ("span", "script") else f.text
+
+
+# -- rules an instruction file already holds -----------------------------------------------------------
+
+class RuleBook:
+    """The instruction files' lines, by word, to find the one a line of memory restates."""
+
+    def __init__(self, rules: list[RuleLine]) -> None:
+        self.rules = rules
+        self.by_word: dict[str, list[int]] = {}
+        for k, r in enumerate(rules):
+            for w in r.words:
+                self.by_word.setdefault(w, []).append(k)
+
+    def held(self, text: str) -> RuleLine | None:
+        """The instruction line that says what ``text`` says (most of its content words, at
+        least three, and every code span it quotes); None when none does."""
+        mine = rule_words(re.sub(r"`[^`]*`", " ", text)) | rule_words(" ".join(_SPAN.findall(text)))
+        if len(mine) < 3 or not self.rules:
+            return None
+        counts = Counter(k for w in mine for k in self.by_word.get(w, ()))
+        spans = [s.strip().lower() for s in _SPAN.findall(text)]
+        best = None
+        for k, shared in counts.most_common(8):
+            r = self.rules[k]
+            if shared < 3 or shared / len(mine) < 0.6 or shared / len(r.words) < 0.34:
+                continue
+            if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
+                best = (shared, r)
+        return best[1] if best else None

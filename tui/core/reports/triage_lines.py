@@ -1,0 +1,317 @@
+"""An entry read line by line, for triage's per-entry decision (SPEC §6): which lines report
+where work stands (test 1), which state a rule (test 2), which tell what was learned, which
+give the reason for a rule.
+
+Triage decides per entry, not per line: a whole entry is archived only when process is what it
+is mostly about; one status line among durable ones is an *edit* of that line. So every line of
+the body gets one kind here, and the caller weighs them:
+
+- ``status``: where work stood — a done/open mark (``- [x]``, ``✅ … DONE``), a ``Status:`` field,
+  "next steps", "as of <date>", a dated log row with no decision in it, or any line inside a
+  section whose heading names process ("## Current state", "## Next session", "## 进度");
+- ``why``: the reason given for a rule (``**Why:**`` and its equivalents). A *Why* that recounts a
+  past incident is the durable reason for the rule, never a status, whatever its date says;
+- ``learned``: what the agent found out — a phrase that says so ("root cause", "turned out",
+  "the fix was", "踩坑"), never one common word ("bug" is a Jira issue type, "regression" a model);
+- ``rule``: an imperative rule (always / never / must / do not, in the languages agents write);
+- ``heading``, ``code`` (inside a fence), ``plain`` (anything else: a fact, a description).
+
+Only the standard library; words inside backticks are not wording (a flag named `--never`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..judging.textutil import without_code
+from .triage_rules import is_rule, record_name
+
+# -- what a line is ----------------------------------------------------------------------------------
+
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+# a heading that names a section of process: what was done (any words may follow), or where work
+# stands / what comes next (the heading is just that, maybe with a date or a colon)
+_DONE_HEADING = re.compile(
+    r"(?i)^(?:completed?|done|finished|what (?:was|got|we) (?:done|did|shipped)|work (?:done|completed|log)|"
+    r"implemented in this session|sess(?:ion|ione|ión|ão)(?:\s+(?:\d|summary|log|notes|recap)|\s*[:：(]|$)|"
+    r"changelog|change log|fixes applied|what changed|files changed(?: per \w+)?|handoff|"
+    r"what (?:was|got|we) (?:fixed|changed|built|deployed|implemented|delivered)|"
+    r"(?:fix|correzion[ei]|correcciones|corre[cç][õo]es|cambios|mudanças|modifiche)\w* applicat[ie]|"
+    r"(?:fix|change|work|progress)(?:es|s)? (?:applied|made|done)|"
+    r"(?!where|how|when|why|what|who)[\w\s/&+-]{0,40}\b(?:created|added|applied(?: to)?|removed|implemented|"
+    r"shipped|deployed|delivered|migrated|aplicad[oa]s?|implementad[oa]s?|agregad[oa]s?|añadid[oa]s?|"
+    r"adicionad[oa]s?|entregues?|applicat[ie]|implementat[ie]|aggiunt[ie]|appliqu[ée]e?s?|ajout[ée]e?s?|"
+    r"umgesetzt|hinzugefügt)\s*(?:\([^)]*\))?\s*:?\s*$)")
+_STATE_HEADING = re.compile(
+    r"(?i)^(?:where (?:we|i) left off|(?:current (?:state|status|focus|progress)|status(?: update)?|progress|"
+    r"next (?:steps?|session|up)|to-?dos?|todo list|pending(?: tasks| items)?|remaining(?: work| tasks| items)?|"
+    r"open (?:items|tasks|questions)|backlog|in progress|wip|estado(?: actual)?|pendientes?|próximos pasos|"
+    r"progreso|progresso|próximos passos|pendências|état actuel|prochaines étapes|aktueller stand|"
+    r"nächste schritte|offene punkte|stato attuale|prossimi passi|текущ\w* (?:состояни|статус)\w*|статус|"
+    r"прогресс|следующие шаги|trạng thái|tiến độ|việc tiếp theo|当前(?:状态|进度|阶段)|进度|待办|下一步|已完成|"
+    r"完成情况|本次会话|現在の状態|進捗|次回|残タスク|현재 ?상태|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
+    r"\s*(?:[:：(\[—–-].*)?$)")
+
+# a line that reports where work stands: a check box, a done mark after an item, an open status
+# value, an open-work label ("Next steps:", "TODO:"), a state said of the work, a dated log row
+_CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[[ xX✓]\]")
+_DONE_SUFFIX = re.compile(
+    r"(?i)(?:\s[—–-]|:|\*\*|\()\s*(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|closed|"
+    r"in progress|wip|not started|pending|blocked|hecho|completad[oa]|terminad[oa]|concluíd[oa]|entregue|feito|"
+    r"fait|terminé|erledigt|fertig|fatto|completato|готово|сделано|xong|hoàn thành|implemented|delivered|"
+    r"完成|已完成|完了|対応済み?|완료|대기|미배포)"
+    r"\b\)?\s*(?:(?:on|el|em|le|am|il|at)?\s*\(?\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?\)?|\([^)]{0,40}\))?\W*$")
+_DONE_TAIL = re.compile(r"\s(?:✅|☑️?|✔️?)\s*$")
+_DONE_PREFIX = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:DONE|COMPLETED?|FIXED|SHIPPED|MERGED|DEPLOYED)\b")
+_FINAL_VALUE = re.compile(
+    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:status|estado|statut|stato|статус|状态|状態|상태)(?:\*\*)?\s*[:：]")
+_DONE_LEAD = re.compile(r"^\s*(?:[-*+]\s*|\d+[.)]\s*)?(?:✅|☑️?|✔️?|🟢|🟡|🔴|⏳|🚧)\s*")
+_DATE_LEAD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})")
+_DONE_WORD = re.compile(
+    r"(?i)\b(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|implemented|added|applied|migrated|"
+    r"released|delivered|hecho|completad[oa]|implementad[oa]|entregue|concluíd[oa]|feito|fait|validé|commité|"
+    r"livré|corrigé|ajouté|implémenté|déployé|fusionné|validad[oa]|corregid[oa]|desplegad[oa]|corrigid[oa]|"
+    r"implantad[oa]|mergead[oa]|terminad[oa]|"
+    r"terminé|erledigt|fatto|готово|сделано|hoàn thành)\b|完成|已完成|完了|완료")
+_STATUS_VALUE = re.compile(
+    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:status|state|estado|statut|stato|статус|trạng thái|状态|状態|ステータス|상태|"
+    r"progress|progreso|progresso)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\W*(?:in progress|wip|pending|blocked|not started|"
+    r"to ?do|waiting|ongoing|open|draft|partial|paused|on hold|en curso|en progreso|pendiente|em andamento|"
+    r"pendente|en cours|in arbeit|in corso|в работе|đang|进行中|未完成|対応中|진행|\d+\s*/\s*\d+|\d+\s*%)")
+_OPEN_LABEL = re.compile(
+    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:next(?: steps?| up| session)?|to-?do|pending|remaining|blocked(?: on| by)?|"
+    r"waiting (?:for|on)|wip|in progress|open items?|follow-?ups?|left to do|pendientes?|próximos? pasos?|"
+    r"pendências?|pendente|próximos passos|à faire|prochaines? étapes?|offene punkte|nächste schritte|"
+    r"da fare|prossimi passi|осталось|следующ\w* шаг\w*|việc còn lại|tiếp theo|下一步|待办|待完成|残り|次回|"
+    r"다음 ?단계|남은 ?작업)(?:\*\*)?\s*[:：]")
+# a list item that tells what was done, in the past tense: a changelog's line
+_DONE_ITEM = re.compile(
+    r"(?i)^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?(?:added|fixed|moved|rewrote|rewritten|removed|implemented|refactored|"
+    r"updated|created|deployed|merged|renamed|migrated|wrote|changed|switched|bumped|upgraded|replaced|deleted|"
+    r"cleaned|reverted|shipped|wired|ported|tested|documented|añad[ií]|arregl[eé]|migr[eé]|implement[eé]|"
+    r"adicionei|corrigi|implementei|ajouté|corrigé|hinzugefügt|behoben|добавил|исправил|已|新增|修复)\b")
+_TODO = re.compile(r"^\W*(?:TODO|WIP)\b|\b(?:TODO|WIP)\s*[:：]")   # a label, not the word in a sentence
+_STATE = re.compile(
+    r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
+    r"in progress|in review|waiting|down|paused|on hold|not (?:yet )?(?:done|merged|deployed|fixed|started|finished|"
+    r"released|wired|tested|reviewed|verified|configured|enabled|available|working|supported|implemented))\b|\b(?:where (?:i|we) left off|left off at|pick up from|resume (?:from|with))\b")
+_DATED_ROW = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?)(?:\*\*)?\s*[:：—–-]\s+\S")
+_DECISION = re.compile(
+    r"(?i)\b(?:decided|decision|chose|chosen|picked|settled on|went with|switched to|adopted|because|so that|"
+    r"instead of|rather than|rule|always|never|must|decisi[oó]n|decisão|decid\w*|optamos|optou|elegi\w*|"
+    r"escolh\w*|porque|en lugar de|em vez de|au lieu de|entschieden|решил\w*|решение|quyết định)\b|"
+    r"决定|选择|因为|決定|採用|理由|결정|선택|이유")
+
+_WHY = re.compile(
+    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:why|reason|rationale|because|por ?qu[eé]|porque|raz[oó]n|motivo|"
+    r"pourquoi|raison|warum|grund|perch[eé]|почему|причина|lý do|tại sao|理由|原因|为什么|なぜ|이유|왜)"
+    r"(?:\*\*|__)?\s*(?:\*\*)?\s*[:：]")
+_HOW = re.compile(
+    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*|__)?(?:how to apply|how to use|apply|cómo aplicar|como aplicar|comment appliquer|"
+    r"anwendung|come applicare|как применять|cách áp dụng|适用|如何应用|適用|적용)(?:\*\*|__)?\s*(?:\*\*)?\s*[:：]")
+
+# what the agent found out: phrases, never a single common word
+_LEARNED = re.compile(
+    r"(?i)\b(?:root[- ]cause|turned out|turns out|it turns out|found (?:out )?that|the fix (?:was|is)|fixed by|"
+    r"caused by|we hit|i hit|bit us|gotcha|pitfall|footgun|trap\b|lesson(?:s)? learned|learned the hard way|"
+    r"workaround|work around|symptoms?\s*[:：]|silently (?:\w+ ){0,3}(?:fail|drop|truncat|ignor|skip|lose|cap|break)\w*|"
+    r"(?:does not|doesn't|did not|didn't|won't|will not) work|fails? (?:when|if|because|with|on)|"
+    r"failed (?:when|because|with|on|in)|breaks? (?:when|if|because)|broke (?:when|because|after)|"
+    r"causa ra[ií]z|la causa|se descubrió|resultó que|solución|trampa|lecci[oó]n|falla (?:cuando|si|con)|"
+    r"causa raiz|descobri\w*|descubri\w*|armadilha|li[cç][aã]o|piège|cause racine|leçon|ursache|falle|stolperstein|"
+    r"trappola|causa principale|lezione|причина|ловушк|оказалось|урок|nguyên nhân|bài học|bẫy)\b|"
+    r"坑|踩|根因|原因是|教训|绕过|原来|ハマ|罠|原因は|判明|教訓|回避策|함정|원인은|원인:|교훈|알고 보니|우회")
+
+
+# provisional wording: one alone is a possible sign (the audit says as much), two on a line a status
+_WEAK = re.compile(
+    r"(?i)\b(?:for now|for the time being|temporarily|at this point|at the moment|until (?:\w+ ){0,5}"
+    r"(?:is|are|gets?|has been) (?:\w+ )?(?:done|wired|merged|fixed|deployed|ready|released|shipped|approved|"
+    r"finished|migrated|back)|(?:turn|switch|flip) it (?:on|off|back)|once (?:\w+ ){0,4}(?:lands|ships|is merged)|"
+    r"por ahora|de momento|por enquanto|pour l'instant|vorerst|per ora|пока что|tạm thời)\b|"
+    r"暂时|目前先|当面|とりあえず|暫定|일단|당분간")
+
+
+# every match of _LEARNED / _WEAK holds one of these (lower-cased): the big patterns run only then
+_LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed by", "caused by", "we hit", "i hit",
+                  "bit us", "gotcha", "pitfall", "footgun", "trap", "lesson", "learned the hard", "work around",
+                  "workaround", "symptom", "silently", "n't work", "not work", "won't work", "will not work", "fail",
+                  "break", "broke", "causa", "descubri", "resultó", "soluci", "trampa", "lecci", "falla", "descobri",
+                  "armadilha", "liç", "piège", "cause racine", "leçon", "ursache", "falle", "stolperstein", "trappola",
+                  "lezione", "причин", "ловушк", "оказалось", "урок", "nguyên nhân", "bài học", "bẫy", "坑", "踩",
+                  "根因", "原因", "教训", "绕过", "原来", "ハマ", "罠", "判明", "教訓", "回避策", "함정", "원인", "교훈",
+                  "알고 보니", "우회")
+_WEAK_STEMS = ("for now", "time being", "temporarily", "at this point", "at the moment", "until", " it on", " it off",
+               " it back", "once ", "por ahora", "de momento", "por enquanto", "pour l", "vorerst", "per ora",
+               "пока", "tạm thời", "暂时", "目前先", "当面", "とりあえず", "暫定", "일단", "당분간")
+
+
+def _has(stems: tuple[str, ...], low: str) -> bool:
+    return any(s in low for s in stems)
+
+
+@dataclass(frozen=True)
+class Line:
+    n: int          # line of the file (1-based)
+    kind: str       # status | why | how | learned | rule | heading | code | plain
+    text: str       # the line, stripped (for a reason: quote at most a few words)
+    weak: int = 0   # provisional phrases in it ("for now", "until X is merged")
+
+
+@dataclass
+class Reading:
+    """An entry's body, line by line, and what the caller weighs."""
+
+    lines: list[Line] = field(default_factory=list)
+    process_section: bool = False    # some heading names a section of process
+
+    @property
+    def content(self) -> list[Line]:
+        """The lines that say something (headings and fences aside; a code block counts once)."""
+        return [ln for ln in self.lines if ln.kind != "heading"]
+
+    def of(self, *kinds: str) -> list[Line]:
+        return [ln for ln in self.lines if ln.kind in kinds]
+
+    @property
+    def process_share(self) -> float:
+        content = self.content
+        return len(self.of("status")) / len(content) if content else 0.0
+
+
+def read_body(body: str, first_line: int) -> Reading:
+    """Each line of ``body`` (which starts at file line ``first_line``) with its kind."""
+    out = Reading()
+    in_fence = False
+    code_counted = False
+    section_level = 0          # the level of the process heading we are under (0: none)
+    section_kind = "status"    # status: where work stands; final: what was done (a record, unless the entry is one)
+    for i, raw in enumerate(body.splitlines()):
+        n = first_line + i
+        text = raw.strip()
+        if _FENCE.match(raw):
+            in_fence = not in_fence
+            if in_fence:
+                code_counted = False
+            continue
+        if in_fence:
+            if not code_counted and text:   # a code block is one unit of content, never process
+                out.lines.append(Line(n, "code", text))
+                code_counted = True
+            continue
+        if not text or text.startswith("<!--") or set(text) <= set("-=_*|: "):
+            continue
+        h = _HEADING.match(raw)
+        if h:
+            level, title = len(h.group(1)), h.group(2).strip(" #*")
+            if section_level and level <= section_level:
+                section_level = 0
+            head = _strip_marks(title)
+            if not re.match(r"(?i)status\s*[:：]", head) and (_STATE_HEADING.match(head) or _DONE_HEADING.match(head)):
+                section_level, section_kind = level, "status" if _STATE_HEADING.match(head) else "final"
+                out.process_section = True
+            bare = without_code(title)
+            is_status = _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare) or _TODO.search(bare)
+            is_final = _FINAL_VALUE.match(bare) or _DONE_SUFFIX.search(bare) or _DONE_TAIL.search(bare) or _is_status(bare)
+            kind = "status" if is_status else "final" if is_final else "heading"
+            out.lines.append(Line(n, "heading" if section_level and kind != "heading" else kind, text))
+            continue
+        kind = _kind(text, section_level > 0)
+        if kind == "status" and section_level and section_kind == "final" and not _live(text):
+            kind = "final"
+        weak = len(_WEAK.findall(without_code(text))) if _has(_WEAK_STEMS, text.lower()) else 0
+        if kind == "plain" and weak >= 2:
+            kind = "status"
+        out.lines.append(Line(n, kind, text, weak))
+    return out
+
+
+def _live(text: str) -> bool:
+    """A line that says work is open (a box to tick, a pending label, a state of the work)."""
+    bare = without_code(text)
+    return bool(_CHECKBOX.match(bare) and not re.match(r"^\s*(?:[-*+]|\d+[.)])?\s*\[[xX✓]\]", bare)
+                or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare) or _TODO.search(bare) or _STATE.search(bare))
+
+
+def _strip_marks(title: str) -> str:
+    return re.sub(r"^[\W\d_]+", "", title) if title[:1] and not title[:1].isalnum() else title
+
+
+def _kind(text: str, in_process: bool) -> str:
+    if _WHY.match(text):
+        return "why"
+    if _HOW.match(text):
+        return "how"
+    bare = without_code(text)
+    if _has(_LEARNED_STEMS, bare.lower()) and _LEARNED.search(bare):
+        return "learned"
+    if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):
+        return "status"
+    if _DONE_PREFIX.match(bare) or _done_record(bare):
+        return "final"   # "DONE (2026-05-28): …", "✅ shipped …", "2026-04-10: …": what happened, a record
+    if _DONE_ITEM.match(bare) and not _DECISION.search(bare):
+        return "final"   # "- Fixed the importer": what was done, process beside other signs of it
+    if _FINAL_VALUE.match(bare):   # "Status: RESOLVED": a record's last word, a status only beside others
+        return "status" if _is_status(bare) or _live(text) else "final"
+    if is_rule(text):
+        return "rule"
+    if in_process or _TODO.search(bare) or _is_status(bare):
+        return "status"
+    return "plain"
+
+
+def _done_record(bare: str) -> bool:
+    """A line that records what was done (a done mark or a date, and a done word; a dated row
+    that decides nothing): process beside other signs of it, not an open status alone."""
+    if (_DONE_LEAD.match(bare) or _DATE_LEAD.match(bare)) and _DONE_WORD.search(bare):
+        return True
+    return bool(_DATED_ROW.match(bare) and not _DECISION.search(bare))
+
+
+def _is_status(bare: str) -> bool:
+    """A line that says where work stands, in words (its marks are _kind's), or records it."""
+    return _done_record(bare) or bool(_STATE.search(bare))
+
+
+def headline_is_process(entry_id: str, name: str, description: str) -> str:
+    """'strong' when the entry's file name or its headline says it records work (a session, a
+    handoff, a work log, a status report); 'weak' when its headline only has a word of work
+    done or pending ('completed', 'entregue', 'pendientes'); '' otherwise."""
+    head = f"{name}\n{description}"
+    if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or ""):
+        return "strong"
+    return "weak" if _HEADLINE_WORK.search(head) else ""
+
+
+_HEAD_STATE = re.compile(r"(?i)^\W*(?:status|state|estado|statut|stato|статус|状态|状態|상태)\b(?!\s+(?:y|and|e|et|und|и)\s)"
+                         r"[^:\n]{0,40}[:：—–-]")
+_HEADLINE_WORK = re.compile(
+    r"(?i)\b(?:completed?|done|finished|shipped|implemented|deployed|pending|remaining|todo|progress|status|"
+    r"completad[oa]s?|concluíd[oa]s?|entregues?|terminad[oa]s?|pendientes?|pendentes?|en curso|avance|"
+    r"terminé|erledigt|fatto|готово|статус|hoàn thành)\b|完成|进度|完了|進捗|완료|진행")
+
+
+_HEADLINE_PROCESS = re.compile(
+    r"(?i)\b(?:session (?:log|summary|notes|recap)|sessions? \d|status (?:after|report|update|as of)|"
+    r"(?:development|dev|work|change|session|build|decision) log|work history|history of (?:work|sessions)|"
+    r"next session|for continuation|continue (?:in|next)|"
+    r"chronolog\w*|timeline of (?:work|sessions)|resume from here|building queue|work queue|to build next|"
+    r"история работ|хронолог\w*|"
+    r"(?:implementation|current) status|progress(?: tracker| log| report)?|to-?do list|"
+    r"(?:kept|conserva\w*|guardad[oa]) (?:for|por|para) (?:the record|trazabilidad|rastreabilidade|histor)\w*|"
+    r"trazabilidad histórica|for historical (?:reference|traceability)|"
+    r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
+    r"completed?\b.{0,40}\b(?:tasks|sessions?|batch(?:es)?)|\d+ ?/ ?\d+ tasks|tasks? done|all (?:done|complete)|"
+    r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황")
+
+
+def quote(text: str, words: int = 9) -> str:
+    """The first few words of a line, for a reason (never more: the text is the owner's)."""
+    from ..secrets.detect import blank_secrets
+    bare = blank_secrets(re.sub(r"[*_`#>]+", "", text)).strip(" -:•\t")
+    bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
+    parts = bare.split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
