@@ -93,6 +93,15 @@ def _promote(p: argparse.ArgumentParser) -> None:
     p.add_argument("--yes", action="store_true")
 
 
+def _history(p: argparse.ArgumentParser) -> None:
+    _common(p)
+    p.add_argument("id", metavar="ID", help="the entry's id, as `memtui list` shows it (e.g. deploy-fly.md)")
+    p.add_argument("--json", action="store_true", help="JSON output (SPEC §7): versions with diffs, reads, notes")
+    p.epilog = ("example: memtui history deploy-fly.md  — who wrote it, when, after which message, each edit as "
+                "a diff, and which sessions read it (from the agent's transcripts, its git history, else the "
+                "frontmatter's dates)")
+
+
 def _hook(p: argparse.ArgumentParser) -> None:
     p.add_argument("agent", choices=("claude-code",))
 
@@ -109,6 +118,8 @@ TABLE: dict[str, Command] = {
     "triage": Command("triage", "run", "a suggested action per entry (keep, promote, archive, drop, review)",
                       _list),
     "archive": Command("writes", "archive", "move process entries out of what the agent loads (asks first)", _ids),
+    "history": Command("history", "run", "every version of an entry and who read it, from the agent's record",
+                       _history),
     "hook": Command("hook", "run", "agent hooks (reads the hook's JSON on stdin)", _hook),
 }
 
