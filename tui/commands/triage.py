@@ -25,8 +25,9 @@ def run(args) -> int:
     records = read_all() + (sample_records(directory, now) if found.is_sample else [])   # the sample's example log
     usage = Usage.from_records(records, directory)
     # the agent's own record: which sessions read each entry (evidence without memtui's hook)
-    from ..core.provenance.report import reads_by_entry
-    usage.reads = reads_by_entry(mem, agent_record(directory, root, found.layout))
+    from ..core.provenance.report import overlay, reads_by_entry
+    record = agent_record(directory, root, found.layout)
+    usage.reads, usage.dated = reads_by_entry(mem, record), overlay(mem, record)
     report = triage(mem, findings, usage, now)
     if args.json:
         dump_json({"dir": str(directory), "root": str(root), **report.as_json()})

@@ -24,7 +24,7 @@ def who(v: dict) -> str:
     if v["source"] == "git":
         return v["evidence"]
     if v["source"] == "file":
-        return "not in the record"
+        return "a person or another tool (not in the agent's record)"
     return ("the person" if v["user_stated"] else "the model") + (", in a subagent" if v.get("subagent") else "")
 
 
@@ -69,7 +69,8 @@ def summary_text(h: dict, styles: Styles = DEFAULT) -> Text:
         by = {"user": "stated by the person", "model": "inferred by the model"}.get(wb.get("by") or "", "")
         t.append(f"written {when(h['written_at'])}" + (f", {by}" if by else "")
                  + (f", session {short(wb.get('session'))}" if wb.get("session") else ""))
-        t.append(f"  (from {wb.get('source')})", style=styles.dim)
+        from ..core.provenance.dating import SAID
+        t.append(f"  (from {SAID.get(wb.get('source'), wb.get('source'))})", style=styles.dim)
     if rec.get("label") and not rec.get("note"):
         t.append(f"\n{rec['label']}: {rec['files']} file(s), {rec['bytes'] / 1e6:.1f} MB", style=styles.dim)
         if rec.get("unreadable_lines"):

@@ -18,6 +18,8 @@ KEYS = [
     ("Views", [("1 2 3 4", "detail / preview / injection log / usage tab"), ("A", "audit: findings by kind"),
                ("t", "trash: restore deleted or archived entries"),
                ("R", "review entries the agent wrote since launch"),
+               ("h", "history of the entry: every version (who, when, after which message, the diff) and who "
+                     "read it, from the agent's record; r restores a version, after showing the diff"),
                ("T", "triage: each suggestion that is not keep — p promote, d drop, a archive, o open, n skip"),
                ("ctrl+p", "command palette (every action, themes)"), ("?", "this help")]),
     ("Filters", [("f", "cycle a status filter: broken, unsafe, old, findings, resident, beyond cut, new, "
@@ -55,5 +57,8 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(Text("memtui — keys", "bold"))
             yield Static(t)
+            yield Static(Text("The age column's letter says where the date comes from: T the agent's record "
+                              "(transcripts), G git, F the frontmatter, L the injection log, ? the file's mtime "
+                              "(a clone or a sync resets it).", "dim"))
             yield Static(Text("Nothing is ever deleted without a confirmation, and deleted entries go to the "
                               "trash. Secrets are masked everywhere until you press x.", "dim"))

@@ -36,7 +36,7 @@ def _path(raw: str) -> Path:
 
 def codex_record(memory_dir: Path) -> Record:
     record = Record(places.CODEX, places.LABEL[places.CODEX], [str(memory_dir / "rollout_summaries")],
-                    dialect="codex")
+                    dialect="rollout")
     summaries: dict[str, Act] = {}
     folder = Path(memory_dir) / "rollout_summaries"
     try:

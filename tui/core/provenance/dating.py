@@ -80,7 +80,7 @@ def dates(entries, record: Record | None, git: dict | None = None, log: dict | N
         for a in record.acts:
             if a.kind in ("write", "edit") and not a.failed:
                 acts.setdefault(a.target, []).append(a)
-    source = {"pi": SESSION_LOG, "codex": ROLLOUT}.get(record.dialect if record is not None else "", TRANSCRIPT)
+    source = {"pi": SESSION_LOG, "rollout": ROLLOUT}.get(record.dialect if record is not None else "", TRANSCRIPT)
     out = {}
     for e in entries:
         target = e.file_id

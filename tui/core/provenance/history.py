@@ -27,8 +27,8 @@ def _codex_prompt(obj: dict):
     return prompt_text(obj)
 
 
-_PROMPT = {"claude": lines.claude_prompt, "pi": lines.pi_prompt, "codex": _codex_prompt}
-_SOURCE = {"pi": "session-log", "codex": "rollout"}
+_PROMPT = {"claude": lines.claude_prompt, "pi": lines.pi_prompt, "rollout": _codex_prompt}
+_SOURCE = {"pi": "session-log", "rollout": "rollout"}
 
 
 @dataclass
@@ -125,7 +125,7 @@ def versions(record: Record, target: str, current: str | None, mtime: dt.datetim
                         bool(act.stated), stated.evidence(act.stated), "", source, side=act.side)
             if change is None:
                 v.note = ("made from this session when Codex consolidated its memories (it rewrites the files "
-                          "whole: no diff is kept)" if record.dialect == "codex" else
+                          "whole: no diff is kept)" if record.dialect == "rollout" else
                           "the record no longer holds this call (its file is gone): what it changed is not known")
                 text, known = None, False
             elif change[0] == WRITE:
@@ -157,7 +157,7 @@ def versions(record: Record, target: str, current: str | None, mtime: dt.datetim
 
 
 def _outside(before: str | None, after: str, target: str) -> Version:
-    return Version(None, "unknown", None, "outside the record", None, None,
+    return Version(None, "unknown", None, "outside", None, None,
                    "not in the record: a person, another tool, or a write the record does not show",
                    unified(before, after, target), "file", text=after,
                    note="changed between two recorded versions")

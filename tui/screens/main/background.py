@@ -101,9 +101,12 @@ def audit_snapshot(snap: Snapshot) -> AuditReport:
     return report
 
 
-def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False):
+def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False,
+                    reads: dict | None = None, dated: dict | None = None):
     """(the triage of every entry, the usage by entry id) — for several agents, each folder's by
-    its own log records, with the ids as the table shows them (``AGENT:ID``)."""
+    its own log records, with the ids as the table shows them (``AGENT:ID``). ``reads``, ``dated``:
+    when a session read each entry, when and by whom it was written, from the agent's record
+    (one folder's)."""
     from ...core.injection_log import read_all, sample_records
     from ...core.reports.triage import TriageReport, Usage, triage
     records = read_all(log_path)
@@ -115,11 +118,13 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
                 for f in report.findings if f.id.startswith(pre)] if pre else report.findings
         recs = records + (sample_records(part.dir, snap.now) if sample else [])
         use = Usage.from_records(recs, part.dir)
+        use.reads, use.dated = (reads, dated) if not pre else (None, None)
         for s in triage(part, mine, use, snap.now).suggestions:
             suggestions.append(dataclasses.replace(s, id=pre + s.id))
         for i, times in use.times.items():
             usage.times[pre + i] = times
         usage.prompts += use.prompts
+        usage.reads = use.reads if not pre else usage.reads
     usage.prompts.sort()
     usage.since = usage.prompts[0] if usage.prompts else None
     return TriageReport(sorted(suggestions, key=lambda s: s.id), usage.log_days(snap.now)), usage

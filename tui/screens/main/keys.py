@@ -24,6 +24,7 @@ BINDINGS = [
     Binding("t", "trash", "Trash"),
     Binding("R", "review", "Review"),
     Binding("T", "triage", "Triage"),
+    Binding("h", "history", "History", show=False),   # (the detail says "h: history"; the help lists it)
     Binding("f", "cycle_filter", "Status filter", show=False),
     Binding("F", "clear_filters", "Clear filters", show=False),
     Binding("s", "sort", "Sort", show=False),
@@ -45,6 +46,7 @@ PALETTE = (   # (action on the main screen, palette title, help); shown only whe
     ("sort", "Sort by the next column", ""), ("reverse_sort", "Reverse the sort", ""),
     ("focus_query", "Preview a prompt", "What would be injected"),
     ("promote", "Promote…", "Into CLAUDE.md, AGENTS.md, … with a diff"),
+    ("history", "History of the entry", "Every version and who read it, from the agent's record; restore one"),
 )
 
 
@@ -56,6 +58,8 @@ def applies(screen: MainHost, action: str) -> bool | None:
         return False   # a dialog is open (its keys apply, the footer behind says so), or '/' 'p' typed as text
     i = screen.current_id() if screen.loaded else None
     table = screen.query_one(EntryTable)
+    if action == "history":
+        return True if i else None
     if action in ("delete", "promote", "edit"):
         return True if (i or (table.selected and action != "edit")) else None
     if action == "reveal":

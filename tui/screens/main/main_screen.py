@@ -17,12 +17,13 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
-from . import background, curation, editing, firstview, keys
+from . import background, curation, editing, firstview, history_flow, keys
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
 from ...core.reading.memory import MemoryStore, Snapshot, let_heap_go, utcnow
-from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
+from ...messages import (Audited, LoadProgress, MemoryDirChanged, Previewed, RecordProgress, RecordRead, Rescanned,
+                         WorkFailed)
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ...widgets.injection_log import InjectionLog
@@ -33,6 +34,7 @@ from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
+from .record_view import RecordView
 
 
 class MainScreen(Screen):
@@ -52,6 +54,7 @@ class MainScreen(Screen):
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
         self.triaged = TriageView(self)
+        self.records = RecordView(self)   # the agent's own record: who wrote each entry, when, who read it
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.drafts: dict[str, str] = {}        # entry id → edited text that was rejected
@@ -176,6 +179,23 @@ class MainScreen(Screen):
             self.run_audit(snap)   # (a mem0 export's skipped line changes no entry, only its finding)
         if first:   # (a later reading is indexed when a prompt needs it: not on every file the agent writes)
             self.indexer.start(snap, table.rows_by_id.values())
+        self.read_record(snap)   # after the rows: what the agent appended to its record since
+
+    @work(thread=True, exclusive=True, group="record")
+    def read_record(self, snap: Snapshot) -> None:
+        try:
+            made = self.records.read(snap)
+        except Exception as e:   # a record we cannot read: say so, the rows stand as they are
+            self.post_message(WorkFailed("Cannot read the agent's record", str(e)))
+            return
+        if made is not None:
+            self.post_message(made)
+
+    def on_record_progress(self, message: RecordProgress) -> None:
+        self.records.progressed(message)
+
+    def on_record_read(self, message: RecordRead) -> None:
+        self.records.apply(message)
 
     def _apply_changes(self, snap: Snapshot) -> None:
         self.writes.classify(snap)
@@ -186,7 +206,8 @@ class MainScreen(Screen):
             self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
         if current in snap.removed:
             self.notify(f"{current} was removed from the folder", severity="warning")
-        rows = build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of, reuse=table.rows_by_id)
+        rows = build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of, reuse=table.rows_by_id,
+                          dated=self.records.dated)
         table.apply_diff(rows, list(snap.added), rows_to_redraw(snap, table.rows_by_id, rows), list(snap.removed))
 
     def kinds_of(self, entry_id: str) -> tuple[str, ...]:
@@ -283,6 +304,9 @@ class MainScreen(Screen):
     def action_triage(self) -> None:
         curation.triage_pass(self)
 
+    def action_history(self) -> None:
+        history_flow.open_history(self, self.current_id())
+
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
         """Writes the hook saw land join the NEW inbox (``R``)."""
         curation.agent_wrote(self, message.records)
@@ -295,7 +319,7 @@ class MainScreen(Screen):
         new = len(self.writes.pending())
         self.query_one("#title-bar", Static).update(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
-                       loading, self.sample_note))
+                       loading, self.sample_note, record=self.records.progress))
 
     def update_empty(self) -> None:
         self.query_one(Browser).update_empty(self.snapshot)
@@ -311,8 +335,10 @@ class MainScreen(Screen):
             pane.show(None, None, [], False)
             return
         table = self.query_one(EntryTable)
-        pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), table.revealed == i,
-                  self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i))
+        row = table.rows_by_id.get(i)   # (its status counts the age from the agent's record, once read)
+        pane.show(snap.entries[i], row.status if row is not None else snap.status[i], self.findings.get(i, []),
+                  table.revealed == i, self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i),
+                  provenance=self.records.of(i))
 
     @on(EntryTable.RowHighlighted)
     def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:

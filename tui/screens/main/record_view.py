@@ -1,0 +1,74 @@
+"""The main screen's view of the agent's own record (core/provenance): read off the UI thread once
+the first rows are shown (and again, from where it stopped, after each reading of the folder),
+with a progress line in the title while a long first read runs; then every row's age and source
+say where they come from, the detail shows who wrote the entry and who read it, and the triage
+takes the reads as evidence."""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from ...messages import RecordProgress, RecordRead
+from ...widgets.entry_table import EntryTable, build_rows
+from .host import MainHost
+
+if TYPE_CHECKING:
+    from ...core.provenance.dating import Dated
+
+PROGRESS_AFTER = 0.3   # seconds: a read quicker than this shows no progress line
+
+
+class RecordView:
+    def __init__(self, screen: MainHost) -> None:
+        self.screen = screen
+        self.record = None
+        self.dated: dict[str, "Dated"] = {}
+        self.reads: dict | None = None
+        self.generation = -1
+        self.progress = ""   # the title's note while a long read runs
+
+    def read(self, snap) -> RecordRead | None:
+        """In a worker thread: the record of the reading ``snap`` (None for several folders: each
+        entry's history is still there, read when asked)."""
+        if snap.parts:
+            return None
+        from ...core.provenance.report import overlay, reads_by_entry, record_of
+        started = time.monotonic()
+        screen = self.screen
+
+        def progress(done: int, total: int) -> None:
+            if total and time.monotonic() - started > PROGRESS_AFTER:
+                screen.post_message(RecordProgress(done, total))
+        record = record_of(snap.dir, snap.root, snap.layout, progress)
+        dated = overlay(snap, record, screen.log_path)
+        return RecordRead(snap.generation, record, dated, reads_by_entry(snap, record))
+
+    def progressed(self, m: RecordProgress) -> None:
+        if m.done >= m.total:
+            return
+        self.progress = (f"reading the agent's record: {100 * m.done // m.total}% "
+                         f"({m.done >> 20:,} / {m.total >> 20:,} MB)")
+        self.screen.set_title_bar()
+
+    def apply(self, m: RecordRead) -> None:
+        """On the UI thread: the rows take the record's dates (only those that changed are drawn
+        again), then the detail and the triage."""
+        screen = self.screen
+        if m.generation < self.generation or screen.snapshot is None:
+            return
+        self.generation, self.record, self.dated, self.reads = m.generation, m.record, m.dated, m.reads
+        self.progress = ""
+        table = screen.query_one(EntryTable)
+        old = table.rows_by_id
+        rows = build_rows(screen.snapshot, screen.writes.new, screen.writes.reviewed, screen.kinds_of,
+                          reuse=old, dated=self.dated)
+        changed = [i for i, r in rows.items() if r is not old.get(i)]
+        if changed:
+            table.apply_diff(rows, [], changed, [])
+        screen.set_title_bar()
+        screen.show_detail()
+        screen.triaged.again()
+
+    def of(self, entry_id: str) -> tuple["Dated | None", list | None]:
+        """(the entry's dates and their source, the times a session read it — None: no record)."""
+        return self.dated.get(entry_id), (self.reads.get(entry_id, []) if self.reads is not None else None)
