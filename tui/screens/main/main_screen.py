@@ -184,12 +184,9 @@ class MainScreen(Screen):
     @work(thread=True, exclusive=True, group="record")
     def read_record(self, snap: Snapshot) -> None:
         try:
-            made = self.records.read(snap)
+            self.post_message(self.records.read(snap))
         except Exception as e:   # a record we cannot read: say so, the rows stand as they are
             self.post_message(WorkFailed("Cannot read the agent's record", str(e)))
-            return
-        if made is not None:
-            self.post_message(made)
 
     def on_record_progress(self, message: RecordProgress) -> None:
         self.records.progressed(message)

@@ -27,11 +27,9 @@ class RecordView:
         self.generation = -1
         self.progress = ""   # the title's note while a long read runs
 
-    def read(self, snap) -> RecordRead | None:
-        """In a worker thread: the record of the reading ``snap`` (None for several folders: each
-        entry's history is still there, read when asked)."""
-        if snap.parts:
-            return None
+    def read(self, snap) -> RecordRead:
+        """In a worker thread: the record of the reading ``snap`` (several folders: each one's
+        dates, ids as the table shows them; their reads are in each entry's history)."""
         from ...core.provenance.report import overlay, reads_by_entry, record_of
         started = time.monotonic()
         screen = self.screen
@@ -39,6 +37,12 @@ class RecordView:
         def progress(done: int, total: int) -> None:
             if total and time.monotonic() - started > PROGRESS_AFTER:
                 screen.post_message(RecordProgress(done, total))
+        if snap.parts:
+            dated = {}
+            for label, part in snap.parts.items():
+                got = overlay(part, record_of(part.dir, part.root, part.layout, progress), screen.log_path)
+                dated.update({f"{label}:{i}": d for i, d in got.items()})
+            return RecordRead(snap.generation, None, dated, None)
         record = record_of(snap.dir, snap.root, snap.layout, progress)
         dated = overlay(snap, record, screen.log_path)
         return RecordRead(snap.generation, record, dated, reads_by_entry(snap, record))
