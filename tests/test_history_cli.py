@@ -50,6 +50,7 @@ def test_list_json_gains_written_at_and_written_by_and_ages_from_the_record(scen
     assert deploy["written_at"].startswith("2026-09-08")
     assert deploy["written_by"] == {"session": scene.s1.id, "by": "user", "user_stated": True, "source": "transcript"}
     assert deploy["age_days"] > 30   # from the last recorded write, not from today's mtime
+    assert deploy["flags"][0] == "old-unverifiable"   # and the flag that comes with age (no anchor)
     assert by["release-process.md"]["written_by"]["by"] == "model"
     # a warm run (the kept listing) says the same
     again = _json(capsys, ["list", "--dir", str(scene.memory), "--root", str(scene.project), "--json"])

@@ -215,3 +215,19 @@ def test_a_memory_folder_copied_from_another_machine_is_matched_by_its_slug(scen
     r = record_of(memory, scene.project, get("claude-code"))
     assert [v["tool"] for v in entry_history(mem, "deploy-fly.md", r)[0]["versions"]] == ["Write", "Edit"]
     assert DEPLOY_V1 != DEPLOY_V2 and RELEASE_V2
+
+
+def test_fallbacks_the_injection_log_then_the_mtime(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cfg"))
+    mem = tmp_path / "memory"
+    mem.mkdir()
+    (mem / "hooked.md").write_text("---\nname: hooked\n---\nThe hook saw this one land.\n")
+    (mem / "bare.md").write_text("no frontmatter, no record\n")
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"time": "2026-10-02T09:14:00Z", "kind": "write", "decision": "written",
+                               "id": "hooked.md", "dir": str(mem), "session_id": "s-77"}) + "\n")
+    m = Memory.load(mem, tmp_path, now=NOW)
+    dated = overlay(m, record_of(mem, tmp_path, get("claude-code")), log)
+    assert (dated["hooked.md"].source, dated["hooked.md"].session) == ("injection-log", "s-77")
+    assert dated["hooked.md"].written_at.isoformat().startswith("2026-10-02")
+    assert dated["bare.md"].source == "mtime" and dated["bare.md"].mark == "?"

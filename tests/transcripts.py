@@ -303,3 +303,48 @@ class Scene:
         tail = "".join(line + "\n" for line in s3.lines[-2:]).encode()[-self.cut:]
         with open(s3.path, "ab") as f:
             f.write(tail)
+
+
+class PiSession:
+    """An OpenClaw session log in pi's format: a header line (``type: session``), then ``type:
+    message`` lines whose ``message.role`` is user, assistant (``toolCall`` blocks with
+    ``arguments``) or toolResult (``toolCallId``, ``isError``); entries chained by id/parentId."""
+
+    def __init__(self, folder: Path, cwd: str, start: dt.datetime, session_id: str, seed: int = 3) -> None:
+        self.rnd = random.Random(seed)
+        self.folder, self.cwd, self.now, self.id = Path(folder), cwd, start, session_id
+        self.parent: str | None = None
+        self.lines = [dumps({"type": "session", "version": 3, "id": session_id, "timestamp": self._stamp(),
+                             "cwd": cwd})]
+
+    @property
+    def path(self) -> Path:
+        return self.folder / f"{self.id}.jsonl"
+
+    def _stamp(self) -> str:
+        return self.now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+    def _entry(self, message: dict) -> None:
+        self.now += dt.timedelta(seconds=self.rnd.uniform(2, 30))
+        eid = "".join(self.rnd.choice("0123456789abcdef") for _ in range(8))
+        self.lines.append(dumps({"type": "message", "id": eid, "parentId": self.parent, "timestamp": self._stamp(),
+                                 "message": {**message, "timestamp": int(self.now.timestamp() * 1000)}}))
+        self.parent = eid
+
+    def user(self, text: str) -> None:
+        self._entry({"role": "user", "content": [{"type": "text", "text": text}]})
+
+    def tool(self, name: str, arguments: dict, result: str = "ok", error: bool = False) -> str:
+        cid = "call_" + "".join(self.rnd.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(16))
+        self._entry({"role": "assistant", "content": [{"type": "toolCall", "id": cid, "name": name,
+                                                       "arguments": arguments}],
+                     "api": "anthropic-messages", "provider": "anthropic", "model": "claude-sonnet-4-5",
+                     "stopReason": "toolUse"})
+        self._entry({"role": "toolResult", "toolCallId": cid, "toolName": name,
+                     "content": [{"type": "text", "text": result}], "isError": error})
+        return cid
+
+    def save(self) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.path.write_text("".join(line + "\n" for line in self.lines), encoding="utf-8")
+        return self.path

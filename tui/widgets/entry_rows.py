@@ -96,7 +96,7 @@ def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[st
     out = {}
     for i, e in snap.entries.items():
         r, st, d = reuse.get(i), snap.status[i], dated.get(i)
-        if r is None or r.entry is not e or (r.base or r.status) is not st or r.dated is not d \
+        if r is None or r.entry is not e or (r.base or r.status) is not st or r.dated != d \
                 or r.new != (i in new) or r.reviewed != (i in reviewed):
             shown = redated(st, e, d.updated, snap.now) if d is not None and d.updated != e.updated else st
             r = Row(e, shown, kinds_of(i), i in new, i in reviewed, r.action if r is not None else None,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import gitlog, lines, stated
 from .lines import EDIT, READ, WRITE
-from .model import Act, Record, parse_time
+from .model import Record, parse_time
 from .show import PROMPT_CHARS, hunks, masked, unified
 
 def _codex_prompt(obj: dict):
@@ -217,10 +217,6 @@ def reads(record: Record, target: str, resident: bool, index_name: str = "MEMORY
     return out
 
 
-def _merge(git: list[Version], shown: list[Version]) -> list[Version]:
-    return [*git, *shown]
-
-
 def assemble(record: Record, target: str, current: str | None, mtime: dt.datetime | None,
              folder: Path, git: bool = True) -> tuple[list[Version], list[str]]:
     """(versions, notes): the record's, with git's older ones first."""
@@ -228,7 +224,7 @@ def assemble(record: Record, target: str, current: str | None, mtime: dt.datetim
     notes = []
     if git and gitlog.in_git(folder):
         older, note = git_versions(folder, target, shown)
-        shown = _merge(older, shown)
+        shown = [*older, *shown]
         if note:
             notes.append(note)
     failed = sum(1 for a in record.acts if a.target == target and a.kind in (WRITE, EDIT) and a.failed)

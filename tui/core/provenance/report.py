@@ -11,12 +11,16 @@ import datetime as dt
 import os
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from . import places
 from .dating import Dated, as_json, dates, written_by_hook
 from .gitlog import first_and_last, in_git
-from .history import Version, assemble, reads
 from .model import Record
 from .scan import read_record
+
+if TYPE_CHECKING:
+    from .history import Version
 
 # record kind → (where it is, the dialect of its lines)
 READERS = {places.CLAUDE: (places.claude_place, "claude"), places.OPENCLAW: (places.openclaw_place, "pi")}
@@ -27,12 +31,13 @@ def record_kind(layout) -> str:
     return getattr(layout, "record", places.CLAUDE) if layout is not None else places.CLAUDE
 
 
-def record_of(memory_dir: Path, root: Path | None, layout=None, progress=None) -> Record:
-    """What the agent's record says of ``memory_dir`` (read incrementally: see scan)."""
+def record_of(memory_dir: Path, root: Path | None, layout=None, progress=None, scan: bool = True) -> Record:
+    """What the agent's record says of ``memory_dir`` (read incrementally: see scan; with
+    ``scan=False``, only what the last read kept)."""
     kind = record_kind(layout)
     if kind in READERS:
         where, dialect = READERS[kind]
-        return read_record(where(Path(memory_dir), root), Path(memory_dir), dialect, progress)
+        return read_record(where(Path(memory_dir), root), Path(memory_dir), dialect, progress, scan)
     if kind == places.CODEX:
         from .codex import codex_record
         return codex_record(Path(memory_dir))
@@ -96,8 +101,9 @@ def record_json(record: Record) -> dict:
 
 
 def entry_history(mem, entry_id: str, record: Record, log_path: Path | None = None,
-                  git: bool = True) -> tuple[dict, list[Version]]:
+                  git: bool = True) -> tuple[dict, list["Version"]]:
     """(`memtui history --json`'s object, the versions with their texts for a restore)."""
+    from .history import assemble, reads   # (diffs and masking: only when a history is asked for)
     e = mem.entries[entry_id]
     # the record's acts name a file, or (Codex: the task group that cites a session) the entry itself
     target = e.id if any(a.target == e.id for a in record.acts) else e.file_id

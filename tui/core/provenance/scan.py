@@ -39,20 +39,23 @@ def _head(f, upto: int) -> str:
 
 
 def read_record(place: Place, memory_dir: Path, dialect: str = "claude",
-                progress: Callable[[int, int], None] | None = None) -> Record:
+                progress: Callable[[int, int], None] | None = None, scan: bool = True) -> Record:
     """Scan ``place``'s files for acts on ``memory_dir``'s files; ``progress(done, total)`` in
-    bytes as it goes (the app's progress line)."""
+    bytes as it goes (the app's progress line). ``scan=False``: what the last scan kept, with no
+    record file opened or even stat-ed (the app's first rows: milliseconds)."""
     record = Record(place.kind, place.label, [str(f) for f in place.folders], note=place.note, dialect=dialect)
     kept = Kept(memory_dir)
     try:
         states = kept.load()
+        if not scan:
+            place = Place(place.kind, place.folders, [Path(n) for n in states], place.prefixes, place.anywhere)
         seen = {str(p) for p in place.files}
         gone = [name for name, st in states.items() if name not in seen and not st.gone]
         kept.mark_gone(gone)
         for name in gone:
             states[name].gone = True
         todo, total = [], 0
-        for path in place.files:
+        for path in place.files if scan else ():
             try:
                 st = os.stat(path)
             except OSError:
@@ -221,7 +224,7 @@ def _prompt_before(f, end: int, prompt_of, dialect: str, memo: dict) -> tuple[in
         for p, s in zip(reversed(parts[first:]), reversed(starts)):
             if s >= end or (stop >= 0 and s < stop):
                 continue
-            if mark.search(p):
+            if mark.search(p) and b'"tool_use_id"' not in p and b'"toolCallId"' not in p:   # (results: no prompt)
                 try:
                     obj = json.loads(p)
                 except ValueError:

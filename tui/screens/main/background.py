@@ -49,7 +49,8 @@ def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool 
     return store.refresh(now, progress=progress, with_engine=False, full=full, noted=noted)
 
 
-def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of) -> tuple[dict, tuple]:
+def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of, dated: dict | None = None
+               ) -> tuple[dict, tuple]:
     """The table's rows for a first reading, and their order by name (both off the UI thread:
     50k rows took ~0.3 s to make and sort). A large reading first leaves the collector's walks
     (``keep_heap``); the rows are made with the collector paused: sorting them had set off a
@@ -57,7 +58,7 @@ def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of) -> t
     from ...widgets.entry_rows import build_rows, full_order
     keep_heap(len(snap.entries))
     with paused_gc():
-        rows = build_rows(snap, new, reviewed, kinds_of)
+        rows = build_rows(snap, new, reviewed, kinds_of, dated=dated)
         return rows, ("name", False, full_order(rows, "name", False))
 
 

@@ -129,7 +129,7 @@ class MainScreen(Screen):
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
             rows, order = (None, None) if self.snapshot else background.first_rows(
-                snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
+                snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of, self.records.kept(snap))
             self.post_message(Rescanned(snap, shown, rows, order))   # the rows; the UI thread then indexes it
             if rows is not None:
                 shown.wait(1.0)   # (saved meanwhile, it would take the interpreter from the table's update)

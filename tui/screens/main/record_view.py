@@ -27,6 +27,19 @@ class RecordView:
         self.generation = -1
         self.progress = ""   # the title's note while a long read runs
 
+    def kept(self, snap) -> dict:
+        """In the first reading's worker: each entry's dates from what the last read of the record
+        kept (no transcript is opened: a warm start's first rows have their ages right at once;
+        what was appended since is read after them)."""
+        if snap.parts:
+            return {}
+        from ...core.provenance.report import overlay, record_of
+        try:
+            self.dated = overlay(snap, record_of(snap.dir, snap.root, snap.layout, scan=False), self.screen.log_path)
+        except Exception:   # nothing kept, or unreadable: the read after the rows will say
+            self.dated = {}
+        return self.dated
+
     def read(self, snap) -> RecordRead:
         """In a worker thread: the record of the reading ``snap`` (several folders: each one's
         dates, ids as the table shows them; their reads are in each entry's history)."""
