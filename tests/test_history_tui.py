@@ -130,10 +130,10 @@ async def test_the_record_is_read_after_the_first_rows_with_a_progress_line(scen
     async with app.run_test(size=(120, 36)) as pilot:
         for _ in range(50):
             await pilot.pause(0.05)
-            if reached.is_set() and "agent's record" in _text(app.screen.query_one("#title-bar", Static)):
+            if reached.is_set() and "agent's record" in _text(app.screen.query_one("#filter-status", Static)):
                 break
-        title = _text(app.screen.query_one("#title-bar", Static))
-        assert "reading the agent's record: 25% (1 / 4 MB)" in title
+        status = _text(app.screen.query_one("#filter-status", Static))
+        assert "reading the agent's record: 25% (1 / 4 MB)" in status
         table = app.screen.query_one(EntryTable)
         assert "deploy-fly.md" in table.rows_by_id and table.rows_by_id["deploy-fly.md"].dated is None
         await pilot.press("slash", "d", "e", "p")   # the app answers meanwhile
@@ -142,4 +142,4 @@ async def test_the_record_is_read_after_the_first_rows_with_a_progress_line(scen
         release.set()
         await settle(pilot)
         assert table.rows_by_id["deploy-fly.md"].dated is not None
-        assert "agent's record" not in _text(app.screen.query_one("#title-bar", Static))
+        assert "agent's record" not in _text(app.screen.query_one("#filter-status", Static))

@@ -20,9 +20,9 @@ def short(session: str | None) -> str:
 
 
 def who(v: dict) -> str:
-    """'the person (asked for it)' · 'the model' · 'not in the record'"""
+    """'the person' · 'the model' · 'a person or another tool …' (a commit: its author and subject)"""
     if v["source"] == "git":
-        return v["evidence"]
+        return v["evidence"].removeprefix("committed by ")
     if v["source"] == "file":
         return "a person or another tool (not in the agent's record)"
     return ("the person" if v["user_stated"] else "the model") + (", in a subagent" if v.get("subagent") else "")
@@ -66,7 +66,10 @@ def summary_text(h: dict, styles: Styles = DEFAULT) -> Text:
     wb = h["written_by"] or {}
     t = Text.assemble((h["id"], "bold"), "  ")
     if h["written_at"]:
-        by = {"user": "stated by the person", "model": "inferred by the model"}.get(wb.get("by") or "", "")
+        judged = wb.get("user_stated") is not None   # (the record's verdict; a frontmatter only declares)
+        by = ({"user": "stated by the person", "model": "inferred by the model"} if judged else
+              {"user": "by the person (its frontmatter says)", "model": "by the model (its frontmatter says)"}
+              ).get(wb.get("by") or "", "")
         t.append(f"written {when(h['written_at'])}" + (f", {by}" if by else "")
                  + (f", session {short(wb.get('session'))}" if wb.get("session") else ""))
         from ..core.provenance.dating import SAID

@@ -8,7 +8,7 @@ from ..core.reading.memory import Snapshot
 
 
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
-               watching: bool, loading: str = "", sample_note: str = "", triage: str = "", record: str = "") -> str:
+               watching: bool, loading: str = "", sample_note: str = "", triage: str = "") -> str:
     head = f"memtui · {display_path}" + (" (a private copy)" if sample_note else "")
     if snap is not None and snap.parts:
         head += " · " + " + ".join(p.layout.agent for p in snap.parts.values() if p.layout is not None)
@@ -33,8 +33,6 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
         bits.append(f"{new} new from the agent (R)")
     if triage:
         bits.append(triage)
-    if record:   # the agent's record, read after the rows (its progress)
-        bits.append(record)
     if watching:
         bits.append("watching")
     return f"{head} · " + " · ".join(bits)

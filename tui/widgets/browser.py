@@ -25,6 +25,7 @@ class Browser(Vertical):
         self.agents = agents
         self.snapshot: Snapshot | None = None
         self.triage_line = ""   # the triage's summary ('12 keep · 3 promote · …'), once it is made
+        self.record_line = ""   # how far a long read of the agent's record is, while it runs
 
     def compose(self) -> ComposeResult:
         yield EntryTable(agents=self.agents, id="entry-table")
@@ -41,7 +42,8 @@ class Browser(Vertical):
         filters = [STATUS_FILTERS[f] for f in sorted(table.status_filters)]
         sort = f"sorted by {table.sort_column}{' ↓' if table.sort_reverse else ''}"
         self.screen.query_one("#filter-status", Static).update(
-            f"{len(table.visible_ids)} shown" + (f" · triage: {self.triage_line} (T)" if self.triage_line else "")
+            f"{len(table.visible_ids)} shown" + (f" · {self.record_line}" if self.record_line else "")
+            + (f" · triage: {self.triage_line} (T)" if self.triage_line else "")
             + f" · {sort}" + (f" · only: {', '.join(filters)} (F clears)" if filters else ""))
         empty = self.query_one("#empty", Static)
         if self.snapshot is not None and not self.snapshot.entries:

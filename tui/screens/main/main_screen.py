@@ -34,7 +34,7 @@ from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
-from .record_view import RecordView
+from .record_view import RecordView, Stopped
 
 
 class MainScreen(Screen):
@@ -107,6 +107,7 @@ class MainScreen(Screen):
     def on_unmount(self) -> None:
         self.watch.stop()
         self.indexer.stop()
+        self.records.stop()
         background.stop_audits()
         let_heap_go()
 
@@ -185,6 +186,8 @@ class MainScreen(Screen):
     def read_record(self, snap: Snapshot) -> None:
         try:
             self.post_message(self.records.read(snap))
+        except Stopped:
+            pass
         except Exception as e:   # a record we cannot read: say so, the rows stand as they are
             self.post_message(WorkFailed("Cannot read the agent's record", str(e)))
 
@@ -316,7 +319,7 @@ class MainScreen(Screen):
         new = len(self.writes.pending())
         self.query_one("#title-bar", Static).update(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
-                       loading, self.sample_note, record=self.records.progress))
+                       loading, self.sample_note))
 
     def update_empty(self) -> None:
         self.query_one(Browser).update_empty(self.snapshot)

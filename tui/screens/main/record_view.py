@@ -1,6 +1,6 @@
 """The main screen's view of the agent's own record (core/provenance): read off the UI thread once
 the first rows are shown (and again, from where it stopped, after each reading of the folder),
-with a progress line in the title while a long first read runs; then every row's age and source
+with a progress line above the table while a long first read runs; then every row's age and source
 say where they come from, the detail shows who wrote the entry and who read it, and the triage
 takes the reads as evidence."""
 from __future__ import annotations
@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 PROGRESS_AFTER = 0.3   # seconds: a read quicker than this shows no progress line
 
 
+class Stopped(Exception):
+    """The app is closing: a read in progress ends at its next block (what it finished is kept)."""
+
+
 class RecordView:
     def __init__(self, screen: MainHost) -> None:
         self.screen = screen
@@ -25,7 +29,8 @@ class RecordView:
         self.dated: dict[str, "Dated"] = {}
         self.reads: dict | None = None
         self.generation = -1
-        self.progress = ""   # the title's note while a long read runs
+        self.stopped = False
+        self.progress = ""   # the status line's note while a long read runs
 
     def kept(self, snap) -> dict:
         """In the first reading's worker: each entry's dates from what the last read of the record
@@ -48,6 +53,8 @@ class RecordView:
         screen = self.screen
 
         def progress(done: int, total: int) -> None:
+            if self.stopped:
+                raise Stopped
             if total and time.monotonic() - started > PROGRESS_AFTER:
                 screen.post_message(RecordProgress(done, total))
         if snap.parts:
@@ -60,12 +67,21 @@ class RecordView:
         dated = overlay(snap, record, screen.log_path)
         return RecordRead(snap.generation, record, dated, reads_by_entry(snap, record))
 
+    def stop(self) -> None:
+        """The screen is going: a thread worker cannot be cancelled, so the read stops itself."""
+        self.stopped = True
+
     def progressed(self, m: RecordProgress) -> None:
         if m.done >= m.total:
             return
-        self.progress = (f"reading the agent's record: {100 * m.done // m.total}% "
-                         f"({m.done >> 20:,} / {m.total >> 20:,} MB)")
-        self.screen.set_title_bar()
+        self._line(f"reading the agent's record: {100 * m.done // m.total}% ({m.done >> 20:,} / {m.total >> 20:,} MB)")
+
+    def _line(self, text: str) -> None:
+        """The status line above the table says it (the title is cut by a long folder path)."""
+        from ...widgets.browser import Browser
+        self.progress = text
+        self.screen.query_one(Browser).record_line = text
+        self.screen.update_empty()
 
     def apply(self, m: RecordRead) -> None:
         """On the UI thread: the rows take the record's dates (only those that changed are drawn
@@ -74,7 +90,8 @@ class RecordView:
         if m.generation < self.generation or screen.snapshot is None:
             return
         self.generation, self.record, self.dated, self.reads = m.generation, m.record, m.dated, m.reads
-        self.progress = ""
+        if self.progress:
+            self._line("")
         table = screen.query_one(EntryTable)
         old = table.rows_by_id
         rows = build_rows(screen.snapshot, screen.writes.new, screen.writes.reviewed, screen.kinds_of,
@@ -82,7 +99,6 @@ class RecordView:
         changed = [i for i, r in rows.items() if r is not old.get(i)]
         if changed:
             table.apply_diff(rows, [], changed, [])
-        screen.set_title_bar()
         screen.show_detail()
         screen.triaged.again()
 
