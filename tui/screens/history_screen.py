@@ -67,6 +67,14 @@ class HistoryScreen(ModalScreen[RestoreChoice | None]):
             yield Static("", id="history-reads")
             yield Static("↑↓ a version · r restore it (asks first) · esc close", id="history-keys")
 
+    def on_resize(self) -> None:
+        """Side by side where there is room; the versions above their detail in a narrow terminal."""
+        narrow = self.size.width < 110
+        self.query_one("#history-body").styles.layout = "vertical" if narrow else "horizontal"
+        table = self.query_one("#history-versions")
+        table.styles.width = "1fr" if narrow else 56
+        table.styles.height = 6 if narrow else "1fr"
+
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         for label, width in (("#", 3), ("when", 16), ("tool", 10), ("session", 8), ("by", 6)):

@@ -85,7 +85,7 @@ def read_record(place: Place, memory_dir: Path, dialect: str = "claude",
     by_id: dict[str, Act] = {}
     for name, st in states.items():
         record.bad += st.bad
-        record.gone += st.gone
+        record.gone += st.gone and bool(st.acts)   # (a gone file that said nothing of the folder: no loss)
         for a in st.acts:
             known = by_id.get(a.tool_id)
             if known is None or (states[known.file].gone and not st.gone):   # a rotated copy: the file there
