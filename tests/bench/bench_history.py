@@ -56,7 +56,8 @@ async def app_once(mem: Path, proj: Path, wait: float) -> dict:
     from tui.app import MemtuiApp
     from tui.widgets.entry_table import EntryTable
     out: dict = {}
-    app = MemtuiApp(mem, proj, watch=False, display_path="bench", log_path=Path(tempfile.mkdtemp()) / "log.jsonl")
+    log = Path(os.environ.get("XDG_STATE_HOME") or tempfile.gettempdir()) / "bench-log.jsonl"
+    app = MemtuiApp(mem, proj, watch=False, display_path="bench", log_path=log)
     async with app.run_test(size=(120, 36)) as pilot:
         last, worst = time.perf_counter(), 0.0
 
@@ -76,7 +77,8 @@ async def app_once(mem: Path, proj: Path, wait: float) -> dict:
         worst = 0.0
         records = getattr(app.main, "records", None)
         if records is not None:
-            while not all(getattr(r, "dated", None) is not None for r in table.rows_by_id.values()):
+            while not records.dated or not all(table.rows_by_id[i].dated is not None for i in records.dated
+                                                    if i in table.rows_by_id):
                 await asyncio.sleep(0.005)
             out["dated_rows"] = time.time() - T0
             while records.generation < 0:
@@ -122,12 +124,16 @@ def main() -> None:
     memory = next((config / "projects").iterdir()) / "memory"
     size = sum(p.stat().st_size for p in config.rglob("*.jsonl"))
     main_code = Path(args.main)
-    state = Path(tempfile.mkdtemp(prefix="memtui-bench-state-"))
+    work = Path(tempfile.mkdtemp(prefix="memtui-history-bench-"))   # every cache and state made here, removed at the end
+
+    def fresh(name: str) -> Path:
+        return Path(tempfile.mkdtemp(prefix=f"{name}-", dir=work))
+    state = fresh("state")
     print(f"{size / 1e9:.2f} GB of transcripts, {len(list(memory.glob('*.md')))} memory files; "
           f"load {os.getloadavg()[0]:.1f}")
 
     # 1. the reader, in a child process so the kept file is its own
-    cache = Path(tempfile.mkdtemp(prefix="memtui-bench-cache-"))
+    cache = Path(fresh("cache"))
     env = _env(REPO, config, cache, state)
     reader = ("import sys, time, json; from pathlib import Path; from tui.core.provenance.report import record_of; "
               "from tui.core.layouts import get; t = time.perf_counter(); "
@@ -147,11 +153,11 @@ def main() -> None:
           f"{grown['read'] == appended})")
 
     # 2. list --json: the record read cold, then warm, beside no transcripts at all
-    cache2 = Path(tempfile.mkdtemp(prefix="memtui-bench-cache-"))
+    cache2 = Path(fresh("cache"))
     listing = [str(REPO / "tui" / "__main__.py"), "list", "--json", "--dir", str(memory), "--root", str(project)]
     envl = _env(REPO, config, cache2, state)
     first = _run(["-m", "tui", *listing[1:]], envl)[0]
-    none_env = _env(REPO, out / "no-transcripts", Path(tempfile.mkdtemp(prefix="memtui-bench-cache-")), state)
+    none_env = _env(REPO, out / "no-transcripts", Path(fresh("cache")), state)
     _run(["-m", "tui", *listing[1:]], none_env)
     with_rec, without = [], []
     for _ in range(args.runs):
@@ -162,7 +168,7 @@ def main() -> None:
 
     # 3. the app warm: this branch (its record kept) against main, interleaved
     if (main_code / "tui").is_dir():
-        env_main = _env(main_code, config, Path(tempfile.mkdtemp(prefix="memtui-bench-cache-")), state)
+        env_main = _env(main_code, config, Path(fresh("cache")), state)
         _app(main_code, env_main, memory, project)
         envm = _env(REPO, config, cache, state)
         ours, theirs = [], []
@@ -175,7 +181,7 @@ def main() -> None:
         a, b = med([r["dated_rows"] for r in ours]), med([r["interactive"] for r in theirs])
         print(f"   every row dated from the record: {a:.3f} s ({a / b:.2f}x main's warm start); its read done "
               f"(only what was appended) at {med([r['record_read'] for r in ours]):.3f} s")
-        cold = _app(REPO, _env(REPO, config, Path(tempfile.mkdtemp(prefix="memtui-bench-cache-")), state),
+        cold = _app(REPO, _env(REPO, config, Path(fresh("cache")), state),
                     memory, project)
         window = cold["record_read"] - cold["interactive"]
         base = _app(main_code, env_main, memory, project, window)
@@ -199,7 +205,7 @@ def main() -> None:
         print(f"4. hook warm: {med(mine_h) * 1000:.0f} ms against main's {med(main_h) * 1000:.0f} ms "
               f"({med(mine_h) / med(main_h):.2f}x)")
     print(f"load {os.getloadavg()[0]:.1f}")
-    shutil.rmtree(state, ignore_errors=True)
+    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

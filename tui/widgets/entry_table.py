@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from ..core.judging.findings import SEVERITY
+from ..core.provenance.dating import file_mark
 from ..core.secrets.detect import might_hold_secret, redact
 from ..render.listing import age_text
 from ..render.styles import DEFAULT, Styles
@@ -98,8 +99,7 @@ class EntryTable(VirtualTable):
         # the age's source once the agent's record is read: T its record, G git, F the frontmatter,
         # L the injection log, ? the file's mtime (a clone or a sync resets it)
         age = Text(age_text(s.age_days))
-        if r.dated is not None:
-            age.append(f" {r.dated.mark}", p.dim)
+        age.append(f" {r.dated.mark if r.dated is not None else file_mark(e)}", p.dim)
         cells = [mark, name_text, e.type or ("process" if e.kind == "process" else ""), shown_source(r),
                  age, anchor, Text(load, "" if s.load == "resident" else p.dim), flag_text]
         if self.agents:

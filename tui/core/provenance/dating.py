@@ -51,29 +51,43 @@ def _iso(t: dt.datetime | None) -> str | None:
     return t.isoformat().replace("+00:00", "Z") if t else None
 
 
-def _meta(e, key: str):
-    value = e.meta.get(key)
-    nested = e.meta.get("metadata")
-    if value is None and isinstance(nested, dict):
-        value = nested.get(key)
-    return value
+def _keys(e) -> tuple[set, object]:
+    """The frontmatter's keys (top level and under ``metadata``), and its originSessionId."""
+    meta = e.meta
+    if not meta:
+        return set(), None
+    nested = meta.get("metadata")
+    keys = set(meta)
+    if isinstance(nested, dict):
+        keys |= set(nested)
+        return keys, meta.get("originSessionId", nested.get("originSessionId"))
+    return keys, meta.get("originSessionId")
+
+
+def file_mark(e) -> str:
+    """The letter of what the entry's own file dates it by (F its frontmatter, ? its mtime): the
+    row of an entry the agent's record does not date (cheap: asked per cell drawn)."""
+    return MARK[FRONTMATTER] if e.meta and not _keys(e)[0].isdisjoint(_DATE_KEYS) else MARK[MTIME]
 
 
 def from_file(e) -> Dated:
     """What the entry's own file says (no record read): its frontmatter's dates, else its mtime."""
-    session = _meta(e, "originSessionId")
+    keys, session = _keys(e)
     session = str(session) if isinstance(session, (str, int)) and str(session).strip() else None
-    if any(_meta(e, k) is not None for k in _DATE_KEYS):
+    if not keys.isdisjoint(_DATE_KEYS):
         by = e.source if "source" in e.meta else None
         # with no created/date, what it says of the write is its updated/modified (created is the mtime)
-        first = e.created if any(_meta(e, k) is not None for k in ("created", "date")) else e.updated
+        first = e.created if ("created" in keys or "date" in keys) else e.updated
         return Dated(first, e.updated, session, by, None, FRONTMATTER)
     return Dated(e.created, e.updated, session, None, None, MTIME)
 
 
-def dates(entries, record: Record | None, git: dict | None = None, log: dict | None = None) -> dict[str, Dated]:
+def dates(entries, record: Record | None, git: dict | None = None, log: dict | None = None,
+          every: bool = True) -> dict[str, Dated]:
     """Entry id → Dated, for ``entries`` (MemoryEntry objects); ``git``: gitlog.first_and_last;
-    ``log``: written_by_hook's answer."""
+    ``log``: written_by_hook's answer. Without ``every``, only the entries something beyond their
+    own file dates (the app: 50k Dated objects for what ``file_mark`` says per row drawn took
+    seconds); ``from_file`` answers for the others when asked."""
     from .stated import evidence
     acts: dict[str, list] = {}
     if record is not None:
@@ -85,6 +99,8 @@ def dates(entries, record: Record | None, git: dict | None = None, log: dict | N
     for e in entries:
         target = e.file_id
         mine = acts.get(e.id) or acts.get(target)   # (Codex: a task group's own sessions)
+        if not (every or mine or (git and target in git) or (log and target in log)):
+            continue
         own = from_file(e)
         if mine:
             first, last = mine[0], mine[-1]

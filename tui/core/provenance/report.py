@@ -48,16 +48,12 @@ def record_of(memory_dir: Path, root: Path | None, layout=None, progress=None, s
     return Record("", "", note=note)
 
 
-def overlay(mem, record: Record | None, log_path: Path | None = None) -> dict[str, Dated]:
+def overlay(mem, record: Record | None, log_path: Path | None = None, every: bool = True) -> dict[str, Dated]:
     """Every entry's Dated (see dating): from the record (git's, for a layout whose record is its
-    git history), the frontmatter, the injection log, the mtime — the first that knows."""
+    git history), the frontmatter, the injection log, the mtime — the first that knows. Without
+    ``every``: only the entries dated by more than their own file (dating.dates)."""
     git = first_and_last(Path(mem.dir)) if record is not None and record.kind == places.GIT else {}
-    entries = list(mem.entries.values())
-    # the injection log is read only for entries nothing before it dates
-    known = {a.target for a in record.acts} if record is not None else set()
-    need = any(e.file_id not in known and e.file_id not in git and not _dated_in_file(e) for e in entries)
-    log = written_by_hook(Path(mem.dir), log_path) if need else {}
-    return dates(entries, record, git, log)
+    return dates(mem.entries.values(), record, git, written_by_hook(Path(mem.dir), log_path), every)
 
 
 def overlay_key(memory_dir: Path, record: Record, log_path: Path | None = None) -> str:
@@ -80,11 +76,6 @@ def overlay_key(memory_dir: Path, record: Record, log_path: Path | None = None) 
         except OSError:
             h.update(b"-\n")
     return h.hexdigest()
-
-
-def _dated_in_file(e) -> bool:
-    from .dating import FRONTMATTER, from_file
-    return from_file(e).source == FRONTMATTER
 
 
 class _One:

@@ -40,7 +40,8 @@ class RecordView:
             return {}
         from ...core.provenance.report import overlay, record_of
         try:
-            self.dated = overlay(snap, record_of(snap.dir, snap.root, snap.layout, scan=False), self.screen.log_path)
+            self.dated = overlay(snap, record_of(snap.dir, snap.root, snap.layout, scan=False), self.screen.log_path,
+                                 every=False)
         except Exception:   # nothing kept, or unreadable: the read after the rows will say
             self.dated = {}
         return self.dated
@@ -60,11 +61,12 @@ class RecordView:
         if snap.parts:
             dated = {}
             for label, part in snap.parts.items():
-                got = overlay(part, record_of(part.dir, part.root, part.layout, progress), screen.log_path)
+                got = overlay(part, record_of(part.dir, part.root, part.layout, progress), screen.log_path,
+                              every=False)
                 dated.update({f"{label}:{i}": d for i, d in got.items()})
             return RecordRead(snap.generation, None, dated, None)
         record = record_of(snap.dir, snap.root, snap.layout, progress)
-        dated = overlay(snap, record, screen.log_path)
+        dated = overlay(snap, record, screen.log_path, every=False)
         return RecordRead(snap.generation, record, dated, reads_by_entry(snap, record))
 
     def stop(self) -> None:
@@ -103,5 +105,11 @@ class RecordView:
         screen.triaged.again()
 
     def of(self, entry_id: str) -> tuple["Dated | None", list | None]:
-        """(the entry's dates and their source, the times a session read it — None: no record)."""
-        return self.dated.get(entry_id), (self.reads.get(entry_id, []) if self.reads is not None else None)
+        """(the entry's dates and their source — its own file's when nothing else dates it —, the
+        times a session read it: None when there is no record)."""
+        d = self.dated.get(entry_id)
+        snap = self.screen.snapshot
+        if d is None and snap is not None and entry_id in snap.entries:
+            from ...core.provenance.dating import from_file
+            d = from_file(snap.entries[entry_id])
+        return d, (self.reads.get(entry_id, []) if self.reads is not None else None)
