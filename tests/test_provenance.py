@@ -231,3 +231,26 @@ def test_fallbacks_the_injection_log_then_the_mtime(tmp_path, monkeypatch):
     assert (dated["hooked.md"].source, dated["hooked.md"].session) == ("injection-log", "s-77")
     assert dated["hooked.md"].written_at.isoformat().startswith("2026-10-02")
     assert dated["bare.md"].source == "mtime" and dated["bare.md"].mark == "?"
+
+
+@pytest.mark.parametrize("prompt, added, want", [
+    ("Remember that the staging app is ledger-staging", "Staging app: ledger-staging", "asked"),
+    ("we use pnpm here. please remember it", "Use pnpm", "asked"),
+    ("# tests run with node --test", "Tests run with node --test", "asked"),
+    ("记住：部署用 fly.io", "部署用 fly.io", "asked"),
+    ("覚えておいて、本番は fra リージョン", "本番は fra", "asked"),
+    ("recuerda que los tests usan vitest", "tests usan vitest", "asked"),
+    ("запомни: сервер слушает 8080", "port 8080", "asked"),
+    ("from now on, never use npm, only pnpm", "Never use npm, only pnpm", "asked"),
+    # their own words hold it (most of what was written is in what they typed)
+    ("the billing cron runs at 03:00 UTC on the worker box, not on web",
+     "Billing cron runs at 03:00 UTC on the worker box", "words"),
+    # the model's: a request to fix something, and what it learned while doing it
+    ("I don't remember why the build fails on CI, can you look?",
+     "CI runners have small disks: clean the docker cache before the build (ENOSPC)", ""),
+    ("fix the flaky payments test", "The payments test needs the fake clock; real timers race", ""),
+    ("", "anything", ""),
+])
+def test_user_stated_or_model_inferred(prompt, added, want):
+    from tui.core.provenance.stated import judge
+    assert judge(prompt, added).split(" ")[0] == want

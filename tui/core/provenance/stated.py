@@ -15,14 +15,17 @@ import re
 # a request to remember, in the languages agents write memory in (the phrase, not the word alone:
 # "remember" in "I don't remember why" is no request)
 _ASKED = re.compile(
-    r"(?i)(?:^|[\s,.;:!?(\"'])(?:please\s+)?(?:remember|memori[sz]e|don'?t\s+forget|do\s+not\s+forget|"
-    r"keep\s+in\s+mind|make\s+a\s+note|note\s+(?:that|this|it)\b|save\s+(?:this|that|it)\s+(?:to|in|as)\s+"
-    r"(?:your\s+)?memor|add\s+(?:this|that|it)\s+to\s+(?:your\s+)?memor|store\s+(?:this|that|it)\s+in\s+"
-    r"(?:your\s+)?memor|for\s+future\s+(?:sessions|reference)|from\s+now\s+on)"
+    # "remember" asked for: opening a sentence or after please/also/and, or "remember that/this/it …"
+    # (not "I don't remember why it broke")
+    r"(?i)(?:(?:^|[.!?\n;]\s*|\b(?:please|pls|also|and|so|can you|could you)\s+)(?:remember|memori[sz]e)\b|"
+    r"\bremember\s+(?:that|this|it|these|those|for next time)\b|\bremember:|"
+    r"\b(?:don'?t|do not) forget\b|\bkeep (?:this |that |it )?in mind\b|\bmake a note\b|"
+    r"\bnote (?:that|this|it)\b|\b(?:save|add|store|write) (?:this|that|it) (?:to|in|into|as) (?:your |the )?memor|"
+    r"\bfor future (?:sessions|reference)\b|\bfrom now on\b)"
     r"|记住|记下|记一下|别忘了|不要忘记|以后都|覚えて|覚えといて|記憶して|メモして|忘れないで|기억해|잊지\s*마|"
-    r"(?i:recuerd[ae]|memoriz[ae]|no\s+olvides|ten\s+en\s+cuenta|lembr[ae](?:-se)?|não\s+esque[çc]a|"
-    r"souviens-toi|retiens|n'oublie\s+pas|mémorise|merk\s+dir|vergiss\s+nicht|denk\s+daran|"
-    r"hãy\s+nhớ|ghi\s+nhớ|nhớ\s+rằng|запомни|не\s+забудь|имей\s+в\s+виду)")
+    r"(?i:\brecuerd[ae]\b|\bmemoriz[ae]\b|\bno olvides\b|\bten en cuenta\b|\blembre(?:-se)?\b|"
+    r"\bnão esque[çc]a\b|\bsouviens-toi\b|\bretiens\b|\bn'oublie pas\b|\bmémorise\b|\bmerk dir\b|"
+    r"\bvergiss nicht\b|\bdenk daran\b|hãy nhớ|ghi nhớ|nhớ rằng|запомни|не забудь|имей в виду)")
 _SHORTCUT = re.compile(r"^#\s+\S")   # Claude Code's "# text" memory shortcut
 
 _WORD = re.compile(r"[^\W_]{3,}|\d+(?:\.\d+)+|[\w./-]*[./][\w./-]+", re.U)
