@@ -254,3 +254,19 @@ def test_fallbacks_the_injection_log_then_the_mtime(tmp_path, monkeypatch):
 def test_user_stated_or_model_inferred(prompt, added, want):
     from tui.core.provenance.stated import judge
     assert judge(prompt, added).split(" ")[0] == want
+
+
+def test_a_generated_record_rebuilds_every_file_as_it_is_on_disk(tmp_path, monkeypatch):
+    """The replay of Write / Edit / MultiEdit over a generated set of sessions (the benchmark's
+    generator, small): each memory's last version is the file on disk, nothing 'outside'."""
+    import sys
+    sys.path.insert(0, str(__import__("conftest").REPO / "tests" / "bench"))
+    from gen_transcripts import generate
+    config, memory, project = generate(tmp_path / "g", gb=0.012, session_mb=1.0, memory_rate=0.7, notes_max=12)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config))
+    r = record_of(memory, project, get("claude-code"))
+    m = Memory.load(memory, project, now=NOW)
+    assert len(m.entries) > 8 and sum(a.kind == "edit" for a in r.acts) > 10
+    for i in m.entries:
+        vs = entry_history(m, i, r, git=False)[0]["versions"]
+        assert vs and all(v["source"] == "transcript" for v in vs), i

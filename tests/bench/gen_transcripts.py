@@ -41,8 +41,10 @@ def memory_text(n: int, rnd: random.Random) -> str:
             + _text(rnd, rnd.randint(200, 900)))
 
 
-def generate(out: Path, gb: float = 1.0, seed: int = 38, session_mb: float = 5.0) -> tuple[Path, Path, Path]:
-    """(config dir, memory folder, project) with about ``gb`` GB of transcripts."""
+def generate(out: Path, gb: float = 1.0, seed: int = 38, session_mb: float = 5.0, memory_rate: float = 0.08,
+             notes_max: int = 150) -> tuple[Path, Path, Path]:
+    """(config dir, memory folder, project) with about ``gb`` GB of transcripts; ``memory_rate``:
+    the share of turns that touch the memory, over ``notes_max`` possible notes."""
     rnd = random.Random(seed)
     config = out / "claude"
     project = out / "project"
@@ -73,8 +75,8 @@ def generate(out: Path, gb: float = 1.0, seed: int = 38, session_mb: float = 5.0
                     s.bash(f"npm test -- {rnd.randint(0, 99)}", body[: rnd.randint(500, 12_000)])
                 if rnd.random() < 0.3:
                     s.say(_text(rnd, rnd.randint(100, 800)).strip())
-            if rnd.random() < 0.08:   # now and then, the memory
-                k = rnd.randint(0, 150)
+            if rnd.random() < memory_rate:   # now and then, the memory
+                k = rnd.randint(0, notes_max)
                 if k in notes and rnd.random() < 0.5:
                     before = notes[k]
                     line = before.split("---\n", 2)[2].split("\n", 1)[0]
