@@ -32,3 +32,34 @@ HELDOUT_CORPUS = frozenset({
 def part(folder: str) -> str:
     """'heldout' or 'tune' for a corpus folder."""
     return "heldout" if folder in HELDOUT_CORPUS else "tune"
+
+
+# -- labelled prompts (issue 40 item 4) ---------------------------------------------------------
+# Drawn once, before the engine was changed for issue 40, and never redrawn. A prompt over a
+# corpus folder goes with its folder: a third of the TUNE corpus folders (9 of 27, the first by
+# sha256(PROMPT_SEED + folder)) hold the held-out prompts, so that a word tuned for one folder
+# cannot leak into the held-out figure through another prompt over the same folder. A prompt
+# over a folder written here (tests/eval/multilingual/) goes by its own hash, one in three.
+PROMPT_SEED = "memtui-prompts-35:"
+HELDOUT_PROMPT_FOLDERS = frozenset({
+    "13875892872__eloquence-camp",
+    "hisawo130__dotfiles",
+    "evelynmitchell__connesLean",
+    "Yuch3nnn__claude",
+    "amurito__godot-idle-game",
+    "Alexnj22__Portal-Farmalasa",
+    "robertkhairislamov-afk__mozartGPU",
+    "SeoJHeasdw__edu-samsung-life",
+    "lcarvajalAtipik__dingui_kpis",
+})
+
+
+def prompt_part(query: str, corpus_folder: str | None = None) -> str:
+    """'heldout' or 'tune' for a labelled prompt (``corpus_folder``: the corpus folder it is over)."""
+    import hashlib
+    if corpus_folder is not None:
+        if corpus_folder in HELDOUT_CORPUS:
+            raise ValueError(f"{corpus_folder} is a held-out corpus folder: no prompts are written over it")
+        return "heldout" if corpus_folder in HELDOUT_PROMPT_FOLDERS else "tune"
+    return "heldout" if int(hashlib.sha256((PROMPT_SEED + query).encode("utf-8")).hexdigest(), 16) % 3 == 0 \
+        else "tune"

@@ -145,7 +145,7 @@ async def test_tui_promote_flow(sample, tmp_path):
         await pilot.press("P")
         assert isinstance(app.screen, PromoteScreen)
         assert "+- Use `pnpm install`" in app.screen.plan.diff
-        assert app.screen.focused.id == "promote-cancel"
+        assert app.screen.focused.id == "promote-target"   # (issue 41: not on Cancel)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert "pnpm install" in (root / "CLAUDE.md").read_text()

@@ -297,7 +297,7 @@ class _Itemised(Engine):
         hits_path, bulk, qpaths = self._path_hits(query)
         hits_kw = defaultdict(dict)
         qterms = query_terms(query, qpaths)
-        need = body_need(len(qterms))
+        need = body_need(qterms.words)
         for t in qterms:
             for eid, w in (self.index.weights(t) or {}).items():
                 hits_kw[eid][t] = w
@@ -310,35 +310,35 @@ class _Itemised(Engine):
             if bulk is not None and eid in bulk[1]:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
-            score = sum(h[0] for h in ph.values()) + keyword_points(kw, need)
+            path = sum(h[0] for h in ph.values())
+            score = path + keyword_points(kw, need)
             if score >= MIN_SCORE:
                 out[eid] = (score, ph, kw)
+                # the rank key: the score, the score without the body's points, the body words (2 at least)
+                field = {t: w for t, w in kw.items() if w != BODY}
+                body = len(kw) - len(field)
+                self.keys[eid] = (score, path + min(KEYWORD_CAP, sum(field.values())), body if body > 1 else 0)
         return out, bulk
 
     def _ranked(self, query):
-        import heapq
         from collections import Counter
         from tui.core.engine.select import SOURCE_RANK
+        self.keys = {}
         scored, bulk = self.score(query)
         e = self.entries   # the tie order as the SPEC says it: the user's first, then the newer, then the id
         order_ids = sorted(e, key=lambda i: (SOURCE_RANK.get(e[i].source, 3),
                                              -(e[i].updated.timestamp() if e[i].updated else 0.0), i))
-        rank, n = {eid: i for i, eid in enumerate(order_ids)}, len(order_ids) + 1
-        ranked = sorted(scored, key=lambda eid: -scored[eid][0] * n + rank[eid])
-        ties = Counter(v[0] for v in scored.values())
-        if bulk is None:
-            return scored, iter(ranked), len(ranked), ties
-        q, held, raw = bulk
-        rest = [eid for eid in order_ids if eid in held and eid not in scored]
-        ties[FOLDER_POINTS] += len(rest)
-
-        def bulk_hits():
-            for eid in rest:
-                scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
-                yield -FOLDER_POINTS * n + rank[eid], eid
-
-        merged = heapq.merge(((-scored[e][0] * n + rank[e], e) for e in ranked), bulk_hits())
-        return scored, (eid for _, eid in merged), len(ranked) + len(rest), ties
+        rank = {eid: i for i, eid in enumerate(order_ids)}
+        if bulk is not None:
+            q, held, raw = bulk
+            for eid in order_ids:
+                if eid in held and eid not in scored:
+                    scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
+                    self.keys[eid] = (FOLDER_POINTS, FOLDER_POINTS, 0)
+        keys = self.keys
+        ranked = sorted(scored, key=lambda eid: (tuple(-x for x in keys[eid]), rank[eid]))
+        ties = Counter(k[0] for k in keys.values()) + Counter(keys.values())
+        return scored, ((keys[eid], eid) for eid in ranked), len(ranked), ties
 
 
 def test_the_counted_ranking_decides_as_the_itemised_one(tmp_path):

@@ -1,2 +1,60 @@
-"""memtui: see and curate what a coding agent remembers."""
+"""memtui: see and curate what a coding agent remembers.
+
+How the code is laid out, for a newcomer to the code (the README is for users;
+tests/bench/README.md holds the internals and the measurements). Each layer imports only
+the ones below it; a test over the import graph checks it, that there is no import cycle
+anywhere (imports inside functions count, `TYPE_CHECKING` ones do not run) and that no
+module is over 400 lines.
+
+- `tui/core/` is pure (no textual, rich or watchdog), grouped by concern:
+  `reading/` (the one walk of a memory folder, `walk`: its rules for dot-files,
+  symlinks, `.git`, the trash and a layout's pruning serve the scan, the hook's stat
+  pass `prefetch` and the audit cache; parsing, `entry`, `frontmatter`, `index`; the
+  store and its snapshots, `memory`, `store`; a one-shot command's reading on every
+  core, `forked`), `layouts/` (one module per agent),
+  `judging/` (status, `anchors`, `status`; the gates, `wording` and `time_context`
+  (whether a time word says now), `sensitive`, `gates`, `path_judging`, `crossfile`; and
+  `findings`), `secrets/` (`detect`,
+  `rules`, `assign`, `grade`), `reports/` (`audit`, `audit_format`, `triage`),
+  `engine/` (`select`, over the index interface of `postings`: in memory, or the
+  hook's kept SQLite postings in `lazyindex`; `tokens`, `evaluate`), `cache/` (`kept`:
+  signatures and the folder's one SQLite file; `parse`, `audit`, `detection`: the hook's
+  kept layout detection), `writes/` (the one
+  write path: `write`, `trash`, `archive`, `promote`, the lock and the journal);
+  `clock`, `config`, `forking`, `serialize`, `instructions` (the instruction files' names) and the
+  injection log stay at the top. `memory.MemoryStore` owns a folder and produces immutable,
+  generation-numbered `Snapshot`s; everything above computes on a snapshot. Nothing
+  changes a published snapshot or its entries (a test checks there is no
+  `object.__setattr__` in the tree): each reading has its own anchor checker, the
+  engine is made from a snapshot on demand and kept in its `EngineSlot`, and the
+  app's background audit judges copies, which the store's next reading takes.
+- `tui/render/` turns core results into Rich renderables, one per concept
+  (listing, preview, audit, promotion plan, an entry's detail, an injection-log
+  record, the usage chart, the title bar), coloured through `render/styles.py`
+  (the CLI uses the default styles, the TUI builds them from its theme); it never
+  imports Textual, a widget or a screen.
+- `tui/commands/` are the subcommands: one table in `commands/__init__.py` holds each
+  command's help, arguments and module, and `tui/cli.py` (the entry point) builds its
+  parser from it; shared helpers are in `commands/common.py`.
+- One registry per concept: the layouts (`core/layouts/__init__.py`: each layout's
+  class carries its name, aliases and what memtui may do there — remember, archive,
+  the trash, the audit; `--layout` takes its names) and the finding kinds
+  (`core/judging/findings.py` `KIND`: severity, title, table flag, whether a write stops).
+- The app: `app.py` (themes, config, the screen stack); the main screen and its
+  internals live in `screens/main/`: `main_screen.py`
+  (the table, panes and bindings; workers post `Rescanned`/`Audited`/`Previewed`
+  messages tagged with the generation or request they answer, and stale ones are
+  dropped; a reading is diffed against the rows shown, so a skipped one loses
+  nothing), `keys.py` (the one table of actions: bindings, footer, palette, help; and when each applies),
+  `folder_watch.py` (watching from before the first reading),
+  `audit_runs.py` (one audit at a time; the newest finished is shown),
+  `background.py` (the work those workers run), `curation.py` (delete, archive,
+  restore, review, promote, triage: dialogs return data, the writes happen
+  there through the core) and `editing.py` (add, edit), `agent_writes.py` (what the
+  agent wrote since launch; our own writes are known by file signature),
+  `firstview.py`, `preview_index.py`, `triage_view.py`; the helpers are handed the
+  screen as a `host.MainHost` and never import it. The other screens and modals are
+  in `screens/`, one widget per module in `widgets/`.
+- Benchmarks and measurements: `tests/bench/` (its README says what each measures).
+"""
 __version__ = "0.1.0"

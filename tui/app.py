@@ -13,7 +13,7 @@ from textual.screen import Screen
 from .core.config import load_config, save_config
 from .core.injection_log import log_path as default_log_path
 from .render.styles import DEFAULT, Styles, from_theme
-from .screens.main.keys import PALETTE
+from .screens.main.keys import palette
 from .screens.main.main_screen import MainScreen
 from .theming import DEFAULT_DARK, load_themes
 from .widgets.entry_table import STATUS_FILTERS
@@ -35,7 +35,8 @@ class MemtuiApp(App):
 
     def __init__(self, directory: Path, root: Path, theme: str | None = None, watch: bool = True,
                  sample: bool = False, now: dt.datetime | None = None, display_path: str | None = None,
-                 log_path: Path | None = None, layout=None, store=None) -> None:
+                 log_path: Path | None = None, layout=None, store=None, select: str | None = None,
+                 offer_hook: bool = False) -> None:
         super().__init__()
         self.requested_theme = theme
         self.colours: Styles = DEFAULT
@@ -43,7 +44,8 @@ class MemtuiApp(App):
         note = SAMPLE_NOTE.format(path=_short(Path(directory).parent)) if sample else ""
         shown = display_path or ("the sample" if sample else _short(Path(directory)))
         self.main = MainScreen(directory, root, watch=watch, sample_note=note, now=now, display_path=shown,
-                               log_path=log_path or default_log_path(), layout=layout, store=store)
+                               log_path=log_path or default_log_path(), layout=layout, store=store, select=select,
+                               offer_hook=offer_hook)
 
     def get_default_screen(self) -> Screen:
         return self.main
@@ -87,12 +89,10 @@ class MemtuiApp(App):
         for name, label in STATUS_FILTERS.items():
             yield SystemCommand(f"Filter: {label}", f"Show only entries: {label}",
                                 lambda n=name: screen.set_status_filter(n))
-        for action, title, help_text in PALETTE:
-            if screen.check_action(action, ()):
-                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
-        if screen.triaged.report is not None:
-            yield SystemCommand("Triage", "A suggested action per entry, one at a time (T)", screen.action_triage)
-        yield SystemCommand("Keys", "Every key", self.action_help)
+        for action, title, help_text in palette():   # the action table's rows (screens/main/keys)
+            owner, name = (self, action[4:]) if action.startswith("app.") else (screen, action)
+            if owner is self or screen.check_action(action, ()):
+                yield SystemCommand(title, help_text, getattr(owner, f"action_{name}"))
 
 
 def _short(path: Path) -> str:

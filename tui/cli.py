@@ -11,8 +11,9 @@ import os
 import sys
 from pathlib import Path
 
+from . import __version__
 from .commands import TABLE, add_parsers, layout_help, run as run_command
-from .commands.common import UsageError, layout_arg, resolve_dir
+from .commands.common import UsageError, entry_file, layout_arg, resolve_dir
 
 COMMANDS = tuple(TABLE)
 
@@ -27,18 +28,32 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def build_tui_parser() -> argparse.ArgumentParser:
+    """`memtui [DIR…]`: the app; its --help is the one page that also lists every command."""
+    from .commands import HelpFormatter
     from .core.reading.discover import layout_samples
-    p = argparse.ArgumentParser(prog="memtui", description="Open the memtui terminal app. "
-                                f"Subcommands: {', '.join(COMMANDS)} (memtui COMMAND --help).")
+    width = max(len(n) for n in COMMANDS) + 2
+    commands = "\n".join(f"  {name:<{width}}{TABLE[name].help}" for name in COMMANDS)
+    p = argparse.ArgumentParser(
+        prog="memtui", formatter_class=HelpFormatter,
+        usage="memtui [DIR ...] [--root R] [--theme T] [--no-watch] [--layout NAME]\n"
+              "       memtui COMMAND [ARGS ...]   (memtui COMMAND --help)",
+        description="See and curate what a coding agent remembers. With no COMMAND, memtui opens the "
+                    "terminal app on the memory folder: DIR, else $MEMTUI_DIR, else Claude Code's folder for "
+                    "this project, ./memory or ./.memories, else a private copy of the bundled sample.",
+        epilog=f"commands:\n\n{commands}\n\n"
+               "Start with `memtui` (the app: ? lists every key) and `memtui hook install` (Claude Code's hook).")
     samples = layout_samples()
-    p.add_argument("dir", nargs="*", metavar="DIR", help="memory directory (default: discovered); several "
-                   "folders open side by side, with an agent column"
+    p.add_argument("dir", nargs="*", metavar="DIR", help="memory folder (default: discovered); several "
+                   "folders open side by side, with an agent column; an entry's file opens its folder on it"
                    + (f"; sample:NAME opens a bundled sample ({', '.join(samples)})" if samples else ""))
-    p.add_argument("--root", help="project root for anchors")
-    p.add_argument("--theme", help="theme name (bundled or Textual's)")
-    p.add_argument("--no-watch", action="store_true", help="do not watch the directory for changes")
+    p.add_argument("--root", metavar="R", help="the project root that anchors resolve against "
+                                              "(default: the git top-level of the working directory)")
+    p.add_argument("--theme", metavar="T", help="a theme name, bundled or Textual's (remembered when chosen "
+                                                "in the app with ctrl+p)")
+    p.add_argument("--no-watch", action="store_true", help="do not follow changes to the folder as they happen")
     p.add_argument("--layout", "--format", dest="layout", type=layout_arg, default=None, metavar="NAME",
                    help=layout_help())
+    p.add_argument("--version", action="version", version=f"memtui {__version__}")
     return p
 
 
@@ -51,13 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()  # a closed pipe surfaces here, where it is handled below
             return code
         if argv and argv[0] in ("-h", "--help"):
-            build_tui_parser().print_help()
-            print("\nsubcommands:")
-            build_parser().print_help()
-            return 0
-        if argv and argv[0] == "--version":
-            from . import __version__
-            print(f"memtui {__version__}")
+            build_tui_parser().print_help()   # one page: the app's options and every command
             return 0
         args = build_tui_parser().parse_args(argv)
         return run_tui(args)
@@ -113,6 +122,11 @@ def run_tui(args: argparse.Namespace) -> int:
     for d in dirs:
         if d and "/" not in d and not Path(d).exists() and not d.startswith("sample:"):
             raise UsageError(f"no folder or command named {d!r} (commands: {', '.join(COMMANDS)})")
+    select = None
+    if len(dirs) == 1 and dirs[0]:
+        one = entry_file(Path(dirs[0]))
+        if one is not None:   # an entry's file: its folder, with the cursor on it
+            dirs, select = [str(one[0])], one[1]
     # the sample (and a layout sample) open as a private copy
     opened = [resolve_dir(d, args.root, writes=True, layout=args.layout) for d in dirs]
     directory, root, found = opened[0]
@@ -124,6 +138,6 @@ def run_tui(args: argparse.Namespace) -> int:
     from .app import MemtuiApp
     app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
                     sample=found.is_sample and store is None, layout=found.layout, store=store,
-                    display_path=shown)
+                    display_path=shown, select=select, offer_hook=True)
     app.run()
     return app.return_code or 0

@@ -57,6 +57,10 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
     if not found.dir.exists():
         raise UsageError(f"memory directory does not exist: {found.dir}")
     if found.dir.is_file():   # a GEMINI.md, a mem0 export: the folder that holds it
+        one = entry_file(found.dir)
+        if one is not None:   # one entry among many: reading the whole folder is not what was asked
+            raise UsageError(f"{found.dir} is one entry of the memory folder {one[0]}; the commands take "
+                             f"the folder: --dir {one[0]} (memtui {found.dir} opens the folder on that entry)")
         if not quiet:
             print(f"memtui: reading the folder that holds {found.dir.name}: {found.dir.parent}", file=sys.stderr)
         found = dataclasses.replace(found, dir=found.dir.parent)
@@ -72,6 +76,21 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
     if root_arg and not root.is_dir():
         raise UsageError(f"project root does not exist: {root}")
     return found.dir, root, found
+
+
+def entry_file(path: Path) -> tuple[Path, str] | None:
+    """(its folder, its id) when ``path`` is a file that is one entry of a folder holding an entry
+    per file (a Claude Code note, a memory-tool file); None for a folder, or for a file that is
+    itself a layout's memory (GEMINI.md, a mem0 export) or the index, which stand for their folder."""
+    from ..core.layouts import detect
+    from ..core.reading.index import INDEX_NAME
+    path = Path(path).expanduser()
+    if not path.is_file():
+        return None
+    seen = detect(path.parent)
+    if not seen.layout.file_per_entry or seen.dir != path.parent or path.name == INDEX_NAME:
+        return None
+    return path.parent, path.name
 
 
 def dump_json(obj) -> None:

@@ -282,6 +282,9 @@ def _time_limit() -> float:
 
 
 def run(args) -> int:
+    if args.agent == "install":   # `memtui hook install`: not a hook, the command that wires it
+        from .hook_install import run as install
+        return install(args)
     record: dict = {"agent": args.agent}
     text, timed_out = "", False
 

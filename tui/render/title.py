@@ -8,34 +8,44 @@ from ..core.reading.memory import Snapshot
 
 
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
-               watching: bool, loading: str = "", sample_note: str = "", triage: str = "") -> str:
-    head = f"memtui · {display_path}" + (" (a private copy)" if sample_note else "")
+               watching: bool, loading: str = "", sample_note: str = "", triage: str = "") -> list[str]:
+    """The title bar, from the most verbose to the tersest (``widgets/fit_line`` draws the first that
+    fits): the agent's name and "a private copy" go first, then the long words; the counts, the
+    findings and "watching" stay."""
+    agent = ""
     if snap is not None and snap.parts:
-        head += " · " + " + ".join(p.layout.agent for p in snap.parts.values() if p.layout is not None)
+        agent = " + ".join(p.layout.agent for p in snap.parts.values() if p.layout is not None)
     elif snap is not None and snap.layout is not None:
-        head += f" · {snap.layout.agent}"
-        if not snap.layout.file_per_entry:
-            head += f" ({snap.layout_name} layout)"
+        agent = snap.layout.agent + ("" if snap.layout.file_per_entry else f" ({snap.layout_name} layout)")
+    where = [display_path + (" (a private copy)" if sample_note else ""), agent]
+    short = display_path + (" (copy)" if sample_note else "")
     if loading or snap is None:
-        return f"{head} · {loading or 'reading the folder…'}"
+        tail = [loading or "reading the folder…"]
+        return [_join(["memtui", *where, *tail]), _join(["memtui", short, *tail]), _join([short, *tail])]
     n = len(snap.entries)
     broken, unreadable, other = _counts(snap)
-    bits = [f"{n} entr{'y' if n == 1 else 'ies'}"]
-    if broken:
-        bits.append(f"{broken} broken")
-    if unreadable:
-        bits.append(f"{unreadable} unreadable")
-    if other:
-        bits.append(f"{other} not memory")
+    long, terse = [f"{n} entr{'y' if n == 1 else 'ies'}"], [f"{n} entries" if n != 1 else "1 entry"]
+    for count, word in ((broken, "broken"), (unreadable, "unreadable"), (other, "not memory")):
+        if count:
+            long.append(f"{count} {word}")
+            terse.append(f"{count} {word}")
     if report is not None:
-        bits.append(f"{len(report.findings)} findings")
+        long.append(f"{len(report.findings)} findings")
+        terse.append(f"{len(report.findings)} findings")
     if new:
-        bits.append(f"{new} new from the agent (R)")
+        long.append(f"{new} new from the agent (R)")
+        terse.append(f"{new} NEW (R)")
     if triage:
-        bits.append(triage)
+        long.append(triage)
     if watching:
-        bits.append("watching")
-    return f"{head} · " + " · ".join(bits)
+        long.append("watching")
+        terse.append("watching")
+    return [_join(["memtui", *where, *long]), _join(["memtui", short, *long]), _join(["memtui", short, *terse]),
+            _join([short, *terse]), _join([display_path, *terse])]
+
+
+def _join(bits: list[str]) -> str:
+    return " · ".join(b for b in bits if b)
 
 
 _counted: list = [lambda: None, (0, 0, 0)]   # a weak reference to the last reading counted, its counts

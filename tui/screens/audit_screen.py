@@ -1,5 +1,7 @@
 """AuditScreen: findings grouped by kind; enter jumps to the entry.
 
+A tree line is one line, cut at the screen's edge: the highlighted finding is shown whole below
+the tree, wrapped (both sides of a conflict, the fix), so nothing is lost at 80 columns.
 The tree is built lazily: a kind's findings become nodes only when its group is opened,
 a page at a time, so the view opens at once with tens of thousands of findings.
 """
@@ -26,6 +28,7 @@ class AuditScreen(Screen[str | None]):
     AuditScreen #audit-title { padding: 0 1; text-style: bold; background: $panel; }
     AuditScreen Tree { height: 1fr; }
     AuditScreen #audit-empty { padding: 1 2; }
+    AuditScreen #audit-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $panel; }
     """
     BINDINGS = [Binding("escape,q,A", "close", "Back"), Binding("enter", "jump", "Go to entry", show=True)]
 
@@ -36,6 +39,7 @@ class AuditScreen(Screen[str | None]):
         # from that offset) and for its "… more" line (the group it continues)
         self._unmade: dict[int, tuple[list[Finding], int]] = {}
         self._more: dict[int, TreeNode[str | None]] = {}
+        self._finding: dict[int, Finding] = {}   # leaf node id -> its finding (the detail below shows it)
 
     def compose(self) -> ComposeResult:
         rep = self.report
@@ -62,6 +66,7 @@ class AuditScreen(Screen[str | None]):
                     self._make_page(node)
                     node.expand()
         yield tree
+        yield Static("", id="audit-detail")
         if rep is not None and not rep.findings:
             yield Static(Text("✔ No findings — nothing here is unsafe to share.", self.colours.ok), id="audit-empty")
         yield Footer()
@@ -75,9 +80,10 @@ class AuditScreen(Screen[str | None]):
         end = min(len(findings), start + PAGE)
         for f in findings[start:end]:
             where = (f.id or "(folder)") + (f":{f.line}" if f.line else "")
-            group.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f),
-                                         ("  (possible)", "dim italic") if f.confidence == "possible" else ""),
-                           data=f.id or None)
+            leaf = group.add_leaf(Text.assemble((where, "bold"), "  ", safe_message(f),
+                                                ("  (possible)", "dim italic") if f.confidence == "possible" else ""),
+                                  data=f.id or None)
+            self._finding[leaf.id] = f
         if end < len(findings):
             more = group.add_leaf(Text(f"… {len(findings) - end} more",
                                        "italic"), data=None)
@@ -101,6 +107,18 @@ class AuditScreen(Screen[str | None]):
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
         if event.node.id in self._more:   # the cursor reached the end of what is made: make more
             self._show_more(event.node)
+        self._show_detail(self._finding.get(event.node.id))
+
+    def _show_detail(self, f: Finding | None) -> None:
+        """The highlighted finding in full, wrapped: what the tree's one line may have cut."""
+        detail = self.query_one("#audit-detail", Static)
+        detail.display = f is not None
+        if f is None:
+            return
+        where = (f.id or "(folder)") + (f":{f.line}" if f.line else "")
+        sure = " · possible: check it" if f.confidence == "possible" else ""
+        detail.update(Text.assemble((where, "bold"), (f"  {f.kind} · {f.severity}{sure}\n", "dim"),
+                                    safe_message(f), (f"\n→ {f.fix}" if f.fix else "", "dim")))
 
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
         if event.node.id in self._more:

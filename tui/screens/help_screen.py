@@ -1,4 +1,4 @@
-"""HelpScreen: every key, grouped."""
+"""HelpScreen: every key, grouped: the main screen's action table (``screens/main/keys``)."""
 from __future__ import annotations
 
 from rich.table import Table
@@ -11,29 +11,21 @@ from textual.widgets import Static
 
 from ..core.reading.discover import layout_samples
 
-KEYS = [
-    ("Moving", [("↑ ↓ / j k", "move in the table"), ("enter", "show the entry's detail"),
-                ("tab / shift+tab", "next / previous pane"), ("/", "filter the table"),
-                ("p", "type a prompt: preview what it would inject"), ("esc", "back to the table / clear")]),
-    ("Views", [("1 2 3 4", "detail / preview / injection log / usage tab"), ("A", "audit: findings by kind"),
-               ("t", "trash: restore deleted or archived entries"),
-               ("R", "review entries the agent wrote since launch"),
-               ("h", "history of the entry: every version (who, when, after which message, the diff) and who "
-                     "read it, from the agent's record; r restores a version, after showing the diff"),
-               ("T", "triage: each suggestion that is not keep — p promote, d drop, a archive, o open, n skip"),
-               ("ctrl+p", "command palette (every action, themes)"), ("?", "this help")]),
-    ("Filters", [("f", "cycle a status filter: broken, unsafe, old, findings, resident, beyond cut, new, "
-                       "then each triage action"),
-                 ("F", "clear status filters"), ("s / S", "sort by the next column / reverse")]),
-    ("Curating", [("space", "select / unselect (for delete and promote)"), ("a", "add an entry (gated)"),
-                  ("e", "edit the entry in $EDITOR (gated)"), ("d", "delete: to the trash, after confirming"),
-                  ("P", "promote into an instruction file (CLAUDE.md, AGENTS.md…)"),
-                  ("x", "reveal / hide this entry's secrets"), ("ctrl+r", "rescan the folder now")]),
-    ("Folders", [("memtui DIR DIR…", "several agents' memory side by side (an agent column; ids AGENT:ID)"),
-                 ("memtui sample:NAME", f"a bundled sample: {', '.join(layout_samples())}"),
-                 ("--layout NAME", "force a layout instead of detecting it")]),
-    ("", [("q", "quit")]),
-]
+# what is not a key of the app: how to open it on other folders, and the hook
+COMMAND_LINE = ("From the command line", [
+    ("memtui DIR DIR…", "several agents' memory side by side (an agent column; ids AGENT:ID)"),
+    ("memtui sample:NAME", f"a bundled sample: {', '.join(layout_samples())}"),
+    ("--layout NAME", "force a layout instead of detecting it"),
+    ("memtui hook install", "wire Claude Code's hook: each prompt gets the memories that match it"),
+    ("memtui --help", "every command, each with an example")])
+
+
+def key_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The groups the help shows: the action table's (keys.help_groups), then the command line."""
+    from .main.keys import help_groups
+    groups = help_groups()
+    last = groups.pop() if groups and not groups[-1][0] else None   # the group-less rows (q) go last
+    return groups + [COMMAND_LINE] + ([last] if last else [])
 
 
 class HelpScreen(ModalScreen[None]):
@@ -48,7 +40,7 @@ class HelpScreen(ModalScreen[None]):
         t = Table.grid(padding=(0, 2))
         t.add_column(style="bold", no_wrap=True)
         t.add_column()
-        for group, rows in KEYS:
+        for group, rows in key_groups():
             if group:
                 t.add_row(Text(group, "bold underline"), "")
             for k, v in rows:

@@ -63,7 +63,7 @@ class PromoteScreen(ModalScreen[Promotion | None]):
                 self.query_one("#promote-target", Select).value = OTHER
                 self.query_one("#promote-other", Input).value = self.initial_target
         self.query_one("#promote-other", Input).display = self.query_one("#promote-target", Select).value == OTHER
-        self.query_one("#promote-cancel", Button).focus()
+        self.query_one("#promote-target", Select).focus()   # the first choice to make; Write waits for ctrl+s
         self.replan()
 
     def target(self) -> str:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from ..core.reading.memory import Snapshot
 from .entry_table import SORTABLE, STATUS_FILTERS, EntryTable
+from .fit_line import FitLine
 
 
 class Browser(Vertical):
@@ -40,11 +41,20 @@ class Browser(Vertical):
         self.snapshot = snapshot or self.snapshot
         table = self.table
         filters = [STATUS_FILTERS[f] for f in sorted(table.status_filters)]
-        sort = f"sorted by {table.sort_column}{' ↓' if table.sort_reverse else ''}"
-        self.screen.query_one("#filter-status", Static).update(
-            f"{len(table.visible_ids)} shown" + (f" · {self.record_line}" if self.record_line else "")
-            + (f" · triage: {self.triage_line} (T)" if self.triage_line else "")
-            + f" · {sort}" + (f" · only: {', '.join(filters)} (F clears)" if filters else ""))
+        down = " ↓" if table.sort_reverse else ""
+        shown, only = f"{len(table.visible_ids)} shown", f"only: {', '.join(filters)}" if filters else ""
+        triage = self.triage_line
+        # a long read of the agent's record, while it runs (its short form where room is short)
+        rec = self.record_line
+        rec_short = rec.replace("reading the agent's record: ", "record ").split(" (")[0] if rec else ""
+        self.screen.query_one("#filter-status", FitLine).show([   # from the most verbose (fit_line)
+            " · ".join(b for b in (shown, rec, triage and f"triage: {triage} (T)", f"sorted by {table.sort_column}{down}",
+                                   only and f"{only} (F clears)") if b),
+            " · ".join(b for b in (shown, rec_short, only, triage and f"triage {triage.replace(' · ', ' ')} (T)",
+                                   f"by {table.sort_column}{down}") if b),
+            " · ".join(b for b in (shown, rec_short, only, triage.replace(" · ", " "), f"by {table.sort_column}{down}")
+                       if b),
+            " · ".join(b for b in (shown, rec_short, only, f"by {table.sort_column}{down}") if b)])
         empty = self.query_one("#empty", Static)
         if self.snapshot is not None and not self.snapshot.entries:
             empty.update(f"No memories in {self.display_path} yet.\nPress a to add one, or point memtui at "

@@ -69,12 +69,17 @@ class EntryTable(VirtualTable):
             self.add_column(label, key=key, width=width)
 
     def on_resize(self) -> None:
-        """Give the name what the other columns leave (80 columns still shows every column)."""
-        others = sum(w + 2 for k, _, w in self.spec if k not in ("name", "flags")) + 2
-        name = max(14, min(30, self.size.width - others - 14))
-        flags = max(10, min(24, self.size.width - others - name - 4))
+        """Give the name what the other columns leave; at 80 columns every column still fits with no
+        sideways scrolling (the load column gives up its spare cell, the name and flags shrink)."""
+        room = self.size.width - self.styles.scrollbar_size_vertical   # (a long table shows its scrollbar)
+        load = 11 if room >= 88 else 10   # ("beyond cut" is 10)
+        self.set_column_width("load", load)
+        fixed = sum(w + 2 for k, _, w in self.spec if k not in ("name", "flags", "load")) + load + 2
+        name = max(12, min(30, room - fixed - 14))
+        flags = max(6, min(24, room - fixed - name - 4))
         self.set_column_width("name", name)
         self.set_column_width("flags", flags)
+        self.call_after_refresh(self._scroll_to_cursor)   # a smaller table (+, a resize) keeps the cursor in view
 
     def row_cells(self, key: str) -> list:
         return self.cells(self.rows_by_id[key])

@@ -12,6 +12,8 @@ from ..core.injection_log import LogReader
 from ..messages import InjectionLogChanged
 from ..render.injection_log import format_record
 
+NOT_WIRED_HINT = "Wire the Claude Code hook: run `memtui hook install` (or ctrl+p, Install the hook)."
+
 
 class InjectionLog(RichLog):
     """The log, followed live. Landed agent writes are passed on (``AgentWrote``) for the NEW inbox."""
@@ -27,18 +29,27 @@ class InjectionLog(RichLog):
     InjectionLog { height: 1fr; }
     """
 
-    def __init__(self, path: Path, **kwargs) -> None:
+    def __init__(self, path: Path, examples: list[dict] | None = None, **kwargs) -> None:
+        """``examples``: records to show first, said to be examples (the bundled sample's demo log,
+        which the Usage tab counts too); never taken for the agent's writes."""
         super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
         self.path = path
         self.reader = LogReader(path)
+        self.examples = examples or []
         self.count = 0
         self.last: list[dict] = []
 
     def on_mount(self) -> None:
-        if not self.path.exists():
-            self.write(Text("No injections yet. Wire the Claude Code hook (see README: `memtui hook claude-code`) "
-                            "and each injection, and each memory write of the agent it judged, shows up here "
-                            f"live. Log: {self.path}", "dim"))
+        if self.examples:
+            self.write(Text(f"{len(self.examples)} example records that come with the bundled sample (the Usage "
+                            "tab counts them too); the hook did not write them. Your own hook's records follow "
+                            f"them here, live. Log: {self.path}", "dim"))
+            for rec in self.examples:
+                self.write(format_record(rec))
+            self.count += len(self.examples)
+        elif not self.path.exists():
+            self.write(Text(f"No injections yet. {NOT_WIRED_HINT} Then each injection, and each memory write of "
+                            f"the agent it judged, shows up here live. Log: {self.path}", "dim"))
         self.poll()
 
     def poll(self) -> int:

@@ -17,9 +17,10 @@ from ..render.styles import DEFAULT, Styles
 from ..render.usage import age_rows, age_table
 
 WEEKS = 12
-NO_LOG = ("No injection log for this folder yet: nothing shows what your prompts use. Wire the hook — "
-          "`memtui hook claude-code` under UserPromptSubmit in .claude/settings.json (see the README) — and "
-          "each prompt's injection is counted here.")
+NO_LOG = ("No injection log for this folder yet: nothing shows what your prompts use. Once Claude Code's "
+          "hook is wired (`memtui hook install`), each prompt's injection is counted here.")
+NOT_WIRED = ("Claude Code's hook is not wired: your prompts get nothing from memtui. Run `memtui hook install` "
+             "(or ctrl+p, Install the Claude Code hook).")
 
 
 class UsagePane(VerticalScroll):
@@ -30,9 +31,19 @@ class UsagePane(VerticalScroll):
     """
 
     def compose(self) -> ComposeResult:
+        yield Static("", id="usage-hook", classes="-hidden")
         yield Static(Text("Reading the injection log…", "dim"), id="usage-head")
         yield Sparkline([], id="usage-weekly", classes="-hidden")
         yield Static("", id="usage-body")
+
+    def show_hook(self, wired_in: str | None, styles: Styles = DEFAULT) -> None:
+        """Whether Claude Code's hook is wired (``wired_in``: the settings file that has it, as shown)."""
+        hook = self.query_one("#usage-hook", Static)
+        if wired_in is None:
+            hook.update(Text(NOT_WIRED + "\n", styles.warning))
+        else:
+            hook.update(Text(f"Claude Code's hook is wired ({wired_in}).\n", styles.dim))
+        hook.set_class(False, "-hidden")
 
     def show(self, report: TriageReport | None, usage: Usage | None, now: dt.datetime,
              styles: Styles = DEFAULT) -> None:

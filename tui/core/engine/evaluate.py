@@ -10,6 +10,9 @@ Expectations: `inject` (each id must be injected), `not_inject` (each must not b
 `first` (ranked first), `none` (nothing injected). Optional: `lang` (the prompt's
 language, e.g. "ko"; rates are also given per language), `tags`, `max_count`,
 `max_chars`, `note`.
+
+Every expectation is also checked against a plain BM25 top-k over the same entries (``bm25.py``)
+when one is given, in the same run: each rate stands beside the yardstick's.
 """
 from __future__ import annotations
 
@@ -46,6 +49,9 @@ class Report:
     queries: int = 0
     passed: int = 0
     misses: list[Miss] = field(default_factory=list)
+    baseline: "Report | None" = None   # the same tallies for BM25's top-k (when one was given)
+    results: list[tuple[int, dict, list[str], list[str] | None]] = field(default_factory=list)
+    # (line, prompt, ids injected, BM25's top-k or None) per prompt, for a caller's own rows
 
     @property
     def ok(self) -> bool:
@@ -64,7 +70,8 @@ class Report:
         return self.hits[kind] / self.total[kind] if self.total[kind] else None
 
     def as_json(self) -> dict:
-        return {
+        b = self.baseline
+        out = {
             "queries": self.queries, "passed": self.passed,
             "categories": {k: {"hits": self.hits[k], "total": self.total[k], "rate": self.rate(k)}
                            for k in KINDS if self.total[k]},
@@ -74,6 +81,17 @@ class Report:
                           for lang, kinds in sorted(self.langs.items())},
             "misses": [m.__dict__ for m in self.misses],
         }
+        if b is not None:   # (fields added beside the engine's, never renamed)
+            out["bm25"] = {"passed": b.passed}
+            for k, c in out["categories"].items():
+                c["bm25"] = {"hits": b.hits[k], "rate": b.rate(k)}
+            for t, c in out["tags"].items():
+                c["bm25"] = {"passed": b.tag_pass.get(t, 0), "rate": b.tag_pass.get(t, 0) / c["total"]}
+            for lang, kinds in out["languages"].items():
+                for k, c in kinds.items():
+                    h = b.langs[lang][k][0]
+                    c["bm25"] = {"hits": h, "rate": h / c["total"]}
+        return out
 
 
 def parse_queries(text: str) -> list[tuple[int, dict]]:
@@ -112,41 +130,60 @@ def _why(decision: Decision, entry_id: str, engine: Engine) -> str:
     return _why_not(decision, entry_id, engine)
 
 
+def _tally(rep: Report, q: dict, got: list[str]) -> list[tuple[str, str]]:
+    """Count one prompt's expectations for ``got`` (the ids injected, in order) into ``rep``;
+    return the (kind, expected) of each that failed."""
+    failed = []
+    lang = q.get("lang")
+    for eid in q.get("inject", []):
+        rep.count(lang, "inject", eid in got)
+        if eid not in got:
+            failed.append(("inject", eid))
+    for eid in q.get("not_inject", []):
+        rep.count(lang, "not_inject", eid not in got)
+        if eid in got:
+            failed.append(("not_inject", eid))
+    if q.get("first"):
+        rep.count(lang, "first", bool(got) and got[0] == q["first"])
+        if not got or got[0] != q["first"]:
+            failed.append(("first", q["first"]))
+    if q.get("none"):
+        rep.count(lang, "none", not got)
+        if got:
+            failed.append(("none", "nothing"))
+    rep.queries += 1
+    rep.passed += not failed
+    for t in q.get("tags", []) or []:
+        rep.tag_total[t] = rep.tag_total.get(t, 0) + 1
+        rep.tag_pass[t] = rep.tag_pass.get(t, 0) + (not failed)
+    return failed
+
+
 def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, max_chars: int,
-             known_ids: set[str] | None = None) -> Report:
-    rep = Report()
+             known_ids: set[str] | None = None, baseline=None) -> Report:
+    """The engine's decisions on ``queries`` against their labels; ``baseline``: a ranking with
+    ``top(query, k)`` (bm25.BM25) tallied beside it, with the same count limit."""
+    rep = Report(baseline=Report() if baseline is not None else None)
     for line, q in queries:
-        d = engine.decide(q["query"], int(q.get("max_count", max_count)), int(q.get("max_chars", max_chars)))
+        count = int(q.get("max_count", max_count))
+        d = engine.decide(q["query"], count, int(q.get("max_chars", max_chars)))
         got = [c.id for c in d.injected]
         got_s = ", ".join(got) or "nothing"
-        before = len(rep.misses)
-
-        def miss(kind, expected, why):
-            rep.misses.append(Miss(line, q["query"], kind, expected, got_s, why))
-
-        lang = q.get("lang")
-        for eid in q.get("inject", []):
-            rep.count(lang, "inject", eid in got)
-            if eid not in got:
-                unknown = known_ids is not None and eid not in known_ids
-                miss("inject", eid, "no such entry" if unknown else _why_not(d, eid, engine))
-        for eid in q.get("not_inject", []):
-            rep.count(lang, "not_inject", eid not in got)
-            if eid in got:
-                miss("not_inject", eid, _why(d, eid, engine))
-        if q.get("first"):
-            rep.count(lang, "first", bool(got) and got[0] == q["first"])
-            if not got or got[0] != q["first"]:
+        for kind, expected in _tally(rep, q, got):
+            if kind == "inject":
+                unknown = known_ids is not None and expected not in known_ids
+                why = "no such entry" if unknown else _why_not(d, expected, engine)
+            elif kind == "not_inject":
+                why = _why(d, expected, engine)
+            elif kind == "first":
                 top = f"first was {got[0]} ({_why(d, got[0], engine)})" if got else "nothing injected"
-                miss("first", q["first"], f"{top}; expected {q['first']}: {_why(d, q['first'], engine)}")
-        if q.get("none"):
-            rep.count(lang, "none", not got)
-            if got:
-                miss("none", "nothing", "; ".join(f"{c.id}: {_why(d, c.id, engine)}" for c in d.injected))
-        rep.queries += 1
-        passed = len(rep.misses) == before
-        rep.passed += passed
-        for t in q.get("tags", []) or []:
-            rep.tag_total[t] = rep.tag_total.get(t, 0) + 1
-            rep.tag_pass[t] = rep.tag_pass.get(t, 0) + passed
+                why = f"{top}; expected {expected}: {_why(d, expected, engine)}"
+            else:
+                why = "; ".join(f"{c.id}: {_why(d, c.id, engine)}" for c in d.injected)
+            rep.misses.append(Miss(line, q["query"], kind, expected, got_s, why))
+        top = None
+        if baseline is not None:
+            top = baseline.top(q["query"], count)
+            _tally(rep.baseline, q, top)
+        rep.results.append((line, q, got, top))
     return rep

@@ -1,7 +1,10 @@
 """What a word of an entry is worth (SPEC §4, issue 28): where it was found, and how the
 points of several add up.
 
-A word of the name weighs most, then the `keywords` field, then the description. The
+A word of the name weighs most, then the `keywords` field, then the description; a part
+inside a word of them (the 'hub' of 'GitHub', tokens.py) weighs as a description word, and so
+does each keyword of a list longer than KEYWORD_LIST_MAX (a tag cloud: a list of many keywords
+must not beat the entry that answers, issue 40). The
 body is evidence, weighed below the description: its words (those not already in the
 name, description or keywords) count from the second one, one point each, at most
 BODY_CAP, and only when the body holds more than half of the prompt's words: one body
@@ -15,6 +18,8 @@ from .decision import Reason
 NAME_POINTS = 3          # a word of the entry's name
 KEYWORD_POINTS = 2       # a word of its `keywords` field
 DESCRIPTION_POINTS = 1   # a word of its description
+WEAK_POINTS = 1          # a part inside a word of those ('hub' of 'GitHub'), a keyword of a long list
+KEYWORD_LIST_MAX = 8     # a `keywords` list longer than this weighs each keyword as a description word
 BODY_POINTS = 1          # a word of its body, from the second (the first is worth nothing)
 BODY_CAP = 4             # body points at most (a long body holds many words)
 BODY_CHARS = 3000        # the body is read this far for evidence (the substance is near the top; index size)

@@ -37,6 +37,9 @@ CONCEPTS: dict[str, str] = {
                 "数据表, 資料表",
     "backup": "backup, back up, backed up, respaldo, copia de seguridad, sauvegard, sicherung, бэкап, бекап, "
               "резервн, sao lưu, 백업, バックアップ, 备份, 備份",
+    "bigquery": "bigquery, bq=",
+    "booking": "booking, reserva, reservation, reservier, buchung, бронир, đặt chỗ, 예약, 予約, 预订, 預訂, 预约, 預約",
+    "column": "column, columna, coluna, colonne, spalte, колонк, столбц, cột, 컬럼, カラム",
     "token": "token, jeton, токен, 토큰, トークン, 令牌, 权杖",
     "credential": "credential, secret, password, passwort, contrasena, mot de passe, senha, пароль, секрет, "
                   "mật khẩu, 비밀번호, 비밀키, 자격증명, パスワード, 認証情報, 秘密, 密码, 密碼, 密钥, 密鑰, 凭据, 憑證",

@@ -20,9 +20,10 @@ from itertools import chain
 from typing import Collection, Iterator, Mapping, Sequence
 
 from ..reading.entry import MemoryEntry
-from .evidence import BODY_CHARS, BODY_DF_MAX, DESCRIPTION_POINTS, KEYWORD_POINTS, NAME_POINTS
+from .evidence import (BODY_CHARS, BODY_DF_MAX, DESCRIPTION_POINTS, KEYWORD_LIST_MAX, KEYWORD_POINTS, NAME_POINTS,
+                       WEAK_POINTS)
 from ..judging.status import EntryStatus
-from .tokens import norm_path, terms
+from .tokens import norm_path, shaped_terms, terms
 
 SOURCE_RANK = {"user": 0, "tool": 1, "model": 2}
 
@@ -133,11 +134,16 @@ class DictPostings(Postings):
     def add(self, e: MemoryEntry) -> None:
         """Index one entry: its words by weight, its body's other words, its paths."""
         weights: dict[str, int] = {}
-        for text, w in ((e.description, DESCRIPTION_POINTS), (" ".join(e.keywords), KEYWORD_POINTS),
-                        (e.name, NAME_POINTS)):
-            for t in terms(text):
+        kw = KEYWORD_POINTS if len(e.keywords) <= KEYWORD_LIST_MAX else DESCRIPTION_POINTS
+        fields = [(e.description, DESCRIPTION_POINTS)] + [(k, kw) for k in e.keywords] + [(e.name, NAME_POINTS)]
+        for text, w in fields:
+            strong, weak = shaped_terms(text, adjacent=True)
+            for t in strong:
                 if weights.get(t, 0) < w:
                     weights[t] = w
+            for t in weak:
+                if weights.get(t, 0) < WEAK_POINTS:
+                    weights[t] = WEAK_POINTS
         for t, w in weights.items():
             self.terms[t][e.id] = w
         for t in terms(e.body[:BODY_CHARS]):

@@ -3,9 +3,9 @@
 Given a prompt, decide which memories go into the model's context, and say why to
 the person. Default is not to inject; path hits weigh most; keyword hits are
 capped below one path hit; ties go to what the user wrote, then the newer, then
-the id; broken or unsafe anchors exclude; a count and a character limit apply,
-and an entry that does not fit goes in as its author's description and the file to
-read (when it has one, else it is skipped whole): never truncated.
+the id; broken or unsafe anchors exclude; a count and a character limit apply: the set
+is chosen with each entry at its least size (its author's description and the file to read,
+when it has one), then each goes in whole while the budget allows (``decide``): never cut.
 
 The body is evidence, weighed below the description, within the keyword cap: no number
 of its words outranks a path hit (evidence.py says when and how much they count).
@@ -20,6 +20,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from . import blocks
 from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
 from ..reading.entry import MemoryEntry
 from .evidence import (BODY, BODY_CAP, BODY_DF_MAX, BODY_POINTS, KEYWORD_CAP, body_need,  # noqa: F401
@@ -180,42 +181,58 @@ class Engine:
         return out
 
     def _ranked(self, query: str):
-        """(scored, ranked ids as a lazy iterator, number matched, ties Counter).
+        """(scored, (rank key, id) in rank order as a lazy iterator, number matched, ties Counter
+        by score and by rank key).
 
-        The scores of ``_scores``, counted rather than itemised: keyword points per entry are
-        one Counter over the query's terms; the ranking goes score by score, highest first, and
-        a score's entries are put in the index's tie order only when ``decide`` reaches that
-        score (it reads a few dozen of the thousands a broad prompt matches: the kept index
-        reads the tie fields of those scores' entries only). The reasons are written only for
-        the entries it reads (``_Scored``)."""
-        scores, scored, bulk = self._scores(query)
-        groups: dict[int, set[str]] = defaultdict(set)
-        for eid, s in scores.items():
-            groups[s].add(eid)
-        ties = Counter({s: len(ids) for s, ids in groups.items()})
+        The rank key is (score, evidence, body words): at equal score an entry whose points come
+        from paths, its name, keywords or description goes before one whose come from its body
+        (evidence strength: the score less the body's points), then the one whose body holds
+        more of the prompt's words (two at least); then the index's tie order (source, then age, then id).
+        Counted rather than itemised: keyword points per entry are one Counter over the query's
+        terms; the ranking goes key by key, highest first, and a key's entries are put in the
+        index's tie order only when ``decide`` reaches that key (it reads a few dozen of the
+        thousands a broad prompt matches: the kept index reads the tie fields of those keys'
+        entries only). The reasons are written only for the entries it reads (``_Scored``)."""
+        scores, scored, bulk, keys = self._scores(query)
+        by_score: dict[int, set[str]] = defaultdict(set)
+        for eid, sc in scores.items():
+            by_score[sc].add(eid)
+        groups: dict[tuple, set[str]] = defaultdict(set, {(sc, sc, 0): ids for sc, ids in by_score.items()})
+        for eid, k in keys.items():   # (the few whose body counts: moved to their own key)
+            groups[k[0], k[0], 0].discard(eid)
+            groups[k].add(eid)
+        for k in [k for k, ids in groups.items() if not ids]:
+            del groups[k]
+        ties: Counter = Counter()
+        for k, ids in groups.items():
+            ties[k[0]] += len(ids)
+            ties[k] = len(ids)
         matched = len(scores)
         if bulk is not None:
             held = bulk[1]
             rest = len(held) - len(held.keys() & scores.keys())   # held, no other hit: one folder hit each
             if rest:
+                k = (FOLDER_POINTS, FOLDER_POINTS, 0)
                 ties[FOLDER_POINTS] += rest
+                ties[k] += rest
                 matched += rest
-                groups[FOLDER_POINTS] = _Group(groups.get(FOLDER_POINTS, set()), held, scores, rest)
+                groups[k] = _Group(groups.get(k, set()), held, scores, rest)
 
         def ranked():
-            for s in sorted(groups, reverse=True):
-                yield from self.index.tie_ordered(groups[s])
+            for k in sorted(groups, reverse=True):
+                for eid in self.index.tie_ordered(groups[k]):
+                    yield k, eid
 
         return scored, ranked(), matched, ties
 
-    def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None]:
+    def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None, dict[str, tuple]]:
         """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
-        demand, the broad folder hit). Keyword points are counted per entry, capped below one
-        path hit; an entry the broad folder holds gets its points too."""
+        demand, the broad folder hit, id → rank key where it is not (score, score, 0)). Keyword points are counted per entry,
+        capped below one path hit; an entry the broad folder holds gets its points too."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
-        need = body_need(len(qterms))
-        counts = self._keyword_points(qterms, need)
+        need = body_need(qterms.words)
+        counts, body = self._keyword_points(qterms, need)
         scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
         held = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
@@ -225,10 +242,18 @@ class Engine:
         for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
             scores[eid] += FOLDER_POINTS
         # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
-        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk
+        keys = {}   # the rank keys that are not (score, score, 0): the entries whose body counts
+        for eid, n in body.items():   # (the score less what the body counted in it: evidence)
+            points = body_points(n, need)
+            if (n > 1 or points) and eid in scores:
+                sc, c = scores[eid], counts[eid]
+                keys[eid] = (sc, sc - min(c, KEYWORD_CAP) + min(c - points, KEYWORD_CAP) if points else sc,
+                             n if n > 1 else 0)   # (one body word alone is no evidence, evidence.py)
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk, keys
 
-    def _keyword_points(self, qterms, need: int = 2) -> Counter:
-        """Each entry's keyword points (uncapped) for these terms, then the body's evidence."""
+    def _keyword_points(self, qterms, need: int = 2) -> tuple[Counter, Counter]:
+        """(each entry's keyword points (uncapped) for these terms with the body's evidence, each
+        entry's number of body words hit)."""
         counts = self.index.keyword_counts(qterms)
         hits: Counter = Counter()
         for t in qterms:
@@ -238,47 +263,81 @@ class Engine:
         for eid, n in hits.items():
             if n >= need:
                 counts[eid] += body_points(n, need)
-        return counts
+        return counts, hits
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
+        """The injection decision, in two passes over the ranked entries.
+
+        The set: entries go in rank order, each counted at its least size (its summary when its
+        author wrote a description, else whole), so that a long entry never crowds out the next
+        ones (the budget chooses the best set that fits). One whose whole does not fit in what
+        is left waits until the entries of its rank key that fit have gone in (at equal
+        evidence, fit to the budget breaks the tie), then goes in at its least size if that
+        fits and the count allows, else is listed as over the budget. Then the content: each entry of the set, in rank order, goes in whole if the
+        budget still allows it, else as its summary (never a cut text). Every listed exclusion
+        says its own reason, below the count too."""
         # a secret pasted into the prompt is never matched, so no reason can quote it
         scored, ranked, matched, ties = self._ranked(blank_secrets(query))
-        injected: list[Candidate] = []
+        chosen: list[tuple[Candidate, str | None]] = []   # (candidate whole, its summary or None)
         excluded: list[Excluded] = []
+        waiting: list[tuple[Candidate, str | None]] = []   # of the current rank key: too long for what is left
         hidden = 0
-        used = len(HEADER)
-        words = None   # term → the prompt's word, for the reasons (made once an entry is injected)
-        for i, eid in enumerate(ranked):
-            if len(injected) >= max_count and len(excluded) >= LIST_LIMIT:
-                hidden += matched - i   # everything below is over the count: counted, not listed
-                break
-            score, ph, kw = scored[eid]
-            e, st = self.entries[eid], self.status[eid]
-            if len(injected) >= max_count:
-                why = ("count-limit", f"ranked below the {max_count} injected")
-            else:
-                why = self._exclusion(e, st)
-                if why is None:
-                    if words is None:
-                        words = term_words(blank_secrets(query))
-                    c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
-                                  e.updated.timestamp() if e.updated else 0.0, e.name)
-                    c.block = self.block(e, st)
-                    if used + len(c.block) + 1 > max_chars:
-                        self._summarise(c, e, st, max_chars - used, max_chars)
-                    if used + len(c.block) + 1 <= max_chars:
-                        if ties[score] > 1:
-                            c.reasons.append(Reason("source", f"tie at {score} points, broken by source "
-                                                    f"({WRITER.get(c.source, c.source)}), then age", 0))
-                        injected.append(c)
-                        used += len(c.block) + 1
-                        continue
-                    why = ("char-limit", f"{len(c.block)} characters would not fit in the "
-                                         f"{max_chars - used} left of {max_chars}; skipped whole")
+        used = len(HEADER)   # the set's characters, each entry at its least size
+        words = None   # term → the prompt's word, for the reasons (made once an entry is read)
+        key = None
+
+        def least(c: Candidate, short: str | None) -> int:
+            return len(short) + 1 if short is not None else len(c.block) + 1
+
+        def exclude(eid: str, why: tuple[str, str], score: int) -> None:
+            nonlocal hidden
             if len(excluded) < LIST_LIMIT:
                 excluded.append(Excluded(eid, why[0], why[1], score))
             else:
                 hidden += 1
+
+        def settle() -> None:
+            nonlocal used
+            for c, short in waiting:
+                if len(chosen) < max_count and used + least(c, short) <= max_chars:
+                    chosen.append((c, short))
+                    used += least(c, short)
+                else:
+                    exclude(c.id, ("char-limit", f"{least(c, short) - 1} characters would not fit in the "
+                                                 f"{max_chars - used} left of {max_chars}; skipped whole"), c.score)
+            waiting.clear()
+
+        for i, (k, eid) in enumerate(ranked):
+            if k != key:
+                settle()
+                key = k
+            if len(chosen) >= max_count and len(excluded) >= LIST_LIMIT:
+                hidden += matched - i   # everything below is over the count: counted, not listed
+                break
+            score, ph, kw = scored[eid]
+            e, st = self.entries[eid], self.status[eid]
+            why = self._exclusion(e, st)   # its own reason first, below the count too
+            if why is None and len(chosen) >= max_count:
+                why = ("count-limit", f"ranked below the {max_count} injected")
+            if why is not None:
+                exclude(eid, why, score)
+                continue
+            if words is None:
+                words = term_words(blank_secrets(query))
+            c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
+                          e.updated.timestamp() if e.updated else 0.0, e.name)
+            c.block = self.block(e, st)
+            tie = self._tie_reason(k, ties, e.source)
+            if tie:
+                c.reasons.append(tie)
+            short = blocks.short(e, st, len(c.block))
+            if used + len(c.block) + 1 <= max_chars:   # whole, in what is left
+                chosen.append((c, short))
+                used += least(c, short)
+            else:
+                waiting.append((c, short))
+        settle()
+        injected = blocks.fill(chosen, used, max_chars)
         text = HEADER + "\n" + "\n".join(c.block for c in injected) if injected else ""
         chars = len(text)
         limits = {"count": max_count, "chars": max_chars}
@@ -292,6 +351,19 @@ class Engine:
             message = NO_MATCH
         return Decision(redact(query), injected, excluded, chars, estimate_tokens(text) if text else 0,
                         limits, message, text, matched=matched, more_excluded=hidden)
+
+    @staticmethod
+    def _tie_reason(key: tuple, ties, source: str) -> Reason | None:
+        """What broke this entry's tie with others of its score, if it had one."""
+        score = key[0]
+        if ties[key] > 1:
+            return Reason("source", f"tie at {score} points, broken by source ({WRITER.get(source, source)}), "
+                                    "then age", 0)
+        if ties[score] > 1:
+            more = f", then the body's words ({key[2]} here)" if key[2] else ""
+            return Reason("source", f"tie at {score} points, broken by evidence: paths, name, keywords and "
+                                    f"description before the body{more}", 0)
+        return None
 
     @staticmethod
     def _exclusion(e: MemoryEntry, st: EntryStatus) -> tuple[str, str] | None:
@@ -315,27 +387,6 @@ class Engine:
         parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in reasons)
         return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
 
-    def _summarise(self, c: Candidate, e: MemoryEntry, st: EntryStatus, left: int, max_chars: int) -> None:
-        """An entry too long for what is left goes in as its description and where to read it,
-        if its author wrote one (a description taken from the body's first line would be a cut
-        text): never a truncated body."""
-        desc = " ".join(e.description.split())
-        if not desc or " ".join(e.body.split()).startswith(desc):
-            return
-        short = self.summary(e, st, len(c.block))
-        if len(short) + 1 <= left:
-            c.reasons.append(Reason("budget", f"the whole entry ({len(c.block)} characters) would not fit in the "
-                                              f"{left} left of {max_chars}: its description goes in, with where "
-                                              f"to read the rest", 0))
-            c.block = short
-
-    def summary(self, e: MemoryEntry, st: EntryStatus, chars: int) -> str:
-        """The block of an entry too long to inject whole: its stamp, its description, and the file."""
-        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
-        return redact(f"{stamp}\n{e.description.strip()}\n(summary; the whole note, {chars} characters, "
-                      f"is {e.id} in the memory folder)\n")
-
-    def block(self, e: MemoryEntry, st: EntryStatus) -> str:
-        content = (e.body.strip() or e.description).strip()
-        stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
-        return redact(f"{stamp}\n{content}\n")
+    # the text of one entry for the model (blocks.py)
+    block = staticmethod(blocks.block)
+    summary = staticmethod(blocks.summary)

@@ -2,8 +2,8 @@
 
 Words as each language has them:
 - Latin and Cyrillic text → folded words (lower case; accents dropped except
-  Vietnamese marks, which tell words apart; identifiers split at '-', '_', '.',
-  camelCase; French and Italian elisions cut, "l'import" → "import"), then a light
+  Vietnamese marks, which tell words apart; French and Italian elisions cut, "l'import" →
+  "import"), then a light
   stem: an English plural 's' and the commonest Russian endings dropped, and every
   word cut to its first six letters, so that inflected forms meet ("despliegue" /
   "desplegar" are met by the glossary, "comentarios" / "comentario", "токена" /
@@ -14,32 +14,25 @@ Words as each language has them:
   head word, so "배포", "despliegue" and "deploy" are one term.
 Filler words of every language (function words, greetings, thanks) are dropped, so
 that small talk never matches anything.
+
+Case and shape fold the same on both sides (issue 40), so "bigquery", "BigQuery", "big-query"
+and "big query" meet, and "github" meets "GitHub":
+- an identifier is cut at '-', '_' and '.' into words ("deploy-fly", "MAX_RETRIES"), and its
+  pieces joined are one more word ("gpt-4o" → gpt4o, "node.js" → nodejs);
+- a CamelCase word or one with digits in it is one word, folded whole ("BigQuery" → bigquery,
+  "gpt4o", "k8s"); its parts (big, query; gpt) are weak terms, which the index keeps at a
+  description word's weight and a prompt does not send ("BigQuery" is not about "query");
+- two adjacent words joined are one more term of a prompt, and of an entry's name, description
+  and keywords ("big query" → bigquery), never of a body (its size).
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from .fold import VI_MARKS as _VI_MARKS, fold  # noqa: F401 (fold: part of this module's interface)
+from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
+from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP  # noqa: F401 (part of this module's interface)
 from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
-
-EN_STOP = set("""
-a an the and or but nor not no yes so if then than that this these those there here it its it's i me my mine
-we us our you your yours he him his she her they them their what which who whom whose when where why how
-is are was were be been being am do does did doing done have has had having will would shall should can
-could may might must of in on at by for with without about into onto from to as up down out over under
-again further once all any both each few more most other some such only own same too very just also
-now today please thanks thank thx hi hello hey ok okay sure yeah yep nope lol hmm let lets let's get got
-go going gonna wanna want need like know think see say said tell told make made use used using via per
-etc e.g i.e vs don doesn didn isn aren wasn weren won wouldn shouldn couldn can't cannot ll ve re
-something anything everything nothing thing things way ways really actually maybe still even much many
-well good great nice new old first last next one two three again back around right left time day
-before after during while since until because through between against among within across above below
-why's what's there's it'd i'm i've i'd you're we're they're
-cool awesome perfect excellent amazing wonderful fine alright sounds sound ahead continue proceed carry
-bye goodbye morning afternoon evening night welcome sorry appreciate appreciated cheers congrats
-help helps helping anyway though also whatever kind sort bit lot lots really pretty quite much
-""".split())
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
 ZH_FUNCTION_CHARS = set("的了吗呢吧啊呀么嘛哦哈啦着过之其而且与及或被把将让给对向从在于")
@@ -62,58 +55,6 @@ _STOP_SORTED = sorted(ZH_STOP_BIGRAMS, key=len, reverse=True)
 JA_KANA_ONLY = re.compile(r"[\u3040-\u309f]{2}\Z")  # two hiragana: grammar, not content
 _KATAKANA_WORD = "[\u30a1-\u30fa\u30fc-\u30ff]+"   # (the middle dot ・ parts words)
 
-# Filler of the other languages memory is written in (folded as words are, below). A word
-# that is filler in one language and a developer's word in another stays out of here
-# ('tag', 'fast', 'art' in German; 'test'), except French 'comment' ('how'), too common
-# to keep: plural 'comments' still reaches the glossary.
-OTHER_STOP = """
-a al algo algun alguna algunas alguno algunos ante antes asi aun aunque bien cada casi como con contra cual cuales
-cuando de del desde donde dos el ella ellas ellos en entre era eres es esa esas ese eso esos esta estas este esto
-estos estoy estas estan fue fueron ha habia hacer hace hago hay hasta la las le les lo los mas me mi mis mucho muy
-nada ni nos nosotros nuestro nuestra os otra otro para pero poco por porque puede pueden puedo que quien se sea ser
-si sin sobre solo son su sus tambien tan tanto te tengo tiene tienen todo todos toda todas tu tus un una uno unos
-usted ustedes vamos voy ya yo hola gracias buenas buenos dias tardes noches adios saludos vale bueno perfecto genial
-claro favor oye hoy ahora ahi aqui alli entonces luego despues necesito quiero puedes podemos tal tiempo hace
-le la les un une des du et ou mais donc ni car ce cet cette ces ca je tu il elle on nous vous ils elles moi toi
-lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos qui quoi dont est sont suis sommes etes etre
-avoir ai as avons avez ont ete etait fait faire fais peux peut pouvons veux veut dois doit faut au aux avec sans
-pour par sur sous dans chez vers apres pendant depuis comme comment pourquoi quand quel quelle quels quelles combien
-tres trop plus moins aussi encore deja toujours jamais tout tous toute toutes rien oui non pas alors voici voila
-bonjour salut bonsoir merci beaucoup svp stp daccord parfait super top bonne bon soiree journee va ici maintenant
-aujourd hui demain hier quoi faudrait fallait y
-o os as um uma uns umas do da dos das em no na nas pelo pela com sem mas quem qual quais onde nao sim sao foi
-estar esta estao estou tem tinha ter isso isto essa aquele aquela eu voce voces ele ela eles nos lhe meu minha
-seu sua nosso nossa muito mais menos ja ainda tambem so oi ola obrigado obrigada valeu tudo boa bom dia tarde noite
-ate logo amanha ontem hoje agora aqui ali vou vai faco fazer posso pode preciso quero devo deve como bem
-der die das den dem des ein eine einen einem einer eines und oder aber doch sondern denn weil dass ob wenn als wie
-was wer wo wann warum welche welcher welches ich du er sie es wir ihr mich mir dich dir sich uns euch mein meine
-dein deine sein seine unser unsere ist sind war waren bin bist haben hat habe hast hatte wird werden wurde kann
-konnen muss mussen soll sollen will wollen darf mit ohne fur von zu zum zur bei nach vor aus auf an am im uber
-unter um durch gegen nicht kein keine ja nein auch noch schon nur sehr da dann hier dort jetzt heute morgen gestern
-hallo danke bitte tschuss gut geht gehts alles etwas viel mehr mal eben halt los immer
-il lo gli di della dei delle dal dalla nel nella su sul tra fra ed che chi cosa dove perche sono ho hai abbiamo
-avete hanno questo questa quello quella ci vi mio tuo suo nostro molto piu gia ancora anche ciao grazie buongiorno
-buonasera prego faccio devo voglio adesso qui mille come va oggi domani ieri si ne se sei siamo stai sta stanno
-bene male fatto fare puo posso puoi vorrei dimmi spiega qual quale quali quanto quanti pero cioe tutto tutti niente
-nulla ecco allora sempre mai gli alla allo agli alle dello degli nei negli sui sugli col coi uno una anche
-и в во не что он она оно они на я с со как а то все так его ее но да ты к у же вы за бы по только мне было вот
-от меня еще нет о из ему теперь когда даже ну ли если уже или ни быть был была были него до вас нибудь опять уж
-вам ведь там потом себя ничего ей может тут где есть надо ней для мы тебя их чем сам чтобы без чего раз тоже себе
-под будет ж тогда кто этот того потому этого какой совсем ним здесь этом один почти мой тем чтоб нее сейчас куда
-зачем всех никогда можно при наконец два об другой хоть после над больше тот через эти нас про всего них какая
-много разве три эту моя впрочем хорошо свою этой перед иногда лучше чуть том нельзя такой им более всегда конечно
-всю между привет спасибо пожалуйста здравствуйте пока сегодня завтра вчера дела нужно нужен нужна нужны сделать
-правильно сколько какие каком каким какой покажи скажи расскажи давай давайте ок окей
-va la của co không được cho với cac những một nay đó khi thi để trong từ bằng như thế nao gi sao lam bạn tôi minh
-anh chị em nhe nha ạ nhiều cảm ơn chao hôm nay rồi đã sẽ phải cần lên xuống ra vao ở tại đang cung rất hay hoặc
-nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a ơi luc
-안녕 안녕하세요 감사 감사합니다 고마워 고마워요 고맙습니다 수고 수고했어 수고하셨습니다 오늘 내일 어제 지금 그냥 정말
-진짜 이거 그거 저거 이것 그것 무엇 뭐 뭔가 뭐부터 어떻게 어디 어디에 언제 왜 누구 알려줘 알려주세요 좀 제발 부탁 잘 네 예
-아니 아니요 그럼 그리고 하지만 근데 그런데 이제 다시 계속 먼저 나중 우리 저 제 내 너 당신 있어 있나 있나요 없어
-해줘 해주세요 하나요 하나 돼 되나요 돼요 될까 같은 같아 이런 그런 저런 어떤 무슨 모든 또 더 많이 너무 아주 매우 항상
-반드시 같이 혹시 이미 아직 그래서 그러면 때 때는 전 전에 후 후에 다음 이번 부탁드려요 부탁해 할까 할래 줄래
-"""
-
 # Patterns only non-ASCII text needs are compiled on first use (``_rx``): the hook starts
 # afresh for every prompt, and compiling them all cost it 3 ms.
 _CYRILLIC = "[\u0400-\u04ff]"
@@ -123,9 +64,13 @@ _CJK_RUN = re.compile(f"[{_CJK}]+")
 _HANGUL_WORD = f"[{_HANGUL}]+"
 # a word: letters and digits of any script but CJK and Hangul (blanked first), an apostrophe inside
 # (a negated class of \\W with those ranges took the hook 7 ms to compile)
-_NOT_LATIN = f"[{_CJK}{_HANGUL}_]+"
-_WORD = re.compile(r"\w+(?:['’]\w+)?")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_LATIN = f"[{_CJK}{_HANGUL}]+"
+# an identifier: words joined by '-', '_' or '.' ('deploy-fly', 'MAX_RETRIES', 'node.js'), each with
+# an apostrophe inside at most (elisions)
+_WORD = "[^\\W_]+(?:['’][^\\W_]+)?"
+_IDENT = re.compile(f"{_WORD}(?:[-_.]{_WORD})*")
+_PIECES = re.compile("[-_.]")
+JOIN_MIN = 4   # a joined word shorter than this is an abbreviation's letters ('e.g.'), not a word
 _ELIDED = {"l", "d", "j", "qu", "n", "s", "c", "m", "t", "jusqu", "lorsqu", "puisqu", "dell", "all", "nell",
            "sull", "dall", "un", "quell"}
 STEM_LEN = 6   # a word is cut to its first six letters: inflections meet, distinct words rarely do
@@ -155,7 +100,25 @@ def stem(word: str) -> str:
                 break
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-3] + "y" if word.endswith("ies") and len(word) > 4 else word[:-1]
+    if word.isascii():
+        word = _english(word)
     return word if not word.isascii() and _rx(_VI_MARKS).search(word) else word[:STEM_LEN]
+
+
+_VOWEL = re.compile("[aeiouy]")
+
+
+def _english(word: str) -> str:
+    """English -ing and -ed forms and a final -e meet their word ('saving' / 'save', 'failing' /
+    'failed' / 'fail', 'caching' / 'cache'): the ending goes when a syllable is left ('string',
+    'need' stay), a doubled last letter is undone ('running' → run)."""
+    for end in ("ing", "ed"):
+        if word.endswith(end) and len(word) - len(end) >= 3 and _VOWEL.search(word[:-len(end)]):
+            word = word[:-len(end)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]
+            break
+    return word[:-1] if len(word) > 3 and word.endswith("e") and not word.endswith("ee") else word
 
 
 @lru_cache(maxsize=65536)
@@ -175,16 +138,53 @@ def _folded(raw: str) -> str:
     return w
 
 
+@lru_cache(maxsize=65536)
+def _ident(token: str) -> tuple[tuple[str, ...], str | None, tuple[str, ...]]:
+    """(its words, folded, in order; its pieces joined, or None; the weak parts inside its words)."""
+    pieces = _PIECES.split(token) if len(token) > 1 else [token]
+    words = tuple(map(_folded, pieces))
+    joined = "".join(words) if len(pieces) > 1 else None
+    parts = tuple(_folded(p) for piece in pieces for p in shape_parts(piece))
+    return words, (joined if joined and len(joined) >= JOIN_MIN else None), parts
+
+
+def _latin_split(text: str) -> tuple[list[str], list[str], list[str]]:
+    """(the words of ``text`` in order, the joined forms of its identifiers, the weak parts)."""
+    words: list[str] = []
+    joined: list[str] = []
+    parts: list[str] = []
+    for token in _IDENT.findall(text if text.isascii() else _rx(_NOT_LATIN).sub(" ", text)):
+        w, j, p = _ident(token)
+        words += w
+        if j:
+            joined.append(j)
+        if p:
+            parts += p
+    return words, joined, parts
+
+
 def _latin_words(text: str) -> list[str]:
-    text = _CAMEL.sub(" ", text)
-    return list(map(_folded, _WORD.findall(text if text.isascii() else _rx(_NOT_LATIN).sub(" ", text))))
+    return _latin_split(text)[0]
+
+
+def _adjacent(words: list[str]) -> list[tuple[str, str]]:
+    """(two adjacent words as shown, their joined term) for each pair of adjacent content words
+    written in ASCII ('big query' → bigquery)."""
+    out = []
+    for a, b in zip(words, words[1:]):
+        if a.isascii() and b.isascii() and a.isalpha() and b.isalpha() and _word_term(a) and _word_term(b):
+            t = _word_term(a + b)
+            if t and t != _word_term(a):   # (a six-letter cut can make the pair its first word again)
+                out.append((f"{a} {b}", t))
+    return out
 
 
 def term_words(text: str) -> dict[str, str]:
     """term → how reasons show it: the prompt's word it was cut from ('servicio', not 'servic');
     a glossary concept with the prompt's word that led to it ('배포할 → deploy')."""
     out: dict[str, str] = {}
-    pairs = [(w, _word_term(w)) for w in _latin_words(text)]
+    words, joined, _ = _latin_split(text)
+    pairs = [(w, _word_term(w)) for w in words + joined] + _adjacent(words)
     if not text.isascii():
         pairs += [(w, _korean_term(w)) for w in _rx(_HANGUL_WORD).findall(text)]
         pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
@@ -275,16 +275,33 @@ def cjk_terms(text: str) -> list[str]:
     return out
 
 
-def terms(text: str) -> set[str]:
-    """The distinct match terms of a piece of text."""
-    heads, words = _phrases(_latin_words(text))
+def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]:
+    """(the match terms of ``text``, the weak terms: parts inside its words that are not terms of
+    it too). ``adjacent``: adjacent words joined are terms too (a prompt; a name or description)."""
+    seq, joined, parts = _latin_split(text)
+    heads, words = _phrases(seq)
     out = set(heads)
     out.update(map(_word_term, set(words)))   # each distinct word once (a body repeats its words)
-    out.discard(None)
+    out.update(map(_word_term, joined))
+    if adjacent:
+        out.update(t for _, t in _adjacent(seq))
     if not text.isascii():
         out.update(hangul_terms(text))
         out.update(cjk_terms(text))
-    return out
+    out.discard(None)
+    weak = {t for t in map(_word_term, set(parts)) if t and t not in out}
+    return out, weak
+
+
+def terms(text: str) -> set[str]:
+    """The distinct match terms of a piece of text, its weak terms with them."""
+    strong, weak = shaped_terms(text)
+    return strong | weak
+
+
+class QueryTerms(set):
+    """A prompt's terms; ``words``: how many are its own words (not adjacent pairs joined)."""
+    words: int = 0
 
 
 STOP = EN_STOP | set(OTHER_STOP.split())   # (written folded, see fold: a test checks)
@@ -307,16 +324,22 @@ def norm_path(p: str) -> str:
     return p.rstrip("/")
 
 
-def query_terms(text: str, paths: list[str]) -> set[str]:
-    """Match terms of a query. A path counts by its file name's words only ('src/server.ts' →
-    'server'): its folders and extension are matched as a path, not as keywords."""
+def query_terms(text: str, paths: list[str]) -> QueryTerms:
+    """Match terms of a query: its words, and adjacent words joined; never the weak parts inside
+    its words ("BigQuery" does not ask for "query"). A path counts by its file name's words only
+    ('src/server.ts' → 'server'): its folders and extension are matched as a path, not as keywords."""
     for p in paths:
         text = text.replace(p, " ")
+    text = _rx("(?i)" + FILLER_PHRASES).sub(" ", text)
     extra = []
     for p in paths:
         base = p.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
         extra.append(base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base)
-    return terms(text + " " + " ".join(extra))
+    text = text + " " + " ".join(extra)
+    own = shaped_terms(text)[0]
+    out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
+    out.words = len(own)
+    return out
 
 
 def query_paths(text: str) -> tuple[list[str], list[str]]:

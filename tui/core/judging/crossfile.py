@@ -165,7 +165,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
                     a, b, oa, ob, pa, pb = b, a, ob, oa, pb, pa
                 la, lb = texts[a].count("\n", 0, oa) + 1, texts[b].count("\n", 0, ob) + 1
                 out.append(Finding(a, "conflict", "contradiction", la,
-                                   f"line {la}: “{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",
+                                   f"“{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",   # (its own line: f.line)
                                    "decide which holds; delete or rewrite the other (mark it superseded_by)", b))
     return out
 

@@ -303,6 +303,22 @@ def read_meta(text: str) -> tuple[dict | None, str]:
     return (None if err else meta), body
 
 
+def field_at(text: str, line: int) -> str | None:
+    """The top-level frontmatter key whose value holds ``line`` (1-based) of ``text``, or None
+    when that line is not in the frontmatter: a rejection can then say "line 3 (description)"."""
+    yaml_text, _, yaml_line, _ = split_frontmatter(text.replace("\r\n", "\n"))
+    if yaml_text is None or not yaml_line <= line < yaml_line + yaml_text.count("\n"):
+        return None
+    for row in reversed(yaml_text.split("\n")[:line - yaml_line + 1]):
+        key = _TOP_KEY.match(row)
+        if key:
+            return key.group(1)
+    return None
+
+
+_TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:")
+
+
 _BARE_KEYS = re.compile(r"\A(?:[ \t]*\n)*((?:(?:name|description|type|metadata|tags|keywords|date|created|updated|"
                         r"source)[ \t]*:[^\n]*\n(?:[ \t]+[^\n]*\n)*)(?:[A-Za-z_][\w-]*[ \t]*:[^\n]*\n"
                         r"(?:[ \t]+[^\n]*\n)*)*)")

@@ -23,7 +23,7 @@ from ..judging.anchors import AnchorChecker
 from ..reading.entry import Anchor, MemoryEntry, read_entry
 from . import journal
 from ..judging.findings import REJECT_ON_WRITE, Finding
-from ..reading.frontmatter import read_meta
+from ..reading.frontmatter import field_at, read_meta, split_frontmatter
 from ..judging.gates import entry_gates
 from ..reading.index import INDEX_NAME
 from .locking import held
@@ -54,6 +54,7 @@ class WriteResult:
     rejected: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    text: str | None = None   # the whole file as the person wrote it (an edit): lines are theirs to find
 
     def reason(self) -> str:
         """One block a person (or a model) can act on; never contains a secret."""
@@ -63,10 +64,26 @@ class WriteResult:
             if key in seen:
                 continue
             seen.add(key)
-            lines.append(f"rejected — {f.kind}: {redact(f.message)}")
-            if f.fix:
-                lines.append(f"  fix: {f.fix}")
+            lines.append(f"rejected — {f.kind}{self._where(f.line)}: {redact(f.message)}")
+            fix = WRITE_ROTATE if f.kind == "secret" and f.confidence == "high" else f.fix
+            if fix:
+                lines.append(f"  fix: {fix}")
         return "\n".join(lines)
+
+    def _where(self, line: int | None) -> str:
+        """' (line 3, description)' in a file the person edited; nothing in a file memtui composed
+        from their text (its line numbers are not theirs)."""
+        if self.text is None or not line:
+            return ""
+        key = field_at(self.text, line)
+        return f" (line {line}, {key})" if key else f" (line {line})"
+
+
+# the audit's ROTATE says the value "has been written to disk": a refused write never was, but it
+# was typed or pasted somewhere all the same
+WRITE_ROTATE = ("if it is a real credential, rotate it all the same (it was typed or pasted: your shell history "
+                "or the agent's context may hold it); write the memory naming the environment variable that "
+                "holds it instead (\"the deploy token is read from $DEPLOY_TOKEN\"), never the value")
 
 
 def parse_anchor(spec: str) -> Anchor:
@@ -231,17 +248,54 @@ def add_index_line(mem_dir: Path, entry_id: str, title: str, hook: str) -> list[
     return []
 
 
-def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str, opened: str | None = None) -> WriteResult:
-    """Save a whole file as edited by a person (frontmatter and body), through the same gates.
-    With ``opened`` (the text the editor started from), an agent's write since then stops the
-    save (``faults.Changed``) rather than being overwritten."""
-    entry, findings = check(Path(mem_dir), Path(root), entry_id, text)
+def write_raw(mem_dir: Path, root: Path, entry_id: str, text: str, opened: str | None = None,
+              now: dt.datetime | None = None) -> WriteResult:
+    """Save a whole file as edited by a person (frontmatter and body), through the same gates,
+    with its ``updated:`` set to ``now`` (``bump_updated``). With ``opened`` (the text the editor
+    started from), an agent's write since then stops the save (``faults.Changed``) rather than
+    being overwritten."""
+    entry, findings = check(Path(mem_dir), Path(root), entry_id, text)   # the person's lines, as they see them
     rejected = [f for f in findings if f.kind in REJECT_ON_WRITE or f.kind == "unreadable"]
     warnings = [f for f in findings if f not in rejected]
     if rejected:
-        return WriteResult(False, entry_id, None, rejected, warnings)
+        return WriteResult(False, entry_id, None, rejected, warnings, text=text)
+    if now is not None:
+        text = bump_updated(text, opened if opened is not None else text, now)
     path = Path(mem_dir) / entry_id
     expect = journal.ANY if opened is None else opened.encode("utf-8")
     with held(Path(mem_dir)), journal.transaction():
         journal.write(path, text, expect=expect)
     return WriteResult(True, entry_id, path, [], warnings)
+
+
+_DATED = re.compile(r"^(?P<lead>(?:updated|[ \t]+modified|modified)[ \t]*:[ \t]*)(?P<value>[^\r\n#]*?)"
+                    r"(?P<tail>[ \t]*(?:#[^\r\n]*)?)(?=\r?$)", re.M)
+
+
+def bump_updated(text: str, opened: str, now: dt.datetime) -> str:
+    """``text`` with its frontmatter's date of last change set to ``now`` — ``updated:``, else the
+    ``modified:`` Claude Code writes (under ``metadata:``), else a new ``updated:`` line — in the
+    shape the value had (a date, or a time). Only that value's bytes change. Left as it is when
+    the file has no frontmatter (its mtime is its age) or the person changed that value
+    themselves (``opened`` is the text before their edit)."""
+    yaml_text, _, yaml_line, _ = split_frontmatter(text.replace("\r\n", "\n"))
+    if yaml_text is None:
+        return text
+    lines = text.splitlines(keepends=True)
+    start, end = yaml_line - 1, yaml_line - 1 + yaml_text.count("\n")   # the frontmatter's lines
+    block = "".join(lines[start:end])
+    found = {m.group("lead").strip(): m for m in _DATED.finditer(block)}
+    m = found.get("updated:") or found.get("modified:")
+    if m is None:
+        newline = "\r\n" if lines[start].endswith("\r\n") else "\n"
+        lines.insert(end, f"updated: {now.date().isoformat()}{newline}")
+        return "".join(lines)
+    before = {x.group("lead").strip(): x.group("value") for x in _DATED.finditer(opened)}
+    if before.get(m.group("lead").strip()) != m.group("value"):
+        return text   # the person set it themselves
+    value = m.group("value").strip().strip("'\"")
+    stamp = (now.replace(microsecond=0).isoformat().replace("+00:00", "Z") if "T" in value or ":" in value
+             else now.date().isoformat())
+    quote = m.group("value")[:1] if m.group("value")[:1] in "'\"" else ""
+    block = block[:m.start("value")] + f"{quote}{stamp}{quote}" + block[m.end("value"):]
+    return "".join(lines[:start]) + block + "".join(lines[end:])

@@ -15,7 +15,7 @@ from pathlib import Path
 from textual.app import SuspendNotSupported
 
 from ...core.writes.faults import NOT_REMEMBERED, NOT_SAVED
-from ...core.reading.memory import Snapshot
+from ...core.reading.memory import Snapshot, utcnow
 from ...core.writes.write import Draft, write_memory, write_raw
 from .curation import current_part, sentence, shown_id
 from .host import MainHost
@@ -85,7 +85,7 @@ def edit(screen: MainHost, entry_id: str | None) -> None:
             screen.drafts.pop(entry_id, None)
         return
     try:   # the file as it was when the editor opened: an agent's write since then is not overwritten
-        res = write_raw(folder, screen.root, local, edited, opened=on_disk)
+        res = write_raw(folder, screen.root, local, edited, opened=on_disk, now=screen.fixed_now or utcnow())
     except OSError as e:
         _not_saved(screen, entry_id, edited, e)
         return

@@ -11,7 +11,9 @@ from ..history_screen import HistoryScreen, RestoreChoice
 from .host import MainHost
 
 
-def open_history(screen: MainHost, entry_id: str | None) -> None:
+def open_history(screen: MainHost, entry_id: str | None = None) -> None:
+    """The History view of ``entry_id`` (default: the highlighted entry)."""
+    entry_id = entry_id or screen.current_id()
     snap = screen.snapshot
     if entry_id is None or snap is None or entry_id not in snap.entries:
         return

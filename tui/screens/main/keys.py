@@ -1,60 +1,137 @@
-"""The main screen's keys: its bindings, its entries in the command palette, and when each applies
-(an action that does not apply is greyed out in the footer and left out of the palette)."""
+"""The main screen's one table of actions: its key bindings, its footer (and what the footer keeps at
+narrow widths), its command palette entries and the help screen's lines are all made from ``ACTIONS``
+— adding a key to the app is adding a row. ``applies`` says when each applies (an action that does
+not apply is greyed out in the footer and left out of the palette)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.widgets import Input
 
 from ...core.secrets.detect import find_secrets
 from ...widgets.entry_table import EntryTable
 from .host import MainHost
 
-BINDINGS = [
-    Binding("q", "app.quit", "Quit"),
-    Binding("question_mark", "app.help", "Help"),
-    # shown in the toolbar; priority: what is typed right after them lands in their input
-    Binding("slash", "focus_filter", "Filter", show=False, priority=True),
-    Binding("p", "focus_query", "Preview", show=False, priority=True),
-    Binding("a", "add", "Add"),
-    Binding("e", "edit", "Edit"),
-    Binding("d", "delete", "Delete"),
-    Binding("x", "reveal", "Reveal"),
-    Binding("P", "promote", "Promote"),
-    Binding("A", "audit", "Audit"),
-    Binding("t", "trash", "Trash"),
-    Binding("R", "review", "Review"),
-    Binding("T", "triage", "Triage"),
-    Binding("h", "history", "History", show=False),   # (the detail says "h: history"; the help lists it)
-    Binding("f", "cycle_filter", "Status filter", show=False),
-    Binding("F", "clear_filters", "Clear filters", show=False),
-    Binding("s", "sort", "Sort", show=False),
-    Binding("S", "reverse_sort", "Reverse sort", show=False),
-    Binding("1", "tab('detail')", "Detail", show=False),
-    Binding("2", "tab('preview')", "Preview tab", show=False),
-    Binding("3", "tab('log')", "Log", show=False),
-    Binding("4", "tab('usage')", "Usage", show=False),
-    Binding("ctrl+r", "rescan", "Rescan", show=False),
-    Binding("escape", "back", "Back", show=False),
-]
+ALWAYS, WIDE, NO = "always", "wide", "no"   # the footer shows it: at any width / when it fits / never
 
-PALETTE = (   # (action on the main screen, palette title, help); shown only where the action applies
-    ("clear_filters", "Filter: clear", "Show every entry"), ("audit", "Audit", "Findings by kind"),
-    ("trash", "Trash", "Restore deleted entries"), ("add", "Add an entry", "Write a memory (gated)"),
-    ("edit", "Edit the entry", "Open it in $EDITOR (gated)"), ("delete", "Delete…", "Move to the trash"),
-    ("review", "Review new entries", "What the agent wrote since launch"),
-    ("reveal", "Reveal secrets", "Show this entry's secrets"), ("rescan", "Rescan", "Read the folder now"),
-    ("sort", "Sort by the next column", ""), ("reverse_sort", "Reverse the sort", ""),
-    ("focus_query", "Preview a prompt", "What would be injected"),
-    ("promote", "Promote…", "Into CLAUDE.md, AGENTS.md, … with a diff"),
-    ("history", "History of the entry", "Every version and who read it, from the agent's record; restore one"),
+
+@dataclass(frozen=True)
+class Action:
+    """One row: a key, what it does, and where it is told.
+
+    ``keys``: Textual key names ("" for an action reached from the palette only); ``action``: the
+    screen's action ("" for a key another widget binds, such as the table's j and k: listed for the
+    help, bound there); ``label``: the footer's word; ``help``: the help screen's line, under
+    ``group``; ``footer``: ALWAYS (kept at 80 columns), WIDE (shown when there is room) or NO;
+    ``palette``: its title in ctrl+p ("" : not there) with ``palette_help``; ``shown``: how the help
+    writes the keys (default: the keys themselves)."""
+
+    keys: str
+    action: str
+    label: str
+    help: str
+    group: str
+    footer: str = NO
+    palette: str = ""
+    palette_help: str = ""
+    priority: bool = False
+    shown: str = ""
+
+
+MOVING, VIEWS, FILTERS, CURATING = "Moving", "Views", "Filters", "Curating"
+
+ACTIONS = (
+    # -- the footer's order is this table's order ------------------------------------------------
+    Action("q", "app.quit", "Quit", "quit", "", ALWAYS),
+    Action("question_mark", "app.help", "Help", "this help: every key", VIEWS, ALWAYS, "Keys", "Every key", shown="?"),
+    Action("a", "add", "Add", "add an entry (through the same gates as memtui remember)", CURATING, ALWAYS,
+           "Add an entry", "Write a memory (gated)"),
+    Action("e", "edit", "Edit", "edit the entry in $EDITOR (gated; saving sets updated:)", CURATING, ALWAYS,
+           "Edit the entry", "Open it in $EDITOR (gated)"),
+    Action("d", "delete", "Delete", "delete: to the trash, after a confirmation that lists every file and line",
+           CURATING, ALWAYS, "Delete…", "Move to the trash"),
+    Action("x", "reveal", "Reveal", "reveal / hide this entry's secrets (until you move away)", CURATING, WIDE,
+           "Reveal secrets", "Show this entry's secrets"),
+    Action("P", "promote", "Promote", "promote into an instruction file (CLAUDE.md, AGENTS.md…) with a diff",
+           CURATING, WIDE, "Promote…", "Into CLAUDE.md, AGENTS.md, … with a diff"),
+    Action("A", "audit", "Audit", "audit: findings by kind (enter goes to the entry)", VIEWS, ALWAYS,
+           "Audit", "Findings by kind"),
+    Action("t", "trash", "Trash", "trash: restore deleted or archived entries", VIEWS, WIDE,
+           "Trash", "Restore deleted entries"),
+    Action("R", "review", "Review", "review the entries the agent wrote since launch (NEW), one by one", VIEWS,
+           ALWAYS, "Review new entries", "What the agent wrote since launch"),
+    Action("T", "triage", "Triage", "triage: each suggestion that is not keep — p promote, d drop, a archive, "
+           "o open, n skip", VIEWS, ALWAYS, "Triage", "A suggested action per entry, one at a time"),
+    Action("h", "history", "History", "history of the entry: every version (who, when, after which message, "
+           "the diff) and who read it, from the agent's record; r restores a version after showing the diff",
+           VIEWS, NO, "History of the entry", "Every version and who read it, from the agent's record"),
+    # (s35-causes' fold of possible findings takes its row here)
+    # -- not in the footer: the table's own keys (bound by EntryTable and VirtualTable), then the rest
+    Action("", "", "", "move in the table", MOVING, shown="↑ ↓  j k"),
+    Action("", "", "", "first / last entry", MOVING, shown="g G"),
+    Action("", "", "", "show the entry's detail", MOVING, shown="enter"),
+    Action("", "", "", "next / previous pane", MOVING, shown="tab  shift+tab"),
+    # -- the toolbar shows these two; priority: what is typed right after them lands in their input
+    Action("slash", "focus_filter", "Filter", "filter the table by text (enter keeps it, esc clears it)",
+           MOVING, priority=True, shown="/"),
+    Action("p", "focus_query", "Preview", "type a prompt: preview what it would inject, and why", MOVING,
+           priority=True, palette="Preview a prompt", palette_help="What would be injected"),
+    Action("escape", "back", "Back", "back to the table; on the table, clear the filters", MOVING, shown="esc"),
+    Action("1", "tab('detail')", "Detail", "the detail tab", VIEWS),
+    Action("2", "tab('preview')", "Preview tab", "the preview tab", VIEWS),
+    Action("3", "tab('log')", "Log", "the injection log tab: what the hook did, live", VIEWS),
+    Action("4", "tab('usage')", "Usage", "the usage tab: injections per week, entries never used", VIEWS),
+    Action("plus", "grow_panes", "Bigger pane", "more room for the detail / preview (remembered)", VIEWS,
+           palette="Panes: bigger detail", palette_help="More room for the detail and preview", shown="+"),
+    Action("minus", "shrink_panes", "Smaller pane", "more room for the table (remembered)", VIEWS,
+           palette="Panes: bigger table", palette_help="More room for the table", shown="-"),
+    Action("", "", "", "command palette: every action, themes", VIEWS, shown="ctrl+p"),
+    Action("f", "cycle_filter", "Status filter", "cycle a status filter: broken, unsafe, old, findings, "
+           "resident, beyond cut, new, then each triage action", FILTERS),
+    Action("F", "clear_filters", "Clear filters", "clear the status filters", FILTERS,
+           palette="Filter: clear", palette_help="Show every entry"),
+    Action("s", "sort", "Sort", "sort by the next column", FILTERS, palette="Sort by the next column"),
+    Action("S", "reverse_sort", "Reverse sort", "reverse the sort", FILTERS, palette="Reverse the sort"),
+    Action("", "", "", "select / unselect (for delete and promote)", CURATING, shown="space"),
+    Action("ctrl+r", "rescan", "Rescan", "read the folder and re-check every anchor now", CURATING,
+           palette="Rescan", palette_help="Read the folder now"),
+    Action("", "install_hook", "", "wire Claude Code's hook (memtui hook install)", CURATING,
+           palette="Install the Claude Code hook", palette_help="Inject memories into prompts; gate the agent's "
+           "memory writes (memtui hook install)", shown="ctrl+p"),
 )
+
+
+def bindings() -> list[Binding]:
+    """The main screen's bindings: every row with both a key and an action of its own."""
+    return [Binding(a.keys, a.action, a.label, show=a.footer != NO, priority=a.priority)
+            for a in ACTIONS if a.keys and a.action]
+
+
+BINDINGS = bindings()
+NARROW_HIDDEN = frozenset(a.action for a in ACTIONS if a.footer == WIDE)   # what a narrow footer leaves out
+
+
+def palette() -> list[tuple[str, str, str]]:
+    """(action, title, help) of every row the command palette lists, in the table's order."""
+    return [(a.action, a.palette, a.palette_help) for a in ACTIONS if a.palette]
+
+
+def help_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help screen's groups of (keys as shown, what they do), in the table's order."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for a in ACTIONS:
+        groups.setdefault(a.group, []).append((a.shown or a.keys, a.help))
+    return [(g, groups.pop(g)) for g in (MOVING, VIEWS, FILTERS, CURATING, "") if g in groups]
 
 
 def applies(screen: MainHost, action: str) -> bool | None:
     """True: the key works; None: shown greyed out (not for this entry, or not yet); False: not
     at all (a dialog is open, or '/' and 'p' were typed into an input)."""
     typing = action in ("focus_filter", "focus_query") and isinstance(screen.focused, Input)
-    if screen.app.screen is not screen or typing:
+    dialog = screen.app.screen is not screen and not isinstance(screen.app.screen, CommandPalette)
+    if dialog or typing:   # (the command palette asks while it is itself on top: its entries still apply)
         return False   # a dialog is open (its keys apply, the footer behind says so), or '/' 'p' typed as text
     i = screen.current_id() if screen.loaded else None
     table = screen.query_one(EntryTable)
@@ -67,6 +144,8 @@ def applies(screen: MainHost, action: str) -> bool | None:
         return True if e is not None and e.text and find_secrets(e.text) else None
     if action == "review":
         return True if screen.writes.pending() else None
+    if action == "triage":
+        return True if screen.triaged.report is not None else None
     if action in ("audit", "add", "trash", "rescan"):
         return True if screen.loaded else None
     return True

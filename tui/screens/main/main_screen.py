@@ -15,18 +15,19 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from . import background, curation, editing, firstview, history_flow, keys
+from . import background, curation, editing, firstview, history_flow, hook_setup, keys, panes
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
 from ...core.reading.memory import MemoryStore, Snapshot, let_heap_go, utcnow
-from ...messages import (Audited, LoadProgress, MemoryDirChanged, Previewed, RecordProgress, RecordRead, Rescanned,
-                         WorkFailed)
+from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ...widgets.injection_log import InjectionLog
+from ...widgets.fit_line import FitLine
+from ...widgets.key_footer import KeyFooter
 from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
@@ -34,7 +35,7 @@ from .triage_view import TriageView, UsagePane
 from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
-from .record_view import RecordView, Stopped
+from .record_view import RecordView
 
 
 class MainScreen(Screen):
@@ -44,8 +45,13 @@ class MainScreen(Screen):
     BINDINGS = keys.BINDINGS
 
     def __init__(self, directory: Path, root: Path, *, watch: bool = True, sample_note: str = "",
-                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None) -> None:
+                 now: dt.datetime | None = None, display_path: str, log_path: Path, layout=None, store=None,
+                 select: str | None = None, offer_hook: bool = False) -> None:
         super().__init__()
+        # look for Claude Code's hook (the Usage tab says whether it is wired) and offer it once: the
+        # entry point does; tests, with no such setting, do not read the developer's real settings
+        self.offer_hook = offer_hook
+        self.select_first = select   # the entry to open on (memtui was given its file)
         self.directory, self.root = Path(directory), Path(root)
         self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
         self.display_path, self.log_path = display_path, log_path
@@ -75,13 +81,13 @@ class MainScreen(Screen):
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="title-bar")
+        yield FitLine("", id="title-bar")
         with Horizontal(id="toolbar"):
             yield Static("/", classes="key-hint")
             yield Input(placeholder="filter", id="filter")
             yield Static("p", classes="key-hint")
             yield Input(placeholder="type a prompt: what would the agent be given?", id="query")
-        yield Static("", id="filter-status")
+        yield FitLine("", id="filter-status", head=False)
         with Container(id="main"):
             yield Browser(self.display_path, agents=self.multi, id="left")
             with TabbedContent(id="right", initial="detail"):
@@ -90,9 +96,15 @@ class MainScreen(Screen):
                 with TabPane("Preview", id="preview"):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
-                    yield InjectionLog(self.log_path, id="injection-log")
+                    yield InjectionLog(self.log_path, self._examples(), id="injection-log")
                 yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
-        yield Footer()
+        yield KeyFooter(keys.NARROW_HIDDEN)
+        yield self.records   # (never shown: it reads the agent's record in its worker)
+
+    def _examples(self) -> list[dict]:
+        """The bundled sample's example log (its Usage tab counts it): the log tab shows it too."""
+        from ...core.injection_log import sample_records
+        return sample_records(self.directory, self.fixed_now or utcnow()) if self.sample_note else []
 
     def on_mount(self) -> None:
         table = self.query_one(EntryTable)
@@ -102,12 +114,14 @@ class MainScreen(Screen):
         if self.sample_note:
             self.notify(self.sample_note, timeout=8)
         firstview.show(self)   # the last reading's first screen, until this one is done
+        panes.show(self, panes.remembered())
         self.load()
+        if self.offer_hook:
+            hook_setup.check(self)
 
     def on_unmount(self) -> None:
         self.watch.stop()
         self.indexer.stop()
-        self.records.stop()
         background.stop_audits()
         let_heap_go()
 
@@ -168,6 +182,8 @@ class MainScreen(Screen):
         if first:
             table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of), order)
             self.watch.first_shown()
+            if self.select_first and table.select_id(self.select_first):
+                self.notify(f"Opened the folder that holds {self.select_first}, on that entry", timeout=5)
         else:
             self._apply_changes(snap)
         self.set_title_bar()
@@ -180,22 +196,7 @@ class MainScreen(Screen):
             self.run_audit(snap)   # (a mem0 export's skipped line changes no entry, only its finding)
         if first:   # (a later reading is indexed when a prompt needs it: not on every file the agent writes)
             self.indexer.start(snap, table.rows_by_id.values())
-        self.read_record(snap)   # after the rows: what the agent appended to its record since
-
-    @work(thread=True, exclusive=True, group="record")
-    def read_record(self, snap: Snapshot) -> None:
-        try:
-            self.post_message(self.records.read(snap))
-        except Stopped:
-            pass
-        except Exception as e:   # a record we cannot read: say so, the rows stand as they are
-            self.post_message(WorkFailed("Cannot read the agent's record", str(e)))
-
-    def on_record_progress(self, message: RecordProgress) -> None:
-        self.records.progressed(message)
-
-    def on_record_read(self, message: RecordRead) -> None:
-        self.records.apply(message)
+        self.records.read_after_rows(snap)   # after the rows: what the agent appended to its record since
 
     def _apply_changes(self, snap: Snapshot) -> None:
         self.writes.classify(snap)
@@ -283,14 +284,8 @@ class MainScreen(Screen):
     def action_delete(self) -> None:
         curation.delete(self, curation.chosen_ids(self))
 
-    def action_add(self) -> None:
-        editing.add(self)
-
     def action_edit(self) -> None:
         editing.edit(self, self.current_id())
-
-    def action_trash(self) -> None:
-        curation.trash(self)
 
     def action_promote(self) -> None:
         curation.promote(self, curation.chosen_ids(self))
@@ -298,14 +293,17 @@ class MainScreen(Screen):
     def action_review(self) -> None:
         curation.review(self, self.writes.pending())
 
-    def action_audit(self) -> None:
-        curation.audit_view(self)
+    def flow(self, start, *args) -> None:   # a flow that lives in a helper module of this package
+        start(self, *args)
 
-    def action_triage(self) -> None:
-        curation.triage_pass(self)
-
-    def action_history(self) -> None:
-        history_flow.open_history(self, self.current_id())
+    action_add = partialmethod(flow, editing.add)
+    action_trash = partialmethod(flow, curation.trash)
+    action_audit = partialmethod(flow, curation.audit_view)
+    action_triage = partialmethod(flow, curation.triage_pass)
+    action_history = partialmethod(flow, history_flow.open_history)
+    action_install_hook = partialmethod(flow, hook_setup.install)
+    action_grow_panes = partialmethod(flow, panes.step, 1)
+    action_shrink_panes = partialmethod(flow, panes.step, -1)
 
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
         """Writes the hook saw land join the NEW inbox (``R``)."""
@@ -317,7 +315,7 @@ class MainScreen(Screen):
     # -- the view: bars, panes, filters, sorting ------------------------------------------------
     def set_title_bar(self, loading: str = "") -> None:
         new = len(self.writes.pending())
-        self.query_one("#title-bar", Static).update(
+        self.query_one("#title-bar", FitLine).show(
             title_text(self.display_path, self.snapshot, self.report, new, self.watcher is not None,
                        loading, self.sample_note))
 
@@ -363,9 +361,16 @@ class MainScreen(Screen):
         self.set_focus(self.query_one("#query", Input))
 
     def action_back(self) -> None:
+        """esc: out of an input (clearing what was typed), else off the table's filters — the text
+        first, then the status filters — so esc always undoes the last narrowing."""
         focused = self.focused
-        if isinstance(focused, Input) and focused.value:
-            focused.value = ""
+        if isinstance(focused, Input):
+            if focused.value:
+                focused.value = ""
+        elif self.query_one("#filter", Input).value:
+            self.query_one("#filter", Input).value = ""   # (Input.Changed re-filters the table)
+        elif self.query_one(EntryTable).status_filters:
+            self.action_clear_filters()
         self.focus_table()
 
     def action_tab(self, name: str) -> None:

@@ -2,13 +2,19 @@
 the first rows are shown (and again, from where it stopped, after each reading of the folder),
 with a progress line above the table while a long first read runs; then every row's age and source
 say where they come from, the detail shows who wrote the entry and who read it, and the triage
-takes the reads as evidence."""
+takes the reads as evidence.
+
+A widget of its own (never shown): it runs its reading worker, takes that worker's messages, and
+stops a read in progress when the screen goes; the screen only starts it and asks it."""
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING
 
-from ...messages import RecordProgress, RecordRead
+from textual import work
+from textual.widget import Widget
+
+from ...messages import RecordProgress, RecordRead, WorkFailed
 from ...widgets.entry_table import EntryTable, build_rows
 from .host import MainHost
 
@@ -22,9 +28,12 @@ class Stopped(Exception):
     """The app is closing: a read in progress ends at its next block (what it finished is kept)."""
 
 
-class RecordView:
-    def __init__(self, screen: MainHost) -> None:
-        self.screen = screen
+class RecordView(Widget):
+    DEFAULT_CSS = "RecordView { display: none; }"
+
+    def __init__(self, host: MainHost) -> None:
+        super().__init__()
+        self.host = host
         self.record = None
         self.dated: dict[str, "Dated"] = {}
         self.reads: dict | None = None
@@ -40,7 +49,7 @@ class RecordView:
             return {}
         from ...core.provenance.report import overlay, record_of
         try:
-            self.dated = overlay(snap, record_of(snap.dir, snap.root, snap.layout, scan=False), self.screen.log_path,
+            self.dated = overlay(snap, record_of(snap.dir, snap.root, snap.layout, scan=False), self.host.log_path,
                                  every=False)
         except Exception:   # nothing kept, or unreadable: the read after the rows will say
             self.dated = {}
@@ -51,13 +60,13 @@ class RecordView:
         dates, ids as the table shows them; their reads are in each entry's history)."""
         from ...core.provenance.report import overlay, reads_by_entry, record_of
         started = time.monotonic()
-        screen = self.screen
+        screen = self.host
 
         def progress(done: int, total: int) -> None:
             if self.stopped:
                 raise Stopped
             if total and time.monotonic() - started > PROGRESS_AFTER:
-                screen.post_message(RecordProgress(done, total))
+                self.post_message(RecordProgress(done, total))
         if snap.parts:
             dated = {}
             for label, part in snap.parts.items():
@@ -69,9 +78,27 @@ class RecordView:
         dated = overlay(snap, record, screen.log_path, every=False)
         return RecordRead(snap.generation, record, dated, reads_by_entry(snap, record))
 
-    def stop(self) -> None:
+    @work(thread=True, exclusive=True, group="record")
+    def read_after_rows(self, snap) -> None:
+        """The record of a reading the table shows: only what was appended since the last read."""
+        try:
+            self.post_message(self.read(snap))
+        except Stopped:
+            pass
+        except Exception as e:   # a record we cannot read: say so, the rows stand as they are
+            self.host.post_message(WorkFailed("Cannot read the agent's record", str(e)))
+
+    def on_unmount(self) -> None:
         """The screen is going: a thread worker cannot be cancelled, so the read stops itself."""
         self.stopped = True
+
+    def on_record_progress(self, m: RecordProgress) -> None:
+        m.stop()
+        self.progressed(m)
+
+    def on_record_read(self, m: RecordRead) -> None:
+        m.stop()
+        self.apply(m)
 
     def progressed(self, m: RecordProgress) -> None:
         if m.done >= m.total:
@@ -82,13 +109,13 @@ class RecordView:
         """The status line above the table says it (the title is cut by a long folder path)."""
         from ...widgets.browser import Browser
         self.progress = text
-        self.screen.query_one(Browser).record_line = text
-        self.screen.update_empty()
+        self.host.query_one(Browser).record_line = text
+        self.host.update_empty()
 
     def apply(self, m: RecordRead) -> None:
         """On the UI thread: the rows take the record's dates (only those that changed are drawn
         again), then the detail and the triage."""
-        screen = self.screen
+        screen = self.host
         if m.generation < self.generation or screen.snapshot is None:
             return
         self.generation, self.record, self.dated, self.reads = m.generation, m.record, m.dated, m.reads
@@ -108,7 +135,7 @@ class RecordView:
         """(the entry's dates and their source — its own file's when nothing else dates it —, the
         times a session read it: None when there is no record)."""
         d = self.dated.get(entry_id)
-        snap = self.screen.snapshot
+        snap = self.host.snapshot
         if d is None and snap is not None and entry_id in snap.entries:
             from ...core.provenance.dating import from_file
             d = from_file(snap.entries[entry_id])

@@ -1,0 +1,154 @@
+"""Issue 40: the new user's four cases, each a test written before the engine changed.
+
+1. Case and shape fold alike on both sides ("bigquery" / "BigQuery" / "big query"; "github"
+   finds "GitHub authentication"; digits in names), in the in-memory and the kept index.
+2. A description or name match outranks body-only matches at a tie; a long keyword list
+   cannot beat the entry that answers (the sample's "misc tips").
+3. The budget: an entry that fits goes in before an equal one that would be skipped whole.
+4. An exclusion says its real reason: an unsafe anchor is not "ranked below the 3 injected".
+"""
+import json
+
+import pytest
+
+from tui.core.engine.select import Engine
+from tui.core.reading.memory import Memory
+
+from conftest import NOW, write
+from test_lazyindex import index, same
+
+
+def entry(mem_dir, stem, **fields):
+    body = fields.pop("body", f"Body of {stem}.")
+    lines = [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields.items()]
+    write(mem_dir, f"{stem}.md", "---\n" + "\n".join(lines) + f"\n---\n{body}\n")
+
+
+def decide(mem_dir, root, query, **kw):
+    return Engine.from_memory(Memory.load(mem_dir, root, now=NOW)).decide(query, **kw)
+
+
+def injected(mem_dir, root, query, **kw):
+    return [c.id for c in decide(mem_dir, root, query, **kw).injected]
+
+
+@pytest.fixture
+def shapes(mem_dir, root):
+    entry(mem_dir, "bq", name="warehouse-figures", description="BigQuery numbers come from the nightly export job")
+    entry(mem_dir, "bq-lower", name="billing-tables", description="the bigquery billing tables are partitioned by day")
+    entry(mem_dir, "bq-spaced", name="quota-notes", description="big query quota resets at midnight Pacific")
+    entry(mem_dir, "gh", name="GitHub authentication", description="push over SSH, the token lives in the keychain")
+    entry(mem_dir, "model", name="summary-model", description="summaries call gpt-4o with temperature 0")
+    entry(mem_dir, "k8s", name="cluster-notes", description="the K8s cluster runs on three nodes")
+    entry(mem_dir, "http", name="HTTPServer-timeouts", description="the server closes idle sockets after 30 s")
+    entry(mem_dir, "other", name="lunch", description="the team orders lunch on Fridays")
+    return mem_dir, root
+
+
+@pytest.mark.parametrize("query, want", [
+    ("bigquery numbers look wrong", "bq.md"),
+    ("BigQuery numbers look wrong", "bq.md"),
+    ("big query numbers look wrong", "bq.md"),
+    ("BigQuery billing tables", "bq-lower.md"),
+    ("big query billing", "bq-lower.md"),
+    ("bigquery quota", "bq-spaced.md"),
+    ("BigQuery quota", "bq-spaced.md"),
+    ("github", "gh.md"),
+    ("Github login fails", "gh.md"),
+    ("which model, gpt4o?", "model.md"),
+    ("GPT-4o temperature", "model.md"),
+    ("k8s nodes", "k8s.md"),
+    ("http server idle timeout", "http.md"),
+])
+def test_case_and_shape_fold_alike(shapes, query, want):
+    mem_dir, root = shapes
+    got = injected(mem_dir, root, query)
+    assert got and got[0] == want, (query, got)
+
+
+def test_folding_is_no_new_noise(shapes):
+    mem_dir, root = shapes
+    assert injected(*shapes, "thanks, see you tomorrow") == []
+    d = decide(*shapes, "hub of the team lunch")   # a part alone ('hub' of GitHub) is a weak hit
+    assert [c.id for c in d.injected][0] == "other.md"
+    assert all(c.score < 3 for c in d.injected if c.id == "gh.md")
+    assert injected(*shapes, "lunch")[0] == "other.md"
+
+
+def test_the_kept_index_folds_alike(shapes):
+    mem_dir, root = shapes
+    index(mem_dir, root)
+    same(mem_dir, root, ["bigquery numbers", "BigQuery", "big query", "github", "GitHub auth", "gpt4o",
+                         "GPT-4o", "K8s", "HTTPServer", "http server"])
+
+
+def test_a_description_match_outranks_a_body_only_match_and_fits_the_budget(mem_dir, root):
+    """The issue's Korean case: the entry whose description answers ties, by volume, with a long
+    charter that matched body words only; the charter took the tie, then the budget."""
+    entry(mem_dir, "laptop-run-env", name="laptop-run-env", description="노트북에서 트레이딩봇 실행 시 venv와 인코딩 주의점",
+          body="노트북의 시스템 python은 3.12이고 프로젝트 .venv는 3.14다. 봇과 테스트는 .venv\\Scripts\\python으로 실행한다. "
+               + "콘솔 인코딩은 UTF-8로 맞춘다. " * 12)
+    charter = ("오너가 지정한 전담 개발자 운영 헌장. 노트북에서 작업할 때도 이 기준을 따른다. 실행 규율을 기계화한다. "
+               "경로가 바뀌면 문서를 고친다. ") * 14
+    entry(mem_dir, "charter", name="operating-charter", description="전담 개발자 운영 헌장 — 북극성과 절대 규칙",
+          source="model", body=charter)
+    assert len(charter) > 1000
+    d = decide(mem_dir, root, "노트북에서 봇 실행하려면 파이썬 경로가 뭐야?")
+    ids = [c.id for c in d.injected]
+    assert ids and ids[0] == "laptop-run-env.md", [(c.id, c.score, [r.detail for r in c.reasons]) for c in d.injected]
+    assert "laptop-run-env.md" not in [x.id for x in d.excluded]
+
+
+def test_a_long_keyword_list_cannot_beat_the_entry_that_answers(sample):
+    """The sample: 'misc-tips' lists 14 keywords; deploy-fly says the deploy does not run migrations."""
+    mem_dir, root = sample
+    d = decide(mem_dir, root, "how do I run the database migrations before deploy?")
+    ids = [c.id for c in d.injected]
+    assert "deploy-fly.md" in ids and "misc-tips.md" not in ids, ids
+    assert ids[0] == "db-migrations.md"
+
+
+def test_at_equal_evidence_the_entry_that_fits_goes_first(mem_dir, root):
+    # the long one first in the tie order (the user's): it would go in as its summary, taking the one place
+    entry(mem_dir, "a-long", name="deploy-notes", description="the deploy runbook", source="user", body="Step. " * 400)
+    entry(mem_dir, "b-short", name="deploy-check", description="check", source="model", body="Check the health page.")
+    d = decide(mem_dir, root, "deploy", max_count=1)
+    assert [c.id for c in d.injected] == ["b-short.md"]
+    why = {x.id: x.why for x in d.excluded}
+    assert why["a-long.md"] == "char-limit"
+
+
+def test_an_unsafe_anchor_says_so_even_below_the_count(mem_dir, root):
+    write(root, "a.txt", "hello\n")
+    for i in range(4):
+        entry(mem_dir, f"ok{i}", keywords=["widget"], source="user", anchor={"file": "a.txt", "quote": "hello"})
+    entry(mem_dir, "zz-evil", keywords=["widget"], source="model", anchor={"file": "../../etc/passwd"})
+    entry(mem_dir, "zz-gone", keywords=["widget"], source="model", anchor={"file": "b.txt"})
+    d = decide(mem_dir, root, "widget")
+    why = {x.id: x.why for x in d.excluded}
+    assert {x.id for x in d.excluded[-2:]} == {"zz-evil.md", "zz-gone.md"}   # ranked below the count
+    assert len(d.injected) == 3 and list(why.values()).count("count-limit") == 1
+    assert why["zz-evil.md"] == "anchor-unsafe" and why["zz-gone.md"] == "anchor-broken", why
+
+
+def test_eval_prints_bm25_beside_every_row(sample, tmp_path, capsys):
+    """Item 4: the yardstick in the same run, over the same entries, in text and JSON (fields added)."""
+    from tui.cli import main
+    mem, root = sample
+    q = tmp_path / "q.jsonl"
+    q.write_text('{"query": "how do I run the database migrations before deploy?", "lang": "en", '
+                 '"inject": ["deploy-fly.md"], "first": "db-migrations.md", "tags": ["cross"]}\n'
+                 '{"query": "hello there, thanks!", "lang": "en", "none": true}\n', encoding="utf-8")
+    main(["eval", str(q), "--dir", str(mem), "--root", str(root), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    cats = out["categories"]
+    assert set(cats) == {"inject", "first", "none"} and all("bm25" in c for c in cats.values())
+    assert cats["none"]["bm25"] == {"hits": 0, "rate": 0.0}   # BM25 always finds something
+    assert out["tags"]["cross"]["bm25"]["passed"] in (0, 1) and "bm25" in out["languages"]["en"]["none"]
+    assert out["bm25"]["passed"] <= out["queries"]
+    main(["eval", str(q), "--dir", str(mem), "--root", str(root)])
+    text = capsys.readouterr().out
+    assert "BM25" in text
+    for label in ("must inject", "ranked first", "inject nothing"):
+        line = next(ln for ln in text.splitlines() if ln.strip().startswith(label))
+        assert line.count("/") >= 2, line   # memtui's hits and BM25's on the same row
