@@ -69,6 +69,10 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    # nor the agents' own records (transcripts, session logs: core/provenance)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude-config"))
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "openclaw"))
+    monkeypatch.setenv("CODEX_HOME", str(tmp_path / "codex-home"))
     # the hook's stat pass distrusts what changed in the last 2 s; a test's files are all that
     # new (test_prefetch tests the rule itself)
     monkeypatch.setattr("tui.core.reading.prefetch.RACY_NS", 0)

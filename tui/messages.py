@@ -91,3 +91,22 @@ class Triaged(Message):
     def __init__(self, generation: int, report, usage) -> None:
         super().__init__()
         self.generation, self.report, self.usage = generation, report, usage
+
+
+class RecordProgress(Message):
+    """How far the first read of the agent's record is (bytes)."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done, self.total = done, total
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, RecordProgress)
+
+
+class RecordRead(Message):
+    """The agent's record of a reading (its generation): each entry's dates and reads."""
+
+    def __init__(self, generation: int, record, dated: dict, reads: dict | None) -> None:
+        super().__init__()
+        self.generation, self.record, self.dated, self.reads = generation, record, dated, reads

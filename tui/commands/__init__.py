@@ -143,6 +143,12 @@ def _promote(p: argparse.ArgumentParser) -> None:
     p.add_argument("--yes", action="store_true", help="write without asking (the plan and the diff are still printed)")
 
 
+def _history(p: argparse.ArgumentParser) -> None:
+    _common(p)
+    p.add_argument("id", metavar="ID", help=ID_HELP)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
+
+
 def _hook(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="agent", metavar="SUBCOMMAND", required=True,
                            help="what to do, one of:")
@@ -237,6 +243,16 @@ TABLE: dict[str, Command] = {
         ".archive/ in the memory folder with its MEMORY.md lines (OpenClaw: into today's daily log), after "
         "showing what moves where. `memtui restore` brings it back.",
         "memtui archive session-notes.md"),
+    "history": Command(
+        "history", "run", "every version of an entry and who read it, from the agent's record", _history,
+        "Every version of an entry, from the agent's own record: when it was written, in which session, after "
+        "which message of the person's (masked like everything else), whether they stated it or the model "
+        "inferred it, and each edit as a diff; then every time a session read it. Claude Code's transcripts "
+        "(~/.claude/projects/<project>/*.jsonl, read once and then only what was appended), OpenClaw's session "
+        "logs, the sessions Codex cites, a committed folder's git history; where the agent keeps none, it says "
+        "so and dates the entry by its frontmatter, the injection log or the file's mtime. Exit 1 if the id "
+        "does not exist.",
+        "memtui history deploy-fly.md\nmemtui history deploy-fly.md --json"),
     "hook": Command(
         "hook", "run", "Claude Code's hook: `memtui hook install` wires it", _hook,
         "Claude Code hooks. `memtui hook install` writes them into Claude Code's settings; Claude Code then runs "

@@ -113,3 +113,21 @@ def layout_arg(value: str) -> str:
     if name is None:
         raise argparse.ArgumentTypeError(f"unknown layout {value!r} (choose from {', '.join(NAMES)})")
     return name
+
+
+def agent_record(directory: Path, root: Path, layout):
+    """The agent's own record of the folder (core/provenance), read incrementally; a long first
+    read says how far it is on stderr (when a person is watching)."""
+    import time
+    from ..core.provenance.report import record_of
+    started, shown = time.monotonic(), [False]
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty() and total > 50_000_000 and time.monotonic() - started > 0.5:
+            shown[0] = True
+            print(f"\rmemtui: reading the agent's record: {done >> 20:,} / {total >> 20:,} MB", end="",
+                  file=sys.stderr, flush=True)
+    record = record_of(directory, root, layout, progress)
+    if shown[0]:
+        print(file=sys.stderr)
+    return record

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from .common import dump_json, resolve_dir
+from .common import agent_record, dump_json, resolve_dir
 from ..core.clock import utcnow
 
 
@@ -23,7 +23,12 @@ def run(args) -> int:
     mem = Memory.load(directory, root, now=now, layout=found.layout, memos=("mentions", *memos_wanted(root)))
     findings = kept.findings if kept is not None else audit(mem, git=False).findings
     records = read_all() + (sample_records(directory, now) if found.is_sample else [])   # the sample's example log
-    report = triage(mem, findings, Usage.from_records(records, directory), now)
+    usage = Usage.from_records(records, directory)
+    # the agent's own record: which sessions read each entry (evidence without memtui's hook)
+    from ..core.provenance.report import overlay, reads_by_entry
+    record = agent_record(directory, root, found.layout)
+    usage.reads, usage.dated = reads_by_entry(mem, record), overlay(mem, record)
+    report = triage(mem, findings, usage, now)
     if args.json:
         dump_json({"dir": str(directory), "root": str(root), **report.as_json()})
         return 0

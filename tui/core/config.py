@@ -11,7 +11,6 @@ import os
 import sys
 from pathlib import Path
 
-from .engine.select import DEFAULT_CHARS, DEFAULT_COUNT
 
 
 def config_path() -> Path:
@@ -52,4 +51,5 @@ def limits(count: int | None, chars: int | None) -> tuple[int, int]:
             return flag
         v = cfg.get(key)
         return v if isinstance(v, int) and v > 0 else default
+    from .engine.select import DEFAULT_CHARS, DEFAULT_COUNT   # (here: the state folder's users need no engine)
     return pick(count, "max_count", DEFAULT_COUNT), pick(chars, "max_chars", DEFAULT_CHARS)

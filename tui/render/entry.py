@@ -22,8 +22,34 @@ def shown(text: str, reveal: bool, pieces: set[str] = frozenset()) -> str:
     return text if reveal else scrub(redact(text), pieces)
 
 
+def provenance_text(dated, reads: list | None, styles: Styles = DEFAULT) -> Text:
+    """Who wrote it, when, where that is known from, and who read it (core/provenance/dating)."""
+    from ..core.provenance.dating import SAID, MTIME
+    t = Text()
+    if dated.written_at is not None and dated.source != MTIME:
+        t.append(f"written {iso(dated.written_at)[:16].replace('T', ' ')}")
+        if dated.session:
+            t.append(f" in session {dated.session[:8]}")
+        if dated.by == "user":
+            t.append(" — stated by the person" + (f" ({dated.evidence})" if dated.evidence else ""))
+        elif dated.by == "model" and dated.user_stated is not None:
+            t.append(" — inferred by the model")
+        t.append(f"\nage from {SAID[dated.source]}", styles.dim)
+        if dated.updated is not None and dated.updated != dated.written_at:
+            t.append(f" (last written {iso(dated.updated)[:10]})", styles.dim)
+    else:
+        t.append(f"age from {SAID[dated.source]}", styles.warning if dated.source == MTIME else styles.dim)
+    if reads is not None:
+        t.append(" · ", styles.dim)
+        t.append(f"read {len(reads)} time(s), last {iso(reads[-1])[:10]}" if reads else "never read in the record",
+                 styles.dim)
+    t.append(" · h: history", styles.dim)
+    return t
+
+
 def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
-                 note: str = "", styles: Styles = DEFAULT) -> Group:
+                 note: str = "", styles: Styles = DEFAULT, provenance: tuple | None = None) -> Group:
+    """``provenance``: (the agent's record's Dated, the times a session read it) once it is read."""
     parts: list = []
     pieces = secret_pieces(e.text) if e.text and not reveal else set()
     if note:
@@ -32,11 +58,15 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
     if secrets:
         state = "shown — press x to hide" if reveal else "masked — press x to reveal"
         parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", styles.error))
+    dated = provenance[0] if provenance is not None else None
+    by = dated.by if dated is not None and dated.by else e.source
     head = Text.assemble((shown(e.name, reveal), "bold"), "  ",
-                         (f"{e.type or 'untyped'} · written by {e.source} · ", "dim"),
+                         (f"{e.type or 'untyped'} · written by {by} · ", "dim"),
                          (f"{s.age_days} days old" if s.age_days is not None else "age unknown", "dim"),
                          (f" · {s.load}", "dim"))
     parts.append(head)
+    if dated is not None:
+        parts.append(provenance_text(dated, provenance[1], styles))
     if e.error:
         parts.append(Text(f"unreadable: {e.error}", styles.error))
     first = next((ln.strip().lstrip("#").strip() for ln in e.body.split("\n") if ln.strip()), "")

@@ -30,6 +30,11 @@ def evidence_text(ev: dict) -> str:
         parts.append(f"injected {ev['injected_30d']} in 30 days, {ev['injected_total']} in all (last {last})")
     else:
         parts.append("no injection log for this folder yet")
+    if ev.get("read_total"):   # the agent's own record (its transcripts)
+        parts.append(f"read {ev['read_30d']} in 30 days, {ev['read_total']} in all "
+                     f"(last {(ev.get('last_read') or '')[:10]})")
+    elif ev.get("read_30d") == 0:
+        parts.append("never read in its transcripts")
     return " · ".join(parts)
 
 

@@ -49,5 +49,8 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(Text("memtui — keys", "bold"))
             yield Static(t)
+            yield Static(Text("The age column's letter says where the date comes from: T the agent's record "
+                              "(transcripts), G git, F the frontmatter, L the injection log, ? the file's mtime "
+                              "(a clone or a sync resets it).", "dim"))
             yield Static(Text("Nothing is ever deleted without a confirmation, and deleted entries go to the "
                               "trash. Secrets are masked everywhere until you press x.", "dim"))

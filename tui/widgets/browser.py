@@ -26,6 +26,7 @@ class Browser(Vertical):
         self.agents = agents
         self.snapshot: Snapshot | None = None
         self.triage_line = ""   # the triage's summary ('12 keep · 3 promote · …'), once it is made
+        self.record_line = ""   # how far a long read of the agent's record is, while it runs
 
     def compose(self) -> ComposeResult:
         yield EntryTable(agents=self.agents, id="entry-table")
@@ -43,13 +44,17 @@ class Browser(Vertical):
         down = " ↓" if table.sort_reverse else ""
         shown, only = f"{len(table.visible_ids)} shown", f"only: {', '.join(filters)}" if filters else ""
         triage = self.triage_line
+        # a long read of the agent's record, while it runs (its short form where room is short)
+        rec = self.record_line
+        rec_short = rec.replace("reading the agent's record: ", "record ").split(" (")[0] if rec else ""
         self.screen.query_one("#filter-status", FitLine).show([   # from the most verbose (fit_line)
-            " · ".join(b for b in (shown, triage and f"triage: {triage} (T)", f"sorted by {table.sort_column}{down}",
+            " · ".join(b for b in (shown, rec, triage and f"triage: {triage} (T)", f"sorted by {table.sort_column}{down}",
                                    only and f"{only} (F clears)") if b),
-            " · ".join(b for b in (shown, only, triage and f"triage {triage.replace(' · ', ' ')} (T)",
+            " · ".join(b for b in (shown, rec_short, only, triage and f"triage {triage.replace(' · ', ' ')} (T)",
                                    f"by {table.sort_column}{down}") if b),
-            " · ".join(b for b in (shown, only, triage.replace(" · ", " "), f"by {table.sort_column}{down}") if b),
-            " · ".join(b for b in (shown, only, f"by {table.sort_column}{down}") if b)])
+            " · ".join(b for b in (shown, rec_short, only, triage.replace(" · ", " "), f"by {table.sort_column}{down}")
+                       if b),
+            " · ".join(b for b in (shown, rec_short, only, f"by {table.sort_column}{down}") if b)])
         empty = self.query_one("#empty", Static)
         if self.snapshot is not None and not self.snapshot.entries:
             empty.update(f"No memories in {self.display_path} yet.\nPress a to add one, or point memtui at "

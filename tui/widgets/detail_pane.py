@@ -29,9 +29,11 @@ class DetailPane(VerticalScroll):
         yield Static(Text("Select an entry to see it here.", "dim"), id="detail-body")
 
     def show(self, e: MemoryEntry | None, s: EntryStatus | None, findings: list[Finding], reveal: bool,
-             note: str = "", styles: Styles = DEFAULT, suggestion=None, weekly: list[int] | None = None) -> None:
+             note: str = "", styles: Styles = DEFAULT, suggestion=None, weekly: list[int] | None = None,
+             provenance: tuple | None = None) -> None:
         """``suggestion``: the triage's, shown on top; ``weekly``: the entry's injections per week
-        (oldest first), drawn as a sparkline when the injection log covers this folder."""
+        (oldest first), drawn as a sparkline when the injection log covers this folder;
+        ``provenance``: (its dates from the agent's record, the times a session read it)."""
         body = self.query_one("#detail-body", Static)
         top, spark = self.query_one("#detail-triage", Static), self.query_one("#detail-usage", Sparkline)
         if e is None or s is None:
@@ -47,4 +49,5 @@ class DetailPane(VerticalScroll):
         if weekly is not None:
             spark.data = weekly
             spark.tooltip = f"injections per week, the last {len(weekly)} weeks: {' '.join(map(str, weekly))}"
-        body.update(render_entry(e, s, findings, reveal, note, styles))
+        body.update(render_entry(e, s, findings, reveal, note, styles,
+                                 provenance if provenance is not None and provenance[0] is not None else None))

@@ -10,7 +10,8 @@ from typing import Iterator
 
 from ..core.reading.entry import MemoryEntry
 from ..core.judging.findings import kind_flag
-from ..core.judging.status import EntryStatus
+from ..core.judging.status import EntryStatus, redated
+from ..core.provenance.dating import Dated
 
 SORTABLE = ("name", "type", "source", "age", "anchor", "load", "flags", "agent")
 STATUS_FILTERS = {
@@ -31,6 +32,10 @@ class Row:
     reviewed: bool = False
     action: str | None = None       # the triage's suggestion, once it is made
     _hay: str | None = field(default=None, repr=False, compare=False)   # see ``hay``
+    # the agent's record (core/provenance): when and by whom it was written, where that is known
+    # from; ``status`` then counts the age from it, ``base`` is the reading's own status
+    dated: Dated | None = None
+    base: EntryStatus | None = None
 
     def flags(self) -> list[str]:
         out = []
@@ -75,16 +80,27 @@ class Row:
         return True
 
 
-def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[str, Row] | None = None
-               ) -> dict[str, Row]:
+def shown_source(r: Row) -> str:
+    """Who wrote it: the agent's record's answer (the person stated it, or the model inferred
+    it) when it has one, else the file's own ``source`` (default model)."""
+    return r.dated.by if r.dated is not None and r.dated.by else r.entry.source
+
+
+def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[str, Row] | None = None,
+               dated: dict | None = None) -> dict[str, Row]:
     """A row per entry; a row of ``reuse`` whose entry and status are the very objects the
-    snapshot holds is kept (nothing of it changed: a watched rescan shares them)."""
+    snapshot holds is kept (nothing of it changed: a watched rescan shares them). ``dated``: the
+    agent's record's dates by id (a row's age then counts from them)."""
     reuse = reuse or {}
+    dated = dated or {}
     out = {}
     for i, e in snap.entries.items():
-        r, st = reuse.get(i), snap.status[i]
-        if r is None or r.entry is not e or r.status is not st or r.new != (i in new) or r.reviewed != (i in reviewed):
-            r = Row(e, st, kinds_of(i), i in new, i in reviewed, r.action if r is not None else None)
+        r, st, d = reuse.get(i), snap.status[i], dated.get(i)
+        if r is None or r.entry is not e or (r.base or r.status) is not st or r.dated != d \
+                or r.new != (i in new) or r.reviewed != (i in reviewed):
+            shown = redated(st, e, d.updated, snap.now) if d is not None and d.updated != e.updated else st
+            r = Row(e, shown, kinds_of(i), i in new, i in reviewed, r.action if r is not None else None,
+                    dated=d, base=st if shown is not st else None)
         out[i] = r
     return out
 
@@ -162,7 +178,7 @@ def sort_key(column: str):
     return {
         "name": lambda r: (r.entry.kind == "process", r.entry.name.lower()),
         "type": lambda r: (r.entry.type or "~", r.entry.name.lower()),
-        "source": lambda r: (r.entry.source, r.entry.name.lower()),
+        "source": lambda r: (shown_source(r), r.entry.name.lower()),
         "age": lambda r: (r.status.age_days if r.status.age_days is not None else 10**6),
         "anchor": lambda r: (order_anchor.get(r.status.anchor, 9) if not r.entry.error else -1, r.entry.name.lower()),
         "load": lambda r: (order_load.get(r.status.load, 9), r.entry.name.lower()),

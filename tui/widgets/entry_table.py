@@ -13,15 +13,16 @@ from textual.binding import Binding
 from textual.message import Message
 
 from ..core.judging.findings import SEVERITY
+from ..core.provenance.dating import file_mark
 from ..core.secrets.detect import might_hold_secret, redact
 from ..render.listing import age_text
 from ..render.styles import DEFAULT, Styles
 from .entry_rows import (SORTABLE, STABLE_ORDER, STATUS_FILTERS, Row, _Descending, build_rows,  # noqa: F401
-                         full_order, matching, narrows, order_key, rows_to_redraw, sort_key)
+                         full_order, matching, narrows, order_key, rows_to_redraw, shown_source, sort_key)
 from .virtual_table import VirtualTable
 
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
-           ("age", "age", 5), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
+           ("age", "age", 7), ("anchor", "anchor", 10), ("load", "load", 11), ("flags", "flags", 24))
 AGENT_COLUMN = ("agent", "agent", 11)   # several agents in one session: whose memory it is
 RESORT_FROM = 50   # rows changed at once from which the table is sorted again, not rows re-placed
 
@@ -100,8 +101,12 @@ class EntryTable(VirtualTable):
         flags = r.flags()
         severe = any(SEVERITY.get(k) == "error" for k in r.kinds)
         flag_text = Text(" ".join(flags), p.new if r.new and not r.reviewed else (p.error if severe else p.dim))
-        cells = [mark, name_text, e.type or ("process" if e.kind == "process" else ""), e.source,
-                 age_text(s.age_days), anchor, Text(load, "" if s.load == "resident" else p.dim), flag_text]
+        # the age's source once the agent's record is read: T its record, G git, F the frontmatter,
+        # L the injection log, ? the file's mtime (a clone or a sync resets it)
+        age = Text(age_text(s.age_days))
+        age.append(f" {r.dated.mark if r.dated is not None else file_mark(e)}", p.dim)
+        cells = [mark, name_text, e.type or ("process" if e.kind == "process" else ""), shown_source(r),
+                 age, anchor, Text(load, "" if s.load == "resident" else p.dim), flag_text]
         if self.agents:
             cells.insert(1, Text(e.id.partition(":")[0], p.dim))
         return cells

@@ -51,11 +51,12 @@ class UsagePane(VerticalScroll):
         body = self.query_one("#usage-body", Static)
         if report is None or usage is None:
             return
+        reads = _reads_text(report, usage, now, styles)
         if usage.since is None:
             head.update(Text(NO_LOG, styles.dim))
             spark.set_class(True, "-hidden")
             body.update(Text.assemble(("\nAge of entries\n", "bold"), (f"{len(report.suggestions)} entries; which "
-                                      "are used shows once the hook has run.", styles.dim)))
+                                      "are injected shows once the hook has run.", styles.dim), reads))
             return
         weekly = usage.weekly(now, WEEKS)
         days = usage.log_days(now)
@@ -74,5 +75,22 @@ class UsagePane(VerticalScroll):
         if never:
             names = ", ".join(s.id for s in never[:12]) + (" …" if len(never) > 12 else "")
             lines.append(Text(f"\nNever injected ({len(never)}): {names}", styles.dim))
+        lines.append(reads)
         from rich.console import Group
         body.update(Group(*lines))
+
+
+def _reads_text(report: TriageReport, usage: Usage, now: dt.datetime, styles: Styles) -> Text:
+    """What the agent's own record says of use: how many entries a session read lately, and
+    which it never read (usage evidence without the hook)."""
+    if usage.reads is None:
+        return Text("\n\nReads: no record of the agent's sessions found for this folder.", styles.dim)
+    ids = [s.id for s in report.suggestions]
+    recent = sum(1 for i in ids if any((now - t).days < 30 for t in usage.reads.get(i, [])))
+    never = [i for i in ids if not usage.reads.get(i)]
+    text = Text.assemble(("\n\nReads in the agent's record", "bold"),
+                         (f" — {recent} of {len(ids)} entries read by a session in the last 30 days", styles.dim))
+    if never:
+        names = ", ".join(never[:12]) + (" …" if len(never) > 12 else "")
+        text.append(f"\nNever read ({len(never)}): {names}", styles.dim)
+    return text

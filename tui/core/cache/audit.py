@@ -129,10 +129,13 @@ class Probe:
         findings.sort(key=sort_key)
         return AuditReport(findings, kept.entries, self.dir, self.root)
 
-    def listing_json(self, now: dt.datetime) -> str | None:
-        """`list --json`'s compact text at ``now``, from the kept one when it still holds; else None."""
+    def listing_json(self, now: dt.datetime, key: str | None = None) -> str | None:
+        """`list --json`'s compact text at ``now``, from the kept one when it still holds (and was
+        made from the same agent record: ``key``, provenance.report.overlay_key); else None."""
         kept = self._held(LIST_NOTE)
-        return kept.render(now) if isinstance(kept, KeptListing) else None
+        if not isinstance(kept, KeptListing) or getattr(kept, "key", None) != key:
+            return None
+        return kept.render(now)
 
     def keep(self, mem, report: AuditReport) -> None:
         """Keep this audit for the next one (a one-shot command, after its output)."""
@@ -140,7 +143,7 @@ class Probe:
         findings = [f for f in report.findings if not _made_again(f)]
         self._keep(NOTE, mem, lambda: KeptAudit(findings, dated, report.entries))
 
-    def keep_listing(self, mem, listing: dict, first=None) -> None:
+    def keep_listing(self, mem, listing: dict, first=None, updated: dict | None = None, key: str | None = None) -> None:
         """Keep what `list --json` printed (``listing``, as made from ``mem``) for the next one.
         ``first``: the command's other write (its judgements), done once the note is made and
         right before it is written: the kept file is never quiet while the note is still to
@@ -149,9 +152,13 @@ class Probe:
 
         def made():   # (a text that needed ASCII escapes, a name that is not UTF-8, is not kept: see make)
             text = dumps_json(listing, indent=None)
-            dates = [(mem.entries[d["id"]].updated, _ages(mem.entries[d["id"]], mem.status[d["id"]]))
-                     for d in listing["entries"]]
-            return KeptListing.make(listing, text, dates, mem.now)
+            # each entry's age counts from ``updated`` (the agent's record's date, when it has one)
+            dates = [((updated or {}).get(d["id"], mem.entries[d["id"]].updated),
+                      _ages(mem.entries[d["id"]], mem.status[d["id"]])) for d in listing["entries"]]
+            kept = KeptListing.make(listing, text, dates, mem.now)
+            if kept is not None:
+                kept.key = key
+            return kept
         data = self._made(mem, made)
         if first is not None:
             first()
@@ -199,6 +206,7 @@ class KeptListing:
 
     def __init__(self, head: str, rows: list[tuple], tail: str) -> None:
         self.head, self.rows, self.tail = head, rows, tail
+        self.key: str | None = None   # the agent record it was made with (provenance.report.overlay_key)
 
     @classmethod
     def make(cls, listing: dict, text: str, dates: list[tuple], now: dt.datetime) -> "KeptListing | None":

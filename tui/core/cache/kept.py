@@ -200,10 +200,12 @@ class KeptFile:
 
     def start_over(self, con) -> None:
         """Empty a file of another version (or folder) and stamp it as this one's (in the
-        caller's transaction): every table goes, the hook's index with the rows."""
+        caller's transaction): every table goes, the hook's index and the record's scan with the rows."""
         con.execute("DELETE FROM entries")
-        con.execute("DROP TABLE IF EXISTS postings")
-        con.execute("DROP TABLE IF EXISTS indexed")
+        # every other table (the hook's index, the agent record's scan, …) is made again by its owner
+        for (table,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN "
+                                    "('meta', 'entries', 'notes') AND name NOT LIKE 'sqlite%'").fetchall():
+            con.execute(f'DROP TABLE IF EXISTS "{table}"')
         con.execute("DELETE FROM meta WHERE key IN ('indexed', 'listing')")
         con.execute("DELETE FROM notes")
         con.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [("format", format_stamp()),

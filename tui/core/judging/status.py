@@ -1,6 +1,8 @@
 """The status of each entry (SPEC §3): anchor, mentioned paths, age, load, flags."""
 from __future__ import annotations
 
+import copy
+
 import datetime as dt
 import os
 import re
@@ -225,6 +227,24 @@ def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: 
     return st
 
 
+def _old(st: EntryStatus, entry: MemoryEntry) -> bool:
+    """Old and unverifiable: no anchor and past STALE_DAYS. A log of work (a daily log,
+    progress.md) is dated on purpose: its age says nothing of a claim."""
+    return st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS and entry.kind != "process"
+
+
+def redated(st: EntryStatus, entry: MemoryEntry, updated: dt.datetime | None, now: dt.datetime) -> EntryStatus:
+    """A copy of ``st`` whose age counts from ``updated`` (the agent's record knows when the file
+    was last written; a clone's mtime is no age), with the flag that comes with age made again."""
+    new = copy.copy(st)
+    new.age_days = max(0, (now - updated).days) if updated is not None else None
+    flags = [f for f in st.flags if f != "old-unverifiable"]
+    if entry.readable and _old(new, entry):
+        flags.insert(0, "old-unverifiable")
+    new.flags = flags
+    return new
+
+
 _CONTAINERS = ("anchor_results", "mentioned", "mentioned_paths", "missing", "moved", "past_end", "unsafe_paths", "flags")
 
 
@@ -244,8 +264,7 @@ def _assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now:
             st.unsafe_paths.append(p)
     if mentions:
         _check_mentions(entry, st, checker, root_files)
-    # a log of work (a daily log, progress.md) is dated on purpose: its age says nothing of a claim
-    if st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS and entry.kind != "process":
+    if _old(st, entry):
         st.flags.append("old-unverifiable")
     if st.anchor in ("broken", "unsafe"):
         st.flags.append(sys.intern(f"anchor-{st.anchor}"))   # one copy for every status

@@ -14,6 +14,7 @@ class ClaudeCode(Layout):
     file_per_entry = True
     aliases = ("claude",)
     archives = True
+    record = "claude-transcripts"   # ~/.claude/projects/<slug>/*.jsonl beside memory/
     followed = "Claude Code auto memory (MEMORY.md index, 200 lines / 25 KB loaded), 2.x"
 
     def role(self, file_id: str) -> Role:
@@ -27,6 +28,9 @@ class MemoryTool(ClaudeCode):
     agent = "memory tool"
     detect_rank = 7
     aliases = ()
+    record = ""
+    no_record = ("the memory tool's files are written through the API by the application that runs it: no "
+                 "record of those calls is kept beside them")
     followed = "Anthropic memory tool (memory_20250818): files under /memories"
 
     def detect(self, folder: Path) -> Path | None:

@@ -32,6 +32,8 @@ class Cline(Layout):
     name = "cline"
     detect_rank = 5
     agent = "Cline"
+    no_record = ("Cline keeps its task history in the editor's own storage, which memtui does not read: "
+                 "dates come from the files")
     aliases = ("memory-bank", "roo", "kilo")
     remember_advice = "edit the memory bank's files (or ask the agent to 'update memory bank')"
     archive_advice = ("Cline keeps process in activeContext.md and progress.md by design: ask the agent to "

@@ -44,6 +44,7 @@ class Codex(Layout):
     remember_advice = "Codex writes these files itself when it consolidates its memories"
     archive_advice = "Codex rewrites these files when it consolidates its memories: let it, or delete the entry"
     whole_when_no_parts = True   # a MEMORY.md without task groups is one entry
+    record = "codex-rollouts"    # the sessions (rollouts) each memory cites; Codex writes memory itself
     followed = "Codex CLI memories (codex-rs/core/templates/memories, 2026): memory_summary.md v1"
 
     def detect(self, folder: Path) -> Path | None:

@@ -65,6 +65,8 @@ class Gemini(Layout):
     name = "gemini"
     detect_rank = 6
     agent = "Gemini CLI"
+    no_record = ("Gemini CLI's saved chats (~/.gemini/tmp/…/chats) are not read by memtui yet: dates come "
+                 "from the file")
     aliases = ("gemini-cli",)
     append_heading = "Gemini Added Memories"   # added at the end when missing, as save_memory does
     archive_advice = ("GEMINI.md is loaded whole every session: cut the bullet with memtui delete (restorable) "

@@ -20,6 +20,7 @@ class Letta(Layout):
     agent = "Letta"
     aliases = ("memfs",)
     git_by_design = True   # MemFS is a git repository, synced to Letta
+    record = "git"         # its commits are its history; what the agent read is kept on the server
     remember_advice = "ask the agent, or add a Markdown file with a `description` and commit it"
     archive_advice = ("a MemFS file that moves is deleted on the Letta server at the next sync: ask the agent to "
                       "forget it, or move it out of system/ so it is loaded only on demand")

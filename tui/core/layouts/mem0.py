@@ -101,6 +101,7 @@ class Mem0(Layout):
     name = "mem0"
     detect_rank = 1
     agent = "mem0"
+    no_record = "an export of a service: its own created_at / updated_at are all the record there is"
     aliases = ("openmemory",)
     exports = True
     remember_advice = "add memories through mem0 itself; memtui never changes an export"

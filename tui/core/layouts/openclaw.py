@@ -37,6 +37,7 @@ class OpenClaw(Layout):
     name = "openclaw"
     detect_rank = 4
     agent = "OpenClaw"
+    record = "openclaw-sessions"   # ~/.openclaw/agents/*/sessions/*.jsonl (pi's session format)
     appends_to = ("MEMORY.md", "memory.md")
     archives = True   # into its own daily log
     max_count = 6      # memory_search's default number of results

@@ -41,6 +41,10 @@ class Usage:
     times: dict[str, list[dt.datetime]] = field(default_factory=dict)   # entry id → injection times
     prompts: list[dt.datetime] = field(default_factory=list)            # every decision for the folder
     since: dt.datetime | None = None                                     # the folder's first record
+    # entry id → when a session read it, from the agent's own record (core/provenance); None: no record
+    reads: dict[str, list[dt.datetime]] | None = None
+    # entry id → when and by whom it was written, from that record (provenance.dating.Dated)
+    dated: dict | None = None
 
     @classmethod
     def from_records(cls, records: list[dict], mem_dir) -> "Usage":
@@ -71,9 +75,26 @@ class Usage:
         return None if self.since is None else max(0, (now - self.since).days)
 
     def evidence(self, entry_id: str, now: dt.datetime, age_days: int | None) -> dict:
+        """The usage evidence; with the agent's record, its age and source too (they replace the
+        file's: a clone's mtime is no age, and Claude Code writes no ``source``)."""
         times = self.times.get(entry_id, [])
-        out = {"injected_30d": sum(1 for t in times if (now - t).days < RECENT_DAYS),
-               "injected_total": len(times), "last_injected": iso(times[-1]) if times else None}
+        out: dict = {}
+        d = (self.dated or {}).get(entry_id)
+        if d is not None:
+            age_days = max(0, (now - d.updated).days) if d.updated is not None else age_days
+            out["age_days"] = age_days
+            if d.by:
+                out["source"] = d.by
+            out["dated_by"] = d.source
+        out |= {"injected_30d": sum(1 for t in times if (now - t).days < RECENT_DAYS),
+                "injected_total": len(times), "last_injected": iso(times[-1]) if times else None}
+        if self.reads is not None:   # the agent's own record: usage evidence without the hook
+            read = self.reads.get(entry_id, [])
+            out["read_30d"] = sum(1 for t in read if (now - t).days < RECENT_DAYS)
+            out["read_total"] = len(read)
+            out["last_read"] = iso(read[-1]) if read else None
+        else:
+            out["read_30d"] = out["last_read"] = None
         span = self.log_days(now)
         if not times and span is not None:   # the log covers this folder: for how long was it unused?
             out["never_injected_days"] = span if age_days is None else min(span, age_days)

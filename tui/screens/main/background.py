@@ -49,7 +49,8 @@ def read_folder(store: MemoryStore, now: dt.datetime, progress=None, full: bool 
     return store.refresh(now, progress=progress, with_engine=False, full=full, noted=noted)
 
 
-def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of) -> tuple[dict, tuple]:
+def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of, dated: dict | None = None
+               ) -> tuple[dict, tuple]:
     """The table's rows for a first reading, and their order by name (both off the UI thread:
     50k rows took ~0.3 s to make and sort). A large reading first leaves the collector's walks
     (``keep_heap``); the rows are made with the collector paused: sorting them had set off a
@@ -57,7 +58,7 @@ def first_rows(snap: Snapshot, new: set[str], reviewed: set[str], kinds_of) -> t
     from ...widgets.entry_rows import build_rows, full_order
     keep_heap(len(snap.entries))
     with paused_gc():
-        rows = build_rows(snap, new, reviewed, kinds_of)
+        rows = build_rows(snap, new, reviewed, kinds_of, dated=dated)
         return rows, ("name", False, full_order(rows, "name", False))
 
 
@@ -135,9 +136,12 @@ def of_snapshot(snap: Snapshot, report: AuditReport, before: dict, after: dict) 
     return AuditReport(kept, report.entries, report.dir, report.root)
 
 
-def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False):
+def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False,
+                    reads: dict | None = None, dated: dict | None = None):
     """(the triage of every entry, the usage by entry id) — for several agents, each folder's by
-    its own log records, with the ids as the table shows them (``AGENT:ID``)."""
+    its own log records, with the ids as the table shows them (``AGENT:ID``). ``reads``, ``dated``:
+    when a session read each entry, when and by whom it was written, from the agent's record
+    (one folder's)."""
     from ...core.injection_log import read_all, sample_records
     from ...core.reports.triage import TriageReport, Usage, triage
     records = read_all(log_path)
@@ -149,11 +153,13 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
                 for f in report.findings if f.id.startswith(pre)] if pre else report.findings
         recs = records + (sample_records(part.dir, snap.now) if sample else [])
         use = Usage.from_records(recs, part.dir)
+        use.reads, use.dated = (reads, dated) if not pre else (None, None)
         for s in triage(part, mine, use, snap.now).suggestions:
             suggestions.append(dataclasses.replace(s, id=pre + s.id))
         for i, times in use.times.items():
             usage.times[pre + i] = times
         usage.prompts += use.prompts
+        usage.reads = use.reads if not pre else usage.reads
     usage.prompts.sort()
     usage.since = usage.prompts[0] if usage.prompts else None
     return TriageReport(sorted(suggestions, key=lambda s: s.id), usage.log_days(snap.now)), usage

@@ -32,7 +32,7 @@ def save(store, rows: dict[str, Row], column: str = "name", reverse: bool = Fals
         return
     key = sort_key(column)
     first = sorted(rows.values(), key=lambda r: (key(r), r.entry.id), reverse=reverse)[:ROWS]
-    kept = [Row(r.entry, r.status) for r in first]   # no marks: those belong to one session
+    kept = [Row(r.entry, r.status, dated=r.dated, base=r.base) for r in first]   # no marks: those belong to one session
     try:
         rows_data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)   # unpickled only if the stamp holds
         cache.keep_note(KEY, pickle.dumps((_stamp(), len(rows), rows_data), protocol=pickle.HIGHEST_PROTOCOL))

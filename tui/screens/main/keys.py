@@ -64,7 +64,9 @@ ACTIONS = (
            ALWAYS, "Review new entries", "What the agent wrote since launch"),
     Action("T", "triage", "Triage", "triage: each suggestion that is not keep — p promote, d drop, a archive, "
            "e edit the named line, o open, n skip", VIEWS, ALWAYS, "Triage", "A suggested action per entry, one at a time"),
-    # (s35-history's History view and s35-causes' fold of possible findings take their rows here)
+    Action("h", "history", "History", "history of the entry: every version (who, when, after which message, "
+           "the diff) and who read it, from the agent's record; r restores a version after showing the diff",
+           VIEWS, NO, "History of the entry", "Every version and who read it, from the agent's record"),
     # -- not in the footer: the table's own keys (bound by EntryTable and VirtualTable), then the rest
     Action("", "", "", "move in the table", MOVING, shown="↑ ↓  j k"),
     Action("", "", "", "first / last entry", MOVING, shown="g G"),
@@ -132,6 +134,8 @@ def applies(screen: MainHost, action: str) -> bool | None:
         return False   # a dialog is open (its keys apply, the footer behind says so), or '/' 'p' typed as text
     i = screen.current_id() if screen.loaded else None
     table = screen.query_one(EntryTable)
+    if action == "history":
+        return True if i else None
     if action in ("delete", "promote", "edit"):
         return True if (i or (table.selected and action != "edit")) else None
     if action == "reveal":

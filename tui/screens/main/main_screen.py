@@ -17,7 +17,7 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from . import background, curation, editing, firstview, hook_setup, keys, panes
+from . import background, curation, editing, firstview, history_flow, hook_setup, keys, panes
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
@@ -36,6 +36,7 @@ from .audit_runs import OneAtATime
 from .folder_watch import FolderWatch
 from .preview_index import PreviewIndexer
 from .writer import Writer
+from .record_view import RecordView
 
 
 class MainScreen(Screen):
@@ -60,6 +61,7 @@ class MainScreen(Screen):
         self.report: AuditReport | None = None
         self.findings: dict[str, list[Finding]] = {}
         self.triaged = TriageView(self)
+        self.records = RecordView(self)   # the agent's own record: who wrote each entry, when, who read it
         self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
         self.writer = Writer(self)              # our writes, off the UI thread, one at a time
@@ -100,6 +102,7 @@ class MainScreen(Screen):
                 yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
         yield KeyFooter(keys.NARROW_HIDDEN)
         yield self.writer
+        yield self.records   # (never shown: it reads the agent's record in its worker)
 
     def on_mount(self) -> None:
         table = self.query_one(EntryTable)
@@ -139,7 +142,7 @@ class MainScreen(Screen):
                                           progress=lambda d, t: self.post_message(LoadProgress(d, t)))
             shown = threading.Event()
             rows, order = (None, None) if self.snapshot else background.first_rows(
-                snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of)
+                snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of, self.records.kept(snap))
             self.post_message(Rescanned(snap, shown, rows, order))   # the rows; the UI thread then indexes it
             if rows is not None:
                 shown.wait(1.0)   # (saved meanwhile, it would take the interpreter from the table's update)
@@ -191,6 +194,7 @@ class MainScreen(Screen):
             self.run_audit(snap)   # (a mem0 export's skipped line changes no entry, only its finding)
         if first:   # (a later reading is indexed when a prompt needs it: not on every file the agent writes)
             self.indexer.start(snap, table.rows_by_id.values())
+        self.records.read_after_rows(snap)   # after the rows: what the agent appended to its record since
 
     def _apply_changes(self, snap: Snapshot) -> None:
         ours = self.writes.classify(snap)
@@ -201,7 +205,8 @@ class MainScreen(Screen):
             self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
         if current in snap.removed and current not in ours:   # (our own delete is said by its flow)
             self.notify(f"{current} was removed from the folder", severity="warning")
-        rows = build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of, reuse=table.rows_by_id)
+        rows = build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of, reuse=table.rows_by_id,
+                          dated=self.records.dated)
         table.apply_diff(rows, list(snap.added), rows_to_redraw(snap, table.rows_by_id, rows), list(snap.removed))
 
     def kinds_of(self, entry_id: str) -> tuple[str, ...]:
@@ -277,14 +282,8 @@ class MainScreen(Screen):
     def action_delete(self) -> None:
         curation.delete(self, curation.chosen_ids(self))
 
-    def action_add(self) -> None:
-        editing.add(self)
-
     def action_edit(self) -> None:
         editing.edit(self, self.current_id())
-
-    def action_trash(self) -> None:
-        curation.trash(self)
 
     def action_promote(self) -> None:
         curation.promote(self, curation.chosen_ids(self))
@@ -292,11 +291,17 @@ class MainScreen(Screen):
     def action_review(self) -> None:
         curation.review(self, self.writes.pending())
 
-    def action_audit(self) -> None:
-        curation.audit_view(self)
+    def flow(self, start, *args) -> None:   # a flow that lives in a helper module of this package
+        start(self, *args)
 
-    def action_triage(self) -> None:
-        triage_pass(self)
+    action_add = partialmethod(flow, editing.add)
+    action_trash = partialmethod(flow, curation.trash)
+    action_audit = partialmethod(flow, curation.audit_view)
+    action_triage = partialmethod(flow, triage_pass)
+    action_history = partialmethod(flow, history_flow.open_history)
+    action_install_hook = partialmethod(flow, hook_setup.install)
+    action_grow_panes = partialmethod(flow, panes.step, 1)
+    action_shrink_panes = partialmethod(flow, panes.step, -1)
 
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
         """Writes the hook saw land join the NEW inbox (``R``)."""
@@ -304,15 +309,6 @@ class MainScreen(Screen):
 
     def action_rescan(self) -> None:   # ctrl+r: re-check every anchor against the project too
         self.request_rescan(full=True)
-
-    def action_install_hook(self) -> None:
-        hook_setup.install(self)
-
-    def action_grow_panes(self) -> None:
-        panes.step(self, 1)
-
-    def action_shrink_panes(self) -> None:
-        panes.step(self, -1)
 
     # -- the view: bars, panes, filters, sorting ------------------------------------------------
     def set_title_bar(self, loading: str = "") -> None:
@@ -335,8 +331,10 @@ class MainScreen(Screen):
             pane.show(None, None, [], False)
             return
         table = self.query_one(EntryTable)
-        pane.show(snap.entries[i], snap.status[i], self.findings.get(i, []), table.revealed == i,
-                  self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i))
+        row = table.rows_by_id.get(i)   # (its status counts the age from the agent's record, once read)
+        pane.show(snap.entries[i], row.status if row is not None else snap.status[i], self.findings.get(i, []),
+                  table.revealed == i, self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i),
+                  provenance=self.records.of(i))
 
     @on(EntryTable.RowHighlighted)
     def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:

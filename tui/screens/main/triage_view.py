@@ -30,8 +30,24 @@ class TriageView:
         from ...messages import Audited
         screen = self.screen
         screen.post_message(Audited(snap.generation, report))
-        made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path, bool(screen.sample_note)))
+        made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path, bool(screen.sample_note),
+                                                          screen.records.reads, screen.records.dated))
         screen.app.call_from_thread(self.apply, made)
+
+    def again(self) -> None:
+        """Triage the last audit again (the agent's record came: its reads are evidence)."""
+        screen = self.screen
+        snap, report = screen.snapshot, screen.report
+        if snap is None or report is None:
+            return
+
+        def work() -> None:
+            from .background import triage_snapshot
+            made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path,
+                                                              bool(screen.sample_note), screen.records.reads,
+                                                              screen.records.dated))
+            screen.app.call_from_thread(self.apply, made)
+        screen.run_worker(work, thread=True, group="triage", exclusive=True)
 
     def apply(self, message: "Triaged") -> None:
         screen = self.screen
