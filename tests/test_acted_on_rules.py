@@ -1,0 +1,124 @@
+"""Issue 36 items 5 and 6: the rules as principles, each narrowing and each new catch pinned on
+text written here (modelled on the shapes real memories use, never copied): a case narrowed and
+a case still found, side by side. Token-like values come from a seeded generator."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tui.core.secrets.detect import find_secrets, redact
+
+_rnd = random.Random(3636)
+AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def r(n: int, alphabet: str = AN) -> str:
+    return "".join(_rnd.choice(alphabet) for _ in range(n))
+
+
+def _secrets(text: str) -> list[tuple[str, str]]:
+    return [(h.rule, h.confidence) for h in find_secrets(text)]
+
+
+# -- secrets: look-alikes are never values ------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # a method or class name after a credential's name, in any of code's naming conventions
+    "- access-token: `x_getAccessTokenV2` (wraps the refresh)",
+    "access_token = self.fetch_access_token_from_cache",
+    "api_key: `Auth::ResolveApiKeyForTenant`",
+    "client_secret → `__load_client_secret__`",
+    "refresh-token: `tokenManager.renewRefreshToken_v2`",
+    # CLI flags listed after a login word
+    "username `--opus` / `--sonnet` picks the model",
+    # commands listing variable names
+    "Check env: `grep -E '^(OPENAI_API_KEY|DB_PASSWORD)=' .env`",
+    "env | grep -E 'TOKEN|SECRET|PASSWORD'",
+    # scope and permission names, quoted, after a login or account word
+    "user scopes: 'user:email', 'read:user'",
+    'account scopes "Mail.Read", "User.Read.All"',
+    "credential scopes 'Files.ReadWrite.All', 'Sites.ReadWrite.All'",
+    'credentials need "https://www.googleapis.com/auth/drive" and "https://www.googleapis.com/auth/spreadsheets"',
+    "The user token has 'channels:history' and 'groups:history'",
+    # enum values
+    'user type enum: "free_trial", "paid_monthly_v2"',
+    # the SDK's class names a line imports
+    "const { SecretsManagerClient, GetSecretValueCommand } = require('@aws-sdk/client-secrets-manager');",
+])
+def test_look_alikes_are_not_secrets(text):
+    assert _secrets(text) == [], text
+
+
+@pytest.mark.parametrize("text, rule", [
+    # still found beside each look-alike: a random value after the same names, a real pair
+    (f"- access-token: `{r(32)}`", "generic-secret"),
+    (f"username `ops` / `Pq9#vLx2{r(4)}`", "login-password"),
+    (f"grep -E '^(DB_PASSWORD)=' .env   # DB_PASSWORD={r(20)}", "generic-secret"),
+    ("password: Hunter2.Secret", "generic-secret"),
+])
+def test_values_beside_the_look_alikes_are_still_found(text, rule):
+    assert [x for x, c in _secrets(text) if c == "high"] == [rule], text
+
+
+def test_a_name_in_code_after_a_password_name_is_worth_a_look_never_sure():
+    # a passphrase can be words, so after a password's name it stays possible; never an error
+    assert _secrets("password: `userStoreByApprovalV2`") == [("generic-secret", "possible")]
+    assert _secrets("DB_PASSWORD=Tr0ub*4dor&3x") == [("generic-secret", "high")]
+
+
+# -- secrets: the shapes real memories hold ----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    f"- Render: deploy token `rnd_{r(24)}`",
+    f"- STAGING_ADMIN: password `Xq7!mPz2{r(4)}`",
+    f"- Admin panel: credential `{r(20)}`",
+    f"Staging DB: user `app_rw`, pass `Lk3$9vQz!{r(4)}`",
+])
+def test_a_label_then_a_credential_word_then_the_value_in_backticks(text):
+    assert ("high" in [c for _, c in _secrets(text)]), text
+
+
+@pytest.mark.parametrize("text", [
+    f"redis://:{r(16)}@cache.internal:6379/0",
+    f"mongodb+srv://admin:{r(14)}@cluster0.ab1cd.mongodb.net/prod",
+    f"Server=tcp:db.example.net,1433;Initial Catalog=shop;User ID=shop;Password=Kx8#mPq2{r(4)};Encrypt=True;",
+    f"jdbc:mysql://db.internal:3306/shop?user=shop&password=Vb8nM2q{r(5)}",
+    f"Host=localhost;Port=5432;Database=app;Username=app;Password=Wq3$zX9{r(4)}",
+])
+def test_connection_strings(text):
+    assert [c for _, c in _secrets(text)] == ["high"], text
+
+
+def test_an_env_block_pasted_into_prose():
+    block = ("Add these to .env:\nDATABASE_URL=postgres://localhost/app\nJWT_SECRET=superlongjwtsecretforlocal\n"
+             f"SESSION_SECRET=orangebicycletoast\nAPI_TOKEN={r(32)}\nNEXTAUTH_SECRET=generate-with-openssl-rand-base64-32\n")
+    found = _secrets(block)
+    assert found == [("generic-secret", "possible"), ("generic-secret", "possible"), ("generic-secret", "high")]
+    # words a person strings together are a passphrase only when longer than words run
+    assert _secrets("SESSION_SECRET=configuration") == []
+    assert _secrets("token: authenticationrefresh") == []   # tokens are generated, never words
+
+
+def test_a_passphrase_on_the_line_under_the_password_property():
+    below = "- `jasypt.encryptor.password` (VM option):\n  `bluewhalesunset`\n"
+    assert _secrets(below) == [("generic-secret", "possible")]
+    assert "bluewhalesunset" not in redact(below)
+    prose = "jasypt.encryptor.password is set in the run config:\n  mountainriverbluesky\n"
+    assert _secrets(prose) == [("generic-secret", "possible")]
+    random_below = f"Decrypt with jasypt.encryptor.password:\n{r(20)}\n"
+    assert _secrets(random_below) == [("generic-secret", "high")]
+    # what stands under a label and is no value: a variable's name, a sentence, a reference
+    for text in ("jasypt.encryptor.password:\n  `JASYPT_ENCRYPTOR_PASSWORD`\n",
+                 "The password is:\nkept in the vault, ask ops\n", "password:\n  ${JASYPT_PASSWORD}\n"):
+        assert _secrets(text) == [], text
+
+
+def test_app_passwords_in_their_groups():
+    assert _secrets("- Gmail: app password `qwxe tyzi avsd ghjk`") == [("app-password", "high")]
+    assert _secrets("SMTP_PASS=rkvm qzpt wlyh bnxc") == [("app-password", "high")]
+    assert _secrets("WordPress admin: application password `Xk2m Q9zL p7Wv R3tB n8Yc K4dF`") == \
+        [("app-password", "high")]
+    # four words of four letters in prose, with no password named: no credential
+    assert _secrets("The pipeline runs lint test pack ship in that order.") == []
+    assert _secrets("password rules: some have more than four") == []
