@@ -122,3 +122,54 @@ def test_app_passwords_in_their_groups():
     # four words of four letters in prose, with no password named: no credential
     assert _secrets("The pipeline runs lint test pack ship in that order.") == []
     assert _secrets("password rules: some have more than four") == []
+
+
+# -- sensitive: a card is a card, not an id of its length ------------------------------------------
+
+def _luhn_number(first: str, n: int) -> str:
+    from tui.core.judging.sensitive import _luhn
+    while True:
+        d = first + "".join(_rnd.choice("0123456789") for _ in range(n - len(first)))
+        if _luhn(d):
+            return d
+
+
+def _sensitive(text: str) -> list[str]:
+    from tui.core.judging.sensitive import sensitive_findings
+    return [f.rule for f in sensitive_findings("a.md", text)]
+
+
+def test_a_sample_id_with_the_checksum_is_not_a_card():
+    sample = _luhn_number("36", 15)   # passes Luhn one time in ten, and no issuer writes 15 digits after 36
+    assert _sensitive(f"Sample ID: {sample} (the fixture's first row)") == []
+    visa = _luhn_number("4", 16)
+    assert _sensitive(f"order id {visa} in the export") == []          # an issuer's shape, said to be an id
+    assert _sensitive("Stripe test card 4000 0566 5566 5556 declines nothing") == []   # documented, public
+    # still found: said to be a card, or printed in a card's groups
+    assert _sensitive(f"the customer's Visa {visa} is on file") == ["card-number"]
+    assert _sensitive(f"{visa[:4]} {visa[4:8]} {visa[8:12]} {visa[12:]}") == ["card-number"]
+    assert _sensitive(f"卡号 {visa}") == ["card-number"]
+
+
+# -- identifying: what in an address tells of a person -------------------------------------------
+
+def _identifying(text: str) -> list[str]:
+    from tui.core.judging.gates import identifying_findings
+    return [f.rule for f in identifying_findings("a.md", text)]
+
+
+@pytest.mark.parametrize("text", [
+    "The emulator reaches the host's API at 10.0.2.2:8000.",
+    "Containers call the host through Docker's bridge 172.17.0.1.",
+    "The cluster IP 10.96.0.10 is kube-dns.",
+    "Metadata at 169.254.169.254, the app on 127.0.0.1:3000.",
+    "My NAS sits at 192.168.1.50 on the home LAN.",
+    "Tailscale address 100.101.102.103 for the build box.",
+])
+def test_private_and_well_known_addresses_identify_no_one(text):
+    assert _identifying(text) == [], text
+
+
+def test_a_public_address_of_a_host_still_does():
+    assert _identifying("Deploy: ssh to the box at 79.22.139.142 and restart the worker.") == ["public-ip"]
+    assert _identifying("My NAS sits at 192.168.1.50; mail giulia.r@mailbox.it for access.") == ["email"]

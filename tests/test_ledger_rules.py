@@ -299,7 +299,7 @@ def test_desks_services_examples_and_blocks_are_not_someones():
     assert _identifying("Config: `/home/giulia-dev/pm2.config.js`\n") == ["home-path"]
     assert _identifying("Repo cloned to `C:\\Users\\giulia\\code\\shop`\n") == ["home-path"]
     assert _identifying("Open file:///home/giulia/report.html in the browser\n") == ["home-path"]
-    assert _identifying("DB at 10.20.0.7 inside VNet 10.20.0.0/16\n") == ["private-ip"]
+    assert _identifying("DB at 10.20.0.7 inside VNet 10.20.0.0/16\n") == []   # a private address: no one's
     assert _identifying("ssh deploy@198.18.7.21 then restart the worker\n") == ["public-ip"]
 
 

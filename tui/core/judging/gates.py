@@ -142,7 +142,6 @@ def _field_line(entry: MemoryEntry, raw: str) -> int | None:
 
 # ends where the ASCII host ends: "x@gmail.com으로" is an address followed by Korean
 _EMAIL = re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}(?![A-Za-z0-9-])")
-_PRIVATE_IP = re.compile(r"\b(?:10\.\d{1,3}|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d{1,3}\.\d{1,3}\b")
 # a dotted quad standing alone (not 1.2.3.4.5, not inside a word), with an optional port
 _IPV4 = re.compile(r"(?<![\w.])((?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})"
                    r"(?![\w.]|\.\d)")
@@ -238,11 +237,10 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
             continue   # under "## Test logins" / "Demo accounts": a seeded account, not a person's mailbox
         out.append(Finding(entry_id, "identifying", "email", line_of(text, m.start()),
                            "an e-mail address", "refer to the person by role, or drop the address"))
-    for m in (_PRIVATE_IP.finditer(text) if ("10." in text or "192.168" in text or "172." in text) else ()):
-        if m.group(0).endswith(".0") and text.startswith("/", m.end()):
-            continue   # 10.0.0.0/16: a network's address block, not a host on it
-        out.append(Finding(entry_id, "identifying", "private-ip", line_of(text, m.start()),
-                           "a private IP address of your network", "use a host name or leave it out"))
+    # a private address (10/8, 172.16/12, 192.168/16, loopback, link-local, CGNAT) identifies no one:
+    # millions of networks number their hosts alike, and none is reachable from outside its own
+    # (10.0.2.2 is every Android emulator's host, 172.17.0.1 every Docker bridge). Only a public
+    # address can be found and reached: that is what an address tells of a person.
     for m in (_IPV4.finditer(text) if text.count(".") >= 3 and _QUAD_HINT.search(text) else ()):
         ip = m.group(1)
         if _NOT_SOMEONES.match(ip) or ip.endswith((".0", ".255")) or len(ip) == 7 or _placeholder_ip(ip) or \
