@@ -173,3 +173,96 @@ def test_private_and_well_known_addresses_identify_no_one(text):
 def test_a_public_address_of_a_host_still_does():
     assert _identifying("Deploy: ssh to the box at 79.22.139.142 and restart the worker.") == ["public-ip"]
     assert _identifying("My NAS sits at 192.168.1.50; mail giulia.r@mailbox.it for access.") == ["email"]
+
+
+# -- transient and process: statements, in the languages agents write in ---------------------------
+
+def _time(text: str, name: str = "a.md") -> list[str]:
+    from tui.core.judging.wording import transient_findings
+    return [f.confidence for f in transient_findings(name, "---\nname: a\n---\n" + text + "\n", 4)]
+
+
+def _process(text: str, name: str = "a.md") -> bool:
+    from tui.core.judging.wording import process_findings
+    return bool(process_findings(name, "---\nname: a\n---\n" + text + "\n", 4))
+
+
+@pytest.mark.parametrize("text", [
+    "支付模块尚未接入，计划下周完成。",                  # not yet + a plan
+    "決済モジュールはまだ実装していない。次回対応予定。",
+    "결제 모듈은 아직 구현 안 됨. 다음 주에 할 예정.",
+    "Henüz test edilmedi, yarın bakılacak.",
+])
+def test_not_yet_as_a_statement_in_other_languages(text):
+    assert _time(text) == ["possible"], text
+
+
+@pytest.mark.parametrize("text", [
+    "尚未同步的记录会在下次启动时重试。",                # a set named by what has not happened to it
+    "まだ同期されていないレコードは次回起動時に再送される。",
+    "아직 동기화되지 않은 레코드는 다음 실행 때 재시도한다.",
+    "このAPIはまだ使える。",                              # still, not "not yet"
+    "效果数值尚未确认。",                                # an open question, true until someone checks
+    "The mapping is not yet confirmed by the user.",
+])
+def test_not_yet_naming_a_set_or_an_open_question_is_no_statement(text):
+    assert _time(text) == [], text
+
+
+@pytest.mark.parametrize("text", [
+    "Ödeme modülü şu anda devre dışı.", "En esta sesión el login quedó roto.", "Nesta sessão o login está quebrado.",
+    "In questa sessione il login è rotto.", "Deploys are blocked today.",
+])
+def test_right_now_in_more_languages(text):
+    assert _time(text) == ["high"], text
+
+
+@pytest.mark.parametrize("text", [
+    "<!-- Last synced with the server: today, 2026-03-02 -->\nDeploys go through the staging cluster.",
+    "## 2026-03-14 (evening)\n- SHIPPED tonight: the export button.",
+    "## 14 March 2026\nSHIPPED tonight: the export button.",
+    "## Release v2.3 (2026-03-14)\nSHIPPED tonight: the export button.",
+    "**2026-03-14 (evening)**\nSHIPPED tonight: the export button.",
+    "### 2026年3月14日 夜\n今晚上线了导出按钮。",
+    "The 8 o'clock rebuild ran today (06-09) and matched.",
+    "Stay with the queue (no broker for now).",           # a deferral decided, true until revisited
+    "**Why không wire deposit-rate bây giờ**: the feature already covers it.",
+    "## P2 升级路径（不是现在做）",
+])
+def test_history_stamps_and_deferrals_are_not_a_now(text):
+    assert _time(text) == [], text
+
+
+def test_a_present_state_under_a_dated_heading_still_says_now():
+    # the heading's date is a deploy's: what is still not configured is a state that will change
+    assert _time("## Prod state (deploy 2026-05-05)\n- The mailer is currently not configured.") == ["high"]
+    # a heading word that only starts like a month is no date ("Decision-4")
+    assert _time("### Decision-4: keep quality.js pure\nIt is currently required by two generators.") == ["high"]
+
+
+def test_a_day_named_is_possible_unless_an_english_present_says_what_holds():
+    assert _time("12y baseline rebuilt today from the cached panel.") == ["possible"]
+    assert _time("오늘 배포 완료.") == ["possible"]
+    assert _time("The staging deploy is blocked today.") == ["high"]
+
+
+def test_a_report_of_what_was_done_and_what_comes_next_is_process():
+    assert _process("## YAPILDI\n- Giriş ekranı düzeltildi\n\n## Sıradaki\n- Sepet sayfası")
+    assert _process("## 当前进度\n- 已完成：登录、注册\n- 下一步：接入支付")
+    assert _process("**Hecho:** login y menú.\n**Siguiente:** el carrito.")
+    # words that only start like the labels, or one of the two halves alone
+    assert not _process("Done criteria are listed in the spec.\nThe next.js config lives in next.config.js.")
+    assert not _process("## Definition of done\n- tests pass\n## Next.js\n- app router")
+    assert not _process("## Next steps for a new service\n- copy the template")
+
+
+def test_a_log_s_time_words_fold_into_its_process_finding(tmp_path):
+    from conftest import NOW, write
+    from tui.core.reading.memory import Memory
+    from tui.core.reports.audit import audit
+    mem = tmp_path / "memory"
+    write(mem, "session.md", "---\nname: s\n---\n## Done\n- fixed the login right now\n## Next\n- the cart\n")
+    write(mem, "a.md", "---\nname: a\n---\nThe API is currently down.\n")
+    kinds = sorted((f.id, f.kind) for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
+                   if f.kind in ("process", "transient"))
+    assert kinds == [("a.md", "transient"), ("session.md", "process")]

@@ -5,6 +5,10 @@ rule x confidence, on one part of the split (tests/split.py).
     python tests/bench/rule_calibration.py --part heldout   the HELDOUT part: a reviewer's run,
                                                             at the end of a change, never while tuning
     python tests/bench/rule_calibration.py --markdown       the same table as Markdown
+    python tests/bench/rule_calibration.py --by-cause       findings of one rule about one file (one
+                                                            confidence) counted once, by their first
+                                                            line's verdict: one finding per cause
+                                                            (issue 36 item 1) before it is merged
     python tests/bench/rule_calibration.py --worksheet F    the tune part's findings no verdict
                                                             covers, as JSON lines with their lines
                                                             around (F quotes the corpus: keep it
@@ -34,6 +38,17 @@ BAR = {"high": 0.9, "possible": 0.5}
 
 def _prec(c: Counter) -> float | None:
     return (c["right"] + 0.5 * c["partly"]) / c["reviewed"] if c["reviewed"] else None
+
+
+def by_cause(judged: Judged) -> Judged:
+    """The findings as one per cause: of those of one rule about one file with one confidence, the
+    first line's (its verdict is the cause's, as the ledger keys a cause by its first line)."""
+    first: dict[tuple, object] = {}
+    for s in judged.seen:
+        k = (s.key.folder, s.key.file, s.key.kind, s.rule, s.confidence, s.related)
+        if k not in first or (s.line or 0) < (first[k].line or 0):
+            first[k] = s
+    return Judged(list(first.values()), judged.ledger)
 
 
 def table(judged: Judged) -> dict[tuple[str, str, str], Counter]:
@@ -111,6 +126,7 @@ def main() -> int:
     ap.add_argument("--part", choices=("tune", "heldout"), default="tune")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--worksheet", type=Path)
+    ap.add_argument("--by-cause", action="store_true")
     a = ap.parse_args()
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}: nothing to measure")
@@ -122,7 +138,9 @@ def main() -> int:
     if a.worksheet:
         print(f"wrote {worksheet(judged, a.worksheet)} unreviewed findings to {a.worksheet}")
         return 0
-    print(f"part: {a.part} ({len(folders)} folders)\n")
+    if a.by_cause:
+        judged = by_cause(judged)
+    print(f"part: {a.part} ({len(folders)} folders){', one per cause' if a.by_cause else ''}\n")
     report(judged, folders, a.markdown)
     return 0
 

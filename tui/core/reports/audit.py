@@ -40,7 +40,10 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
             out += secret_findings(e.id, text) + identifying_findings(e.id, text)
         return out
     # without HTML comments the mentions are the status's own; with them, read them again
-    out += entry_gates(e, mem.checker, None if "<!--" in e.body else st.mentioned_paths)
+    gates = entry_gates(e, mem.checker, None if "<!--" in e.body else st.mentioned_paths)
+    if any(f.kind == "process" for f in gates):   # a log's time words are its record: one cause, the log
+        gates = [f for f in gates if f.kind != "transient"]
+    out += gates
     if st.anchor == "broken":
         out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
                            "check whether the file was renamed and update the anchor; the entry is "
