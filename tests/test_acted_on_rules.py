@@ -266,3 +266,46 @@ def test_a_log_s_time_words_fold_into_its_process_finding(tmp_path):
     kinds = sorted((f.id, f.kind) for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings
                    if f.kind in ("process", "transient"))
     assert kinds == [("a.md", "transient"), ("session.md", "process")]
+
+
+def test_a_desk_s_name_is_no_one_s_in_a_mailbox_or_a_home_path():
+    assert _identifying("- Account: shopfront.lab.contact@gmail.com (Search Console)") == []
+    assert _identifying("Files in `C:\\Users\\hotro\\Documents\\work`") == []   # hỗ trợ: support
+    # still found: a person's mailbox and home
+    assert _identifying("- Account: giulia.rossi@gmail.com (Search Console)") == ["email"]
+    assert _identifying("Files in `C:\\Users\\giulia\\Documents\\work`") == ["home-path"]
+
+
+# -- path-missing: plain "missing" is possible; what is no file of this project is no finding ---------
+
+def _paths(tmp_path, body: str, files=("src/app/main.py", "src/app/util.py", "src/middleware/auth.ts", "src/proxy.ts",
+                                       "scripts/deploy.sh")):
+    from conftest import NOW, write
+    from tui.core.reading.memory import Memory
+    from tui.core.reports.audit import audit
+    root, mem = tmp_path / "proj", tmp_path / "proj" / "memory"
+    for f in files:
+        write(root, f, "x\n")
+    write(mem, "a.md", "---\nname: a\ndescription: paths\n---\n" + body)
+    return [(f.rule, f.confidence) for f in audit(Memory.load(mem, root, now=NOW), git=False).findings
+            if f.kind == "path-missing"]
+
+
+@pytest.mark.parametrize("body", [
+    "Next 16 uses `src/proxy.ts` instead of `src/middleware.ts`.\n",          # negated mentions
+    "Put the guard in `src/proxy.ts`, rather than `src/middleware.ts`.\n",
+    "`src/proxy.ts`를 쓴다 (`src/middleware.ts`가 아니라).\n",
+    "`src/proxy.ts` を使う。`src/middleware.ts` ではなく。\n",
+    "用 `src/proxy.ts` 而非 `src/middleware.ts`。\n",
+    "The nightly job runs `scripts/backup_db.sh` on the VPS via cron.\n",    # a script that runs on the server
+    "Deploy: ssh in, then `scripts/restart_worker.sh`.\n",
+    "サーバーで `scripts/backup_db.sh` を実行する。\n",
+])
+def test_what_another_machine_holds_or_a_negation_names_is_no_missing_path(tmp_path, body):
+    assert [r for r in _paths(tmp_path, body) if r[0] == "mentioned-path-missing"] == [], body
+
+
+def test_a_missing_path_is_possible_and_a_moved_one_sure(tmp_path):
+    found = _paths(tmp_path, "Entry points: `src/app/main.py`; the loader is `src/app/loader.py`; "
+                   "auth lives in `src/auth.ts`.\n")
+    assert sorted(found) == [("mentioned-path-missing", "possible"), ("mentioned-path-moved", "high")]

@@ -212,6 +212,12 @@ _ROLE_MAILBOXES = {"info", "support", "contact", "hello", "help", "sales", "team
                    "faturamento", "kundenservice", "service", "tuvan", "lienhe", "hotro", "cskh"}
 
 
+# a part of a mailbox's name that makes it a desk's wherever it stands (teamz.lab.contact@, support-eu@)
+_DESK_PARTS = {"contact", "contacts", "info", "support", "hello", "help", "sales", "office", "billing", "press",
+               "careers", "jobs", "noreply", "notifications", "contato", "contacto", "kontakt", "atendimento",
+               "soporte", "suporte", "hotro", "lienhe"}
+
+
 def _token_before(text: str, pos: int) -> str:
     """The part of the word ``pos`` sits in that comes before it (a URL's scheme shows there)."""
     return text[max(text.rfind(c, 0, pos) for c in " \t\n`'\"(<[") + 1:pos]
@@ -223,8 +229,9 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
         addr = m.group(0).lower()
         if "://" in _token_before(text, m.start() + 1):
             continue   # https://user@github.com/…, https://x-token:TOKEN@host: a URL's user, not a mailbox
-        if addr.split("@", 1)[0] in _ROLE_MAILBOXES:
-            continue   # info@, support@: a desk, not a person
+        local = addr.split("@", 1)[0]
+        if local in _ROLE_MAILBOXES or _DESK_PARTS.intersection(re.split(r"[._+-]", local)):
+            continue   # info@, support@, shop.contact@: a desk, not a person
         if addr.endswith(("example.com", "example.org", "users.noreply.github.com")) or addr.startswith("noreply"):
             continue
         if re.search(r"@[\w.-]*\.(?:png|jpg|svg|js|ts|py|service|timer|socket|target|mount|path)$", addr):
@@ -255,7 +262,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
                            "use the host's name or a role (\"the staging server\"), or leave it out"))
     for m in (_HOME.finditer(text) if ("/home/" in text or "Users" in text) else ()):
         name, before = m.group(1).rstrip(".").lower(), _token_before(text, m.start())
-        if name in _GENERIC_USERS or _SERVICE_USER.match(name) or ("://" in before and "file:" not in before) or \
+        if name in _GENERIC_USERS or name in _ROLE_MAILBOXES or _SERVICE_USER.match(name) or \
+                ("://" in before and "file:" not in before) or \
                 _EXAMPLE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue   # a service login, a web URL's /home/ page, an example for the reader
         out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),
