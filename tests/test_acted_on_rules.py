@@ -309,3 +309,68 @@ def test_a_missing_path_is_possible_and_a_moved_one_sure(tmp_path):
     found = _paths(tmp_path, "Entry points: `src/app/main.py`; the loader is `src/app/loader.py`; "
                    "auth lives in `src/auth.ts`.\n")
     assert sorted(found) == [("mentioned-path-missing", "possible"), ("mentioned-path-moved", "high")]
+
+
+# -- conflicts: the same subject in the same scope; versions of any named thing -------------------------
+
+def _conflicts(tmp_path, a: str, b: str) -> list[str]:
+    from conftest import NOW, write
+    from tui.core.judging.crossfile import conflict_findings
+    from tui.core.reading.memory import Snapshot
+    mem = tmp_path / "m"
+    write(mem, "a.md", f"---\nname: a\n---\n{a}\n")
+    write(mem, "b.md", f"---\nname: b\n---\n{b}\n")
+    return [f.message for f in conflict_findings(Snapshot.load(mem, tmp_path, NOW))]
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Never use pnpm in the Docker image; it is not installed there.", "Always use pnpm for local installs."),
+    ("In tests, never use `sleep`.", "Use `sleep` in the retry script to back off."),
+    ("Never run migrations on prod by hand.", "Always run migrations on staging first."),
+    ("Status: Phase 2 of the rollout.", "Status: Phase 3 of the rollout."),          # a step, not a version
+    ("Result: CAGR 21.8 over the window.", "Result: CAGR 12.15 over the window."),  # a measure, not a version
+])
+def test_rules_of_different_scopes_and_numbers_that_are_no_versions_do_not_conflict(tmp_path, a, b):
+    assert _conflicts(tmp_path, a, b) == []
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Never use jQuery.", "Always use jQuery."),
+    ("Never use pnpm in the Docker image.", "Always use pnpm in the Docker image."),
+    ("Stack: Expo SDK 52, React Native 0.76.", "The app runs on Expo SDK 55."),
+    ("Uses Unity 2022.3 LTS.", "The project targets Unity 6000.0."),
+    ("Build: minSdk 24", "Build: minSdk 26"),
+])
+def test_the_same_subject_in_the_same_scope_still_conflicts(tmp_path, a, b):
+    assert len(_conflicts(tmp_path, a, b)) == 1
+
+
+# -- in-code: not a quoted string, not an instruction file's line ----------------------------------
+
+def _in_code(tmp_path, body: str, files: dict[str, str]) -> list[int]:
+    from conftest import NOW, write
+    from tui.core.reading.memory import Memory
+    from tui.core.reports.audit import audit
+    root, mem = tmp_path / "proj", tmp_path / "proj" / "memory"
+    for name, text in files.items():
+        write(root, name, text)
+    write(mem, "a.md", "---\nname: a\ndescription: c\n---\n" + body)
+    return sorted((f.kind, f.line) for f in audit(Memory.load(mem, root, now=NOW), git=False).findings
+                  if f.kind in ("in-code", "duplicate"))
+
+
+PROMPT = "You are a careful reviewer who reads every changed line and reports only real defects"
+
+
+def test_a_quoted_prompt_and_an_instruction_file_s_line_are_no_in_code(tmp_path):
+    src = {"src/review.py": f'SYSTEM = "{PROMPT}"\n'}
+    assert _in_code(tmp_path / "1", f'The prompt in `src/review.py` reads "{PROMPT}".\n', src) == []
+    # a command adapted from CLAUDE.md: the duplicate check owns the instruction files
+    claude = {"CLAUDE.md": "Run the whole suite with make test before every push to the main branch\n"}
+    body = "From `CLAUDE.md`: run the whole suite with make test before every push to the release branch\n"
+    assert _in_code(tmp_path / "2", body, claude) == []
+    # the same line stated in CLAUDE.md: one finding, the duplicate's, never an in-code beside it
+    same = "From `CLAUDE.md`:\nRun the whole suite with make test before every push to the main branch\n"
+    assert _in_code(tmp_path / "3", same, claude) == [("duplicate", 6)]
+    # still found: the code's own words copied unquoted
+    assert _in_code(tmp_path / "4", f"In `src/review.py` the system prompt: {PROMPT}.\n", src) == [("in-code", 5)]

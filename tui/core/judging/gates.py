@@ -16,6 +16,7 @@ from .findings import Finding
 from .textutil import line_span, line_of, without_code as _without_code, without_comments
 from ..secrets.detect import blank_secrets, find_secrets
 from .mentions import mentions
+from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import process_findings, transient_findings  # noqa: F401
 
@@ -49,6 +50,10 @@ def secret_findings(entry_id: str, text: str) -> list[Finding]:
 IN_CODE_WORDS = 6        # a run of six words ...
 IN_CODE_CHARS = 40       # ... and at least 40 characters, copied verbatim: long enough that
                          # 'test' in package.json (or any short command) never counts
+
+
+# a string in quotation marks, twenty characters or more on one line: "You are a reviewer who …"
+_QUOTED_STRING = re.compile(r'"[^"\n]{20,}"|“[^”\n]{20,}”|«[^»\n]{20,}»|「[^」\n]{20,}」')
 
 
 def _shingles(words: list[str]) -> dict[tuple[str, ...], int]:
@@ -85,8 +90,9 @@ def _run_line(content: str, words: tuple[str, ...]) -> int | None:
 def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | None = None,
                      mentioned: list[str] | None = None) -> list[Finding]:
     """Only files the memory itself names are read (a whole-repo search would reject everything)."""
-    # a banner or note in an HTML comment is boilerplate, not the memory's own words
-    body = without_comments(entry.body if body is None else body)
+    # a banner or note in an HTML comment is boilerplate, not the memory's own words; a quoted string
+    # (a prompt, a message) is quoted on purpose, as evidence of what the code says
+    body = _QUOTED_STRING.sub(lambda m: " " * len(m.group(0)), without_comments(entry.body if body is None else body))
     words = body.split()
     if len(words) < IN_CODE_WORDS:
         return []
@@ -98,8 +104,9 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
     out = []
     for raw in named:
         c = checker.confine(raw)
-        if c.unsafe or c.path is None or checker.kind(c.path) != "file" or checker.is_memory(c.path):
-            continue
+        if c.unsafe or c.path is None or checker.kind(c.path) != "file" or checker.is_memory(c.path) \
+                or c.path.name.lower() in INSTRUCTION_NAMES:
+            continue   # an instruction file is the duplicate check's: a line it states is one finding there
         content, _ = checker.read(c.path)
         if not content:
             continue
