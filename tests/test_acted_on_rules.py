@@ -374,3 +374,21 @@ def test_a_quoted_prompt_and_an_instruction_file_s_line_are_no_in_code(tmp_path)
     assert _in_code(tmp_path / "3", same, claude) == [("duplicate", 6)]
     # still found: the code's own words copied unquoted
     assert _in_code(tmp_path / "4", f"In `src/review.py` the system prompt: {PROMPT}.\n", src) == [("in-code", 5)]
+
+
+def test_a_stamp_in_a_comment_of_memory_md_hides_nothing(tmp_path):
+    from conftest import NOW, write
+    from tui.core.reading.memory import Memory
+    from tui.core.reports.audit import audit
+    mem = tmp_path / "memory"
+    write(mem, "a.md", "---\nname: a\ndescription: a\n---\nbody\n")
+
+    def hidden(comment: str) -> int:
+        write(mem, "MEMORY.md", f"<!-- {comment} -->\n# Index\n- [A](a.md) — alpha\n")
+        return sum(f.kind == "index-hidden" for f in audit(Memory.load(mem, tmp_path, now=NOW), git=False).findings)
+
+    assert hidden("Last synced with the server: 2026-03-02") == 0
+    assert hidden("auto-generated on 14 March 2026 by sync.py — do not edit by hand") == 0
+    # still found: words the agent never sees that say something
+    assert hidden("TODO 2026-03-02: tell the agent never to push to main") == 1
+    assert hidden("Deploys are frozen until the audit ends") == 1

@@ -13,6 +13,7 @@ from ..reading.index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from ..reading.memory import Memory
 from ..secrets.detect import redact
 from .textutil import line_of, without_code
+from .time_context import DATE
 from .wording import process_findings, transient_findings
 
 _WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
@@ -166,14 +167,33 @@ def _points_into(mem: Memory, path: str) -> bool:
 _LIST_OR_TEXT = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S|^\s*[^\s#>|`<-]")
 
 
+# the words of a bookkeeping stamp around its date: "Last synced: 2026-03-02", "updated 14 March
+# 2026 by sync.py", "auto-generated on 2026-03-02, do not edit by hand"
+_STAMP_WORDS = {"last", "auto", "automatically", "synced", "sync", "updated", "update", "generated", "auto-generated",
+                "modified", "refreshed", "exported", "imported", "written", "reviewed", "checked", "as", "of", "date",
+                "on", "at", "by", "from", "with", "via", "the", "index", "memory", "file", "script", "server",
+                "remote", "upstream", "do", "not", "edit", "hand", "manually", "today"}
+_STAMP_TOKEN = re.compile(r"[\w.-]+\.(?:py|sh|js|ts|md)|v?\d[\d.]*")
+
+
+def _stamp(inner: str) -> bool:
+    """A comment that is a date and the words of a stamp around it, no more: bookkeeping for people."""
+    m = DATE.search(inner)
+    if m is None:
+        return False
+    rest = inner[:m.start()] + " " + inner[m.end():]
+    rest = re.sub(r"T?\d{1,2}:\d{2}(?::\d{2})?Z?|[,:;()—–]|(?<!\w)-+(?!\w)", " ", rest)
+    return all(w.lower() in _STAMP_WORDS or _STAMP_TOKEN.fullmatch(w) for w in rest.split())
+
+
 def _hidden_and_unlinked(mem: Memory) -> list[Finding]:
     """HTML comments (text the agent never sees) and index lines that link to nothing."""
     text = (mem.index_text or "").replace("\r\n", "\n")
     out = []
     for m in _COMMENT.finditer(text):
         inner = " ".join(m.group(1).split())
-        if not inner:
-            continue
+        if not inner or _stamp(inner):
+            continue   # empty, or a stamp for people ("last synced 2026-03-02"): nothing the agent misses
         shown = redact(inner)[:60] + ("…" if len(inner) > 60 else "")
         out.append(Finding(INDEX_NAME, "index-hidden", "html-comment", line_of(text, m.start()),
                            f"an HTML comment the agent never sees: “{shown}”",

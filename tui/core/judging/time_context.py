@@ -19,9 +19,13 @@ DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\d
                    r"(?i:(?<![a-z])(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?[ _-]?\d{1,2}(?!\d))|"
                    # the day first: 14 March, 14. März, 14 de marzo, 14 mars
-                   r"(?i:(?<!\d)\d{1,2}(?:st|nd|rd|th|er)?\.?[ ](?:de[ ])?(?:jan|feb|fév|mar|mär|apr|avr|abr|may|mai|"
-                   r"mag|jun|juin|giu|jul|juil|lug|aug|août|ago|sep|set|oct|okt|ott|nov|dec|déc|dez|dic|enero|febrero|"
-                   r"marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)(?![a-z]{0,1}\d))|"
+                   # (a month's whole name or its abbreviation: "5 decisions" and "3 markers" are no dates)
+                   r"(?i:(?<!\d)\d{1,2}(?:st|nd|rd|th|er)?\.?[ ](?:de[ ])?(?:jan(?:uary|vier)?|feb(?:ruary)?|"
+                   r"f[ée]v(?:rier)?|mar(?:ch|s)?|m[äa]rz|apr(?:il)?|avr(?:il)?|abr(?:il)?|may|mai|mag(?:gio)?|"
+                   r"june?|juin|giu(?:gno)?|july?|juil(?:let)?|lug(?:lio)?|aug(?:ust)?|ao[ûu]t|ago(?:sto)?|"
+                   r"sep(?:t(?:ember)?)?|sept(?:embre)?|set(?:tembre)?|oct(?:ober|obre)?|okt(?:ober)?|ott(?:obre)?|"
+                   r"nov(?:ember|embre)?|dec(?:ember)?|d[ée]c(?:embre)?|dez(?:ember)?|dic(?:iembre|embre)?|enero|febrero|"
+                   r"marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\.?(?![a-zà-ÿ]))|"
                    r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日|"
                    # a month (2026-06) and a stamp's compact day (20260521_0218)
                    r"(?<![\d-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])|"
