@@ -228,6 +228,8 @@ def test_right_now_in_more_languages(text):
     "Stay with the queue (no broker for now).",           # a deferral decided, true until revisited
     "**Why không wire deposit-rate bây giờ**: the feature already covers it.",
     "## P2 升级路径（不是现在做）",
+    "## BUILT: the asset-play overlay (2026-05-31)\nThe overlay currently fires on two names.",   # a dated report
+    "# Two sim bugs fixed (2026-05-18)\n## Bug 1\nThe refund path is currently not exercised.",
 ])
 def test_history_stamps_and_deferrals_are_not_a_now(text):
     assert _time(text) == [], text

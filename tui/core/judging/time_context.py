@@ -64,7 +64,11 @@ _DEFERRAL = re.compile(r"(?i)\bnot (?:right )?now\b|\bnot for now\b|\bno\b[^.\n]
 # a section closed or dated by day and month in its heading: "## Previous state (closed 26/6)"
 _HEADING_DAY = re.compile(r"\([^()\n]{0,24}(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])[^()\n]{0,12}\)")
 _TITLE = re.compile(r"(?m)^[ \t]{0,3}#[ \t]+[^\n]*$")
-_LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione")
+_LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione|"
+                       # a heading that reports an event of its day: "## BUILT: … (2026-05-31)", "# 2 bugs fixed (…)"
+                       r"\b(?:built|shipped|fixed|deployed|released|merged|closed|completed|done|delivered|launched|"
+                       r"entregue|entregado|implantado|desplegado|livré|déployé|erledigt|behoben|rilasciat[oa]|"
+                       r"выпущен|исправлен)\b|完成|已修复|上线了|完了|修正済|リリース済|완료|배포됨")
 _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
                         r"[^.;:,\n]{0,40}$")
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
@@ -272,8 +276,9 @@ class TimeContext:
         """In a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a
         document titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when."""
         heading = self._heading_before(start)
-        if heading is not None and (_HEADING_DAY.search(heading) or _leading_date(heading)):
-            return True
+        if heading is not None and (_HEADING_DAY.search(heading) or _leading_date(heading)
+                                    or DATE.search(heading) and _LOG_WORD.search(heading)):
+            return True   # a day's entry, or a heading that reports that day's event and dates it
         bold = self._bold_before(start)
         if bold is not None and _leading_date(bold):
             return True
