@@ -92,7 +92,9 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
     """Only files the memory itself names are read (a whole-repo search would reject everything)."""
     # a banner or note in an HTML comment is boilerplate, not the memory's own words; a quoted string
     # (a prompt, a message) is quoted on purpose, as evidence of what the code says
-    body = _QUOTED_STRING.sub(lambda m: " " * len(m.group(0)), without_comments(entry.body if body is None else body))
+    body = without_comments(entry.body if body is None else body)
+    if '"' in body or "“" in body or "«" in body or "「" in body:
+        body = _QUOTED_STRING.sub(lambda m: " " * len(m.group(0)), body)
     words = body.split()
     if len(words) < IN_CODE_WORDS:
         return []

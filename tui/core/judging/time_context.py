@@ -176,6 +176,8 @@ class TimeContext:
         self._headings: list[re.Match] | None = None
         self._heading_starts: list[int] = []
         self._title: re.Match | None | bool = False
+        self._bolds: list[re.Match] | None = None
+        self._bold_starts: list[int] = []
 
     def _span(self, m: re.Match) -> tuple[int, int]:
         return line_span(self.scan, m.start(), m.end())
@@ -290,12 +292,17 @@ class TimeContext:
 
     def _bold_before(self, start: int) -> str | None:
         """The last wholly bold line above ``start`` in its section (None when none)."""
-        heading = self._heading_before(start)
-        lo = self._heading_starts[bisect.bisect_left(self._heading_starts, start) - 1] if heading is not None else 0
-        last = None
-        for b in _BOLD_LINE.finditer(self.scan, lo, start):
-            last = b.group(0)
-        return last
+        if self._bolds is None:
+            self._bolds = list(_BOLD_LINE.finditer(self.scan)) if "**" in self.scan else []
+            self._bold_starts = [b.start() for b in self._bolds]
+        i = bisect.bisect_left(self._bold_starts, start) - 1
+        if i < 0:
+            return None
+        self._heading_before(start)
+        h = bisect.bisect_left(self._heading_starts, start) - 1
+        if h >= 0 and self._heading_starts[h] > self._bold_starts[i]:
+            return None   # a heading stands between: the bold line is another section's
+        return self._bolds[i].group(0)
 
     def event_under_dated_heading(self, m: re.Match, english: bool) -> bool:
         """A past event under a heading that holds a date anywhere ("## Release 2026-03-14 — evening",

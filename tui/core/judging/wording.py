@@ -12,7 +12,7 @@ import re
 
 from . import hints
 from .findings import Finding
-from .textutil import line_of, without_code, without_comments
+from .textutil import lazy_re, line_of, without_code, without_comments
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
@@ -258,16 +258,25 @@ _CHANGE_RECORD = re.compile(r"(?im)^[ \t]*[-*][ \t]+\*\*(files?|objects?|actions
 _COMMIT_HEADING = re.compile(r"(?im)^#{1,6}[ \t]*(?:feat|fix|chore|refactor|docs|perf|test|build|ci)(?:\([^)\n]*\))?!?:[ \t]")
 # a report's two halves, each a label of its own (a heading, a bold label, a line "Label:"): what was done
 # and what comes next, in the languages agents write in ("## YAPILDI" … "## Sıradaki", "已完成：" … "下一步：")
-_LABEL = r"(?im)^[ \t]{0,3}(?:#{1,6}[ \t]*|[-*+][ \t]+)?(?:\*\*)?[ \t]*(?:[✅☑️✔🔜⏭️➡️📌]+[ \t]*)?(?:%s)[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*(?:\*\*)?[ \t]*(?:[:：]|$)"
-_DONE_LABEL = re.compile(_LABEL % (
-    r"done|completed|finished|shipped|yapıldı|yapılanlar|tamamlandı|tamamlananlar|已完成|完成事项|已做|完了|完了した(?:こと|作業)|"
-    r"やったこと|완료|완료된 작업|한 일|hecho|hecho hoy|completado|feito|concluído|fait|terminé|erledigt|fertig|"
-    r"сделано|выполнено|đã xong|đã làm|hoàn thành|fatto|completato"))
-_NEXT_LABEL = re.compile(_LABEL % (
-    r"next|next up|up next|next steps?|todo|to do|remaining|sıradaki|sıradakiler|sonraki adımlar|yapılacaklar|下一步|待办|"
-    r"待辦|后续|後續|次(?:に|の)?(?:やること|ステップ)|残り|残タスク|다음(?: 단계| 할 일)?|남은 작업|siguiente|siguientes pasos|"
-    r"próximos pasos|pendientes|próximos passos|pendente|prochaines étapes|à faire|nächste schritte|offen|"
-    r"дальше|следующие шаги|bước tiếp theo|việc tiếp theo|prossimi passi|da fare"))
+_DONE_WORDS = ("done", "completed", "finished", "shipped", "yapıldı", "yapildi", "yapılanlar", "yapilanlar", "tamamlandı",
+               "tamamlandi", "tamamlananlar", "已完成",
+               "完成事项", "已做", "完了", "完了したこと", "完了した作業", "やったこと", "완료", "완료된 작업", "한 일", "hecho",
+               "hecho hoy", "completado", "feito", "concluído", "fait", "terminé", "erledigt", "fertig", "сделано",
+               "выполнено", "đã xong", "đã làm", "hoàn thành", "fatto", "completato")
+_NEXT_WORDS = ("next", "next up", "up next", "next step", "next steps", "todo", "to do", "remaining", "sıradaki",
+               "sıradakiler", "siradaki", "siradakiler", "sonraki adımlar", "yapılacaklar", "下一步", "待办", "待辦", "后续", "後續", "次にやること",
+               "次のステップ", "残り", "残タスク", "다음", "다음 단계", "다음 할 일", "남은 작업", "siguiente", "siguientes pasos",
+               "próximos pasos", "pendientes", "próximos passos", "pendente", "prochaines étapes", "à faire",
+               "nächste schritte", "offen", "дальше", "следующие шаги", "bước tiếp theo", "việc tiếp theo",
+               "prossimi passi", "da fare")
+# (tried on the lower-cased text, the words as one trie: a label is looked for at every line's start)
+_LABEL = r"(?m)^[ \t]{0,3}(?:#{1,6}[ \t]*|[-*+][ \t]+)?(?:\*\*)?[ \t]*(?:[✅☑️✔🔜⏭️➡️📌]+[ \t]*)?(?:%s)[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*(?:\*\*)?[ \t]*(?:[:：]|$)"
+_DONE_LABEL = lazy_re(lambda: _LABEL % hints.trie_pattern(_DONE_WORDS))
+# the done words, looked for first (in the shared pass of hint words): most texts hold none
+_DONE_ASCII = frozenset(w for w in _DONE_WORDS if w.isascii())
+hints.register(_DONE_ASCII)
+_DONE_OTHER = hints.finder(sorted(w for w in _DONE_WORDS if not w.isascii()))
+_NEXT_LABEL = lazy_re(lambda: _LABEL % hints.trie_pattern(_NEXT_WORDS))
 _NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)")
 _NAME_HINT = re.compile(_NAME_WORD.pattern + r"|\d{4}-\d{2}-\d{2}")
 
@@ -314,14 +323,18 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
         if len(records) >= 2:
             signs.append((f"{len(records)} change records ('{records[0]}: …')",
                           _CHANGE_RECORD.search(scan).start()))
-    done, nxt = _DONE_LABEL.search(scan), _NEXT_LABEL.search(scan)
+    low = scan.lower()
+    if len(low) != len(scan):   # lower() changed lengths (İ): positions must not drift
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in scan)
+    said = hints.present(low) & _DONE_ASCII or not scan.isascii() and _DONE_OTHER(low)
+    done = _DONE_LABEL.search(low) if said else None
+    nxt = _NEXT_LABEL.search(low) if done else None
     if done and nxt:   # what was done and what comes next: a report of a session, in two signs
         signs += [(f"a '{done.group(0).strip(' #*:：-')[:20]}' list", done.start()),
                   (f"a '{nxt.group(0).strip(' #*:：-')[:20]}' list", nxt.start())]
     m = _COMMIT_HEADING.search(scan) if "#" in scan else None
     if m:
         signs.append((f"a commit-message heading ('{m.group(0).strip(' #')[:30]}')", m.start()))
-    low = scan.lower()
     later: list[tuple[str, int]] = []
     dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan and (
         not scan.isascii() or any(map(low.__contains__, _STATUS_WORDS))) else []

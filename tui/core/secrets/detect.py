@@ -228,8 +228,8 @@ def _find(text: str) -> list[SecretHit]:
             graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
         elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value):
             add("generic-secret", "a passphrase assigned to a password's name", vstart, vend, confidence="possible")
-    if "\n" in text and anchors:
-        for name, vstart, vend in values_below(text):
+    if "\n" in text and anchors and any(map(low.__contains__, _CHOSEN_WORDS)):
+        for name, vstart, vend in values_below(text, low):
             sure = grade(text[vstart:vend], name)
             if sure is None and passphrase(text[vstart:vend], alone=True) and keylike_name(name.lower(), name):
                 sure = "possible"
@@ -270,6 +270,8 @@ def _find(text: str) -> list[SecretHit]:
     return hits
 
 
+# a value under its name is looked for only where a password's or a secret's name is (labels.values_below)
+_CHOSEN_WORDS = ("passw", "pwd", "passphrase", "contrase", "secret", "senha")
 # the anchor words an ASCII text can hold, in the same order (another script's "password" cannot be in it)
 _ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
 # where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of

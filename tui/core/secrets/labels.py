@@ -22,7 +22,6 @@ from .assign import entropy, looks_placeholder
 _CHOSEN = re.compile(r"(?i)passw|pass(?:\b|_)|pwd|passphrase|contrase|secret|senha|пароль|비밀번호|암호|パスワード|密码|密碼|口令")
 # the line that names it ends with the name (in code or bold, perhaps a note in brackets), or ends
 # leading a value in: a colon, '=', 'is' ("jasypt.encryptor.password is set in the run config:")
-_NAMED = re.compile(r"""(?i)[\w.-]*(?:passw|pwd|passphrase|contrase|secret|senha)[\w.-]*""")
 _NAME_ENDS = re.compile(r"""[`*'"]*[ \t]*(?:\([^()\n]{0,30}\))?[ \t]*(?::|=|：|\bis\b:?|->|→)?[ \t]*$""")
 _LEADS_IN = re.compile(r"""(?i)(?::|=|：|\bis\b:?|->|→)[ \t]*$""")
 # the next line: one token, perhaps a list item, in code or quotes
@@ -48,26 +47,31 @@ def passphrase(value: str, alone: bool = False) -> bool:
     return not _STAND_IN.search(v) and not looks_placeholder(v) and entropy(v) >= 2.8
 
 
-def values_below(text: str) -> Iterator[tuple[str, int, int]]:
+_NAME_WORD = re.compile(r"passw|pwd|passphrase|contrase|secret|senha")   # tried on the lower-cased text
+_NAME_CHARS = re.compile(r"[\w.-]*")
+
+
+def values_below(text: str, low: str) -> Iterator[tuple[str, int, int]]:
     """(name, start, end) of each value alone on the line under a line that ends naming a
-    password or a secret."""
-    pos = 0
-    while True:
-        nl = text.find("\n", pos)
+    password or a secret. Only the lines holding such a word are looked at (a few per text)."""
+    hits = list(_NAME_WORD.finditer(low))
+    for k, w in enumerate(hits):
+        nl = text.find("\n", w.end())
         if nl < 0:
             return
-        line_start = text.rfind("\n", 0, nl) + 1
-        pos = nl + 1
-        names = list(_NAMED.finditer(text, line_start, nl))
-        if not names:
+        if k + 1 < len(hits) and hits[k + 1].start() < nl:
+            continue   # a later such word on the line: the line's last name is judged
+        line_start = text.rfind("\n", 0, w.start()) + 1
+        start = w.start()
+        while start > line_start and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+            start -= 1
+        end = _NAME_CHARS.match(text, w.end()).end()
+        if _NAME_ENDS.match(text, end, nl) is None and _LEADS_IN.search(text, line_start, nl) is None:
             continue
-        last = names[-1]
-        if _NAME_ENDS.match(text, last.end(), nl) is None and _LEADS_IN.search(text, line_start, nl) is None:
-            continue
-        nxt = text.find("\n", pos)
-        lone = _LONE.fullmatch(text, pos, nxt if nxt >= 0 else len(text))
+        nxt = text.find("\n", nl + 1)
+        lone = _LONE.fullmatch(text, nl + 1, nxt if nxt >= 0 else len(text))
         if lone is not None:
-            yield last.group(0), lone.start(1), lone.end(1)
+            yield text[start:end], lone.start(1), lone.end(1)
 
 
 def app_passwords(text: str, low: str) -> Iterator[tuple[int, int]]:
