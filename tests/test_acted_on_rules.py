@@ -339,6 +339,7 @@ def test_rules_of_different_scopes_and_numbers_that_are_no_versions_do_not_confl
 @pytest.mark.parametrize("a, b", [
     ("Never use jQuery.", "Always use jQuery."),
     ("Never use pnpm in the Docker image.", "Always use pnpm in the Docker image."),
+    ("Use jest for unit tests.", "Do not add jest or vitest."),       # a rule for everywhere meets every scope
     ("Stack: Expo SDK 52, React Native 0.76.", "The app runs on Expo SDK 55."),
     ("Uses Unity 2022.3 LTS.", "The project targets Unity 6000.0."),
     ("Build: minSdk 24", "Build: minSdk 26"),

@@ -98,6 +98,7 @@ _SDK_LEVEL = re.compile(r"(?i)\b((?:min|target|compile)Sdk)(?:Version)?[ \t]*[=:
 _SCOPE = re.compile(r"(?i)\b(?:in|on|for|inside|within|during|under|at|outside|across|per|from)[ \t]+"
                     r"(?:(?:the|a|an|our|all|any|every|each|your)[ \t]+)?([\w./-]+(?:[ \t]+(?!(?:to|and|or|when|if|"
                     r"because|since|so|but|it|is|are|as|with|by|for|on|in)\b)[\w./-]+)?)")
+_SCOPE_STOP = {"it", "this", "that", "them", "there", "here", "all", "any", "each", "every", "one", "way", "time", "now"}
 _CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 
 
@@ -113,7 +114,7 @@ def _scope(text: str, start: int, end: int, tool: str) -> str:
     for m in _SCOPE.finditer(sentence):
         words.update(w.lower().strip("`.,") for w in m.group(1).split())
     words.discard(tool)
-    return " ".join(sorted(w for w in words if w and w not in _COMMON))
+    return " ".join(sorted(w for w in words if w and w not in _SCOPE_STOP))
 
 
 def claims(text: str) -> list[tuple[str, str, int, str]]:
@@ -131,8 +132,8 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
         for m in rx.finditer(text):
             tool = m.group(1).lower().rstrip(".,;:")
             if tool not in _COMMON and len(tool) >= 2:
-                scope = _scope(text, m.start(), m.end(), tool)
-                out.append((f"use {tool}" + (f" ({scope})" if scope else ""), value, m.start(), m.group(0)))
+                # the rule's scope rides with its value: "always@local installs", "never@" (everywhere)
+                out.append((f"use {tool}", f"{value}@{_scope(text, m.start(), m.end(), tool)}", m.start(), m.group(0)))
     versioned = (not text.isascii() or any(map(low.__contains__, _VERSION_HINTS))) and _DIGIT.search(text)
     for m in (_VERSIONED.finditer(text) if versioned else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
@@ -228,7 +229,12 @@ def conflict_findings(mem: Memory) -> list[Finding]:
 
 
 def _agree(a: str, b: str) -> bool:
-    """Equal, or equal as far as both go: "20" and "20.11" agree, "3.12" and "3.11" do not."""
+    """Equal, or equal as far as both go: "20" and "20.11" agree, "3.12" and "3.11" do not. Two rules
+    agree when they say the same, or speak of two scopes ("never in the Docker image", "always for
+    local installs"); a rule said for everywhere meets every scope."""
+    if "@" in a:
+        (ra, _, sa), (rb, _, sb) = a.partition("@"), b.partition("@")
+        return ra == rb or bool(sa and sb and sa != sb)
     pa, pb = a.split("."), b.split(".")
     n = min(len(pa), len(pb))
     return pa[:n] == pb[:n]
