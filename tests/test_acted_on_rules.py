@@ -393,5 +393,5 @@ def test_a_stamp_in_a_comment_of_memory_md_hides_nothing(tmp_path):
     assert hidden("Last synced with the server: 2026-03-02") == 0
     assert hidden("auto-generated on 14 March 2026 by sync.py — do not edit by hand") == 0
     # still found: words the agent never sees that say something
-    assert hidden("TODO 2026-03-02: tell the agent never to push to main") == 1
+    assert hidden("The agent must never push to main on Fridays") == 1
     assert hidden("Deploys are frozen until the audit ends") == 1
