@@ -395,3 +395,17 @@ def test_a_stamp_in_a_comment_of_memory_md_hides_nothing(tmp_path):
     # still found: words the agent never sees that say something
     assert hidden("The agent must never push to main on Fridays") == 1
     assert hidden("Deploys are frozen until the audit ends") == 1
+
+
+def test_an_iban_by_its_shape_and_checksum_with_no_label():
+    def iban(cc: str, n: int) -> str:
+        bban = "".join(_rnd.choice("0123456789") for _ in range(n - 4))
+        check = 98 - int("".join(str(int(c, 36)) for c in bban + cc + "00")) % 97
+        v = f"{cc}{check:02d}{bban}"
+        return " ".join(v[i:i + 4] for i in range(0, len(v), 4))
+    es = iban("ES", 24)
+    assert _sensitive(f"Santander **{es}** (the shop's account, opened in May)") == ["bank-account"]
+    assert _sensitive(f"IBAN: {es}") == ["bank-account"]                                  # one number, one finding
+    broken = es[:5] + str((int(es[5]) + 1) % 10) + es[6:]
+    assert _sensitive(f"Santander {broken}") == []                                        # the checksum fails
+    assert _sensitive("Build tag AB12 CDEF 3456 7890 XY12 in the log") == []              # no country's length

@@ -144,6 +144,35 @@ def _card_shaped(scan: str, m: re.Match, digits: str) -> bool:
     return _CARD_WORDS.search(line) is not None or _GROUPED.fullmatch(m.group(0).strip()) is not None
 
 
+# an IBAN by its shape, no label needed: a country's code, two check digits, the country's length
+# (grouped by fours or as the bank prints it: "ES91 2100 0418 45 0200051332")
+_IBAN = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){8,34})")
+_IBAN_LENGTHS = {"AD": 24, "AT": 20, "BE": 16, "BG": 22, "BR": 29, "CH": 21, "CY": 28, "CZ": 24, "DE": 22, "DK": 18,
+                 "EE": 20, "ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IT": 27,
+                 "LT": 20, "LU": 20, "LV": 21, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25, "RO": 24, "SE": 24,
+                 "SI": 19, "SK": 24, "TR": 26, "UA": 29, "AE": 23, "SA": 24, "IL": 23}
+
+
+def _iban(s: str) -> bool:
+    """The country's length, ending where a group ends, and the mod-97 checksum (ISO 13616): a
+    random code passes one time in 97."""
+    want = _IBAN_LENGTHS.get(s[:2])
+    compact = s.replace(" ", "")
+    if want is None or len(compact) < want:
+        return False
+    cut, n = 0, 0
+    while n < want:   # the place in s where the country's length is reached
+        n += s[cut] != " "
+        cut += 1
+    if cut < len(s) and s[cut] != " ":
+        return False   # the code runs on: not an account number of that country
+    v = compact[:want]
+    if len(set(v[4:])) <= 3:
+        return False
+    digits = "".join(str(int(c, 36)) for c in v[4:] + v[:4])
+    return int(digits) % 97 == 1
+
+
 def _cn_id(s: str) -> bool:
     weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
     check = "10X98765432"[sum(int(a) * w for a, w in zip(s[:17], weights)) % 11]
@@ -174,6 +203,10 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
             if 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) > 3 and _card_shaped(scan, m, digits):
                 out.append(Finding(entry_id, "sensitive", "card-number", line_of(text, m.start()),
                                    f"personal data: a payment card number ({len(digits)} digits, not shown)", FIX))
+    for m in (_IBAN.finditer(scan) if zeros is None or b"00" in zeros else ()):
+        if _iban(m.group(1)) and not any(f.rule == "bank-account" and f.line == line_of(text, m.start()) for f in out):
+            out.append(Finding(entry_id, "sensitive", "bank-account", line_of(text, m.start()),
+                               "personal data: a bank account number (IBAN, its checksum holds; not shown)", FIX))
     cards = {f.line for f in out if f.rule == "card-number"}
     if cards:   # "卡号 4…": one number, one finding (the card's, which its checksum proves)
         out = [f for f in out if not (f.rule == "bank-account" and f.line in cards)]
