@@ -147,6 +147,7 @@ def _card_shaped(scan: str, m: re.Match, digits: str) -> bool:
 # an IBAN by its shape, no label needed: a country's code, two check digits, the country's length
 # (grouped by fours or as the bank prints it: "ES91 2100 0418 45 0200051332")
 _IBAN = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){8,34})")
+_IBAN_HINT = re.compile(r"[A-Z][A-Z][0-9][0-9]")
 _IBAN_LENGTHS = {"AD": 24, "AT": 20, "BE": 16, "BG": 22, "BR": 29, "CH": 21, "CY": 28, "CZ": 24, "DE": 22, "DK": 18,
                  "EE": 20, "ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IT": 27,
                  "LT": 20, "LU": 20, "LV": 21, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25, "RO": 24, "SE": 24,
@@ -203,7 +204,9 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
             if 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) > 3 and _card_shaped(scan, m, digits):
                 out.append(Finding(entry_id, "sensitive", "card-number", line_of(text, m.start()),
                                    f"personal data: a payment card number ({len(digits)} digits, not shown)", FIX))
-    for m in (_IBAN.finditer(scan) if zeros is None or b"00" in zeros else ()):
+    # an IBAN holds a run of digits (spaces aside) and a country's two letters before two digits
+    ibans = (zeros is None or b"0000" in zeros.replace(b" ", b"")) and _IBAN_HINT.search(scan) is not None
+    for m in (_IBAN.finditer(scan) if ibans else ()):
         if _iban(m.group(1)) and not any(f.rule == "bank-account" and f.line == line_of(text, m.start()) for f in out):
             out.append(Finding(entry_id, "sensitive", "bank-account", line_of(text, m.start()),
                                "personal data: a bank account number (IBAN, its checksum holds; not shown)", FIX))
