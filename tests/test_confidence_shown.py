@@ -15,7 +15,7 @@ SIZE = (120, 36)
 
 
 def _folder(mem, root):
-    write(mem, "queue.md", FM.format("queue") + "Stay with the queue (no broker for now).\n")   # possible
+    write(mem, "queue.md", FM.format("queue") + "We use the queue for now.\n")   # possible
     write(mem, "db.md", FM.format("db") + "db_password = hunter2x9\n")                           # possible secret
     write(mem, "ci.md", FM.format("ci") + "CI is red right now.\nThe deploy is currently frozen.\n")  # high ×2
     write(mem, "MEMORY.md", "# Memory\n- [Queue](queue.md) — q\n- [DB](db.md) — d\n- [CI](ci.md) — c\n")
@@ -32,7 +32,7 @@ def test_the_text_report_folds_possible_findings_into_one_line(mem_dir, root, ca
     d = ["audit", "--dir", str(mem_dir), "--root", str(root), "--fail-on", ""]
     _, out = _run(capsys, *d)
     assert "ci.md" in out and "queue.md" not in out and "db.md" not in out
-    assert "and 2 possible findings (secret, transient), from wording alone: --all shows them" in out
+    assert "and 2 possible findings (secret, transient), each to check by hand: --all shows them" in out
     _, everything = _run(capsys, *d, "--all")
     assert "queue.md" in everything and "db.md" in everything and "possible findings" not in everything
 
@@ -118,6 +118,6 @@ async def test_the_table_flags_and_the_detail_pane_show_high_findings(mem_dir, r
             return con.export_text()
 
         queue = detail("queue.md")
-        assert "and 1 possible finding (transient), from wording alone" in queue
+        assert "and 1 possible finding (transient), each to check by hand" in queue
         assert "'right now' statement" not in queue
         assert "lines 6, 7: 2 'right now' statements" in detail("ci.md")

@@ -143,7 +143,8 @@ def test_traversal(mem_dir, root):
 
 def test_identifying():
     text = "Ask dana.okafor@tally.dev; db at 10.0.3.7; logs in /home/dana/tally. Not noreply@github.com, /home/user."
-    assert sorted(f.rule for f in identifying_findings("a.md", text)) == ["email", "home-path", "private-ip"]
+    # a private LAN address identifies no one (SPEC §5: right means the owner would act on it)
+    assert sorted(f.rule for f in identifying_findings("a.md", text)) == ["email", "home-path"]
 
 
 def test_public_ip_addresses_are_identifying_but_not_resolvers_versions_or_examples():

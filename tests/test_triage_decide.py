@@ -147,7 +147,7 @@ def test_the_claude_md_above_the_root_counts_too(tmp_path):
 def test_the_project_index_is_kept_and_made_again_when_a_file_changes(mem_dir, root, monkeypatch, tmp_path):
     from tui.core.cache import project as kept_project
     from tui.core.judging.project_index import ProjectIndex
-    from tui.core.judging.status import RootFiles
+    from tui.core.judging.root_files import RootFiles
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
     node_project(root)

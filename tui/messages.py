@@ -63,7 +63,7 @@ class Audited(Message):
             self.by_id.setdefault(f.id, []).append(f)
             for i in {p.id for p in f.places} - {f.id}:   # a folder-wide cause is each of its files' too
                 self.by_id.setdefault(i, []).append(f)
-        # the table flags what is worth acting on: possible findings (wording alone) flag nothing
+        # the table flags what is worth acting on: possible findings (less certain) flag nothing
         self.kinds = {i: kinds_in_order({f.kind for f in fs if f.confidence != "possible"})
                       for i, fs in self.by_id.items()}
 

@@ -104,8 +104,8 @@ def _audit(p: argparse.ArgumentParser) -> None:
                    help="comma-separated kinds whose high-confidence findings make the exit status 1; "
                         "KIND:possible counts that kind's possible ones too ('' for never; default: %(default)s)")
     p.add_argument("--all", action="store_true", dest="show_all",
-                   help="text: show possible findings too (they rest on wording alone; folded into one line "
-                        "by default; JSON, SARIF and Markdown always hold them)")
+                   help="text: show possible findings too (less certain: wording alone, or a path that may be "
+                        "elsewhere; folded into one line by default; JSON, SARIF and Markdown always hold them)")
 
 
 def _remember(p: argparse.ArgumentParser) -> None:

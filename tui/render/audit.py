@@ -1,8 +1,8 @@
 """The human-readable `memtui audit`: one line per cause, grouped by kind, errors first.
 
 A finding whose cause shows in several places is printed once, its places under it (a few, then
-how many more). Possible findings (resting on wording alone) are folded into one closing line
-unless ``show_all``: what a person reads first is what is worth acting on.
+how many more). Possible findings (less certain: resting on wording, or a path that may be another
+repository's) are folded into one closing line unless ``show_all``: what a person reads first is what is worth acting on.
 """
 from __future__ import annotations
 

@@ -41,7 +41,8 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
     if watching:
         long.append("watching")
         terse.append("watching")
-    return [_join(["memtui", *where, *long]), _join(["memtui", short, *long]), _join(["memtui", short, *terse]),
+    return [_join(["memtui", *where, *long]), _join(["memtui", where[0], *long]), _join(["memtui", short, *long]),
+            _join(["memtui", short, *terse]),
             _join([short, *terse]), _join([display_path, *terse])]
 
 

@@ -19,6 +19,7 @@ from textual.widgets.tree import TreeNode
 from ..core.judging.findings import AuditReport, Finding, by_confidence, folded_note, group_severity, safe_message
 from ..core.judging.findings import Place, kind_title, lines_said, place_label, safe_text
 from ..render.styles import DEFAULT, Styles
+from ..widgets.fit_line import FitLine
 
 # findings made into nodes per opening of a group, and again each time the cursor reaches
 # its "… more" line: about three screens, so moving down never waits
@@ -27,7 +28,7 @@ PAGE = 100
 
 class AuditScreen(Screen[str | None]):
     DEFAULT_CSS = """
-    AuditScreen #audit-title { padding: 0 1; text-style: bold; background: $panel; }
+    AuditScreen #audit-title { height: 1; padding: 0 1; text-style: bold; background: $panel; }
     AuditScreen Tree { height: 1fr; }
     AuditScreen #audit-empty { padding: 1 2; }
     AuditScreen #audit-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $panel; }
@@ -54,10 +55,11 @@ class AuditScreen(Screen[str | None]):
             return [], []
         return (list(rep.findings), []) if self.show_all else by_confidence(rep.findings)
 
-    def _title(self) -> str:
+    def _title(self) -> list[str]:
+        """From the most to the least verbose: the header stays one line at 80 columns."""
         rep = self.report
         if rep is None:
-            return "Audit — still running…"
+            return ["Audit — still running…"]
         n = len(self._split()[0])
         possible = sum(1 for f in rep.findings if f.confidence == "possible")
         if possible and not self.show_all:
@@ -66,10 +68,13 @@ class AuditScreen(Screen[str | None]):
             more = f", {possible} of them possible (a: fold)"
         else:
             more = ""
-        return f"Audit — {n} finding{'s' if n != 1 else ''} in {rep.entries} entries{more} · enter: go to the entry"
+        head = f"Audit — {n} finding{'s' if n != 1 else ''} in {rep.entries} entries{more}"
+        return [head + " · enter: go to the entry", head]
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title(), id="audit-title")
+        title = FitLine(id="audit-title", head=False)
+        title.show(self._title())
+        yield title
         tree: Tree[str | None] = Tree("findings", id="audit-tree")
         tree.show_root = False
         tree.guide_depth = 3
@@ -204,7 +209,7 @@ class AuditScreen(Screen[str | None]):
         self._fold = None
         self._fill(tree)
         self._show_detail(None)
-        self.query_one("#audit-title", Static).update(self._title())
+        self.query_one("#audit-title", FitLine).show(self._title())
         tree.cursor_line = 0
 
     def action_close(self) -> None:

@@ -75,6 +75,48 @@ _VERSION_HINTS = ("node", "python", "ruby", "java", "go", "rust", "php", "postgr
                   "react", "next", "rails", "kotlin", "swift", "net", "deno", "bun", "npm", "yarn")
 
 
+# a product's version written with its marker ("Expo SDK 52", "Tailwind v4", "Unity 2022.3", "Angular
+# version 17"): any named thing, not only the runtimes above; a dotted number or a marker says it is
+# a version, not a step or a count ("Phase 2", "Sprint 4")
+_NAMED_VERSION = re.compile(r"(?<![\w.@/-])`?((?!(?:Uses?|Using|Runs?|Running|Targets?|Requires?|Built|Stack|Runtime|"
+                            r"Engine|Installed|We|The|Our|On|Project|App|Pinned)\b)[A-Z][\w+#-]{1,30}"
+                            r"(?:[ \t](?!(?:SDK|API|LTS)\b)[A-Z][\w+#-]{1,20})?)`?[ \t]+"
+                            r"(?:(SDK|API level|version|ver\.|v)[ \t]?)?(\d{1,4}(?:\.\d{1,3}){0,2})(?![\w+]|\.\d)")
+_NOT_PRODUCTS = {"phase", "step", "sprint", "chapter", "section", "table", "figure", "fig", "week", "day", "level",
+                 "tier", "stage", "part", "round", "issue", "pr", "task", "item", "rule", "test", "case", "fase",
+                 "etapa", "paso", "passo", "option", "version", "release", "build", "milestone", "epic", "story",
+                 "ticket", "page", "line", "lines", "slide", "module", "unit", "lesson", "episode", "season", "top",
+                 "q", "h", "v", "no", "number", "id", "port", "group", "team", "room", "floor", "step"}
+# a named thing is a product the project is on only where the line says so with a verb of use or a
+# stack's label ("Result: CAGR 21.8" is a measure, not a version)
+_USES = re.compile(r"(?i)(?:\b(?:we use|uses|using|use|runs? on|running|is on|are on|we're on|pinned(?: to)?|targets?|"
+                   r"built (?:with|on)|requires|installed)\b|\b(?:tech )?(?:stack|runtime|engine|framework|platform|"
+                   r"toolchain|sdk|versions?)\b[^:\n]{0,12}:)[^.\n]{0,24}$")
+# an Android SDK level set in the build ("minSdk 24", "targetSdkVersion = 34")
+_SDK_LEVEL = re.compile(r"(?i)\b((?:min|target|compile)Sdk)(?:Version)?[ \t]*[=:]?[ \t]*(\d{2})\b")
+# the scope a rule is said for: "in the Docker image", "for local installs", "in tests,", "on staging"
+_SCOPE = re.compile(r"(?i)\b(?:in|on|for|inside|within|during|under|at|outside|across|per|from)[ \t]+"
+                    r"(?:(?:the|a|an|our|all|any|every|each|your)[ \t]+)?([\w./-]+(?:[ \t]+(?!(?:to|and|or|when|if|"
+                    r"because|since|so|but|it|is|are|as|with|by|for|on|in)\b)[\w./-]+)?)")
+_SCOPE_STOP = {"it", "this", "that", "them", "there", "here", "all", "any", "each", "every", "one", "way", "time", "now"}
+_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+
+
+def _scope(text: str, start: int, end: int, tool: str) -> str:
+    """The qualifiers of the sentence a rule stands in ("in the Docker image", "in tests"), as a
+    sorted set of words: two rules about one tool contradict only in the same scope."""
+    left = 0
+    for m in _CLAUSE_END.finditer(text, 0, start):
+        left = m.end()
+    stop = _CLAUSE_END.search(text, end)
+    sentence = text[left:stop.start() if stop else len(text)]
+    words = set()
+    for m in _SCOPE.finditer(sentence):
+        words.update(w.lower().strip("`.,") for w in m.group(1).split())
+    words.discard(tool)
+    return " ".join(sorted(w for w in words if w and w not in _SCOPE_STOP))
+
+
 def claims(text: str) -> list[tuple[str, str, int, str]]:
     """(subject, value, offset, phrase) for each precise claim in ``text``."""
     out = []
@@ -90,7 +132,8 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
         for m in rx.finditer(text):
             tool = m.group(1).lower().rstrip(".,;:")
             if tool not in _COMMON and len(tool) >= 2:
-                out.append((f"use {tool}", value, m.start(), m.group(0)))
+                # the rule's scope rides with its value: "always@local installs", "never@" (everywhere)
+                out.append((f"use {tool}", f"{value}@{_scope(text, m.start(), m.end(), tool)}", m.start(), m.group(0)))
     versioned = (not text.isascii() or any(map(low.__contains__, _VERSION_HINTS))) and _DIGIT.search(text)
     for m in (_VERSIONED.finditer(text) if versioned else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
@@ -101,6 +144,21 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
         if not _CURRENT.search(text, line_start, m.start()) or _NOT_NOW.search(line):
             continue
         out.append((f"{name} version", m.group(2), m.start(), m.group(0)))
+    known = {subject for subject, *_ in out}
+    for m in (_NAMED_VERSION.finditer(text) if _DIGIT.search(text) else ()):
+        name, marker, version = m.group(1), m.group(2), m.group(3)
+        first = name.split()[0].lower()
+        if first in _NOT_PRODUCTS or (not marker and "." not in version) or _VERSIONED.match(m.group(0)):
+            continue   # "Phase 2", a count; a runtime the pattern above reads
+        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        if not _USES.search(text, line_start, m.start()) or _NOT_NOW.search(line):
+            continue
+        subject = f"{name.lower()}{' ' + marker.lower() if marker and marker.lower() != 'v' else ''} version"
+        if subject not in known:
+            out.append((subject, version, m.start(), m.group(0)))
+    for m in (_SDK_LEVEL.finditer(text) if "sdk" in low else ()):
+        out.append((f"android {m.group(1).lower()}", m.group(2), m.start(), m.group(0)))
     for m in (_PORT.finditer(text) if "port" in low else ()):
         if m.group(1).lower() not in _COMMON:
             out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
@@ -171,7 +229,12 @@ def conflict_findings(mem: Memory) -> list[Finding]:
 
 
 def _agree(a: str, b: str) -> bool:
-    """Equal, or equal as far as both go: "20" and "20.11" agree, "3.12" and "3.11" do not."""
+    """Equal, or equal as far as both go: "20" and "20.11" agree, "3.12" and "3.11" do not. Two rules
+    agree when they say the same, or speak of two scopes ("never in the Docker image", "always for
+    local installs"); a rule said for everywhere meets every scope."""
+    if "@" in a:
+        (ra, _, sa), (rb, _, sb) = a.partition("@"), b.partition("@")
+        return ra == rb or bool(sa and sb and sa != sb)
     pa, pb = a.split("."), b.split(".")
     n = min(len(pa), len(pb))
     return pa[:n] == pb[:n]

@@ -261,4 +261,4 @@ def folded_note(possible: list[Finding], hint: str) -> str:
     see them (``hint``: the view's own key or flag)."""
     n = len(possible)
     kinds = ", ".join(kinds_in_order({f.kind for f in possible}))
-    return f"and {n} possible finding{'s' if n != 1 else ''} ({kinds}), from wording alone: {hint}"
+    return f"and {n} possible finding{'s' if n != 1 else ''} ({kinds}), each to check by hand: {hint}"

@@ -16,6 +16,7 @@ from .findings import Finding
 from .textutil import line_span, line_of, without_code as _without_code, without_comments
 from ..secrets.detect import blank_secrets, find_secrets
 from .mentions import mentions
+from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import process_findings, transient_findings  # noqa: F401
 
@@ -49,6 +50,10 @@ def secret_findings(entry_id: str, text: str) -> list[Finding]:
 IN_CODE_WORDS = 6        # a run of six words ...
 IN_CODE_CHARS = 40       # ... and at least 40 characters, copied verbatim: long enough that
                          # 'test' in package.json (or any short command) never counts
+
+
+# a string in quotation marks, twenty characters or more on one line: "You are a reviewer who …"
+_QUOTED_STRING = re.compile(r'"[^"\n]{20,}"|“[^”\n]{20,}”|«[^»\n]{20,}»|「[^」\n]{20,}」')
 
 
 def _shingles(words: list[str]) -> dict[tuple[str, ...], int]:
@@ -85,8 +90,11 @@ def _run_line(content: str, words: tuple[str, ...]) -> int | None:
 def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | None = None,
                      mentioned: list[str] | None = None) -> list[Finding]:
     """Only files the memory itself names are read (a whole-repo search would reject everything)."""
-    # a banner or note in an HTML comment is boilerplate, not the memory's own words
+    # a banner or note in an HTML comment is boilerplate, not the memory's own words; a quoted string
+    # (a prompt, a message) is quoted on purpose, as evidence of what the code says
     body = without_comments(entry.body if body is None else body)
+    if '"' in body or "“" in body or "«" in body or "「" in body:
+        body = _QUOTED_STRING.sub(lambda m: " " * len(m.group(0)), body)
     words = body.split()
     if len(words) < IN_CODE_WORDS:
         return []
@@ -98,8 +106,9 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
     out = []
     for raw in named:
         c = checker.confine(raw)
-        if c.unsafe or c.path is None or checker.kind(c.path) != "file" or checker.is_memory(c.path):
-            continue
+        if c.unsafe or c.path is None or checker.kind(c.path) != "file" or checker.is_memory(c.path) \
+                or c.path.name.lower() in INSTRUCTION_NAMES:
+            continue   # an instruction file is the duplicate check's: a line it states is one finding there
         content, _ = checker.read(c.path)
         if not content:
             continue
@@ -142,7 +151,6 @@ def _field_line(entry: MemoryEntry, raw: str) -> int | None:
 
 # ends where the ASCII host ends: "x@gmail.com으로" is an address followed by Korean
 _EMAIL = re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}(?![A-Za-z0-9-])")
-_PRIVATE_IP = re.compile(r"\b(?:10\.\d{1,3}|192\.168|172\.(?:1[6-9]|2\d|3[01]))\.\d{1,3}\.\d{1,3}\b")
 # a dotted quad standing alone (not 1.2.3.4.5, not inside a word), with an optional port
 _IPV4 = re.compile(r"(?<![\w.])((?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})"
                    r"(?![\w.]|\.\d)")
@@ -213,6 +221,12 @@ _ROLE_MAILBOXES = {"info", "support", "contact", "hello", "help", "sales", "team
                    "faturamento", "kundenservice", "service", "tuvan", "lienhe", "hotro", "cskh"}
 
 
+# a part of a mailbox's name that makes it a desk's wherever it stands (teamz.lab.contact@, support-eu@)
+_DESK_PARTS = {"contact", "contacts", "info", "support", "hello", "help", "sales", "office", "billing", "press",
+               "careers", "jobs", "noreply", "notifications", "contato", "contacto", "kontakt", "atendimento",
+               "soporte", "suporte", "hotro", "lienhe"}
+
+
 def _token_before(text: str, pos: int) -> str:
     """The part of the word ``pos`` sits in that comes before it (a URL's scheme shows there)."""
     return text[max(text.rfind(c, 0, pos) for c in " \t\n`'\"(<[") + 1:pos]
@@ -224,8 +238,9 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
         addr = m.group(0).lower()
         if "://" in _token_before(text, m.start() + 1):
             continue   # https://user@github.com/…, https://x-token:TOKEN@host: a URL's user, not a mailbox
-        if addr.split("@", 1)[0] in _ROLE_MAILBOXES:
-            continue   # info@, support@: a desk, not a person
+        local = addr.split("@", 1)[0]
+        if local in _ROLE_MAILBOXES or _DESK_PARTS.intersection(re.split(r"[._+-]", local)):
+            continue   # info@, support@, shop.contact@: a desk, not a person
         if addr.endswith(("example.com", "example.org", "users.noreply.github.com")) or addr.startswith("noreply"):
             continue
         if re.search(r"@[\w.-]*\.(?:png|jpg|svg|js|ts|py|service|timer|socket|target|mount|path)$", addr):
@@ -238,11 +253,10 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
             continue   # under "## Test logins" / "Demo accounts": a seeded account, not a person's mailbox
         out.append(Finding(entry_id, "identifying", "email", line_of(text, m.start()),
                            "an e-mail address", "refer to the person by role, or drop the address"))
-    for m in (_PRIVATE_IP.finditer(text) if ("10." in text or "192.168" in text or "172." in text) else ()):
-        if m.group(0).endswith(".0") and text.startswith("/", m.end()):
-            continue   # 10.0.0.0/16: a network's address block, not a host on it
-        out.append(Finding(entry_id, "identifying", "private-ip", line_of(text, m.start()),
-                           "a private IP address of your network", "use a host name or leave it out"))
+    # a private address (10/8, 172.16/12, 192.168/16, loopback, link-local, CGNAT) identifies no one:
+    # millions of networks number their hosts alike, and none is reachable from outside its own
+    # (10.0.2.2 is every Android emulator's host, 172.17.0.1 every Docker bridge). Only a public
+    # address can be found and reached: that is what an address tells of a person.
     for m in (_IPV4.finditer(text) if text.count(".") >= 3 and _QUAD_HINT.search(text) else ()):
         ip = m.group(1)
         if _NOT_SOMEONES.match(ip) or ip.endswith((".0", ".255")) or len(ip) == 7 or _placeholder_ip(ip) or \
@@ -257,7 +271,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
                            "use the host's name or a role (\"the staging server\"), or leave it out"))
     for m in (_HOME.finditer(text) if ("/home/" in text or "Users" in text) else ()):
         name, before = m.group(1).rstrip(".").lower(), _token_before(text, m.start())
-        if name in _GENERIC_USERS or _SERVICE_USER.match(name) or ("://" in before and "file:" not in before) or \
+        if name in _GENERIC_USERS or name in _ROLE_MAILBOXES or _SERVICE_USER.match(name) or \
+                ("://" in before and "file:" not in before) or \
                 _EXAMPLE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue   # a service login, a web URL's /home/ page, an example for the reader
         out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),

@@ -79,7 +79,13 @@ _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|depreca
                          r"renam|rinomin|renombr|umbenann|\bunused\b|orphan|"
                          r"(?:doesn'?t|does not|do not|non|no|não|nao|n'|nicht) (?:exist|esiste|existe)|不存在|존재하지 않|存在しない")
 # "the entry point is server/index.js, not server.js": the path is named to say it is not the one
-_NOT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnon|\bnão|\bnao|\bnicht|\bkein|\bnunca|\bnever)[ \t]*[`*\"']*$")
+_NOT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnon|\bnão|\bnao|\bnicht|\bkein|\bnunca|\bnever|\bnot in|\binstead of|"
+                         r"\brather than|\ben vez de|\ben lugar de|\bem vez de|\bao invés de|\bau lieu de|\bpas|"
+                         r"\b(?:an)?statt|\binvece di|\bвместо|\bне|\bthay vì|\bkhông phải|而非|而不是|不是|并非|並非|"
+                         r"不要用|别用)[ \t]*[`*\"']*$")
+# "`middleware.ts` ではなく", "`middleware.ts`가 아니라", "`middleware.ts` değil": the negation after it
+_NOT_AFTER = re.compile(r"(?i)[`*\"']*[ \t]*(?:ではなく|じゃなく|では無く|(?:가|이)[ \t]*아니라|대신|değil|yerine|"
+                        r"(?:is|was)[ \t]+(?:not|no longer)[ \t]+(?:used|needed|the one))")
 # "moved `tools/a.sh` to tools/test/", "`tools/a.sh`를 `tools/test/`로 이동": the old place of a moved file
 _MOVED_FROM = re.compile(r"(?i)\b(?:moved|relocated|movid[oa]|spostat[oa]|déplacée?|verschoben)[ \t]+(?:the[ \t]+)?[`*\"']*$")
 _MOVED_AWAY = re.compile(r"[`*\"']*[ \t]*(?:를|을|を)?[^\n]{0,40}?(?:(?:로|으로|へ|に)[ \t]*(?:이동|移動|移し)|移到|移至|移动到|挪到|搬到)")
@@ -102,7 +108,8 @@ def said_gone(body: str, path: str) -> bool:
     if i < 0:
         return False
     start, end = line_span(body, i)
-    if _GONE_WORDS.search(body, start, end) or _NOT_BEFORE.search(body, max(start, i - 12), i) \
+    if _GONE_WORDS.search(body, start, end) or _NOT_BEFORE.search(body, max(start, i - 16), i) \
+            or _NOT_AFTER.match(body, i + len(path), end) \
             or _CHANGED_TO.match(body, i + len(path)) or _MOVED_FROM.search(body, max(start, i - 16), i) \
             or _MOVED_AWAY.match(body, i + len(path), end):
         return True
@@ -183,7 +190,11 @@ _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|loca
                              r"\bbranch\b|(?:→|->) ?`?(?:main|master|develop)\b|not found|"
                              r"\b(?:to port|porting|portar|portare|portieren)\b|"
                              r"non (?:è )?in git|sibling|other repo|another repo|outro repo|otro repo|altro repo|"
-                             r"submodul|\bon (?:the |a |that |this )?(?:server|vps|host)\b|remote (?:host|server)")
+                             r"submodul|\bon (?:the |a |that |this )?(?:server|vps|host)\b|remote (?:host|server)|"
+                             # a script that runs on another machine: said so in the languages memory is written in
+                             r"\bssh\b|\bcron(?:tab)?\b|\bsystemd\b|\bno servidor\b|\ben el servidor\b|\bsur le serveur\b|"
+                             r"\bauf dem server\b|\bsul server\b|на сервере|서버에서|サーバー(?:上|で)|服务器上|伺服器上|"
+                             r"trên server|sunucuda")
 # "create `src/x.py`", "Implement `a/b.ts` for …": a file to make, named right after the verb
 _TO_MAKE = re.compile(r"(?i)\b(?:create|implement|crear|criar|creare|erstellen)[ \t]+(?:an? |the |new |un |una |o |a )?"
                       r"[`*\"']*$")

@@ -116,6 +116,64 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+# the issuers' numbers (IIN) with the lengths their cards have: Visa, Mastercard, Amex, Discover,
+# JCB, Diners, UnionPay, Maestro
+_IIN = re.compile(r"4\d{12}(?:\d{3}){0,2}|(?:5[1-5]\d{2}|222[1-9]|22[3-9]\d|2[3-6]\d{2}|27[01]\d|2720)\d{12}|"
+                  r"3[47]\d{13}|(?:6011|65\d{2}|64[4-9]\d)\d{12,15}|35(?:2[89]|[3-8]\d)\d{12,15}|"
+                  r"3(?:0[0-5]|[68]\d)\d{11,16}|62\d{14,17}|(?:50|5[6-9]|6\d)\d{10,17}")
+# a card said to be one, in the languages memory is written in
+_CARD_WORDS = re.compile(r"(?i)\b(?:card|credit|debit|visa|master\s?card|amex|american express|discover|jcb|"
+                         r"maestro|pan|cc|tarjeta|cart[ãa]o|carte|karte|kart[ıi]?|carta)\b|карт|thẻ|"
+                         r"カード|卡号|卡號|信用卡|银行卡|銀行卡|카드")
+# a documented test card (Stripe's 4000 0566 5566 5556, a sandbox's): public, no one's
+_TEST_WORDS = re.compile(r"(?i)\b(?:test|testing|sandbox|sample|dummy|fake|example|prueba|teste|essai|"
+                         r"tests?karte|demo)\b|テスト|测试|測試|테스트")
+_GROUPED = re.compile(r"\d{4}([ -])\d{4}\1\d{4}\1\d{4}|\d{4}([ -])\d{6}\2\d{5}")
+
+
+def _card_shaped(scan: str, m: re.Match, digits: str) -> bool:
+    """A payment card, not an id of the same length: the checksum holds, an issuer's number with
+    its length, and the line says it is a card or writes it grouped as cards are printed; a
+    documented test card is public. A 15-digit sample id passes the checksum one time in ten."""
+    if not _IIN.fullmatch(digits):
+        return False
+    start, end = m.start(), m.end()
+    line = scan[scan.rfind("\n", 0, start) + 1:(scan.find("\n", end) + 1 or len(scan) + 1) - 1]
+    if _TEST_WORDS.search(line):
+        return False
+    return _CARD_WORDS.search(line) is not None or _GROUPED.fullmatch(m.group(0).strip()) is not None
+
+
+# an IBAN by its shape, no label needed: a country's code, two check digits, the country's length
+# (grouped by fours or as the bank prints it: "ES91 2100 0418 45 0200051332")
+_IBAN = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){8,34})")
+_IBAN_HINT = re.compile(r"[A-Z][A-Z][0-9][0-9]")
+_IBAN_LENGTHS = {"AD": 24, "AT": 20, "BE": 16, "BG": 22, "BR": 29, "CH": 21, "CY": 28, "CZ": 24, "DE": 22, "DK": 18,
+                 "EE": 20, "ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IT": 27,
+                 "LT": 20, "LU": 20, "LV": 21, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25, "RO": 24, "SE": 24,
+                 "SI": 19, "SK": 24, "TR": 26, "UA": 29, "AE": 23, "SA": 24, "IL": 23}
+
+
+def _iban(s: str) -> bool:
+    """The country's length, ending where a group ends, and the mod-97 checksum (ISO 13616): a
+    random code passes one time in 97."""
+    want = _IBAN_LENGTHS.get(s[:2])
+    compact = s.replace(" ", "")
+    if want is None or len(compact) < want:
+        return False
+    cut, n = 0, 0
+    while n < want:   # the place in s where the country's length is reached
+        n += s[cut] != " "
+        cut += 1
+    if cut < len(s) and s[cut] != " ":
+        return False   # the code runs on: not an account number of that country
+    v = compact[:want]
+    if len(set(v[4:])) <= 3:
+        return False
+    digits = "".join(str(int(c, 36)) for c in v[4:] + v[:4])
+    return int(digits) % 97 == 1
+
+
 def _cn_id(s: str) -> bool:
     weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
     check = "10X98765432"[sum(int(a) * w for a, w in zip(s[:17], weights)) % 11]
@@ -143,9 +201,18 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
     if (zeros is None or b"0" * 12 in zeros.replace(b" ", b"").replace(b"-", b"")) and _CARD_HINT.search(scan):
         for m in _CARD.finditer(scan):
             digits = re.sub(r"\D", "", m.group(0))
-            if 13 <= len(digits) <= 19 and digits[0] in "3456" and _luhn(digits) and len(set(digits)) > 3:
+            if 13 <= len(digits) <= 19 and _luhn(digits) and len(set(digits)) > 3 and _card_shaped(scan, m, digits):
                 out.append(Finding(entry_id, "sensitive", "card-number", line_of(text, m.start()),
                                    f"personal data: a payment card number ({len(digits)} digits, not shown)", FIX))
+    # an IBAN holds a run of digits (spaces aside) and a country's two letters before two digits
+    ibans = (zeros is None or b"0000" in zeros.replace(b" ", b"")) and _IBAN_HINT.search(scan) is not None
+    for m in (_IBAN.finditer(scan) if ibans else ()):
+        if _iban(m.group(1)) and not any(f.rule == "bank-account" and f.line == line_of(text, m.start()) for f in out):
+            out.append(Finding(entry_id, "sensitive", "bank-account", line_of(text, m.start()),
+                               "personal data: a bank account number (IBAN, its checksum holds; not shown)", FIX))
+    cards = {f.line for f in out if f.rule == "card-number"}
+    if cards:   # "卡号 4…": one number, one finding (the card's, which its checksum proves)
+        out = [f for f in out if not (f.rule == "bank-account" and f.line in cards)]
     if (zeros is None or b"0" * 17 in zeros) and _DIGITS17.search(scan):
         for m in _CN_ID.finditer(scan):
             if _cn_id(m.group(0)):

@@ -15,16 +15,60 @@ _HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 RETRO = re.compile(r"(?i)(?:^|/)retros?[/_-]|(?:^|[/_-])(?:retro|changelog|history)(?:[/_.-]|$)")
 DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-_./]\d{1,2}[-_./]\d{1,2}(?!\d)|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2}(?!\d)|"
-                   r"(?i:(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ _-]?\d{1,2}(?!\d))|"
-                   r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日")
+                   # a month's name or its abbreviation, not a word that starts like one ("Decision-4", "Mark 2")
+                   r"(?i:(?<![a-z])(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                   r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?[ _-]?\d{1,2}(?!\d))|"
+                   # the day first: 14 March, 14. März, 14 de marzo, 14 mars
+                   # (a month's whole name or its abbreviation: "5 decisions" and "3 markers" are no dates)
+                   r"(?i:(?<!\d)\d{1,2}(?:st|nd|rd|th|er)?\.?[ ](?:de[ ])?(?:jan(?:uary|vier)?|feb(?:ruary)?|"
+                   r"f[ée]v(?:rier)?|mar(?:ch|s)?|m[äa]rz|apr(?:il)?|avr(?:il)?|abr(?:il)?|may|mai|mag(?:gio)?|"
+                   r"june?|juin|giu(?:gno)?|july?|juil(?:let)?|lug(?:lio)?|aug(?:ust)?|ao[ûu]t|ago(?:sto)?|"
+                   r"sep(?:t(?:ember)?)?|sept(?:embre)?|set(?:tembre)?|oct(?:ober|obre)?|okt(?:ober)?|ott(?:obre)?|"
+                   r"nov(?:ember|embre)?|dec(?:ember)?|d[ée]c(?:embre)?|dez(?:ember)?|dic(?:iembre|embre)?|enero|febrero|"
+                   r"marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\.?(?![a-zà-ÿ]))|"
+                   r"\d{4}年\d{1,2}月|\d{1,2}月\d{1,2}日|"
+                   # a month (2026-06) and a stamp's compact day (20260521_0218)
+                   r"(?<![\d-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])|"
+                   r"(?<!\d)20\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)")
 _HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+[^\n]*$")
-SESSION_DEIXIS = re.compile(r"(?i)session|sesión|sessione|sessão|세션|セッション|会话")
+# a line wholly bold standing as a heading over a day's notes ("**2026-03-14 (evening)**")
+# the words that name a day, resolved against a dated document's day ("today" in a file named
+# for 2026-05-25 is that day): not "currently", which a document's date does not resolve
+_DAY_DEIXIS = re.compile(r"(?i)^(?:today|tonight|yesterday|this (?:morning|afternoon|evening)|earlier today|"
+                         r"oggi|ieri|hoy|ayer|hoje|ontem|aujourd['’]hui|hier|heute|gestern|сегодня|вчера|hôm nay|"
+                         r"hôm qua|bugün|dün|今日|今天|昨日|昨天|今晚|本日|오늘|어제)$")
+# its date right after it: "today (06-09)", "today (3/14)"
+# a day's name as a time word (today, yesterday, tonight, this week, hoy, 今天, 오늘 …): the shape that
+# dates an event as often as it states a present
+DAY_WORD = re.compile(r"(?i)^(?:(?:earlier |so far )?today|tonight|yesterday|this (?:morning|afternoon|evening|week)|"
+                      r"oggi|ieri|hoy|ayer|hoje|ontem|aujourd['’]hui|hier|ce matin|heute|gestern|сегодня|вчера|"
+                      r"hôm nay|hôm qua|bugün|dün|今日|今天|昨日|昨天|今晚|本日|本周|오늘|어제)$")
+_DATE_AFTER = re.compile(r"[ \t]*\(\d{1,2}[-/.]\d{1,2}\)")
+# "not yet" said of what someone must still find out: an open question, true until someone checks
+_OPEN_QUESTION = re.compile(r"(?i)[ \t]*(?:[\w-]+[ \t]+){0,2}(?:confirm|validat|verifi|quantif|isolat|known|measur|determin|"
+                            r"decided|clear\b|confirmad|validad|verificad|vérifi|bestätig|確認|确认|확인|検証|验证|驗證)")
+_BOLD_LINE = re.compile(r"(?m)^[ \t]{0,3}\*\*[^*\n]{2,80}\*\*:?[ \t]*$")
+# what comes before a heading's first word: its marks, emphasis, a weekday ("## Friday, 14 March")
+_HEAD_PREFIX = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)[*_]{0,2}[ \t]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?[ \t]+)?",
+                          re.I)
+_DAY_MONTH = re.compile(r"\d{1,2}/\d{1,2}(?![\d/])")   # "## 3/14 evening": no year, a day only where it leads
+# the words of an event's day, not of a state: a past event under a dated heading is that day's
+_EVENT_DAY = re.compile(r"(?i)^(?:tonight|yesterday|this (?:morning|afternoon|evening)|earlier today|just now|"
+                        r"今晚|昨天|今朝|昨日|어제|오늘 밤|anoche|ayer|ontem|ieri|hier|gestern|вчера|hôm qua|dün)$")
+SESSION_DEIXIS = re.compile(r"(?i)session|sesión|sessione|sessão|sitzung|сесси|oturum|phiên|세션|セッション|会话|对话|會話")
+# a "now" negated is a deferral decided, not a state: "not now", "暂不扩展", "WONTFIX hoje",
+# "không wire … bây giờ" — it holds until someone revisits it
+_DEFERRAL = re.compile(r"(?i)\bnot (?:right )?now\b|\bnot for now\b|\bno\b[^.\n]{0,40}\bfor now\b|\bwon['’]?t fix\b|\bwontfix\b|不是现在|不是現在|"
+                       r"暂不|暫不|暂时不|暫時不|今は(?:しない|やらない)|지금은 (?:안|하지)|\bahora no\b|\bagora não\b|"
+                       r"\bpas maintenant\b|\bnicht jetzt\b|\bkhông\b[^.\n]{0,60}\bbây giờ\b|\bşimdi değil\b")
 # a section closed or dated by day and month in its heading: "## Previous state (closed 26/6)"
 _HEADING_DAY = re.compile(r"\([^()\n]{0,24}(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])[^()\n]{0,12}\)")
 _TITLE = re.compile(r"(?m)^[ \t]{0,3}#[ \t]+[^\n]*$")
-_DATED_TITLE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}[ \t]*(?:\d{4}[-_./]\d{1,2}[-_./]\d{1,2}|"
-                          r"(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}))")
-_LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione")
+_LOG_WORD = re.compile(r"(?i)session|\blog\b|review|recap|report|stand-?up|diary|세션|セッション|会话|sesi[óo]n|sess[ãa]o|sessione|"
+                       # a heading that reports an event of its day: "## BUILT: … (2026-05-31)", "# 2 bugs fixed (…)"
+                       r"\b(?:built|shipped|fixed|deployed|released|merged|closed|completed|done|delivered|launched|"
+                       r"entregue|entregado|implantado|desplegado|livré|déployé|erledigt|behoben|rilasciat[oa]|"
+                       r"выпущен|исправлен)\b|完成|已修复|上线了|完了|修正済|リリース済|완료|배포됨")
 _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|если|когда|nếu|khi)\b|如果|若|もし|場合|만약|경우)"
                         r"[^.;:,\n]{0,40}$")
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
@@ -102,7 +146,8 @@ _KO_NOUN_AFTER = re.compile(r"[ \t][\uac00-\ud7af]")
 _KO_IMPERATIVE = re.compile(r"(?:세요|십시오|하라|할 것|말 것|해라)[.!]?\s*$")
 # a past tense in English ("caught", "were", "generated"), and a present beside it ("is", "has", "needs")
 _PAST_VERB = re.compile(r"(?i)\b(?:was|were|had|did|ran|caught|found|made|took|got|went|saw|said|wrote|broke|came|"
-                        r"lost|built|sent|spent|told|\w{3,}ed)\b")
+                        r"lost|built|sent|spent|told|(?<![\w.-])[A-Za-z]{3,}ed(?![\w.-]))\b")
+_PAST_FORM = re.compile(r"(?i)\b(?:was|were|had|did|ran|caught|took|went|saw|wrote|broke|came)\b")
 _PRESENT_AUX = re.compile(r"(?i)\b(?:is|are|am|isn['’]t|aren['’]t|has|have|hasn['’]t|haven['’]t|remains?|stays?|"
                           r"needs?|must|should|will)\b")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
@@ -131,6 +176,8 @@ class TimeContext:
         self._headings: list[re.Match] | None = None
         self._heading_starts: list[int] = []
         self._title: re.Match | None | bool = False
+        self._bolds: list[re.Match] | None = None
+        self._bold_starts: list[int] = []
 
     def _span(self, m: re.Match) -> tuple[int, int]:
         return line_span(self.scan, m.start(), m.end())
@@ -143,6 +190,7 @@ class TimeContext:
             line = scan[start:end]
             rule_of_days = len(_RELATIVE_DAY.findall(line)) >= 2 and _DAY_RULE.search(line) is not None
             self._lines[start] = rule_of_days or _CLOCK.search(line) is not None or self._dated_section(start) \
+                or _DEFERRAL.search(line) is not None \
                 or _CONDITION_LABEL.match(line) is not None or self._template_field(start, line)
         if self._lines[start]:
             return "line"   # "fast today, costly later", 前一日 vs 今日, "today after 15:00", a dated section, a condition
@@ -230,7 +278,11 @@ class TimeContext:
         """In a dated record: a section titled by its date ("## 2026-03-28 — deploy"), or a
         document titled as one session's log ("# Copilot Session 3 — Mar 27"): it says when."""
         heading = self._heading_before(start)
-        if heading is not None and (_DATED_TITLE.match(heading) or _HEADING_DAY.search(heading)):
+        if heading is not None and (_HEADING_DAY.search(heading) or _leading_date(heading)
+                                    or DATE.search(heading) and _LOG_WORD.search(heading)):
+            return True   # a day's entry, or a heading that reports that day's event and dates it
+        bold = self._bold_before(start)
+        if bold is not None and _leading_date(bold):
             return True
         if self._title is False:
             self._title = _TITLE.search(self.scan)
@@ -238,14 +290,70 @@ class TimeContext:
         return t is not None and t.start() < start and DATE.search(t.group(0)) is not None \
             and _LOG_WORD.search(t.group(0)) is not None
 
+    def _bold_before(self, start: int) -> str | None:
+        """The last wholly bold line above ``start`` in its section (None when none)."""
+        if self._bolds is None:
+            self._bolds = list(_BOLD_LINE.finditer(self.scan)) if "**" in self.scan else []
+            self._bold_starts = [b.start() for b in self._bolds]
+        i = bisect.bisect_left(self._bold_starts, start) - 1
+        if i < 0:
+            return None
+        self._heading_before(start)
+        h = bisect.bisect_left(self._heading_starts, start) - 1
+        if h >= 0 and self._heading_starts[h] > self._bold_starts[i]:
+            return None   # a heading stands between: the bold line is another section's
+        return self._bolds[i].group(0)
+
+    def event_under_dated_heading(self, m: re.Match, english: bool) -> bool:
+        """A past event under a heading that holds a date anywhere ("## Release 2026-03-14 — evening",
+        then "SHIPPED tonight"): history of that day, not a "now". A present state under such a
+        heading ("## Estado em prod (deploy 2026-05-05)" over "not configured yet") still says now."""
+        start = self._span(m)[0]
+        heading = self._heading_before(start)
+        if heading is None or DATE.search(heading) is None:
+            return False
+        # (a past tense is read in English only: elsewhere "deferred" or a name_used is no verb of the sentence)
+        return _EVENT_DAY.match(m.group(0)) is not None or english and self.told_past(m)
+
     def told_past(self, m: re.Match) -> bool:
         """The sentence around it tells what happened, in the past ("the DB caught three bugs this
         session"), with no present state beside it."""
         sentence = self._sentence(m, *self._span(m))
         return _PAST_VERB.search(sentence) is not None and _PRESENT_AUX.search(sentence) is None
 
+    def told_present(self, m: re.Match) -> bool:
+        """The sentence around it says what holds, in the present ("deploys are blocked today")."""
+        sentence = self._sentence(m, *self._span(m))
+        # ("are blocked": a participle after a present verb is a state, so only a past verb that is
+        # no participle counts against it)
+        return _PRESENT_AUX.search(sentence) is not None and _PAST_FORM.search(sentence) is None
+
     def dated_line(self, m: re.Match) -> bool:
-        return DATE.search(self.scan, *self._span(m)) is not None
+        return DATE.search(self.scan, *self._span(m)) is not None or _DATE_AFTER.match(self.scan, m.end()) is not None
+
+    def open_question(self, m: re.Match) -> bool:
+        """'not yet confirmed', '尚未確認': what is still to be found out, not a state that will change."""
+        return _OPEN_QUESTION.match(self.scan, m.end()) is not None
+
+    def day_of_document(self, m: re.Match, dated_name: bool, english: bool) -> bool:
+        """A past event told by a day word ("the refresh ran yesterday", "fixed today") in a document
+        dated by its name or its title: that day's history. A present state there ("hoje só texto":
+        only text for now) still says now."""
+        if _DAY_DEIXIS.match(m.group(0)) is None:
+            return False
+        if not dated_name:
+            if self._title is False:
+                self._title = _TITLE.search(self.scan)
+            t = self._title
+            if t is None or t.start() > m.start() or DATE.search(t.group(0)) is None:
+                return False
+        return _EVENT_DAY.match(m.group(0)) is not None or english and self.told_past(m)
+
+
+def _leading_date(heading: str) -> bool:
+    """A heading (or a bold line) that starts with its day: a log's entry for that day."""
+    m = _HEAD_PREFIX.match(heading)
+    return m is not None and (DATE.match(heading, m.end()) is not None or _DAY_MONTH.match(heading, m.end()) is not None)
 
 
 def _dated_row(line: str) -> bool:

@@ -12,8 +12,8 @@ import re
 
 from . import hints
 from .findings import Finding
-from .textutil import line_of, without_code
-from .time_context import DATE, RETRO, SESSION_DEIXIS, TimeContext, quoted
+from .textutil import lazy_re, line_of, without_code, without_comments
+from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
 TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
@@ -27,34 +27,49 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
                 r"week))|today(?!['’]s)|for today['’]s|today['’]s (?=\w+ (?:is|are|was|uses?)\b)|tonight|"
                 r"this (?:morning|afternoon|evening|session|week)|just now|for now|next session|not yet|"
                 r"for the time being|temporarily|yesterday|earlier today|so far today)\b(?!['\"’”])")),
-    ("zh", ("现在", "目前", "刚", "今天", "今晚", "此刻", "眼下", "这会儿", "暂时", "昨天", "本周"),
-     re.compile(r"(?:(?<![发出实表体呈显發實體顯])[现現]在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周)")),
-    ("ja", ("いま", "今", "現在", "本日", "先ほど", "さっき", "現時点", "昨日"),
+    ("zh", ("现在", "目前", "刚", "今天", "今晚", "此刻", "眼下", "这会儿", "暂时", "昨天", "本周", "尚未", "还没",
+            "還沒", "仍未", "暂未", "暫未", "会话", "对话", "會話"),
+     re.compile(r"(?:(?<![发出实表体呈显發實體顯])[现現]在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周|"
+                # "not yet" said of something ("支付模块尚未接入"), not of a set ("尚未同步的记录": 的 in its clause)
+                r"(?:尚未|还没有?|還沒有?|仍未|暂未|暫未)(?![^。；;，,！!？?\n]*的)|"
+                r"本次会话|这次会话|本次对话|这次对话|本次會話|這次會話)")),
+    ("ja", ("いま", "今", "現在", "本日", "先ほど", "さっき", "現時点", "昨日", "まだ", "セッション"),
      re.compile(r"(?:いま(?![だす])|今は|今日|(?<![樣样標标基資资])本日|(?<![出表実實発發呈顕顯体體])現在(?![地位値])|先ほど|さっき|"
-                r"今のところ|現時点|昨日)")),
-    ("ko", ("현재", "지금", "오늘", "방금", "아까", "어제", "당분간", "요즘"),
-     re.compile(r"(?:현재(?! ?값| ?시각| 시간 표시| ?위치| ?상태를 저장)|지금|오늘|방금|아까|어제|당분간|요즘)")),
+                r"今のところ|現時点|昨日|今回のセッション|このセッション|"
+                # "not yet" as a statement: まだ and a negation that ends its clause ("まだ実装していない。"),
+                # not one that names a set ("まだ同期されていないレコード")
+                r"まだ(?=[^。\n]{0,30}?(?:ない|ません|未(?:完了|対応|実装)?)(?:[。、\n）)]|$|です|よう)))")),
+    ("ko", ("현재", "지금", "오늘", "방금", "아까", "어제", "당분간", "요즘", "아직", "이번 세션"),
+     re.compile(r"(?:현재(?! ?값| ?시각| 시간 표시| ?위치| ?상태를 저장)|지금|오늘|방금|아까|어제|당분간|요즘|이번 세션|"
+                # 아직 and a negation ending its clause ("아직 구현 안 됨."), not a set ("아직 … 않은 레코드")
+                r"아직(?=[^.\n]{0,30}?(?:않|안 |안됨|못|없|전)[^.,\n\s]{0,6}(?:[.,\n]|$)))")),
     ("es", ("ahora", "actualmente", "momento", "hoy", "ayer", "sesión", "todavía no", "aún no"),
      re.compile(r"(?i)\b(?:ahora mismo|actualmente|en este momento|de momento|por ahora|hoy|ayer|próxima sesión|"
+                r"(?:en )?esta sesión|"
                 r"todavía no|aún no)\b")),
     # "agora" alone is "now (that it changed)": as English "now", not a statement of the moment
-    ("pt", ("agora", "atualmente", "momento", "hoje", "enquanto", "ontem", "ainda não"),
+    ("pt", ("agora", "atualmente", "momento", "hoje", "enquanto", "ontem", "ainda não", "sessão"),
      re.compile(r"(?i)\b(?:agora mesmo|por agora|atualmente|no momento|neste momento|hoje|por enquanto|ontem|"
+                r"nesta sessão|esta sessão|"
                 r"ainda não)\b")),
     ("it", ("attualmente", "momento", "per ora", "oggi", "ieri", "adesso", "ancora", "sessione"),
      re.compile(r"(?i)\b(?:attualmente|al momento(?! del| della| dello| di| in cui)|in questo momento|per ora|"
                 r"per il momento|oggi|ieri|adesso|"
-                r"non (?:\w+ )?ancora|prossima sessione)\b")),
-    ("fr", ("moment", "actuellement", "aujourd", "instant", "hier", "ce matin", "encore"),
-     re.compile(r"(?i)\b(?:en ce moment|actuellement|aujourd['’]hui|pour l['’]instant|pour le moment|"
+                r"non (?:\w+ )?ancora|prossima sessione|(?:in )?questa sessione)\b")),
+    ("fr", ("moment", "actuellement", "aujourd", "instant", "hier", "ce matin", "encore", "cette session"),
+     re.compile(r"(?i)\b(?:en ce moment|actuellement|aujourd['’]hui|pour l['’]instant|pour le moment|cette session|"
                 r"hier|ce matin|pas encore)\b")),
-    ("de", ("moment", "derzeit", "momentan", "zurzeit", "heute", "gestern", "gerade", "vorerst"),
-     re.compile(r"(?i)\b(?:im moment|derzeit|momentan|zurzeit|heute|gestern|gerade (?:eben|jetzt)|vorerst)\b")),
-    ("vi", ("hiện", "bây giờ", "hôm nay", "hôm qua", "lúc này", "tạm thời"),
-     re.compile(r"(?i)(?:hiện tại|hiện nay|bây giờ|hôm nay|hôm qua|lúc này|tạm thời)")),
-    ("ru", ("сейчас", "момент", "сегодня", "вчера", "пока", "настоящее", "временно"),
+    ("de", ("moment", "derzeit", "momentan", "zurzeit", "heute", "gestern", "gerade", "vorerst", "sitzung"),
+     re.compile(r"(?i)\b(?:im moment|derzeit|momentan|zurzeit|heute|gestern|gerade (?:eben|jetzt)|vorerst|"
+                r"(?:in )?dieser sitzung)\b")),
+    ("vi", ("hiện", "bây giờ", "hôm nay", "hôm qua", "lúc này", "tạm thời", "phiên này"),
+     re.compile(r"(?i)(?:hiện tại|hiện nay|bây giờ|hôm nay|hôm qua|lúc này|tạm thời|phiên này)")),
+    ("ru", ("сейчас", "момент", "сегодня", "вчера", "пока", "настоящее", "временно", "сессии"),
      re.compile(r"(?i)\b(?:сейчас|в данный момент|на данный момент|сегодня|вчера|пока что|в настоящее время|"
-                r"временно)\b")),
+                r"временно|в этой сессии)\b")),
+    # Turkish: "şu anda" (right now), "şimdilik" (for now), "henüz" (not yet), "bu oturumda" (this session)
+    ("tr", ("şu an", "şimdilik", "bugün", "dün", "henüz", "oturum", "geçici"),
+     re.compile(r"(?i)(?<!\w)(?:şu an(?:da)?|şimdilik|bugün|dün|henüz|bu oturumda|geçici olarak|şu sıralar)(?!\w)")),
 ]
 
 
@@ -87,6 +102,8 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     """'right now' statements: process, not fact. Checked in the name, description and body."""
     out, seen = [], set()
     scan = without_code(text) if scan is None else scan
+    # a comment is a note to people (a last-sync stamp, a banner), not a statement the memory makes
+    scan = without_comments(scan)
     low = scan.lower()
     lines = None
     ctx = TimeContext(scan)
@@ -117,12 +134,24 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             if why:
                 continue
             word = m.group(0)
+            if ctx.event_under_dated_heading(m, english=lang == "en"):
+                continue   # "SHIPPED tonight" under "## Release 2026-03-14": that evening's history
+            if ctx.day_of_document(m, dated_name, english=lang == "en"):
+                continue   # "today" in session_2026-05-25.md or under "# Incident 2026-05-25": that day
+            if _soft(word) and ctx.open_question(m):
+                continue   # "not yet confirmed": an open question, true until someone checks
             if dated_name and SESSION_DEIXIS.search(word):
                 continue   # "this session" in session_2026-03-25.md: the session its name dates
             seen.add(ln)
             dated = ctx.dated_line(m)
+            day = DAY_WORD.match(word) is not None
+            if dated and day:
+                continue   # "today (2026-05-15)": the date says which day; an event or a reading of it
             past = not dated and SESSION_DEIXIS.search(word) is not None and ctx.told_past(m)
-            out.append(_time_word(entry_id, ln, word, soft=_soft(word), dated=dated, past=past))
+            # a day's name states what holds when an English sentence says it in the present
+            # ("deploys are blocked today"); elsewhere it dates an event as often ("rebuilt today")
+            unsure_day = day and not (lang == "en" and ctx.told_present(m))
+            out.append(_time_word(entry_id, ln, word, soft=_soft(word), dated=dated, past=past, day=unsure_day))
     for ln, word in _open_statuses(scan, low):
         if ln not in seen and ln >= body_line:
             seen.add(ln)
@@ -154,7 +183,8 @@ def _open_statuses(scan: str, low: str):
             yield line_of(scan, m.start()), m.group(1)
 
 
-def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past: bool = False) -> Finding:
+def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past: bool = False,
+               day: bool = False) -> Finding:
     """A possible finding says only what its words show: a provisional statement ("for now",
     "not yet") may still hold, a dated record says when its "now" was, and a past event told
     as "this session" will not go stale but reads as the reader's session — worth a check,
@@ -163,6 +193,13 @@ def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past:
         return Finding(entry_id, "transient", "time-word", ln,
                        f"a past event told as '{word}': a later session reads it as its own",
                        f"say when it was (a date), or drop '{word}'", confidence="possible")
+    if day and not soft and not dated:
+        # a day's name dates an event as often as it states what holds ("rebuilt today", "the order
+        # placed today"): measured on the tune part, half of them were worth acting on
+        return Finding(entry_id, "transient", "time-word", ln,
+                       f"a day named as '{word}': if it tells what holds, it will not hold next session",
+                       f"if it states what holds, drop '{word}' and rewrite it as what stays true; if it "
+                       "dates an event, write the date", confidence="possible")
     if soft:
         return Finding(entry_id, "transient", "time-word", ln,
                        f"a provisional statement ('{word}'): it held when written and may not now",
@@ -184,7 +221,8 @@ def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past:
 _SOFT = {"for now", "for the time being", "temporarily", "not yet", "por ahora", "de momento", "por enquanto",
          "ainda não", "todavía no", "aún no", "pas encore", "next session", "próxima sesión", "prossima sessione",
          "per ora", "per il momento", "pour l'instant", "pour le moment", "vorerst", "暂时", "당분간"}
-_SOFT_WORDS = re.compile(r"(?i)ancora|encore|not yet|todavía no|aún no|ainda não|noch nicht")
+_SOFT_WORDS = re.compile(r"(?i)ancora|encore|not yet|todavía no|aún no|ainda não|noch nicht|尚未|还没|還沒|仍未|暂未|暫未|"
+                         r"まだ|아직|henüz|şimdilik|geçici")
 
 
 def _soft(word: str) -> bool:
@@ -218,6 +256,27 @@ _CHANGE_RECORD = re.compile(r"(?im)^[ \t]*[-*][ \t]+\*\*(files?|objects?|actions
                             r"files changed|changed files|work done)\*\*[ \t]*:")
 # a heading written as a commit message: "## feat: expose skills to gemini"
 _COMMIT_HEADING = re.compile(r"(?im)^#{1,6}[ \t]*(?:feat|fix|chore|refactor|docs|perf|test|build|ci)(?:\([^)\n]*\))?!?:[ \t]")
+# a report's two halves, each a label of its own (a heading, a bold label, a line "Label:"): what was done
+# and what comes next, in the languages agents write in ("## YAPILDI" … "## Sıradaki", "已完成：" … "下一步：")
+_DONE_WORDS = ("done", "completed", "finished", "shipped", "yapıldı", "yapildi", "yapılanlar", "yapilanlar", "tamamlandı",
+               "tamamlandi", "tamamlananlar", "已完成",
+               "完成事项", "已做", "完了", "完了したこと", "完了した作業", "やったこと", "완료", "완료된 작업", "한 일", "hecho",
+               "hecho hoy", "completado", "feito", "concluído", "fait", "terminé", "erledigt", "fertig", "сделано",
+               "выполнено", "đã xong", "đã làm", "hoàn thành", "fatto", "completato")
+_NEXT_WORDS = ("next", "next up", "up next", "next step", "next steps", "todo", "to do", "remaining", "sıradaki",
+               "sıradakiler", "siradaki", "siradakiler", "sonraki adımlar", "yapılacaklar", "下一步", "待办", "待辦", "后续", "後續", "次にやること",
+               "次のステップ", "残り", "残タスク", "다음", "다음 단계", "다음 할 일", "남은 작업", "siguiente", "siguientes pasos",
+               "próximos pasos", "pendientes", "próximos passos", "pendente", "prochaines étapes", "à faire",
+               "nächste schritte", "offen", "дальше", "следующие шаги", "bước tiếp theo", "việc tiếp theo",
+               "prossimi passi", "da fare")
+# (tried on the lower-cased text, the words as one trie: a label is looked for at every line's start)
+_LABEL = r"(?m)^[ \t]{0,3}(?:#{1,6}[ \t]*|[-*+][ \t]+)?(?:\*\*)?[ \t]*(?:[✅☑️✔🔜⏭️➡️📌]+[ \t]*)?(?:%s)[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*(?:\*\*)?[ \t]*(?:[:：]|$)"
+_DONE_LABEL = lazy_re(lambda: _LABEL % hints.trie_pattern(_DONE_WORDS))
+# the done words, looked for first (in the shared pass of hint words): most texts hold none
+_DONE_ASCII = frozenset(w for w in _DONE_WORDS if w.isascii())
+hints.register(_DONE_ASCII)
+_DONE_OTHER = hints.finder(sorted(w for w in _DONE_WORDS if not w.isascii()))
+_NEXT_LABEL = lazy_re(lambda: _LABEL % hints.trie_pattern(_NEXT_WORDS))
 _NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)")
 _NAME_HINT = re.compile(_NAME_WORD.pattern + r"|\d{4}-\d{2}-\d{2}")
 
@@ -264,10 +323,18 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
         if len(records) >= 2:
             signs.append((f"{len(records)} change records ('{records[0]}: …')",
                           _CHANGE_RECORD.search(scan).start()))
+    low = scan.lower()
+    if len(low) != len(scan):   # lower() changed lengths (İ): positions must not drift
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in scan)
+    said = hints.present(low) & _DONE_ASCII or not scan.isascii() and _DONE_OTHER(low)
+    done = _DONE_LABEL.search(low) if said else None
+    nxt = _NEXT_LABEL.search(low) if done else None
+    if done and nxt:   # what was done and what comes next: a report of a session, in two signs
+        signs += [(f"a '{done.group(0).strip(' #*:：-')[:20]}' list", done.start()),
+                  (f"a '{nxt.group(0).strip(' #*:：-')[:20]}' list", nxt.start())]
     m = _COMMIT_HEADING.search(scan) if "#" in scan else None
     if m:
         signs.append((f"a commit-message heading ('{m.group(0).strip(' #')[:30]}')", m.start()))
-    low = scan.lower()
     later: list[tuple[str, int]] = []
     dated = list(_DATED_STATUS.finditer(scan)) if "-" in scan and (
         not scan.isascii() or any(map(low.__contains__, _STATUS_WORDS))) else []

@@ -27,7 +27,8 @@ from .entry import MemoryEntry
 from .index import MemoryIndex
 from ..layouts import DEFAULT_LAYOUT, ClaudeCode
 from ..engine.select import Engine
-from ..judging.status import EntryStatus, RootFiles, assess
+from ..judging.root_files import RootFiles
+from ..judging.status import EntryStatus, assess
 from .store import Scanner
 
 if TYPE_CHECKING:

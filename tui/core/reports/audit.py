@@ -49,7 +49,10 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
             out += secret_findings(e.id, text) + identifying_findings(e.id, text)
         return out
     # without HTML comments the mentions are the status's own; with them, read them again
-    out += entry_gates(e, mem.checker, None if "<!--" in e.body else st.mentioned_paths)
+    gates = entry_gates(e, mem.checker, None if "<!--" in e.body else st.mentioned_paths)
+    if any(f.kind == "process" for f in gates):   # a log's time words are its record: one cause, the log
+        gates = [f for f in gates if f.kind != "transient"]
+    out += gates
     if st.anchor == "broken":
         out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
                            "check whether the file was renamed and update the anchor; the entry is "
@@ -61,9 +64,12 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
                                f"mentions {p}, which is not there any more; a file of that name is at {to}",
                                f"if it is the same file, write {to}"))
         else:
+            # possible: a path named and not found is as often another repository's, a server's, a
+            # convention's placeholder (2 of 10 right on fresh folders) as a stale one; "moved" is sure
             out.append(Finding(e.id, "path-missing", "mentioned-path-missing", _find_line(e.text, p),
                                f"mentions {p}, which does not exist under the project root",
-                               "update the path if the file moved, or drop the sentence"))
+                               "if it is this project's file, update the path or drop the sentence; if it is "
+                               "another repository's or a server's, nothing to do", confidence="possible"))
     for p, count in st.past_end.items():
         out.append(Finding(e.id, "path-missing", "line-past-end", _find_line(e.text, p),
                            f"mentions {p}, but that file has only {count} lines now",

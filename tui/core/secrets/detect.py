@@ -27,7 +27,8 @@ from ..judging.hints import starting_at, trie_pattern
 from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, login_pairs,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
-from .grade import grade, never_a_value, public_by_design, random_by_measure
+from .labels import app_passwords, chosen_name, passphrase, values_below
+from .grade import code_name, grade, never_a_value, public_by_design, random_by_measure
 from .rules import TOKENS, wordy
 from ..judging.textutil import lazy_re
 
@@ -50,14 +51,15 @@ class SecretHit:
 
 
 # -- the pass-2 shapes ----------------------------------------------------------------------------
-_URL_CREDS = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\"'`<>]{1,64}:([^\s/@\"'`<>]{3,128})@[A-Za-z0-9.\-_\[\]]+")
+# the user may be empty: redis://:pass@host
+_URL_CREDS = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\"'`<>]{0,64}:([^\s/@\"'`<>]{3,128})@[A-Za-z0-9.\-_\[\]]+")
 _BASIC = re.compile(r"(?i)\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])")
 _BEARER = lazy_re(r"(?i)\b(?:Bearer|Token|Api-Key)\s+([A-Za-z0-9\-._~+/]{20,}=*)(?![A-Za-z0-9\-._~+/=])")
 # -u user:pass, -u "user:pass", -u ":pass", -u "pass:" (an empty side), --user name:'pass'
 _CURL_USER = re.compile(r"""(?:^|\s)(?:-u|--user)(?:\s+|=)(?:"([^"\n]{4,200})"|'([^'\n]{4,200})'|"""
                         r"""([^\s"':]{1,64}):["']?([^\s"']{3,128})["']?)""")
 _PAIR = lazy_re(r"(?i)\b(?:login|log-in|credentials?|creds|user(?:name)?|account|sign[ -]?in)\b[^\n`'\"]{0,40}"
-                   r"[`'\"]([^`'\"\s]{2,64})[`'\"]\s*(?:/|:|,|and|with)\s*(?:(?:the\s+)?password\s*(?:is\s*)?)?"
+                   r"[`'\"]([^`'\"\s]{2,64})[`'\"]\s*(?:/|:|,|and|with)\s*(?:(?:the\s+)?(?:password|pass|pwd|pw)\s*(?:is\s*)?[:=]?\s*)?"
                    r"[`'\"]([^`'\"\s]{4,128})[`'\"]")
 # a quoted value compared with a key-like name: "s3cr3t…" == password
 _COMPARED = re.compile(r"""(["'`])([^"'`\s]{6,200})\1[ \t]*[!=]==?[ \t]*([A-Za-z_$][\w.$]{0,60})""")
@@ -224,6 +226,17 @@ def _find(text: str) -> list[SecretHit]:
                 add(rule.id, rule.title, vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
+        elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value):
+            add("generic-secret", "a passphrase assigned to a password's name", vstart, vend, confidence="possible")
+    if "\n" in text and anchors and any(map(low.__contains__, _CHOSEN_WORDS)):
+        for name, vstart, vend in values_below(text, low):
+            sure = grade(text[vstart:vend], name)
+            if sure is None and passphrase(text[vstart:vend], alone=True) and keylike_name(name.lower(), name):
+                sure = "possible"
+            if sure is not None:
+                add("generic-secret", "a value on the line under its password's name", vstart, vend, confidence=sure)
+    for vstart, vend in app_passwords(text, low):
+        add("app-password", "an app password", vstart, vend)
     if "==" in text:
         for m in _COMPARED.finditer(text):
             name = m.group(3)
@@ -247,7 +260,7 @@ def _find(text: str) -> list[SecretHit]:
             text.count("`") + text.count("'") + text.count('"') >= 4:
         for m in starting_at(_PAIR, _PAIR_STARTS, text, low):
             v = m.group(2)
-            if not _stand_in(v):
+            if not _stand_in(v) and not _alike(m.group(1), v) and not code_name(v):
                 graded("login-password", "a login and its password", *m.span(2), "password")
     for start, end in login_pairs(text, low):   # unquoted, in prose: only a value random by measure
         v = text[start:end]
@@ -257,6 +270,8 @@ def _find(text: str) -> list[SecretHit]:
     return hits
 
 
+# a value under its name is looked for only where a password's or a secret's name is (labels.values_below)
+_CHOSEN_WORDS = ("passw", "pwd", "passphrase", "contrase", "secret", "senha")
 # the anchor words an ASCII text can hold, in the same order (another script's "password" cannot be in it)
 _ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
 # where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of
@@ -298,6 +313,13 @@ def _plain_base64(value: str) -> bool:
     except (ValueError, UnicodeDecodeError):
         return False
     return inner.isprintable() and sum(c.isalpha() or c == " " for c in inner) >= 0.8 * len(inner) and " " in inner
+
+
+def _alike(first: str, second: str) -> bool:
+    """Two quoted values written alike ('user:email', 'read:org'; "Mail.Read", "User.Read.All"):
+    items of one list (scopes, roles, flags), where a login and its password differ in shape."""
+    marks = {c for c in first if not c.isalnum()}
+    return bool(marks) and marks == {c for c in second if not c.isalnum()}
 
 
 def _stand_in(value: str) -> bool:

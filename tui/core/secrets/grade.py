@@ -34,6 +34,9 @@ _KWARG = re.compile(r"([A-Za-z_][\w.]{0,30})=[\w./-]{1,24}")            # tilt=o
 _FILE = re.compile(r"[\w./-]*\w\.([a-z]{1,5})(?::\d+(?:-\d+)?)?")   # cache.py:45-78, verifyJwt.js (a known extension)
 _CODE = re.compile(r"^[(\[]|^[A-Za-z_][\w.]*\(.*\)$|process\.env|os\.environ|\benv\.")
 _PERCENT = re.compile(r"\d%(?!\w)")                                 # 10.4%: a measure
+# a URL or a scope named by one (https://www.googleapis.com/auth/drive): a password inside a URL is
+# the url-credentials rule's, a URL itself is an address
+_URL = re.compile(r"[a-z][a-z0-9+.-]{1,15}://[^\s:@]+$")
 _PLACEHOLDER = re.compile(r"(?i)replace[_-]?with|^your[_-]|[_-]here$|^x{4,}|^a1b2c3|^1a2b3c|^<.*>$|^\[.*\]$")
 _SEGMENT = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|\d+")
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -72,6 +75,67 @@ def made_of_words(v: str) -> bool:
     return all(_is_word(s) for s in segs) and alnum >= 4 * len(segs)
 
 
+# what code and scopes put around a name: a sigil or member prefix, a private underscore or a
+# one-letter prefix (x_, m_), dunder ends, a call's parentheses; a version at the end (V2, _v2, 2)
+_CODE_AFFIX = re.compile(r"^(?:[$@]|(?:self|this|cls|ctx)\.|_{1,2}|[a-z]_(?=[A-Za-z]))|(?:_{1,2}|\(\))$")
+_VERSION_END = re.compile(r"[_.-]?[vV]?\d{1,3}$")
+_JOINT = re.compile(r"::|[._:-]")
+_INNER_VERSION = re.compile(r"(?:(?<=[a-z])V|^[vV])\d{1,2}(?=[A-Z]|$)")
+_CAMEL = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+")
+_CODE_WORD = re.compile(r".*[^aeiouyAEIOUY]{5}.*")   # five consonants together: no word has them (a miss, not a word)
+
+
+def code_name(v: str) -> bool:
+    """A name as code or an API spells it: words joined the ways names join them (camelCase,
+    snake_case, SCREAMING_SNAKE, kebab, ``Class::method``, ``obj.member``, a scope's
+    ``read:org`` or ``Files.ReadWrite.All``), with a sigil, a private underscore or a version at
+    the end (x_getAccessTokenV2, serviceClient_v2, __init_cache__). Two words of three letters
+    or more, every part a word or an acronym, digits only as the version: random characters
+    turn up single letters and digits inside within a few characters (measured with
+    tests/bench/probe_secrets.py: no value drawn from gitleaks' rules reads as one)."""
+    core = v.strip()
+    for _ in range(2):
+        core = _CODE_AFFIX.sub("", core)
+    core = _VERSION_END.sub("", core)
+    if not core or not core.isascii():
+        return False
+    words = short = 0
+    for part in _JOINT.split(core):
+        part = _INNER_VERSION.sub("", part)   # apiV2Client, v2Service: a version tag between words
+        if not part:
+            continue
+        if not part.isalpha():
+            return False   # a digit inside (Hunter2.Secret): not how names are versioned
+        segs = _CAMEL.findall(part)
+        if "".join(segs) != part:
+            return False   # a lone capital glued on (aBcD): random, not cased as names are
+        for s in segs:
+            if len(s) >= 3 and _CODE_WORD.fullmatch(s) is None and sum(c in "aeiouyAEIOUY" for c in s) >= 0.2 * len(s):
+                words += 1
+            elif len(s) <= 4:
+                short += 1   # by, id, Http, KIS: a short word or an acronym
+            else:
+                return False   # a long part that is no word
+    return words >= 2 and short <= words
+
+
+def _flag(v: str) -> bool:
+    """A command-line option (--sonnet, -p, --dry-run): a switch's name, never a credential."""
+    return re.fullmatch(r"--?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*", v) is not None
+
+
+# names a command lists (grep -E '^(API_KEY|DB_PASSWORD)=', env | grep 'TOKEN|SECRET'): variable
+# names joined by a regex's or a shell's punctuation, no value among them
+_ENV_NAME = re.compile(r"[A-Z][A-Z]+(?:_[A-Z0-9]+)*")
+_NAME_LIST_PUNCT = re.compile(r"[()|^$=\[\]*.+?,;]+")
+
+
+def _names_listed(v: str) -> bool:
+    parts = [p for p in _NAME_LIST_PUNCT.split(v) if p]
+    return bool(parts) and v != parts[0] and all(
+        _ENV_NAME.fullmatch(p) and all(len(w) <= 3 or re.search("[AEIOUY]", w) for w in p.split("_")) for p in parts)
+
+
 def public_by_design(v: str) -> bool:
     return _PUBLIC.match(v) is not None
 
@@ -86,7 +150,8 @@ def _never_a_secret(v: str) -> bool:
     """What no secret of any kind looks like: a template or reference, a regex, code, a
     placeholder, a public-by-design key, a home path."""
     return bool(_PUBLIC.match(v) or _TEMPLATE.search(v) or _REGEX.search(v) or _CODE.search(v)
-                or _PLACEHOLDER.search(v) or v.startswith("~"))
+                or _PLACEHOLDER.search(v) or v.startswith("~") or _flag(v) or _names_listed(v)
+                or _URL.match(v))
 
 
 def never_a_value(v: str, words: bool = True) -> bool:
@@ -95,7 +160,7 @@ def never_a_value(v: str, words: bool = True) -> bool:
     name stands before the value, whose own format was already matched."""
     v = _shown(v)
     return v is None or _never_a_secret(v) or bool(_GLOB.search(v) or _kwarg(v) or _file(v) or _PERCENT.search(v)) \
-        or words and (_path_of_words(v) or made_of_words(v) or identifier(v))
+        or words and (_path_of_words(v) or made_of_words(v) or identifier(v) or code_name(v))
 
 
 def _file(v: str) -> bool:
@@ -186,4 +251,6 @@ def _strong_password(v: str) -> bool:
     v = v.strip()
     classes = any(c.islower() for c in v) + any(c.isupper() for c in v) + any(c.isdigit() for c in v) + \
         any(not c.isalnum() for c in v)
-    return len(v) >= 8 and classes >= 3 and entropy(v) >= 3.0
+    # a name in code after a password's name (password: getPasswordFromVault2) may be a passphrase
+    # of words: worth a look, never sure
+    return len(v) >= 8 and classes >= 3 and entropy(v) >= 3.0 and not code_name(v)

@@ -1,0 +1,94 @@
+"""Credentials a person chose and wrote down as a label and its value (issue 36): what no
+token shape and no randomness measure finds.
+
+- a value alone on the line under the line that names it ("`jasypt.encryptor.password`:" and,
+  below, the passphrase; YAML's plain scalar on its next line reads the same);
+- a passphrase of run-together words after a password's or a secret's name
+  (``SESSION_SECRET=orangebicycletoast``): letters only, longer than words run;
+- an app password in its groups of four (Google's ``abcd efgh ijkl mnop``).
+
+Each is ``possible`` at most but the grouped app password, whose shape is the provider's:
+word-like values after a password's name are wrong often enough that they never fail a run.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from .assign import entropy, looks_placeholder
+
+# names a person sets a value for: passwords and passphrases, a session's or a signing secret
+# (tokens and keys are generated: never a run of words)
+_CHOSEN = re.compile(r"(?i)passw|pass(?:\b|_)|pwd|passphrase|contrase|secret|senha|пароль|비밀번호|암호|パスワード|密码|密碼|口令")
+# the line that names it ends with the name (in code or bold, perhaps a note in brackets), or ends
+# leading a value in: a colon, '=', 'is' ("jasypt.encryptor.password is set in the run config:")
+_NAME_ENDS = re.compile(r"""[`*'"]*[ \t]*(?:\([^()\n]{0,30}\))?[ \t]*(?::|=|：|\bis\b:?|->|→)?[ \t]*$""")
+_LEADS_IN = re.compile(r"""(?i)(?::|=|：|\bis\b:?|->|→)[ \t]*$""")
+# the next line: one token, perhaps a list item, in code or quotes
+_LONE = re.compile(r"""[ \t]*(?:[-*+][ \t]+)?[`'"]?([^\s`'"]{6,128})[`'"]?[ \t]*$""")
+_STAND_IN = re.compile(r"(?i)example|sample|dummy|placeholder|changeme|change.?me|replace|your|redacted|notreal|"
+                       r"required|optional|undefined|unchanged|configured|environment|configuration")
+# Google's (four groups of four lower-case letters) and WordPress's (six of four letters and digits)
+_APP_PASSWORD = re.compile(r"(?<![\w-])([a-z]{4}(?: [a-z]{4}){3}|[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![\w-])")
+
+
+def chosen_name(name: str) -> bool:
+    return _CHOSEN.search(name) is not None
+
+
+def passphrase(value: str, alone: bool = False) -> bool:
+    """Run-together words (orangebicycletoast): letters only, in one case, 15 letters or more — longer than words run (10 when the value stands
+    alone on its own line under its name: prose would go on in a sentence there)."""
+    v = value.strip()
+    if not v.isascii() or not v.isalpha() or len(v) < (10 if alone else 15):
+        return False
+    if not (v.islower() or v.isupper()):
+        return False   # words capitalised one by one are a name in code (GetSecretValueCommand)
+    return not _STAND_IN.search(v) and not looks_placeholder(v) and entropy(v) >= 2.8
+
+
+_NAME_WORD = re.compile(r"passw|pwd|passphrase|contrase|secret|senha")   # tried on the lower-cased text
+_NAME_CHARS = re.compile(r"[\w.-]*")
+
+
+def values_below(text: str, low: str) -> Iterator[tuple[str, int, int]]:
+    """(name, start, end) of each value alone on the line under a line that ends naming a
+    password or a secret. Only the lines holding such a word are looked at (a few per text)."""
+    hits = list(_NAME_WORD.finditer(low))
+    for k, w in enumerate(hits):
+        nl = text.find("\n", w.end())
+        if nl < 0:
+            return
+        if k + 1 < len(hits) and hits[k + 1].start() < nl:
+            continue   # a later such word on the line: the line's last name is judged
+        line_start = text.rfind("\n", 0, w.start()) + 1
+        start = w.start()
+        while start > line_start and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+            start -= 1
+        end = _NAME_CHARS.match(text, w.end()).end()
+        if _NAME_ENDS.match(text, end, nl) is None and _LEADS_IN.search(text, line_start, nl) is None:
+            continue
+        nxt = text.find("\n", nl + 1)
+        lone = _LONE.fullmatch(text, nl + 1, nxt if nxt >= 0 else len(text))
+        if lone is not None:
+            yield text[start:end], lone.start(1), lone.end(1)
+
+
+def app_passwords(text: str, low: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of a provider's app password in its four groups of four letters, on a line
+    that names a password ("app password: abcd efgh ijkl mnop")."""
+    if "pass" not in low and "senha" not in low and "contrase" not in low:
+        return
+    for m in _APP_PASSWORD.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        groups = m.group(1).split()
+        v = "".join(groups)
+        # Google's letters are drawn at random: a group with no vowel, or few vowels in all (four
+        # words of four letters, "some have more than", have a vowel each and two in five letters)
+        drawn = any(not re.search("[aeiouy]", g) for g in groups) or \
+            sum(c in "aeiouy" for c in v) < 0.3 * len(v)
+        mixed = len(groups) == 4 and drawn or (any(c.isdigit() for c in v) and any(c.isupper() for c in v)
+                                     and any(c.islower() for c in v))
+        if mixed and _CHOSEN.search(text, start, m.start()) and entropy(v) >= 3.0 and not looks_placeholder(v) \
+                and len(set(groups)) == len(groups):
+            yield m.span(1)
