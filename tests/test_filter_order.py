@@ -73,3 +73,13 @@ async def test_typing_erasing_sorting_and_a_change_on_disk_show_what_a_fresh_fil
         table.rebuild()
         await settle(pilot)
         assert table.visible_ids == ["test-zzz.md"] == fresh()
+
+
+async def test_names_sort_as_a_file_manager_sorts_them(mem_dir, root, tmp_path):
+    """'note 2' before 'note 10' (a generated folder sorted 0, 1, 10, 100, 1004 before)."""
+    for n in (10, 2, 1, 100):
+        write(mem_dir, f"note-{n}.md", f"---\nname: note {n}\ndescription: d\ntype: project\n---\nText {n}.\n")
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        assert app.query_one(EntryTable).visible_ids == ["note-1.md", "note-2.md", "note-10.md", "note-100.md"]

@@ -52,6 +52,7 @@ def test_secret_finding_never_echoes_and_says_rotate():
 
 
 SENSITIVE_POS = [
+    "Maria came out as trans to the team last spring.",
     "The user was diagnosed with diabetes last year.",
     "Dana is pregnant, so no late meetings.",
     "He is a devout Muslim and observes Ramadan.",
@@ -85,6 +86,7 @@ SENSITIVE_NEG = [
     "The gender identity select must offer a free-text option.",
     "Map immigration_status values to the enum in schema.ts.",
     "Use the medical-history table only through the audited view.",
+    "The export came out as a 12-second loop after the trim.",      # a clip, not a person
     "民族 ID 字段在表单里是可选的",  # a field name, but still flagged? see below
 ]
 

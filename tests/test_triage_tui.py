@@ -34,7 +34,7 @@ async def test_triage_pass_acts_only_after_each_confirmation(sample, tmp_path):
     app = make_app(mem_dir, root, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
-        assert "13 keep · 5 promote · 1 archive · 0 edit · 2 drop · 6 review" in \
+        assert "13 keep · 5 promote · 1 archive · 2 drop · 6 review" in \
             str(app.screen.query_one("#filter-status").render())
         await pilot.press("T")
         await settle(pilot)

@@ -5,14 +5,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .confirm_modal import ConfirmModal
 from ..core.secrets.detect import redact
 from ..core.writes.trash import DeletePlan
 
 
-class ConfirmDelete(ModalScreen[bool]):
+class ConfirmDelete(ConfirmModal):
     DEFAULT_CSS = """
     ConfirmDelete { align: center middle; }
     ConfirmDelete > Vertical { width: 84; max-width: 95%; height: auto; max-height: 80%;
@@ -22,8 +22,6 @@ class ConfirmDelete(ModalScreen[bool]):
     ConfirmDelete #delete-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ConfirmDelete Button { margin-left: 2; }
     """
-    # Cancel holds the focus (a stray click or tab lands safely); enter confirms, as y does,
-    # so it is bound with priority over the focused button.
     BINDINGS = [
         Binding("y", "confirm", "Move to trash"),
         Binding("enter", "confirm", "Move to trash", show=False, priority=True),
@@ -76,15 +74,3 @@ class ConfirmDelete(ModalScreen[bool]):
                 yield Button("Cancel", id="cancel", variant="default")
                 yield Button("Archive" if self.archive else "Move to trash", id="confirm",
                              variant="warning" if self.archive else "error")
-
-    def on_mount(self) -> None:
-        self.query_one("#cancel", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm")
-
-    def action_confirm(self) -> None:
-        self.dismiss(True)
-
-    def action_cancel(self) -> None:
-        self.dismiss(False)

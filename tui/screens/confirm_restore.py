@@ -6,14 +6,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .confirm_modal import ConfirmModal
 from ..core.provenance.show import unified
 from ..render.history import diff_text
 
 
-class ConfirmRestore(ModalScreen[bool]):
+class ConfirmRestore(ConfirmModal):
     DEFAULT_CSS = """
     ConfirmRestore { align: center middle; }
     ConfirmRestore > Vertical { width: 96; max-width: 95%; height: auto; max-height: 85%;
@@ -45,15 +45,3 @@ class ConfirmRestore(ModalScreen[bool]):
             with Horizontal(id="restore-buttons"):
                 yield Button("Cancel", id="cancel", variant="default")
                 yield Button("Restore", id="confirm", variant="warning")
-
-    def on_mount(self) -> None:
-        self.query_one("#cancel", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "confirm")
-
-    def action_confirm(self) -> None:
-        self.dismiss(True)
-
-    def action_cancel(self) -> None:
-        self.dismiss(False)

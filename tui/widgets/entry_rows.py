@@ -5,6 +5,7 @@ makes them from a snapshot, reusing the rows whose entry and status did not chan
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -171,17 +172,27 @@ def narrows(old: str, new: str) -> bool:
 STABLE_ORDER = frozenset(SORTABLE) - {"flags"}
 
 
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _natural(name: str) -> tuple:
+    """'note 2' before 'note 10', as a file manager sorts: text and numbers alternate, so the
+    parts compared at each position are of one type."""
+    parts = _DIGITS.split(name.lower())
+    return tuple(int(p) if i % 2 else p for i, p in enumerate(parts))
+
+
 def sort_key(column: str):
     order_anchor = {"unsafe": 0, "broken": 1, "none": 2, "verified": 3}
     order_load = {"resident": 0, "beyond-index-cut": 1, "on-demand": 2}
     # process entries (daily logs, progress files) form their own group, after the memories
     return {
-        "name": lambda r: (r.entry.kind == "process", r.entry.name.lower()),
-        "type": lambda r: (r.entry.type or "~", r.entry.name.lower()),
-        "source": lambda r: (shown_source(r), r.entry.name.lower()),
+        "name": lambda r: (r.entry.kind == "process", _natural(r.entry.name)),
+        "type": lambda r: (r.entry.type or "~", _natural(r.entry.name)),
+        "source": lambda r: (shown_source(r), _natural(r.entry.name)),
         "age": lambda r: (r.status.age_days if r.status.age_days is not None else 10**6),
-        "anchor": lambda r: (order_anchor.get(r.status.anchor, 9) if not r.entry.error else -1, r.entry.name.lower()),
-        "load": lambda r: (order_load.get(r.status.load, 9), r.entry.name.lower()),
-        "flags": lambda r: (-len(r.flags()), -len(r.kinds), r.entry.name.lower()),
-        "agent": lambda r: (r.entry.id.partition(":")[0], r.entry.kind == "process", r.entry.name.lower()),
+        "anchor": lambda r: (order_anchor.get(r.status.anchor, 9) if not r.entry.error else -1, _natural(r.entry.name)),
+        "load": lambda r: (order_load.get(r.status.load, 9), _natural(r.entry.name)),
+        "flags": lambda r: (-len(r.flags()), -len(r.kinds), _natural(r.entry.name)),
+        "agent": lambda r: (r.entry.id.partition(":")[0], r.entry.kind == "process", _natural(r.entry.name)),
     }[column]

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ..instructions import INSTRUCTION_FILES
 from ..judging.findings import STALE_DAYS, AuditReport, Finding, stale_finding
+from ..judging.status import AGELESS_TYPES
 from .kept import KeptFile, folder_listing, full_signature, racy, same_folders
 
 NOTE = "audit"
@@ -260,7 +261,8 @@ def sort_key(f: Finding) -> tuple:
 def _ages(entry, status) -> bool:
     """Whether the entry's age alone may make it old-unverifiable (status.assess's rule: read,
     no anchor, not a record of work)."""
-    return entry.readable and status.anchor == "none" and entry.kind != "process"
+    return entry.readable and status.anchor == "none" and entry.kind != "process" and \
+        entry.type not in AGELESS_TYPES
 
 
 def _made_again(f: Finding) -> bool:

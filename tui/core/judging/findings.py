@@ -141,7 +141,8 @@ class Finding:
 def age_finding(entry_id: str, age_days: int | None) -> Finding:
     return Finding(entry_id, "stale", "old-unverifiable", None,
                    f"{age_days} days old and has no anchor: nothing can tell whether it still holds",
-                   "re-read it; add an anchor (a file and a quote) if it still holds, or delete it")
+                   "re-read it; add an anchor (a file and a quote) if it still holds, or delete it",
+                   confidence="possible")   # age alone: worth a look, rarely acted on (SPEC §5 calibration)
 
 
 def stale_finding(entry_id: str, updated: dt.datetime, now: dt.datetime) -> Finding | None:

@@ -40,7 +40,8 @@ SENSITIVE: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
     ("sexuality-gender", "sexual orientation or gender identity", ("gay", "lesbian", "bisexual", "transgender",
                                                                    "queer", "asexual", "binary", "came out"),
      re.compile(r"(?i)\b(?:(?:is|am|'m|was|are) (?:gay|lesbian|bisexual|transgender|queer|asexual|non-binary|"
-                r"nonbinary)\b|came out as \w+|(?:he|she|they)(?: is|'s| are) transitioning)")),
+                r"nonbinary)\b|came out (?:to \w+ )?as (?:an? )?(?:gay|lesbian|bi(?:sexual)?|trans(?:gender)?|queer|asexual|ace|"
+                r"non-?binary|pan(?:sexual)?)\b|(?:he|she|they)(?: is|'s| are) transitioning)")),
     ("sexuality-gender", "sexual orientation or gender identity", ("同性恋", "双性恋", "跨性别"),
      re.compile(r"(?:是|作为)(?:同性恋|双性恋|跨性别者?)")),
     ("ethnicity", "ethnicity", ("descent", "race is", "ethnicity is"),

@@ -156,10 +156,11 @@ class TriageReport:
         return self._by
 
     def summary_line(self) -> str:
-        """'12 keep · 3 promote · 5 archive · 2 drop · 4 review' ('' for an empty folder)"""
+        """'12 keep · 3 promote · 5 archive · 2 drop · 4 review' ('' for an empty folder; an action
+        no entry got is left out, as a status line says what is there)"""
         if not self.suggestions:
             return ""
-        return " · ".join(f"{n} {a}" for a, n in self.summary.items())
+        return " · ".join(f"{n} {a}" for a, n in self.summary.items() if n)
 
     def as_json(self) -> dict:
         return {"entries": [s.as_json() for s in self.suggestions], "summary": self.summary,
