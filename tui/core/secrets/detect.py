@@ -28,6 +28,7 @@ from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, lo
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
 from .labels import app_passwords, chosen_name, passphrase, values_below
+from .prose import command_values, labelled
 from .grade import code_name, grade, never_a_value, public_by_design, random_by_measure
 from .rules import TOKENS, wordy
 from ..judging.textutil import lazy_re
@@ -235,6 +236,14 @@ def _find(text: str) -> list[SecretHit]:
                 sure = "possible"
             if sure is not None:
                 add("generic-secret", "a value on the line under its password's name", vstart, vend, confidence=sure)
+    for vstart, vend, op in labelled(text):   # "비밀번호 …", "senha: …", "mot de passe est …"
+        sure = grade(text[vstart:vend], "password")
+        if sure == "high" or sure == "possible" and op:
+            add("generic-secret", "a password written after its label", vstart, vend, confidence=sure)
+    for vstart, vend in command_values(text, low):   # sshpass -p …, mysql -p…, echo '…' | sudo -S
+        sure = grade(text[vstart:vend], "password")
+        if sure is not None:
+            add("generic-secret", "a password given on a command line", vstart, vend, confidence=sure)
     for vstart, vend in app_passwords(text, low):
         add("app-password", "an app password", vstart, vend)
     if "==" in text:

@@ -1,0 +1,61 @@
+"""Passwords written in prose and passed in commands (issue 36): a literal value after the
+word for "password" in the languages memory is written in, with or without a colon
+("비밀번호 …", "senha: …", "mot de passe est …", "şifre …"), and a password given on a command
+line (``sshpass -p …``, ``mysql -p…``, ``redis-cli -a …``, ``echo '…' | sudo -S``).
+
+The label alone never makes a secret: the value is graded as after any password's name
+(secrets/grade), and with no colon between them (prose goes on in a sentence there) only a
+value that reads as a made password (three classes, varied) or a random one is kept. A
+placeholder, a variable (``$PW``, ``${X}``), a reference ("in 1Password", ".env") is no value.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from .assign import _NEVER
+
+# the word for password, in the languages agents write memory in
+_WORD = re.compile(r"(?i)(?<![\w-])(?:pass(?:word|wort|wd)|(?P<short>pwd|pw|mdp)|senha|contrase(?:ñ|n)a|mot de passe|"
+                   r"[şs]ifre(?:si)?|parola|wachtwoord|has[łl]o|m[ậa]t kh[ẩa]u|пароль|비밀번호|암호|パスワード|密码|密碼|口令)"
+                   r"(?![\w-])")
+# between the word and the value: a colon, '=', an arrow or dash, 'is' in a few languages, a
+# particle (は, 는, 是), or only white space
+_LINK = re.compile(r"""[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?(?:\*\*?[ \t]*)?(?P<op>[:：=]|->|→|—|–|\bis\b|\bes\b|\bé\b|\best\b|\bist\b|\bera\b|"""
+                   r"""[はがは是为為는은]|\bequals\b)?[ \t]*(?:\*\*?[ \t]*)?[ \t]*[`'"]?(?P<v>[^\s`'"<>()\[\],;]{6,64}?)[`'"]?(?=[\s,;)\]]|[.。、](?:\s|$)|$)""")
+_STAND_IN = re.compile(r"(?i)^(?:\$|%|\{|<|!|&)|x{3,}|\*{3,}|your|example|sample|changeme|placeholder|redacted|"
+                       r"1password|bitwarden|keepass|lastpass|vault|\.env$|dotenv|secret_?manager|keychain")
+
+
+def labelled(text: str) -> Iterator[tuple[int, int, bool]]:
+    """(start, end, labelled) of each value right after the word for password."""
+    for w in _WORD.finditer(text):
+        m = _LINK.match(text, w.end())
+        if m is None or _STAND_IN.search(m.group("v")) or _NEVER.match(m.group("v")) or w.group("short") and m.group("op") is None:
+            continue   # "pw", "pwd" and "mdp" alone are a folder's or a command's name as often
+        # a colon or '=' is a label's; "is" and a particle are prose's, which goes on in words
+        yield m.start("v"), m.end("v"), (m.group("op") or "a") in ":：=->→—–"
+
+
+_VALUE = r"""(?:'([^'\s]{4,128})'|"([^"\s]{4,128})"|([^\s'"|;&<>]{4,128}))"""
+_COMMANDS = [
+    # sshpass -p VALUE, -pVALUE
+    re.compile(r"\bsshpass\s+(?:-[a-oq-zA-Z]\s+\S+\s+)*-p\s*" + _VALUE),
+    # mysql/mariadb/mysqldump … -pVALUE (glued: "-p VALUE" is a prompt then a database's name)
+    re.compile(r"\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport)\b[^\n|;&]{0,120}?\s-p" + _VALUE),
+    # redis-cli … -a VALUE
+    re.compile(r"\bredis-cli\b[^\n|;&]{0,120}?\s-a\s+" + _VALUE),
+    # echo 'VALUE' | sudo -S / docker login --password-stdin / chpasswd
+    re.compile(r"\b(?:echo|printf)\s+(?:-[ne]\s+)?" + _VALUE + r"\s*\|\s*(?:sudo\b[^\n|]*\s-S\b|[^\n|]*--password-stdin)"),
+]
+
+
+def command_values(text: str, low: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each password given on a command line."""
+    if not any(w in low for w in ("sshpass", "mysql", "mariadb", "redis-cli", "-s", "stdin")):
+        return
+    for rx in _COMMANDS:
+        for m in rx.finditer(text):
+            g = next(i for i in (1, 2, 3) if m.group(i) is not None)
+            if not _STAND_IN.search(m.group(g)) and not _NEVER.match(m.group(g)):
+                yield m.span(g)
