@@ -19,6 +19,7 @@ from .mentions import mentions
 from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import process_findings, transient_findings  # noqa: F401
+from .status_blocks import status_block_findings
 
 ROTATE = ("rotate this credential now: it has been written to disk and may already be in backups, "
           "sync or the agent's context; then remove it from the memory and refer to it by the name "
@@ -287,6 +288,13 @@ def entry_gates(entry: MemoryEntry, checker: AnchorChecker, mentioned: list[str]
             + in_code_findings(entry, checker, mentioned=mentioned))
 
 
+def _status_blocks(entry_id: str, text: str, scan: str, found: list[Finding]) -> list[Finding]:
+    """A status block in a memory not already read as a log (one cause, one finding)."""
+    if any(f.kind == "process" for f in found):
+        return []
+    return status_block_findings(entry_id, text, scan, {f.line for f in found if f.kind == "transient"})
+
+
 def content_findings(entry: MemoryEntry) -> list[Finding]:
     """The gates that read nothing but the entry's text: judged once per version of a file
     (the parse cache keeps them), copied out so no caller can change the kept ones."""
@@ -296,6 +304,7 @@ def content_findings(entry: MemoryEntry) -> list[Finding]:
         found = (secret_findings(entry.id, text) + sensitive_findings(entry.id, text, scan)
                  + transient_findings(entry.id, text, entry.body_line, scan) + identifying_findings(entry.id, text)
                  + process_findings(entry.id, text, entry.body_line, scan))
+        found += _status_blocks(entry.id, text, scan, found)
         if "#" in entry.id or entry.file is not None:
             return found   # a part of a shared file: its file is what the cache keeps
         entry.judged = tuple(found)

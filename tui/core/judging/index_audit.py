@@ -4,6 +4,7 @@ and [[wiki links]]; what the index's own lines say (comments, bare bullets, a lo
 index_lines'."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from urllib.parse import unquote
@@ -14,6 +15,7 @@ from .gates import identifying_findings, secret_findings
 from ..reading.index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from ..reading.memory import Memory
 from .textutil import without_code
+from .status_blocks import status_block_findings
 from .wording import process_findings, transient_findings
 
 _WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
@@ -177,8 +179,15 @@ def _loaded_text_findings(mem: Memory) -> list[Finding]:
     loaded = "\n".join(ln.text for ln in mem.index.lines if ln.number <= cut)
     to_file = {ln.number: ln.file_line for ln in mem.index.lines}
     out = []
-    for f in secret_findings(INDEX_NAME, loaded) + identifying_findings(INDEX_NAME, loaded) + \
-            transient_findings(INDEX_NAME, loaded) + process_findings(INDEX_NAME, loaded):
+    found = secret_findings(INDEX_NAME, loaded) + identifying_findings(INDEX_NAME, loaded) + \
+        transient_findings(INDEX_NAME, loaded) + process_findings(INDEX_NAME, loaded)
+    if not any(f.kind == "process" for f in found):
+        found += status_block_findings(INDEX_NAME, loaded, without_code(loaded),
+                                       {f.line for f in found if f.kind == "transient"})
+    for f in found:
         f.line = to_file.get(f.line or 0, f.line)
+        if f.places:
+            f.places = tuple(dataclasses.replace(p, line=to_file.get(p.line or 0, p.line),
+                                                 end=to_file.get(p.end, p.end) if p.end else None) for p in f.places)
         out.append(f)
     return out

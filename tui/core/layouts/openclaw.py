@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..reading.entry import MemoryEntry
 from ..judging.findings import Finding
-from .base import ENTRY, SHARED, Layout, Part, Reading, Role
+from .base import ENTRY, SHARED, Layout, Part, Reading, Role, head, listing
 from .markdown import BREAK, HEADING, Block, bare, bullets, headings, section_end, slugify, split_lines, \
     title_of, unique
 
@@ -21,6 +21,20 @@ DAILY = re.compile(r"^memory/(?:[^/]+/)*(\d{4}-\d{2}-\d{2})(?:[-_T ][^/]*)?\.md$
 # a lasting rule written into a day's log: worth moving to MEMORY.md before the log ages out
 RULE = re.compile(r"(?i)\b(always|never|must(?:n't| not)?|don'?t ever|from now on|remember to|prefers?|"
                   r"convention is|rule:|lesson:|decision:)\b|总是|永远|不要|必须|以后都")
+
+
+_FILE_LINK = re.compile(r"\]\((?!https?:|#)[^)\s]+\)|\[\[[^\]]+\]\]")
+
+
+def _index_alone(folder: Path) -> bool:
+    """The folder's one Markdown file is MEMORY.md, it links to no file and holds text: written-in
+    memory, which Claude Code's reading (MEMORY.md as an index, never an entry) would show as nothing."""
+    names = [n for n, regular in listing(folder) if not n.startswith(".")]
+    if [n for n in names if n.lower().endswith(".md")] not in (["MEMORY.md"], ["memory.md"]) or \
+            any(not regular for _, regular in listing(folder) if not _.startswith(".")):
+        return False
+    text = head(folder / names[[n.lower() for n in names].index("memory.md")], 65536)
+    return bool(text.strip()) and _FILE_LINK.search(text) is None
 
 
 def daily_date(file_id: str) -> dt.date | None:
@@ -55,8 +69,12 @@ class OpenClaw(Layout):
         logs = folder / "memory"
         has_logs = logs.is_dir() and any(daily_date("memory/" + p.name) for p in _safe_iter(logs))
         boot = sum((folder / n.upper().replace(".MD", ".md")).is_file() for n in BOOTSTRAP)
-        if has_logs or (curated and (logs.is_dir() or boot >= 2)):
+        # a memory/ folder alone is no mark of OpenClaw: a Claude Code folder may nest one (with
+        # its own MEMORY.md); its marks are the daily logs or its workspace files
+        if has_logs or (curated and (logs.is_dir() and boot >= 1 or boot >= 2)):
             return folder
+        if curated and _index_alone(folder):
+            return folder   # a MEMORY.md of written-in sections and nothing it indexes: its sections are the memory
         return None
 
     def role(self, file_id: str) -> Role:

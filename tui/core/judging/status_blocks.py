@@ -1,0 +1,156 @@
+"""Status kept as memory, block by block (issue 36 item 2, stop 36): what ``wording.process_findings``
+misses when a memory is mostly durable but holds one status block.
+
+- a heading that reports a state at a date or "now": ``Status (updated 2026-04-16)``, ``Estado
+  atual``, ``Estado actual de … (2026-03-02)``, ``当前状态``, ``현재 상태``, ``Current (2026-04-01, …)``,
+  ``Export — IMPLEMENTED (2026-03-02)``, ``Delivered (2026-02-20)``; the block runs to the next
+  heading of its level or higher;
+- a ``NEXT:`` label (and "Next steps:", 下一步, 다음 단계, 次のステップ, Próximos pasos …): a plan
+  that will be done or dropped by the next session; the block is its paragraph;
+- a line that says a thing is done and another is waited for (``重构已完成，等待…``,
+  ``구현 완료 / 추가 요청 대기``, "done, waiting for review"); neighbouring lines are one block.
+
+All the blocks of one memory are one finding (one cause: the memory keeps status), each block a
+place with its range. ``possible``: a block reads as status by its wording, and the owner may
+keep it deliberately. Never flagged: a rule to check current information ("always verify the
+current price"), a heading that names no state ("Status codes", "Current architecture"),
+a retro or changelog (a record by design).
+
+Also here, one sign each, ``possible``: "first time using X" in a user profile (true the week it
+was written), and a footer "last updated <date>" older than a section dated above it.
+"""
+from __future__ import annotations
+
+import re
+
+from .findings import Finding, Place
+from .textutil import line_of, without_comments
+from .time_context import RETRO
+
+_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
+_HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+([^\n]+)$")
+_STATE = re.compile(r"(?i)\b(?:status|estado|stato|statut|stand|état|progress|progreso|progresso|fortschritt|avancement|"
+                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状況|進捗|进度|進度|상태|진행 ?상황")
+_NOW = re.compile(r"(?i)\b(?:current|currently|now|atual|actual|actuel|aktuell|attuale|güncel|mevcut|hiện tại|"
+                  r"текущ\w*|updated|as of|actualizado|atualizado|mis à jour|aktualisiert)\b|当前|目前|現在|現状|현재|最新")
+# a heading that is "Current" and a date: "## Current (2026-04-01, after the move)"
+_NOW_DATED = re.compile(r"(?i)^\W*(?:current|now|atual|actual|当前|現在|현재)\W*(?:\(|—|–|-|:|,)")
+# a delivery mark in capitals, or a word of one, beside a date: "IMPLEMENTED (2026-03-02)", "Delivered 2026-02-20"
+_DELIVERED = re.compile(r"(?:\b(?:IMPLEMENTED|DELIVERED|SHIPPED|DONE|COMPLETED?|MERGED|DEPLOYED|RELEASED|FIXED)\b|"
+                        r"\b(?:Implemented|Delivered|Shipped|Completed|Deployed|Released)\b|已完成|已上线|完了|완료|"
+                        r"\b(?:Implementado|Entregue|Entregado|Concluído|Terminado|Livré|Geliefert|Tamamlandı)\b)"
+                        r"[ \t]*[(\[—–:-]?[ \t]*(?:on[ \t]+)?(?=(?:19|20)\d{2}[-/.]\d)")
+_NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?|Next steps|Next up|下一步|后续计划|"
+                   r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos pasos|Próximos passos|Prochaines étapes|"
+                   r"Nächste Schritte|Sıradaki(?:ler)?|Следующие шаги)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
+_DONE = r"(?:已完成|完成了|已实现|完了|완료|\bdone\b|\bfinished\b|\bterminado\b|\bconcluído\b|\bconcluido\b|\btamamlandı\b)"
+_WAIT = r"(?:等待|待定|待确认|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
+_DONE_THEN_WAIT = re.compile(r"(?im)^[^\n]*" + _DONE + r"[^\n]{0,40}?" + _WAIT + r"[^\n]*$")
+# "first time using X" said of the user: true the week it was written
+_FIRST_TIME = re.compile(r"(?i)\bfirst time (?:using|with|trying|learning|writing)\b|\bprimera vez (?:usando|con)\b|"
+                         r"\bprimeira vez (?:usando|com)\b|初めて(?:使|触|の)|第一次(?:使用|用|接触)|처음 (?:사용|써|접)")
+_USER_ENTRY = re.compile(r"(?i)\A---[ \t]*\n(?:(?!---)[^\n]*\n)*?[ \t]*type:[ \t]*[\"']?user\b")
+_FOOTER = re.compile(r"(?i)(?<!\w)(?:last updated|last update|updated|última actualización|última atualização|dernière mise à jour|"
+                     r"zuletzt aktualisiert|stand|最終更新|最后更新|更新于|更新日|마지막 업데이트|последнее обновление)"
+                     r"[^\d\n]{0,6}((?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2})")
+
+
+def _day(date: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.split(r"[-/.年月日]", date) if p)
+
+
+_LABEL_LINE = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([^\n:：*]{2,50}?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
+
+
+def _reports(title: str) -> bool:
+    """A heading's or a label's words report a state at a date or now."""
+    dated = _DATE.search(title) is not None
+    return _STATE.search(title) is not None and (dated or _NOW.search(title) is not None) or \
+        dated and _NOW_DATED.match(title) is not None or _DELIVERED.search(title) is not None
+
+
+def _heading_blocks(scan: str) -> list[tuple[int, int, str]]:
+    """(start, end, heading) of each status heading's block."""
+    heads = list(_HEADING.finditer(scan))
+    out = []
+    for k, h in enumerate(heads):
+        title = h.group(2).strip(" #*")
+        if not _reports(title):
+            continue
+        level = len(h.group(1))
+        end = next((n.start() for n in heads[k + 1:] if len(n.group(1)) <= level), len(scan))
+        out.append((h.start(), end, title))
+    return out
+
+
+def _paragraph_end(scan: str, pos: int) -> int:
+    end = scan.find("\n\n", pos)
+    return len(scan) if end < 0 else end
+
+
+def _line_blocks(scan: str) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    if _STATE.search(scan) or _DELIVERED.search(scan):   # "- Status (updated 2026-03-10): staging is waiting"
+        for m in _LABEL_LINE.finditer(scan):
+            if not scan.startswith("#", m.start()) and _reports(m.group(1)):
+                out.append((m.start(), _paragraph_end(scan, m.start()) if not scan[m.start():m.start() + 3].lstrip()[:1]
+                            in "-*+" else scan.find("\n", m.start()) % (len(scan) + 1), m.group(1).strip()))
+    for m in _NEXT.finditer(scan):
+        out.append((m.start(), _paragraph_end(scan, m.start()), m.group(0).strip(" -*+")))
+    for m in _DONE_THEN_WAIT.finditer(scan):
+        if out and scan.count("\n", out[-1][1], m.start()) <= 1 and not out[-1][2].startswith(("NEXT", "Next")):
+            out[-1] = (out[-1][0], m.end(), out[-1][2])   # the next line of the same report: one block
+        else:
+            out.append((m.start(), m.end(), m.group(0).strip(" -*+")))
+    return out
+
+
+def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] = frozenset()) -> list[Finding]:
+    """The status blocks of one memory as one finding, and the two single signs; ``taken`` are
+    lines another finding already names (a block holding one is that finding's cause)."""
+    if RETRO.search(entry_id):
+        return []
+    scan = without_comments(scan)
+    blocks = []
+    for start, end, title in sorted(_heading_blocks(scan) + _line_blocks(scan)):
+        end = start + len(scan[start:end].rstrip())   # the block's last line holds text
+        first, last = line_of(scan, start), line_of(scan, max(start, end - 1))
+        if blocks and first <= blocks[-1][1]:
+            continue   # inside the block before: the same report
+        blocks.append((first, last, title))
+    blocks = [b for b in blocks if not any(b[0] <= ln <= b[1] for ln in taken)]
+    out = []
+    if blocks:
+        places = tuple(Place(entry_id, a, t[:60], end=b if b > a else None) for a, b, t in blocks)
+        what = "; ".join(f"'{t[:40]}' (line {a}{f'–{b}' if b > a else ''})" for a, b, t in blocks[:3])
+        out.append(Finding(entry_id, "process", "status-block", blocks[0][0],
+                           f"a status kept as memory: {what}" + (f" and {len(blocks) - 3} more" if len(blocks) > 3 else ""),
+                           "move the status to the session log or a HANDOFF file; keep only what stays true "
+                           "(the decision, the rule, where a thing lives)", confidence="possible",
+                           places=places if len(places) > 1 or places[0].end else ()))
+    if _USER_ENTRY.match(text):
+        m = _FIRST_TIME.search(scan)
+        if m is not None and line_of(scan, m.start()) not in taken:
+            out.append(Finding(entry_id, "transient", "user-state", line_of(scan, m.start()),
+                               f"a state of the user ('{m.group(0)}'): true the week it was written",
+                               "say what stays true (their level, what they want explained), or drop it",
+                               confidence="possible"))
+    out += _stale_footer(entry_id, scan)
+    return out
+
+
+def _stale_footer(entry_id: str, scan: str) -> list[Finding]:
+    """A footer "last updated D" under a section dated after D: the footer no longer says when."""
+    tail = scan.rstrip()[-200:]
+    m = _FOOTER.search(tail) if tail else None
+    if m is None or "\n" in tail[m.end():].strip():
+        return []
+    said = _day(m.group(1))
+    pos = len(scan.rstrip()) - len(tail) + m.start()
+    later = [d for h in _HEADING.finditer(scan, 0, pos) for d in _DATE.findall(h.group(2)) if _day(d) > said]
+    if not later:
+        return []
+    return [Finding(entry_id, "stale", "footer-date", line_of(scan, pos),
+                    f"the footer says last updated {m.group(1)}, but a section above is dated {max(later, key=_day)}",
+                    "update the footer's date or drop it: the file's history says when it changed",
+                    confidence="possible")]
