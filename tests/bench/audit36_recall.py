@@ -25,7 +25,7 @@ def main() -> int:
                               "--format", "json", "--fail-on", ""], capture_output=True, text=True, cwd=repo)
         got: Counter = Counter()
         for f in json.loads(out.stdout)["findings"]:
-            if f["kind"] in ("secret", "process", "transient", "stale"):
+            if f["kind"] in ("secret", "process", "transient", "stale", "identifying", "sensitive"):
                 # a status said by a 'right now' heading is the same cause; each secret is one place
                 kind = "process" if f["kind"] == "transient" and f["rule"] != "user-state" else f["kind"]
                 got[(f["id"].split("#")[0], kind)] += len(f.get("locations") or [0])

@@ -19,6 +19,7 @@ from .mentions import mentions
 from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import process_findings, transient_findings  # noqa: F401
+from .personal_ids import personal_id_findings
 from .status_blocks import status_block_findings
 
 ROTATE = ("rotate this credential now: it has been written to disk and may already be in backups, "
@@ -198,6 +199,9 @@ def _heading_above(text: str, pos: int) -> str:
 
 
 _HOME = re.compile(r"(?:/home/|/Users/|[Cc]:\\\\?Users\\\\?)([A-Za-z0-9._-]+)")
+_HOME_GOES_ON = re.compile(r"/[\w.~-]")
+_ROUTE_BEFORE = re.compile(r"(?i)\b(?:routes?|router|routing|endpoints?|pages?|urls?|links?|redirects?|navigat\w*|"
+                           r"GET|POST|PUT|DELETE|href|path=)\b")
 _GENERIC_USERS = {"user", "username", "me", "runner", "ubuntu", "root", "admin", "shared", "public",
                   "you", "your-name", "yourname", "name", "example", "default", "<user>", "xxx", "alice", "bob",
                   # the default or service login of a server image, not a person's
@@ -276,6 +280,9 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
                 ("://" in before and "file:" not in before) or \
                 _EXAMPLE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue   # a service login, a web URL's /home/ page, an example for the reader
+        if m.group(0).startswith("/home/") and (not _HOME_GOES_ON.match(text, m.end()) or _ROUTE_BEFORE.search(
+                text, max(text.rfind("\n", 0, m.start()) + 1, m.start() - 80), m.start())):
+            continue   # /home/product: a web route; a filesystem home goes on into a folder (/home/ana/src)
         out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),
                            "a home-directory path that carries a user name",
                            "use a path relative to the project, or ~"))
@@ -304,7 +311,7 @@ def content_findings(entry: MemoryEntry) -> list[Finding]:
         found = (secret_findings(entry.id, text) + sensitive_findings(entry.id, text, scan)
                  + transient_findings(entry.id, text, entry.body_line, scan) + identifying_findings(entry.id, text)
                  + process_findings(entry.id, text, entry.body_line, scan))
-        found += _status_blocks(entry.id, text, scan, found)
+        found += _status_blocks(entry.id, text, scan, found) + personal_id_findings(entry.id, scan)
         if "#" in entry.id or entry.file is not None:
             return found   # a part of a shared file: its file is what the cache keeps
         entry.judged = tuple(found)

@@ -225,6 +225,8 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
         if to is None and foreign:
             continue   # other-repo/src/x.ts, _scratch/probe.js: a first folder none of this project's, and an
             # entry that names one speaks (also) of that other codebase: its other paths may be that one's
+        if to is not None and os.path.normpath(to) == os.path.normpath(m.path.lstrip("/")):
+            continue   # the path read back as its own new place (a dot folder's name cut): it is there
         gone.add(m.path)
         if to is not None and not checker.is_memory(checker.root / to):
             st.moved[str(m)] = to

@@ -236,7 +236,7 @@ def _find(text: str) -> list[SecretHit]:
                 sure = "possible"
             if sure is not None:
                 add("generic-secret", "a value on the line under its password's name", vstart, vend, confidence=sure)
-    for vstart, vend, op in labelled(text):   # "비밀번호 …", "senha: …", "mot de passe est …"
+    for vstart, vend, op in labelled(text, low):   # "비밀번호 …", "senha: …", "mot de passe est …"
         sure = grade(text[vstart:vend], "password")
         if sure == "high" or sure == "possible" and op:
             add("generic-secret", "a password written after its label", vstart, vend, confidence=sure)

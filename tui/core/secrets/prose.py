@@ -27,8 +27,16 @@ _STAND_IN = re.compile(r"(?i)^(?:\$|%|\{|<|!|&)|x{3,}|\*{3,}|your|example|sample
                        r"1password|bitwarden|keepass|lastpass|vault|\.env$|dotenv|secret_?manager|keychain")
 
 
-def labelled(text: str) -> Iterator[tuple[int, int, bool]]:
+_ASCII_WORDS = ("passw", "pwd", "pw", "senha", "contrase", "mot de passe", "sifre", "parola", "wachtwoord", "haslo",
+                "mat khau")
+_OTHER_WORDS = ("contraseña", "şifre", "hasło", "mật khẩu", "пароль", "비밀번호", "암호", "パスワード", "密码", "密碼", "口令")
+
+
+def labelled(text: str, low: str | None = None) -> Iterator[tuple[int, int, bool]]:
     """(start, end, labelled) of each value right after the word for password."""
+    low = text.lower() if low is None else low
+    if not any(map(low.__contains__, _ASCII_WORDS)) and (text.isascii() or not any(map(low.__contains__, _OTHER_WORDS))):
+        return   # no word for password: most texts (the pattern tried at every place costs ~1 s a corpus)
     for w in _WORD.finditer(text):
         m = _LINK.match(text, w.end())
         if m is None or _STAND_IN.search(m.group("v")) or _NEVER.match(m.group("v")) or w.group("short") and m.group("op") is None:
@@ -50,11 +58,14 @@ _COMMANDS = [
 ]
 
 
+_COMMAND_WORDS = (("sshpass",), ("mysql", "mariadb"), ("redis-cli",), ("echo", "printf"))
+
+
 def command_values(text: str, low: str) -> Iterator[tuple[int, int]]:
     """(start, end) of each password given on a command line."""
-    if not any(w in low for w in ("sshpass", "mysql", "mariadb", "redis-cli", "-s", "stdin")):
-        return
-    for rx in _COMMANDS:
+    for words, rx in zip(_COMMAND_WORDS, _COMMANDS):
+        if not any(map(low.__contains__, words)) or rx is _COMMANDS[3] and "sudo" not in low and "stdin" not in low:
+            continue
         for m in rx.finditer(text):
             g = next(i for i in (1, 2, 3) if m.group(i) is not None)
             if not _STAND_IN.search(m.group(g)) and not _NEVER.match(m.group(g)):

@@ -1,0 +1,121 @@
+"""A person's phone number and national numbers, in the local formats memory is written with
+(issue 36 item 5, stop 36).
+
+- ``identifying``: a phone number, by its country's mobile shape (010-1234-5678, 090-1234-5678,
+  (11) 98765-4321, +34 612 345 678, 138 1234 5678) or any number of 9+ digits written as one
+  after a phone label (전화, 電話, 电话, 手机, telefone, celular, teléfono, móvil, WhatsApp, phone,
+  tel); a Korean business registration number (사업자등록번호 123-45-67890) whose check digit holds.
+- ``sensitive`` (government ID): a Brazilian CPF, a Spanish DNI/NIE, a Korean resident number,
+  each only when its check digits hold (a random number passes one time in 11 to 100).
+
+Never: a number made of one digit or a run (010-0000-0000, 010-1234-5678), a 555 number, an id
+inside a URL or a path, a sample id (the label decides for the unshaped ones).
+"""
+from __future__ import annotations
+
+import re
+
+from .findings import Finding
+from .textutil import line_of
+
+_PHONE_LABEL = re.compile(r"(?i)(?:phone|tel\b|mobile|cell\b|whats ?app|telefone|telemóvel|celular|teléfono|telefono|"
+                          r"móvil|movil|téléphone|telefon\b|전화|연락처|휴대폰|핸드폰|電話|携帯|电话|手机|手機|联系方式|聯絡)"
+                          r"[^\d\n]{0,12}$")
+_SHAPED = re.compile(
+    r"(?<![\w+/.-])(?:"
+    r"01[016789][- .]\d{3,4}[- .]\d{4}"                     # ko mobile: 010-1234-5678
+    r"|0[789]0[- .]\d{4}[- .]\d{4}"                         # ja mobile: 090-1234-5678
+    r"|\(\d{2}\)[ \t]?9\d{4}-\d{4}"                          # pt-BR mobile: (11) 98765-4321
+    r"|\+\d{1,3}[ \t-]\(?\d{1,4}\)?(?:[ \t-]\d{2,5}){2,4}"  # international, with separators
+    r"|1[3-9]\d[ -]\d{4}[ -]\d{4}"                          # zh mobile, written in groups: 138 1234 5678
+    r")(?![\w/.-]|\.\d)")
+_LABELLED = re.compile(r"\+?\(?\d[\d \t().-]{7,18}\d(?![\w/.-])")
+_BRN = re.compile(r"(?:사업자\s*(?:등록)?\s*번호|사업자번호)\D{0,6}(\d{3}-\d{2}-\d{5})\b")
+_CPF = re.compile(r"(?<![\d./-])(\d{3})\.(\d{3})\.(\d{3})-(\d{2})(?![\d/-]|\.\d)")
+_DNI = re.compile(r"(?<![\w-])([XYZ]?)(\d{7,8})-?([A-Z])(?![\w-])")
+_RRN = re.compile(r"(?<![\d-])(\d{6})-([1-4]\d{6})(?![\d-])")
+_ID_WORD = re.compile(r"(?i)cpf|dni|nie\b|documento|nif|주민(?:등록)?번호|resident")
+
+
+def _filler(digits: str) -> bool:
+    """One digit over and over, or a count up or down (0000, 1234 5678): a placeholder."""
+    core = digits[-8:]
+    return len(set(core)) <= 2 or core in "0123456789012345678" or core in "9876543210987654321" or "5555" in digits
+
+
+def _brn_ok(d: str) -> bool:
+    n = [int(c) for c in d]
+    w = [1, 3, 7, 1, 3, 7, 1, 3, 5]
+    s = sum(a * b for a, b in zip(n, w)) + n[8] * 5 // 10
+    return (10 - s % 10) % 10 == n[9]
+
+
+def _cpf_ok(d: str) -> bool:
+    n = [int(c) for c in d]
+    if len(set(n)) == 1:
+        return False
+    for k in (9, 10):
+        s = sum(n[i] * (k + 1 - i) for i in range(k))
+        if (s * 10 % 11) % 10 != n[k]:
+            return False
+    return True
+
+
+def _dni_ok(prefix: str, digits: str, letter: str) -> bool:
+    num = int({"": "", "X": "0", "Y": "1", "Z": "2"}[prefix] + digits)
+    return (len(digits) == 8 or prefix) and "TRWAGMYFPDXBNJZSQVHLCKE"[num % 23] == letter
+
+
+def _rrn_ok(a: str, b: str) -> bool:
+    n = [int(c) for c in a + b]
+    s = sum(x * w for x, w in zip(n, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]))
+    return (11 - s % 11) % 10 == n[12] and 1 <= int(a[2:4]) <= 12 and 1 <= int(a[4:6]) <= 31
+
+
+def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
+    """Phone numbers, business and national numbers in ``text`` (code already blanked)."""
+    if not any(c.isdigit() for c in text):
+        return []
+    out: list[Finding] = []
+    seen: set[int] = set()
+
+    def add(kind: str, rule: str, pos: int, what: str, fix: str, confidence: str = "high") -> None:
+        ln = line_of(text, pos)
+        if (ln, kind) not in seen:
+            seen.add((ln, kind))
+            out.append(Finding(entry_id, kind, rule, ln, what, fix, confidence=confidence))
+
+    phone_fix = "drop the number, or keep it where contacts are kept (not in what the agent reads and may repeat)"
+    # the labelled ones first: a label says whose; an international number alone may be an office's
+    shaped = [m for m in _SHAPED.finditer(text) if not _filler(re.sub(r"\D", "", m.group(0)))]
+    low = text.lower()
+    if not text.isascii() or any(map(low.__contains__, ("tel", "phone", "mobile", "cell", "whats", "celular"))):
+        for m in _LABELLED.finditer(text):
+            digits = re.sub(r"\D", "", m.group(0))
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if 9 <= len(digits) <= 15 and not _filler(digits) and \
+                    _PHONE_LABEL.search(text, max(line_start, m.start() - 30), m.start()):
+                add("identifying", "phone", m.start(), "a phone number after a phone label", phone_fix)
+    for m in shaped:
+        intl = m.group(0).startswith("+")
+        add("identifying", "phone", m.start(), "a phone number" + (" (an office's, or a person's?)" if intl else ""),
+            phone_fix, "possible" if intl else "high")
+    if "사업자" in text:
+        for m in _BRN.finditer(text):
+            if _brn_ok(m.group(1).replace("-", "")):
+                add("identifying", "business-number", m.start(1), "a business registration number (it names its owner)",
+                    "drop it unless the agent needs it; it identifies the person who registered the business")
+    id_fix = "remove it now: a national ID number is personal data, and it is now in the memory's history"
+    if "." in text and "-" in text:
+        for m in _CPF.finditer(text):
+            if _cpf_ok("".join(m.groups())):
+                add("sensitive", "government-id", m.start(), "a Brazilian CPF number (its check digits hold)", id_fix)
+    for m in _RRN.finditer(text):
+        if _rrn_ok(m.group(1), m.group(2)):
+            add("sensitive", "government-id", m.start(), "a Korean resident registration number (its check digit holds)",
+                id_fix)
+    if _ID_WORD.search(text):   # a DNI's shape (8 digits and a letter) is common in ids: only where one is named
+        for m in _DNI.finditer(text):
+            if _dni_ok(*m.groups()) and not _filler(m.group(2)):
+                add("sensitive", "government-id", m.start(), "a Spanish DNI/NIE number (its letter checks out)", id_fix)
+    return out
