@@ -2,11 +2,10 @@
 
 Three passes over a text, each cheap to skip:
 
-1. the catalog's self-announcing tokens (``rules.TOKENS``), tried only when one
-   of their keywords is in the text;
-2. credentials in fixed syntaxes: passwords inside URLs, ``curl -u user:pass``,
-   ``Authorization: Basic/Bearer …``, a Kubernetes Secret's ``data:``, a login and
-   password written as a pair in prose;
+1. the catalog's self-announcing tokens (``rules.TOKENS``), tried only when one of their keywords is in the text;
+2. credentials in fixed syntaxes: passwords inside URLs, ``curl -u user:pass``, ``Authorization: Basic/Bearer …``,
+   a Kubernetes Secret's ``data:``, a login and password written as a pair in prose, a password after its label
+   in any language or on a command line (``prose``);
 3. assignments in every syntax people paste (``KEY=…``, ``key: …``, JSON, YAML blocks,
    XML elements and attributes, Go/Kotlin/Java/C#/PHP/Make/PowerShell, function calls):
    a provider's key when the name names the provider (``rules.PROVIDERS``), else a
@@ -28,7 +27,7 @@ from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, lo
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
 from .labels import app_passwords, chosen_name, passphrase, values_below
-from .prose import command_values, labelled
+from .prose import prose_credentials
 from .grade import code_name, grade, never_a_value, public_by_design, random_by_measure
 from .rules import TOKENS, wordy
 from ..judging.textutil import lazy_re
@@ -236,14 +235,7 @@ def _find(text: str) -> list[SecretHit]:
                 sure = "possible"
             if sure is not None:
                 add("generic-secret", "a value on the line under its password's name", vstart, vend, confidence=sure)
-    for vstart, vend, op in labelled(text, low):   # "비밀번호 …", "senha: …", "mot de passe est …"
-        sure = grade(text[vstart:vend], "password")
-        if sure == "high" or sure == "possible" and op:
-            add("generic-secret", "a password written after its label", vstart, vend, confidence=sure)
-    for vstart, vend in command_values(text, low):   # sshpass -p …, mysql -p…, echo '…' | sudo -S
-        sure = grade(text[vstart:vend], "password")
-        if sure is not None:
-            add("generic-secret", "a password given on a command line", vstart, vend, confidence=sure)
+    prose_credentials(text, low, add)   # "비밀번호 …", "senha: …", sshpass -p …, echo '…' | sudo -S
     for vstart, vend in app_passwords(text, low):
         add("app-password", "an app password", vstart, vend)
     if "==" in text:

@@ -14,6 +14,7 @@ import re
 from typing import Iterator
 
 from .assign import _NEVER
+from .grade import grade
 
 # the word for password, in the languages agents write memory in
 _WORD = re.compile(r"(?i)(?<![\w-])(?:pass(?:word|wort|wd)|(?P<short>pwd|pw|mdp)|senha|contrase(?:ñ|n)a|mot de passe|"
@@ -70,3 +71,16 @@ def command_values(text: str, low: str) -> Iterator[tuple[int, int]]:
             g = next(i for i in (1, 2, 3) if m.group(i) is not None)
             if not _STAND_IN.search(m.group(g)) and not _NEVER.match(m.group(g)):
                 yield m.span(g)
+
+
+def prose_credentials(text: str, low: str, add) -> None:
+    """``add(rule, title, start, end, confidence=…)`` each password written after its label or
+    given on a command line, graded as after a password's name (secrets/grade)."""
+    for start, end, label in labelled(text, low):
+        sure = grade(text[start:end], "password")
+        if sure == "high" or sure == "possible" and label:
+            add("generic-secret", "a password written after its label", start, end, confidence=sure)
+    for start, end in command_values(text, low):
+        sure = grade(text[start:end], "password")
+        if sure is not None:
+            add("generic-secret", "a password given on a command line", start, end, confidence=sure)
