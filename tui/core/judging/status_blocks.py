@@ -128,7 +128,7 @@ def _line_blocks(scan: str) -> list[tuple[int, int, str]]:
     present = (hints.present(low) & _ASCII_HINTS).union(_OTHER_HINTS(low) if not scan.isascii() else ())
     # "- Status (updated 2026-03-10): staging is waiting", "ESTADO (2026-07-13): …"
     labels = _lines_with(scan, low, _STATE_HINTS, present)
-    if present & _DONE_HINTS and _HAS_DATE.search(scan):
+    if present & _DONE_HINTS:
         labels = sorted(set(labels) | set(_lines_with(scan, scan, ("DONE", "IMPLEMENTED", "DELIVERED", "SHIPPED",
                                                                   "COMPLETE", "MERGED", "DEPLOYED", "RELEASED", "FIXED"))))
     for a, b in labels:
@@ -187,12 +187,14 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
 
 def _stale_footer(entry_id: str, scan: str) -> list[Finding]:
     """A footer "last updated D" under a section dated after D: the footer no longer says when."""
-    tail = scan.rstrip()[-200:]
-    m = _FOOTER.search(tail) if tail else None
-    if m is None or "\n" in tail[m.end():].strip():
+    body = scan.rstrip()
+    pos = body.rfind("\n") + 1
+    last = body[pos:]   # the footer is the last line: a short one holding a date
+    m = _FOOTER.search(last) if len(last) <= 120 and _HAS_DATE.search(last) else None
+    if m is None:
         return []
+    pos += m.start()
     said = _day(m.group(1))
-    pos = len(scan.rstrip()) - len(tail) + m.start()
     later = [d for h in _HEADING.finditer(scan, 0, pos) for d in _DATE.findall(h.group(2)) if _day(d) > said]
     if not later:
         return []
