@@ -48,3 +48,11 @@ def test_a_footer_older_than_a_dated_section():
     text = "# Notes\n\n## Deploy 2026-05-02\nmoved to fly.io\n\nLast updated: 2026-03-01\n"
     [f] = status_block_findings("notes.md", text, text)
     assert (f.kind, f.rule, f.line) == ("stale", "footer-date", 6)
+
+
+def test_a_web_route_is_no_home_directory():
+    from tui.core.judging.gates import identifying_findings
+    assert identifying_findings("r.md", "The router serves /home/product and /home/settings.\n") == []
+    assert identifying_findings("r.md", "Pages: /home/product\n") == []
+    [f] = identifying_findings("r.md", "Scripts live in /home/ana/projects/shop/scripts.\n")
+    assert f.rule == "home-path"
