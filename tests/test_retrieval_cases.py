@@ -188,3 +188,9 @@ def test_a_miss_below_the_body_bar_says_how_far_below(mem_dir, root):
     e = Engine.from_memory(Memory.load(mem_dir, root))
     why = e.explain("what percent does the limit order use for its threshold", "bot.md")
     assert "its body holds 2 of the prompt's" in why and "alone, a body needs" in why, why
+
+
+def test_an_empty_inject_list_asks_for_nothing_injected():
+    from tui.core.engine.evaluate import parse_queries
+    (_, q), = parse_queries('{"query": "thanks!", "inject": []}\n')
+    assert q.get("none") is True
