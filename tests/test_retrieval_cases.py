@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tui.core.engine.select import Engine
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 
 from conftest import NOW, write
 from test_lazyindex import index, same
