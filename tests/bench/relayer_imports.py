@@ -57,7 +57,12 @@ def rewrite(path: Path) -> str:
     package = list(rel if rel[-1] == "__init__" else rel[:-1])
     package = package[:-1] if package and package[-1] == "__init__" else package
     lines = src.splitlines(keepends=True)
-    for node in ast.walk(ast.parse(src)):
+    try:
+        tree = ast.parse(src)
+    except SyntaxError as e:   # a merge conflict left in it: resolve that first
+        print(f"{path.relative_to(TOP)}:{e.lineno}: does not parse, left as it is", file=sys.stderr)
+        return src
+    for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom) or node.end_lineno != node.lineno:
             continue
         if node.level:

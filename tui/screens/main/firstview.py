@@ -14,6 +14,7 @@ from ...core.cache.kept import code_stamp
 from ...widgets import entry_rows
 from ...widgets.entry_rows import Row, sort_key
 from ...widgets.entry_table import EntryTable
+from ..deliver import deliver
 
 KEY = "first-screen"
 ROWS = 150   # a tall terminal's screenful
@@ -65,7 +66,7 @@ def look(screen, now) -> None:
     from ...core.snapshots.first_look import first_look
     found = first_look(screen.store, now)
     if found:
-        screen.app.call_from_thread(_show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})
+        deliver(screen, _show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})
 
 
 def _show_look(screen, rows: dict[str, Row]) -> None:
