@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from .decision import shown_points, signed_points
 from .select import Decision, Engine
 
 KINDS = ("inject", "not_inject", "first", "none")
@@ -119,14 +120,14 @@ def parse_queries(text: str) -> list[tuple[int, dict]]:
 def _why_not(decision: Decision, entry_id: str, engine: Engine) -> str:
     for x in decision.excluded:
         if x.id == entry_id:
-            return f"{x.why}: {x.detail} (score {x.score})"
+            return f"{x.why}: {x.detail} (score {shown_points(x.score)})"
     return engine.explain(decision.query, entry_id)
 
 
 def _why(decision: Decision, entry_id: str, engine: Engine) -> str:
     for c in decision.injected:
         if c.id == entry_id:
-            return f"score {c.score}: " + "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in c.reasons)
+            return f"score {shown_points(c.score)}: " + "; ".join(f"{r.kind} {r.detail} {signed_points(r.points)}" for r in c.reasons)
     return _why_not(decision, entry_id, engine)
 
 
