@@ -113,6 +113,8 @@ def parse_queries(text: str) -> list[tuple[int, dict]]:
         for k in ("inject", "not_inject"):
             if k in obj and not (isinstance(obj[k], list) and all(isinstance(i, str) for i in obj[k])):
                 raise QueriesError(f"line {n}: '{k}' must be a list of entry ids")
+        if obj.get("inject") == [] and not obj.get("first") and not obj.get("not_inject"):
+            obj = {**obj, "none": True}   # an empty list asks for nothing injected, as "none" does
         out.append((n, obj))
     return out
 

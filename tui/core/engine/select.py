@@ -212,8 +212,8 @@ class Engine:
                 matched += rest
                 groups[k] = _Group(set(groups.get(k, ())), held, scores, rest)
 
-        def ranked():   # (an entry its body alone matched goes after every entry with other evidence)
-            for k in sorted(groups, key=lambda k: (k[1] > 0, k), reverse=True):
+        def ranked():
+            for k in sorted(groups, reverse=True):
                 for eid in self.index.tie_ordered(groups[k]):
                     yield k, eid
 
@@ -286,6 +286,8 @@ class Engine:
                 if len(chosen) < max_count and used + least(c, short) <= max_chars:
                     chosen.append((c, short))
                     used += least(c, short)
+                elif used + least(c, short) <= max_chars:   # it fits: the count was reached first
+                    exclude(c.id, ("count-limit", f"ranked below the {max_count} injected"), c.score)
                 else:
                     exclude(c.id, ("char-limit", f"{least(c, short) - 1} characters would not fit in the "
                                                  f"{max_chars - used} left of {max_chars}; skipped whole"), c.score)
@@ -365,11 +367,22 @@ class Engine:
             scored = self._scores(query)[1]
             hit = scored[entry_id]
         except KeyError:
-            return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
+            return self._no_hit(query, entry_id)
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
         reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored)
         parts = "; ".join(f"{r.kind} {r.detail} {signed_points(r.points)}" for r in reasons)
         return f"score {shown_points(hit[0])}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
+
+    def _no_hit(self, query: str, entry_id: str) -> str:
+        """Why an entry did not match: nothing at all, or body words below what counts alone."""
+        qterms = query_terms(blank_secrets(query), query_paths(query)[0])
+        words = term_words(blank_secrets(query))
+        body = sorted(words.get(t, t) for t in qterms if entry_id in (self.index.body(t) or ()))
+        if not body:
+            return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
+        return (f"no match: its body holds {len(body)} of the prompt's {qterms.words} words "
+                f"({', '.join(body)}); alone, a body needs {body_need(qterms.words)} of them, or two "
+                "that few entries hold")
 
     # the text of one entry for the model (blocks.py)
     block = staticmethod(blocks.block)
