@@ -8,7 +8,7 @@ import pytest
 
 from tui.cli import main
 from tui.core.engine.evaluate import evaluate, parse_queries
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.engine.select import KEYWORD_CAP, PATH_POINTS, Engine
 from tui.core.engine.tokens import terms
 

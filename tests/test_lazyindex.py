@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tui.core.engine.lazyindex import KeptPostings, build_index, lazy_engine
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.engine.select import Engine
 
 from conftest import NOW, write

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tui.core.engine.select import Engine
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 
 from conftest import NOW, write
 from test_lazyindex import index, same
@@ -184,7 +184,7 @@ def test_a_miss_below_the_body_bar_says_how_far_below(mem_dir, root):
     for i in range(3):   # (the two words are in every body: not rare enough to count alone)
         entry(mem_dir, f"o{i}", name=f"other-{i}", description=f"note {i}", body="A threshold, in percent.")
     from tui.core.engine.select import Engine
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     e = Engine.from_memory(Memory.load(mem_dir, root))
     why = e.explain("what percent does the limit order use for its threshold", "bot.md")
     assert "its body holds 2 of the prompt's" in why and "alone, a body needs" in why, why

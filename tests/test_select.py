@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.engine.select import FOLDER_POINTS, KEYWORD_CAP, NO_MATCH, PATH_POINTS, Engine
 from tui.core.engine.tokens import cjk_terms, query_paths, terms
 

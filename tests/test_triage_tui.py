@@ -5,8 +5,8 @@ import json
 
 from textual.widgets import Static, TabbedContent
 
-from tui.core.injection_log import sample_records
-from tui.core.reading.walk import ARCHIVE_DIR, TRASH_DIR
+from tui.core.writes.injection_log import sample_records
+from tui.core.walk import ARCHIVE_DIR, TRASH_DIR
 from tui.screens.confirm_delete import ConfirmDelete
 from tui.screens.main.main_screen import MainScreen
 from tui.screens.promote_screen import PromoteScreen

@@ -29,7 +29,7 @@ from .postings import rank_fields as _rank_of, rows_of as postings_of
 from ..reading.prefetch import MAP_NOTE, Prefetch, distrust, files_of, outcome, put_map, read_map, stat_pass
 from .select import Engine
 from ..judging.status import assess
-from ..reading.store import _load
+from ..reading.load import _load
 
 INCREMENTAL_MAX = 300   # changed files a prompt re-indexes itself; more, and it answers the slow way
 

@@ -21,6 +21,7 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 from . import blocks
+from ..config import DEFAULT_CHARS, DEFAULT_COUNT  # noqa: F401 (the names others import from here)
 from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens,  # noqa: F401
                        shown_points, signed_points)
 from ..reading.entry import MemoryEntry
@@ -34,8 +35,6 @@ from .tokens import norm_path, query_paths, query_terms, term_words
 PATH_POINTS = 10         # the prompt names a file the entry is attached to (equal, or a path suffix)
 FOLDER_POINTS = 9        # a folder on one side holds the file on the other: close, but less exact
 MIN_SCORE = 0.1          # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
-DEFAULT_COUNT = 3
-DEFAULT_CHARS = 2000
 HEADER = ("Notes from memory that may be relevant to this request "
           "(saved in earlier sessions; they may be out of date):\n")
 NO_MATCH = "no memory matched — nothing injected"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..judging.textutil import without_code
+from ..textutil import without_code
 from .triage_rules import is_rule, record_name
 
 # -- what a line is ----------------------------------------------------------------------------------

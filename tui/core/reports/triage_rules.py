@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..judging.textutil import without_code
+from ..textutil import without_code
 
 # -- test 2: mandated ------------------------------------------------------------------------------
 

@@ -60,10 +60,10 @@ def load(store) -> tuple[int, dict[str, Row]] | None:
 
 def look(screen, now) -> None:
     """(In the first reading's worker, before it reads.) With nothing kept to show, a large
-    folder's first files are read and shown while the rest is (core/reading/first_look)."""
+    folder's first files are read and shown while the rest is (core/snapshots/first_look)."""
     if screen.snapshot is not None or load(screen.store) is not None:
         return   # (a rescan, or the last reading's rows are shown)
-    from ...core.reading.first_look import first_look
+    from ...core.snapshots.first_look import first_look
     found = first_look(screen.store, now)
     if found:
         deliver(screen, _show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})

@@ -21,7 +21,7 @@ from . import background, curation, editing, firstview, history_flow, hook_setup
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
-from ...core.reading.memory import MemoryStore, Snapshot, let_heap_go, utcnow
+from ...core.snapshots.memory import MemoryStore, Snapshot, let_heap_go, utcnow
 from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, Triaged, WorkFailed
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw

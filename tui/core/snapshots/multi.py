@@ -13,9 +13,9 @@ from pathlib import Path
 from types import MappingProxyType
 
 from ..config import limits, load_config
-from .index import MemoryIndex
+from ..reading.index import MemoryIndex
 from ..layouts import Layout
-from ..writes.fsutil import within
+from ..fsutil import within
 from .memory import EngineSlot, MemoryStore, Snapshot, paused_gc, utcnow
 from ..engine.select import LIST_LIMIT, Decision, estimate_tokens
 

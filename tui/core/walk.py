@@ -1,6 +1,6 @@
 """The one walk of a memory folder, by one set of rules for everything that lists it: the scan
 that reads it (store), the hook's listing made ahead in a forked child (prefetch) and the
-audit cache's signature of the folder (cache/audit).
+audit cache's signature of the folder (reports/audit_cache).
 
 The rules:
 - a dot-entry is not walked into (only the dot-folders the layout asks for, as Gemini's

@@ -11,7 +11,7 @@ import pickle
 
 from .. import forking
 from ..secrets.detect import known, seed
-from .entry import MemoryEntry
+from ..reading.entry import MemoryEntry
 
 
 def read_shared(scanner, ids: list[str], found: dict, entries: dict, load, before=None) -> None:

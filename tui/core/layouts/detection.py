@@ -28,14 +28,14 @@ import threading
 import time
 from pathlib import Path
 
-from .kept import RACY_NS, KeptFile, enabled, format_stamp, full_signature
+from ..cache.kept import RACY_NS, KeptFile, enabled, format_stamp, full_signature
 
 _UNNAMED = object()   # a traced call with no path to name: nothing is kept
 
 
 def detect_kept(folder: Path):
     """``layouts.detect(folder)``, answered from what is kept when that still holds."""
-    from ..layouts import DEFAULT_LAYOUT, Detected, detect, get
+    from . import DEFAULT_LAYOUT, Detected, detect, get
     if not enabled() or threading.active_count() > 1:
         return detect(folder)
     where = KeptFile(folder).path.with_suffix(".layout")
@@ -78,7 +78,7 @@ def _holds(where: Path, folder: Path) -> bool:
 
 
 def _keep(where: Path, folder: Path, seen: list) -> None:
-    from ..writes.fsutil import atomic_write
+    from ..fsutil import atomic_write
     try:
         where.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         atomic_write(where, marshal.dumps((format_stamp(), str(folder), seen)), mode=0o600)

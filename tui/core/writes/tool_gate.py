@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .findings import REJECT_ON_WRITE, Finding
+from ..judging.findings import REJECT_ON_WRITE, Finding
 
 WRITE_TOOLS = ("Write", "Edit", "MultiEdit")
 
@@ -225,7 +225,7 @@ def _findings(mem_dir: Path, root: Path, entry_id: str, text: str) -> list[Findi
     that the agent will be shown."""
     from ..reading.index import INDEX_NAME
     if entry_id.endswith(".md") and entry_id.rpartition("/")[2] != INDEX_NAME:
-        from ..writes.write import check
+        from .write import check
         entry, found = check(Path(mem_dir), Path(root), entry_id, text)
         if entry.error is None:
             return found
@@ -235,7 +235,7 @@ def _findings(mem_dir: Path, root: Path, entry_id: str, text: str) -> list[Findi
 def _text_findings(mem_dir: Path, entry_id: str, text: str) -> list[Finding]:
     """The gates that need nothing but the text (secret, sensitive, transient, …)."""
     from ..reading.entry import MemoryEntry
-    from .gates import content_findings
+    from ..judging.gates import content_findings
     loose = MemoryEntry(id=entry_id, path=Path(mem_dir) / entry_id, name=entry_id, text=text, body=text,
                         file=entry_id)   # a part of no cache: judged afresh
     return content_findings(loose)

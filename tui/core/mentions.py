@@ -14,7 +14,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from ..secrets.assign import entropy
+from .textutil import entropy
 
 EXTENSIONS = set((
     "py pyi js mjs cjs ts tsx jsx json jsonc md mdx rst txt yaml yml toml ini cfg conf env lock "

@@ -1,6 +1,7 @@
-"""Small text helpers the gates share."""
+"""Small text helpers the gates, the secret rules and the reader share (the base: imports no folder)."""
 from __future__ import annotations
 
+import math
 import re
 
 
@@ -54,3 +55,12 @@ def without_comments(text: str) -> str:
     if "<!--" not in text:
         return text
     return re.sub(r"<!--.*?-->", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+
+
+def entropy(s: str) -> float:
+    """Shannon entropy in bits per character."""
+    n = len(s)
+    counts: dict[str, int] = {}
+    for ch in s:
+        counts[ch] = counts.get(ch, 0) + 1
+    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0

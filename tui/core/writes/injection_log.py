@@ -11,8 +11,8 @@ import json
 import os
 from pathlib import Path
 
-from .config import state_dir
-from .writes.fsutil import dumps_json
+from ..config import state_dir
+from ..fsutil import dumps_json
 
 LOG_NAME = "injections.jsonl"
 LOG_MAX = 5_000_000     # bytes; then the log is rotated to injections.jsonl.1
@@ -147,7 +147,7 @@ def attempts_note(counts: dict[str, int], days: int) -> str | None:
     if not counts:
         return None
     times = {1: "once", 2: "twice"}
-    from .judging.findings import kind_noun
+    from ..judging.findings import kind_noun
     parts = [f"{kind_noun(kind)} {times.get(n, f'{n} times')}"
              for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
     return (f"in the last {days} days the agent tried to store here {', '.join(parts)} "

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Mapping
 from ..clock import utcnow  # noqa: F401 (the name others import from here)
 from ..judging.anchors import AnchorChecker
 from ..cache.parse import ParseCache
-from .entry import MemoryEntry
-from .index import MemoryIndex
+from ..reading.entry import MemoryEntry
+from ..reading.index import MemoryIndex
 from ..layouts import DEFAULT_LAYOUT, ClaudeCode
 from ..engine.select import Engine
 from ..judging.root_files import RootFiles

@@ -15,10 +15,10 @@ import os
 import re
 from pathlib import Path
 
-from .entry import MemoryEntry
-from .index import _COMMENT, _LINK, MAX_BYTES, MAX_LINES, MemoryIndex, normalise_target, parse_index
+from ..reading.entry import MemoryEntry
+from ..reading.index import _COMMENT, _LINK, MAX_BYTES, MAX_LINES, MemoryIndex, normalise_target, parse_index
 from ..judging.status import EntryStatus, assess
-from .store import _load, _read_index
+from ..reading.load import _load, _read_index
 
 FROM = 2000    # files at the folder's top from which a look is worth it (2k files read cold: ~0.3 s)
 COUNT = 150    # a tall terminal's screenful (firstview.ROWS)

@@ -12,8 +12,8 @@ import pickle
 import time
 from pathlib import Path
 
-from ..judging.project_index import ProjectIndex
-from .kept import KeptFile, racy
+from .project_index import ProjectIndex
+from ..cache.kept import KeptFile, racy
 
 NOTE = "project-index"
 

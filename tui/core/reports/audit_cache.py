@@ -28,7 +28,7 @@ from pathlib import Path
 from ..instructions import INSTRUCTION_FILES
 from ..judging.findings import STALE_DAYS, AuditReport, Finding, stale_finding
 from ..judging.status import AGELESS_TYPES
-from .kept import KeptFile, folder_listing, full_signature, racy, same_folders
+from ..cache.kept import KeptFile, folder_listing, full_signature, racy, same_folders
 
 NOTE = "audit"
 LIST_NOTE = "list"
@@ -149,7 +149,7 @@ class Probe:
         ``first``: the command's other write (its judgements), done once the note is made and
         right before it is written: the kept file is never quiet while the note is still to
         come (a next run that waits for the writer would start before it)."""
-        from ..writes.fsutil import dumps_json
+        from ..fsutil import dumps_json
 
         def made():   # (a text that needed ASCII escapes, a name that is not UTF-8, is not kept: see make)
             text = dumps_json(listing, indent=None)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .reading.entry import MemoryEntry
-from .secrets.detect import might_hold_secret, redact, scrub, secret_pieces
-from .judging.status import EntryStatus
+from ..reading.entry import MemoryEntry
+from ..secrets.detect import might_hold_secret, redact, scrub, secret_pieces
+from ..judging.status import EntryStatus
 
 
 def iso(value: dt.datetime | None) -> str | None:

@@ -211,8 +211,8 @@ def write(path: Path, change) -> tuple[bool, Path | None]:
     backup made). The file is written where a symlink points, through memtui's one write path
     (core/writes/change.py): under the folder's lock, atomically, and the change made again on
     what Claude Code wrote meanwhile, never over it."""
-    from .writes.change import change as land
-    from .writes.fsutil import atomic_write
+    from .change import change as land
+    from ..fsutil import atomic_write
     target = Path(os.path.realpath(path))
     read(target)   # a file that is not a JSON object: SettingsError, nothing written
     target.parent.mkdir(parents=True, exist_ok=True)

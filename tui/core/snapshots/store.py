@@ -11,15 +11,16 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .entry import MAX_BYTES, MemoryEntry, read_entry
+from ..reading.entry import MemoryEntry
+from ..reading.load import _load, _read_index
 from .. import forking
-from ..writes.fsutil import within
+from ..fsutil import within
 from ..cache.parse import NOTHING, knowledge
 from ..cache.kept import signature
 from ..secrets.detect import known, seed
-from .index import MemoryIndex, parse_index
+from ..reading.index import MemoryIndex, parse_index
 from ..layouts import ClaudeCode
-from .walk import (FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, path_rule,
+from ..walk import (FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, path_rule,
                    walk)
 
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
@@ -252,7 +253,7 @@ class Scanner:
     def _walk(self, unread: dict[str, str]):
         """Yield (id, path, stat or None, why-unreadable or None) for every file to read; what is
         listed but never read (dot-files, folders the layout does not walk) goes into ``unread``.
-        The rules are the one walk's (reading/walk)."""
+        The rules are the one walk's (tui/core/walk)."""
         layout = self.layout
         for entry_id, folder, item, kind, st, note in walk(self.dir, layout.walk_dot, layout.prune):
             if kind == FILE:
@@ -288,51 +289,3 @@ class Scanner:
         if not stat.S_ISREG(st.st_mode):
             return None, "not a regular file (device, pipe or socket)"
         return st, None
-
-
-def _load(path: Path, entry_id: str, st: os.stat_result | None, why: str | None,
-          limit: int = MAX_BYTES) -> MemoryEntry:
-    if why is not None or st is None:
-        return read_entry(path, entry_id, 0, 0, error=why or "cannot be read")
-    if st.st_size > limit:
-        return read_entry(path, entry_id, st.st_mtime_ns, st.st_size,
-                          error=f"too large ({st.st_size:,} bytes; the limit is {limit:,})")
-    try:
-        data = _read_bytes(path, st.st_size, limit)
-    except PermissionError:
-        return read_entry(path, entry_id, st.st_mtime_ns, st.st_size, error="permission denied")
-    except OSError as e:
-        return read_entry(path, entry_id, st.st_mtime_ns, st.st_size,
-                          error=f"cannot be read: {e.strerror or type(e).__name__}")
-    return read_entry(path, entry_id, st.st_mtime_ns, st.st_size, data=data, limit=limit)
-
-
-def _read_bytes(path: Path, size: int, limit: int = MAX_BYTES) -> bytes:
-    """os.open/os.read: a third of the cost of open() per file, which shows at 10k files.
-    O_NONBLOCK: a file swapped for a FIFO between stat and open must not hang the scan.
-    (Symlinks were vetted by the walk: only those staying inside the folder get here.)"""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        want = min(size, limit) + 1
-        first = os.read(fd, want)
-        if len(first) in (size, want):   # all of it as stat'ed, or more than the limit: no read to see the end
-            return first
-        chunks, want = [first], want - len(first)
-        while want > 0:   # a short read (or the file shrank): read on to its end
-            chunk = os.read(fd, want)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            want -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def _read_index(path: Path) -> tuple[str | None, str | None]:
-    try:
-        with open(path, "rb") as f:
-            data = f.read(4 * MAX_BYTES)
-        return data.decode("utf-8", errors="replace"), None
-    except OSError as e:
-        return None, f"MEMORY.md cannot be read: {e.strerror}"
