@@ -29,6 +29,7 @@ from ..judging.anchors import confine
 from ..judging.findings import Finding
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find, says_more, shown
 from .triage_lines import Line, Reading, headline_is_process, quote, read_body
+from .triage_meaning import Meanings
 from .triage_rules import MANDATED_TYPES, headline_rule, promotes, who_set
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
@@ -55,6 +56,7 @@ class Context:
         self._index_of = index_of
         self._idx = None
         self._book = None
+        self._meanings = None
         self.versions: dict[str, dict[str, list[tuple[str, int]]]] = {}   # subject → value → [(entry, line)]
         self._exists: dict[str, bool] = {}
 
@@ -69,6 +71,12 @@ class Context:
         if self._book is None:
             self._book = RuleBook(self.index.rules)
         return self._book
+
+    @property
+    def meanings(self) -> Meanings:
+        if self._meanings is None:
+            self._meanings = Meanings(self.index.rules)
+        return self._meanings
 
     def exists(self, raw: str) -> bool:
         hit = self._exists.get(raw)
@@ -288,22 +296,32 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
 
 def _held_rules(ctx: Context, prepared: Entry) -> list[tuple[int, object]]:
     """(entry line, instruction line) for the entry's rule the instruction files already hold: its
-    description, or most of its rule lines."""
+    description, or most of its rule lines — in the same words (RuleBook) or in other words or
+    another language (triage_meaning: the same concepts, the same way round, no added exception)."""
     r = prepared.reading
-    candidates = [ln for ln in r.of("rule", "how", "plain") if len(ln.text.split()) >= 4]
+    candidates = [ln for ln in r.of("rule", "how", "plain") if _sizeable(ln.text)]
     if not candidates and not prepared.description:
         return []
     if not ctx.index.rules:
         return []
-    book = ctx.book
-    head = book.held(prepared.description) if prepared.description else None
+    book, meanings = ctx.book, ctx.meanings
+    whole = " ".join([prepared.description] + [ln.text for ln in r.content])
+
+    def held(text: str):
+        return book.held(text) or meanings.restated(text, whole)
+    head = held(prepared.description) if prepared.description else None
     rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
-    held = [(ln.n, book.held(ln.text)) for ln in (rules or candidates)[:12]]
-    held = [(n, h) for n, h in held if h is not None]
-    if head is not None:
-        return [(0, head)] + held
+    found = [(ln.n, held(ln.text)) for ln in (rules or candidates)[:12]]
+    found = [(n, h) for n, h in found if h is not None]
     base = rules or candidates
-    return held if held and len(held) * 2 >= len(base) else []
+    if head is not None and (found or not base):
+        return [(0, head)] + found
+    return found if found and len(found) * 2 >= len(base) else []
+
+
+def _sizeable(text: str) -> bool:
+    """Enough of a line to be a rule: four words, or eight characters of a script without spaces."""
+    return len(text.split()) >= 4 or len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text)) >= 8
 
 
 def _knowable(prepared: Entry, looked: list[Found]) -> Decision | None:

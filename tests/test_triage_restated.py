@@ -1,0 +1,73 @@
+"""Issue 37, stop 36: a rule the instruction file already holds is drop in any wording or
+language; an entry that adds a condition is not a restatement; test 3 finds config values with
+their units in other languages; versions conflict only for the same named thing."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import NOW, write
+from tui.core.judging.project_index import RuleLine
+from tui.core.reading.memory import Memory
+from tui.core.reports.audit import audit
+from tui.core.reports.triage import Usage, triage
+from tui.core.reports.triage_meaning import Meanings
+
+CLAUDE = """# rules
+
+- Never run SQL against the production database directly; use a migration.
+- Always ask before changing code outside the task.
+- Ask before adding a new dependency.
+- All timestamps are stored in UTC, never in local time.
+- Small fixes (typos, lint warnings) may be made without asking first.
+"""
+
+
+def entry(mem_dir, name, body, description="a note", type_="feedback"):
+    write(mem_dir, name, f"---\nname: {name[:-3]}\ndescription: {json.dumps(description, ensure_ascii=False)}\n"
+          f"type: {type_}\n---\n\n{body}\n")
+
+
+def run(mem_dir, root):
+    mem = Memory.load(mem_dir, root, now=NOW)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
+def book():
+    return Meanings([RuleLine("CLAUDE.md", n, t, frozenset()) for n, t in enumerate(CLAUDE.splitlines(), 1)])
+
+
+@pytest.mark.parametrize("text, line", [
+    ("Nunca ejecutes SQL directamente contra la base de datos de producción; usa una migración.", 3),
+    ("本番のデータベースで直接SQLを実行しないこと。", 3),
+    ("Never change code outside the task without asking.", 4),          # the same rule said the other way round
+    ("새 의존성을 추가하기 전에 반드시 먼저 물어볼 것.", 5),
+    ("오타나 린트 경고 같은 작은 수정은 묻지 말고 바로 고쳐도 된다.", 7),
+])
+def test_a_restatement_in_other_words_or_another_language_is_found(text, line):
+    got = book().restated(text)
+    assert got is not None and got.line == line
+
+
+@pytest.mark.parametrize("text", [
+    "Nunca ejecutes SQL en producción, salvo durante un incidente P1 con la aprobación del on-call.",   # an exception
+    "Store timestamps in UTC, except the audit table, which keeps local time.",
+    "Change code outside the task freely, without asking.",             # the opposite way round
+    "Never run migrations on production on Fridays.",                   # a topic shared, not the rule
+    "Usa siempre campos estructurados de `slog` en los logs.",
+])
+def test_an_entry_that_adds_a_condition_or_says_another_rule_is_not_a_restatement(text):
+    assert book().restated(text) is None
+
+
+def test_a_restated_rule_is_dropped_with_the_instruction_line_never_promoted(mem_dir, root):
+    write(root, "CLAUDE.md", CLAUDE)
+    entry(mem_dir, "prod_es.md", "Nunca ejecutes SQL directamente contra la base de datos de producción.",
+          "Nada de SQL directo en producción")
+    entry(mem_dir, "prod_p1.md", "Nunca ejecutes SQL directamente en producción, salvo en un incidente P1 "
+          "con la aprobación del on-call.", "SQL en producción solo en un incidente P1")
+    got = run(mem_dir, root)
+    assert (got["prod_es.md"].action, got["prod_es.md"].test) == ("drop", 3)
+    assert any("CLAUDE.md:3" in r for r in got["prod_es.md"].reasons)
+    assert got["prod_p1.md"].action != "drop"   # it adds an exception: a rule of its own
