@@ -71,3 +71,10 @@ def test_a_restated_rule_is_dropped_with_the_instruction_line_never_promoted(mem
     assert (got["prod_es.md"].action, got["prod_es.md"].test) == ("drop", 3)
     assert any("CLAUDE.md:3" in r for r in got["prod_es.md"].reasons)
     assert got["prod_p1.md"].action != "drop"   # it adds an exception: a rule of its own
+
+
+def test_an_entry_whose_frontmatter_does_not_parse_is_for_a_person(mem_dir, root):
+    write(mem_dir, "retries.md", "---\nname: retries\ndescription: \"retries: three, with backoff: 30s\n  bad: [\n---\n"
+          "Webhook retries back off exponentially.\n")
+    got = run(mem_dir, root)["retries.md"]
+    assert got.action == "review" and "fix it" in got.reasons[0]

@@ -180,6 +180,11 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
             why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
         return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
                         lines[:20], notes=notes)
+    if not e.readable and e.text and e.kind != "process":
+        # the agent reads neither its type nor its description: a person fixes the frontmatter first
+        return Decision("review", None, [f"its frontmatter does not parse ({e.error}): fix it, then triage the entry "
+                                         "(the agent reads neither its type nor its description)"],
+                        notes=[n for n in notes if not n.startswith("its frontmatter")])
     # doubts a person settles
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or _all_gone(e, st, found, prepared)
     if doubt:
