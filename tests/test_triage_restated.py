@@ -78,3 +78,42 @@ def test_an_entry_whose_frontmatter_does_not_parse_is_for_a_person(mem_dir, root
           "Webhook retries back off exponentially.\n")
     got = run(mem_dir, root)["retries.md"]
     assert got.action == "review" and "fix it" in got.reasons[0]
+
+
+def go_project(root):
+    write(root, "go.mod", "module github.com/acme/tollgate\n\ngo 1.22\n\nrequire github.com/redis/go-redis/v9 v9.5.1\n")
+    write(root, "compose.yaml", "services:\n  cache:\n    image: redis:7.2\n")
+    write(root, "settings.example.yaml", "server:\n  port: 8088\nsessions:\n  ttl: 30m\nbilling:\n  currency: USD\n")
+    write(root, ".golangci.yml", "run:\n  timeout: 3m\n")
+    write(root, ".github/workflows/checks.yml", "name: checks\njobs:\n  vet:\n    runs-on: ubuntu-latest\n"
+          "  unit:\n    runs-on: ubuntu-latest\n")
+    write(root, "Makefile", "vet:\n\tgo vet ./...\nunit:\n\tgo test ./...\n")
+
+
+@pytest.mark.parametrize("body, cited", [
+    ("La API escucha en el puerto 8088.", "settings.example.yaml:2"),
+    ("세션 TTL은 30분이다.", "settings.example.yaml:4"),
+    ("セッションのTTLは30分。", "settings.example.yaml:4"),
+    ("golangci-lint has a 3-minute timeout.", ".golangci.yml:2"),
+    ("El timeout de golangci-lint es de 3 minutos.", ".golangci.yml:2"),
+    ("Invoices are billed in USD.", "settings.example.yaml:6"),
+    ("CI runs the `vet` and `unit` jobs.", ".github/workflows/checks.yml:3"),
+    ("Repo: https://github.com/acme/tollgate", "go.mod:1"),
+])
+def test_a_config_value_with_its_unit_in_any_language_is_dropped_with_its_line(mem_dir, root, body, cited):
+    go_project(root)
+    entry(mem_dir, "fact.md", body, "a project fact", type_="project")
+    got = run(mem_dir, root)["fact.md"]
+    assert got.action == "drop", got.reasons
+    assert any(cited in r for r in got.reasons), got.reasons
+
+
+def test_a_client_library_version_is_not_the_server_image_version(mem_dir, root):
+    go_project(root)
+    entry(mem_dir, "redis.md", "The client is go-redis v9.5.1; the cache server runs redis 7.2.", "Redis versions",
+          type_="project")
+    entry(mem_dir, "trap.md", "With go-redis v9 a failed command inside `TxPipelined` only shows in `Exec`'s error; "
+          "check every `Cmd.Err()` or a failed write goes unnoticed.", "go-redis pipeline trap", type_="project")
+    got = run(mem_dir, root)
+    assert got["redis.md"].action == "drop", got["redis.md"].reasons
+    assert got["trap.md"].action == "keep", got["trap.md"].reasons
