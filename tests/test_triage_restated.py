@@ -117,3 +117,17 @@ def test_a_client_library_version_is_not_the_server_image_version(mem_dir, root)
     got = run(mem_dir, root)
     assert got["redis.md"].action == "drop", got["redis.md"].reasons
     assert got["trap.md"].action == "keep", got["trap.md"].reasons
+
+
+@pytest.mark.parametrize("status", [
+    "Stand 2026-11-22: der Umbau der Exportseite ist noch offen.",
+    "現状: 11月24日時点でテンプレート修正はまだ途中。",
+    "진행 중: 11월 25일 기준 재발급 스크립트 작성 중.",
+    "Pendiente: revisar con Marta el lunes el caso de Canarias.",
+])
+def test_one_status_line_in_any_language_among_durable_ones_is_an_edit(mem_dir, root, status):
+    entry(mem_dir, "export.md", "The CSV export writes times in UTC; the UI shows local time.\n\n"
+          "Customers in Australia therefore see the previous day; that is intended.\n\n"
+          f"The column is `created_at_utc`, not `created_at`.\n\n{status}", "Time zones in the export", type_="project")
+    got = run(mem_dir, root)["export.md"]
+    assert (got.action, got.lines) == ("edit", [13]), got.reasons
