@@ -131,3 +131,20 @@ def test_one_status_line_in_any_language_among_durable_ones_is_an_edit(mem_dir, 
           f"The column is `created_at_utc`, not `created_at`.\n\n{status}", "Time zones in the export", type_="project")
     got = run(mem_dir, root)["export.md"]
     assert (got.action, got.lines) == ("edit", [13]), got.reasons
+
+
+def test_a_guide_to_copying_the_memory_folder_is_dropped(mem_dir, root):
+    entry(mem_dir, "moving.md", "1. rsync `~/.claude/projects/-home-me-shop/memory/` to the new laptop.\n"
+          "2. Keep the folder's name: Claude Code finds it by the project path.\n3. Check that MEMORY.md lists every file.",
+          "Moving this memory folder to a new machine", type_="reference")
+    entry(mem_dir, "paths.md", "The shop's uploads live under `storage/uploads`; copy them with rsync before a restore.",
+          "Where uploads live", type_="project")
+    got = run(mem_dir, root)
+    assert got["moving.md"].action == "drop"
+    assert got["paths.md"].action != "drop"
+
+
+def test_finished_coursework_is_archived(mem_dir, root):
+    entry(mem_dir, "essay.md", "Ensayo para la universidad sobre árboles B y su coste en disco.\n\n"
+          "Entregado el 2026-10-30; nota: 8,5.", "Trabajo de la asignatura de bases de datos", type_="project")
+    assert run(mem_dir, root)["essay.md"].action == "archive"

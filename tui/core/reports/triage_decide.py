@@ -29,8 +29,8 @@ from ..judging.anchors import confine
 from ..judging.findings import Finding
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find, says_more, shown
 from .triage_lines import Line, Reading, headline_is_process, quote, read_body
-from .triage_meaning import Meanings
-from .triage_rules import MANDATED_TYPES, headline_rule, promotes, who_set
+from .triage_meaning import Meanings, held_rules
+from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, promotes, who_set
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
 DOUBT_KINDS = ("conflict", "anchor-broken")
@@ -146,6 +146,16 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     content = r.content
     if not content:
         return Decision("drop", 3, ["it holds nothing but its frontmatter: nothing to remember"], notes=notes)
+    texts = [ln.text for ln in content]
+    done = finished_coursework(prepared.name, prepared.description, texts)
+    if done:
+        return Decision("archive", 1, [f"a piece of coursework, handed in: '{quote(done, 10)}'",
+                                       "finished work unrelated to the project: keep it in the log, not in what the agent loads"],
+                        notes=notes)
+    guide = about_memory_folder(prepared.name, prepared.description)
+    if guide and not r.of("why", "rule"):
+        return Decision("drop", None, [f"a guide to the memory folder itself, not a memory of the project: '{quote(guide, 10)}'",
+                                       "the agent acts on none of it; keep such notes beside the folder, not in it"], notes=notes)
     # test 1: how much of it is process
     status = {ln.n: ln for ln in r.of("status")}
     by_n = {ln.n: ln for ln in r.lines}
@@ -285,7 +295,8 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
     if said:
         return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said))
-    held = _held_rules(ctx, prepared)
+    held = held_rules(ctx.index.rules and ctx.book, ctx.index.rules and ctx.meanings, prepared.reading,
+                      prepared.description)
     if held:
         n, rule = held[0]
         where = f"line {n}" if n else "its description"
@@ -297,36 +308,6 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     if twin is not None:
         return Decision("drop", 3, [f"says what {twin} says (keep that one)"])
     return None
-
-
-def _held_rules(ctx: Context, prepared: Entry) -> list[tuple[int, object]]:
-    """(entry line, instruction line) for the entry's rule the instruction files already hold: its
-    description, or most of its rule lines — in the same words (RuleBook) or in other words or
-    another language (triage_meaning: the same concepts, the same way round, no added exception)."""
-    r = prepared.reading
-    candidates = [ln for ln in r.of("rule", "how", "plain") if _sizeable(ln.text)]
-    if not candidates and not prepared.description:
-        return []
-    if not ctx.index.rules:
-        return []
-    book, meanings = ctx.book, ctx.meanings
-    whole = " ".join([prepared.description] + [ln.text for ln in r.content])
-
-    def held(text: str):
-        return book.held(text) or meanings.restated(text, whole)
-    head = held(prepared.description) if prepared.description else None
-    rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
-    found = [(ln.n, held(ln.text)) for ln in (rules or candidates)[:12]]
-    found = [(n, h) for n, h in found if h is not None]
-    base = rules or candidates
-    if head is not None and (found or not base):
-        return [(0, head)] + found
-    return found if found and len(found) * 2 >= len(base) else []
-
-
-def _sizeable(text: str) -> bool:
-    """Enough of a line to be a rule: four words, or eight characters of a script without spaces."""
-    return len(text.split()) >= 4 or len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text)) >= 8
 
 
 def _knowable(prepared: Entry, looked: list[Found]) -> Decision | None:

@@ -203,3 +203,29 @@ class Meanings:
             if best is None or cover > best[0]:
                 best = (cover, r)
         return best[1] if best else None
+
+
+def held_rules(book, meanings, r, description: str) -> list[tuple[int, object]]:
+    """(entry line, instruction line) for the entry's rule the instruction files already hold: its
+    description, or most of its rule lines — in the same words (RuleBook) or in other words or
+    another language (triage_meaning: the same concepts, the same way round, no added exception)."""
+    candidates = [ln for ln in r.of("rule", "how", "plain") if _sizeable(ln.text)]
+    if not book or not candidates and not description:
+        return []
+    whole = " ".join([description] + [ln.text for ln in r.content])
+
+    def held(text: str):
+        return book.held(text) or meanings.restated(text, whole)
+    head = held(description) if description else None
+    rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
+    found = [(ln.n, held(ln.text)) for ln in (rules or candidates)[:12]]
+    found = [(n, h) for n, h in found if h is not None]
+    base = rules or candidates
+    if head is not None and (found or not base):
+        return [(0, head)] + found
+    return found if found and len(found) * 2 >= len(base) else []
+
+
+def _sizeable(text: str) -> bool:
+    """Enough of a line to be a rule: four words, or eight characters of a script without spaces."""
+    return len(text.split()) >= 4 or len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text)) >= 8
