@@ -170,24 +170,27 @@ class Meanings:
             for t in ts:
                 df[t] = df.get(t, 0) + 1
         self.df = df
+        self.vocab = frozenset(df)
         self.n = max(1, len(rules))
+        self._weights: dict[str, float] = {}
 
     def weight(self, t: str) -> float:
-        w = math.log(1 + self.n / self.df.get(t, 0.5))
-        if t in GENERIC:
-            w *= 0.4
-        elif _HANGUL_CJK.search(t) and t not in HEADS and t not in self.df:
-            w *= 0.3   # a word no table knows, in a script the instruction files are not written in
+        w = self._weights.get(t)
+        if w is None:
+            w = math.log(1 + self.n / self.df.get(t, 0.5))
+            if t in GENERIC:
+                w *= 0.4
+            elif _HANGUL_CJK.search(t) and t not in HEADS and t not in self.df:
+                w *= 0.3   # a word no table knows, in a script the instruction files are not written in
+            self._weights[t] = w
         return w
 
     def restated(self, text: str, whole: str = ""):
         """The instruction line that ``text`` restates (``whole``: the entry, for its
         exceptions), or None."""
         mine = meaning(text)
-        if len(mine) < 2:
+        if len(mine) < 2 or not mine & self.vocab:
             return None
-        exception = has_exception(whole or text)
-        neg = negations(text) % 2
         total = sum(self.weight(t) for t in mine)
         best = None
         for k, theirs in enumerate(self.terms):
@@ -195,30 +198,31 @@ class Meanings:
             if len(shared) < 2 or not shared - GENERIC:
                 continue
             cover = sum(self.weight(t) for t in shared) / total
-            if cover < 0.7 or len(shared) / len(theirs) < 0.3:
+            if cover < 0.7 or len(shared) / len(theirs) < 0.3 or best is not None and cover <= best[0]:
                 continue
             r = self.rules[k]
-            if negations(r.text) % 2 != neg or exception and not has_exception(r.text):
+            if negations(r.text) % 2 != negations(text) % 2 or has_exception(whole or text) and not has_exception(r.text):
                 continue
-            if best is None or cover > best[0]:
-                best = (cover, r)
+            best = (cover, r)
         return best[1] if best else None
 
 
-def held_rules(book, meanings, r, description: str) -> list[tuple[int, object]]:
+def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[tuple[int, object]]:
     """(entry line, instruction line) for the entry's rule the instruction files already hold: its
     description, or most of its rule lines — in the same words (RuleBook) or in other words or
-    another language (triage_meaning: the same concepts, the same way round, no added exception)."""
+    another language (Meanings: the same concepts, the same way round, no added exception).
+    ``deep``: plain lines and the description are compared on meaning too (an entry someone set,
+    or a short one); otherwise only rule lines are (10k entries: the meaning of every line cost 6 s)."""
     candidates = [ln for ln in r.of("rule", "how", "plain") if _sizeable(ln.text)]
     if not book or not candidates and not description:
         return []
     whole = " ".join([description] + [ln.text for ln in r.content])
 
-    def held(text: str):
-        return book.held(text) or meanings.restated(text, whole)
-    head = held(description) if description else None
+    def held(text: str, ruled: bool):
+        return book.held(text) or (meanings.restated(text, whole) if deep or ruled else None)
+    head = held(description, False) if description else None
     rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
-    found = [(ln.n, held(ln.text)) for ln in (rules or candidates)[:12]]
+    found = [(ln.n, held(ln.text, ln.kind != "plain")) for ln in (rules or candidates)[:12]]
     found = [(n, h) for n, h in found if h is not None]
     base = rules or candidates
     if head is not None and (found or not base):
