@@ -226,7 +226,7 @@ def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[t
     found = [(n, h) for n, h in found if h is not None]
     base = rules or candidates
     if head is not None and (found or not base):
-        return [(0, head)] + found
+        return found + [(0, head)]   # a line of the body, when one restates it, is the clearer evidence
     return found if found and len(found) * 2 >= len(base) else []
 
 
