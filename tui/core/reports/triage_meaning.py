@@ -64,7 +64,6 @@ RULE_CONCEPTS = {
     "timestamp": "timestamp, marca de tiempo, zeitstemp, 타임스탬프, タイムスタンプ, 时间戳",
     "store": "store, stor, guard, armazen, speich, хран, 저장, 保存, 存储",
     "local": "local, lokal, локал, 로컬, ローカル, 本地",
-    "message commit": "conventional, 컨벤셔널",
 }
 # generic verbs: shared, they show the same shape of sentence, not the same rule
 GENERIC = frozenset({"use", "run", "add", "new", "change", "before", "code", "cod"})
