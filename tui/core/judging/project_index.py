@@ -181,6 +181,8 @@ class ProjectIndex:
                          if f.rsplit("/", 1)[-1] == "MEMORY.md"}
         listed = [f for f in listed if _wanted(f, mem_rel)
                   and not (f.endswith(".md") and (f.rsplit("/", 1)[0] + "/" if "/" in f else "") in memory_copies)]
+        if os.path.isfile(root / ".git" / "config"):   # the repository's own URL (a reference may only restate it)
+            listed.append(".git/config")
         listed.sort(key=lambda f: (not _FACT_FILE.search(f), f.count("/"), f))
         idx.folders = list(root_files.folders or [])
         lines_total = 0
