@@ -9,7 +9,7 @@ import pytest
 
 from conftest import NOW, write
 from tui.core.judging.project_index import RuleLine
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.reports.audit import audit
 from tui.core.reports.triage import Usage, triage
 from tui.core.reports.triage_meaning import Meanings
