@@ -16,7 +16,7 @@ sys.path.insert(0, str(HERE.parent))
 
 def evaluate(folder: Path) -> dict:
     from tui.core.reports.audit import audit
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     import datetime as dt
     labels = json.loads((folder / "labels.json").read_text())
     now = dt.datetime(2026, 11, 29, 12, tzinfo=dt.timezone.utc)

@@ -260,7 +260,7 @@ def test_a_report_of_what_was_done_and_what_comes_next_is_process():
 
 def test_a_log_s_time_words_fold_into_its_process_finding(tmp_path):
     from conftest import NOW, write
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     from tui.core.reports.audit import audit
     mem = tmp_path / "memory"
     write(mem, "session.md", "---\nname: s\n---\n## Done\n- fixed the login right now\n## Next\n- the cart\n")
@@ -283,7 +283,7 @@ def test_a_desk_s_name_is_no_one_s_in_a_mailbox_or_a_home_path():
 def _paths(tmp_path, body: str, files=("src/app/main.py", "src/app/util.py", "src/middleware/auth.ts", "src/proxy.ts",
                                        "scripts/deploy.sh")):
     from conftest import NOW, write
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     from tui.core.reports.audit import audit
     root, mem = tmp_path / "proj", tmp_path / "proj" / "memory"
     for f in files:
@@ -318,7 +318,7 @@ def test_a_missing_path_is_possible_and_a_moved_one_sure(tmp_path):
 def _conflicts(tmp_path, a: str, b: str) -> list[str]:
     from conftest import NOW, write
     from tui.core.judging.crossfile import conflict_findings
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     mem = tmp_path / "m"
     write(mem, "a.md", f"---\nname: a\n---\n{a}\n")
     write(mem, "b.md", f"---\nname: b\n---\n{b}\n")
@@ -352,7 +352,7 @@ def test_the_same_subject_in_the_same_scope_still_conflicts(tmp_path, a, b):
 
 def _in_code(tmp_path, body: str, files: dict[str, str]) -> list[int]:
     from conftest import NOW, write
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     from tui.core.reports.audit import audit
     root, mem = tmp_path / "proj", tmp_path / "proj" / "memory"
     for name, text in files.items():
@@ -381,7 +381,7 @@ def test_a_quoted_prompt_and_an_instruction_file_s_line_are_no_in_code(tmp_path)
 
 def test_a_stamp_in_a_comment_of_memory_md_hides_nothing(tmp_path):
     from conftest import NOW, write
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     from tui.core.reports.audit import audit
     mem = tmp_path / "memory"
     write(mem, "a.md", "---\nname: a\ndescription: a\n---\nbody\n")

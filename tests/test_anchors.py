@@ -5,8 +5,8 @@ import pytest
 
 from tui.core.judging.anchors import AnchorChecker, confine
 from tui.core.reading.entry import Anchor
-from tui.core.reading.memory import Memory
-from tui.core.judging.mentions import mentions
+from tui.core.snapshots.memory import Memory
+from tui.core.mentions import mentions
 
 from conftest import NOW, write
 

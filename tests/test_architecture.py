@@ -13,7 +13,7 @@ from pathlib import Path
 from conftest import NOW, REPO, make_app, settle, write
 
 from tui.core.reports.audit import audit
-from tui.core.reading.memory import MemoryStore, Snapshot
+from tui.core.snapshots.memory import MemoryStore, Snapshot
 from tui.core.writes.promote import apply_promotion, plan_promotion
 from tui.core.writes.trash import plan_delete
 from tui.widgets.entry_table import EntryTable
@@ -125,8 +125,8 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_import_cycle_anywhere_counting_imports_inside_functions():
     paths = {_module_name(p): p for p in PKG.rglob("*.py")}
     graph = {m: _runtime_imports(p, set(paths)) for m, p in paths.items()}
-    assert graph["tui.core.reading.store"] >= {"tui.core.layouts"}   # (the graph sees imports, inside functions too)
-    assert "tui.core.judging.crossfile" in graph["tui.core.reading.forked"]
+    assert graph["tui.core.snapshots.store"] >= {"tui.core.layouts"}   # (the graph sees imports, inside functions too)
+    assert "tui.core.judging.crossfile" in graph["tui.core.snapshots.forked"]
     assert _cycles(graph) == []
 
 
@@ -135,7 +135,7 @@ def test_layouts_are_below_the_reader_even_for_annotations():
     interface it declares (layouts.base.Reading), never the reader's module: the ring
     layouts ↔ memory ↔ store is gone, under TYPE_CHECKING too."""
     for path, names in _modules("core/layouts"):
-        assert not {n for n in names if n in ("tui.core.reading.memory", "tui.core.reading.store")}, path.name
+        assert not {n for n in names if n in ("tui.core.snapshots.memory", "tui.core.snapshots.store")}, path.name
 
 
 def test_the_main_screens_helpers_never_import_it_even_for_annotations():

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from tui.cli import main
 from tui.core.writes.archive import apply_archive, plan_archive
-from tui.core.reading.memory import Memory
-from tui.core.reading.walk import ARCHIVE_DIR
+from tui.core.snapshots.memory import Memory
+from tui.core.walk import ARCHIVE_DIR
 from tui.core.writes.trash import list_trash, restore
 
 from conftest import NOW

@@ -58,7 +58,7 @@ def _fresh(mem_dir, root, capsys, monkeypatch, fmt: str = "json") -> str:
 def _kept_only(monkeypatch) -> None:
     """From here an audit that is made, not read, fails the test."""
     from tui.core.reports import audit
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     monkeypatch.setattr(audit, "audit", lambda *a, **k: pytest.fail("audited again"))
     monkeypatch.setattr(Snapshot, "load", lambda *a, **k: pytest.fail("read again"))
 
@@ -134,7 +134,7 @@ def test_git_is_asked_at_every_audit(folder, capsys, monkeypatch):
 
 def test_a_symlink_or_a_file_written_just_now_is_never_kept(folder, capsys, monkeypatch, tmp_path):
     mem_dir, root = folder
-    from tui.core.cache.audit import NOTE
+    from tui.core.reports.audit_cache import NOTE
     from tui.core.cache.parse import ParseCache
     write(mem_dir, "fresh.md", "---\nname: f\ndescription: f\n---\nwritten a moment ago\n")
     _audit(mem_dir, root, capsys)
@@ -158,7 +158,7 @@ def test_a_kept_listing_is_indented_for_a_person_as_a_made_one(folder, capsys, m
 
 def test_a_kept_listing_is_cut_at_the_keys_whatever_the_values_say():
     import json
-    from tui.core.cache.audit import KeptListing
+    from tui.core.reports.audit_cache import KeptListing
     entry = {"id": "a.md", "description": 'say "age_days": 5 and "flags": []', "age_days": 40, "anchor": "none",
              "mentioned": {"moved": {"flags": "src/flags.ts"}}, "flags": ["old-unverifiable", "path-missing"],
              "warnings": ['"flags": ["x"]'], "author": None}

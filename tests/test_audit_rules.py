@@ -7,7 +7,7 @@ import pytest
 from conftest import NOW, write
 
 from tui.core.judging.gates import identifying_findings
-from tui.core.judging.mentions import as_path
+from tui.core.mentions import as_path
 from tui.core.judging.wording import process_findings, transient_findings
 
 PATHS = [("src/api/server.ts", "src/api/server.ts"), ("`docs/`", "docs/"), ("registry.py::DEFAULT", "registry.py"),
@@ -80,7 +80,7 @@ def test_email_look_alikes():
 
 def test_wiki_links_fold_case_separators_and_type_prefix(mem_dir, root):
     from tui.core.reports.audit import audit
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     write(mem_dir, "reference_gsim_architecture.md", "---\nname: arch\n---\nx\n")
     write(mem_dir, "a.md", "---\nname: a\n---\nSee [[reference-gsim-architecture]], [[GSIM Architecture]], "
                            "[[gsim_architecture]] and [[nothing-here]].\n")
@@ -90,7 +90,7 @@ def test_wiki_links_fold_case_separators_and_type_prefix(mem_dir, root):
 
 def test_conflicts_need_the_same_subject(mem_dir, root):
     from tui.core.judging.crossfile import conflict_findings
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\n---\nScripts run on python 3.12; the api listens on port 8080.\n")
     write(mem_dir, "b.md", "---\nname: b\n---\nWe pin opencv-python 4.13; grafana listens on port 3000.\n")
     assert conflict_findings(Snapshot.load(mem_dir, root, NOW)) == []

@@ -8,7 +8,7 @@ from tui.cli import main
 from tui.core.writes import write as write_mod
 from tui.core.reports.audit import audit
 from tui.core.reports.audit_format import to_markdown
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.writes.trash import apply_delete, list_trash, plan_delete, restore
 from tui.core.writes.write import Draft, write_memory
 
@@ -173,8 +173,8 @@ def test_a_failed_write_leaves_the_target_untouched(mem_dir, root, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(write_mod.os if hasattr(write_mod, "os") else os, "replace", boom, raising=False)
-    monkeypatch.setattr("tui.core.writes.fsutil.os.replace", boom)
-    monkeypatch.setattr("tui.core.writes.fsutil.exchange", boom)   # the compared rename (an edit) swaps
+    monkeypatch.setattr("tui.core.fsutil.os.replace", boom)
+    monkeypatch.setattr("tui.core.fsutil.exchange", boom)   # the compared rename (an edit) swaps
     with pytest.raises(OSError):
         write_memory(mem_dir, root, Draft(text="new text"), entry_id="a.md", now=NOW)
     assert (mem_dir / "a.md").read_text() == "---\nname: a\n---\noriginal\n"

@@ -57,7 +57,7 @@ def test_every_command_gives_the_same_output_cold_and_warm(sample, tmp_path):
 
 
 def test_a_changed_file_is_read_again(mem_dir, root, tmp_path):
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: first\n---\nbody\n")
     assert Snapshot.load(mem_dir, root, NOW).entries["a.md"].description == "first"
     write(mem_dir, "a.md", "---\nname: a\ndescription: second, longer\n---\nbody\n")
@@ -68,7 +68,7 @@ def test_a_changed_file_is_read_again(mem_dir, root, tmp_path):
 
 def test_a_corrupt_or_foreign_cache_is_rebuilt(mem_dir, root, tmp_path):
     from tui.core.cache.parse import ParseCache
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: kept\n---\nbody\n")
     Snapshot.load(mem_dir, root, NOW)
     path = ParseCache(mem_dir).path
@@ -84,7 +84,7 @@ def test_a_corrupt_or_foreign_cache_is_rebuilt(mem_dir, root, tmp_path):
 
 def test_a_locked_cache_is_skipped(mem_dir, root, tmp_path):
     from tui.core.cache.parse import ParseCache
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: locked\n---\nbody\n")
     Snapshot.load(mem_dir, root, NOW)
     con = sqlite3.connect(ParseCache(mem_dir).path, isolation_level=None)
@@ -102,7 +102,7 @@ def test_a_reader_does_not_wait_for_a_writer(mem_dir, root, tmp_path):
     """The detached child that saves an audit's judgements may still be writing when the next
     command starts: that command reads the rows as they were (WAL), it does not start cold."""
     from tui.core.cache.parse import ParseCache
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     write(mem_dir, "a.md", "---\nname: a\ndescription: kept\n---\nbody\n")
     Snapshot.load(mem_dir, root, NOW)
     con = sqlite3.connect(ParseCache(mem_dir).path, isolation_level=None)

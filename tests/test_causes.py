@@ -10,7 +10,7 @@ from conftest import NOW, write
 from tui.cli import main
 from tui.core.judging.causes import one_per_cause
 from tui.core.judging.findings import Finding, Place
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.reports import audit_format as fmt
 from tui.core.reports.audit import audit
 

@@ -153,7 +153,7 @@ def test_promote_killed_anywhere_leaves_old_or_new(base, tmp_path):
 
 
 def _archived(mem: Path) -> dict[str, bytes]:
-    from tui.core.reading.walk import ARCHIVE_DIR
+    from tui.core.walk import ARCHIVE_DIR
     from tui.core.writes.trash import list_trash
     return {t.id: t.path.read_bytes() for t in list_trash(mem, ARCHIVE_DIR)}
 

@@ -1,4 +1,4 @@
-"""The layout detection a warm hook keeps (cache/detection): the same answer as detecting
+"""The layout detection a warm hook keeps (layouts/detection): the same answer as detecting
 afresh, and any change detection would see — a name added, a sniffed file edited in place, a
 probed path made — detects again."""
 import os
@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from tui.core.cache import detection
+from tui.core.layouts import detection
 from tui.core.layouts import detect
 
 from conftest import SAMPLE, write

@@ -1,6 +1,6 @@
 """A large folder read cold shows its first files first: read and judged as the reading will."""
-from tui.core.reading import first_look as look
-from tui.core.reading.memory import Memory, MemoryStore
+from tui.core.snapshots import first_look as look
+from tui.core.snapshots.memory import Memory, MemoryStore
 
 from conftest import NOW, write
 

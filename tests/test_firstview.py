@@ -1,7 +1,7 @@
 """A warm start shows the last reading's first screen at once; rows are placed without cells."""
 
 from tui.screens.main import firstview
-from tui.core.reading.memory import MemoryStore
+from tui.core.snapshots.memory import MemoryStore
 from tui.widgets.entry_table import EntryTable
 
 from conftest import make_app, settle, shown_while_held

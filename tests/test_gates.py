@@ -4,7 +4,7 @@ import pytest
 from tui.core.judging.anchors import AnchorChecker
 from tui.core.judging.gates import (identifying_findings, in_code_findings, secret_findings, sensitive_findings,
                             transient_findings, traversal_findings)
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.secrets.detect import entropy, find_secrets, redact
 
 from conftest import NOW, write

@@ -144,3 +144,26 @@ async def test_the_record_is_read_after_the_first_rows_with_a_progress_line(scen
         await settle(pilot)
         assert table.rows_by_id["deploy-fly.md"].dated is not None
         assert "agent's record" not in _text(app.screen.query_one("#filter-status", Static))
+
+
+async def test_closing_history_before_its_record_is_read_keeps_the_app_running(scene, tmp_path):
+    """Escape while the record is still being read: the late result is dropped, not a crash."""
+    app = _app(scene, tmp_path)
+    release = threading.Event()
+
+    def slow_load():
+        release.wait(5)
+        return {"versions": [], "reads": []}, [], None
+
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        app.push_screen(HistoryScreen("deploy-fly.md", slow_load))
+        await pilot.pause(0.1)   # (not settle: it would wait for the held worker)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, HistoryScreen)
+        release.set()
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert app.is_running and app.return_code is None

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tui.cli import main
-from tui.core.claude_settings import EVENTS, is_ours, merged, unmerged, wired
+from tui.core.writes.claude_settings import EVENTS, is_ours, merged, unmerged, wired
 
 from conftest import write
 

@@ -15,7 +15,7 @@ from conftest import REPO
 
 pytestmark = pytest.mark.slow
 
-SLOW_DISK = "import time, tui.core.reading.store as s\ns._read_bytes = lambda *a, **k: time.sleep(30)\n"
+SLOW_DISK = "import time, tui.core.reading.load as s\ns._read_bytes = lambda *a, **k: time.sleep(30)\n"
 
 
 def _hook(tmp_path, stdin: bytes, env_extra: dict | None = None, cwd=None):
@@ -76,7 +76,7 @@ def test_a_folder_too_big_for_the_budget_is_indexed_in_the_background(tmp_path):
     mem, proj = generate(tmp_path / "big", 200)
     cache, site = tmp_path / "cache", tmp_path / "site"
     site.mkdir()   # a disk slow enough (20 ms a file) that 200 files do not fit in one second
-    (site / "sitecustomize.py").write_text("import time, tui.core.reading.store as s\nread = s._read_bytes\n"
+    (site / "sitecustomize.py").write_text("import time, tui.core.reading.load as s\nread = s._read_bytes\n"
                                            "s._read_bytes = lambda *a, **k: time.sleep(0.02) or read(*a, **k)\n")
     stdin = json.dumps({"prompt": "why does src/router/index.ts fail the lint check", "cwd": str(proj)}).encode()
     env = {"MEMTUI_DIR": str(mem), "XDG_CACHE_HOME": str(cache)}

@@ -10,8 +10,8 @@ import pytest
 
 from tui.screens.main import background
 from tui.core.layouts import detect
-from tui.core.reading.memory import MemoryStore, Snapshot
-from tui.core.reading.multi import MultiEngine, MultiStore
+from tui.core.snapshots.memory import MemoryStore, Snapshot
+from tui.core.snapshots.multi import MultiEngine, MultiStore
 from tui.core.engine.select import Engine
 
 from conftest import NOW, REPO, SAMPLE, write

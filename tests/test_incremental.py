@@ -6,7 +6,7 @@ import random
 
 from conftest import NOW, write
 
-from tui.core.reading.memory import MemoryStore
+from tui.core.snapshots.memory import MemoryStore
 
 
 def _view(snap) -> dict:

@@ -7,7 +7,7 @@ import sys
 from tui.cli import main
 from tui.core.reading.discover import claude_slug, default_root, discover, sample_dir, sample_root
 from tui.core.reading.index import parse_index
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 
 from conftest import NOW, REPO, write
 

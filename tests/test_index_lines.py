@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from conftest import NOW, write
 
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.reports.audit import audit
 
 FM = "---\nname: {0}\ndescription: {0}\ntype: project\n---\n"

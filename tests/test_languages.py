@@ -8,8 +8,8 @@ import pytest
 
 from tui.cli import main
 from tui.core.engine.evaluate import evaluate, parse_queries
-from tui.core.reading.memory import Memory
-from tui.core.engine.select import BODY_CAP, KEYWORD_CAP, PATH_POINTS, Engine
+from tui.core.snapshots.memory import Memory
+from tui.core.engine.select import KEYWORD_CAP, PATH_POINTS, Engine
 from tui.core.engine.tokens import terms
 
 from conftest import NOW, REPO, write
@@ -49,7 +49,7 @@ def test_vietnamese_keeps_its_marks():
     assert terms("bảng") != terms("bằng") and terms("bạn") == set()
 
 
-def test_body_words_count_from_the_second_and_say_so(mem_dir, root):
+def test_body_words_count_at_half_a_description_word_and_say_so(mem_dir, root):
     entry(mem_dir, "label", name="style-notes", description="Coding Style Feedback",
           body="Variable names in English; indentation is four spaces; docstrings everywhere.")
     assert injected(mem_dir, root, "what indentation do we use?") == []          # one body word: no evidence
@@ -57,7 +57,7 @@ def test_body_words_count_from_the_second_and_say_so(mem_dir, root):
     d = e.decide("indentation for docstrings?")
     assert [c.id for c in d.injected] == ["label.md"] and d.injected[0].score == 1
     details = [(r.kind, r.detail, r.points) for r in d.injected[0].reasons]
-    assert ("keyword", "docstrings (body)", 1) in details and ("keyword", "indentation (body)", 1) in details
+    assert ("keyword", "docstrings (body)", 0.5) in details and ("keyword", "indentation (body)", 0.5) in details
     assert sum(r.points for r in d.injected[0].reasons) == 1
 
 
@@ -74,7 +74,7 @@ def test_body_never_outranks_a_path_hit_nor_the_cap(mem_dir, root):
         d = e.decide(" ".join(rnd.sample(words, 25)) + " see app.py", max_count=3)
         assert d.injected[0].id == "honest.md" and d.injected[0].score == PATH_POINTS
         scores = {c.id: c.score for c in d.injected}
-        assert scores["bodyonly.md"] <= BODY_CAP and scores["stuffed.md"] <= KEYWORD_CAP
+        assert scores["bodyonly.md"] <= KEYWORD_CAP and scores["stuffed.md"] <= KEYWORD_CAP
 
 
 def test_a_prompt_in_english_finds_an_entry_in_another_language(mem_dir, root):

@@ -8,10 +8,10 @@ import time
 import pytest
 
 from tui.cli import main
-from tui.core.reading import store as store_mod
+from tui.core.snapshots import store as store_mod
 from tui.core.reports.audit import audit
 from tui.core.layouts import NAMES, detect, get
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.writes.trash import apply_delete, plan_delete, restore
 
 from conftest import SAMPLE, write
@@ -371,7 +371,7 @@ def test_mem0_bad_lines_are_reported(tmp_path):
 def test_a_snapshot_keeps_its_own_layout_state(tmp_path):
     """A snapshot's layout findings are its reading's: the next reading of the same store (here a
     mem0 export that lost its bad line) never changes what an audit of the earlier one sees."""
-    from tui.core.reading.memory import MemoryStore
+    from tui.core.snapshots.memory import MemoryStore
     folder = tmp_path / "m"
     write(folder, "x.jsonl", '{"id": "1", "memory": "Likes tea", "user_id": "u"}\nnot json\n')
     store = MemoryStore(folder, folder, layout=detect(folder).layout)

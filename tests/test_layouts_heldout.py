@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tui.core.layouts import detect
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.writes.trash import apply_delete, plan_delete, restore
 
 from conftest import write

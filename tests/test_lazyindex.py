@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tui.core.engine.lazyindex import KeptPostings, build_index, lazy_engine
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.engine.select import Engine
 
 from conftest import NOW, write
@@ -76,6 +76,9 @@ def test_a_generated_folder_decides_the_same_and_follows_changes(tmp_path):
     (mem_dir / ids[1]).unlink()
     write(mem_dir, "new-one.md", "---\nname: new-one\ndescription: the router lint rule\nkeywords: [lint]\n---\nx\n")
     same(mem_dir, root, ["pnpm npm", "router lint", "src/api/index.ts", ids[1].replace(".md", "")])
+    # a readable entry turned unreadable: a word's rarity counts the readable entries alike
+    (mem_dir / ids[2]).write_bytes(b"---\nname: x\n---\n\xff\xfe not text\n")
+    same(mem_dir, root, ["pnpm npm", "router lint"])
 
 
 def test_the_folder_map_follows_the_index_and_a_change_in_place_is_indexed(sample):

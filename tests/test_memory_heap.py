@@ -3,7 +3,7 @@ no cycles, so at 50k entries its memory does not wait for a full pass of the cyc
 import gc
 
 from tui.screens.main import background
-from tui.core.reading.memory import MemoryStore
+from tui.core.snapshots.memory import MemoryStore
 from tui.widgets.entry_rows import build_rows
 
 from conftest import NOW
@@ -32,7 +32,7 @@ async def test_a_large_first_reading_is_kept_out_of_the_collector_until_the_app_
     lowered): screens opened later are still collected, and closing the app unfreezes."""
     import weakref
     from conftest import make_app, settle
-    from tui.core.reading import memory
+    from tui.core.snapshots import memory
     from tui.screens.help_screen import HelpScreen
     monkeypatch.setattr(memory, "KEEP_FROM", 10)
     app = make_app(*sample, tmp_path)

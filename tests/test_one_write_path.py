@@ -15,9 +15,9 @@ import pytest
 from conftest import NOW, SAMPLE
 from tui.cli import main
 from tui.core.layouts import get
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.writes.archive import apply_archive, daily_log, plan_archive
-from tui.core.writes.faults import Changed, explain
+from tui.core.faults import Changed, explain
 from tui.core.writes.trash import restore
 
 DAY = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)
@@ -215,18 +215,18 @@ def test_archive_and_the_bullet_writes_say_a_fault_in_one_sentence(tmp_path, mon
 # one an agent also writes. A new module that writes must go through change.py or be added
 # here with its reason.
 OWN_FILES = {
-    "core/writes/fsutil.py": "the atomic write itself",
+    "core/fsutil.py": "the atomic write itself",
     "core/writes/journal.py": "the transaction's steps",
     "core/writes/change.py": "the one write path",
     "core/writes/trash.py": "the trash's manifest and the rename of an entry's file into .trash/ or .archive/",
     "core/writes/snippets.py": "a bullet's lines kept in .trash/, a filtered copy of a mem0 export",
     "core/writes/archive.py": "the archive folder's logs.json",
     "core/writes/locking.py": "lock files in the cache directory",
-    "core/cache/kept.py": "the parse cache", "core/cache/detection.py": "the detection cache",
-    "core/config.py": "memtui's config", "core/injection_log.py": "the hook's injection log",
+    "core/cache/kept.py": "the parse cache", "core/layouts/detection.py": "the detection cache",
+    "core/config.py": "memtui's config", "core/writes/injection_log.py": "the hook's injection log",
     "core/reading/discover.py": "the bundled sample's private copy", "core/reading/prefetch.py": "the prefetch map",
     "screens/main/editing.py": "the temporary copy $EDITOR edits", "commands/hook.py": "the index builder's lock",
-    "core/claude_settings.py": "the backup beside Claude Code's settings (the settings go through change.py)",
+    "core/writes/claude_settings.py": "the backup beside Claude Code's settings (the settings go through change.py)",
     "cli.py": "/dev/null", "render/__init__.py": "/dev/null", "core/forking.py": "/dev/null",
 }
 WRITERS = {"write_text", "write_bytes", "unlink", "rename", "atomic_write", "fdopen"}   # whoever calls them

@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from tui.core.reading.memory import Memory
-from tui.core.reading.store import Scanner
+from tui.core.snapshots.memory import Memory
+from tui.core.snapshots.store import Scanner
 
 from conftest import NOW, write
 

@@ -5,7 +5,7 @@ import pytest
 import yaml
 
 from tui.cli import main
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.writes.promote import (TargetChanged, apply_promotion, plan_promotion, rule_text)
 
 from conftest import NOW, make_app, settle, write
@@ -113,8 +113,8 @@ def test_failed_write_leaves_target_untouched(sample, monkeypatch):
     def boom(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tui.core.writes.fsutil.os.replace", boom)
-    monkeypatch.setattr("tui.core.writes.fsutil.exchange", boom)   # the compared rename swaps
+    monkeypatch.setattr("tui.core.fsutil.os.replace", boom)
+    monkeypatch.setattr("tui.core.fsutil.exchange", boom)   # the compared rename swaps
     with pytest.raises(OSError):
         apply_promotion(m, plan)
     assert (sample[1] / "CLAUDE.md").read_bytes() == before

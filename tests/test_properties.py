@@ -18,7 +18,7 @@ from conftest import NOW, SAMPLE
 
 from tui.core.judging.anchors import AnchorChecker
 from tui.core.reading.entry import read_entry
-from tui.core.reading.memory import Snapshot
+from tui.core.snapshots.memory import Snapshot
 from tui.core.secrets.detect import find_secrets, redact
 from tui.core.engine.select import Engine
 
@@ -118,7 +118,7 @@ def test_no_redacted_output_holds_a_piece_of_a_secret(shape, seed, wrap, before,
 def test_the_mention_scan_finds_what_the_plain_pattern_finds(text):
     """The look-behind in mentions._CANDIDATE is there for speed only: same matches as without it."""
     import re
-    from tui.core.judging.mentions import _CANDIDATE
+    from tui.core.mentions import _CANDIDATE
     plain = re.compile(r"[^\s`'\"()<>\[\]{}|,;*!?]*[/.][\w.][^\s`'\"()<>{}|,;*!?]*")
     assert [m.span() for m in _CANDIDATE.finditer(text)] == [m.span() for m in plain.finditer(text)]
 
@@ -182,7 +182,8 @@ def test_the_in_code_shingle_set_is_that_of_the_shingles(words):
 
 
 def _hint_pieces() -> list[str]:
-    from tui.core.judging import hints, sensitive, wording  # noqa: F401 (they register their words)
+    from tui.core import hints
+    from tui.core.judging import sensitive, wording  # noqa: F401 (they register their words)
     words = sorted(hints._WORDS)
     return words + [w[:k] for w in words for k in (2, 4) if len(w) > k] + [w[-3:] for w in words] + [" ", "x", "-", "'"]
 
@@ -191,7 +192,7 @@ def _hint_pieces() -> list[str]:
 @given(st.lists(st.sampled_from(_hint_pieces()), max_size=12))
 def test_the_shared_hint_pass_finds_every_word_a_substring_test_finds(parts):
     """hints.present (one trie pass) gives exactly the registered words that `in` finds."""
-    from tui.core.judging import hints
+    from tui.core import hints
     low = "".join(parts)
     assert hints.present(low) == {w for w in hints._WORDS if w in low}, low
 

@@ -13,7 +13,7 @@ from transcripts import DEPLOY_V1, DEPLOY_V2, RELEASE_V2, TOKEN, Scene, Session
 
 from tui.core.layouts import get
 from tui.core.provenance.report import entry_history, overlay, record_of
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 
 
 @pytest.fixture

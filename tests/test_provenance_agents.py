@@ -14,7 +14,7 @@ from transcripts import PiSession, dumps
 
 from tui.core.layouts import get
 from tui.core.provenance.report import entry_history, record_of
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 
 T = dt.datetime(2026, 11, 1, 8, 0, tzinfo=dt.timezone.utc)
 

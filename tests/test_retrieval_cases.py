@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tui.core.engine.select import Engine
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 
 from conftest import NOW, write
 from test_lazyindex import index, same
@@ -84,7 +84,8 @@ def test_the_kept_index_folds_alike(shapes):
 
 def test_a_description_match_outranks_a_body_only_match_and_fits_the_budget(mem_dir, root):
     """The issue's Korean case: the entry whose description answers ties, by volume, with a long
-    charter that matched body words only; the charter took the tie, then the budget."""
+    charter that matched body words only; the charter took the tie, then the budget. (In a
+    folder of six: a word's rarity means nothing among two entries.)"""
     entry(mem_dir, "laptop-run-env", name="laptop-run-env", description="노트북에서 트레이딩봇 실행 시 venv와 인코딩 주의점",
           body="노트북의 시스템 python은 3.12이고 프로젝트 .venv는 3.14다. 봇과 테스트는 .venv\\Scripts\\python으로 실행한다. "
                + "콘솔 인코딩은 UTF-8로 맞춘다. " * 12)
@@ -92,6 +93,8 @@ def test_a_description_match_outranks_a_body_only_match_and_fits_the_budget(mem_
                "경로가 바뀌면 문서를 고친다. ") * 14
     entry(mem_dir, "charter", name="operating-charter", description="전담 개발자 운영 헌장 — 북극성과 절대 규칙",
           source="model", body=charter)
+    for i, topic in enumerate(("주문 체결 로그", "텔레그램 알림", "백테스트 결과", "증권사 API 키 갱신")):
+        entry(mem_dir, f"other-{i}", name=f"other-{i}", description=topic, body=f"{topic}에 관한 메모.")
     assert len(charter) > 1000
     d = decide(mem_dir, root, "노트북에서 봇 실행하려면 파이썬 경로가 뭐야?")
     ids = [c.id for c in d.injected]
@@ -115,7 +118,19 @@ def test_at_equal_evidence_the_entry_that_fits_goes_first(mem_dir, root):
     d = decide(mem_dir, root, "deploy", max_count=1)
     assert [c.id for c in d.injected] == ["b-short.md"]
     why = {x.id: x.why for x in d.excluded}
-    assert why["a-long.md"] == "char-limit"
+    assert why["a-long.md"] == "count-limit"   # its summary fits: the one place went to the whole that fits
+
+
+def test_an_exclusion_names_the_limit_that_was_reached(mem_dir, root):
+    """An entry that fits in what is left but comes after the count is full is below the count,
+    not over the budget (a held-out review read '265 characters would not fit in the 1105 left')."""
+    entry(mem_dir, "a-long", name="deploy-notes", description="", source="user", body="Step. " * 400)
+    for n in ("b", "c", "d"):
+        entry(mem_dir, f"{n}-short", name=f"deploy-{n}", description="deploy", source="model", body="Short.")
+    d = decide(mem_dir, root, "deploy", max_count=2, max_chars=1000)
+    x = {x.id: x.why for x in d.excluded}
+    short = [i for i in x if i.endswith("-short.md")]
+    assert x["a-long.md"] == "char-limit" and len(short) == 1 and x[short[0]] == "count-limit", d.excluded
 
 
 def test_an_unsafe_anchor_says_so_even_below_the_count(mem_dir, root):
@@ -152,3 +167,30 @@ def test_eval_prints_bm25_beside_every_row(sample, tmp_path, capsys):
     for label in ("must inject", "ranked first", "inject nothing"):
         line = next(ln for ln in text.splitlines() if ln.strip().startswith(label))
         assert line.count("/") >= 2, line   # memtui's hits and BM25's on the same row
+
+
+@pytest.mark.parametrize("prompt", ["tack, det var allt för idag", "teşekkürler, bugün bu kadar yeter",
+                                    "bedankt, dat was het voor vandaag"])
+def test_thanks_in_swedish_turkish_and_dutch_inject_nothing(mem_dir, root, prompt):
+    entry(mem_dir, "csp", name="helmet-csp", description="Helmet CSP headers for the admin app",
+          body="Det var svårt: allt måste gå via nonce. Bugün değil. Het was voor de admin.")
+    assert decide(mem_dir, root, prompt).injected == []
+
+
+def test_a_miss_below_the_body_bar_says_how_far_below(mem_dir, root):
+    """eval's reason for an entry not matched: its body's words, and what a body needs alone."""
+    entry(mem_dir, "bot", name="coin-bot", description="Exchange bot settings",
+          body="The stop-loss threshold is 3 percent; the bot sells at market.")
+    for i in range(3):   # (the two words are in every body: not rare enough to count alone)
+        entry(mem_dir, f"o{i}", name=f"other-{i}", description=f"note {i}", body="A threshold, in percent.")
+    from tui.core.engine.select import Engine
+    from tui.core.snapshots.memory import Memory
+    e = Engine.from_memory(Memory.load(mem_dir, root))
+    why = e.explain("what percent does the limit order use for its threshold", "bot.md")
+    assert "its body holds 2 of the prompt's" in why and "alone, a body needs" in why, why
+
+
+def test_an_empty_inject_list_asks_for_nothing_injected():
+    from tui.core.engine.evaluate import parse_queries
+    (_, q), = parse_queries('{"query": "thanks!", "inject": []}\n')
+    assert q.get("none") is True

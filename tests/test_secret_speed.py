@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.core.judging.hints import starting_at as _starting_at
+from tui.core.hints import starting_at as _starting_at
 from tui.core.secrets.assign import CORE_ANCHORS
 from tui.core.secrets.detect import _AS_THE_HINT, _ASCII_ANCHORS, _BEARER, _BEARER_STARTS, _PAIR, _PAIR_STARTS
 

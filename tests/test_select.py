@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.engine.select import FOLDER_POINTS, KEYWORD_CAP, NO_MATCH, PATH_POINTS, Engine
 from tui.core.engine.tokens import cjk_terms, query_paths, terms
 
@@ -274,12 +274,14 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
-def keyword_points(kw: dict[str, int], need: int = 2) -> int:
-    """An entry's capped keyword points from its hits {term: weight} (weight BODY: a body word),
-    summed item by item as the ranking was first written."""
-    from tui.core.engine.evidence import BODY, body_points
-    body = sum(1 for w in kw.values() if w == BODY)
-    return min(KEYWORD_CAP, sum(kw.values()) + body_points(body, need))
+def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float]) -> tuple[float, float, bool]:
+    """(an entry's keyword points in tenths uncapped, those not from its body, whether its body counted)
+    from its hits {term: weight} (weight BODY: a body word), summed item by item."""
+    from tui.core.engine.evidence import BODY, BODY_WEIGHT, body_counts, tenths
+    named = sum(tenths(w, rare[t]) for t, w in kw.items() if w != BODY)
+    body = [t for t, w in kw.items() if w == BODY]
+    counted = body_counts(len(body), sum(rare[t] for t in body), need, named > 0)
+    return named + (sum(tenths(BODY_WEIGHT, rare[t]) for t in body) if counted else 0), named, counted
 
 
 class _WithNeed(dict):
@@ -305,19 +307,24 @@ class _Itemised(Engine):
                 hits_kw[eid][t] = BODY
         out = _WithNeed()
         out.need = need
+        from tui.core.engine.evidence import rarities
+        out.rare, out.held = rarities(self.index, qterms)
         for eid in hits_path.keys() | hits_kw.keys():
             ph = hits_path.get(eid, {})
             if bulk is not None and eid in bulk[1]:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
             path = sum(h[0] for h in ph.values())
-            score = path + keyword_points(kw, need)
+            points, named, counted = keyword_points(kw, need, out.rare)
+            if not path and not named and not counted:
+                continue   # body words that do not count alone: no match
+            score = (10 * path + min(10 * KEYWORD_CAP, points)) / 10
             if score >= MIN_SCORE:
                 out[eid] = (score, ph, kw)
-                # the rank key: the score, the score without the body's points, the body words (2 at least)
-                field = {t: w for t, w in kw.items() if w != BODY}
-                body = len(kw) - len(field)
-                self.keys[eid] = (score, path + min(KEYWORD_CAP, sum(field.values())), body if body > 1 else 0)
+                # the rank key: the score, the score without the body's points, the body words
+                body = sum(1 for w in kw.values() if w == BODY)
+                self.keys[eid] = ((score, (10 * path + min(10 * KEYWORD_CAP, named)) / 10, body) if counted
+                                  else (score, score, 0))
         return out, bulk
 
     def _ranked(self, query):
@@ -336,7 +343,7 @@ class _Itemised(Engine):
                     scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
                     self.keys[eid] = (FOLDER_POINTS, FOLDER_POINTS, 0)
         keys = self.keys
-        ranked = sorted(scored, key=lambda eid: (tuple(-x for x in keys[eid]), rank[eid]))
+        ranked = sorted(scored, key=lambda eid: (keys[eid][1] <= 0, tuple(-x for x in keys[eid]), rank[eid]))
         ties = Counter(k[0] for k in keys.values()) + Counter(keys.values())
         return scored, ((keys[eid], eid) for eid in ranked), len(ranked), ties
 

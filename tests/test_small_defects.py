@@ -68,7 +68,7 @@ async def test_injection_log_tab_shows_the_sample_example_log(sample, tmp_path):
 
 
 def test_conflict_message_does_not_repeat_its_line(sample):
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     from tui.core.reports.audit import audit
     mem_dir, root = sample
     found = [f for f in audit(Memory.load(mem_dir, root)).findings if f.kind == "conflict"]

@@ -69,7 +69,7 @@ def _layout_copy(tmp_path, name):
 
 def test_two_agents_side_by_side(snap_compare, tmp_path):
     from tui.core.layouts import detect
-    from tui.core.reading.multi import MultiStore
+    from tui.core.snapshots.multi import MultiStore
     gem, oc = _layout_copy(tmp_path, "gemini"), _layout_copy(tmp_path, "openclaw")
     store = MultiStore([(gem, detect(gem).layout), (oc, detect(oc).layout)], tmp_path)
     app = make_app(gem, tmp_path, tmp_path, store=store, display_path="2 folders")

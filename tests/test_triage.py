@@ -10,7 +10,7 @@ import pytest
 
 from conftest import NOW, write
 from tui.core.reports.audit import audit
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.reports.triage import Usage, triage
 from tui.core.reports.triage_lines import read_body
 from tui.core.reports.triage_rules import promotes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import NOW, write
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.reports.audit import audit
 from tui.core.reports.triage import Usage, triage
 
@@ -145,7 +145,7 @@ def test_the_claude_md_above_the_root_counts_too(tmp_path):
 # -- the index: made once, kept, made again when a file changes --------------------------------------
 
 def test_the_project_index_is_kept_and_made_again_when_a_file_changes(mem_dir, root, monkeypatch, tmp_path):
-    from tui.core.cache import project as kept_project
+    from tui.core.judging import project_cache as kept_project
     from tui.core.judging.project_index import ProjectIndex
     from tui.core.judging.root_files import RootFiles
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

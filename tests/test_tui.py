@@ -354,7 +354,7 @@ async def test_broken_files_folder_never_crashes(tmp_path, root):
 def test_audit_in_a_subprocess_matches_in_process(sample):
     from tui.screens.main.background import audit_in_subprocess
     from tui.core.reports.audit import audit
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     from conftest import NOW
     mem_dir, root = sample
     here = audit(Memory.load(mem_dir, root, now=NOW), git=True, jobs=1)

@@ -5,7 +5,7 @@ import shutil
 from textual.widgets import Input, Static
 
 from tui.core.layouts import detect
-from tui.core.reading.multi import MultiStore
+from tui.core.snapshots.multi import MultiStore
 from tui.screens.confirm_delete import ConfirmDelete
 from tui.screens.trash_screen import TrashScreen
 from tui.widgets.entry_table import EntryTable

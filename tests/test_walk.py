@@ -6,10 +6,10 @@ import os
 
 import pytest
 
-from tui.core.reading import walk as walk_mod
+from tui.core import walk as walk_mod
 from tui.core.cache.kept import folder_listing
 from tui.core.layouts import Gemini
-from tui.core.reading.memory import Memory
+from tui.core.snapshots.memory import Memory
 from tui.core.reading.prefetch import stat_pass
 
 from conftest import NOW, write
@@ -66,7 +66,7 @@ def test_a_layout_that_walks_a_dot_folder_reads_it(folder):
 
 def test_a_path_named_alone_follows_the_walks_rules():
     """A watcher's path is judged by the walk's own rules (reading.walk.path_rule), not a copy."""
-    from tui.core.reading.walk import path_rule
+    from tui.core.walk import path_rule
     prune = lambda rel: "node_modules" if rel.endswith("node_modules") else None   # noqa: E731
     assert path_rule(".trash/a.md", prune) is None and path_rule("sub/.archive/x.md", prune) is None
     assert path_rule(".a.md.tmp", prune) is None          # our atomic write's temp file: never listed

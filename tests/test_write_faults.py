@@ -14,7 +14,7 @@ from conftest import SAMPLE
 from test_disk_full import _state
 from tui.cli import main
 from tui.core.writes import journal, locking
-from tui.core.writes.faults import Busy, Changed, explain
+from tui.core.faults import Busy, Changed, explain
 
 
 @pytest.mark.parametrize("err, words", [
@@ -201,7 +201,7 @@ def test_a_crlf_index_keeps_its_line_endings_through_delete_and_restore(tmp_path
 def test_a_write_landing_between_our_compare_and_our_rename_is_kept(tmp_path, monkeypatch):
     """The last window of a compare-before-replace: the agent renames its version in after our
     compare, before our swap. Its version is swapped back, and the edit applied to it."""
-    from tui.core.writes import fsutil
+    from tui.core import fsutil
     index = tmp_path / "MEMORY.md"
     index.write_text("- [a](a.md)\n")
     real, raced = fsutil.exchange, []

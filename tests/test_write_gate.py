@@ -15,7 +15,7 @@ import pytest
 
 from corpus import HARD_NEGATIVES, SECRETS, r
 from tui.core.judging.findings import Finding
-from tui.core.judging.tool_gate import (NoDecision, added_lines, after_call, memory_id, parse_call, sort_findings)
+from tui.core.writes.tool_gate import (NoDecision, added_lines, after_call, memory_id, parse_call, sort_findings)
 
 FRONT = "---\nname: {name}\ndescription: {name} notes\ntype: project\n---\n"
 
@@ -270,7 +270,7 @@ def test_a_possible_finding_is_allowed_and_recorded():
 
 
 def test_a_possible_secret_is_allowed_and_in_the_log(hk, monkeypatch):
-    import tui.core.judging.tool_gate as tg
+    import tui.core.writes.tool_gate as tg
     real = tg._findings
 
     def softer(*a):
@@ -303,7 +303,7 @@ def test_garbage_exits_0_with_nothing_on_stdout_and_a_reason_in_the_log(hk, stdi
 
 def test_an_internal_error_or_the_time_limit_gives_no_decision(hk, monkeypatch):
     import time
-    import tui.core.judging.tool_gate as tg
+    import tui.core.writes.tool_gate as tg
     monkeypatch.setattr(tg, "judge", lambda *a: 1 / 0)
     out, _, rec = hk.write("a.md", hk.entry("a", "The build is broken right now."))
     assert out == "" and "ZeroDivisionError" in rec["error"] and rec["decision"] == "none" and rec["id"] == "a.md"
@@ -420,7 +420,7 @@ async def test_the_app_shows_a_denied_write_live_and_inboxes_a_landed_one(sample
 
 
 def test_the_audit_says_what_the_gate_kept_out_this_week(hk, monkeypatch, capsys):
-    from tui.core.injection_log import attempts_note, denied_writes
+    from tui.core.writes.injection_log import attempts_note, denied_writes
     for _ in range(2):
         hk.write("gh.md", hk.entry("gh", "push with ghp_" + r(36)))
     hk.write("ci.md", hk.entry("ci", "The CI is red right now."))
@@ -440,7 +440,7 @@ def test_a_relative_file_path_is_taken_from_cwd(hk):
 
 
 def test_a_claude_code_memory_folder_of_another_project_is_known_by_its_shape(hk, tmp_path, monkeypatch):
-    from tui.core.judging.tool_gate import claude_folder_of
+    from tui.core.writes.tool_gate import claude_folder_of
     other = hk.home / ".claude" / "projects" / "-somewhere-else" / "memory"
     assert denied(hk.write(str(other / "x.md"), hk.entry("x", "The VPN is down right now."))[0])
     assert claude_folder_of(str(other / "sub" / "memory" / "y.md")) == other

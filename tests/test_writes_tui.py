@@ -225,7 +225,7 @@ async def test_a_failing_preview_is_said_in_the_pane_and_the_app_goes_on(sample,
 def test_an_audit_that_read_other_bytes_says_nothing_of_those_files(sample, monkeypatch):
     """A large folder's audit runs in another process, which reads the disk again: a file the
     agent changed meanwhile had its findings read from bytes the reading never held."""
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     from tui.screens.main import background
     mem_dir, root = sample
     snap = Snapshot.load(mem_dir, root, now=NOW)

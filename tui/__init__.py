@@ -6,24 +6,24 @@ the ones below it; a test over the import graph checks it, that there is no impo
 anywhere (imports inside functions count, `TYPE_CHECKING` ones do not run) and that no
 module is over 400 lines.
 
-- `tui/core/` is pure (no textual, rich or watchdog), grouped by concern:
-  `reading/` (the one walk of a memory folder, `walk`: its rules for dot-files,
-  symlinks, `.git`, the trash and a layout's pruning serve the scan, the hook's stat
-  pass `prefetch` and the audit cache; parsing, `entry`, `frontmatter`, `index`; the
-  store and its snapshots, `memory`, `store`; a one-shot command's reading on every
-  core, `forked`), `layouts/` (one module per agent),
-  `judging/` (status, `anchors`, `status`; the gates, `wording` and `time_context`
-  (whether a time word says now), `sensitive`, `gates`, `path_judging`, `crossfile`; and
-  `findings`), `secrets/` (`detect`,
-  `rules`, `assign`, `grade`), `reports/` (`audit`, `audit_format`, `triage`),
-  `engine/` (`select`, over the index interface of `postings`: in memory, or the
-  hook's kept SQLite postings in `lazyindex`; `tokens`, `evaluate`), `cache/` (`kept`:
-  signatures and the folder's one SQLite file; `parse`, `audit`, `detection`: the hook's
-  kept layout detection), `writes/` (the one
-  write path: `write`, `trash`, `archive`, `promote`, the lock and the journal);
-  `clock`, `config`, `forking`, `serialize`, `instructions` (the instruction files' names) and the
-  injection log stay at the top. `memory.MemoryStore` owns a folder and produces immutable,
-  generation-numbered `Snapshot`s; everything above computes on a snapshot. Nothing
+- `tui/core/` is pure (no textual, rich or watchdog). Its folders form an order, lowest
+  first, and each imports only folders below it (`tests/test_layers.py`; the map with what
+  each holds is `tui/core/__init__.py`): base (the modules at its top: `clock`, `config`,
+  `forking`, `instructions`, the atomic write `fsutil` and `faults`, text helpers `textutil`,
+  `hints`, `mentions`, and the one walk of a memory folder, `walk`: its rules for dot-files,
+  symlinks, `.git`, the trash and a layout's pruning) < `cache/` (`kept`: signatures and the
+  folder's one SQLite file; `parse`) < `secrets/` (`detect`, `rules`, `assign`, `grade`) <
+  `reading/` (one file read safely, `load`; `entry`, `frontmatter`, `index`; the hook's stat
+  pass, `prefetch`) < `judging/` (`status`, `anchors`; the gates, `wording`, `time_context`,
+  `sensitive`, `gates`, `path_judging`, `crossfile`; the project's files; and `findings`) <
+  `layouts/` (one module per agent; `detection`) < `engine/` (`select`, over the index
+  interface of `postings`: in memory, or the hook's kept SQLite postings in `lazyindex`;
+  `tokens`, `evaluate`) < `snapshots/` (a folder read, then judged: `memory`, `store`, `multi`,
+  `first_look`, `forked`) < `writes/` (the one write path: `change`, `write`, `trash`,
+  `archive`, `promote`, the lock and the journal; `tool_gate`, `injection_log`,
+  `claude_settings`) < `reports/` (`audit`, its kept form `audit_cache`, `audit_format`,
+  `triage`, `serialize`) < `provenance/`. `snapshots.memory.MemoryStore` owns a folder and
+  produces immutable, generation-numbered `Snapshot`s; everything above computes on a snapshot. Nothing
   changes a published snapshot or its entries (a test checks there is no
   `object.__setattr__` in the tree): each reading has its own anchor checker, the
   engine is made from a snapshot on demand and kept in its `EngineSlot`, and the

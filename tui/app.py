@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .core.config import load_config, save_config
-from .core.injection_log import log_path as default_log_path
+from .core.writes.injection_log import log_path as default_log_path
 from .render.styles import DEFAULT, Styles, from_theme
 from .screens.main.keys import palette
 from .screens.main.main_screen import MainScreen

@@ -132,7 +132,7 @@ def run_tui(args: argparse.Namespace) -> int:
     directory, root, found = opened[0]
     store, shown = None, None
     if len(opened) > 1:   # several agents side by side
-        from .core.reading.multi import MultiStore
+        from .core.snapshots.multi import MultiStore
         store = MultiStore([(d, f.layout) for d, _, f in opened], root)
         shown = f"{len(opened)} folders"
     from .app import MemtuiApp

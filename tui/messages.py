@@ -9,7 +9,7 @@ from textual.message import Message
 
 from .core.reports.audit import AuditReport
 from .core.judging.findings import kinds_in_order
-from .core.reading.memory import Snapshot
+from .core.snapshots.memory import Snapshot
 from .core.engine.select import Decision
 
 

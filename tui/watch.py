@@ -11,7 +11,7 @@ from typing import Callable
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from .core.reading.walk import ARCHIVE_DIR, TRASH_DIR
+from .core.walk import ARCHIVE_DIR, TRASH_DIR
 
 
 class _Handler(FileSystemEventHandler):

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from gen import WORDS, ZH, generate  # noqa: E402
 
-from tui.core.reading.memory import Memory  # noqa: E402
+from tui.core.snapshots.memory import Memory  # noqa: E402
 from tui.core.engine.select import Engine  # noqa: E402
 
 

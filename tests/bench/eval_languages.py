@@ -27,7 +27,7 @@ from split import prompt_part  # noqa: E402
 from tui.core.engine.bm25 import BM25  # noqa: E402
 from tui.core.engine.evaluate import evaluate, parse_queries  # noqa: E402
 from tui.core.engine.select import Engine  # noqa: E402
-from tui.core.reading.memory import Memory  # noqa: E402
+from tui.core.snapshots.memory import Memory  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "realworld-dev"
 SETS = (REPO / "tests" / "eval" / "multilingual", REPO / "tests" / "eval" / "corpus")

@@ -70,8 +70,8 @@ def main() -> None:
     from tui.commands import audit as cmd
     from tui.commands import common
     from tui.core.reports import audit, audit_format
-    from tui.core.cache import audit as audit_cache
-    from tui.core.reading import memory, store
+    from tui.core.reports import audit_cache
+    from tui.core.snapshots import memory, store
     from tui.core.judging import status
     WALL["imports"] = time.perf_counter() - t0
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent.parent))
-from tui.core.judging.tool_gate import judge  # noqa: E402
+from tui.core.writes.tool_gate import judge  # noqa: E402
 
 DEFAULT = HERE.parent.parent.parent / "shared" / "corpus" / "realworld-dev"
 

@@ -192,7 +192,7 @@ def tui(mem: Path, proj: Path, base_env: dict, tmp: Path, runs: int) -> dict:
 def preview_p95(mem: Path, proj: Path, env: dict) -> float:
     code = ("import random,statistics,time,sys\n"
             "from pathlib import Path\n"
-            "from tui.core.reading.memory import Memory\n"
+            "from tui.core.snapshots.memory import Memory\n"
             "from tui.core.engine.select import Engine\n"
             f"m=Memory.load(Path({str(mem)!r}),Path({str(proj)!r}),mentions=False)\n"
             "e=Engine.from_memory(m)\n"

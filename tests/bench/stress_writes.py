@@ -183,7 +183,7 @@ def op(name: str, kind: str, mem: Path, root: Path) -> tuple[str, str]:
             res = write_memory(mem, root, Draft(text="Release tags follow semver with a leading v",
                                                 name="release-tags"))
         except OSError as e:
-            from tui.core.writes.faults import explain
+            from tui.core.faults import explain
             return "refused", explain(e, "the memory was not written")
         return ("landed", "") if res.ok else ("fault", res.reason())
     if name == "edit":
@@ -195,7 +195,7 @@ def edit(kind: str, mem: Path, root: Path) -> tuple[str, str]:
     """The app's e: a first edit refused by a gate (a draft is kept), the agent writes, e again
     on the draft, saved."""
     from tui.core.writes import snippets
-    from tui.core.writes.faults import explain
+    from tui.core.faults import explain
     find = getattr(snippets, "find", None) or snippets._find   # (its name before this stop)
     word, entry = EDIT[kind]
     layout = layout_of(kind)
@@ -246,9 +246,9 @@ def landed_as_said(name: str, kind: str, mem: Path, root: Path, state: str) -> s
     if state != "landed":
         return ""
     word, entry = EDIT[kind]
-    from tui.core.reading.memory import Snapshot
+    from tui.core.snapshots.memory import Snapshot
     from tui.core.writes.trash import list_trash
-    from tui.core.reading.walk import ARCHIVE_DIR
+    from tui.core.walk import ARCHIVE_DIR
     here = t in Snapshot.load(mem, root, layout=layout_of(kind)).entries
     if name in ("delete", "archive"):
         moved = [i.id for i in list_trash(mem, ARCHIVE_DIR if name == "archive" else ".trash")]

@@ -43,7 +43,7 @@ def read_rows(path: Path = LEDGER) -> list[dict]:
 
 def suggestions(folders: list[str]) -> dict[str, dict[str, str]]:
     """folder → entry id → suggested action (in this process, on each folder's skeleton)."""
-    from tui.core.reading.memory import Memory
+    from tui.core.snapshots.memory import Memory
     from tui.core.reports.audit import audit
     from tui.core.reports.triage import Usage, triage
     out = {}

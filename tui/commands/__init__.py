@@ -198,8 +198,9 @@ TABLE: dict[str, Command] = {
     "eval": Command(
         "evaluate", "run", "hit rates of labelled prompts (JSON lines)", _eval,
         "Hit rates of labelled prompts: each line of QUERIES_FILE is a JSON object with a query and what "
-        'should happen ("inject": [ids], "first": id, "not_inject": [ids], "none": true). Prints the rate per '
-        "expectation, tag and language, and every miss with the engine's reasons; exit 1 if one fails.",
+        'should happen ("inject": [ids], "first": id, "not_inject": [ids], "none": true; "inject": [] alone '
+        "means none). Prints the rate per expectation, tag and language, and every miss with the engine's "
+        "reasons; exit 1 if one fails.",
         "memtui eval prompts.jsonl\nmemtui eval prompts.jsonl --json --max-count 2"),
     "audit": Command(
         "audit", "run", "findings before sharing", _audit,

@@ -5,7 +5,7 @@ import contextlib
 import sys
 
 from .common import UsageError, after_output, resolve_dir
-from ..core.cache.audit import Probe
+from ..core.reports.audit_cache import Probe
 from ..core.clock import utcnow
 from ..core.judging.findings import fail_kinds, failing as failing_kinds
 
@@ -19,7 +19,7 @@ def _attempts(directory) -> None:
     """What the write gate kept out of this folder lately (from the hook's log, not the folder:
     said on stderr, so the report itself stays the same whatever the log holds)."""
     import datetime as dt
-    from ..core.injection_log import attempts_note, denied_writes
+    from ..core.writes.injection_log import attempts_note, denied_writes
     since = (utcnow() - dt.timedelta(days=ATTEMPT_DAYS)).isoformat(timespec="seconds").replace("+00:00", "Z")
     note = attempts_note(denied_writes(directory, since), ATTEMPT_DAYS)
     if note:
@@ -52,7 +52,7 @@ def _run(args, held: contextlib.ExitStack) -> int:
     if rep is None:
         from ..core.reports.audit import audit
         from ..core.judging.crossfile import memos_wanted
-        from ..core.reading.memory import Memory, paused_gc
+        from ..core.snapshots.memory import Memory, paused_gc
         # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
         # touches every object of the inherited heap (copy-on-write of all of it). Let go at the
         # end: an in-process caller (a test) keeps its collector.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..core.reading.discover import (SAMPLE_PREFIX, Found, default_root, discover, layout_sample, layout_samples,
                              private_sample)
-from ..core.writes.fsutil import dumps_json
+from ..core.fsutil import dumps_json
 
 
 class UsageError(Exception):

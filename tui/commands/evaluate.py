@@ -17,7 +17,7 @@ def _entries(engine, directory, root, found):
     from ..core.engine.postings import DictPostings
     if isinstance(engine.index, DictPostings):
         return engine.entries
-    from ..core.reading.memory import Memory
+    from ..core.snapshots.memory import Memory
     return Memory.load(directory, root, mentions=False, layout=found.layout).entries
 
 def _cell(hits: int, total: int) -> str:

@@ -10,7 +10,7 @@ from ..core.clock import utcnow
 
 def run(args) -> int:
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    from ..core.reading.memory import Memory
+    from ..core.snapshots.memory import Memory
     mem = Memory.load(directory, root, now=utcnow(), layout=found.layout, judging=False)
     if args.id not in mem.entries:
         print(f"memtui: no entry {args.id!r} in {directory} (memtui list shows the ids)", file=sys.stderr)

@@ -5,7 +5,7 @@ Claude Code pipes the hook's JSON to stdin (`prompt`, `cwd`, `session_id`,
 `transcript_path`, `hook_event_name`, …) and adds whatever we print to the
 model's context. The decision (with reasons) goes to an injection log in the
 user's state directory, never into the memory directory, which may be shared.
-A Write, Edit or MultiEdit into the memory folder is judged by ``core/judging/tool_gate``
+A Write, Edit or MultiEdit into the memory folder is judged by ``core/writes/tool_gate``
 before it lands (a deny goes back as Claude Code's JSON, with the fix), and recorded
 once it has landed; a call elsewhere gets no output and no record.
 
@@ -61,7 +61,7 @@ def build_kept_index(directory: Path, root: Path, layout, mem=None) -> None:
     """Index the folder for the quick way (the hook's and `memtui preview`'s), unless another
     process is at it already. ``mem``: the folder as just read; else it is read here."""
     from ..core.engine.lazyindex import build_index
-    from ..core.reading.memory import Memory
+    from ..core.snapshots.memory import Memory
     with _one_builder(directory) as alone:
         if not alone:
             return   # an earlier prompt's child is still at it
@@ -96,7 +96,7 @@ def _one_builder(directory: Path):
 
 
 def append_log(record: dict) -> None:
-    from ..core.injection_log import append_record, log_path
+    from ..core.writes.injection_log import append_record, log_path
     try:
         append_record(record)
     except OSError as e:
@@ -125,7 +125,7 @@ def decide_for(payload: dict) -> tuple[str, dict]:
 
 
 def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -> tuple[str, dict]:
-    from ..core.reading.memory import GC_PAUSE
+    from ..core.snapshots.memory import GC_PAUSE
     from ..core.secrets.detect import redact
 
     record = {"session_id": payload.get("session_id"), "cwd": str(cwd), "prompt": redact(prompt)[:2000]}
@@ -142,10 +142,10 @@ def _decide(payload: dict, prompt: str, cwd: Path, found, root: Path, listing) -
 
 def _decide_with(payload: dict, prompt: str, found, root: Path, listing, record: dict) -> tuple[str, dict]:
     from ..core.config import limits
-    from ..core.reading.memory import Memory
+    from ..core.snapshots.memory import Memory
     from ..core.engine.select import Engine
-    from ..core.cache.detection import detect_kept
-    from ..core.reading.memory import utcnow
+    from ..core.layouts.detection import detect_kept
+    from ..core.snapshots.memory import utcnow
     seen = detect_kept(found.dir)   # (kept: a warm prompt does not list the folder's names again)
     if seen.layout.file_per_entry:
         _FOLDER.append((seen.dir, root, seen.layout))
@@ -190,7 +190,7 @@ def _memory_folders(cwd: Path, target: str) -> list[Path]:
     bundled sample), Claude Code's own for ``cwd`` (which may not exist before its first write),
     and the Claude Code memory folder ``target`` lies in by its path's shape."""
     from ..core.reading.discover import claude_memory_dir, discover
-    from ..core.judging.tool_gate import claude_folder_of
+    from ..core.writes.tool_gate import claude_folder_of
     found = discover(cwd)
     folders = [] if found.is_sample else [found.dir]
     try:
@@ -208,7 +208,7 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
     """(stdout, whether to log ``record``) for a PreToolUse or PostToolUse payload. The record
     is filled in as things are known (an error half-way still logs which file it was); it is
     not kept when the call does not touch a memory folder (every code edit passes here)."""
-    from ..core.judging.tool_gate import NoDecision, after_call, judge, judge_new_text, memory_id, parse_call
+    from ..core.writes.tool_gate import NoDecision, after_call, judge, judge_new_text, memory_id, parse_call
     tool = payload.get("tool_name")
     record.update(kind="write", tool=str(tool)[:40], session_id=payload.get("session_id"))
     try:
@@ -260,7 +260,7 @@ def tool_event(payload: dict, event: str, record: dict) -> tuple[str, bool]:
 
 def _current(path: Path) -> str | None:
     """The file's text now, None when it does not exist yet; NoDecision when it is no text."""
-    from ..core.judging.tool_gate import NoDecision
+    from ..core.writes.tool_gate import NoDecision
     try:
         if path.stat().st_size > MAX_MEMORY_FILE:
             raise NoDecision(f"the file is over {MAX_MEMORY_FILE // 1_000_000} MB")

@@ -1,11 +1,11 @@
 """`memtui hook install [--user|--project] [--print] [--uninstall]`: wire memtui's hook into Claude
-Code's settings (``core/claude_settings`` holds the files, the merge and the write)."""
+Code's settings (``core/writes/claude_settings`` holds the files, the merge and the write)."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from ..core import claude_settings as cs
+from ..core.writes import claude_settings as cs
 from ..core.reading.discover import git_toplevel
 
 WHAT = (("UserPromptSubmit", "injects the memories that match each prompt"),
@@ -41,7 +41,7 @@ def run(args) -> int:
               file=sys.stderr)
         return 1
     except OSError as e:   # a read-only home, a permission, Claude Code writing it three times over
-        from ..core.writes.faults import explain
+        from ..core.faults import explain
         print(f"memtui: {explain(e, f'{shown(path)} was not changed')}", file=sys.stderr)
         return 1
     if args.uninstall:

@@ -11,7 +11,7 @@ def run(args) -> int:
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     probe = record = key = None
     if args.json:   # the last run's output, when everything it was made from is as it was
-        from ..core.cache.audit import Probe
+        from ..core.reports.audit_cache import Probe
         from ..core.layouts import DEFAULT_LAYOUT
         from ..core.provenance.report import overlay_key
         # the agent's record dates each entry (written_at, written_by, the age): read what it appended
@@ -22,7 +22,7 @@ def run(args) -> int:
         if text is not None:
             dump_json_text(text)
             return 0
-    from ..core.reading.memory import paused_gc
+    from ..core.snapshots.memory import paused_gc
     # A one-shot process that builds ~10 objects per file: cyclic GC passes over the
     # growing heap cost ~10% at 10k entries and free nothing (the process ends right after).
     # Released at the end all the same: an in-process caller (a test) keeps its collector.
@@ -31,13 +31,13 @@ def run(args) -> int:
 
 
 def _read(args, directory, root, found, probe, record=None, key=None) -> int:
-    from ..core.reading.memory import Memory
+    from ..core.snapshots.memory import Memory
     mem = Memory.load(directory, root, layout=found.layout, judging=bool(args.json))
     if args.json:
         from ..core.judging.status import redated
         from ..core.provenance.dating import as_json
         from ..core.provenance.report import overlay
-        from ..core.serialize import entry_json
+        from ..core.reports.serialize import entry_json
         dated = overlay(mem, record)
         rows = []
         for e in mem.sorted_entries():

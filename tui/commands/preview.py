@@ -68,7 +68,7 @@ def engine_for(directory, root, layout, ahead=None):
         engine = lazy_engine(directory, root, utcnow(), prefetch=ahead)
     if isinstance(engine, Engine):
         return engine, _Known(directory, engine.index.listed)
-    from ..core.reading.memory import Memory
+    from ..core.snapshots.memory import Memory
     mem = Memory.load(directory, root, mentions=False, layout=layout)   # (no engine reads a mention)
     if engine == STALE:
         from .hook import build_kept_index
@@ -95,7 +95,7 @@ def _run(args, early) -> int:
         count, chars = limits(args.max_count, args.max_chars)
         if count < 1 or chars < 1:
             raise UsageError("--max-count and --max-chars must be at least 1")
-        from ..core.reading.memory import paused_gc
+        from ..core.snapshots.memory import paused_gc
         with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
             decision = engine_for(directory, root, found.layout, ahead)[0].decide(args.query, count, chars)
     finally:

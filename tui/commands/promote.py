@@ -4,8 +4,8 @@ from __future__ import annotations
 import sys
 
 from .common import resolve_dir
-from ..core.writes.faults import NOT_DELETED, not_promoted
-from ..core.reading.memory import Memory
+from ..core.faults import NOT_DELETED, not_promoted
+from ..core.snapshots.memory import Memory
 from ..core.writes.promote import TargetChanged, apply_promotion, plan_promotion
 from ..core.writes.trash import apply_delete, plan_delete
 from .writes import confirm, confirmed, fault

@@ -10,11 +10,11 @@ from ..core.clock import utcnow
 def run(args) -> int:
     from ..core.reports.audit import audit
     from ..core.judging.crossfile import memos_wanted
-    from ..core.injection_log import read_all, sample_records
-    from ..core.reading.memory import GC_PAUSE, Memory
+    from ..core.writes.injection_log import read_all, sample_records
+    from ..core.snapshots.memory import GC_PAUSE, Memory
     from ..core.reports.triage import Usage, triage
     GC_PAUSE.hold()   # a one-shot process
-    from ..core.cache.audit import Probe
+    from ..core.reports.audit_cache import Probe
     from ..core.layouts import DEFAULT_LAYOUT
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
     now = utcnow()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import sys
 
-from ..core.writes.faults import NOT_ARCHIVED, NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
+from ..core.faults import NOT_ARCHIVED, NOT_DELETED, NOT_REMEMBERED, NOT_RESTORED, explain
 from ..core.secrets.detect import redact
 from .common import UsageError, resolve_dir
 from ..core.writes.trash import apply_delete, plan_delete, restore as restore_ids

@@ -11,6 +11,9 @@ import os
 import sys
 from pathlib import Path
 
+# the injection's limits when neither a flag nor the config sets them (the engine's defaults too)
+DEFAULT_COUNT = 3
+DEFAULT_CHARS = 2000
 
 
 def config_path() -> Path:
@@ -36,7 +39,7 @@ def load_config() -> dict:
 
 
 def save_config(updates: dict) -> None:
-    from .writes.fsutil import atomic_write
+    from .fsutil import atomic_write
     data = load_config()
     data.update(updates)
     path = config_path()
@@ -51,5 +54,4 @@ def limits(count: int | None, chars: int | None) -> tuple[int, int]:
             return flag
         v = cfg.get(key)
         return v if isinstance(v, int) and v > 0 else default
-    from .engine.select import DEFAULT_CHARS, DEFAULT_COUNT   # (here: the state folder's users need no engine)
     return pick(count, "max_count", DEFAULT_COUNT), pick(chars, "max_chars", DEFAULT_CHARS)

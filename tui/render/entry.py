@@ -13,7 +13,7 @@ from rich.text import Text
 from ..core.reading.entry import MemoryEntry
 from ..core.judging.findings import Finding, by_confidence, folded_note, lines_said, place_label
 from ..core.secrets.detect import find_secrets, redact, scrub, secret_pieces
-from ..core.serialize import iso
+from ..core.reports.serialize import iso
 from ..core.judging.status import EntryStatus
 from .styles import DEFAULT, Styles
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..core.secrets.detect import redact
+from ..core.engine.decision import signed_points
 
 
 _WRITE_STYLE = {"denied": ("write denied", "bold red"), "allowed": ("write allowed", "green"),
@@ -47,6 +48,6 @@ def format_record(rec: dict) -> Text:
         t.append("nothing injected", "yellow")
     t.append(f"\n    prompt: {redact(str(rec.get('prompt', '')))[:200]}", "")
     for i in rec.get("injected", []):
-        reasons = "; ".join(f"{r.get('kind')} {r.get('detail')} {r.get('points', 0):+d}" for r in i.get("reasons", []))
+        reasons = "; ".join(f"{r.get('kind')} {r.get('detail')} {signed_points(r.get('points') or 0)}" for r in i.get("reasons", []))
         t.append(f"\n    {i.get('id')}: {reasons}", "dim")
     return t

@@ -8,7 +8,7 @@ from . import console as make_console
 from rich.table import Table
 from rich.text import Text
 
-from ..core.reading.memory import Memory
+from ..core.snapshots.memory import Memory
 from .styles import DEFAULT
 
 

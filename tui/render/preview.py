@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.secrets.detect import redact
+from ..core.engine.decision import shown_points, signed_points
 from ..core.engine.select import Decision
 from . import console as make_console
 from .styles import DEFAULT, Styles
@@ -18,7 +19,7 @@ def reasons_text(reasons, styles: Styles = DEFAULT) -> Text:
     for i, r in enumerate(reasons):
         if i:
             out.append("\n")
-        sign = f"{r.points:+d}" if r.points else "±0"
+        sign = signed_points(r.points)
         out.append_text(Text.assemble((f"{r.kind} ", styles.reason(r.kind)), r.detail, (f" {sign}", styles.dim)))
     return out
 
@@ -36,7 +37,7 @@ def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool 
         t.add_column("score", justify="right", width=5, no_wrap=True)
         t.add_column("chars", justify="right", width=5, no_wrap=True)
         for n, c in enumerate(d.injected, 1):
-            t.add_row(Text(f"▶{n}", styles.injected), Text(c.id, styles.strong), str(c.score), str(c.chars))
+            t.add_row(Text(f"▶{n}", styles.injected), Text(c.id, styles.strong), shown_points(c.score), str(c.chars))
             t.add_row("", reasons_text(c.reasons, styles), "", "")
         parts.append(t)
     else:
@@ -51,7 +52,7 @@ def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool 
         t.add_column("score", justify="right", width=5, no_wrap=True)
         t.add_column("why", ratio=2, overflow="fold")
         for x in d.excluded:
-            t.add_row("", x.id, str(x.score), Text.assemble((x.why, styles.excluded(x.why)), f"  {x.detail}"))
+            t.add_row("", x.id, shown_points(x.score), Text.assemble((x.why, styles.excluded(x.why)), f"  {x.detail}"))
         parts.append(t)
         if d.more_excluded:
             parts.append(Text(f"… and {d.more_excluded} more below the count limit", styles.dim))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import weakref
 
 from ..core.reports.audit import AuditReport
-from ..core.reading.memory import Snapshot
+from ..core.snapshots.memory import Snapshot
 
 
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,

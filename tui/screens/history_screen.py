@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Static
 
 from ..render.history import reads_text, short, summary_text, version_renderable, when
 from .confirm_restore import ConfirmRestore
+from .deliver import deliver
 
 
 @dataclass(frozen=True)
@@ -87,9 +88,9 @@ class HistoryScreen(ModalScreen[RestoreChoice | None]):
         try:
             made = self.load()
         except Exception as e:   # an unreadable record: said in the view, nothing else breaks
-            self.app.call_from_thread(self._failed, str(e))
+            deliver(self, self._failed, str(e))
             return
-        self.app.call_from_thread(self._show, *made)
+        deliver(self, self._show, *made)
 
     def _failed(self, error: str) -> None:
         self.query_one("#history-summary", Static).update(Text(f"Cannot read the agent's record: {error}", "red"))

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Select, Static
 
-from ..core.reading.memory import Snapshot
+from ..core.snapshots.memory import Snapshot
 from ..core.writes.promote import KNOWN_TARGETS, Promotion, plan_promotion
 from ..render.promote import plan_renderable
 from ..render.styles import DEFAULT, Styles

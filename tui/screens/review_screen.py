@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..core.judging.findings import Finding
-from ..core.reading.memory import Snapshot
+from ..core.snapshots.memory import Snapshot
 from ..render.styles import DEFAULT, Styles
 from ..widgets.detail_pane import DetailPane
 

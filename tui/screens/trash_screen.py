@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ..core.reading.walk import ARCHIVE_DIR
+from ..core.walk import ARCHIVE_DIR
 from ..core.writes.trash import list_trash
 
 

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..core.reading.memory import Snapshot
+from ..core.snapshots.memory import Snapshot
 from .entry_table import SORTABLE, STATUS_FILTERS, EntryTable
 from .fit_line import FitLine
 

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import RichLog
 
-from ..core.injection_log import LogReader
+from ..core.writes.injection_log import LogReader
 from ..messages import InjectionLogChanged
 from ..render.injection_log import format_record
 

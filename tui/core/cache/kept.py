@@ -11,7 +11,7 @@ write in the same clock tick would not show).
 
 The users: ``cache/parse.ParseCache`` (parsed entries, by file), ``lazyindex`` (the hook's index,
 brought up to date by the stat pass of ``reading/prefetch``, which keeps a folder map beside it),
-``cache/audit`` (whole commands, by ``folder_listing``),
+``reports/audit_cache`` (whole commands, by ``folder_listing``),
 the app's kept first screen (``firstview``, a note). Each keeps its data in the folder's
 ``KeptFile``: ``$XDG_CACHE_HOME/memtui/parse-<hash>.sqlite``, mode 0600, never in the
 memory folder (which may be shared), stamped with FORMAT; a file of another format is
@@ -27,7 +27,7 @@ import os
 from pathlib import Path
 
 from ... import __version__
-from ..reading.walk import SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, walk
+from ..walk import SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, walk
 
 RACY_NS = 2_000_000_000   # a signature this close to a run's start is not trusted
 _CORRUPT, _NOT_A_DATABASE = 11, 26   # SQLite's result codes
@@ -53,7 +53,7 @@ def full_signature(st: os.stat_result) -> tuple[int, int, int, int, int]:
 
 
 def folder_listing(directory: Path) -> list[tuple] | None:
-    """Every entry the one walk (reading/walk) lists under ``directory``, with its (mode, mtime_ns,
+    """Every entry the one walk (tui/core/walk) lists under ``directory``, with its (mode, mtime_ns,
     size, inode, ctime_ns), in a fixed order; None when a symlink is met. (The layouts whose
     results are kept walk no dot-folder: what changes inside one is never read by them.)"""
     out: list[tuple] = []

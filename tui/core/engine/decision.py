@@ -6,11 +6,22 @@ import math
 from dataclasses import dataclass
 
 
+def shown_points(x: float) -> str:
+    """A score as people read it: one decimal, none when whole (12, 5.3)."""
+    s = f"{x:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def signed_points(x: float) -> str:
+    """A reason's points with their sign (+3, +0.4, -1.5), ±0 for none."""
+    return "±0" if not x else ("+" if x > 0 else "-") + shown_points(abs(x))
+
+
 @dataclass
 class Reason:
     kind: str        # path | keyword | cap | source
     detail: str
-    points: int
+    points: float    # (a word's points are scaled by its rarity: one decimal)
 
     def as_json(self) -> dict:
         return {"kind": self.kind, "detail": self.detail, "points": self.points}
@@ -19,7 +30,7 @@ class Reason:
 @dataclass
 class Candidate:
     id: str
-    score: int
+    score: float
     reasons: list[Reason]
     source: str
     updated: float
@@ -36,7 +47,7 @@ class Excluded:
     id: str
     why: str         # anchor-broken | anchor-unsafe | superseded | process | count-limit | char-limit
     detail: str
-    score: int = 0
+    score: float = 0
 
     def as_json(self) -> dict:
         return {"id": self.id, "why": self.why, "detail": self.detail, "score": self.score}

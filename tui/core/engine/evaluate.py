@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from .decision import shown_points, signed_points
 from .select import Decision, Engine
 
 KINDS = ("inject", "not_inject", "first", "none")
@@ -112,6 +113,8 @@ def parse_queries(text: str) -> list[tuple[int, dict]]:
         for k in ("inject", "not_inject"):
             if k in obj and not (isinstance(obj[k], list) and all(isinstance(i, str) for i in obj[k])):
                 raise QueriesError(f"line {n}: '{k}' must be a list of entry ids")
+        if obj.get("inject") == [] and not obj.get("first") and not obj.get("not_inject"):
+            obj = {**obj, "none": True}   # an empty list asks for nothing injected, as "none" does
         out.append((n, obj))
     return out
 
@@ -119,14 +122,14 @@ def parse_queries(text: str) -> list[tuple[int, dict]]:
 def _why_not(decision: Decision, entry_id: str, engine: Engine) -> str:
     for x in decision.excluded:
         if x.id == entry_id:
-            return f"{x.why}: {x.detail} (score {x.score})"
+            return f"{x.why}: {x.detail} (score {shown_points(x.score)})"
     return engine.explain(decision.query, entry_id)
 
 
 def _why(decision: Decision, entry_id: str, engine: Engine) -> str:
     for c in decision.injected:
         if c.id == entry_id:
-            return f"score {c.score}: " + "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in c.reasons)
+            return f"score {shown_points(c.score)}: " + "; ".join(f"{r.kind} {r.detail} {signed_points(r.points)}" for r in c.reasons)
     return _why_not(decision, entry_id, engine)
 
 

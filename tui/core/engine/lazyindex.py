@@ -29,7 +29,7 @@ from .postings import rank_fields as _rank_of, rows_of as postings_of
 from ..reading.prefetch import MAP_NOTE, Prefetch, distrust, files_of, outcome, put_map, read_map, stat_pass
 from .select import Engine
 from ..judging.status import assess
-from ..reading.store import _load
+from ..reading.load import _load
 
 INCREMENTAL_MAX = 300   # changed files a prompt re-indexes itself; more, and it answers the slow way
 
@@ -58,7 +58,7 @@ class KeptPostings(Postings):
         self.con, self.is_dir, self.fields_of = con, is_dir, rank_of   # ids → their (source rank, updated)
         self.entries = _Entries(entry_of)
         self.status = _Entries(lambda i: status_of(self.entries[i]))
-        self._memo: dict[tuple[str, str], object] = {}
+        self._memo: dict[object, object] = {}
 
     def _rows(self, kind: str, key: str) -> list[tuple]:
         # a key's rows by id, then seq: the order in which DictPostings lists them
@@ -72,6 +72,11 @@ class KeptPostings(Postings):
             value = self._memo["term", term] = dict(self.con.execute(
                 "SELECT id, weight FROM postings INDEXED BY postings_term WHERE kind = 'term' AND key = ?", (term,)))
         return value or None
+
+    def size(self):
+        if "size" not in self._memo:
+            self._memo["size"] = _readable(self.con)
+        return self._memo["size"]
 
     def body(self, term):
         key = ("body", term)
@@ -297,6 +302,25 @@ def _lstat(path: str) -> os.stat_result | None:
         return None   # gone since it was listed: read as unreadable, as the full scan would
 
 
+def _readable(con: sqlite3.Connection) -> int:
+    """How many readable entries the index holds (a word's rarity is counted against them):
+    kept in meta as files change; counted once where an older index has no note of it."""
+    row = con.execute("SELECT value FROM meta WHERE key = 'readable'").fetchone()
+    if row is not None:
+        return int(row[0])
+    return con.execute("SELECT count(DISTINCT id) FROM postings").fetchone()[0]
+
+
+def _with_postings(con: sqlite3.Connection, ids: list[str]) -> int:
+    """How many of ``ids`` are indexed as readable entries now (an unreadable file has no postings)."""
+    n = 0
+    for k in range(0, len(ids), 500):
+        chunk = ids[k:k + 500]
+        n += con.execute(f"SELECT count(DISTINCT id) FROM postings WHERE id IN ({','.join('?' * len(chunk))})",
+                         chunk).fetchone()[0]
+    return n
+
+
 def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, gone: list[str],
            reset: bool = False, folders=None, since: str | None = None) -> bool:
     """Index these files anew (every file with ``reset``) and forget those gone; keep ``folders``
@@ -312,17 +336,21 @@ def _write(con: sqlite3.Connection, fresh: dict[str, MemoryEntry], sigs: dict, g
     if reset:
         con.execute("DELETE FROM postings")
         con.execute("DELETE FROM indexed")
+        readable = 0
     else:
         ids = list(fresh) + gone
+        readable = _readable(con) - _with_postings(con, ids)
         con.executemany("DELETE FROM postings WHERE id = ?", [(i,) for i in ids])
         con.executemany("DELETE FROM indexed WHERE id = ?", [(i,) for i in ids])
     rows, indexed = [], []
     for i, e in fresh.items():
         if e.readable:
             rows += [(kind, key, i, seq, w, p, raw) for kind, key, seq, w, p, raw in postings_of(e)]
+            readable += 1
         indexed.append((i, *sigs[i], *_rank_of(e)))
     con.executemany("INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
     con.executemany("INSERT INTO indexed VALUES (?, ?, ?, ?, ?, ?)", indexed)
+    con.execute("INSERT OR REPLACE INTO meta VALUES ('readable', ?)", (str(readable),))
     if reset:
         con.execute("INSERT OR REPLACE INTO meta VALUES ('indexed', '1')")
     token = None

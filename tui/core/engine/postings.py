@@ -15,8 +15,7 @@ So there is one ranking, one tie order and one limits pass, whichever index answ
 from __future__ import annotations
 
 import sys
-from collections import Counter, defaultdict
-from itertools import chain
+from collections import defaultdict
 from typing import Collection, Iterator, Mapping, Sequence
 
 from ..reading.entry import MemoryEntry
@@ -50,14 +49,9 @@ class Postings:
         """id → the term's weight in the entry's name, description or keywords."""
         raise NotImplementedError
 
-    def keyword_counts(self, qterms) -> Counter:
-        """Each entry's summed weights over ``qterms`` (an index may count them its fastest way)."""
-        counts: Counter = Counter()
-        for t in qterms:
-            w = self.weights(t)
-            if w:
-                counts.update(w)
-        return counts
+    def size(self) -> int:
+        """How many readable entries the index holds (a word's rarity is counted against them)."""
+        raise NotImplementedError
 
     def body(self, term: str) -> Mapping[str, int] | None:
         """The entries whose body holds ``term`` (and not their name, description or keywords),
@@ -113,8 +107,8 @@ class DictPostings(Postings):
         self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
         self.bares: dict[str, list[tuple]] = defaultdict(list)        # 'makefile' → (id, path[, raw])
         self.spelled: dict[str, str] = {}                             # normalised path → as written
-        self._weighted: dict[str, list[str]] = {}
         self._order: tuple[dict[str, int], list[str]] | None = None
+        self._size: int | None = None
         if build:
             for _ in self.steps():
                 pass
@@ -127,9 +121,6 @@ class DictPostings(Postings):
                 self.add(e)
             if n % chunk == 0:
                 yield
-        # each term's entries, each written as many times as its weight: a query's keyword
-        # points per entry are then one C-level count (Counter) over the query's terms
-        self._weighted = {t: [eid for eid, w in ids.items() for _ in range(w)] for t, ids in self.terms.items()}
 
     def add(self, e: MemoryEntry) -> None:
         """Index one entry: its words by weight, its body's other words, its paths."""
@@ -177,9 +168,10 @@ class DictPostings(Postings):
     def weights(self, term):
         return self.terms.get(term)
 
-    def keyword_counts(self, qterms) -> Counter:
-        weighted = self._weighted
-        return Counter(chain.from_iterable([weighted[t] for t in qterms if t in weighted]))
+    def size(self):
+        if self._size is None:
+            self._size = sum(1 for e in self.entries.values() if e.readable)
+        return self._size
 
     def body(self, term):
         ids = self.body_terms.get(term)

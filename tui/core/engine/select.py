@@ -21,10 +21,12 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 from . import blocks
-from .decision import WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens  # noqa: F401
+from ..config import DEFAULT_CHARS, DEFAULT_COUNT  # noqa: F401 (the names others import from here)
+from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens,  # noqa: F401
+                       shown_points, signed_points)
 from ..reading.entry import MemoryEntry
-from .evidence import (BODY, BODY_CAP, BODY_DF_MAX, BODY_POINTS, KEYWORD_CAP, body_need,  # noqa: F401
-                       body_points, keyword_reasons)
+from .evidence import (BODY, BODY_DF_MAX, KEYWORD_CAP, body_need, keyword_points, keyword_reasons,  # noqa: F401
+                       rarities)
 from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
 from ..secrets.detect import blank_secrets, redact
 from ..judging.status import EntryStatus
@@ -32,9 +34,7 @@ from .tokens import norm_path, query_paths, query_terms, term_words
 
 PATH_POINTS = 10         # the prompt names a file the entry is attached to (equal, or a path suffix)
 FOLDER_POINTS = 9        # a folder on one side holds the file on the other: close, but less exact
-MIN_SCORE = 1            # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
-DEFAULT_COUNT = 3
-DEFAULT_CHARS = 2000
+MIN_SCORE = 0.1          # any hit counts (SPEC §4: only a score of 0 stays out); filler words never hit
 HEADER = ("Notes from memory that may be relevant to this request "
           "(saved in earlier sessions; they may be out of date):\n")
 NO_MATCH = "no memory matched — nothing injected"
@@ -52,10 +52,12 @@ class _Scored(dict):
     reads a few dozen of the thousands a broad prompt matches); an entry only the broad folder
     hit (``bulk``) scores that folder hit alone."""
 
-    def __init__(self, index: Postings, scores: dict[str, int], hits_path: dict, qterms, bulk, need: int) -> None:
+    def __init__(self, index: Postings, scores: dict[str, float], hits_path: dict, qterms, bulk, need: int,
+                 rare: dict[str, float], held: dict[str, int]) -> None:
         super().__init__()
         self.index, self.scores, self.hits_path, self.qterms, self.bulk = index, scores, hits_path, qterms, bulk
-        self.need = need   # body words an entry needs (evidence.body_need)
+        self.need = need   # body words an entry needs to match alone (evidence.body_need)
+        self.rare, self.held = rare, held   # term → its rarity, and how many entries hold it
 
     def __missing__(self, eid: str) -> tuple[int, dict, dict]:
         ph = self.hits_path.get(eid)
@@ -165,9 +167,9 @@ class Engine:
         for eid, p in held.items():   # the prompt names a folder holding p
             _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
 
-    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None = None, need: int = 2) -> list[Reason]:
+    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None, scored: "_Scored") -> list[Reason]:
         """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it;
-        ``need``: the body words that count (evidence.body_need)."""
+        ``scored``: the query's rarities and body need (evidence.keyword_reasons)."""
         words = words or {}
         out = []
         for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
@@ -177,7 +179,7 @@ class Engine:
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
-        out += keyword_reasons(kw, words, need)
+        out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size())
         return out
 
     def _ranked(self, query: str):
@@ -188,25 +190,17 @@ class Engine:
         from paths, its name, keywords or description goes before one whose come from its body
         (evidence strength: the score less the body's points), then the one whose body holds
         more of the prompt's words (two at least); then the index's tie order (source, then age, then id).
-        Counted rather than itemised: keyword points per entry are one Counter over the query's
-        terms; the ranking goes key by key, highest first, and a key's entries are put in the
+        Counted rather than itemised: keyword points per entry are summed over the query's
+        terms' postings; the ranking goes key by key, highest first, and a key's entries are put in the
         index's tie order only when ``decide`` reaches that key (it reads a few dozen of the
         thousands a broad prompt matches: the kept index reads the tie fields of those keys'
         entries only). The reasons are written only for the entries it reads (``_Scored``)."""
         scores, scored, bulk, keys = self._scores(query)
-        by_score: dict[int, set[str]] = defaultdict(set)
+        groups: dict[tuple, list[str]] = defaultdict(list)
         for eid, sc in scores.items():
-            by_score[sc].add(eid)
-        groups: dict[tuple, set[str]] = defaultdict(set, {(sc, sc, 0): ids for sc, ids in by_score.items()})
-        for eid, k in keys.items():   # (the few whose body counts: moved to their own key)
-            groups[k[0], k[0], 0].discard(eid)
-            groups[k].add(eid)
-        for k in [k for k, ids in groups.items() if not ids]:
-            del groups[k]
-        ties: Counter = Counter()
-        for k, ids in groups.items():
-            ties[k[0]] += len(ids)
-            ties[k] = len(ids)
+            groups[keys.get(eid) or (sc, sc, 0)].append(eid)
+        ties: Counter = Counter(scores.values())   # entries per score, and per rank key (counted in C)
+        ties.update({k: len(ids) for k, ids in groups.items()})
         matched = len(scores)
         if bulk is not None:
             held = bulk[1]
@@ -216,7 +210,7 @@ class Engine:
                 ties[FOLDER_POINTS] += rest
                 ties[k] += rest
                 matched += rest
-                groups[k] = _Group(groups.get(k, set()), held, scores, rest)
+                groups[k] = _Group(set(groups.get(k, ())), held, scores, rest)
 
         def ranked():
             for k in sorted(groups, reverse=True):
@@ -225,45 +219,35 @@ class Engine:
 
         return scored, ranked(), matched, ties
 
-    def _scores(self, query: str) -> tuple[dict[str, int], "_Scored", tuple | None, dict[str, tuple]]:
+    def _scores(self, query: str) -> tuple[dict[str, float], "_Scored", tuple | None, dict[str, tuple]]:
         """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
-        demand, the broad folder hit, id → rank key where it is not (score, score, 0)). Keyword points are counted per entry,
-        capped below one path hit; an entry the broad folder holds gets its points too."""
+        demand, the broad folder hit, id → rank key where it is not (score, score, 0)). Keyword
+        points are counted per entry, each word's scaled by its rarity, capped below one path
+        hit; an entry the broad folder holds gets its points too. Scores have one decimal."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
         need = body_need(qterms.words)
-        counts, body = self._keyword_points(qterms, need)
-        scores = {eid: c if c < KEYWORD_CAP else KEYWORD_CAP for eid, c in counts.items()}
-        held = bulk[1] if bulk is not None else {}
+        rare, held = rarities(self.index, qterms)
+        counts, named, body = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
+        cap = KEYWORD_CAP * 10
+        held_b = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
-            if eid in held:
-                _best(ph, bulk[0], (FOLDER_POINTS, "under", held[eid], bulk[2]))
-            scores[eid] = scores.get(eid, 0) + sum(h[0] for h in ph.values())
-        for eid in (counts.keys() & held.keys()) - hits_path.keys():   # keyword hits under the broad folder
-            scores[eid] += FOLDER_POINTS
-        # (every score is >= MIN_SCORE: a keyword hit is worth 1 at least, a path hit 9)
+            if eid in held_b:
+                _best(ph, bulk[0], (FOLDER_POINTS, "under", held_b[eid], bulk[2]))
+        paths = {eid: 10 * sum(h[0] for h in ph.values()) for eid, ph in hits_path.items()}
+        for eid in (counts.keys() & held_b.keys()) - hits_path.keys():   # keyword hits under the broad folder
+            paths[eid] = 10 * FOLDER_POINTS
+        tenth = {eid: (c if c < cap else cap) for eid, c in counts.items()}
+        for eid, p in paths.items():
+            tenth[eid] = tenth.get(eid, 0) + p
         keys = {}   # the rank keys that are not (score, score, 0): the entries whose body counts
         for eid, n in body.items():   # (the score less what the body counted in it: evidence)
-            points = body_points(n, need)
-            if (n > 1 or points) and eid in scores:
-                sc, c = scores[eid], counts[eid]
-                keys[eid] = (sc, sc - min(c, KEYWORD_CAP) + min(c - points, KEYWORD_CAP) if points else sc,
-                             n if n > 1 else 0)   # (one body word alone is no evidence, evidence.py)
-        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need), bulk, keys
-
-    def _keyword_points(self, qterms, need: int = 2) -> tuple[Counter, Counter]:
-        """(each entry's keyword points (uncapped) for these terms with the body's evidence, each
-        entry's number of body words hit)."""
-        counts = self.index.keyword_counts(qterms)
-        hits: Counter = Counter()
-        for t in qterms:
-            ids = self.index.body(t)
-            if ids:
-                hits.update(ids)   # (a body term is never also a name or description term of that entry)
-        for eid, n in hits.items():
-            if n >= need:
-                counts[eid] += body_points(n, need)
-        return counts, hits
+            c = counts.get(eid)
+            if c is not None and c != named.get(eid, 0):
+                sc = tenth[eid]
+                keys[eid] = (sc / 10, (sc - min(c, cap) + min(named.get(eid, 0), cap)) / 10, n)
+        scores = {eid: sc / 10 for eid, sc in tenth.items()}
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held), bulk, keys
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         """The injection decision, in two passes over the ranked entries.
@@ -289,7 +273,7 @@ class Engine:
         def least(c: Candidate, short: str | None) -> int:
             return len(short) + 1 if short is not None else len(c.block) + 1
 
-        def exclude(eid: str, why: tuple[str, str], score: int) -> None:
+        def exclude(eid: str, why: tuple[str, str], score: float) -> None:
             nonlocal hidden
             if len(excluded) < LIST_LIMIT:
                 excluded.append(Excluded(eid, why[0], why[1], score))
@@ -302,6 +286,8 @@ class Engine:
                 if len(chosen) < max_count and used + least(c, short) <= max_chars:
                     chosen.append((c, short))
                     used += least(c, short)
+                elif used + least(c, short) <= max_chars:   # it fits: the count was reached first
+                    exclude(c.id, ("count-limit", f"ranked below the {max_count} injected"), c.score)
                 else:
                     exclude(c.id, ("char-limit", f"{least(c, short) - 1} characters would not fit in the "
                                                  f"{max_chars - used} left of {max_chars}; skipped whole"), c.score)
@@ -324,7 +310,7 @@ class Engine:
                 continue
             if words is None:
                 words = term_words(blank_secrets(query))
-            c = Candidate(eid, score, self.reasons(ph, kw, words, scored.need), e.source,
+            c = Candidate(eid, score, self.reasons(ph, kw, words, scored), e.source,
                           e.updated.timestamp() if e.updated else 0.0, e.name)
             c.block = self.block(e, st)
             tie = self._tie_reason(k, ties, e.source)
@@ -357,11 +343,11 @@ class Engine:
         """What broke this entry's tie with others of its score, if it had one."""
         score = key[0]
         if ties[key] > 1:
-            return Reason("source", f"tie at {score} points, broken by source ({WRITER.get(source, source)}), "
+            return Reason("source", f"tie at {shown_points(score)} points, broken by source ({WRITER.get(source, source)}), "
                                     "then age", 0)
         if ties[score] > 1:
             more = f", then the body's words ({key[2]} here)" if key[2] else ""
-            return Reason("source", f"tie at {score} points, broken by evidence: paths, name, keywords and "
+            return Reason("source", f"tie at {shown_points(score)} points, broken by evidence: paths, name, keywords and "
                                     f"description before the body{more}", 0)
         return None
 
@@ -381,11 +367,22 @@ class Engine:
             scored = self._scores(query)[1]
             hit = scored[entry_id]
         except KeyError:
-            return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
+            return self._no_hit(query, entry_id)
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
-        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored.need)
-        parts = "; ".join(f"{r.kind} {r.detail} {r.points:+d}" for r in reasons)
-        return f"score {hit[0]}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
+        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored)
+        parts = "; ".join(f"{r.kind} {r.detail} {signed_points(r.points)}" for r in reasons)
+        return f"score {shown_points(hit[0])}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
+
+    def _no_hit(self, query: str, entry_id: str) -> str:
+        """Why an entry did not match: nothing at all, or body words below what counts alone."""
+        qterms = query_terms(blank_secrets(query), query_paths(query)[0])
+        words = term_words(blank_secrets(query))
+        body = sorted(words.get(t, t) for t in qterms if entry_id in (self.index.body(t) or ()))
+        if not body:
+            return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
+        return (f"no match: its body holds {len(body)} of the prompt's {qterms.words} words "
+                f"({', '.join(body)}); alone, a body needs {body_need(qterms.words)} of them, or two "
+                "that few entries hold")
 
     # the text of one entry for the model (blocks.py)
     block = staticmethod(blocks.block)

@@ -22,7 +22,8 @@ help helps helping anyway though also whatever kind sort bit lot lots really pre
 mate buddy dude folks guys
 """.split())
 
-# Filler of the other languages memory is written in (folded as words are, below). A word
+# Filler of the other languages memory is written in (folded as words are, below; Swedish,
+# Turkish and Dutch since stop 36: 'var' stays out, a keyword in JavaScript). A word
 # that is filler in one language and a developer's word in another stays out of here
 # ('tag', 'fast', 'art' in German; 'test'), except French 'comment' ('how'), too common
 # to keep: plural 'comments' still reaches the glossary.
@@ -72,6 +73,15 @@ nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a
 아니 아니요 그럼 그리고 하지만 근데 그런데 이제 다시 계속 먼저 나중 우리 저 제 내 너 당신 있어 있나 있나요 없어
 해줘 해주세요 하나요 하나 돼 되나요 돼요 될까 같은 같아 이런 그런 저런 어떤 무슨 모든 또 더 많이 너무 아주 매우 항상
 반드시 같이 혹시 이미 아직 그래서 그러면 때 때는 전 전에 후 후에 다음 이번 부탁드려요 부탁해 할까 할래 줄래
+och att det som ett pa ar av for med till den har inte jag du vi ni han hon mig dig oss sig min din
+dar nu da sa eller ocksa bara alla allt mycket hur vad varfor nar vilken vilka kan ska skulle vill
+maste hej tack tackar idag imorgon igar nej kanske finns blir blev gora gor gjorde
+ve veya ile bu bir icin ne nasıl neden niye nerede mı mu cok daha gibi kadar ama fakat ancak ben sen biz
+siz onlar benim senin bizim yok degil evet hayır merhaba selam tesekkurler tesekkur sagol lutfen simdi bugun
+yarın dun tamam iyi hep hic sey bunu sunu onu bana sana yeter
+het een maar dit deze zijn waren ik jij je hij zij ze wij jullie mijn jouw onze niet geen wel ook nog
+hier daar dan als te voor met aan uit bij naar hoe wat waarom wanneer waar welke kunnen moet moeten
+wil willen hallo dank bedankt alsjeblieft graag vandaag gisteren nee goed
 """
 
 # Praise and farewells whose words are developers' words too ('work', 'job', 'done'): dropped from a

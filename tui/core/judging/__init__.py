@@ -1,1 +1,1 @@
-"""Judging entries: anchors and status, mentioned paths, the write gates (wording, personal data, paths), the agent's write gate, cross-entry checks, and the Finding they report."""
+"""Judging entries: anchors and status, mentioned paths, the write gates (wording, personal data, paths), cross-entry checks, the project's files (project_index, kept: project_cache), and the Finding they report. The agent's write gate for a tool call is writes/tool_gate."""

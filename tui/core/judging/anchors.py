@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from ..reading.entry import Anchor, MemoryEntry
-from ..writes.fsutil import within
+from ..fsutil import within
 
 MAX_ANCHOR_FILE = 8_000_000  # a quote is searched in at most this many bytes of a file
 

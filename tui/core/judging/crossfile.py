@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from ..reading.entry import memo
 from .findings import Finding
 from ..instructions import INSTRUCTION_FILES
-from ..writes.fsutil import within
-from .textutil import without_comments
+from ..fsutil import within
+from ..textutil import without_comments
 
 if TYPE_CHECKING:   # annotations only (the reading is passed in): no import of the reader at run time
-    from ..reading.memory import Memory
+    from ..snapshots.memory import Memory
 
 SKETCH = 8
 

@@ -13,9 +13,9 @@ import re
 from .anchors import AnchorChecker
 from ..reading.entry import MemoryEntry
 from .findings import Finding
-from .textutil import line_span, line_of, without_code as _without_code, without_comments
+from ..textutil import line_span, line_of, without_code as _without_code, without_comments
 from ..secrets.detect import blank_secrets, find_secrets
-from .mentions import mentions
+from ..mentions import mentions
 from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import process_findings, transient_findings  # noqa: F401

@@ -8,15 +8,18 @@ import dataclasses
 import os
 import re
 from urllib.parse import unquote
+from typing import TYPE_CHECKING
 
 from .findings import Finding, Place
 from .index_lines import index_line_findings, line_runs
 from .gates import identifying_findings, secret_findings
 from ..reading.index import INDEX_NAME, MAX_BYTES, MAX_LINES
-from ..reading.memory import Memory
-from .textutil import without_code
+from ..textutil import without_code
 from .status_blocks import status_block_findings
 from .wording import process_findings, transient_findings
+
+if TYPE_CHECKING:   # annotations only (the reading is passed in)
+    from ..snapshots.memory import Memory
 
 _WIKI = re.compile(r"\[\[([^\]|#\n]+)(?:[#|][^\]\n]*)?\]\]")
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import os
 import re
+from typing import TYPE_CHECKING
 
 from .findings import Finding, Place
 from ..reading.index import INDEX_NAME
-from ..reading.memory import Memory
 from ..secrets.detect import redact
-from .textutil import line_of
+from ..textutil import line_of
+
+if TYPE_CHECKING:   # annotations only (the reading is passed in)
+    from ..snapshots.memory import Memory
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.S)
 _TICKED_MD = re.compile(r"`([^`\s]*?([^`\s/]+\.md))`")

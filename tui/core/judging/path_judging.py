@@ -8,7 +8,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from .textutil import line_span
+from ..textutil import line_span
 
 if TYPE_CHECKING:
     from .anchors import AnchorChecker

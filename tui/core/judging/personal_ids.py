@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .findings import Finding
-from .textutil import line_of
+from ..textutil import line_of
 
 _PHONE_LABEL = re.compile(r"(?i)(?:phone|tel\b|mobile|cell\b|whats ?app|telefone|telemóvel|celular|teléfono|telefono|"
                           r"móvil|movil|téléphone|telefon\b|전화|연락처|휴대폰|핸드폰|電話|携帯|电话|手机|手機|联系方式|聯絡)"

@@ -9,7 +9,7 @@ GEMINI.md, CLAUDE.local.md, .github/copilot-instructions.md, .claude/CLAUDE.md,
 them). A look-up intersects postings; the line's text is read back only to show it and to check
 what the words alone cannot (the file is read once per process).
 
-What is kept between runs (``cache/project``) is this object; it holds while every indexed
+What is kept between runs (``judging/project_cache``) is this object; it holds while every indexed
 file and every walked folder has the signature it had (a new, removed or edited file, or an
 edited instruction file, makes it again). Lock files, minified and binary files, data dumps,
 the memory folder itself and what the walk skips are never read. Bounds: MAX_FILES files,
@@ -181,6 +181,8 @@ class ProjectIndex:
                          if f.rsplit("/", 1)[-1] == "MEMORY.md"}
         listed = [f for f in listed if _wanted(f, mem_rel)
                   and not (f.endswith(".md") and (f.rsplit("/", 1)[0] + "/" if "/" in f else "") in memory_copies)]
+        if os.path.isfile(root / ".git" / "config"):   # the repository's own URL (a reference may only restate it)
+            listed.append(".git/config")
         listed.sort(key=lambda f: (not _FACT_FILE.search(f), f.count("/"), f))
         idx.folders = list(root_files.folders or [])
         lines_total = 0

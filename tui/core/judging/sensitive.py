@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from . import hints
+from .. import hints
 from .findings import Finding
 from .sensitive_i18n import RULES
-from .textutil import line_of, without_code
+from ..textutil import line_of, without_code
 
 SENSITIVE: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
     ("health", "health", ("diagnos", "diabetes", "depression", "anxiety", "adhd", "autism", "cancer", "hiv",

@@ -12,7 +12,7 @@ from .anchors import AnchorChecker, AnchorResult
 from ..reading.entry import MemoryEntry, memo, share_empties
 from .findings import STALE_DAYS
 from ..reading.index import MemoryIndex
-from .mentions import first_is_top, mentions
+from ..mentions import first_is_top, mentions
 from .root_files import RootFiles
 from ..secrets.detect import blank_secrets, find_secrets
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 
-from . import hints
+from .. import hints
 from .findings import Finding, Place
-from .textutil import line_of, without_comments
+from ..textutil import line_of, without_comments
 from .time_context import RETRO
 
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")

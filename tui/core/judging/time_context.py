@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .textutil import line_span
+from ..textutil import line_span
 
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 

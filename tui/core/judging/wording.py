@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from . import hints
+from .. import hints
 from .findings import Finding
-from .textutil import lazy_re, line_of, without_code, without_comments
+from ..textutil import lazy_re, line_of, without_code, without_comments
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)

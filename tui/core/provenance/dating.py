@@ -125,7 +125,7 @@ def dates(entries, record: Record | None, git: dict | None = None, log: dict | N
 def written_by_hook(memory_dir: Path, log_path: Path | None = None) -> dict[str, tuple]:
     """Entry file id → (first, last write time, first session) of the agent's writes the hook
     recorded landing in ``memory_dir`` (the injection log's ``decision: written`` records)."""
-    from ..injection_log import log_path as default_log
+    from ..writes.injection_log import log_path as default_log
     path = Path(log_path) if log_path is not None else default_log()
     where = os.path.realpath(memory_dir)
     out: dict[str, tuple] = {}

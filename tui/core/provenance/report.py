@@ -61,7 +61,7 @@ def overlay_key(memory_dir: Path, record: Record, log_path: Path | None = None) 
     against already): the record's writes, git's dates where git is the record, the injection
     log's signature. The same key: the same overlay."""
     import hashlib
-    from ..injection_log import log_path as default_log
+    from ..writes.injection_log import log_path as default_log
     h = hashlib.sha1(f"{record.kind}\0{record.note}\n".encode())
     for a in record.acts:
         if a.kind != "read":

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..judging.textutil import lazy_re
+from ..textutil import lazy_re
 
 yaml: Any = None      # PyYAML, imported when a frontmatter first needs it (see _yaml)
 _Loader: Any = None

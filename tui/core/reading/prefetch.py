@@ -14,7 +14,7 @@ removed from it or renamed in or out of it — never when a file's content chang
 - a signature too recent to trust is kept as none: a file or folder whose mtime or ctime is
   within RACY_NS of the pass's start may change again within the same clock tick without its
   signature showing it, so the next pass reads (or lists) it again;
-- a folder whose signature changed is listed by the one walk's rules (reading/walk) and its files
+- a folder whose signature changed is listed by the one walk's rules (tui/core/walk) and its files
   compared name by name; a folder gone takes its files with it. A symlink or a folder that
   cannot be listed ends the pass (None): the full scan, which follows symlinks with care.
 
@@ -37,7 +37,7 @@ from array import array
 
 # (RACY_NS is kept's, read here at each pass: tests set this module's name to trust new files)
 from ..cache.kept import RACY_NS, UNTRUSTED, KeptFile, file_signature_before, folder_signature_before
-from .walk import FILE, PRUNED, SYMLINK, UNLISTABLE, walk as walk_folder
+from ..walk import FILE, PRUNED, SYMLINK, UNLISTABLE, walk as walk_folder
 
 MAP_NOTE = "folders"      # the key of the folder map's token in the parse cache's meta (the map: ``map_file``)
 
@@ -205,7 +205,7 @@ def put_map(con, token: str, blob: bytes) -> None:
     """Put the map file of the parse cache ``con`` is connected to in place whole (a temp file
     renamed over it), as the map ``token`` names. Not synced: a file a crash tore fails to load,
     and is no map (the index is then rebuilt), so a flush per changed prompt buys nothing."""
-    from ..writes.fsutil import atomic_write
+    from ..fsutil import atomic_write
     atomic_write(map_file(con), marshal.dumps((token, blob)), mode=0o600, sync=False)
 
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from .. import forking
-from ..cache.audit import sort_key
+from .audit_cache import sort_key
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
 from ..judging.index_audit import index_findings, not_a_memory, wiki_link_findings
@@ -16,7 +16,7 @@ from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, sa
 from ..judging.gitcheck import tracked_in_git
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
 from ..reading.index import INDEX_NAME
-from ..reading.memory import Memory
+from ..snapshots.memory import Memory
 from ..secrets.detect import known, might_hold_secret, scrub, secret_pieces
 
 

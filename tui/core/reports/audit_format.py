@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 from ... import __version__
 from ..judging.findings import AuditReport, group_severity, kind_title, lines_said, place_label, safe_message
 from ..judging.findings import SEVERITY, Finding, Place, safe_text
-from ..writes.fsutil import dumps_json
+from ..fsutil import dumps_json
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..judging.findings import Finding
-from ..serialize import iso
+from .serialize import iso
 from .triage_decide import Context, decide, prepare
 
 ACTIONS = ("keep", "promote", "archive", "edit", "drop", "review")
@@ -177,7 +177,7 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_o
             by_id.setdefault(f.related, []).append(f)
     losers = _duplicate_losers(mem, findings)
     if index_of is None:
-        from ..cache.project import project_index
+        from ..judging.project_cache import project_index
         index_of = lambda: project_index(mem.root, mem.root_files, mem.dir)   # noqa: E731
     ctx = Context(mem, index_of)
     entries = mem.sorted_entries()

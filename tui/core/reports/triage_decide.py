@@ -29,7 +29,8 @@ from ..judging.anchors import confine
 from ..judging.findings import Finding
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find, says_more, shown
 from .triage_lines import Line, Reading, headline_is_process, quote, read_body
-from .triage_rules import MANDATED_TYPES, headline_rule, promotes, who_set
+from .triage_meaning import Meanings, held_rules
+from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, promotes, who_set
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
 DOUBT_KINDS = ("conflict", "anchor-broken")
@@ -55,6 +56,7 @@ class Context:
         self._index_of = index_of
         self._idx = None
         self._book = None
+        self._meanings = None
         self.versions: dict[str, dict[str, list[tuple[str, int]]]] = {}   # subject → value → [(entry, line)]
         self._exists: dict[str, bool] = {}
 
@@ -69,6 +71,12 @@ class Context:
         if self._book is None:
             self._book = RuleBook(self.index.rules)
         return self._book
+
+    @property
+    def meanings(self) -> Meanings:
+        if self._meanings is None:
+            self._meanings = Meanings(self.index.rules)
+        return self._meanings
 
     def exists(self, raw: str) -> bool:
         hit = self._exists.get(raw)
@@ -138,6 +146,16 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     content = r.content
     if not content:
         return Decision("drop", 3, ["it holds nothing but its frontmatter: nothing to remember"], notes=notes)
+    texts = [ln.text for ln in content]
+    done = finished_coursework(prepared.name, prepared.description, texts)
+    if done:
+        return Decision("archive", 1, [f"a piece of coursework, handed in: '{quote(done, 10)}'",
+                                       "finished work unrelated to the project: keep it in the log, not in what the agent loads"],
+                        notes=notes)
+    guide = about_memory_folder(prepared.name, prepared.description)
+    if guide and not r.of("why", "rule"):
+        return Decision("drop", None, [f"a guide to the memory folder itself, not a memory of the project: '{quote(guide, 10)}'",
+                                       "the agent acts on none of it; keep such notes beside the folder, not in it"], notes=notes)
     # test 1: how much of it is process
     status = {ln.n: ln for ln in r.of("status")}
     by_n = {ln.n: ln for ln in r.lines}
@@ -172,6 +190,11 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
             why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
         return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
                         lines[:20], notes=notes)
+    if not e.readable and e.text and e.kind != "process":
+        # the agent reads neither its type nor its description: a person fixes the frontmatter first
+        return Decision("review", None, [f"its frontmatter does not parse ({e.error}): fix it, then triage the entry "
+                                         "(the agent reads neither its type nor its description)"],
+                        notes=[n for n in notes if not n.startswith("its frontmatter")])
     # doubts a person settles
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or _all_gone(e, st, found, prepared)
     if doubt:
@@ -272,7 +295,9 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
     if said:
         return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said))
-    held = _held_rules(ctx, prepared)
+    deep = (prepared.type or "").lower() in MANDATED_TYPES or len(prepared.reading.content) <= 3
+    held = held_rules(ctx.index.rules and ctx.book, ctx.index.rules and ctx.meanings, prepared.reading,
+                      prepared.description, deep)
     if held:
         n, rule = held[0]
         where = f"line {n}" if n else "its description"
@@ -284,26 +309,6 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     if twin is not None:
         return Decision("drop", 3, [f"says what {twin} says (keep that one)"])
     return None
-
-
-def _held_rules(ctx: Context, prepared: Entry) -> list[tuple[int, object]]:
-    """(entry line, instruction line) for the entry's rule the instruction files already hold: its
-    description, or most of its rule lines."""
-    r = prepared.reading
-    candidates = [ln for ln in r.of("rule", "how", "plain") if len(ln.text.split()) >= 4]
-    if not candidates and not prepared.description:
-        return []
-    if not ctx.index.rules:
-        return []
-    book = ctx.book
-    head = book.held(prepared.description) if prepared.description else None
-    rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
-    held = [(ln.n, book.held(ln.text)) for ln in (rules or candidates)[:12]]
-    held = [(n, h) for n, h in held if h is not None]
-    if head is not None:
-        return [(0, head)] + held
-    base = rules or candidates
-    return held if held and len(held) * 2 >= len(base) else []
 
 
 def _knowable(prepared: Entry, looked: list[Found]) -> Decision | None:

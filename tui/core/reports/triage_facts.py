@@ -24,20 +24,49 @@ _SPAN = re.compile(r"`([^`\n]{2,100})`")
 _SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.\-]+)$|^(?:make|just)\s+([\w.\-]+)$")
 _ASSIGN = re.compile(r"^([A-Za-z_][\w.]*)\s*[=:]\s*(\S.*)$")
 _PATHLIKE = re.compile(r"^[\w.@~\-]*(?:/[\w.@\-\[\]()]+)+/?$|^[\w\-]+\.[A-Za-z]{1,5}$")
-_PORT = re.compile(r"(?i)\b(?:ports?|puertos?|portas?|porte|порт\w*|cổng)\s*(?:is|=|:|of|on|el|la|do|da|de)?\s*(\d{2,5})\b|"
-                   r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\s*:\s*(\d{2,5})\b|(?:ポート|端口|포트)\s*[:：は是]?\s*(\d{2,5})")
+_PORT = re.compile(r"(?i)\b(?:ports?|puertos?|portas?|porte|порт\w*|cổng)\s*(?:is|=|:|of|on|el|la|do|da|de|es)?\s*(\d{2,5})\b|"
+                   r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\s*:\s*(\d{2,5})\b|"
+                   r"(?:ポート|端口|포트)(?:番号|号|번호)?\s*[:：はがは是는은가이]{0,2}\s*(?:は|是|为|為)?\s*(\d{2,5})(?!\d)")
 _SUBJECTS = ("node|nodejs|node\\.js|python|go|golang|java|ruby|php|rust|deno|bun|typescript|react|react native|"
              "next|next\\.js|nextjs|vue|nuxt|angular|svelte|vite|django|flask|fastapi|rails|spring boot|laravel|"
              "postgres|postgresql|mysql|redis|mongodb|mongo|sqlite|expo|expo sdk|electron|tauri|flutter|dart|"
              "kotlin|swift|\\.net|dotnet|prisma|drizzle|tailwind|tailwindcss|jest|vitest|pytest|eslint|webpack|"
              "nestjs|express|fastify|ubuntu|debian|alpine|terraform|kubernetes|k8s|docker compose|godot|unity|"
              "pandas|numpy|pytorch|torch|tensorflow|cuda|gradle|maven|pnpm|npm|yarn|elixir|erlang|scala|zig")
-_VERSION = re.compile(rf"(?i)(?<![\w.])({_SUBJECTS}|[A-Z][\w]+ SDK|SDK)\s*(?:v(?:ersion)?\.?\s*|@|:)?\s*v?"
+_VERSION = re.compile(rf"(?i)(?<![\w./-])({_SUBJECTS}|[a-z][a-z0-9]*(?:[-/][a-z0-9]+)+(?=\s+v\d)|[A-Z][\w]+ SDK|SDK)\s*(?:v(?:ersion)?\.?\s*|@|:)?\s*v?"
                       rf"(\d+(?:\.\d+){{0,2}})(?![\w+]|\.\d)(?!\s*(?:\+|or (?:later|newer|above)|and (?:up|above)))")
 _UNIT = re.compile(
-    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|min|mins|minutes?|h|hrs?|hours?|d|days?|"
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)(?:\s*|-)(ms|milliseconds?|s|secs?|seconds?|min|mins|minutes?|h|hrs?|hours?|d|days?|"
+    r"minutos?|segundos?|horas?|días?|dias?|minuten|sekunden|stunden|tage|heures?|jours?|"
     r"kb|mb|gb|tb|%|retries|attempts|tries|times|workers|threads|connections|replicas|requests|rows|items|"
     r"entries|jobs|concurrent|per (?:second|minute|hour))(?![\w])")
+# a number and its unit where no space or word boundary follows (Korean, Chinese, Japanese)
+_UNIT_CJK = re.compile(r"(?<![\d.A-Za-z])(\d+(?:\.\d+)?)\s*(分钟|分鐘|分間|分|秒|小时|小時|時間|시간|분|초|回|번|회|次)")
+_CJK_UNIT = {"分钟": "min", "分鐘": "min", "分間": "min", "分": "min", "秒": "s", "小时": "h", "小時": "h", "時間": "h",
+             "시간": "h", "분": "min", "초": "s", "回": "times", "번": "times", "회": "times", "次": "times"}
+_LATIN_UNIT = {"minuto": "min", "minutos": "min", "segundo": "s", "segundos": "s", "hora": "h", "horas": "h",
+               "día": "d", "días": "d", "dia": "d", "dias": "d", "minuten": "min", "sekunden": "s", "stunden": "h",
+               "tage": "d", "heure": "h", "heures": "h", "jour": "d", "jours": "d"}
+# the words a setting is named by in other languages, so "타임아웃은 5분" meets `timeout: 5m`
+_KEY_WORDS = {"timeout": ("타임아웃", "タイムアウト", "超时", "超時", "tiempo de espera", "délai", "zeitüberschreitung",
+                          "tempo limite"),
+              "ttl": ("유효기간", "有効期限", "过期时间", "caducidad"),
+              "cache": ("caché", "캐시", "キャッシュ", "缓存"),
+              "retries": ("재시도", "reintent", "再試行", "リトライ", "重试", "tentativ", "wiederhol"),
+              "limit": ("límite", "한도", "제한", "上限", "限制", "grenze"),
+              "port": ("포트", "ポート", "端口", "puerto"),
+              "batch": ("lote", "배치", "バッチ", "批"),
+              "interval": ("間隔", "간격", "intervalo", "intervall", "间隔", "周期", "주기")}
+_CURRENCY = re.compile(r"(?<![\w$])(EUR|USD|GBP|JPY|KRW|CNY|CHF|BRL|MXN|INR|CAD|AUD)(?![\w])")
+_URL = re.compile(r"https?://([\w.-]+\.[a-z]{2,}(?:/[\w.~%-]+)+)")
+_CI = re.compile(r"(?i)\b(?:ci|github actions|workflows?|pipeline|gitlab)\b")
+
+
+def _key_words(text: str) -> set[str]:
+    low = text.lower()
+    return {k for k, forms in _KEY_WORDS.items() if any(f in low for f in forms)}
+
+
 _KEYED = re.compile(
     r"(?i)\b(concurrency|timeout|ttl|max(?:imum)?|limit|pool(?: size)?|workers?|retries|attempts|batch size|"
     r"page size|interval|replicas|threads)\s*(?:is|of|=|:|to|at|set to)?\s*(\d+)(?![\d.%\w])")
@@ -84,14 +113,16 @@ def facts_of(text: str, n: int) -> list[Fact]:
         elif _PATHLIKE.match(span) and " " not in span and not span.startswith("/"):
             out.append(Fact("path", span, n))
         elif len(span) >= 3 and not span.isdigit():
-            out.append(Fact("span", span, n))
+            out.append(Fact("span", span, n, subject="ci" if _CI.search(text) else ""))
     prose = _blank(text, seen_spans)
+    out += [Fact("span", m.group(1), n) for m in _CURRENCY.finditer(prose)]
+    out += [Fact("span", m.group(1).rstrip("."), n) for m in _URL.finditer(prose)]
     if "_" in prose:
         spans_text = " ".join(f.text for f in out if f.kind in ("span", "script"))
         out += [Fact("env", m.group(1), n, value=m.group(1)) for m in _ENV.finditer(prose) if m.group(1) not in spans_text]
     if not _DIGIT.search(text):   # ports, versions and numbers all have digits (most lines have none)
         return out
-    ctx = frozenset(w for w in rule_words(re.sub(r"\d+", " ", prose)) if not w.isdigit())
+    ctx = frozenset(w for w in rule_words(re.sub(r"\d+", " ", prose)) if not w.isdigit()) | _key_words(prose)
     for m in _PORT.finditer(prose):
         out.append(Fact("port", m.group(0).strip(), n, value=m.group(1) or m.group(2) or m.group(3), subject="port",
                         context=ctx))
@@ -103,11 +134,41 @@ def facts_of(text: str, n: int) -> list[Fact]:
     for m in _UNIT.finditer(prose):
         if any(f.kind == "port" and f.value == m.group(1) for f in out):
             continue
-        out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=m.group(2).lower(), context=ctx))
+        unit = m.group(2).lower()
+        out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=_LATIN_UNIT.get(unit, unit), context=ctx))
+    if not prose.isascii():
+        for m in _UNIT_CJK.finditer(prose):
+            if not any(f.value == m.group(1) and f.line == n for f in out):
+                out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=_CJK_UNIT[m.group(2)],
+                                context=ctx))
     for m in _KEYED.finditer(prose):
         if not any(f.value == m.group(2) and f.line == n for f in out):
             key = frozenset(rule_words(m.group(1))) | ctx
             out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
+    return _restated_spans(out)
+
+
+def _restated_spans(facts: list[Fact]) -> list[Fact]:
+    """A number that glosses a value the same line quotes (`POLL_MS=900000` (15 min)) is that value."""
+    quoted = " ".join(f.text for f in facts if f.kind == "span")
+    if not quoted or not any(f.kind == "number" for f in facts):
+        return facts
+    held = set(re.findall(r"\d[\d_]*", quoted.replace("_", "")))
+    return [f for f in facts if f.kind != "number" or not set(_values(f)) & held]
+
+
+def _values(fact: Fact) -> list[str]:
+    """The ways a number with its unit may be written: 30 s → 30, 30000 (ms)."""
+    try:
+        x = float(fact.value)
+    except ValueError:
+        return []
+    unit = fact.subject.rstrip("s") if fact.subject not in ("s", "ms", "%") else fact.subject
+    out = []
+    for k in _SCALE.get(unit, (1,)):
+        v = x * k
+        if v == int(v):
+            out.append(str(int(v)))
     return out
 
 
@@ -134,10 +195,17 @@ def find(fact: Fact, idx: ProjectIndex, exists=None) -> Found:
     return got
 
 
-def _cite(idx: ProjectIndex, ids, test, got: Found, most: int = 2) -> None:
+_WORKFLOW = re.compile(r"(?:^|/)(?:\.github/workflows/|\.gitlab-ci\.yml$|\.circleci/|azure-pipelines|Jenkinsfile)")
+
+
+def _cite(idx: ProjectIndex, ids, test, got: Found, most: int = 2, ci: bool = False) -> None:
     """Add the lines among ``ids`` that pass ``test`` (the project's fact files first: a
-    manifest or an env file says it more plainly than a source line that uses it)."""
-    for i in sorted(ids, key=lambda i: not _FACTS.search(idx.file_name(i))):
+    manifest or an env file says it more plainly than a source line that uses it; a CI
+    workflow first when the entry's line is about CI)."""
+    def rank(i):
+        name = idx.file_name(i)
+        return (ci and not _WORKFLOW.search(name), not _FACTS.search(name))
+    for i in sorted(ids, key=rank):
         pl = idx.line(i)
         if test(pl, i):
             got.lines.append(pl)
@@ -160,7 +228,8 @@ def _span(fact: Fact, idx: ProjectIndex, got: Found) -> None:
         _cite(idx, idx.lines_with(key.lower()), lambda pl, i: re.match(rf"\s*(?:export\s+)?{re.escape(key)}\s*[=:]", pl.text)
               and val in _squash(pl.text), got)
         return
-    _cite(idx, idx.lines_with(*sorted(set(ws), key=len, reverse=True)[:4]), lambda pl, i: want in _squash(pl.text), got)
+    _cite(idx, idx.lines_with(*sorted(set(ws), key=len, reverse=True)[:4]), lambda pl, i: want in _squash(pl.text), got,
+          ci=fact.subject == "ci")
 
 
 def _script(fact: Fact, idx: ProjectIndex, got: Found) -> None:
@@ -201,10 +270,10 @@ def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
 
     def names_it(pl: ProjectLine, i: int) -> bool:
         low = (pl.file.rsplit("/", 1)[-1] + " " + idx.neighbours(i, 0)).lower()
-        return any(re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])", low) for n in names)
+        return any(re.search(rf"(?<![a-z0-9-]){re.escape(n)}(?![a-z0-9])(?!/(?!v\d)[a-z])", low) for n in names)
     for n in names:
-        _cite(idx, idx.lines_with(major, *words(n)[:1]), lambda pl, i: bool(pattern.search(pl.text)) and names_it(pl, i),
-              got)
+        keys = [p for p in re.split(r"[-/]", n) if p] if re.search(r"\w[-/]\w", n) else [major, *words(n)[:1]]
+        _cite(idx, idx.lines_with(*keys), lambda pl, i: bool(pattern.search(pl.text)) and names_it(pl, i), got)
         if got.lines:
             return
     for rel_name in (".nvmrc", ".node-version", ".python-version") if subject in ("node", "python") else ():
@@ -214,7 +283,7 @@ def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
                 got.lines.append(pl)
                 return
     for n in names[:1]:   # the same subject at another major version, right after its name: the project disagrees
-        near = re.compile(rf"(?i)(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])(?:[-_ ]?version)?[\s\"':@=,]{{0,5}}"
+        near = re.compile(rf"(?i)(?<![a-z0-9-]){re.escape(n)}(?![a-z0-9])(?!/(?!v\d)[a-z])(?:[-_ ]?version)?[\s\"':@=,]{{0,5}}"
                           rf"[~^>=<v]*(\d+)(?:\.\d+)*")
         for i in idx.lines_with(*words(n)[:1]):
             pl = idx.line(i)
@@ -242,6 +311,9 @@ def _number(fact: Fact, idx: ProjectIndex, got: Found) -> None:
             continue
         else:
             values.append(f"{v:g}")
+    short = _SHORT.get(unit)   # a config writes a duration as 30m, 5s, 12h
+    if short and x == int(x):
+        values += [f"{int(x)}{u}" for u in short]
     ctx = fact.context
     raw = values[0] if values else ""
     best: list[tuple[int, int]] = []   # (score, line id): the line that shares most of the entry's words wins
@@ -255,6 +327,10 @@ def _number(fact: Fact, idx: ProjectIndex, got: Found) -> None:
             best.append((2 * own + near, -i))
     if best:
         got.lines.append(idx.line(-max(best)[1]))
+
+
+_SHORT = {"ms": ("ms",), "millisecond": ("ms",), "s": ("s",), "sec": ("s",), "second": ("s",), "min": ("m", "min"),
+          "minute": ("m", "min"), "h": ("h",), "hr": ("h",), "hour": ("h",), "d": ("d",), "day": ("d",)}
 
 
 def _split_words(text: str) -> set[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..judging.textutil import without_code
+from ..textutil import without_code
 from .triage_rules import is_rule, record_name
 
 # -- what a line is ----------------------------------------------------------------------------------
@@ -86,7 +86,9 @@ _OPEN_LABEL = re.compile(
     r"waiting (?:for|on)|wip|in progress|open items?|follow-?ups?|left to do|pendientes?|próximos? pasos?|"
     r"pendências?|pendente|próximos passos|à faire|prochaines? étapes?|offene punkte|nächste schritte|"
     r"da fare|prossimi passi|осталось|следующ\w* шаг\w*|việc còn lại|tiếp theo|下一步|待办|待完成|残り|次回|"
-    r"다음 ?단계|남은 ?작업)(?:\*\*)?\s*[:：]")
+    r"다음 ?단계|남은 ?작업|currently|stand|aktueller stand|en curso|em andamento|in arbeit|現状|現在|進行中|作業中|"
+    r"当前|目前|进行中|진행 ?중|현황|현재)(?:\*\*)?"
+    r"\s*(?:\(?(?:as of |vom |am |del |au |em )?\d{4}-\d{2}-\d{2}\)?)?\s*[:：]")
 # a list item that tells what was done, in the past tense: a changelog's line
 _DONE_ITEM = re.compile(
     r"(?i)^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?(?:added|fixed|moved|rewrote|rewritten|removed|implemented|refactored|"

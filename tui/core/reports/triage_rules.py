@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..judging.textutil import without_code
+from ..textutil import without_code
 
 # -- test 2: mandated ------------------------------------------------------------------------------
 
@@ -143,3 +143,38 @@ _RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|w
 def record_name(entry_id: str) -> bool:
     """The file's name says it records a session or the state of work."""
     return bool(_RECORD_NAME.search(entry_id.rsplit("/", 1)[-1]))
+
+
+# -- what is no memory of the project at all ---------------------------------------------------------
+
+# the memory folder itself: how to copy, move or back it up (a setup guide is not a memory)
+_MEMORY_FOLDER = re.compile(r"(?i)\.claude/projects|MEMORY\.md|\bmemory (?:folder|directory|dir|files?)\b|"
+                            r"\bthis memory\b|carpeta de memoria|pasta de memória|speicherordner|dossier (?:de )?mémoire|"
+                            r"메모리 ?(?:폴더|디렉터리)|メモリ(?:フォルダ|ディレクトリ)|记忆(?:文件夹|目录)")
+_COPY = re.compile(r"(?i)\b(?:copy|copying|move|moving|transfer|back ?up|restore|new (?:machine|laptop|computer)|"
+                   r"copiar|mover|respald|kopier|übertrag|copier|déplacer)\w*|복사|옮기|백업|コピー|移行|"
+                   r"バックアップ|复制|迁移|备份")
+
+
+def about_memory_folder(name: str, description: str) -> str | None:
+    """The headline of a guide to the memory folder itself (copying it to another machine, backing
+    it up): not a memory of the project. A note on how memory is *synced* (commit after a write)
+    tells the agent what to do, and is not one."""
+    head = f"{name} {description}"
+    return (description or name) if _COPY.search(head) and _MEMORY_FOLDER.search(head) else None
+
+
+# a piece of coursework, handed in: not about the project
+_COURSEWORK = re.compile(r"(?i)\b(?:homework|coursework|term paper|essay|university|college|"
+                         r"tarea de|deberes|universidad|trabajo práctico|asignatura|facultad|faculdade|"
+                         r"hausaufgabe|seminararbeit|devoir)\w*|숙제|대학|宿題|大学|论文")
+_HANDED_IN = re.compile(r"(?i)\b(?:submitted|handed in|turned in|graded|grade:|entregad[oa]|entregue|"
+                        r"nota:?\s*\d|calificación|abgegeben|benotet|rendu)|제출|점수|提出|採点|已提交|成绩")
+
+
+def finished_coursework(name: str, description: str, lines: list[str]) -> str | None:
+    """The line that shows an entry records a piece of coursework that was handed in."""
+    head = f"{name} {description}"
+    if not _COURSEWORK.search(head) and not (lines and _COURSEWORK.search(lines[0])):
+        return None
+    return next((t for t in lines if _HANDED_IN.search(t)), None)

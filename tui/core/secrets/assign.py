@@ -12,26 +12,16 @@ enough, not a word, a slug, a reference to a variable, a template, a path or a U
 """
 from __future__ import annotations
 
-import math
 import re
 from typing import Iterator
 
-from ..judging.hints import trie_pattern
+from ..hints import trie_pattern
 from .rules import PROVIDERS, identifier, wordy
-from ..judging.textutil import lazy_re
+from ..textutil import entropy, lazy_re
 
 _PLACEHOLDER = lazy_re(
     r"(?i)(x{4,}|\*{3,}|\.{3}|…|<[^>]*>|example|sample|dummy|placeholder|your[_-]?(?:api|key|token|secret|pass)|"
     r"(?:token|key|secret|password)[_-]?here|redacted|changeme|change[_-]me|replace[_-]?me|fake|not[_-]?a[_-]?real|notreal|0{8,}|1234567890|abcdef(?:gh|12))")
-
-
-def entropy(s: str) -> float:
-    """Shannon entropy in bits per character."""
-    n = len(s)
-    counts: dict[str, int] = {}
-    for ch in s:
-        counts[ch] = counts.get(ch, 0) + 1
-    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
 
 
 def looks_placeholder(value: str) -> bool:

@@ -22,7 +22,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from ..judging.hints import starting_at, trie_pattern
+from ..hints import starting_at, trie_pattern
 from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, login_pairs,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
@@ -30,7 +30,7 @@ from .labels import app_passwords, chosen_name, passphrase, values_below
 from .prose import prose_credentials
 from .grade import code_name, grade, never_a_value, public_by_design, random_by_measure
 from .rules import TOKENS, wordy
-from ..judging.textutil import lazy_re
+from ..textutil import lazy_re
 
 PREFIX_MAX = 6
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..judging.mentions import EXTENSIONS
+from ..mentions import EXTENSIONS
 from .assign import entropy
 from .rules import identifier
 

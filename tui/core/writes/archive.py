@@ -21,7 +21,7 @@ from . import journal
 from .change import change, writing
 from ..layouts import agents_where
 from ..layouts.openclaw import OpenClaw
-from ..reading.walk import ARCHIVE_DIR
+from ..walk import ARCHIVE_DIR
 from .daily_log import LOGS, unlog, unlog_restored  # noqa: F401 (restore and the tests use them from here)
 from .trash import DeletePlan, DeleteResult, apply_delete, plan_delete
 

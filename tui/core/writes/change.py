@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Callable
 
 from . import journal
-from .faults import Changed
-from .fsutil import ANY
+from ..faults import Changed
+from ..fsutil import ANY
 from .locking import held
 
 UNSEEN = ANY   # ``seen`` for a write over whatever is there (a file memtui alone writes)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from . import journal
 from .change import change
-from .fsutil import inside
+from ..fsutil import inside
 
 LOGS = "logs.json"   # in an archive folder: which daily log got which entry's lines
 

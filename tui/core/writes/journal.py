@@ -25,8 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
-from .faults import Changed
-from .fsutil import ANY, atomic_write
+from ..faults import Changed
+from ..fsutil import ANY, atomic_write
 
 ATTEMPTS = 5      # re-applications of an edit when the file keeps changing under us
 

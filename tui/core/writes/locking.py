@@ -26,7 +26,7 @@ import time
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from .faults import Busy, Cancelled
+from ..faults import Busy, Cancelled
 
 try:
     import fcntl

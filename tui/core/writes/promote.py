@@ -16,11 +16,11 @@ from pathlib import Path
 from . import journal
 from ..judging.anchors import confine
 from ..reading.entry import MemoryEntry
-from .faults import Changed
+from ..faults import Changed
 from ..judging.findings import Finding
 from ..judging.gates import secret_findings, sensitive_findings, transient_findings
 from ..reading.frontmatter import NotEditable, set_fields
-from ..reading.memory import Memory
+from ..snapshots.memory import Memory
 from .change import change, writing
 
 SECTION_TITLE = "Learned conventions"

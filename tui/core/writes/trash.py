@@ -19,11 +19,11 @@ from pathlib import Path
 
 from . import journal
 from .daily_log import unlog_restored
-from .fsutil import inside  # noqa: F401 (also its old home)
+from ..fsutil import inside  # noqa: F401 (also its old home)
 from ..reading.index import INDEX_NAME, line_links
 from .change import change, writing
 from .snippets import Snippet, cut, export_slugs, filtered_export, locate, put_back, read_exact, split_id
-from ..reading.walk import ARCHIVE_DIR, TRASH_DIR
+from ..walk import ARCHIVE_DIR, TRASH_DIR
 
 MANIFEST = "manifest.json"
 

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from ...core.reading.index import INDEX_NAME
-from ...core.reading.memory import Snapshot
+from ...core.snapshots.memory import Snapshot
 
 
 class AgentWrites:

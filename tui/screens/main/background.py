@@ -21,7 +21,7 @@ from ...core.judging.anchors import AnchorChecker
 from ...core.reports.audit import AuditReport, audit
 from ...core.judging.findings import Finding, Place
 from ...core.layouts import DEFAULT_LAYOUT
-from ...core.reading.memory import MemoryStore, Snapshot, keep_heap, paused_gc
+from ...core.snapshots.memory import MemoryStore, Snapshot, keep_heap, paused_gc
 from ...core.engine.select import Decision
 
 SUBPROCESS_AUDIT_FROM = 500   # entries (1k audited in a thread: ~0.3 s of Python that keys typed meanwhile waited on)
@@ -142,7 +142,7 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
     its own log records, with the ids as the table shows them (``AGENT:ID``). ``reads``, ``dated``:
     when a session read each entry, when and by whom it was written, from the agent's record
     (one folder's)."""
-    from ...core.injection_log import read_all, sample_records
+    from ...core.writes.injection_log import read_all, sample_records
     from ...core.reports.triage import TriageReport, Usage, triage
     records = read_all(log_path)
     parts = snap.parts or {"": snap}
@@ -167,8 +167,8 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
 
 def examples(screen) -> list[dict]:
     """The bundled sample's example log (its Usage tab counts it): the log tab shows it too."""
-    from ...core.injection_log import sample_records
-    from ...core.reading.memory import utcnow
+    from ...core.writes.injection_log import sample_records
+    from ...core.snapshots.memory import utcnow
     return sample_records(screen.directory, screen.fixed_now or utcnow()) if screen.sample_note else []
 
 

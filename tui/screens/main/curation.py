@@ -13,8 +13,8 @@ from typing import Callable
 
 from textual.widgets import Input, TabbedContent
 
-from ...core.writes.faults import NOT_ARCHIVED, NOT_DELETED, NOT_RESTORED, Cancelled, explain, not_promoted
-from ...core.reading.memory import Snapshot
+from ...core.faults import NOT_ARCHIVED, NOT_DELETED, NOT_RESTORED, Cancelled, explain, not_promoted
+from ...core.snapshots.memory import Snapshot
 from ...core.writes.promote import Promotion, TargetChanged, apply_promotion
 from ...core.writes.trash import apply_delete, plan_delete, restore
 from ...widgets.browser import Browser

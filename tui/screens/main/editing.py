@@ -16,10 +16,10 @@ from typing import Callable
 
 from textual.app import SuspendNotSupported
 
-from ...core.writes.faults import NOT_REMEMBERED, NOT_SAVED
+from ...core.faults import NOT_REMEMBERED, NOT_SAVED
 from ...core.writes.drafts import Kept, opened, resume
 from ...core.writes.merge import has_markers
-from ...core.reading.memory import Snapshot, utcnow
+from ...core.snapshots.memory import Snapshot, utcnow
 from ...core.writes.write import Draft, write_memory, write_raw
 from .curation import current_part, failed, sentence, shown_id
 from .host import MainHost

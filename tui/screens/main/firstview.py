@@ -14,6 +14,7 @@ from ...core.cache.kept import code_stamp
 from ...widgets import entry_rows
 from ...widgets.entry_rows import Row, sort_key
 from ...widgets.entry_table import EntryTable
+from ..deliver import deliver
 
 KEY = "first-screen"
 ROWS = 150   # a tall terminal's screenful
@@ -59,13 +60,13 @@ def load(store) -> tuple[int, dict[str, Row]] | None:
 
 def look(screen, now) -> None:
     """(In the first reading's worker, before it reads.) With nothing kept to show, a large
-    folder's first files are read and shown while the rest is (core/reading/first_look)."""
+    folder's first files are read and shown while the rest is (core/snapshots/first_look)."""
     if screen.snapshot is not None or load(screen.store) is not None:
         return   # (a rescan, or the last reading's rows are shown)
-    from ...core.reading.first_look import first_look
+    from ...core.snapshots.first_look import first_look
     found = first_look(screen.store, now)
     if found:
-        screen.app.call_from_thread(_show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})
+        deliver(screen, _show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})
 
 
 def _show_look(screen, rows: dict[str, Row]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...core.writes.faults import NOT_RESTORED
+from ...core.faults import NOT_RESTORED
 from ..history_screen import HistoryScreen, RestoreChoice
 from .host import MainHost
 

@@ -1,11 +1,11 @@
 """Claude Code's hook, seen from the app: whether it is wired (the Usage tab says so), the offer to
 wire it — made once, the answer kept in the config (``hook_offer``) — and the install itself, the same
-merge and write as `memtui hook install` (``core/claude_settings``), off the UI thread."""
+merge and write as `memtui hook install` (``core/writes/claude_settings``), off the UI thread."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from ...core import claude_settings as cs
+from ...core.writes import claude_settings as cs
 from ...core.config import load_config, save_config
 from ...widgets.usage_pane import UsagePane
 from .host import MainHost

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
     from ...core.reports.audit import AuditReport
     from ...core.judging.findings import Finding
-    from ...core.reading.memory import Snapshot
+    from ...core.snapshots.memory import Snapshot
     from .agent_writes import AgentWrites
     from .writer import Writer
 

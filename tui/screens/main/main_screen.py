@@ -21,8 +21,8 @@ from . import background, curation, editing, firstview, history_flow, hook_setup
 from .agent_writes import AgentWrites
 from ...core.reports.audit import AuditReport
 from ...core.judging.findings import Finding
-from ...core.reading.memory import MemoryStore, Snapshot, let_heap_go, utcnow
-from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, WorkFailed
+from ...core.snapshots.memory import MemoryStore, Snapshot, let_heap_go, utcnow
+from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, Triaged, WorkFailed
 from ...widgets.detail_pane import DetailPane
 from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
 from ...widgets.injection_log import InjectionLog
@@ -233,6 +233,9 @@ class MainScreen(Screen):
         self.query_one(EntryTable).set_kinds(set(old) | set(self.findings), self.kinds_of)
         self.set_title_bar()
         self.show_detail()
+
+    def on_triaged(self, message: Triaged) -> None:
+        self.triaged.apply(message)
 
     # -- preview ---------------------------------------------------------------------------
     def update_preview(self) -> None:

@@ -15,7 +15,7 @@ from itertools import chain
 from typing import Callable, Iterator
 
 from . import background
-from ...core.reading.memory import GC_PAUSE, Snapshot, keep_heap
+from ...core.snapshots.memory import GC_PAUSE, Snapshot, keep_heap
 from ...widgets.entry_rows import warm
 
 SLICE = 0.004   # seconds of building per turn

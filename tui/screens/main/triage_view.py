@@ -7,7 +7,7 @@ from ...widgets.browser import Browser
 from ...widgets.entry_table import EntryTable
 from ...widgets.usage_pane import WEEKS, UsagePane
 
-from ...messages import Triaged  # noqa: F401 (the main screen's handler takes it from here)
+from ...messages import Triaged
 from .host import MainHost
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class TriageView:
         screen.post_message(Audited(snap.generation, report))
         made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path, bool(screen.sample_note),
                                                           screen.records.reads, screen.records.dated))
-        screen.app.call_from_thread(self.apply, made)
+        screen.post_message(made)   # a message: dropped, not raised, when the screen is closing
 
     def again(self) -> None:
         """Triage the last audit again (the agent's record came: its reads are evidence)."""
@@ -46,7 +46,7 @@ class TriageView:
             made = Triaged(snap.generation, *triage_snapshot(snap, report, screen.log_path,
                                                               bool(screen.sample_note), screen.records.reads,
                                                               screen.records.dated))
-            screen.app.call_from_thread(self.apply, made)
+            screen.post_message(made)   # a message: dropped, not raised, when the screen is closing
         screen.run_worker(work, thread=True, group="triage", exclusive=True)
 
     def apply(self, message: "Triaged") -> None:

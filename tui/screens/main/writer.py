@@ -18,7 +18,7 @@ from typing import Any, Callable
 from textual.message import Message
 from textual.widget import Widget
 
-from ...core.writes.faults import Cancelled
+from ...core.faults import Cancelled
 from ...core.writes.locking import held
 
 

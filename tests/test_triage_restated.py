@@ -1,0 +1,150 @@
+"""Issue 37, stop 36: a rule the instruction file already holds is drop in any wording or
+language; an entry that adds a condition is not a restatement; test 3 finds config values with
+their units in other languages; versions conflict only for the same named thing."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import NOW, write
+from tui.core.judging.project_index import RuleLine
+from tui.core.snapshots.memory import Memory
+from tui.core.reports.audit import audit
+from tui.core.reports.triage import Usage, triage
+from tui.core.reports.triage_meaning import Meanings
+
+CLAUDE = """# rules
+
+- Never run SQL against the production database directly; use a migration.
+- Always ask before changing code outside the task.
+- Ask before adding a new dependency.
+- All timestamps are stored in UTC, never in local time.
+- Small fixes (typos, lint warnings) may be made without asking first.
+"""
+
+
+def entry(mem_dir, name, body, description="a note", type_="feedback"):
+    write(mem_dir, name, f"---\nname: {name[:-3]}\ndescription: {json.dumps(description, ensure_ascii=False)}\n"
+          f"type: {type_}\n---\n\n{body}\n")
+
+
+def run(mem_dir, root):
+    mem = Memory.load(mem_dir, root, now=NOW)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
+def book():
+    return Meanings([RuleLine("CLAUDE.md", n, t, frozenset()) for n, t in enumerate(CLAUDE.splitlines(), 1)])
+
+
+@pytest.mark.parametrize("text, line", [
+    ("Nunca ejecutes SQL directamente contra la base de datos de producción; usa una migración.", 3),
+    ("本番のデータベースで直接SQLを実行しないこと。", 3),
+    ("Never change code outside the task without asking.", 4),          # the same rule said the other way round
+    ("새 의존성을 추가하기 전에 반드시 먼저 물어볼 것.", 5),
+    ("오타나 린트 경고 같은 작은 수정은 묻지 말고 바로 고쳐도 된다.", 7),
+])
+def test_a_restatement_in_other_words_or_another_language_is_found(text, line):
+    got = book().restated(text)
+    assert got is not None and got.line == line
+
+
+@pytest.mark.parametrize("text", [
+    "Nunca ejecutes SQL en producción, salvo durante un incidente P1 con la aprobación del on-call.",   # an exception
+    "Store timestamps in UTC, except the audit table, which keeps local time.",
+    "Change code outside the task freely, without asking.",             # the opposite way round
+    "Never run migrations on production on Fridays.",                   # a topic shared, not the rule
+    "Usa siempre campos estructurados de `slog` en los logs.",
+])
+def test_an_entry_that_adds_a_condition_or_says_another_rule_is_not_a_restatement(text):
+    assert book().restated(text) is None
+
+
+def test_a_restated_rule_is_dropped_with_the_instruction_line_never_promoted(mem_dir, root):
+    write(root, "CLAUDE.md", CLAUDE)
+    entry(mem_dir, "prod_es.md", "Nunca ejecutes SQL directamente contra la base de datos de producción.",
+          "Nada de SQL directo en producción")
+    entry(mem_dir, "prod_p1.md", "Nunca ejecutes SQL directamente en producción, salvo en un incidente P1 "
+          "con la aprobación del on-call.", "SQL en producción solo en un incidente P1")
+    got = run(mem_dir, root)
+    assert (got["prod_es.md"].action, got["prod_es.md"].test) == ("drop", 3)
+    assert any("CLAUDE.md:3" in r for r in got["prod_es.md"].reasons)
+    assert got["prod_p1.md"].action != "drop"   # it adds an exception: a rule of its own
+
+
+def test_an_entry_whose_frontmatter_does_not_parse_is_for_a_person(mem_dir, root):
+    write(mem_dir, "retries.md", "---\nname: retries\ndescription: \"retries: three, with backoff: 30s\n  bad: [\n---\n"
+          "Webhook retries back off exponentially.\n")
+    got = run(mem_dir, root)["retries.md"]
+    assert got.action == "review" and "fix it" in got.reasons[0]
+
+
+def go_project(root):
+    write(root, "go.mod", "module github.com/acme/tollgate\n\ngo 1.22\n\nrequire github.com/redis/go-redis/v9 v9.5.1\n")
+    write(root, "compose.yaml", "services:\n  cache:\n    image: redis:7.2\n")
+    write(root, "settings.example.yaml", "server:\n  port: 8088\nsessions:\n  ttl: 30m\nbilling:\n  currency: USD\n")
+    write(root, ".golangci.yml", "run:\n  timeout: 3m\n")
+    write(root, ".github/workflows/checks.yml", "name: checks\njobs:\n  vet:\n    runs-on: ubuntu-latest\n"
+          "  unit:\n    runs-on: ubuntu-latest\n")
+    write(root, "Makefile", "vet:\n\tgo vet ./...\nunit:\n\tgo test ./...\n")
+
+
+@pytest.mark.parametrize("body, cited", [
+    ("La API escucha en el puerto 8088.", "settings.example.yaml:2"),
+    ("세션 TTL은 30분이다.", "settings.example.yaml:4"),
+    ("セッションのTTLは30分。", "settings.example.yaml:4"),
+    ("golangci-lint has a 3-minute timeout.", ".golangci.yml:2"),
+    ("El timeout de golangci-lint es de 3 minutos.", ".golangci.yml:2"),
+    ("Invoices are billed in USD.", "settings.example.yaml:6"),
+    ("CI runs the `vet` and `unit` jobs.", ".github/workflows/checks.yml:3"),
+    ("Repo: https://github.com/acme/tollgate", "go.mod:1"),
+])
+def test_a_config_value_with_its_unit_in_any_language_is_dropped_with_its_line(mem_dir, root, body, cited):
+    go_project(root)
+    entry(mem_dir, "fact.md", body, "a project fact", type_="project")
+    got = run(mem_dir, root)["fact.md"]
+    assert got.action == "drop", got.reasons
+    assert any(cited in r for r in got.reasons), got.reasons
+
+
+def test_a_client_library_version_is_not_the_server_image_version(mem_dir, root):
+    go_project(root)
+    entry(mem_dir, "redis.md", "The client is go-redis v9.5.1; the cache server runs redis 7.2.", "Redis versions",
+          type_="project")
+    entry(mem_dir, "trap.md", "With go-redis v9 a failed command inside `TxPipelined` only shows in `Exec`'s error; "
+          "check every `Cmd.Err()` or a failed write goes unnoticed.", "go-redis pipeline trap", type_="project")
+    got = run(mem_dir, root)
+    assert got["redis.md"].action == "drop", got["redis.md"].reasons
+    assert got["trap.md"].action == "keep", got["trap.md"].reasons
+
+
+@pytest.mark.parametrize("status", [
+    "Stand 2026-11-22: der Umbau der Exportseite ist noch offen.",
+    "現状: 11月24日時点でテンプレート修正はまだ途中。",
+    "진행 중: 11월 25일 기준 재발급 스크립트 작성 중.",
+    "Pendiente: revisar con Marta el lunes el caso de Canarias.",
+])
+def test_one_status_line_in_any_language_among_durable_ones_is_an_edit(mem_dir, root, status):
+    entry(mem_dir, "export.md", "The CSV export writes times in UTC; the UI shows local time.\n\n"
+          "Customers in Australia therefore see the previous day; that is intended.\n\n"
+          f"The column is `created_at_utc`, not `created_at`.\n\n{status}", "Time zones in the export", type_="project")
+    got = run(mem_dir, root)["export.md"]
+    assert (got.action, got.lines) == ("edit", [13]), got.reasons
+
+
+def test_a_guide_to_copying_the_memory_folder_is_dropped(mem_dir, root):
+    entry(mem_dir, "moving.md", "1. rsync `~/.claude/projects/-home-me-shop/memory/` to the new laptop.\n"
+          "2. Keep the folder's name: Claude Code finds it by the project path.\n3. Check that MEMORY.md lists every file.",
+          "Moving this memory folder to a new machine", type_="reference")
+    entry(mem_dir, "paths.md", "The shop's uploads live under `storage/uploads`; copy them with rsync before a restore.",
+          "Where uploads live", type_="project")
+    got = run(mem_dir, root)
+    assert got["moving.md"].action == "drop"
+    assert got["paths.md"].action != "drop"
+
+
+def test_finished_coursework_is_archived(mem_dir, root):
+    entry(mem_dir, "essay.md", "Ensayo para la universidad sobre árboles B y su coste en disco.\n\n"
+          "Entregado el 2026-10-30; nota: 8,5.", "Trabajo de la asignatura de bases de datos", type_="project")
+    assert run(mem_dir, root)["essay.md"].action == "archive"
