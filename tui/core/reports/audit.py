@@ -50,7 +50,9 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         return out
     # without HTML comments the mentions are the status's own; with them, read them again
     gates = entry_gates(e, mem.checker, None if "<!--" in e.body else st.mentioned_paths)
-    if any(f.kind == "process" for f in gates):   # a log's time words are its record: one cause, the log
+    if any(f.kind == "process" and f.rule != "status-block" for f in gates):
+        # a log's time words are its record: one cause, the log (a status block is one part of
+        # a memory, and skips a block that holds a 'right now' finding: the rest still counts)
         gates = [f for f in gates if f.kind != "transient"]
     out += gates
     if st.anchor == "broken":
