@@ -139,7 +139,12 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if not e.readable and (not e.body.strip() or not e.has_frontmatter and e.text.lstrip().startswith("---")):
         # nothing to read, or frontmatter that never closes (all of it would be taken for the body)
         return Decision("review", None, [f"cannot be read: {e.error}"], notes=notes)
-    if e.kind == "process":   # a layout's own log (a daily log, progress.md): already where process goes
+    if e.kind == "process" and st.load == "resident":   # Cline's activeContext.md, progress.md
+        dated = [f.line for f in found if f.kind == "process" and f.rule == "current-section" and f.line]
+        return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
+                                    "bring its 'current' parts up to date, or empty them when the work is done"],
+                        dated or [1], notes=notes)
+    if e.kind == "process":   # a layout's own log (a daily log): already where process goes, not loaded
         return Decision("keep", 1, ["already a log: the agent does not load it as memory"] +
                         [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"], notes=notes)
     r = prepared.reading
