@@ -148,3 +148,11 @@ def test_finished_coursework_is_archived(mem_dir, root):
     entry(mem_dir, "essay.md", "Ensayo para la universidad sobre árboles B y su coste en disco.\n\n"
           "Entregado el 2026-10-30; nota: 8,5.", "Trabajo de la asignatura de bases de datos", type_="project")
     assert run(mem_dir, root)["essay.md"].action == "archive"
+
+
+@pytest.mark.parametrize("name, record", [("carrier_status_codes.md", False), ("http-status-map.md", False),
+                                          ("status_2026-03.md", True), ("project_status.md", True)])
+def test_a_table_of_status_codes_is_no_status_report(name, record):
+    """A held-out review: a static table of a carrier's status codes was archived by its name."""
+    from tui.core.reports.triage_rules import record_name
+    assert record_name(name) is record

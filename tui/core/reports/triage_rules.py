@@ -136,8 +136,9 @@ _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|st
 # -- test 1: status lines ----------------------------------------------------------------------------
 
 # a record of one session by its file name: session_2026-03-15.md, handoff.md, worklog-…
-_RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|work-log|progress|status|daily-?log|"
-                          r"standup|journal)(?:[_.-]|$)")
+_RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|work-log|progress|"
+                          r"status(?![_-](?:codes?|table|map|enum|values|mapping|list)\b)|daily-?log|"
+                          r"standup|journal)(?:[_.-]|$)")   # (status_codes.md is a reference table)
 
 
 def record_name(entry_id: str) -> bool:
