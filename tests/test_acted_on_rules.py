@@ -110,7 +110,10 @@ def test_a_passphrase_on_the_line_under_the_password_property():
     assert _secrets(random_below) == [("generic-secret", "high")]
     # what stands under a label and is no value: a variable's name, a sentence, a reference
     for text in ("jasypt.encryptor.password:\n  `JASYPT_ENCRYPTOR_PASSWORD`\n",
-                 "The password is:\nkept in the vault, ask ops\n", "password:\n  ${JASYPT_PASSWORD}\n"):
+                 "The password is:\nkept in the vault, ask ops\n", "password:\n  ${JASYPT_PASSWORD}\n",
+                 # prose wrapped after a product's name (a held-out review's only exit 1): no label, no key
+                 "  設定値は環境変数で管理し、本番では Google Cloud Secret\n  Manager経由で環境変数に注入します。\n",
+                 "We moved every credential into the AWS secret\nmanagerrotatedeveryninetydays\n"):
         assert _secrets(text) == [], text
 
 

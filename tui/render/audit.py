@@ -52,7 +52,7 @@ def print_audit(rep: AuditReport, console: Console | None = None, show_all: bool
         counts[f.kind] = counts.get(f.kind, 0) + 1
     parts = ", ".join(f"{n} {k}" for k, n in counts.items())
     if shown:
-        con.print(Text(f"{len(shown)} findings in {rep.entries} entries: {parts}", "bold"))
+        con.print(Text(f"{len(shown)} finding{'' if len(shown) == 1 else 's'} in {rep.entries} entries: {parts}", "bold"))
 
 
 def _places(con: Console, f) -> None:

@@ -31,7 +31,8 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
             terse.append(f"{count} {word}")
     if report is not None:
         possible = sum(1 for f in report.findings if f.confidence == "possible")   # folded (SPEC §5)
-        long.append(f"{len(report.findings) - possible} findings" + (f" (+{possible} possible)" if possible else ""))
+        sure = len(report.findings) - possible
+        long.append(f"{sure} finding{'' if sure == 1 else 's'}" + (f" (+{possible} possible)" if possible else ""))
         terse.append(f"{len(report.findings) - possible} findings")
     if new:
         long.append(f"{new} new from the agent (R)")

@@ -50,7 +50,10 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         return out
     # without HTML comments the mentions are the status's own; with them, read them again
     gates = entry_gates(e, mem.checker, None if "<!--" in e.body else st.mentioned_paths)
-    if any(f.kind == "process" and f.rule != "status-block" for f in gates):
+    if e.kind == "process":   # the layout's own log or status file: process belongs there (its
+        # 'current' headings are the layout's; the layout's finding says what to do with the file)
+        gates = [f for f in gates if f.kind not in ("process", "transient")]
+    elif any(f.kind == "process" and f.rule != "status-block" for f in gates):
         # a log's time words are its record: one cause, the log (a status block is one part of
         # a memory, and skips a block that holds a 'right now' finding: the rest still counts)
         gates = [f for f in gates if f.kind != "transient"]
