@@ -183,6 +183,7 @@ def test_a_missing_path_is_still_found(tmp_path):
     "背景：main.py 3298 行；`cohort_<Q>.csv` holds it; r.json() returns a dict.\n",              # CJK stops, templates, calls
     "Updates docs/plan/chapter files as it goes; `vet/VetVitalSignsComponent` renders it.\n",
     "Build output: `apps/web/dist/site/browser` after `ng build`.\n",
+    "To add a layer: create `src/04_xxx/_config.json` and the app picks it up.\n",             # a template's xxx
 ])
 def test_what_does_not_name_a_file_of_this_project(tmp_path, body):
     assert _paths(tmp_path, body, files=("src/app/main.py", "src/app/util.py", "docs/guide.md")) == []

@@ -55,7 +55,7 @@ _STOPS = "\\s`'\"()<>{}|,;*!?：（）·、，。「」【】；！？"
 _CANDIDATE = re.compile(rf"(?<![^{_STOPS}\[\]])[^{_STOPS}\[\]]*[/.][\w.][^{_STOPS}]*")
 _CUT_AT = re.compile(r"[<{\[]|\((?:[A-Za-z_'\")])")   # a template's brace, or a call: x.json(), f.read(n)
 _PLACEHOLDER = re.compile(r"(?:^|[/_-])(?:FILE|FILENAME|FILE_NAME|NAME|SLUG|MODULE|COMPONENT)(?:\.|/|$)|"
-                          r"\bpath/to/|YYYY|(?:^|/)<|\.\.\.")
+                          r"\bpath/to/|YYYY|(?:^|/)<|\.\.\.|(?:^|[/_-])(?:xxx+|XXX+)(?=[/._-]|$)")
 _KINDS_AFTER = re.compile(r"[ \t]+(?:files|folders|directories|dirs|docs|pages|modules)\b")
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 _TICKED = re.compile(r"`([^`\n]{1,200})`")
@@ -139,7 +139,7 @@ def as_path(raw: str, backticked: bool = False) -> Mention | None:
         return None
     segs = [s for s in tok.split("/") if s not in ("", ".")]
     if not segs or _PLACEHOLDER.search(tok):
-        return None   # scripts/FILE.py, src/path/to/job.js, YYYY-MM-DD-slug.md: a pattern, not a file
+        return None   # scripts/FILE.py, src/path/to/job.js, YYYY-MM-DD-slug.md, assets/04_xxx/: a pattern, not a file
     last = segs[-1]
     ext = last.rsplit(".", 1)[-1].lower() if "." in last.strip(".") else ""
     has_ext = ext in EXTENSIONS or (ext == "" and last.lower() in NAMED and (backticked or "/" in tok))
