@@ -17,7 +17,8 @@ SIZE = (120, 36)
 def _folder(mem, root):
     write(mem, "queue.md", FM.format("queue") + "We use the queue for now.\n")   # possible
     write(mem, "db.md", FM.format("db") + "db_password = hunter2x9\n")                           # possible secret
-    write(mem, "ci.md", FM.format("ci") + "CI is red right now.\nThe deploy is currently frozen.\n")  # high ×2
+    write(mem, "ci.md", FM.format("ci") + "Escalate to dana.kowalski@ledgerline.io.\n"
+                                          "The on-call is r.moreau@ledgerline.io.\n")                      # high ×2
     write(mem, "MEMORY.md", "# Memory\n- [Queue](queue.md) — q\n- [DB](db.md) — d\n- [CI](ci.md) — c\n")
     root.mkdir(exist_ok=True)
 
@@ -54,7 +55,9 @@ def test_fail_on_counts_only_high_findings_unless_asked(mem_dir, root, capsys):
     d = ["audit", "--dir", str(mem_dir), "--root", str(root), "--format", "json"]
     assert _run(capsys, *d)[0] == 0                                  # default kinds: the possible secret fails nothing
     assert _run(capsys, *d, "--fail-on", "secret:possible")[0] == 1
-    assert _run(capsys, *d, "--fail-on", "transient")[0] == 1        # ci.md's high ones
+    assert _run(capsys, *d, "--fail-on", "identifying")[0] == 1      # ci.md's high ones
+    assert _run(capsys, *d, "--fail-on", "transient")[0] == 0        # 'for now': possible in an audit
+    assert _run(capsys, *d, "--fail-on", "transient:possible")[0] == 1
 
 
 async def test_the_audit_view_folds_possible_findings_until_a(mem_dir, root, tmp_path):
@@ -108,7 +111,7 @@ async def test_the_table_flags_and_the_detail_pane_show_high_findings(mem_dir, r
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.kinds_of("ci.md") == ("transient",)
+        assert screen.kinds_of("ci.md") == ("identifying",)
         assert screen.kinds_of("queue.md") == () and screen.kinds_of("db.md") == ()
 
         def detail(entry_id: str) -> str:
@@ -120,4 +123,4 @@ async def test_the_table_flags_and_the_detail_pane_show_high_findings(mem_dir, r
         queue = detail("queue.md")
         assert "and 1 possible finding (transient), each to check by hand" in queue
         assert "'right now' statement" not in queue
-        assert "lines 6, 7: 2 'right now' statements" in detail("ci.md")
+        assert "lines 6, 7: 2 identifying details" in detail("ci.md")

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from ..judging.anchors import confine
 from ..judging.findings import Finding
+from .triage_findings import lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find, says_more, shown
 from .triage_lines import Line, Reading, headline_is_process, quote, read_body
 from .triage_meaning import Meanings, held_rules
@@ -34,7 +35,6 @@ from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursewo
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
 DOUBT_KINDS = ("conflict", "anchor-broken")
-NOTE_KINDS = ("identifying", "secret", "sensitive", "transient", "process", "conflict")
 
 
 @dataclass
@@ -165,7 +165,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     status = {ln.n: ln for ln in r.of("status")}
     by_n = {ln.n: ln for ln in r.lines}
     said = {}   # line → the audit finding that marked it
-    for f in high:   # the audit's process and 'right now' findings, where the line is a statement of the moment
+    moment = _moment(e, found, len(content))
+    for f in high + moment:   # the audit's process and 'right now' findings, where the line is a statement of the moment
         ln = by_n.get(f.line)
         if f.line in status and f.kind in ("process", "transient"):
             said.setdefault(f.line, f)
@@ -234,27 +235,6 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
 
 
 # -- the pieces ---------------------------------------------------------------------------------------
-
-def _notes(e, found: list[Finding]) -> list[str]:
-    out = []
-    for f in found:
-        if f.confidence == "possible" and f.kind in NOTE_KINDS:
-            out.append(f"note: {_why(f)} (possible: not enough to act on alone)")
-        elif f.kind == "identifying":
-            out.append(f"before sharing: {_why(f)}")
-    if not e.readable and e.text:
-        out.append(f"its frontmatter does not parse ({e.error}): fix it so the agent reads its type")
-    return out[:4]
-
-
-def _why(f: Finding) -> str:
-    line = f"line {f.line}: " if f.line else ""
-    return f"{line}{f.kind}: {f.message}"
-
-
-def _lines_of(findings) -> list[int]:
-    return sorted({f.line for f in findings if f.line})
-
 
 def _all_gone(e, st, found: list[Finding], prepared: Entry) -> list[Finding]:
     """Every file an unanchored entry names is gone (not moved): what it says is about files that

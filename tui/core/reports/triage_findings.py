@@ -1,0 +1,38 @@
+"""What the audit's findings say to triage (SPEC §6): a possible finding is a note, never a
+decision alone; several 'right now' signs in one entry agree; how a finding is quoted."""
+from __future__ import annotations
+
+from ..judging.findings import Finding
+
+NOTE_KINDS = ("identifying", "secret", "sensitive", "transient", "process", "conflict")
+
+
+def moment(e, found: list[Finding], lines: int) -> list[Finding]:
+    """'Right now' words, possible one by one in the audit: in the headline and another line, or
+    in every line of an entry of ``lines`` lines, they are its own subject (several signs
+    agree, or nothing else is said): as sure as a high one."""
+    now = [f for f in found if f.kind == "transient" and f.confidence == "possible" and f.rule == "time-word"]
+    marked = {f.line for f in now if f.line}
+    head = any(n < e.body_line + e.first_line - 1 for n in marked)
+    return now if head and len(marked) >= 2 or marked and len(marked) >= lines else []
+
+
+def notes_of(e, found: list[Finding]) -> list[str]:
+    out = []
+    for f in found:
+        if f.confidence == "possible" and f.kind in NOTE_KINDS:
+            out.append(f"note: {why(f)} (possible: not enough to act on alone)")
+        elif f.kind == "identifying":
+            out.append(f"before sharing: {why(f)}")
+    if not e.readable and e.text:
+        out.append(f"its frontmatter does not parse ({e.error}): fix it so the agent reads its type")
+    return out[:4]
+
+
+def why(f: Finding) -> str:
+    line = f"line {f.line}: " if f.line else ""
+    return f"{line}{f.kind}: {f.message}"
+
+
+def lines_of(findings) -> list[int]:
+    return sorted({f.line for f in findings if f.line})
