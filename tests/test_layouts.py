@@ -508,3 +508,10 @@ def test_a_large_mem0_export_is_read(tmp_path):
     assert (tmp_path / "m" / "export.json").stat().st_size > 2_000_000
     mem = load(tmp_path / "m")
     assert len(mem.entries) == 30000 and "export.json#r29999" in mem.entries
+
+
+def test_a_layout_sample_resolves_against_the_demo_project(tmp_path):
+    """`--dir sample:cline` from inside any repository: its anchors and its triage read the
+    bundled demo project, not the repository the command runs in."""
+    from tui.core.reading.discover import default_root, layout_sample, sample_root
+    assert default_root(layout_sample("cline"), cwd=tmp_path) == sample_root()

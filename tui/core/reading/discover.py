@@ -145,6 +145,10 @@ def default_root(memory_dir: Path, cwd: Path | None = None) -> Path:
             return sample_root()
         if Path(memory_dir).resolve() == (data_dir() / "sample" / "memory").resolve():
             return data_dir() / "sample" / "project"
+        here = Path(memory_dir).resolve()
+        for base in (bundled("sample_memories"), private_sample().parent):   # `sample:cline` and its copy:
+            if (base / "layouts").resolve() in here.parents:   # the same demo project, not the cwd's repo
+                return sample_root()
     except OSError:
         pass
     cwd = Path(cwd or os.getcwd())
