@@ -119,6 +119,17 @@ def test_a_client_library_version_is_not_the_server_image_version(mem_dir, root)
     assert got["trap.md"].action == "keep", got["trap.md"].reasons
 
 
+def test_a_database_package_in_the_manifest_is_not_the_server(mem_dir, root):
+    """package.json's "postgres" is postgres.js 3, not PostgreSQL 3; the compose image is the server."""
+    write(root, "package.json", '{"dependencies": {"postgres": "^3.4.4"}}\n')
+    entry(mem_dir, "db.md", "Production runs PostgreSQL 16; `pg_dump` needs the matching client.", "Database server",
+          type_="project")
+    assert run(mem_dir, root)["db.md"].action != "review"
+    write(root, "compose.yaml", "services:\n  db:\n    image: postgres:15\n")
+    got = run(mem_dir, root)["db.md"]
+    assert got.action == "review" and "compose.yaml" in " ".join(got.reasons), got.reasons
+
+
 @pytest.mark.parametrize("status", [
     "Stand 2026-11-22: der Umbau der Exportseite ist noch offen.",
     "現状: 11月24日時点でテンプレート修正はまだ途中。",

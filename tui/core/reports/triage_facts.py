@@ -81,6 +81,12 @@ _SYNONYM = {"node": ("node", "nodejs", "engines", ".nvmrc", ".node-version"), "n
             "go": ("go", "golang"), "golang": ("go", "golang"), "expo sdk": ("expo",), "next.js": ("next",),
             "nextjs": ("next",), "mongo": ("mongo", "mongodb"), "tailwind": ("tailwindcss", "tailwind")}
 STRONG = ("span", "script", "port", "version", "number", "env")
+# a database or a server named in a package manifest is its client library ("postgres": "^3.4.4" is
+# postgres.js, not PostgreSQL 3): its version is never the server's (go-redis v9 is not redis 7 either)
+_SERVERS = frozenset(("postgres", "postgresql", "mysql", "redis", "mongodb", "mongo", "sqlite", "elasticsearch",
+                      "rabbitmq", "kafka", "nginx", "memcached"))
+_MANIFESTS = frozenset(("package.json", "go.mod", "requirements.txt", "pyproject.toml", "Gemfile", "Cargo.toml",
+                        "composer.json", "Pipfile", "setup.py", "setup.cfg", "build.gradle", "pom.xml"))
 
 
 @dataclass(frozen=True)
@@ -288,7 +294,8 @@ def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
         for i in idx.lines_with(*words(n)[:1]):
             pl = idx.line(i)
             m = near.search(pl.text)
-            if m and _config(pl.file) and m.group(1) != major and not pattern.search(pl.text) and len(got.against) < 2:
+            if m and _config(pl.file) and m.group(1) != major and not pattern.search(pl.text) and len(got.against) < 2 \
+                    and not (subject in _SERVERS and pl.file.rsplit("/", 1)[-1] in _MANIFESTS):
                 got.against.append(pl)
 
 
