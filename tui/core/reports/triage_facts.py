@@ -81,12 +81,10 @@ _SYNONYM = {"node": ("node", "nodejs", "engines", ".nvmrc", ".node-version"), "n
             "go": ("go", "golang"), "golang": ("go", "golang"), "expo sdk": ("expo",), "next.js": ("next",),
             "nextjs": ("next",), "mongo": ("mongo", "mongodb"), "tailwind": ("tailwindcss", "tailwind")}
 STRONG = ("span", "script", "port", "version", "number", "env")
-# a database or a server named in a package manifest is its client library ("postgres": "^3.4.4" is
-# postgres.js, not PostgreSQL 3): its version is never the server's (go-redis v9 is not redis 7 either)
-_SERVERS = frozenset(("postgres", "postgresql", "mysql", "redis", "mongodb", "mongo", "sqlite", "elasticsearch",
-                      "rabbitmq", "kafka", "nginx", "memcached"))
-_MANIFESTS = frozenset(("package.json", "go.mod", "requirements.txt", "pyproject.toml", "Gemfile", "Cargo.toml",
-                        "composer.json", "Pipfile", "setup.py", "setup.cfg", "build.gradle", "pom.xml"))
+# a server named in a package manifest is its client library ("postgres": "^3.4.4" is postgres.js): never its version
+_SERVERS = frozenset("postgres postgresql mysql redis mongodb mongo sqlite elasticsearch rabbitmq kafka nginx".split())
+_MANIFESTS = frozenset("package.json go.mod requirements.txt pyproject.toml Gemfile Cargo.toml composer.json Pipfile "
+                       "setup.py setup.cfg build.gradle pom.xml".split())
 
 
 @dataclass(frozen=True)
