@@ -189,6 +189,12 @@ def test_what_does_not_name_a_file_of_this_project(tmp_path, body):
     assert _paths(tmp_path, body, files=("src/app/main.py", "src/app/util.py", "docs/guide.md")) == []
 
 
+def test_a_file_name_with_a_space_is_not_missing_for_its_tail(tmp_path):
+    """`몽글이 시작.bat` in backticks is read as the word `시작.bat` (a held-out review): its file is there."""
+    body = "- Run: `몽글이 시작.bat` → node server.js (port 8977)\n"
+    assert _paths(tmp_path, body, files=("vtuber/몽글이 시작.bat", "vtuber/server.js")) == []
+
+
 def test_missing_files_of_this_project_stay_found(tmp_path):
     body = ("Entry points: `src/app/main.py` and `src/app/util.py`.\n"   # the entry is about this project
             "The admin page lives in `src/pages/AdminPanel.py`.\n"     # its folder gone, a .py project

@@ -116,8 +116,8 @@ class RootFiles:
         return self._index
 
     def has_short_form(self, name: str) -> bool:
-        """A file this bare name is a short form of: the tail after a '-' or '_' (`body.js` for
-        aesthetic-body.js), or a folder of that stem with an index file of that extension (`mailer.js`
+        """A file this bare name is a short form of: the tail after a '-', '_' or a space (`body.js`
+        for aesthetic-body.js; `시작.bat` for `몽글이 시작.bat`, a name the text cut at its space), or a folder of that stem with an index file of that extension (`mailer.js`
         for mailer/index.js, as `require('./mailer')` resolves)."""
         stem, dot, ext = name.lower().rpartition(".")
         if not dot or not stem:
@@ -126,8 +126,8 @@ class RootFiles:
         index = set(where.get("index." + ext, ()))
         if any(spot + "/index." + ext in index for spot in where.get(stem, ())):
             return True
-        if self._tails is None:   # every name's parts after a '-' or '_', made once
-            self._tails = {o[i + 1:] for o in self._names()[0] for i, c in enumerate(o) if c in "-_"}
+        if self._tails is None:   # every name's parts after a '-', '_' or space, made once
+            self._tails = {o[i + 1:] for o in self._names()[0] for i, c in enumerate(o) if c in "-_ "}
         return name.lower() in self._tails
 
     def under_another_folder(self, path: str) -> bool:
