@@ -124,3 +124,13 @@ async def test_the_table_flags_and_the_detail_pane_show_high_findings(mem_dir, r
         assert "and 1 possible finding (transient), each to check by hand" in queue
         assert "'right now' statement" not in queue
         assert "lines 6, 7: 2 identifying details" in detail("ci.md")
+
+
+def test_a_right_now_word_is_possible_in_an_audit_in_memory_md_too(mem_dir, root, capsys):
+    """One rule for both places an audit reads: a topic file and MEMORY.md's loaded lines."""
+    write(mem_dir, "ci.md", FM.format("ci") + "CI is red right now.\n")
+    write(mem_dir, "MEMORY.md", "# Memory\n- [CI](ci.md) — c\n- The deploy is currently frozen.\n")
+    root.mkdir(exist_ok=True)
+    _, out = _run(capsys, "audit", "--dir", str(mem_dir), "--root", str(root), "--format", "json", "--fail-on", "")
+    conf = {(f["id"], f["confidence"]) for f in json.loads(out)["findings"] if f["kind"] == "transient"}
+    assert conf == {("ci.md", "possible"), ("MEMORY.md", "possible")}, conf

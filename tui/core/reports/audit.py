@@ -57,13 +57,6 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         # a log's time words are its record: one cause, the log (a status block is one part of
         # a memory, and skips a block that holds a 'right now' finding: the rest still counts)
         gates = [f for f in gates if f.kind != "transient"]
-    for f in gates:
-        if f.kind == "transient" and f.rule == "time-word" and f.confidence == "high":
-            # read later, a 'right now' word is background as often as a claim that went stale
-            # (held out: 1 of 6, then 1 of 9 right at high; tune 86 %): worth a look, not a
-            # certainty. The write gate still stops it (tool_gate judges the words being written
-            # now, whose 'now' is the moment of writing).
-            f.confidence = "possible"
     out += gates
     if st.anchor == "broken":
         out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
@@ -180,9 +173,18 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         directory_checks()
         here(items)
-    out = one_per_cause(_root_sanity(mem, _one_process_finding(out)))
+    out = one_per_cause(_root_sanity(mem, _one_process_finding(_read_later(out))))
     out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
+
+
+def _read_later(findings: list[Finding]) -> list[Finding]:
+    """Read later, a 'right now' word is background as often as a claim gone stale (held out:
+    1 of 6, then 1 of 9 right at high; tune 86 %): in an audit, of a topic file or of MEMORY.md,
+    it is worth a look, not a certainty. The write gate still stops it (tool_gate judges the
+    words being written now, whose 'now' is the moment of writing)."""
+    return [dataclasses.replace(f, confidence="possible")
+            if f.kind == "transient" and f.rule == "time-word" and f.confidence == "high" else f for f in findings]
 
 
 def _one_process_finding(findings: list[Finding]) -> list[Finding]:
