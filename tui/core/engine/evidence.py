@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from .decision import Reason, signed_points  # noqa: F401 (shown as the reasons show them)
+from .decision import Reason
 
 NAME_POINTS = 3          # a word of the entry's name
 KEYWORD_POINTS = 2       # a word of its `keywords` field
