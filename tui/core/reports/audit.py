@@ -173,7 +173,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         directory_checks()
         here(items)
-    out = one_per_cause(_root_sanity(mem, _one_process_finding(_read_later(out))))
+    out = one_per_cause(_root_sanity(mem, _read_later(out)))
     out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
 
@@ -185,13 +185,6 @@ def _read_later(findings: list[Finding]) -> list[Finding]:
     words being written now, whose 'now' is the moment of writing)."""
     return [dataclasses.replace(f, confidence="possible")
             if f.kind == "transient" and f.rule == "time-word" and f.confidence == "high" else f for f in findings]
-
-
-def _one_process_finding(findings: list[Finding]) -> list[Finding]:
-    """A file the layout already calls a process file (progress.md, a daily log) needs no second
-    finding saying it reads like a session log."""
-    known = {f.id for f in findings if f.kind == "process" and f.rule in ("process-file", "daily-log")}
-    return [f for f in findings if not (f.id in known and f.kind == "process" and f.rule == "session-log")]
 
 
 def _root_sanity(mem: Memory, findings: list[Finding]) -> list[Finding]:
