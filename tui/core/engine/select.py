@@ -375,8 +375,8 @@ class Engine:
 
     def _no_hit(self, query: str, entry_id: str) -> str:
         """Why an entry did not match: nothing at all, or body words below what counts alone."""
-        qterms = query_terms(blank_secrets(query), query_paths(query)[0])
-        words = term_words(blank_secrets(query))
+        clean = blank_secrets(query)
+        qterms, words = query_terms(clean, query_paths(query)[0]), term_words(clean)
         body = sorted(words.get(t, t) for t in qterms if entry_id in (self.index.body(t) or ()))
         if not body:
             return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"

@@ -47,8 +47,8 @@ def passphrase(value: str, alone: bool = False) -> bool:
     return not _STAND_IN.search(v) and not looks_placeholder(v) and entropy(v) >= 2.8
 
 
-_NAME_WORD = re.compile(r"passw|pwd|passphrase|contrase|secret|senha")
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")   # kana, CJK, Hangul   # tried on the lower-cased text
+_NAME_WORD = re.compile(r"passw|pwd|passphrase|contrase|secret|senha")   # tried on the lower-cased text
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")   # kana, CJK, Hangul
 _NAME_CHARS = re.compile(r"[\w.-]*")
 
 
@@ -67,11 +67,9 @@ def values_below(text: str, low: str) -> Iterator[tuple[str, int, int]]:
         while start > line_start and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
             start -= 1
         end = _NAME_CHARS.match(text, w.end()).end()
-        ends = _NAME_ENDS.match(text, end, nl)
-        if ends is None and _LEADS_IN.search(text, line_start, nl) is None:
-            continue
-        if ends is not None and not _LEADS_IN.search(text, line_start, nl) and not any(c in "._" for c in text[start:end]):
-            continue   # a word of prose at a line's end ("… Secret Manager"), neither a label nor a key
+        if _LEADS_IN.search(text, line_start, nl) is None and (
+                _NAME_ENDS.match(text, end, nl) is None or not any(c in "._" for c in text[start:end])):
+            continue   # neither a label ("password:", "… is") nor a key's name ending the line: a word of prose
         nxt = text.find("\n", nl + 1)
         lone = _LONE.fullmatch(text, nl + 1, nxt if nxt >= 0 else len(text))
         if lone is not None and not _UNSPACED.search(lone.group(1)):   # (a CJK line is prose, not a token)
