@@ -218,3 +218,29 @@ def test_a_write_landing_between_our_compare_and_our_rename_is_kept(tmp_path, mo
     journal.rewrite(index, lambda text: "# Index\n" + text)   # (not an append: those are written in place)
     assert index.read_text() == "# Index\n- [a](a.md)\n- [agent](agent.md)\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]
+
+
+def test_an_append_by_an_agent_that_opened_the_file_before_our_swap_is_carried_over(tmp_path):
+    """The agent opened the file (``open(…, "a")``) before our swap and writes 150 ms later, long
+    after any fixed grace: the swap waits until its descriptor is closed and carries its line over."""
+    import threading
+    from tui.core import fsutil
+    if not fsutil.exchange(tmp_path, tmp_path):
+        pytest.skip("no RENAME_EXCHANGE on this system")
+    from tui.core.open_files import writers
+    index = tmp_path / "MEMORY.md"
+    index.write_text("- [a](a.md)\n")
+    agent = open(index, "a")
+    if writers(index) is None:
+        agent.close()
+        pytest.skip("no /proc: this system cannot tell who holds a file open")
+
+    def late_write():
+        agent.write("- [agent](agent.md)\n")
+        agent.close()
+    timer = threading.Timer(0.15, late_write)
+    timer.start()
+    journal.rewrite(index, lambda text: "# Index\n" + text)
+    timer.join()
+    assert index.read_text() == "# Index\n- [a](a.md)\n- [agent](agent.md)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 
 ANY = object()   # ``expect`` for a write that replaces whatever is there
-GRACE = 0.003    # s: how long a displaced file is watched for a late write before it goes
+GRACE = 0.003    # s: for an open() made just before a swap to get its descriptor
+HOLD = 2.0       # s: how long a swap waits for a writer of the displaced file to close it
 
 
 def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=ANY, sync: bool = True) -> None:
@@ -77,17 +78,61 @@ def _put(tmp: str, path: Path, expect: bytes | None) -> None:
                 raise
     if _read(path) != expect:
         raise Changed(path)
+    mine = _read(tmp)
     if expect is None or not exchange(tmp, path):
         os.replace(tmp, path)   # no atomic compare here: the window is the few µs since the read
         return
-    if _read(tmp) != expect:   # written between our compare and the swap: theirs goes back
-        exchange(tmp, path)
-        raise Changed(path)
-    time.sleep(GRACE)   # a writer that opened the file just before the swap writes within this
-    if _read(tmp) != expect:
-        exchange(tmp, path)
-        raise Changed(path)
-    os.unlink(tmp)
+    _settle(tmp, path, expect, mine)
+
+
+def _settle(displaced: str, path: Path, expect: bytes, mine: bytes) -> None:
+    """After the swap, the file it displaced (now at ``displaced``) must hold ``expect`` once
+    nobody can write to it any more. An agent that appended to it meanwhile (it opened the file
+    before the swap) has its bytes carried over to the live file; any other change puts theirs
+    back (and what was appended to ours meanwhile with it) and says ``Changed``: the caller
+    re-applies its edit to their text."""
+    from .faults import Changed
+    from .open_files import writers
+    time.sleep(GRACE)   # an open() that resolved the path just before the swap has its descriptor by now
+    deadline = time.monotonic() + HOLD
+    held = writers(displaced)
+    while held and time.monotonic() < deadline:
+        time.sleep(0.002)
+        held = writers(displaced)
+    now = _read(displaced)
+    if now == expect:
+        os.unlink(displaced)
+        return
+    if not held and now is not None and now.startswith(expect):
+        _append_all(path, now[len(expect):])
+        os.unlink(displaced)
+        return
+    exchange(displaced, path)
+    ours = _read(displaced) or b""
+    if ours.startswith(mine) and len(ours) > len(mine):
+        _append_all(path, ours[len(mine):])
+    os.unlink(displaced)
+    raise Changed(path)
+
+
+def _append_all(path: Path, more: bytes) -> None:
+    """Add an agent's bytes at the end of ``path`` in place (O_APPEND: beside its own appends,
+    never over them); again on the file that replaced it if a rename displaced it meanwhile."""
+    for _ in range(5):
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        try:
+            done = 0
+            while done < len(more):
+                done += os.write(fd, more[done:])
+            os.fsync(fd)
+            ino = os.fstat(fd).st_ino
+        finally:
+            os.close(fd)
+        try:
+            if os.stat(path).st_ino == ino or more in (_read(path) or b""):
+                return
+        except FileNotFoundError:
+            pass
 
 
 _NO_SUCH_CALL = (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EPERM, errno.EXDEV)
