@@ -310,3 +310,26 @@ def test_an_append_undone_leaves_what_the_agent_appended_after_it(tmp_path):
             f.write("theirs\n")
         raise RuntimeError("a later step failed")
     assert log.read_text() == "old\ntheirs\n"
+
+
+def test_an_append_undone_keeps_a_line_the_agent_appends_while_it_is_taken_back(tmp_path, monkeypatch):
+    """Taking our appended line back is a compare-and-swap too: cutting the file short in place
+    would also cut a line the agent appended between our read and the cut."""
+    from tui.core import fsutil
+    from tui.core.writes.change import change, writing
+    log = tmp_path / "log.md"
+    log.write_text("old\n")
+    real, raced = fsutil._read, []
+
+    def agent_after_compare(path):
+        data = real(path)
+        if Path(path) == log and not raced and data is not None and data.endswith(b"ours\n"):
+            raced.append(1)   # our undo read the file; the agent appends before the swap
+            with open(log, "a") as f:
+                f.write("theirs\n")
+        return data
+    with pytest.raises(RuntimeError), writing(tmp_path):
+        change(tmp_path, log, lambda t: t + "ours\n")
+        monkeypatch.setattr(fsutil, "_read", agent_after_compare)
+        raise RuntimeError("a later step failed")
+    assert raced and log.read_text() == "old\ntheirs\n"

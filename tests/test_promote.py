@@ -67,6 +67,29 @@ def test_changed_target_is_refused_and_untouched(sample):
     assert m.entries["lint-strict.md"].promoted_to is None
 
 
+def test_lines_the_agent_appended_after_the_diff_was_shown_stay_and_the_promotion_lands(sample):
+    m = mem(sample)
+    target = sample[1] / "CLAUDE.md"
+    plan = plan_promotion(m, ["lint-strict.md"], "CLAUDE.md")
+    with open(target, "a") as f:   # the agent, while the person read the diff
+        f.write("- agent: run the linter before pushing\n")
+    apply_promotion(m, plan)
+    assert target.read_text() == plan.after + "- agent: run the linter before pushing\n"   # as shown, theirs below
+    assert m.entries["lint-strict.md"].path.read_text().count("promoted_to: CLAUDE.md") == 1
+
+
+def test_an_insertion_inside_the_file_is_merged_with_the_agents_appended_lines(sample):
+    m = mem(sample)
+    target = sample[1] / "CLAUDE.md"
+    target.write_text("# Project\n\n## Conventions\n- TypeScript strict mode.\n\n## Links\n- docs/\n")
+    plan = plan_promotion(m, ["lint-strict.md"], "CLAUDE.md")
+    with open(target, "a") as f:
+        f.write("- agent: the wiki\n")
+    apply_promotion(m, plan)
+    assert target.read_text() == plan.after + "- agent: the wiki\n"
+    assert plan.after.index("## Links") > plan.after.index("lint")   # ours went inside, above their line
+
+
 def test_secret_and_sensitive_are_never_promoted(sample):
     m = mem(sample)
     plan = plan_promotion(m, ["staging-uploads.md", "pnpm-only.md"], "CLAUDE.md")

@@ -244,3 +244,26 @@ def test_an_append_by_an_agent_that_opened_the_file_before_our_swap_is_carried_o
     timer.join()
     assert index.read_text() == "# Index\n- [a](a.md)\n- [agent](agent.md)\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]
+
+
+def test_an_agent_version_renamed_over_ours_right_after_our_swap_gets_our_edit_again(tmp_path, monkeypatch):
+    """The agent read the file before our swap and renames its version (without our edit) over
+    ours just after: the write does not say done on a file that lacks it; the edit is applied
+    again on the agent's text."""
+    from tui.core import fsutil
+    if not fsutil.exchange(tmp_path, tmp_path):
+        pytest.skip("no RENAME_EXCHANGE on this system")
+    index = tmp_path / "MEMORY.md"
+    index.write_text("- [a](a.md)\n")
+    real, raced = fsutil._quiet, []
+
+    def agent_renames_then_quiet(path):
+        if not raced:
+            raced.append(1)
+            (tmp_path / "agent.tmp").write_text("- [a](a.md)\n- [agent](agent.md)\n")
+            os.replace(tmp_path / "agent.tmp", index)
+        return real(path)
+    monkeypatch.setattr(fsutil, "_quiet", agent_renames_then_quiet)
+    journal.rewrite(index, lambda text: "# Index\n" + text)
+    assert raced and index.read_text() == "# Index\n- [a](a.md)\n- [agent](agent.md)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]

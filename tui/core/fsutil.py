@@ -63,8 +63,8 @@ def _put(tmp: str, path: Path, expect: bytes | None) -> None:
     our lock (the agent) is never overwritten. Where the system allows, the compare leaves no
     window: a new file is linked into place (fails if one appeared); an existing one is swapped
     with RENAME_EXCHANGE and the file displaced checked — not the one compared, it goes back.
-    It is checked again ``GRACE`` later: an agent that opened the file just before the swap
-    (an in-place write, ``open(…, "a")``) writes into the displaced one, which then goes back."""
+    It is checked again once nobody holds it open for writing (``_settle``): an agent that
+    opened the file just before the swap (``open(…, "a")``) writes into the displaced one."""
     from .faults import Changed
     if expect is None:
         try:
@@ -78,11 +78,13 @@ def _put(tmp: str, path: Path, expect: bytes | None) -> None:
                 raise
     if _read(path) != expect:
         raise Changed(path)
-    mine = _read(tmp)
+    mine, ours = _read(tmp), os.stat(tmp).st_ino
     if expect is None or not exchange(tmp, path):
         os.replace(tmp, path)   # no atomic compare here: the window is the few µs since the read
         return
     _settle(tmp, path, expect, mine)
+    if _ino(path) != ours and not (_read(path) or b"").startswith(mine):
+        raise Changed(path)   # the agent renamed its own version over ours meanwhile: apply ours again
 
 
 def _settle(displaced: str, path: Path, expect: bytes, mine: bytes) -> None:
@@ -92,13 +94,7 @@ def _settle(displaced: str, path: Path, expect: bytes, mine: bytes) -> None:
     back (and what was appended to ours meanwhile with it) and says ``Changed``: the caller
     re-applies its edit to their text."""
     from .faults import Changed
-    from .open_files import writers
-    time.sleep(GRACE)   # an open() that resolved the path just before the swap has its descriptor by now
-    deadline = time.monotonic() + HOLD
-    held = writers(displaced)
-    while held and time.monotonic() < deadline:
-        time.sleep(0.002)
-        held = writers(displaced)
+    held = _quiet(displaced)
     now = _read(displaced)
     if now == expect:
         os.unlink(displaced)
@@ -108,11 +104,31 @@ def _settle(displaced: str, path: Path, expect: bytes, mine: bytes) -> None:
         os.unlink(displaced)
         return
     exchange(displaced, path)
+    _quiet(displaced)   # ours was live for a moment: an agent may have opened it meanwhile
     ours = _read(displaced) or b""
     if ours.startswith(mine) and len(ours) > len(mine):
         _append_all(path, ours[len(mine):])
     os.unlink(displaced)
     raise Changed(path)
+
+
+def _ino(path) -> int | None:
+    try:
+        return os.stat(path).st_ino
+    except FileNotFoundError:
+        return None
+
+
+def _quiet(path: str) -> list[int] | None:
+    """Wait until nobody holds ``path`` open for writing (at most ``HOLD``); who still does."""
+    from .open_files import writers
+    time.sleep(GRACE)   # an open() that resolved the path just before the swap has its descriptor by now
+    deadline = time.monotonic() + HOLD
+    held = writers(path)
+    while held and time.monotonic() < deadline:
+        time.sleep(0.002)
+        held = writers(path)
+    return held
 
 
 def _append_all(path: Path, more: bytes) -> None:

@@ -74,8 +74,8 @@ def change(folder: Path, path: Path, edit: Edit | str | bytes, *, seen=UNSEEN, m
                 raise Changed(path, "a file of that name appeared meanwhile")
             if current is None:
                 raise Changed(path, "it was removed meanwhile")
-            if not merged:
-                raise Changed(path)
+            if not merged and not (base.endswith("\n") and current.startswith(base)):
+                raise Changed(path)   # (only lines the agent appended are merged into: the diff shown stays the change made)
             from .merge import Conflict, merge   # (here: `remember` and the hook's path never merge)
             try:
                 return merge(base, new, current)

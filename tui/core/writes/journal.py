@@ -220,13 +220,21 @@ def _ino(path: Path) -> int | None:
 
 def _unappend(path: Path, at: int, more: bytes) -> None:
     """Take back bytes ``append`` wrote at offset ``at``; what the agent appended after stays."""
-    now = read(path)
-    if now is None or now[at:at + len(more)] != more:
-        raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
-    if len(now) == at + len(more):
-        os.truncate(path, at)   # in place: needs no free space
-    else:
-        atomic_write(path, now[:at] + now[at + len(more):], None, now)
+    for _ in range(ATTEMPTS):
+        now = read(path)
+        if now is None or now[at:at + len(more)] != more:
+            raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
+        try:   # compared and swapped, so an agent's line appended meanwhile is carried over, not cut
+            atomic_write(path, now[:at] + now[at + len(more):], None, now)
+            return
+        except Changed:
+            continue   # appended to again between our read and our swap: once more on the new text
+        except OSError as e:
+            if e.errno != errno.ENOSPC or len(now) != at + len(more):
+                raise
+            os.truncate(path, at)   # the full disk that stopped us: in place needs no free space
+            return
+    raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
 
 
 def move(src: Path, dst: Path) -> None:
