@@ -168,3 +168,10 @@ def test_every_mentioned_path_gone_is_for_a_person(mem_dir, root):
     got = run(mem_dir, root)
     assert got["gone.md"].action == "review" and "path-missing" in got["gone.md"].reasons[0]
     assert got["partly.md"].action != "review"
+
+
+def test_a_value_the_entry_says_twice_is_named_once_in_test_3(mem_dir, root):
+    entry(mem_dir, "render.md", "project", "Each episode renders for 12min on the laptop; the intro alone takes "
+          "12min if the cache is cold, so the first render of a day takes longer than the later ones.")
+    reasons = " ".join(run(mem_dir, root)["render.md"].reasons)
+    assert "12min" in reasons and "12min, 12min" not in reasons

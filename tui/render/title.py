@@ -33,7 +33,7 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
         possible = sum(1 for f in report.findings if f.confidence == "possible")   # folded (SPEC §5)
         sure = len(report.findings) - possible
         long.append(f"{sure} finding{'' if sure == 1 else 's'}" + (f" (+{possible} possible)" if possible else ""))
-        terse.append(f"{len(report.findings) - possible} findings")
+        terse.append(f"{sure} finding{'' if sure == 1 else 's'}")
     if new:
         long.append(f"{new} new from the agent (R)")
         terse.append(f"{new} NEW (R)")

@@ -369,7 +369,7 @@ def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     missing = [g.fact for g in looked if g.fact.kind in STRONG and not g.lines]
     found = [g for g in looked if g.fact.kind in STRONG and g.lines]
     if missing:
-        facts = ", ".join(shown(f) for f in missing[:3])
+        facts = ", ".join(list(dict.fromkeys(shown(f) for f in missing))[:3])   # a value said twice is named once
         reasons.append(f"test 3: the project's files do not state {facts} (line {missing[0].line})")
     elif found:
         reasons.append(f"test 3: line {found[0].fact.line} {shown(found[0].fact)} is in {found[0].lines[0].cite(40)}, "
