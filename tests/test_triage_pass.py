@@ -39,8 +39,8 @@ async def test_a_failed_promotion_is_not_done(sample, tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, PromoteScreen)
         target = root / app.screen.target()
-        target.write_text(target.read_text() + "\n- Someone else's rule, written meanwhile.\n")
-        await pilot.press("ctrl+s")   # refused: the target changed since the diff was shown
+        target.write_text("- Someone else's rule, written meanwhile at the top.\n" + target.read_text())
+        await pilot.press("ctrl+s")   # refused: the target changed (not only appended to) since the diff was shown
         await settle(pilot)
         assert isinstance(app.screen, PromoteScreen)   # offered again, against what is there now
         await pilot.press("escape")
