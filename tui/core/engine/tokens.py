@@ -53,6 +53,8 @@ JA_PARTICLES = set("のはがをにでとももへやかねよ")
 _SEPARATORS = re.compile("[" + "".join(sorted(ZH_SEPARATORS | JA_PARTICLES)) + " ]+")
 _STOP_SORTED = sorted(ZH_STOP_BIGRAMS, key=len, reverse=True)
 JA_KANA_ONLY = re.compile(r"[\u3040-\u309f]{2}\Z")  # two hiragana: grammar, not content
+# a hiragana then a kanji: one word's inflection and the next word's start ('決めて進めて' → 'て進'), never a word
+_JA_ENDING_THEN_KANJI = re.compile(r"[\u3040-\u309f][\u3400-\u4dbf\u4e00-\u9fff]\Z")
 _KATAKANA_WORD = "[\u30a1-\u30fa\u30fc-\u30ff]+"   # (the middle dot ・ parts words)
 
 # Patterns only non-ASCII text needs are compiled on first use (``_rx``): the hook starts
@@ -135,6 +137,30 @@ def _folded(raw: str) -> str:
     if "'" in w:
         head, tail = w.split("'", 1)
         w = tail if head in _ELIDED and len(tail) > 1 else head
+    if _TR_LETTERS.search(raw) and w not in STOP:
+        w = _turkish_root(w)
+    return w
+
+
+# Turkish (issue 40): a short root takes suffixes the six-letter cut does not reach ('kanalları',
+# 'dosyayı', 'hatası' → kanal, dosya, hata). A word is read as Turkish when it holds ı, ğ or ş
+# (letters no other language here writes; the suffix's own vowel often is the ı), and then loses
+# one case or possessive suffix and a plural before it, the root keeping three letters. Folded
+# forms (ş → s, ü → u); a Turkish word without those letters keeps the six-letter cut alone.
+_TR_LETTERS = re.compile("[ıİğĞşŞ]")
+_TR_CASES = sorted("""larından lerinden larında lerinde ların lerin ları leri larda lerde lardan lerden lara lere
+ından inden undan ında inde unda ına ine una ını ini unu nın nin nun yla yle yı yi yu ya ye dan den tan ten
+da de ta te ın in un ı i u a e sı si su nı ni nu dır dir dur tır tir tur ydı ydi""".split(), key=len, reverse=True)
+
+
+def _turkish_root(w: str) -> str:
+    for end in _TR_CASES:
+        if w.endswith(end) and len(w) - len(end) >= 3:
+            w = w[:-len(end)]
+            break
+    for end in ("lar", "ler"):
+        if w.endswith(end) and len(w) - len(end) >= 3:
+            return w[:-len(end)]
     return w
 
 
@@ -269,7 +295,7 @@ def cjk_terms(text: str) -> list[str]:
         for frag in _fragments(run):
             for i in range(len(frag) - 1):
                 bg = frag[i:i + 2]
-                if bg in ZH_STOP_BIGRAMS or JA_KANA_ONLY.match(bg):
+                if bg in ZH_STOP_BIGRAMS or JA_KANA_ONLY.match(bg) or _JA_ENDING_THEN_KANJI.match(bg):
                     continue
                 out.append(bg)
     return out
