@@ -58,6 +58,10 @@ def test_no_false_meeting(a, b):
     assert terms(a) != terms(b), (terms(a), terms(b))
 
 
+def test_a_japanese_inflection_and_the_next_word_are_no_term():
+    assert terms("決めて進めて") == {"決め", "進め"}
+
+
 def test_a_hangul_tech_name_finds_the_latin_one(mem_dir, root):
     entry(mem_dir, "gh", name="repo-remote", description="The GitHub remote and the account to push with")
     entry(mem_dir, "other", name="release-keystore", description="Where the Android release keystore lives")
