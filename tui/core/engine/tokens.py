@@ -128,6 +128,8 @@ def _word_term(w: str) -> str | None:
     """The term of one folded word: its concept's head word, else its stem; None for filler."""
     if len(w) < 2 or w in STOP or w.isdigit():
         return None
+    if "ı" in w:   # Turkish (below)
+        w = _turkish_root(w)
     return head_of(w) or stem(w)
 
 
@@ -137,17 +139,15 @@ def _folded(raw: str) -> str:
     if "'" in w:
         head, tail = w.split("'", 1)
         w = tail if head in _ELIDED and len(tail) > 1 else head
-    if _TR_LETTERS.search(raw) and w not in STOP:
-        w = _turkish_root(w)
     return w
 
 
 # Turkish (issue 40): a short root takes suffixes the six-letter cut does not reach ('kanalları',
-# 'dosyayı', 'hatası' → kanal, dosya, hata). A word is read as Turkish when it holds ı, ğ or ş
-# (letters no other language here writes; the suffix's own vowel often is the ı), and then loses
-# one case or possessive suffix and a plural before it, the root keeping three letters. Folded
-# forms (ş → s, ü → u); a Turkish word without those letters keeps the six-letter cut alone.
-_TR_LETTERS = re.compile("[ıİğĞşŞ]")
+# 'dosyayı', 'hatası' → kanal, dosya, hata). A word is read as Turkish when it holds a dotless ı
+# (no other language here writes it, and folding keeps it; the suffix's own vowel often is the ı),
+# and then loses one case or possessive suffix and a plural before it, the root keeping three
+# letters. Folded forms (ş → s, ü → u); a Turkish word without an ı keeps the six-letter cut alone
+# ('sunucuya' / 'sunucunun' → sunucu already met). The reasons show the prompt's word, not the root.
 _TR_CASES = sorted("""larından lerinden larında lerinde ların lerin ları leri larda lerde lardan lerden lara lere
 ından inden undan ında inde unda ına ine una ını ini unu nın nin nun yla yle yı yi yu ya ye dan den tan ten
 da de ta te ın in un ı i u a e sı si su nı ni nu dır dir dur tır tir tur ydı ydi""".split(), key=len, reverse=True)
