@@ -31,6 +31,10 @@ def injected(mem_dir, root, query, **kw):
     ("배포는", "배포할 때"), ("서버에서는", "서버를"), ("токена", "токен"), ("тестов", "тесты"),
     ("comentarios", "comentario"), ("l'import", "import"), ("Kommentare", "Kommentar"),
     ("despliegue", "desplegamos"), ("déploiement", "deploy"), ("задеплоить", "деплой"), ("마이그레이션을", "migrations"),
+    # stop 37: Turkish suffixes on a short root (a word with ı, ğ or ş), tech names in Hangul and katakana
+    ("kanalları", "kanal"), ("dosyayı", "dosya"), ("hatası", "hata"), ("sunucuya", "sunucunun"),
+    ("깃허브에", "github"), ("도커를", "docker"), ("スーパーベース", "Supabase"), ("プレイライト", "Playwright"),
+    ("파이썬으로", "python"), ("pousser", "push"),
 ])
 def test_inflected_forms_meet(a, b):
     assert terms(a) and terms(a) == terms(b), (terms(a), terms(b))
@@ -43,6 +47,25 @@ def test_inflected_forms_meet(a, b):
 ])
 def test_filler_never_counts(text):
     assert terms(text) == set()
+
+
+@pytest.mark.parametrize("a, b", [
+    ("handler", "hand"), ("dollar", "doll"), ("reaction", "react"), ("excellent", "excel"), ("pushy", "push"),
+])
+def test_no_false_meeting(a, b):
+    """Turkish suffixes go only from a word written with ı, ğ or ş; a tech name that is an English
+    word too is met whole ('react', 'excel', 'push')."""
+    assert terms(a) != terms(b), (terms(a), terms(b))
+
+
+def test_a_japanese_inflection_and_the_next_word_are_no_term():
+    assert terms("決めて進めて") == {"決め", "進め"}
+
+
+def test_a_hangul_tech_name_finds_the_latin_one(mem_dir, root):
+    entry(mem_dir, "gh", name="repo-remote", description="The GitHub remote and the account to push with")
+    entry(mem_dir, "other", name="release-keystore", description="Where the Android release keystore lives")
+    assert injected(mem_dir, root, "깃허브 원격 주소가 뭐였지?") == ["gh.md"]
 
 
 def test_vietnamese_keeps_its_marks():

@@ -8,7 +8,7 @@ names, or, in tests/eval/corpus/, the real corpus folder NAME (``../shared/corpu
 NAME/memory``; only TUNE corpus folders, tests/split.py). Every prompt is in the tune or the
 held-out part (tests/split.py ``prompt_part``): the figures are printed for each part apart.
 
-Each prompt falls in one row: `none` prompts are small talk, prompts tagged `cross` are
+Each prompt falls in one row (and every id it injected in the last, precision): `none` prompts are small talk, prompts tagged `cross` are
 cross-language, the rest are targeted (their `inject` ids and their `first`). Both rankings
 run in the same pass over the same entries (``engine.evaluate`` with ``bm25.BM25``, the
 yardstick `memtui eval` prints too). ``--misses`` lists memtui's misses of the part asked
@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
-from split import prompt_part  # noqa: E402
+from split import HELDOUT_CORPUS, prompt_part  # noqa: E402
 from tui.core.engine.bm25 import BM25  # noqa: E402
 from tui.core.engine.evaluate import evaluate, parse_queries  # noqa: E402
 from tui.core.engine.select import Engine  # noqa: E402
@@ -31,13 +31,17 @@ from tui.core.snapshots.memory import Memory  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "realworld-dev"
 SETS = (REPO / "tests" / "eval" / "multilingual", REPO / "tests" / "eval" / "corpus")
-ROWS = ("targeted: injected", "targeted: ranked first", "cross-language: injected", "small talk: nothing")
+ROWS = ("targeted: injected", "targeted: ranked first", "cross-language: injected", "small talk: nothing",
+        "injected that was wanted")
 PARTS = ("tune", "heldout")
 
 
 def tally(rows: dict, q: dict, got: list[str]) -> list[str]:
     """Count one prompt into its row(s); return what it missed."""
     missed = []
+    wanted = set(q.get("inject", [])) | ({q["first"]} if q.get("first") else set())
+    rows[ROWS[4]][0] += sum(1 for eid in got if eid in wanted)   # precision: every injected id counts
+    rows[ROWS[4]][1] += len(got)
     if q.get("none"):
         rows[ROWS[3]][1] += 1
         rows[ROWS[3]][0] += not got
@@ -62,9 +66,21 @@ def folder_of(qfile: Path, text: str) -> tuple[Path, str | None]:
     first = text.splitlines()[0] if text else ""
     if first.startswith("# dir:"):
         return Path(first.split(":", 1)[1].strip()), None
+    if first.startswith("# ") and ": memory at " in first:   # a reviewer's pool file (heldout35)
+        return Path(first.split(": memory at ", 1)[1].strip()), None
     if qfile.parent.name == "corpus":
         return CORPUS / qfile.stem / "memory", qfile.stem
     return qfile.parent / qfile.stem, None
+
+
+def pool_part(folder: Path, qfile: Path, query: str) -> str:
+    """The part of a prompt in a file that names its folder (stop 37, fixed before tuning): held
+    out when its folder is a HELDOUT corpus folder (tests/split.py); in tests/eval/body37 (written
+    this stop from entries' bodies) one in three by its own hash; else tune (the stop-35
+    reviewer's pool folders and tests/eval/pool35, read since)."""
+    if folder.parent.name in HELDOUT_CORPUS:
+        return "heldout"
+    return prompt_part(query) if qfile.parent.name == "body37" else "tune"
 
 
 def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
@@ -77,11 +93,12 @@ def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
         for qfile in sorted(Path(base).glob("*.jsonl")):
             text = qfile.read_text(encoding="utf-8")
             folder, corpus = folder_of(qfile, text)
+            pooled = text.startswith("# ") and ": memory at " in text.splitlines()[0]
             mem = Memory.load(folder, folder)
             rep = evaluate(Engine.from_memory(mem), parse_queries(text), 3, max_chars, set(mem.entries),
                            baseline=BM25(mem.entries))
             for line, q, got, top in rep.results:
-                part = prompt_part(q["query"], corpus)
+                part = pool_part(folder, qfile, q["query"]) if pooled else prompt_part(q["query"], corpus)
                 lang = q.get("lang", qfile.stem)
                 rows = per_lang.setdefault((part, lang), empty())
                 missed = tally(rows["memtui"], q, got)

@@ -40,6 +40,7 @@ CONCEPTS: dict[str, str] = {
     "bigquery": "bigquery, bq=",
     "booking": "booking, reserva, reservation, reservier, buchung, бронир, đặt chỗ, 예약, 予約, 预订, 預訂, 预约, 預約",
     "column": "column, columna, coluna, colonne, spalte, колонк, столбц, cột, 컬럼, カラム",
+    "image": "image, images=, imagen, imagem, imagens=, картинк, изображен, 이미지, 画像, 图片, 圖片, 图像, 圖像",
     "token": "token, jeton, токен, 토큰, トークン, 令牌, 权杖",
     "credential": "credential, secret, password, passwort, contrasena, mot de passe, senha, пароль, секрет, "
                   "mật khẩu, 비밀번호, 비밀키, 자격증명, パスワード, 認証情報, 秘密, 密码, 密碼, 密钥, 密鑰, 凭据, 憑證",
@@ -51,6 +52,8 @@ CONCEPTS: dict[str, str] = {
     "merge": "merge, merging, мерж, мердж, смерж, 머지, 병합, マージ, 合并, 合併",
     "pull request": "pull request, merge request, pr=, prs=, mr=, пулл реквест, пул реквест, 풀리퀘스트, "
                     "プルリク, 合并请求",
+    "push": "push=, pushed=, pushing=, pushes=, pousser, pousse=, pushear, pushea=, empurrar, пуш=, пушить, запушить, "
+            "запуш, 푸시, プッシュ, 推送",
     "commit": "commit, коммит, закоммит, 커밋, コミット, 提交",
     "build": "build, compil, сборк, собрат, собира, 빌드, ビルド, 构建, 構建, 打包, 编译, 編譯",
     "log": "log=, logs=, logging, logger, лог=, логи=, логов=, логах=, логам=, логир, nhật ký, 로그, ログ, 日志, 日誌",
@@ -87,6 +90,47 @@ CONCEPTS: dict[str, str] = {
                 "chinese, chino, chinois, chinesisch, китайск, 중국어, 中国語, 中文, 汉语, "
                 "vietnamese, vietnamita, vietnamien, вьетнамск, tiếng việt, 베트남어, ベトナム語, 越南语",
 }
+
+# Tech names as Korean and Japanese users write them (issue 40: "도커", "スーパーベース" against an
+# entry's "docker", "Supabase"): the Latin name is the head word, so both sides fold to it. 30
+# names and WeChat's mini program, those seen in real folders' prompts and the commonest tools; a name that is an English
+# word too is a whole word (``=``: "react" is not "reaction", "excel" not "excellent").
+TRANSLITERATED: dict[str, str] = {
+    "github": "github, 깃허브, 깃헙, ギットハブ",
+    "gitlab": "gitlab, 깃랩, ギットラボ",
+    "python": "python, 파이썬, パイソン",
+    "playwright": "playwright, 플레이라이트, プレイライト",
+    "supabase": "supabase, 수파베이스, スーパーベース, スパベース",
+    "firebase": "firebase, 파이어베이스, ファイアベース",
+    "figma": "figma, 피그마, フィグマ",
+    "react": "react=, reactjs=, 리액트, リアクト",
+    "vercel": "vercel, 버셀, 베르셀, ヴァーセル",
+    "notion": "notion=, 노션, ノーション",
+    "slack": "slack=, 슬랙, スラック",
+    "discord": "discord, 디스코드, ディスコード",
+    "telegram": "telegram, 텔레그램, テレグラム",
+    "youtube": "youtube, 유튜브, ユーチューブ",
+    "postgres": "postgres, postgresql, 포스트그레스, ポスグレ, ポストグレス",
+    "redis": "redis=, 레디스, レディス",
+    "kubernetes": "kubernetes, k8s=, 쿠버네티스, クバネティス, クーバネティス",
+    "typescript": "typescript, 타입스크립트, タイプスクリプト",
+    "javascript": "javascript, 자바스크립트, ジャバスクリプト",
+    "nginx": "nginx, 엔진엑스, エンジンエックス",
+    "claude": "claude, 클로드, クロード",
+    "android": "android, 안드로이드, アンドロイド",
+    "chrome": "chrome=, 크롬, クローム",
+    "excel": "excel=, 엑셀, エクセル",
+    "jenkins": "jenkins, 젠킨스, ジェンキンス",
+    "terraform": "terraform, 테라폼, テラフォーム",
+    "grafana": "grafana, 그라파나, グラファナ",
+    "flutter": "flutter, 플러터, フラッター",
+    "unity": "unity=, 유니티, ユニティ",
+    "unreal": "unreal=, 언리얼, アンリアル",
+    "mini program": "mini program, miniprogram, mini-program, 小程序, 미니프로그램, ミニプログラム",
+}
+for _head, _forms in TRANSLITERATED.items():
+    CONCEPTS[_head] = CONCEPTS[_head] + ", " + _forms if _head in CONCEPTS else _forms
+CONCEPTS["docker"] += ", ドッカー"
 
 
 def _build():

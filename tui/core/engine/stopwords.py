@@ -41,7 +41,7 @@ avoir ai as avons avez ont ete etait fait faire fais peux peut pouvons veux veut
 pour par sur sous dans chez vers apres pendant depuis comme comment pourquoi quand quel quelle quels quelles combien
 tres trop plus moins aussi encore deja toujours jamais tout tous toute toutes rien oui non pas alors voici voila
 bonjour salut bonsoir merci beaucoup svp stp daccord parfait super top bonne bon soiree journee va ici maintenant
-aujourd hui demain hier quoi faudrait fallait y
+aujourd hui demain hier quoi faudrait fallait y fois
 o os as um uma uns umas do da dos das em no na nas pelo pela com sem mas quem qual quais onde nao sim sao foi
 estar esta estao estou tem tinha ter isso isto essa aquele aquela eu voce voces ele ela eles nos lhe meu minha
 seu sua nosso nossa muito mais menos ja ainda tambem so oi ola obrigado obrigada valeu tudo boa bom dia tarde noite
@@ -64,7 +64,7 @@ nulla ecco allora sempre mai gli alla allo agli alle dello degli nei negli sui s
 зачем всех никогда можно при наконец два об другой хоть после над больше тот через эти нас про всего них какая
 много разве три эту моя впрочем хорошо свою этой перед иногда лучше чуть том нельзя такой им более всегда конечно
 всю между привет спасибо пожалуйста здравствуйте пока сегодня завтра вчера дела нужно нужен нужна нужны сделать
-правильно сколько какие каком каким какой покажи скажи расскажи давай давайте ок окей
+правильно сколько какие каком каким какой покажи скажи расскажи давай давайте ок окей откуда
 va la của co không được cho với cac những một nay đó khi thi để trong từ bằng như thế nao gi sao lam bạn tôi minh
 anh chị em nhe nha ạ nhiều cảm ơn chao hôm nay rồi đã sẽ phải cần lên xuống ra vao ở tại đang cung rất hay hoặc
 nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a ơi luc hẹn gặp lại
@@ -78,7 +78,7 @@ dar nu da sa eller ocksa bara alla allt mycket hur vad varfor nar vilken vilka k
 maste hej tack tackar idag imorgon igar nej kanske finns blir blev gora gor gjorde
 ve veya ile bu bir icin ne nasıl neden niye nerede mı mu cok daha gibi kadar ama fakat ancak ben sen biz
 siz onlar benim senin bizim yok degil evet hayır merhaba selam tesekkurler tesekkur sagol lutfen simdi bugun
-yarın dun tamam iyi hep hic sey bunu sunu onu bana sana yeter
+yarın dun tamam iyi hep hic sey bunu sunu onu bana sana yeter hangi kim neyi
 het een maar dit deze zijn waren ik jij je hij zij ze wij jullie mijn jouw onze niet geen wel ook nog
 hier daar dan als te voor met aan uit bij naar hoe wat waarom wanneer waar welke kunnen moet moeten
 wil willen hallo dank bedankt alsjeblieft graag vandaag gisteren nee goed

@@ -53,6 +53,8 @@ JA_PARTICLES = set("のはがをにでとももへやかねよ")
 _SEPARATORS = re.compile("[" + "".join(sorted(ZH_SEPARATORS | JA_PARTICLES)) + " ]+")
 _STOP_SORTED = sorted(ZH_STOP_BIGRAMS, key=len, reverse=True)
 JA_KANA_ONLY = re.compile(r"[\u3040-\u309f]{2}\Z")  # two hiragana: grammar, not content
+# a hiragana then a kanji: one word's inflection and the next word's start ('決めて進めて' → 'て進'), never a word
+_JA_ENDING_THEN_KANJI = re.compile(r"[\u3040-\u309f][\u3400-\u4dbf\u4e00-\u9fff]\Z")
 _KATAKANA_WORD = "[\u30a1-\u30fa\u30fc-\u30ff]+"   # (the middle dot ・ parts words)
 
 # Patterns only non-ASCII text needs are compiled on first use (``_rx``): the hook starts
@@ -126,6 +128,8 @@ def _word_term(w: str) -> str | None:
     """The term of one folded word: its concept's head word, else its stem; None for filler."""
     if len(w) < 2 or w in STOP or w.isdigit():
         return None
+    if "ı" in w:   # Turkish (below)
+        w = _turkish_root(w)
     return head_of(w) or stem(w)
 
 
@@ -135,6 +139,28 @@ def _folded(raw: str) -> str:
     if "'" in w:
         head, tail = w.split("'", 1)
         w = tail if head in _ELIDED and len(tail) > 1 else head
+    return w
+
+
+# Turkish (issue 40): a short root takes suffixes the six-letter cut does not reach ('kanalları',
+# 'dosyayı', 'hatası' → kanal, dosya, hata). A word is read as Turkish when it holds a dotless ı
+# (no other language here writes it, and folding keeps it; the suffix's own vowel often is the ı),
+# and then loses one case or possessive suffix and a plural before it, the root keeping three
+# letters. Folded forms (ş → s, ü → u); a Turkish word without an ı keeps the six-letter cut alone
+# ('sunucuya' / 'sunucunun' → sunucu already met). The reasons show the prompt's word, not the root.
+_TR_CASES = sorted("""larından lerinden larında lerinde ların lerin ları leri larda lerde lardan lerden lara lere
+ından inden undan ında inde unda ına ine una ını ini unu nın nin nun yla yle yı yi yu ya ye dan den tan ten
+da de ta te ın in un ı i u a e sı si su nı ni nu dır dir dur tır tir tur ydı ydi""".split(), key=len, reverse=True)
+
+
+def _turkish_root(w: str) -> str:
+    for end in _TR_CASES:
+        if w.endswith(end) and len(w) - len(end) >= 3:
+            w = w[:-len(end)]
+            break
+    for end in ("lar", "ler"):
+        if w.endswith(end) and len(w) - len(end) >= 3:
+            return w[:-len(end)]
     return w
 
 
@@ -269,7 +295,7 @@ def cjk_terms(text: str) -> list[str]:
         for frag in _fragments(run):
             for i in range(len(frag) - 1):
                 bg = frag[i:i + 2]
-                if bg in ZH_STOP_BIGRAMS or JA_KANA_ONLY.match(bg):
+                if bg in ZH_STOP_BIGRAMS or JA_KANA_ONLY.match(bg) or _JA_ENDING_THEN_KANJI.match(bg):
                     continue
                 out.append(bg)
     return out
