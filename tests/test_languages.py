@@ -35,6 +35,10 @@ def injected(mem_dir, root, query, **kw):
     ("kanalları", "kanal"), ("dosyayı", "dosya"), ("hatası", "hata"), ("sunucuya", "sunucunun"),
     ("깃허브에", "github"), ("도커를", "docker"), ("スーパーベース", "Supabase"), ("プレイライト", "Playwright"),
     ("파이썬으로", "python"), ("pousser", "push"),
+    # Dutch, Swedish, German words of the glossary's concepts (stop 37, tests/eval/nordic37)
+    ("wachtwoorden", "password"), ("lösenorden", "passwords"), ("miljövariabler", "env var"),
+    ("omgevingsvariabelen", "environment variables"), ("foutmelding", "error"), ("felmeddelande", "errors"),
+    ("uitrollen", "deploy"), ("driftsättningen", "deploy"), ("loggar", "logs"), ("sleutel", "key"),
 ])
 def test_inflected_forms_meet(a, b):
     assert terms(a) and terms(a) == terms(b), (terms(a), terms(b))

@@ -64,8 +64,8 @@ def tally(rows: dict, q: dict, got: list[str]) -> list[str]:
 def folder_of(qfile: Path, text: str) -> tuple[Path, str | None]:
     """(the memory folder a queries file is over, the corpus folder's name or None)."""
     first = text.splitlines()[0] if text else ""
-    if first.startswith("# dir:"):
-        return Path(first.split(":", 1)[1].strip()), None
+    if first.startswith("# dir:"):   # "# dir: MEMORY [root: ROOT]" (the root anchors are checked against)
+        return Path(first.split(":", 1)[1].split(" root:")[0].strip()), None
     if first.startswith("# ") and ": memory at " in first:   # a reviewer's pool file (heldout35)
         return Path(first.split(": memory at ", 1)[1].strip()), None
     if qfile.parent.name == "corpus":
@@ -94,7 +94,8 @@ def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
             text = qfile.read_text(encoding="utf-8")
             folder, corpus = folder_of(qfile, text)
             pooled = text.startswith("# ") and ": memory at " in text.splitlines()[0]
-            mem = Memory.load(folder, folder)
+            head = text.splitlines()[0] if text else ""
+            mem = Memory.load(folder, Path(head.split(" root:", 1)[1].strip()) if " root:" in head else folder)
             rep = evaluate(Engine.from_memory(mem), parse_queries(text), 3, max_chars, set(mem.entries),
                            baseline=BM25(mem.entries))
             for line, q, got, top in rep.results:

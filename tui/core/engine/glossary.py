@@ -22,32 +22,32 @@ from .fold import fold
 
 # head word → its forms, separated by ',' (so a form may hold spaces)
 CONCEPTS: dict[str, str] = {
-    "deploy": "deploy, deplo, despleg, desplie, implant, bereitstell, ausroll, ausliefer, rollout, roll out, "
+    "deploy": "deploy, deplo, despleg, desplie, implant, bereitstell, ausroll, ausliefer, uitrol, driftsatt, utrull, rollout, roll out, "
               "ship=, ships=, shipping=, shipped=, депло, задепло, выкат, выклад, разверт, развёрт, разверн, "
               "triển khai, 배포, デプロイ, 部署, 上线, 上線",
     "release": "releas, lanzamiento, релиз, phát hành, 릴리스, 릴리즈, リリース, 发布, 發布, 发版",
-    "production": "production, prod=, produccion, producao, produktion, produktiv, прод=, прода=, проде=, продакшн, "
+    "production": "production, prod=, produccion, producao, produktion, produktiv, productie, produzione, прод=, прода=, проде=, продакшн, "
                   "продакшен, продов, 프로덕션, 운영서버, 운영 서버, 運用環境, 本番, 生产, 生產, 线上",
     "staging": "staging, stage=, preprod, pre-prod, homolog, стейджинг, стейдж, 스테이징, ステージング, 预发, 預發",
     "test": "test, prueba, probar, teste, testar, testen, tester, testing, тест, kiểm thử, 테스트, テスト, 测试, 測試, "
             "单测, 單測",
-    "migration": "migra, миграц, schema change, 마이그레이션, マイグレーション, 迁移, 遷移",
-    "database": "database, db=, dbs=, datenbank, base de datos, base de donnees, banco de dados, base dati, "
+    "migration": "migra, migrer, миграц, schema change, 마이그레이션, マイグレーション, 迁移, 遷移",
+    "database": "database, db=, dbs=, datenbank, databas, base de datos, base de donnees, banco de dados, base dati, "
                 "база данных, базы данных, базе данных, бд=, cơ sở dữ liệu, 데이터베이스, データベース, 数据库, 資料庫, "
                 "数据表, 資料表",
     "backup": "backup, back up, backed up, respaldo, copia de seguridad, sauvegard, sicherung, бэкап, бекап, "
               "резервн, sao lưu, 백업, バックアップ, 备份, 備份",
     "bigquery": "bigquery, bq=",
     "booking": "booking, reserva, reservation, reservier, buchung, бронир, đặt chỗ, 예약, 予約, 预订, 預訂, 预约, 預約",
-    "column": "column, columna, coluna, colonne, spalte, колонк, столбц, cột, 컬럼, カラム",
-    "image": "image, images=, imagen, imagem, imagens=, картинк, изображен, 이미지, 画像, 图片, 圖片, 图像, 圖像",
+    "column": "column, columna, coluna, colonne, spalte, kolom=, kolommen=, kolumn, колонк, столбц, cột, 컬럼, カラム",
+    "image": "image, images=, imagen, imagem, imagens=, afbeelding, bild=, bilder=, bilden=, avbildning, картинк, изображен, 이미지, 画像, 图片, 圖片, 图像, 圖像",
     "token": "token, jeton, токен, 토큰, トークン, 令牌, 权杖",
-    "credential": "credential, secret, password, passwort, contrasena, mot de passe, senha, пароль, секрет, "
+    "credential": "credential, secret, password, passwort, wachtwoord, losenord, contrasena, mot de passe, senha, пароль, секрет, "
                   "mật khẩu, 비밀번호, 비밀키, 자격증명, パスワード, 認証情報, 秘密, 密码, 密碼, 密钥, 密鑰, 凭据, 憑證",
-    "key": "key=, keys=, clave=, claves=, chave=, chaves=, cle=, cles=, schlussel, ключ, 키=, キー, 密钥",
+    "key": "key=, keys=, clave=, claves=, chave=, chaves=, cle=, cles=, schlussel, sleutel, nyckel, ключ, 키=, キー, 密钥",
     "environment variable": "environment variable, env var, env=, envvar, variable de entorno, "
                             "variable d'environnement, variable d environnement, variavel de ambiente, variaveis de ambiente, "
-                            "umgebungsvariable, переменн окружен, biến môi trường, 환경변수, 환경 변수, 環境変数, 环境变量, 環境變數",
+                            "umgebungsvariable, omgevingsvariabel, miljovariab, переменн окружен, biến môi trường, 환경변수, 환경 변수, 環境変数, 环境变量, 環境變數",
     "branch": "branch, rama=, ramas=, branche, ветк, бранч, 브랜치, ブランチ, 分支",
     "merge": "merge, merging, мерж, мердж, смерж, 머지, 병합, マージ, 合并, 合併",
     "pull request": "pull request, merge request, pr=, prs=, mr=, пулл реквест, пул реквест, 풀리퀘스트, "
@@ -56,8 +56,8 @@ CONCEPTS: dict[str, str] = {
             "запуш, 푸시, プッシュ, 推送",
     "commit": "commit, коммит, закоммит, 커밋, コミット, 提交",
     "build": "build, compil, сборк, собрат, собира, 빌드, ビルド, 构建, 構建, 打包, 编译, 編譯",
-    "log": "log=, logs=, logging, logger, лог=, логи=, логов=, логах=, логам=, логир, nhật ký, 로그, ログ, 日志, 日誌",
-    "error": "error, errors=, exception, erreur, erro=, erros=, fehler, ошибк, исключен, 에러, 오류, 예외, エラー, "
+    "log": "log=, logs=, logging, logg=, loggar=, loggen=, logboek, logger, лог=, логи=, логов=, логах=, логам=, логир, nhật ký, 로그, ログ, 日志, 日誌",
+    "error": "error, errors=, exception, erreur, erro=, erros=, fehler, fout=, fouten=, foutmelding, fel=, felet=, felen=, felmeddelande, ошибк, исключен, 에러, 오류, 예외, エラー, "
              "例外, 错误, 錯誤, 异常, 異常",
     "bug": "bug, defect, баг, 버그, バグ, 缺陷",
     "dashboard": "dashboard, chart, charts=, graph=, graphs=, tableau de bord, дашборд, 대시보드, ダッシュボード, "
@@ -67,19 +67,19 @@ CONCEPTS: dict[str, str] = {
     "docker": "docker, container, contenedor, conteneur, conteiner, контейнер, 컨테이너, 도커, コンテナ, 容器",
     "package manager": "package manager, npm=, pnpm=, yarn=, gestor de paquetes, gestionnaire de paquets, "
                        "gerenciador de pacotes, paketmanager, пакетный менеджер, 패키지 매니저, パッケージマネージャ, 包管理",
-    "config": "config, konfig, конфиг, настройк, cấu hình, 설정, 設定, 配置",
+    "config": "config, konfig, instelling, installning, конфиг, настройк, cấu hình, 설정, 設定, 配置",
     "cache": "cache, кэш, кеш, 캐시, キャッシュ, 缓存, 快取",
     "auth": "authent, autent, auth=, аутентиф, авториз, xác thực, 인증, 認証, 认证, 認證, 鉴权",
     "expire": "expir, caduc, vencid, ablauf, abgelauf, verfall, истек, истёк, протух, hết hạn, 만료, 期限切れ, "
               "有効期限, 过期, 過期, 失效",
     "comment": "comments=, commentaire, comentario, kommentar, комментар, bình luận, 주석, コメント, 注释, 註解",
-    "rollback": "rollback, roll back, revert, откат, откатит, 롤백, ロールバック, 回滚, 回滾",
+    "rollback": "rollback, roll back, revert, terugdraai, aterstall, откат, откатит, 롤백, ロールバック, 回滚, 回滾",
     "report": "report, informe, rapport, relatorio, laudo, bericht, отчет, отчёт, báo cáo, 보고서, 리포트, レポート, "
               "报告, 報告, 报表",
     "style": "style, estilo, stil=, стил, phong cách, 스타일, スタイル, 风格, 風格, 代码规范",
     # a language's name is about which language: "comments in Spanish" answers "which language for comments"
-    "language": "language, idioma, langue, lingua, sprache, язык, ngôn ngữ, tiếng=, 언어, 言語, 何語, 语言, 語言, "
-                "english, ingles, anglais, englisch, ingle, английск, tiếng anh, 영어, 英語, 英文, 英语, "
+    "language": "language, idioma, langue, lingua, sprache, taal=, sprak=, язык, ngôn ngữ, tiếng=, 언어, 言語, 何語, 语言, 語言, "
+                "english, ingles, anglais, englisch, engels=, engelska, ingle, английск, tiếng anh, 영어, 英語, 英文, 英语, "
                 "spanish, espanol, espagnol, spanisch, испанск, 스페인어, スペイン語, 西班牙语, "
                 "french, frances, francais, franzosisch, французск, 프랑스어, フランス語, 法语, "
                 "german, aleman, allemand, deutsch, немецк, 독일어, ドイツ語, 德语, "
