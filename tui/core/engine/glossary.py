@@ -59,6 +59,9 @@ CONCEPTS: dict[str, str] = {
     "log": "log=, logs=, logging, logg=, loggar=, loggen=, logboek, logger, лог=, логи=, логов=, логах=, логам=, логир, nhật ký, 로그, ログ, 日志, 日誌",
     "error": "error, errors=, exception, erreur, erro=, erros=, fehler, fout=, fouten=, foutmelding, fel=, felet=, felen=, felmeddelande, ошибк, исключен, 에러, 오류, 예외, エラー, "
              "例外, 错误, 錯誤, 异常, 異常",
+    "warning": "warning, warn=, warns=, advertencia, avertissement, warnung, waarschuwing, varning, предупрежд, "
+               "cảnh báo, 경고, 警告, 告警",
+    "lint": "lint, eslint, 린트, 린터, リント, リンター",
     "bug": "bug, defect, баг, 버그, バグ, 缺陷",
     "dashboard": "dashboard, chart, charts=, graph=, graphs=, tableau de bord, дашборд, 대시보드, ダッシュボード, "
                  "仪表盘, 儀表板, 看板",
