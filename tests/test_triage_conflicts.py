@@ -135,3 +135,13 @@ def test_an_entry_that_only_says_where_code_is_is_drop_with_the_files(mem_dir, r
     assert got["layout.md"].action == "drop"
     assert any("src/shop/settings.py" in r and "exists" in r for r in got["layout.md"].reasons)
     assert got["layout_trap.md"].action != "drop"
+
+
+def test_a_letta_resident_block_of_dated_bullets_is_archived(mem_dir, root):
+    write(mem_dir, "system/persona.md", "---\ndescription: Who I am\n---\nI am the agent for the ledger service.\n")
+    write(mem_dir, "system/estado.md", "---\ndescription: Estado del proyecto\n---\n"
+          "- 2026-10-18 Migramos el importador a la cola de trabajos.\n"
+          "- [2026-10-20] Se corrigió el redondeo del CSV.\n- Oct 22: desplegado en staging.\n")
+    got = run(mem_dir, root)
+    assert got["system/estado.md"].action == "archive", got["system/estado.md"].reasons
+    assert got["system/persona.md"].action == "keep"

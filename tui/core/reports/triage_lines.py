@@ -108,7 +108,10 @@ _STATE = re.compile(
     r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
     r"in progress|in review|waiting|down|paused|on hold|not (?:yet )?(?:done|merged|deployed|fixed|started|finished|"
     r"released|wired|tested|reviewed|verified|configured|enabled|available|working|supported|implemented))\b|\b(?:where (?:i|we) left off|left off at|pick up from|resume (?:from|with))\b")
-_DATED_ROW = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?)(?:\*\*)?\s*[:：—–-]\s+\S")
+# a dated log row: "2026-11-18: …", "- [2026-11-18] Moved …", "2026-11-18 Migramos …", "Nov 24: …"
+_DATED_ROW = re.compile(r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?[\[(]?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
+                        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})[\])]?(?:\*\*)?"
+                        r"(?:\s*[:：—–-]\s+|\s+(?=[^\W\d]))\S")
 _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|chose|chosen|picked|settled on|went with|switched to|adopted|because|so that|"
     r"instead of|rather than|rule|always|never|must|decisi[oó]n|decisão|decid\w*|optamos|optou|elegi\w*|"
