@@ -145,3 +145,14 @@ def test_a_letta_resident_block_of_dated_bullets_is_archived(mem_dir, root):
     got = run(mem_dir, root)
     assert got["system/estado.md"].action == "archive", got["system/estado.md"].reasons
     assert got["system/persona.md"].action == "keep"
+
+
+def test_numbers_that_are_no_versions_and_a_removal_are_no_conflict(mem_dir, root):
+    entry(mem_dir, "margin_a.md", "Screen on NPM 28.5 or more for the commodity names; the rest is noise.")
+    entry(mem_dir, "margin_b.md", "The registry flags NPM 0.45 as a forensic warning for the steel group.")
+    entry(mem_dir, "api_a.md", "Fastify 500 errors on the upload route come from the body limit, not the handler.")
+    entry(mem_dir, "api_b.md", "The API runs Fastify 4 with the multipart plugin registered first.")
+    entry(mem_dir, "queue_a.md", "How to apply: the drinks hub was removed from the queue because of this rule.")
+    entry(mem_dir, "queue_b.md", "Always link a new tool from its category hub page.", type_="feedback")
+    got = run(mem_dir, root)
+    assert all(s.action != "review" for s in got.values()), {k: s.reasons for k, s in got.items() if s.action == "review"}

@@ -82,7 +82,7 @@ _REPLACED = [
     (re.compile(rf"(?i)\b(?:cambiamos|migramos|pasamos|mudamos|trocamos|migrámos)\s+(?:\w+\s+){{0,2}}de\s+{_TERM}\s+(?:a|para|por)\s+{_TERM}"), 1),
     (re.compile(rf"(?i)\breplaced\s+{_TERM}\s+with\s+{_TERM}"), 1),
     (re.compile(rf"(?i){_TERM}\s+(?:was|is|has been)\s+replaced\s+by\s+{_TERM}"), 1),
-    (re.compile(rf"(?i){_TERM}\s+(?:is gone|is no longer used|is dead|was removed|ya no se usa|ya no existe|não é mais usad[oa])"), 1),
+    (re.compile(rf"(?i){_TERM}\s+(?:is gone|is no longer used|ya no se usa|não é mais usad[oa])"), 1),
     (re.compile(rf"(?i)\b(?:ya no usamos|no longer use|não usamos mais|we dropped)\s+{_TERM}"), 1),
 ]
 _NOT_OLD = frozenset("the a an it this that we our to from de a la el los las one old code file table feature step "

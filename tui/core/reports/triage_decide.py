@@ -88,8 +88,10 @@ class Context:
     def note_versions(self, entry_id: str, facts) -> None:
         by_line: dict[tuple[int, str], set] = {}
         for f in facts:
-            if f.kind == "version" and f.subject not in ("sdk",):
-                by_line.setdefault((f.line, f.subject), set()).add(f.value.split(".")[0])
+            if f.kind != "version" or f.subject == "sdk" or "-" in f.subject or "/" in f.subject \
+                    or f.text[:3] == "NPM" or "." not in f.value and int(f.value) > 60:
+                continue   # a name of the project's own ("paper-trade V11"), a margin (NPM), a status (Fastify 500)
+            by_line.setdefault((f.line, f.subject), set()).add(f.value.split(".")[0])
         for (line, subject), majors in by_line.items():
             if len(majors) == 1:   # "from 52 to 55" on one line is an upgrade, not a claim
                 self.versions.setdefault(subject, {}).setdefault(next(iter(majors)), []).append((entry_id, line))
