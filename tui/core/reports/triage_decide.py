@@ -6,15 +6,16 @@ In this order of weight:
    of the project found with *high* confidence; a file that cannot be read at all.
 2. **archive** (test 1) — the entry is mostly process: half its lines or more report where work
    stood, or its name or description say it records work and a good part of it does.
-3. **review** — a doubt a person settles: a contradiction (with another entry, or with the
-   project's own files), an anchor that no longer verifies, every file it names gone.
+3. **review** — a doubt a person settles: a contradiction (with another entry: a named setting
+   with two values, built and not built, a rule a later entry replaced — triage_conflicts; or
+   with the project's own files), an anchor that no longer verifies, every file it names gone.
 4. **drop** (test 3) — said elsewhere already: an instruction file holds its rule (never
    promoted then), it was promoted, another entry says the same, or every fact it states is in
    the project's files and it says nothing more.
 5. **edit** (test 1) — a few lines report where work stood among lines that hold: edit those
    lines out, keep the rest (never archive the whole entry for them).
 6. **promote** (test 2) — a rule someone set, as its headline says, not a trap the agent learned.
-7. **keep** — it passed all three tests.
+7. **keep** — it passed all three tests; its first reason names the line that holds.
 
 A ``possible`` finding never decides: it is listed in the reasons as a note. Every reason names
 the entry's line and the evidence (the finding, the project line, the instruction line).
@@ -23,28 +24,20 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..judging.anchors import confine
 from ..judging.findings import Finding
-from .triage_findings import lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
-from .triage_facts import STRONG, Found, RuleBook, facts_of, find, says_more, shown
+from .triage_conflicts import claims_of, find_conflicts
+from .triage_knowable import describes_code, knowable
+from .triage_findings import Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
+from .triage_facts import STRONG, Found, RuleBook, facts_of, find, shown
 from .triage_lines import Line, Reading, headline_is_process, quote, read_body
 from .triage_meaning import Meanings, held_rules
 from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, promotes, who_set
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
 DOUBT_KINDS = ("conflict", "anchor-broken")
-
-
-@dataclass
-class Decision:
-    action: str
-    test: int | None
-    reasons: list[str]
-    lines: list[int] = field(default_factory=list)      # the entry's lines that decided it
-    project: list = field(default_factory=list)         # ProjectLine evidence
-    notes: list[str] = field(default_factory=list)      # what did not decide, for the person
 
 
 class Context:
@@ -59,6 +52,7 @@ class Context:
         self._meanings = None
         self.versions: dict[str, dict[str, list[tuple[str, int]]]] = {}   # subject → value → [(entry, line)]
         self._exists: dict[str, bool] = {}
+        self.conflicts: dict = {}
 
     @property
     def index(self):
@@ -85,11 +79,19 @@ class Context:
             hit = self._exists[raw] = c.path is not None and os.path.exists(c.path)
         return hit
 
+    def note_conflicts(self, entries: dict, readings: dict) -> None:
+        """Entries that cannot both hold (triage_conflicts): id → [Conflict]."""
+        claims = {i: claims_of(i, r.content) for i, r in readings.items()}
+        self.conflicts = find_conflicts({i: entries[i] for i in readings}, claims,
+                                        lambda i: readings[i].of("rule", "how"))
+
     def note_versions(self, entry_id: str, facts) -> None:
         by_line: dict[tuple[int, str], set] = {}
         for f in facts:
-            if f.kind == "version" and f.subject not in ("sdk",):
-                by_line.setdefault((f.line, f.subject), set()).add(f.value.split(".")[0])
+            if f.kind != "version" or f.subject == "sdk" or "-" in f.subject or "/" in f.subject \
+                    or f.text[:3] == "NPM" or "." not in f.value and int(f.value) > 60:
+                continue   # a name of the project's own ("paper-trade V11"), a margin (NPM), a status (Fastify 500)
+            by_line.setdefault((f.line, f.subject), set()).add(f.value.split(".")[0])
         for (line, subject), majors in by_line.items():
             if len(majors) == 1:   # "from 52 to 55" on one line is an upgrade, not a claim
                 self.versions.setdefault(subject, {}).setdefault(next(iter(majors)), []).append((entry_id, line))
@@ -202,6 +204,9 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                                          "(the agent reads neither its type nor its description)"],
                         notes=[n for n in notes if not n.startswith("its frontmatter")])
     # doubts a person settles
+    clash = ctx.conflicts.get(e.id)
+    if clash:   # two entries that cannot both hold: a person says which (neither promoted nor kept silently)
+        return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}), notes=notes)
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or _all_gone(e, st, found, prepared)
     if doubt:
         return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
@@ -214,7 +219,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = _knowable(prepared, looked)
+    in_project = knowable(prepared, looked) or describes_code(prepared, looked)
     if in_project is not None:
         in_project.notes = notes
         return in_project
@@ -296,33 +301,6 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     return None
 
 
-def _knowable(prepared: Entry, looked: list[Found]) -> Decision | None:
-    """Drop when every fact it states is found in the project and it says nothing more."""
-    strong = [g for g in looked if g.fact.kind in STRONG]
-    found = [g for g in strong if g.lines]
-    if not found or any(not g.lines for g in looked):
-        return None
-    r = prepared.reading
-    if r.of("learned", "why", "rule", "how"):
-        return None
-    content = r.content
-    with_facts = {g.fact.line for g in looked}
-    bare = [ln for ln in content if ln.n not in with_facts and ln.kind != "code"]
-    if len(found) < 2 and len(content) > 2 or len(bare) > max(1, len(content) // 3) \
-            or any(len(ln.text.split()) > 16 for ln in bare):
-        return None
-    if any(says_more(ln, [g for g in looked if g.fact.line == ln.n]) for ln in content if ln.n in with_facts):
-        return None
-    reasons, cited = [], set()
-    for g in found:
-        key = (g.fact.line, g.lines[0].file, g.lines[0].line)
-        if key not in cited and len(reasons) < 4:
-            cited.add(key)
-            reasons.append(f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}")
-    reasons.append("every fact it states is in the project's files: reading them once tells the agent")
-    return Decision("drop", 3, reasons, sorted({g.fact.line for g in found}), [g.lines[0] for g in found][:6])
-
-
 def _promotes(prepared: Entry) -> bool:
     if prepared.promotes is None:
         r = prepared.reading
@@ -344,8 +322,11 @@ def _rule_lines(prepared: Entry) -> list[int]:
 def _promote_reasons(prepared: Entry) -> list[str]:
     rules = prepared.reading.of("rule")
     head = next((t for t in (prepared.description, prepared.name) if t), "")
-    first = f"its headline states a rule: '{quote(head, 10)}'"
-    if rules and quote(rules[0].text, 8) != quote(head, 8):
+    if not headline_rule(prepared.name, prepared.description) and rules:
+        first = f"line {rules[0].n} states a rule: '{quote(rules[0].text, 10)}'"
+    else:
+        first = f"its headline states a rule: '{quote(head, 10)}'"
+    if rules and quote(rules[0].text, 8) != quote(head, 8) and first.startswith("its"):
         first += f"; line {rules[0].n} '{quote(rules[0].text, 8)}'"
     who = setter(prepared)
     t = (prepared.type or "").lower()
@@ -358,7 +339,11 @@ def _promote_reasons(prepared: Entry) -> list[str]:
 def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     r = prepared.reading
     learned = r.of("learned")
-    reasons = ["test 1: no line of it reports where work stood"]
+    durable = (learned or r.of("why", "rule", "how") or
+               [ln for ln in r.content if ln.kind == "plain" and ln.n in {g.fact.line for g in looked if not g.lines}] or
+               [ln for ln in r.content if ln.kind in ("plain", "code")] or r.content)
+    holds = durable[0]
+    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}'", "test 1: no line of it reports where work stood"]
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
     elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
@@ -376,4 +361,4 @@ def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
                        "but the entry says more than the project does")
     else:
         reasons.append("test 3: it states nothing the project's files could hold (no command, port, version or setting)")
-    return Decision("keep", None, reasons, [ln.n for ln in learned[:1]], [g.lines[0] for g in found][:3], notes=notes)
+    return Decision("keep", None, reasons, [holds.n], [g.lines[0] for g in found][:3], notes=notes)

@@ -1,8 +1,21 @@
 """What the audit's findings say to triage (SPEC §6): a possible finding is a note, never a
-decision alone; several 'right now' signs in one entry agree; how a finding is quoted."""
+decision alone; several 'right now' signs in one entry agree; how a finding is quoted. And the
+shape of one entry's decision (``Decision``), which triage_decide and triage_knowable return."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..judging.findings import Finding
+
+@dataclass
+class Decision:
+    action: str
+    test: int | None
+    reasons: list[str]
+    lines: list[int] = field(default_factory=list)      # the entry's lines that decided it
+    project: list = field(default_factory=list)         # ProjectLine evidence
+    notes: list[str] = field(default_factory=list)      # what did not decide, for the person
+
 
 NOTE_KINDS = ("identifying", "secret", "sensitive", "transient", "process", "conflict")
 

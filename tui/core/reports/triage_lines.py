@@ -37,7 +37,7 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _DONE_HEADING = re.compile(
     r"(?i)^(?:completed?|done|finished|what (?:was|got|we) (?:done|did|shipped)|work (?:done|completed|log)|"
     r"implemented in this session|sess(?:ion|ione|ión|ão)(?:\s+(?:\d|summary|log|notes|recap)|\s*[:：(]|$)|"
-    r"changelog|change log|fixes applied|what changed|files changed(?: per \w+)?|handoff|"
+    r"changelog|change log|fixes applied|what changed|files changed(?: per \w+)?|handoff|sesi[óo]n del?\b.*|sessão d[eo]\b.*|resumo d[oa] (?:dia|sessão)|resumen de (?:la )?sesi[óo]n|세션 ?(?:요약|기록|정리)|오늘 ?(?:작업|한 ?일)|작업 ?(?:요약|기록|일지)|セッション(?:まとめ|記録|ログ)|作業(?:ログ|記録)|本日の作業|"
     r"what (?:was|got|we) (?:fixed|changed|built|deployed|implemented|delivered)|"
     r"(?:fix|correzion[ei]|correcciones|corre[cç][õo]es|cambios|mudanças|modifiche)\w* applicat[ie]|"
     r"(?:fix|change|work|progress)(?:es|s)? (?:applied|made|done)|"
@@ -66,6 +66,14 @@ _DONE_SUFFIX = re.compile(
     r"\b\)?\s*(?:(?:on|el|em|le|am|il|at)?\s*\(?\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?\)?|\([^)]{0,40}\))?\W*$")
 _DONE_TAIL = re.compile(r"\s(?:✅|☑️?|✔️?)\s*$")
 _DONE_PREFIX = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:DONE|COMPLETED?|FIXED|SHIPPED|MERGED|DEPLOYED)\b")
+# what was done in one session, in the languages agents write ("Hoy hicimos …", "오늘 작업:")
+_TODAY_DONE = re.compile(
+    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:today we|today i|hoy (?:hicimos|hice|terminamos|arreglamos|añadimos|"
+    r"implementamos|trabajamos)|hoje (?:fizemos|fiz|terminamos|corrigimos|implementamos|trabalhamos)|"
+    r"aujourd'hui (?:nous avons|on a|j'ai)|heute (?:haben wir|habe ich)|오늘 ?(?:작업|한 ?일|진행)|"
+    r"오늘(?:은)? [^.\n]{0,40}(?:했다|했음|함|추가|수정)|本日の作業|今日の作業|今日(?:は)?[^。\n]{0,30}(?:した|しました)|"
+    r"今天(?:完成|做了|的工作)|"
+    r"(?:sesión|sessão|sessione|session|séance|세션|セッション)\s*(?:del?|do|da|of|du)?\s*\d{1,2}(?:\s*de\s+\w+|[/.-]\d{1,2}))")
 _FINAL_VALUE = re.compile(
     r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:status|estado|statut|stato|статус|状态|状態|상태)(?:\*\*)?\s*[:：]")
 _DONE_LEAD = re.compile(r"^\s*(?:[-*+]\s*|\d+[.)]\s*)?(?:✅|☑️?|✔️?|🟢|🟡|🔴|⏳|🚧)\s*")
@@ -86,7 +94,7 @@ _OPEN_LABEL = re.compile(
     r"waiting (?:for|on)|wip|in progress|open items?|follow-?ups?|left to do|pendientes?|próximos? pasos?|"
     r"pendências?|pendente|próximos passos|à faire|prochaines? étapes?|offene punkte|nächste schritte|"
     r"da fare|prossimi passi|осталось|следующ\w* шаг\w*|việc còn lại|tiếp theo|下一步|待办|待完成|残り|次回|"
-    r"다음 ?단계|남은 ?작업|currently|stand|aktueller stand|en curso|em andamento|in arbeit|現状|現在|進行中|作業中|"
+    r"다음 ?단계|남은 ?작업|현재 ?진행 ?중|현재 ?상황|現在の状況|現在の状態|今の状況|estado actual|situación actual|currently|stand|aktueller stand|en curso|em andamento|in arbeit|現状|現在|進行中|作業中|"
     r"当前|目前|进行中|진행 ?중|현황|현재)(?:\*\*)?"
     r"\s*(?:\(?(?:as of |vom |am |del |au |em )?\d{4}-\d{2}-\d{2}\)?)?\s*[:：]")
 # a list item that tells what was done, in the past tense: a changelog's line
@@ -100,7 +108,10 @@ _STATE = re.compile(
     r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
     r"in progress|in review|waiting|down|paused|on hold|not (?:yet )?(?:done|merged|deployed|fixed|started|finished|"
     r"released|wired|tested|reviewed|verified|configured|enabled|available|working|supported|implemented))\b|\b(?:where (?:i|we) left off|left off at|pick up from|resume (?:from|with))\b")
-_DATED_ROW = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?)(?:\*\*)?\s*[:：—–-]\s+\S")
+# a dated log row: "2026-11-18: …", "- [2026-11-18] Moved …", "2026-11-18 Migramos …", "Nov 24: …"
+_DATED_ROW = re.compile(r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?[\[(]?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
+                        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})[\])]?(?:\*\*)?"
+                        r"(?:\s*[:：—–-]\s+|\s+(?=[^\W\d]))\S")
 _DECISION = re.compile(
     r"(?i)\b(?:decided|decision|chose|chosen|picked|settled on|went with|switched to|adopted|because|so that|"
     r"instead of|rather than|rule|always|never|must|decisi[oó]n|decisão|decid\w*|optamos|optou|elegi\w*|"
@@ -252,7 +263,7 @@ def _kind(text: str, in_process: bool) -> str:
         return "learned"
     if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):
         return "status"
-    if _DONE_PREFIX.match(bare) or _done_record(bare):
+    if _DONE_PREFIX.match(bare) or _done_record(bare) or _TODAY_DONE.match(bare):
         return "final"   # "DONE (2026-05-28): …", "✅ shipped …", "2026-04-10: …": what happened, a record
     if _DONE_ITEM.match(bare) and not _DECISION.search(bare):
         return "final"   # "- Fixed the importer": what was done, process beside other signs of it
@@ -307,7 +318,9 @@ _HEADLINE_PROCESS = re.compile(
     r"trazabilidad histórica|for historical (?:reference|traceability)|"
     r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
     r"completed?\b.{0,40}\b(?:tasks|sessions?|batch(?:es)?)|\d+ ?/ ?\d+ tasks|tasks? done|all (?:done|complete)|"
-    r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황")
+    r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
+    r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
+    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)")
 
 
 def quote(text: str, words: int = 9) -> str:

@@ -78,11 +78,25 @@ _IMPERATIVE_START = re.compile(
     r"pull|fetch|read|tell|show|update|test|commit|push|deploy|confirm|validate|respond|reply|answer|"
     r"siempre|nunca|usar|usa|evitar|no usar|sempre|nunca|não|toujours|jamais|immer|niemals|всегда|никогда|не)\b")
 
+# an imperative by its ending (Korean, Japanese: no word of force needed) or a Spanish or
+# Portuguese negative imperative ("no uses", "no edites", "não use"): the rule is in the grammar
+_RULE_ENDING = re.compile(r"(?:하세요|하십시오|마세요|마십시오|말 것|할 것|해야 한다|해야 합니다|지 말 것|"
+                          r"すること|しないこと|ないこと|してください|しないでください|べきだ?|しない)\s*(?:[.。!！]|$)")
+_NEG_IMPERATIVE = re.compile(r"(?i)\b(?:no (?:lo |la |los |las |le |les |te |se )?(?!es\b|tienes\b|sabes\b)\w{2,}(?:es|as)|"
+                             r"não (?:use|faça|edite|rode|execute|mude|altere|adicione|apague|coloque|crie))\b")
+
+
 def is_rule(text: str) -> bool:
-    """A line written as a rule: its words include always / never / must / do not (any language)."""
+    """A line written as a rule: its words include always / never / must / do not (any language),
+    or it ends as a Korean or Japanese imperative, or it is a Spanish or Portuguese "don't"."""
     bare = without_code(text)
     tokens, joined = _tokens(bare)
-    return bool(RULE.find(tokens, joined, bare.isascii()))
+    if RULE.find(tokens, joined, bare.isascii()):
+        return True
+    if not bare.isascii():
+        if _RULE_ENDING.search(bare):
+            return True
+    return ("no" in tokens or "não" in tokens) and bool(_NEG_IMPERATIVE.search(bare))
 
 
 def promotes(type_: str | None, name: str, description: str, lines: list[str], n_content: int) -> bool:
@@ -91,6 +105,8 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     must say who ("the user wants …"). A short entry that says who set it is one too."""
     texts = [name, description, *lines]
     if not headline_rule(name, description):
+        if (type_ or "").lower() in MANDATED_TYPES and lines and is_rule(lines[0]) and n_content <= 4:
+            return True   # the user's guidance, its headline a topic ("Logs con campos estructurados"): the body is the rule
         return n_content <= 3 and who_set(texts) is not None
     if (type_ or "").lower() in MANDATED_TYPES:
         return True

@@ -1,0 +1,237 @@
+"""Two entries that cannot both hold (SPEC §6: a contradiction is ``review``, naming both sides).
+
+Across the entries of one folder, three kinds of disagreement:
+
+- **a named setting, two values**: "the payments client timeout is 2 s" and "client timeout:
+  10 s"; "DB 커넥션 풀 크기는 10" and "the database connection pool size is 50". A setting is a
+  concept (timeout, pool size, retries, TTL, workers, batch size) with a number, in the languages
+  agents write; two lines speak of the same setting only when they share a qualifier beside it
+  (client, payment, database, webhook …, through a small glossary), so a lock timeout never
+  meets an HTTP timeout. Values compare in one unit (2 s = 2000 ms).
+- **built and not built**: "X is not built" and "X is built and verified" (two content words of
+  X shared).
+- **a rule a later entry replaced**: a later entry says what replaced what ("switched from black
+  to ruff", "antes eran 3", "cambiamos de X a Y", "X is gone"): the earlier entry still stating
+  the old way is ``review`` ("superseded"); the later one is the decision and is not flagged.
+
+Neither side is promoted or kept silently. A client library's version against a server's is
+not a setting here (versions are triage_decide's, by their named subject).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..judging.project_index import rule_words
+
+# concept → its forms (lower-case substrings; Latin forms start a word)
+_CONCEPTS = {
+    "timeout": ("timeout", "time-out", "time out", "타임아웃", "タイムアウト", "超时", "超時", "tiempo de espera",
+                "tempo limite", "délai d'attente"),
+    "pool size": ("pool size", "connection pool", "풀 크기", "풀 사이즈", "커넥션 풀", "プールサイズ", "接続プール", "连接池",
+                  "連接池", "tamaño del pool", "pool de conexiones"),
+    "retries": ("retries", "retry", "retried", "reintent", "재시도", "リトライ", "再試行", "重试", "tentativas",
+                "wiederholung"),
+    "ttl": ("ttl", "expiry", "expiration", "유효기간", "有効期限", "过期时间", "caducidad"),
+    "workers": ("workers", "concurrency", "concurrencia", "워커", "ワーカー", "并发"),
+    "batch size": ("batch size", "tamaño de lote", "배치 크기", "バッチサイズ", "批大小"),
+}
+# qualifiers in other languages → an English head, so "결제 웹훅" meets "payment webhook"
+_QUALIFIERS = {
+    "payment": ("pago", "pagos", "pagamento", "결제", "支払", "決済", "支付", "paiement", "zahlung"),
+    "webhook": ("webhook", "웹훅", "ウェブフック", "webフック"),
+    "database": ("db", "base de datos", "banco de dados", "데이터베이스", "データベース", "数据库", "postgres",
+                 "mysql", "database"),
+    "connection": ("conexión", "conexiones", "conexão", "커넥션", "연결", "接続", "连接", "connection"),
+    "client": ("cliente", "클라이언트", "クライアント", "客户端", "client"),
+    "request": ("solicitud", "petición", "requisição", "요청", "リクエスト", "请求", "request"),
+    "cache": ("caché", "캐시", "キャッシュ", "缓存", "cache"),
+    "queue": ("cola", "fila", "큐", "キュー", "队列", "queue"),
+    "job": ("trabajo", "작업", "ジョブ", "任务", "job"),
+    "session": ("sesión", "sessão", "세션", "セッション", "会话", "session"),
+    "export": ("exportación", "exportação", "내보내기", "エクスポート", "导出", "export"),
+}
+_FILLER = frozenset("size set value default the this that our its use uses used currently now keep should "
+                    "setting config configured number count max maximum limit los las del por para con una uno que "
+                    "tras antes desde eran era son esta este está estos pero como más mais com dos das para pelo "
+                    "each every always never must after before since when with from into than then also sempre siempre "
+                    "nunca toujours jamais immer nie".split())
+_NUM_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|segundos?|min|mins|minutes?|"
+                       r"minutos?|h|hours?|horas?|초|분|시간|秒|分|時間|小时|회|번|回|次|veces|vezes|times|x)?(?![A-Za-z0-9])")
+_TO_MS = {"ms": 1, "millisecond": 1, "milliseconds": 1, "s": 1000, "sec": 1000, "secs": 1000, "second": 1000,
+          "seconds": 1000, "segundo": 1000, "segundos": 1000, "초": 1000, "秒": 1000, "min": 60_000, "mins": 60_000,
+          "minute": 60_000, "minutes": 60_000, "minuto": 60_000, "minutos": 60_000, "분": 60_000, "分": 60_000,
+          "h": 3_600_000, "hour": 3_600_000, "hours": 3_600_000, "hora": 3_600_000, "horas": 3_600_000,
+          "시간": 3_600_000, "時間": 3_600_000, "小时": 3_600_000}
+# "(antes eran 3)", "was 3", "from 3 to 5", "instead of 3": the number after it is the old value
+_BEFORE = re.compile(r"(?i)\b(?:antes|before|previously|formerly|was|were|used to be|era|eram|eran|instead of|"
+                     r"en lugar de|em vez de|from)\b|이전|기존|以前|之前|元は|従来")
+
+_NOT_BUILT = re.compile(r"(?i)\b(?:is|are)\s+not\s+(?:yet\s+)?(?:built|implemented|done|available|wired)|"
+                        r"\b(?:isn't|aren't|hasn't been|has not been|was never)\s+(?:yet\s+)?(?:built|implemented)|"
+                        r"\bno (?:está|están) (?:construid|implementad|hech)\w*|\bnão (?:está|foi) (?:construíd|implementad)\w*|"
+                        r"미구현|구현되지 않|만들어지지 않|未実装|実装されていない|未实现|尚未实现")
+_BUILT = re.compile(r"(?i)\b(?:is|are|was|has been)\s+(?:now\s+)?(?:built|implemented|shipped)(?:\s+and\s+(?:verified|tested))?\b|"
+                    r"\b(?:built|implemented) and (?:verified|tested)|\b(?:está|están) (?:construid|implementad)\w*|"
+                    r"\bfoi (?:construíd|implementad)\w*|구현 완료|구현되었|実装済み|実装された|已实现")
+
+# what replaced what, in a later entry: (pattern, group of the old thing)
+_TERM = r"`?([\w.+#-]{2,40})`?"
+_REPLACED = [
+    (re.compile(rf"(?i)\b(?:switched|moved|migrated|changed|went|swapped)\s+(?:\w+\s+){{0,2}}from\s+{_TERM}\s+(?:to|for)\s+{_TERM}"), 1),
+    (re.compile(rf"(?i)\b(?:cambiamos|migramos|pasamos|mudamos|trocamos|migrámos)\s+(?:\w+\s+){{0,2}}de\s+{_TERM}\s+(?:a|para|por)\s+{_TERM}"), 1),
+    (re.compile(rf"(?i)\breplaced\s+{_TERM}\s+with\s+{_TERM}"), 1),
+    (re.compile(rf"(?i){_TERM}\s+(?:was|is|has been)\s+replaced\s+by\s+{_TERM}"), 1),
+    (re.compile(rf"(?i){_TERM}\s+(?:is gone|is no longer used|ya no se usa|não é mais usad[oa])"), 1),
+    (re.compile(rf"(?i)\b(?:ya no usamos|no longer use|não usamos mais|we dropped)\s+{_TERM}"), 1),
+]
+_NOT_OLD = frozenset("the a an it this that we our to from de a la el los las one old code file table feature step "
+                     "way approach version".split())
+
+
+@dataclass(frozen=True)
+class Claim:
+    entry: str
+    line: int
+    kind: str            # setting | built | replaced
+    key: str             # the setting's concept; built: "built"/"not built"; replaced: the old term
+    value: str = ""      # the setting's value (ms for a time)
+    old: tuple = ()      # a setting's earlier values the same line names
+    quals: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class Conflict:
+    line: int            # this entry's line
+    reason: str
+
+
+def _concepts(low: str) -> list[str]:
+    out = []
+    for head, forms in _CONCEPTS.items():
+        for f in forms:
+            k = low.find(f)
+            if k >= 0 and (not f[0].isascii() or k == 0 or not low[k - 1].isalnum()):
+                out.append(head)
+                break
+    return out
+
+
+def qualifiers(text: str, skip: tuple[str, ...] = ()) -> frozenset:
+    low = text.lower()
+    out = {head for head, forms in _QUALIFIERS.items() if any(f in low for f in forms)}
+    bare = re.sub(r"\d+", " ", low)
+    for f in skip:
+        bare = bare.replace(f, " ")
+    out |= {w for w in rule_words(bare) if w.isascii() and len(w) >= 4 and w not in _FILLER}
+    return frozenset(out)
+
+
+def _value(num: str, unit: str | None) -> str:
+    scale = _TO_MS.get((unit or "").lower())
+    if scale is None:
+        return num
+    return f"{float(num) * scale:g}ms"
+
+
+def claims_of(entry_id: str, lines) -> list[Claim]:
+    """The settings, build states and replacements one entry's lines state (``lines``: Line)."""
+    out: list[Claim] = []
+    for ln in lines:
+        if ln.kind in ("code", "heading") or ln.text.startswith("|"):
+            continue   # a table row lists many things: its numbers are no one setting
+        text = re.sub(r"`([^`]*)`", r"\1", ln.text)
+        low = text.lower()
+        if any(c.isdigit() for c in low):
+            for concept in _concepts(low):
+                forms = _CONCEPTS[concept]
+                start = min(k for k in (low.find(f) for f in forms) if k >= 0)
+                nums = [m for m in _NUM_UNIT.finditer(text) if m.start() >= start - 20 and m.start() - start < 60]
+                if not nums:
+                    continue
+                values = [(_value(m.group(1), m.group(2)), m.start()) for m in nums
+                          if m.group(2) and m.group(2).lower() in _TO_MS or "." not in m.group(1)]   # a count is whole
+                if not values:
+                    continue
+                old, new = set(), []
+                for v, at in values:
+                    b = [x for x in _BEFORE.finditer(text[:at]) if at - x.end() <= 12]
+                    (old.add(v) if b and len(values) > 1 else new.append(v))
+                if len(set(new)) == 1:
+                    out.append(Claim(entry_id, ln.n, "setting", concept, new[0], tuple(sorted(old - {new[0]})),
+                                     qualifiers(text, forms)))
+        nb, b = _NOT_BUILT.search(text), _BUILT.search(text)
+        if nb or b:
+            out.append(Claim(entry_id, ln.n, "built", "not built" if nb else "built", quals=qualifiers(text)))
+        if any(w in low for w in ("from", "de ", "replaced", "gone", "no longer", "ya no", "não", "dropped", "removed",
+                                  "dead")):
+            for rx, g in _REPLACED:
+                m = rx.search(text)
+                if m and m.group(g).lower() not in _NOT_OLD:
+                    new_term = m.group(g + 1).lower() if m.lastindex and m.lastindex > g else ""
+                    out.append(Claim(entry_id, ln.n, "replaced", m.group(g).lower(), new_term))
+                    break
+    return out
+
+
+def find_conflicts(entries: dict, claims: dict[str, list[Claim]], lines_of) -> dict[str, list[Conflict]]:
+    """entry id → the conflicts it is part of. ``entries``: id → Entry (for its date);
+    ``lines_of(id)``: its rule-bearing lines (Line), to find the old way a later entry replaced."""
+    out: dict[str, list[Conflict]] = {}
+    settings: dict[str, list[Claim]] = {}
+    built: list[Claim] = []
+    replaced: list[Claim] = []
+    for cs in claims.values():
+        for c in cs:
+            (settings.setdefault(c.key, []) if c.kind == "setting" else built if c.kind == "built" else replaced).append(c)
+
+    def add(c: Claim, reason: str) -> None:
+        mine = out.setdefault(c.entry, [])
+        if not any(x.reason == reason for x in mine):
+            mine.append(Conflict(c.line, reason))
+
+    for concept, cs in settings.items():
+        if len(cs) > 12:
+            continue   # a folder that names this setting everywhere: values of many different things
+        for i, a in enumerate(cs):
+            for b in cs[i + 1:]:
+                if a.entry == b.entry or a.value == b.value or not a.quals & b.quals \
+                        or a.value.endswith("ms") != b.value.endswith("ms"):   # a time against a bare number
+                    continue
+                if a.value in b.old or b.value in a.old:   # one says the other's value was the old one
+                    old, new = (a, b) if a.value in b.old else (b, a)
+                    add(old, f"line {old.line} says {concept} {_shown(old.value)}; {new.entry}:{new.line} says it is "
+                             f"{_shown(new.value)} now (was {_shown(old.value)}): superseded — drop or update it")
+                    continue
+                add(a, f"line {a.line} says {concept} {_shown(a.value)}; {b.entry}:{b.line} says {_shown(b.value)} — which holds?")
+                add(b, f"line {b.line} says {concept} {_shown(b.value)}; {a.entry}:{a.line} says {_shown(a.value)} — which holds?")
+    for i, a in enumerate(built):
+        for b in built[i + 1:]:
+            if a.entry != b.entry and a.key != b.key and len(a.quals & b.quals) >= 2:
+                add(a, f"line {a.line} says it is {a.key}; {b.entry}:{b.line} says it is {b.key} — which holds?")
+                add(b, f"line {b.line} says it is {b.key}; {a.entry}:{a.line} says it is {a.key} — which holds?")
+    for r in replaced:
+        later = entries[r.entry]
+        word = re.compile(rf"(?i)(?<![\w.-]){re.escape(r.key)}(?![\w-])")
+        for eid, e in entries.items():
+            if eid == r.entry or _newer(e, later):
+                continue
+            hit = next((ln for ln in lines_of(eid) if word.search(ln.text) and
+                        not (r.value and r.value in ln.text.lower())), None)
+            if hit is not None:
+                add(Claim(eid, hit.n, "replaced", r.key), f"line {hit.n} still says {r.key}; {r.entry}:{r.line} says "
+                    f"{r.key} was replaced: superseded — drop or update it")
+    return out
+
+
+def _newer(e, than) -> bool:
+    """``e`` was written after ``than`` (unknown dates: not newer)."""
+    a, b = e.updated or e.created, than.updated or than.created
+    return a is not None and b is not None and a > b
+
+
+def _shown(value: str) -> str:
+    if value.endswith("ms"):
+        ms = float(value[:-2])
+        return f"{ms / 1000:g} s" if ms >= 1000 else f"{ms:g} ms"
+    return value

@@ -1,0 +1,61 @@
+"""Test 3 on a whole entry: drop it when reading the project once tells everything it says.
+
+Two shapes (SPEC §6, issue 37): every fact it states (a command, a port, a version, a setting)
+is in a named project line and it says nothing more; or it only says where code is (each line
+names files the project has, with no reason, trap or rule of its own). Every drop cites the
+project lines or files, as ``file:line``.
+"""
+from __future__ import annotations
+
+import re
+
+from .triage_facts import STRONG, Found, says_more, shown
+from .triage_findings import Decision
+
+
+def knowable(prepared, looked: list[Found]) -> Decision | None:
+    """Drop when every fact it states is found in the project and it says nothing more."""
+    strong = [g for g in looked if g.fact.kind in STRONG]
+    found = [g for g in strong if g.lines]
+    if not found or any(not g.lines for g in looked):
+        return None
+    r = prepared.reading
+    if r.of("learned", "why", "rule", "how"):
+        return None
+    content = r.content
+    with_facts = {g.fact.line for g in looked}
+    bare = [ln for ln in content if ln.n not in with_facts and ln.kind != "code"]
+    if len(found) < 2 and len(content) > 2 or len(bare) > max(1, len(content) // 3) \
+            or any(len(ln.text.split()) > 16 for ln in bare):
+        return None
+    if any(says_more(ln, [g for g in looked if g.fact.line == ln.n]) for ln in content if ln.n in with_facts):
+        return None
+    reasons, cited = [], set()
+    for g in found:
+        key = (g.fact.line, g.lines[0].file, g.lines[0].line)
+        if key not in cited and len(reasons) < 4:
+            cited.add(key)
+            reasons.append(f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}")
+    reasons.append("every fact it states is in the project's files: reading them once tells the agent")
+    return Decision("drop", 3, reasons, sorted({g.fact.line for g in found}), [g.lines[0] for g in found][:6])
+
+
+_OWN_WORDS = re.compile(r"(?i)\b(?:because|so that|never|must|only|careful|beware|trap|instead|unless|except|"
+                        r"why|note|avoid|porque|nunca|solo|sólo|evita|cuidado|em vez|senão)\b|때문|주의|ため|注意|因为|注意")
+
+
+def describes_code(prepared, looked: list[Found]) -> Decision | None:
+    """Drop an entry that only says where code is: every line names files the project has, in a
+    short sentence with no reason, trap or rule of its own (reading the tree once tells it)."""
+    r = prepared.reading
+    content = r.content
+    paths = [g for g in looked if g.fact.kind == "path"]
+    if not paths or len(content) > 4 or any(not g.lines for g in looked) or r.of("learned", "why", "rule", "how", "status", "final"):
+        return None
+    named = {g.fact.line for g in paths}
+    if any(ln.n not in named or ln.kind == "code" or len(ln.text.split()) > 16 or _OWN_WORDS.search(ln.text)
+           for ln in content):
+        return None
+    reasons = [f"line {g.fact.line} names {g.fact.text} ← {g.lines[0].file} (the file exists)" for g in paths[:3]]
+    reasons.append("it only says where code is: reading the project's tree once tells the agent")
+    return Decision("drop", 3, reasons, sorted(named), [g.lines[0] for g in paths][:6])
