@@ -167,3 +167,29 @@ def test_a_table_of_status_codes_is_no_status_report(name, record):
     """A held-out review: a static table of a carrier's status codes was archived by its name."""
     from tui.core.reports.triage_rules import record_name
     assert record_name(name) is record
+
+
+RULES_37 = """# rules
+- Never commit directly to `main`; open a pull request.
+- Use `uv add` to add dependencies; never edit `requirements.lock` by hand.
+- Do not log request bodies: they may hold card data.
+- Every database migration needs a downgrade step.
+"""
+
+
+@pytest.mark.parametrize("text, line", [
+    ("No edites `requirements.lock` a mano; usa siempre `uv add`.", 3),               # "a mano" is "by hand"
+    ("リクエストボディをログに出さないこと。カード情報が含まれている可能性がある。", 4),   # one katakana run, two concepts
+    ("main 브랜치에 직접 커밋하지 마세요. 항상 PR을 여세요.", 2),
+])
+def test_stop_37_restatements_in_korean_japanese_spanish_are_found(text, line):
+    rules = Meanings([RuleLine("CLAUDE.md", n, t, frozenset()) for n, t in enumerate(RULES_37.splitlines(), 1)])
+    got = rules.restated(text)
+    assert got is not None and got.line == line
+
+
+def test_a_rule_about_a_file_the_project_lacks_yet_is_not_sent_to_review(mem_dir, root):
+    write(root, "app/main.py", "print()\n")
+    entry(mem_dir, "fixtures.md", "No uses fixtures globales en `conftest.py`; define siempre la fixture en el "
+          "módulo de test que la usa.", description="Fixtures de pytest")
+    assert run(mem_dir, root)["fixtures.md"].action != "review"

@@ -64,6 +64,13 @@ RULE_CONCEPTS = {
     "timestamp": "timestamp, marca de tiempo, zeitstemp, 타임스탬프, タイムスタンプ, 时间戳",
     "store": "store, stor, guard, armazen, speich, хран, 저장, 保存, 存储",
     "local": "local, lokal, локал, 로컬, ローカル, 本地",
+    # what rules are often about (stop 37: "a mano" is "by hand", リクエストボディ "request bodies")
+    "manual": "hand=, hands=, mano=, manual, manuel, manuell, вручную, 수동, 손으로, 手動, 手で, 手动, 手工",
+    "request": "request, solicitud, requisi, requete, anfrage, запрос, 요청, 리퀘스트, リクエスト, 请求, 請求",
+    "body": "body, bodies=, cuerpo, corpo=, corps=, 바디, 본문, ボディ, 本文",
+    "card": "card, tarjeta, cartao, karte, карт, 카드, カード, 信用卡",
+    "data": "data=, datos=, dados=, donnee, daten=, данны, 데이터, 정보, データ, 情報, 数据, 數據, 信息",
+    "open": "open, abr=, abre=, abra=, abrir=, ouvr, offne, открой, открыт, 여세, 열어, 열고, 開い, 開く, 打开, 打開",
 }
 # generic verbs: shared, they show the same shape of sentence, not the same rule
 GENERIC = frozenset({"use", "run", "add", "new", "change", "before", "code", "cod"})
@@ -148,11 +155,16 @@ def meaning(text: str) -> frozenset:
     for t in terms(bare):
         if t in _NEG_WORDS or t[:6] in _MODAL:
             continue
+        if _HANGUL_CJK.search(t):   # a run without spaces may hold several concepts (リクエストボディ)
+            heads = {head for form, head in _OTHER if form in t}
+            if heads:
+                out |= heads
+                continue
         c = _concept(t)
         if c not in HEADS and _KANA.search(c):
             continue   # a Japanese bigram across a particle or an ending: grammar, not content
         if _HANGUL_CJK.search(c) and (_NEG_CJK.fullmatch(c) or c in ("반드시", "항상", "절대", "絶対", "必ず", "常に",
-                                                                         "必须", "总是", "된다", "바로", "먼저")):
+                                                                         "必须", "总是", "된다", "바로", "먼저", "마세")):
             continue
         out.add(c)
     return frozenset(out)
