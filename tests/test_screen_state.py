@@ -113,3 +113,28 @@ async def test_no_flow_queries_the_widget_tree_from_a_worker(sample, tmp_path, m
             await settle(pilot)
         assert app.is_running
     assert off_thread == []
+
+
+async def test_our_own_edit_is_not_said_as_a_change_on_disk(sample, tmp_path, monkeypatch):
+    """After e, the screen said 'Saved X' and then 'X changed on disk; the detail shows the new
+    version', as if someone else had written it; an agent's change is still said."""
+    script = tmp_path / "ed.sh"
+    script.write_text('#!/bin/sh\nfor last; do :; done\necho "A line the person added." >> "$last"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        first = app.main.current_id()
+        await pilot.press("e")
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert f"Saved {first}" in said and "A line the person added." in (mem_dir / first).read_text()
+        assert not any("changed on disk" in m for m in said), said
+        with open(mem_dir / first, "a") as f:   # the agent's change is still said
+            f.write("The agent's line.\n")
+        app.main.request_rescan()
+        await settle(pilot)
+        assert any(f"{first} changed on disk" in n.message for n in app._notifications)

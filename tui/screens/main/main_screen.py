@@ -185,7 +185,7 @@ class MainScreen(Screen):
     def _apply_changes(self, snap: Snapshot) -> None:
         ours = self.writes.classify(snap)
         current = self.current_id()
-        if current in snap.changed:
+        if current in snap.changed and current not in ours:   # (our own edit is said by its flow)
             self.changed_note[current] = "↻ changed on disk — reloaded"
             self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
         if current in snap.removed and current not in ours:   # (our own delete is said by its flow)
