@@ -45,15 +45,18 @@ module is over 400 lines.
   (the table, panes and bindings; workers post `Rescanned`/`Audited`/`Previewed`
   messages tagged with the generation or request they answer, and stale ones are
   dropped; a reading is diffed against the rows shown, so a skipped one loses
-  nothing), `keys.py` (the one table of actions: bindings, footer, palette, help; and when each applies),
-  `folder_watch.py` (watching from before the first reading),
-  `audit_runs.py` (one audit at a time; the newest finished is shown),
-  `background.py` (the work those workers run), `curation.py` (delete, archive,
-  restore, review, promote, triage: dialogs return data, the writes happen
-  there through the core) and `editing.py` (add, edit), `agent_writes.py` (what the
-  agent wrote since launch; our own writes are known by file signature),
-  `firstview.py`, `preview_index.py`, `triage_view.py`; the helpers are handed the
-  screen as a `host.MainHost` and never import it. The other screens and modals are
+  nothing), `keys.py` (the one table of actions: bindings, footer, palette, help; and when each applies).
+  The views with state are the screen's children, each owning it and answering by
+  messages: `reader.py` (the readings, watched from before the first by `folder_watch.py`),
+  `audit_runs.py` (one audit at a time; the newest finished is shown), `triage_view.py`
+  (the triage and its pass), `record_view.py` (the agent's record), `previews.py` (the
+  prompt's preview), `writer.py` (writes off the UI thread) and `editing.py` (add, edit,
+  their drafts). The flows `curation.py` (delete, archive, restore, review, promote:
+  dialogs return data, the writes happen there through the core) and `history_flow.py`
+  ask the screen only what `host.MainHost` offers (9 members) and post messages
+  (`tui/messages.py`) for the rest; `background.py` is the work the workers run,
+  `agent_writes.py` what the agent wrote since launch (our own writes are known by file
+  signature). Nothing in the package imports the screen back. The other screens and modals are
   in `screens/`, one widget per module in `widgets/`.
 - Benchmarks and measurements: `tests/bench/` (its README says what each measures).
 """

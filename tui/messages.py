@@ -88,9 +88,10 @@ class WorkFailed(Message):
 class Triaged(Message):
     """The triage of a reading (its audit's generation), with the usage from the injection log."""
 
-    def __init__(self, generation: int, report, usage) -> None:
+    def __init__(self, generation: int, report, usage, now=None) -> None:
         super().__init__()
         self.generation, self.report, self.usage = generation, report, usage
+        self.now = now   # when the reading triaged was read (the usage's weeks count back from it)
 
 
 class RecordProgress(Message):
@@ -110,3 +111,47 @@ class RecordRead(Message):
     def __init__(self, generation: int, record, dated: dict, reads: dict | None) -> None:
         super().__init__()
         self.generation, self.record, self.dated, self.reads = generation, record, dated, reads
+
+
+# -- what the main screen's children ask of it (they post these; the screen acts on its own widgets)
+
+class RescanWanted(Message):
+    """A write of ours is done (or refused): read the folder again (``full``: every anchor too)."""
+
+    def __init__(self, full: bool = False) -> None:
+        super().__init__()
+        self.full = full
+
+
+class JumpTo(Message):
+    """Show this entry in the table (clearing the filters that hide it) and its detail."""
+
+    def __init__(self, entry_id: str) -> None:
+        super().__init__()
+        self.entry_id = entry_id
+
+
+class Reviewed(Message):
+    """The person reviewed these new entries (``R``): they leave the NEW inbox."""
+
+    def __init__(self, ids: list[str]) -> None:
+        super().__init__()
+        self.ids = ids
+
+
+class Deselect(Message):
+    """These entries left the folder by our own write: they are no longer selected."""
+
+    def __init__(self, ids: set[str]) -> None:
+        super().__init__()
+        self.ids = ids
+
+
+class Act(Message):
+    """The triage pass asks for one suggestion's action on an entry (``promote``, ``drop``,
+    ``archive`` or ``edit`` at ``line``), each through its own dialog; ``then(done)`` once it
+    is written, refused or cancelled."""
+
+    def __init__(self, action: str, entry_id: str, then, line: int | None = None) -> None:
+        super().__init__()
+        self.action, self.entry_id, self.then, self.line = action, entry_id, then, line

@@ -8,10 +8,11 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from ..core.snapshots.memory import Snapshot
-from .entry_table import SORTABLE, STATUS_FILTERS, EntryTable
+from .entry_rows import build_rows
+from .entry_table import SORTABLE, STATUS_FILTERS, EntryTable, rows_to_redraw
 from .fit_line import FitLine
 
 
@@ -74,6 +75,13 @@ class Browser(Vertical):
         else:
             self.screen.set_focus(None)
 
+    def toggle_reveal(self) -> bool:
+        """x: show / hide the secrets of the entry under the cursor (False: no entry there)."""
+        i = self.table.current_id()
+        if i is not None:
+            self.table.set_revealed(None if self.table.revealed == i else i)
+        return i is not None
+
     def show_progress(self, text: str) -> None:
         empty = self.query_one("#empty", Static)
         empty.update(f"⏳ {text[0].upper()}{text[1:]}")
@@ -118,10 +126,40 @@ class Browser(Vertical):
         self.update_empty()
 
     def show_entry(self, entry_id: str) -> None:
-        """Put the cursor on an entry, clearing the filters that hide it."""
+        """Put the cursor on an entry, clearing the filters that hide it (the filter's text too)."""
         table = self.table
         if not table.select_id(entry_id):
+            self.screen.query_one("#filter", Input).value = ""
             table.filter_text, table.status_filters = "", set()
             table.rebuild()
             self.call_after_refresh(table.select_id, entry_id)
         table.focus()
+
+    # -- what the screen's views found: the rows take it ------------------------------------------
+    def show_triage(self, report) -> None:
+        """A new triage: each row's suggested action (for the status filters) and the status line."""
+        self.table.set_actions({s.id: s.action for s in report.suggestions})
+        self.triage_line = report.summary_line()
+        self.update_empty()
+
+    def show_record_line(self, text: str) -> None:
+        """How far a long read of the agent's record is ("" once it is read)."""
+        if text != self.record_line:
+            self.record_line = text
+            self.update_empty()
+
+    def take_dates(self, snapshot: Snapshot, new: set[str], reviewed: set[str], kinds_of, dated: dict) -> None:
+        """The agent's record came: the rows take its dates; only those that changed are drawn again."""
+        table = self.table
+        old = table.rows_by_id
+        rows = build_rows(snapshot, new, reviewed, kinds_of, reuse=old, dated=dated)
+        changed = [i for i, r in rows.items() if r is not old.get(i)]
+        if changed:
+            table.apply_diff(rows, [], changed, [])
+
+    def apply_reading(self, snapshot: Snapshot, new: set[str], reviewed: set[str], kinds_of, dated: dict) -> None:
+        """A later reading: its added, changed and removed entries (only the rows that changed are drawn)."""
+        table = self.table
+        rows = build_rows(snapshot, new, reviewed, kinds_of, reuse=table.rows_by_id, dated=dated)
+        table.apply_diff(rows, list(snapshot.added), rows_to_redraw(snapshot, table.rows_by_id, rows),
+                         list(snapshot.removed))

@@ -168,6 +168,17 @@ class EntryTable(VirtualTable):
             self._shown_for = None   # what was shown says nothing about the new suggestions
             self.rebuild()
 
+    def mark(self, ids, reviewed: bool = False) -> None:
+        """These entries are new from the agent (the hook saw its write land), or ``reviewed``."""
+        for i in ids:
+            row = self.rows_by_id.get(i)
+            if row is not None:
+                if reviewed:
+                    row.reviewed = True
+                else:
+                    row.new, row.reviewed = True, False
+                self.redraw(i)
+
     def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
         keep = self.current_id()
         self.rows_by_id = rows

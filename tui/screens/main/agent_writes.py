@@ -78,22 +78,24 @@ class AgentWrites:
 
     def classify(self, snap: Snapshot) -> set[str]:
         """Fold one snapshot's changes in: model-written entries created or rewritten by the agent
-        are new. Returns the entries it shows removed that our own writes removed."""
-        ours = set()
+        are new. Returns the entries it shows added, changed or removed that our own writes made so
+        (the screen says those changes only through the flow that wrote them)."""
+        ours, files = set(), set()
         for i in snap.added + snap.changed:
             e = snap.entries[i]
             if self.own.get(e.file_id) == (e.mtime_ns, e.size):
-                ours.add(e.file_id)
+                ours.add(i)
+                files.add(e.file_id)
             elif e.source == "model":
                 self.new.add(i)
                 self.reviewed.discard(i)
-        for f in ours:
+        for f in files:
             del self.own[f]
         for i in snap.removed:
             self.new.discard(i)
         mine = self.removing & set(snap.removed)
         self.removing -= mine
-        return mine
+        return ours | mine
 
     def pending(self) -> list[str]:
         return sorted(self.new - self.reviewed)

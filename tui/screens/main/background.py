@@ -165,11 +165,10 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
     return TriageReport(sorted(suggestions, key=lambda s: s.id), usage.log_days(snap.now)), usage
 
 
-def examples(screen) -> list[dict]:
+def examples(directory: Path, now: dt.datetime) -> list[dict]:
     """The bundled sample's example log (its Usage tab counts it): the log tab shows it too."""
     from ...core.writes.injection_log import sample_records
-    from ...core.snapshots.memory import utcnow
-    return sample_records(screen.directory, screen.fixed_now or utcnow()) if screen.sample_note else []
+    return sample_records(directory, now)
 
 
 def previewed(request: int, snap: Snapshot, query: str):

@@ -11,19 +11,17 @@ from __future__ import annotations
 import datetime as dt
 from typing import Callable
 
-from textual.widgets import Input, TabbedContent
-
 from ...core.faults import NOT_ARCHIVED, NOT_DELETED, NOT_RESTORED, Cancelled, explain, not_promoted
 from ...core.snapshots.memory import Snapshot
 from ...core.writes.promote import Promotion, TargetChanged, apply_promotion
 from ...core.writes.trash import apply_delete, plan_delete, restore
-from ...widgets.browser import Browser
+from ...messages import Deselect, JumpTo, RescanWanted, Reviewed
 from ...widgets.entry_table import EntryTable
 from .host import MainHost
 
 
-def chosen_ids(screen: MainHost) -> list[str]:
-    table = screen.query_one(EntryTable)
+def chosen_ids(table: EntryTable) -> list[str]:
+    """What delete and promote act on: the selected entries, else the one under the cursor."""
     return sorted(table.selected) or ([table.current_id()] if table.current_id() else [])
 
 
@@ -86,8 +84,8 @@ def delete(screen: MainHost, ids: list[str], then: Callable[[bool], None] | None
         for path, dropped in res.exports:
             screen.notify(f"The export is unchanged; a copy without {dropped} record(s) is at {path}",
                           timeout=12)
-        screen.query_one(EntryTable).selected -= {shown[i] for i in res.moved}
-        screen.request_rescan()
+        screen.post_message(Deselect({shown[i] for i in res.moved}))
+        screen.post_message(RescanWanted())
         finished(bool(res.moved))
 
     def finished(ok: bool) -> None:   # once the write is done (or refused, or never asked for)
@@ -117,7 +115,9 @@ def archive(screen: MainHost, ids: list[str], then: Callable[[bool], None] | Non
 def trash(screen: MainHost) -> None:
     from ..trash_screen import TrashScreen
     part = current_part(screen)
-    folder = part.dir if part is not None else screen.directory
+    if part is None:
+        return   # (the trash waits for the first reading)
+    folder = part.dir
     prefix = next((k + ":" for k, v in screen.snapshot.parts.items() if v is part), "") if part is not None else ""
 
     def restored(res) -> None:
@@ -128,7 +128,7 @@ def trash(screen: MainHost) -> None:
             screen.notify(f"{i} exists again; move it away first", severity="warning")
         for i in res.missing:
             screen.notify(f"{i} is no longer in the trash", severity="warning")
-        screen.request_rescan()
+        screen.post_message(RescanWanted())
 
     def chosen(ids: list[str] | None) -> None:
         if ids:
@@ -138,20 +138,10 @@ def trash(screen: MainHost) -> None:
     screen.app.push_screen(TrashScreen(folder), chosen)
 
 
-def audit_view(screen: MainHost) -> None:
+def audit_view(screen: MainHost, report) -> None:
     from ..audit_screen import AuditScreen
-    screen.app.push_screen(AuditScreen(screen.report, screen.app.colours),
-                           lambda entry_id: jump_to(screen, entry_id) if entry_id else None)
-
-
-def jump_to(screen: MainHost, entry_id: str) -> None:
-    """Show one entry in the table, clearing the filters that hide it."""
-    if screen.snapshot is None or entry_id not in screen.snapshot.entries:
-        return
-    if not screen.query_one(EntryTable).select_id(entry_id):
-        screen.query_one("#filter", Input).value = ""
-    screen.query_one(Browser).show_entry(entry_id)
-    screen.query_one(TabbedContent).active = "detail"
+    screen.app.push_screen(AuditScreen(report, screen.app.colours),
+                           lambda entry_id: screen.post_message(JumpTo(entry_id)) if entry_id else None)
 
 
 def shown_id(screen: MainHost, part: Snapshot | None, local: str) -> str:
@@ -181,46 +171,24 @@ def failed(screen: MainHost, not_done: str, after: Callable[[], None] | None = N
         else:
             screen.notify(f"{not_done[:1].upper()}{not_done[1:]}: memtui failed ({type(err).__name__}: {err}).",
                           severity="error", timeout=10)
-        screen.request_rescan()
+        screen.post_message(RescanWanted())
     return say
 
 
-def review(screen: MainHost, ids: list[str]) -> None:
+def review(screen: MainHost, ids: list[str], findings) -> None:
+    """R: the entries the agent wrote since launch, one by one; those kept leave the inbox."""
     from ..review_screen import ReviewOutcome, ReviewScreen
     if not ids or screen.snapshot is None:
         return
 
     def done(outcome: ReviewOutcome | None) -> None:
-        for i in (outcome.kept if outcome else []):
-            mark_reviewed(screen, i)
+        if outcome and outcome.kept:
+            screen.post_message(Reviewed(list(outcome.kept)))
         if outcome and outcome.delete:
             delete(screen, outcome.delete)
 
-    screen.app.push_screen(ReviewScreen(screen.snapshot, screen.findings, ids, screen.app.colours,
+    screen.app.push_screen(ReviewScreen(screen.snapshot, findings, ids, screen.app.colours,
                                         sessions=screen.writes.sessions), done)
-
-
-def agent_wrote(screen: MainHost, records: list[dict]) -> None:
-    """Landed writes the hook logged: their entries join the NEW inbox (R), even when the
-    folder's own change has not been read yet (the next reading marks them then)."""
-    table = screen.query_one(EntryTable)
-    for rec in records:
-        i = screen.writes.note_logged(rec)
-        row = table.rows_by_id.get(i) if i is not None else None
-        if row is not None:
-            row.new, row.reviewed = True, False
-            table.redraw(i)
-    screen.set_title_bar()
-    screen.refresh_bindings()
-
-
-def mark_reviewed(screen: MainHost, entry_id: str) -> None:
-    screen.writes.reviewed.add(entry_id)
-    table = screen.query_one(EntryTable)
-    if entry_id in table.rows_by_id:
-        table.rows_by_id[entry_id].reviewed = True
-        table.redraw(entry_id)
-    screen.set_title_bar()
 
 
 def promote(screen: MainHost, ids: list[str], target: str | None = None,
@@ -261,7 +229,7 @@ def promote(screen: MainHost, ids: list[str], target: str | None = None,
         done = [shown[i] for i in plan.added + list(plan.already) if snap.entries[i].file is None]   # parts moved
         for n in notes:
             screen.notify(n, timeout=5)
-        screen.request_rescan()
+        screen.post_message(RescanWanted())
         if done:   # a separate confirmation: promoting never implies deleting; done once that dialog closes
             screen.notify("Promoted. The next dialog offers to move the memories to the trash; "
                           "Cancel keeps them.", timeout=6)

@@ -7,6 +7,7 @@ own write is noted so the next rescan does not take it for the agent's.
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shlex
 import subprocess
@@ -19,106 +20,143 @@ from textual.app import SuspendNotSupported
 from ...core.faults import NOT_REMEMBERED, NOT_SAVED
 from ...core.writes.drafts import Kept, opened, resume
 from ...core.writes.merge import has_markers
-from ...core.snapshots.memory import Snapshot, utcnow
+from ...core.snapshots.memory import Snapshot
 from ...core.writes.write import Draft, write_memory, write_raw
+from ...messages import RescanWanted
 from .curation import current_part, failed, sentence, shown_id
 from .host import MainHost
 
 
-def add(screen: MainHost, draft: Draft | None = None, error: str = "") -> None:
-    from ..add_entry import AddEntry
+class EditSession:
+    """The edits of one screen: the add form and $EDITOR, and the drafts a refused save keeps
+    (entry id → ``Kept``) for the next ``e``. It asks the screen only what ``MainHost`` offers;
+    a saved write asks for a new reading by posting ``RescanWanted``."""
 
-    part = current_part(screen)
-    layout = part.layout if part is not None else None
-    folder = part.dir if part is not None else screen.directory
-    bullets = layout is not None and not layout.file_per_entry   # a layout whose memories are bullets
-    if bullets:
-        from ...core.writes.layout_writes import can_append, refusal
-        if not can_append(layout):
-            screen.notify(refusal(layout, folder), severity="warning", timeout=10)
-            return
+    def __init__(self, screen: MainHost, now: Callable[[], dt.datetime]) -> None:
+        self.screen = screen
+        self.now = now   # an edit's updated: stamp (the app's clock: fixed in tests)
+        self.drafts: dict[str, Kept] = {}
 
-    def write(d: Draft):
+    def add(self, draft: Draft | None = None, error: str = "") -> None:
+        from ..add_entry import AddEntry
+        screen = self.screen
+        part = current_part(screen)
+        if part is None:
+            return   # (add waits for the first reading)
+        layout, folder = part.layout, part.dir
+        bullets = layout is not None and not layout.file_per_entry   # a layout whose memories are bullets
         if bullets:
-            from ...core.writes.layout_writes import append_bullet
-            return append_bullet(folder, screen.root, layout, d.text)
-        return write_memory(folder, screen.root, d)
+            from ...core.writes.layout_writes import can_append, refusal
+            if not can_append(layout):
+                screen.notify(refusal(layout, folder), severity="warning", timeout=10)
+                return
 
-    def written(d: Draft, res) -> None:
+        def write(d: Draft):
+            if bullets:
+                from ...core.writes.layout_writes import append_bullet
+                return append_bullet(folder, screen.root, layout, d.text)
+            return write_memory(folder, screen.root, d)
+
+        def written(d: Draft, res) -> None:
+            if not res.ok:
+                self.add(d, res.reason())   # the form again, with the draft and the reason
+                return
+            screen.writes.note_written([shown_id(screen, part, res.id)])
+            for w in res.warnings:
+                screen.notify(f"{w.kind}: {w.message}", severity="warning", timeout=8)
+            for n in res.notes:
+                screen.notify(f"note: {n}", severity="warning", timeout=8)
+            screen.notify(f"Remembered {res.id}")
+            screen.post_message(RescanWanted())
+
+        def save(d: Draft | None) -> None:
+            if d is None:
+                return
+            say = failed(screen, NOT_REMEMBERED)
+            screen.writer.submit("remembering", (folder,), lambda: write(d), lambda res: written(d, res),
+                                 lambda e: self.add(d, sentence(e, NOT_REMEMBERED)) if isinstance(e, OSError)
+                                 else say(e))
+
+        screen.app.push_screen(AddEntry(draft, error), save)
+
+    def edit(self, entry_id: str | None, line: int | None = None, then: Callable[[bool], None] | None = None) -> None:
+        """$EDITOR on an entry (a whole file, or its lines of a shared file), at ``line`` of its file
+        when given (the triage's edit); the save runs off the UI thread, against the file as the
+        editor first opened it. ``then(saved)`` once the editor is closed and the edit written, or not."""
+        screen, drafts = self.screen, self.drafts
+        done = then or (lambda saved: None)
+        if entry_id is None or screen.snapshot is None:
+            return done(False)
+        part, local = screen.snapshot.locate(entry_id)
+        e = part.entries.get(local)
+        if e is not None and e.read_only:
+            screen.notify(f"{entry_id} is a record of an export: read-only here", severity="warning")
+            return done(False)
+        shared = e is not None and e.file is not None
+        path = part.dir / (e.file if shared else local)
+        try:
+            now = path.read_bytes()
+            text = now.decode("utf-8")   # exactly: what a save is compared with
+        except (OSError, UnicodeDecodeError) as err:
+            screen.notify(f"Cannot open {entry_id} for editing: {err}", severity="error")
+            return done(False)
+        current = _editable(part, local, text) if shared else text
+        if current is None:
+            screen.notify(f"{entry_id} is no longer in its file", severity="warning")
+            return done(False)
+        if shared and line is not None:   # the entry's own lines are what the editor shows
+            line = line - e.first_line + 1
+        before = drafts.get(entry_id)
+        kept, conflicts = (opened(current, now), 0) if before is None else resume(before, current, now)
+        if before is not None and kept is not before:   # the agent changed it since the draft began
+            screen.notify(f"{entry_id} changed on disk since your draft began: the agent's change is in the text "
+                          "you now edit" + (f", beside yours between conflict markers ({conflicts}): keep what "
+                                            "should stay and remove the markers" if conflicts else ""),
+                          severity="warning", timeout=12)
+        edited = run_editor(screen, kept.text, suffix=".md" if shared else Path(local).suffix or ".md", line=line)
+        if edited is None or edited == kept.base:
+            if edited is not None:
+                drafts.pop(entry_id, None)
+            return done(False)
+        if has_markers(edited):
+            drafts[entry_id] = Kept(edited, kept.base, kept.seen)
+            screen.notify("Not saved: the conflict markers (<<<<<<< … >>>>>>>) are still in it. Your edit is kept: "
+                          "press e, keep what should stay and remove the markers.", severity="error", timeout=12)
+            return done(False)
+        draft = Kept(edited, kept.base, kept.seen)
+        if shared:
+            from ...core.writes.layout_writes import replace_part
+            run = lambda: replace_part(part.dir, screen.root, part.layout, local, draft.seen.decode("utf-8"), edited)  # noqa: E731
+        else:
+            stamp = self.now()   # its updated: field
+            run = lambda: write_raw(part.dir, screen.root, local, edited, opened=draft.seen, now=stamp)  # noqa: E731
+        screen.writer.submit(f"saving {entry_id}", (part.dir,), run,
+                             lambda res: done(self._saved(entry_id, draft, res)),
+                             lambda err: done(self._not_saved(entry_id, draft, err)))
+
+    def _not_saved(self, entry_id: str, draft: Kept, err: BaseException) -> bool:
+        screen = self.screen
+        self.drafts[entry_id] = draft
+        if not isinstance(err, OSError):
+            failed(screen, NOT_SAVED)(err)
+            return False
+        screen.notify(sentence(err, NOT_SAVED) + "\nYour edit is kept: press e to continue editing it.",
+                      title=f"{entry_id} not saved", severity="error", timeout=15)
+        return False
+
+    def _saved(self, entry_id: str, draft: Kept, res) -> bool:
+        """After an edit was written (or refused): keep a refused draft, note our own write."""
+        screen = self.screen
         if not res.ok:
-            add(screen, d, res.reason())   # the form again, with the draft and the reason
-            return
-        screen.writes.note_written([shown_id(screen, part, res.id)])
-        for w in res.warnings:
-            screen.notify(f"{w.kind}: {w.message}", severity="warning", timeout=8)
-        for n in res.notes:
-            screen.notify(f"note: {n}", severity="warning", timeout=8)
-        screen.notify(f"Remembered {res.id}")
-        screen.request_rescan()
-
-    def save(d: Draft | None) -> None:
-        if d is None:
-            return
-        say = failed(screen, NOT_REMEMBERED)
-        screen.writer.submit("remembering", (folder,), lambda: write(d), lambda res: written(d, res),
-                             lambda e: add(screen, d, sentence(e, NOT_REMEMBERED)) if isinstance(e, OSError) else say(e))
-
-    screen.app.push_screen(AddEntry(draft, error), save)
-
-
-def edit(screen: MainHost, entry_id: str | None, line: int | None = None,
-         then: Callable[[bool], None] | None = None) -> None:
-    """$EDITOR on an entry (a whole file, or its lines of a shared file), at ``line`` of its file
-    when given (the triage's edit); the save runs off the UI thread, against the file as the
-    editor first opened it. ``then(saved)`` once the editor is closed and the edit written, or not."""
-    done = then or (lambda saved: None)
-    if entry_id is None or screen.snapshot is None:
-        return done(False)
-    part, local = screen.snapshot.locate(entry_id)
-    e = part.entries.get(local)
-    if e is not None and e.read_only:
-        screen.notify(f"{entry_id} is a record of an export: read-only here", severity="warning")
-        return done(False)
-    shared = e is not None and e.file is not None
-    path = part.dir / (e.file if shared else local)
-    try:
-        now = path.read_bytes()
-        text = now.decode("utf-8")   # exactly: what a save is compared with
-    except (OSError, UnicodeDecodeError) as err:
-        screen.notify(f"Cannot open {entry_id} for editing: {err}", severity="error")
-        return done(False)
-    current = _editable(part, local, text) if shared else text
-    if current is None:
-        screen.notify(f"{entry_id} is no longer in its file", severity="warning")
-        return done(False)
-    if shared and line is not None:   # the entry's own lines are what the editor shows
-        line = line - e.first_line + 1
-    before = screen.drafts.get(entry_id)
-    kept, conflicts = (opened(current, now), 0) if before is None else resume(before, current, now)
-    if before is not None and kept is not before:   # the agent changed it since the draft began
-        screen.notify(f"{entry_id} changed on disk since your draft began: the agent's change is in the text "
-                      "you now edit" + (f", beside yours between conflict markers ({conflicts}): keep what "
-                                        "should stay and remove the markers" if conflicts else ""),
-                      severity="warning", timeout=12)
-    edited = run_editor(screen, kept.text, suffix=".md" if shared else Path(local).suffix or ".md", line=line)
-    if edited is None or edited == kept.base:
-        if edited is not None:
-            screen.drafts.pop(entry_id, None)
-        return done(False)
-    if has_markers(edited):
-        screen.drafts[entry_id] = Kept(edited, kept.base, kept.seen)
-        screen.notify("Not saved: the conflict markers (<<<<<<< … >>>>>>>) are still in it. Your edit is kept: "
-                      "press e, keep what should stay and remove the markers.", severity="error", timeout=12)
-        return done(False)
-    draft = Kept(edited, kept.base, kept.seen)
-    if shared:
-        from ...core.writes.layout_writes import replace_part
-        run = lambda: replace_part(part.dir, screen.root, part.layout, local, draft.seen.decode("utf-8"), edited)  # noqa: E731
-    else:
-        stamp = screen.fixed_now or utcnow()   # its updated: field
-        run = lambda: write_raw(part.dir, screen.root, local, edited, opened=draft.seen, now=stamp)  # noqa: E731
-    screen.writer.submit(f"saving {entry_id}", (part.dir,), run, lambda res: done(_saved(screen, entry_id, draft, res)),
-                         lambda err: done(_not_saved(screen, entry_id, draft, err)))
+            self.drafts[entry_id] = draft
+            screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
+                          title=f"{entry_id} not saved", severity="error", timeout=15)
+            return False
+        self.drafts.pop(entry_id, None)
+        screen.writes.note_written([entry_id])
+        screen.notify(f"Saved {entry_id}")
+        screen.post_message(RescanWanted())
+        return True
 
 
 def _editable(part: Snapshot, local: str, text: str) -> str | None:
@@ -126,30 +164,6 @@ def _editable(part: Snapshot, local: str, text: str) -> str | None:
     from ...core.writes.snippets import find
     snip = find(part.layout, local, text)
     return None if snip is None else snip.text
-
-
-def _not_saved(screen: MainHost, entry_id: str, draft: Kept, err: BaseException) -> bool:
-    screen.drafts[entry_id] = draft
-    if not isinstance(err, OSError):
-        failed(screen, NOT_SAVED)(err)
-        return False
-    screen.notify(sentence(err, NOT_SAVED) + "\nYour edit is kept: press e to continue editing it.",
-                  title=f"{entry_id} not saved", severity="error", timeout=15)
-    return False
-
-
-def _saved(screen: MainHost, entry_id: str, draft: Kept, res) -> bool:
-    """After an edit was written (or refused): keep a refused draft, note our own write."""
-    if not res.ok:
-        screen.drafts[entry_id] = draft
-        screen.notify(res.reason() + "\nYour edit is kept: press e to continue editing it.",
-                      title=f"{entry_id} not saved", severity="error", timeout=15)
-        return False
-    screen.drafts.pop(entry_id, None)
-    screen.writes.note_written([entry_id])
-    screen.notify(f"Saved {entry_id}")
-    screen.request_rescan()
-    return True
 
 
 def run_editor(screen: MainHost, text: str, suffix: str = ".md", line: int | None = None) -> str | None:

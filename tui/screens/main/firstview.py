@@ -13,8 +13,8 @@ import pickle
 from ...core.cache.kept import code_stamp
 from ...widgets import entry_rows
 from ...widgets.entry_rows import Row, sort_key
+from ...widgets.browser import Browser
 from ...widgets.entry_table import EntryTable
-from ..deliver import deliver
 
 KEY = "first-screen"
 ROWS = 150   # a tall terminal's screenful
@@ -58,23 +58,29 @@ def load(store) -> tuple[int, dict[str, Row]] | None:
         return None
 
 
-def look(screen, now) -> None:
-    """(In the first reading's worker, before it reads.) With nothing kept to show, a large
-    folder's first files are read and shown while the rest is (core/snapshots/first_look)."""
-    if screen.snapshot is not None or load(screen.store) is not None:
-        return   # (a rescan, or the last reading's rows are shown)
+def look(store, now) -> dict[str, Row] | None:
+    """(In the first reading's worker, before it reads, when nothing is kept to show.) A large
+    folder's first files, read while the rest is (core/snapshots/first_look): rows to show."""
     from ...core.snapshots.first_look import first_look
-    found = first_look(screen.store, now)
-    if found:
-        deliver(screen, _show_look, screen, {i: Row(e, found[1][i]) for i, e in found[0].items()})
+    found = first_look(store, now)
+    return {i: Row(e, found[1][i]) for i, e in found[0].items()} if found else None
 
 
-def _show_look(screen, rows: dict[str, Row]) -> None:
+def show_look(screen, rows: dict[str, Row]) -> None:
     if screen.snapshot is None:
         screen.query_one(EntryTable).set_rows(rows)
         screen.rows_note = f"the rows shown are its first {len(rows)} files"
         screen.set_title_bar(loading=f"reading the folder… ({screen.rows_note})")
         screen.update_empty()
+
+
+def progressed(screen, done: int, total: int | None) -> None:
+    """The first reading's progress, on the title bar (and in place of rows, when none are shown yet)."""
+    if not screen.loaded and total:
+        text = f"reading {done:,} / {total:,} files…"
+        screen.set_title_bar(loading=f"{text} ({screen.rows_note})" if screen.rows_note else text)
+        if not screen.query_one(EntryTable).rows_by_id:   # (not over the last reading's rows)
+            screen.query_one(Browser).show_progress(text)
 
 
 def show(screen) -> None:

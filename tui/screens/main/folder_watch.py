@@ -1,4 +1,4 @@
-"""Watching the memory folder for the screen: from before its first reading on, changes come
+"""Watching the memory folder for the screen's reader: from before its first reading on, changes come
 in bursts that are coalesced into one watched rescan of the paths noted.
 
 Watching starts in the first reading's thread, before the walk (setting up the watches walks
@@ -13,8 +13,8 @@ DEBOUNCE = 0.15   # seconds of quiet before a burst of changes is read
 
 
 class FolderWatch:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    def __init__(self, reader) -> None:
+        self.reader = reader   # the Reader: its store, its messages and timers, its readings
         self.watcher = None
         self.log = None   # the InjectionLog widget, whose reader is told when the log grows
         self._debounce = None
@@ -29,18 +29,18 @@ class FolderWatch:
     def start(self) -> None:
         """Watch the store's folders and the injection log (called in the first reading's thread)."""
         from ...watch import DirectoryWatcher
-        screen = self.screen
+        reader = self.reader
         try:
             log = self.log
-            watcher = DirectoryWatcher(screen.store.folders, lambda: screen.post_message(MemoryDirChanged()),
-                                       screen.log_path, lambda: log.post_message(InjectionLogChanged()),
-                                       note=screen.store.note_changes)
+            watcher = DirectoryWatcher(reader.store.folders, lambda: reader.post_message(MemoryDirChanged()),
+                                       reader.log_path, lambda: log.post_message(InjectionLogChanged()),
+                                       note=reader.store.note_changes)
             watcher.start()
             self.watcher = watcher
             if self._stopped:   # the screen closed while the watches were being set up
                 watcher.stop()
         except Exception as e:
-            screen.app.call_from_thread(screen.notify, f"Not watching for changes: {e}", severity="warning")
+            reader.app.call_from_thread(reader.notify, f"Not watching for changes: {e}", severity="warning")
 
     def stop(self) -> None:
         self._stopped = True
@@ -51,16 +51,16 @@ class FolderWatch:
         """Something changed (the UI thread): read it once the burst is over."""
         if self._debounce is not None:
             self._debounce.stop()
-        self._debounce = self.screen.set_timer(DEBOUNCE, self._rescan)
+        self._debounce = self.reader.set_timer(DEBOUNCE, self._rescan)
 
     def first_shown(self) -> None:
         """The first reading is shown: what was noted while it was read is looked at now."""
         if self._missed:
             self._missed = False
-            self.screen.load(False, noted=True)
+            self.reader.read(False, noted=True)
 
     def _rescan(self) -> None:
-        if self.screen.loaded:
-            self.screen.load(False, noted=True)
+        if self.reader.shown:
+            self.reader.read(False, noted=True)
         else:
             self._missed = True

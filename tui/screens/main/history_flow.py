@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...core.faults import NOT_RESTORED
+from ...messages import RescanWanted
 from ..history_screen import HistoryScreen, RestoreChoice
 from .host import MainHost
 
@@ -53,4 +54,4 @@ def _done(screen: MainHost, part, choice: RestoreChoice, res) -> None:
         (f"{label}:{choice.file_id}" for label, p in screen.snapshot.parts.items() if p is part), choice.file_id)
     screen.writes.note_written([shown])
     screen.notify(f"Restored {choice.file_id} to {choice.label}")
-    screen.request_rescan()
+    screen.post_message(RescanWanted())

@@ -13,28 +13,29 @@ from .host import MainHost
 OFFER_KEY = "hook_offer"   # "installed" or "declined": the offer is never made again
 
 
-def check(screen: MainHost) -> None:
-    """Look for the hook in a thread; then show what was found, and make the offer if it is due."""
+def check(screen: MainHost, pane: UsagePane) -> None:
+    """Look for the hook in a thread; then show what was found (in the Usage tab's ``pane``), and
+    make the offer if it is due."""
     def look() -> None:
         where = cs.wired_in(screen.root)
-        screen.app.call_from_thread(found, screen, where, True)
+        screen.app.call_from_thread(found, screen, pane, where, True)
     screen.app.run_worker(look, thread=True, group="hook-check", exclusive=True)
 
 
-def found(screen: MainHost, where: Path | None, offer: bool) -> None:
-    screen.query_one(UsagePane).show_hook(shown(where) if where else None, screen.app.colours)
+def found(screen: MainHost, pane: UsagePane, where: Path | None, offer: bool) -> None:
+    pane.show_hook(shown(where) if where else None, screen.app.colours)
     if where is None and offer and not load_config().get(OFFER_KEY):
         from ..hook_offer import HookOffer
-        screen.app.push_screen(HookOffer(shown(cs.user_settings())), lambda yes: answered(screen, yes))
+        screen.app.push_screen(HookOffer(shown(cs.user_settings())), lambda yes: answered(screen, pane, yes))
 
 
-def answered(screen: MainHost, yes: bool | None) -> None:
+def answered(screen: MainHost, pane: UsagePane, yes: bool | None) -> None:
     _remember("installed" if yes else "declined", screen)
     if yes:
-        install(screen)
+        install(screen, pane)
 
 
-def install(screen: MainHost) -> None:
+def install(screen: MainHost, pane: UsagePane) -> None:
     """Wire the hook into the user's settings (ctrl+p, or yes to the offer)."""
     def write() -> None:
         path = cs.user_settings()
@@ -50,7 +51,7 @@ def install(screen: MainHost) -> None:
                 else "") + ". Start a new Claude Code session to use it.") if changed else \
             f"The hook is already wired in {shown(path)}."
         screen.app.call_from_thread(screen.notify, said, timeout=10)
-        screen.app.call_from_thread(found, screen, path, False)
+        screen.app.call_from_thread(found, screen, pane, path, False)
     screen.app.run_worker(write, thread=True, group="hook-install", exclusive=True)
 
 

@@ -5,14 +5,11 @@ not apply is greyed out in the footer and left out of the palette)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.binding import Binding
-from textual.command import CommandPalette
-from textual.widgets import Input
 
 from ...core.secrets.detect import find_secrets
-from ...widgets.entry_table import EntryTable
-from .host import MainHost
 
 ALWAYS, WIDE, NO = "always", "wide", "no"   # the footer shows it: at any width / when it fits / never
 
@@ -125,26 +122,37 @@ def help_groups() -> list[tuple[str, list[tuple[str, str]]]]:
     return [(g, groups.pop(g)) for g in (MOVING, VIEWS, FILTERS, CURATING, "") if g in groups]
 
 
-def applies(screen: MainHost, action: str) -> bool | None:
+@dataclass(frozen=True)
+class KeyState:
+    """What decides which keys apply, as the screen is now (it makes one for ``check_action``)."""
+
+    dialog: bool            # another screen than the command palette is on top
+    typing: bool            # an input has the focus
+    current: str | None     # the entry under the cursor (None before the first reading)
+    selected: bool          # entries are selected (space)
+    snapshot: Any           # the reading shown (None before the first)
+    writes: Any             # AgentWrites: what the agent wrote that is not reviewed yet
+    triage_ready: bool      # the triage of the last audit is made
+
+
+def applies(action: str, s: KeyState) -> bool | None:
     """True: the key works; None: shown greyed out (not for this entry, or not yet); False: not
     at all (a dialog is open, or '/' and 'p' were typed into an input)."""
-    typing = action in ("focus_filter", "focus_query") and isinstance(screen.focused, Input)
-    dialog = screen.app.screen is not screen and not isinstance(screen.app.screen, CommandPalette)
-    if dialog or typing:   # (the command palette asks while it is itself on top: its entries still apply)
+    typing = action in ("focus_filter", "focus_query") and s.typing
+    if s.dialog or typing:   # (the command palette asks while it is itself on top: its entries still apply)
         return False   # a dialog is open (its keys apply, the footer behind says so), or '/' 'p' typed as text
-    i = screen.current_id() if screen.loaded else None
-    table = screen.query_one(EntryTable)
+    i = s.current
     if action == "history":
         return True if i else None
     if action in ("delete", "promote", "edit"):
-        return True if (i or (table.selected and action != "edit")) else None
+        return True if (i or (s.selected and action != "edit")) else None
     if action == "reveal":
-        e = screen.snapshot.entries.get(i) if i else None
+        e = s.snapshot.entries.get(i) if i else None
         return True if e is not None and e.text and find_secrets(e.text) else None
     if action == "review":
-        return True if screen.writes.pending() else None
+        return True if s.writes.pending() else None
     if action == "triage":
-        return True if screen.triaged.report is not None else None
+        return True if s.triage_ready else None
     if action in ("audit", "add", "trash", "rescan"):
-        return True if screen.loaded else None
+        return True if s.snapshot is not None else None
     return True

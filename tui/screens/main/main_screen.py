@@ -1,40 +1,42 @@
 """MainScreen: the entry table, the detail / preview / log panes, and every key that acts on them.
 
-It owns the memory store and the current snapshot. Reading, auditing and previewing run in workers
-(``background``) whose results come back tagged with the generation or request they answer (a
-result a newer one overtook is dropped). Writes go through ``curation``; files written here are
-known by signature, never taken for the agent's."""
+It owns the store and the snapshot shown. Its children own the rest, each a widget or object with
+its own state that answers by messages: the reader, the audit runs, the triage, the agent's record,
+the previews, the writer, the edit session. Results come back tagged with the generation or request
+they answer (one a newer one overtook is dropped). The flows (curation, history) ask through the
+narrow ``MainHost`` and post messages for the rest: only this screen touches its widgets."""
 from __future__ import annotations
 
 import datetime as dt
-import threading
 from functools import partialmethod
 from pathlib import Path
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from . import background, curation, editing, firstview, history_flow, hook_setup, keys, panes
+from . import background, curation, firstview, history_flow, hook_setup, keys, panes
 from .agent_writes import AgentWrites
-from ...core.reports.audit import AuditReport
-from ...core.judging.findings import Finding
 from ...core.snapshots.memory import MemoryStore, Snapshot, let_heap_go, utcnow
-from ...messages import Audited, LoadProgress, MemoryDirChanged, Previewed, Rescanned, Triaged, WorkFailed
+from ...messages import (Act, Audited, Deselect, JumpTo, LoadProgress, Previewed, RecordProgress,
+                         RecordRead, Rescanned, RescanWanted, Reviewed, Triaged, WorkFailed)
 from ...widgets.detail_pane import DetailPane
-from ...widgets.entry_table import EntryTable, build_rows, rows_to_redraw
+from ...widgets.entry_table import EntryTable, build_rows
 from ...widgets.injection_log import InjectionLog
 from ...widgets.fit_line import FitLine
 from ...widgets.key_footer import KeyFooter
 from ...render.title import title_text
 from ...widgets.browser import Browser
 from ...widgets.preview_pane import PreviewPane
-from .triage_view import TriageView, UsagePane, triage_pass
-from .audit_runs import OneAtATime
-from .folder_watch import FolderWatch
-from .preview_index import PreviewIndexer
+from ...widgets.usage_pane import UsagePane
+from .triage_view import TriageView
+from .audit_runs import AuditRuns
+from .editing import EditSession
+from .reader import Reader
+from .previews import Previews
 from .writer import Writer
 from .record_view import RecordView
 
@@ -54,32 +56,31 @@ class MainScreen(Screen):
         self.offer_hook = offer_hook
         self.select_first = select   # the entry to open on (memtui was given its file)
         self.directory, self.root = Path(directory), Path(root)
-        self.watch_enabled, self.sample_note, self.fixed_now = watch, sample_note, now
+        self.sample_note, self.fixed_now = sample_note, now
         self.display_path, self.log_path = display_path, log_path
         self.store = store or MemoryStore(self.directory, self.root, layout=layout)
         self.multi, self.snapshot = hasattr(self.store, "stores"), None
-        self.report: AuditReport | None = None
-        self.findings: dict[str, list[Finding]] = {}
-        self.triaged = TriageView(self)
-        self.records = RecordView(self)   # the agent's own record: who wrote each entry, when, who read it
-        self._kinds: dict[str, tuple[str, ...]] = {}   # entry id → its finding kinds, most severe first
+        self.records = RecordView(log_path)   # the agent's own record: who wrote each entry, when, who read it
+        self.audits = AuditRuns()   # the audit shown (its findings, their kinds), one audit running at a time
+        self.triaged = TriageView(log_path, bool(sample_note), self.records, self.audits)
+        self.audits.after = self.triaged.triage   # each audit's triage follows it, in its thread
+        self.kinds_of = self.audits.kinds_of   # entry id → its finding kinds, most severe first
         self.writes = AgentWrites(self.directory, {k: s.dir for k, s in getattr(self.store, "stores", {}).items()})
-        self.writer = Writer(self)              # our writes, off the UI thread, one at a time
-        self.drafts: dict = {}   # entry id → an edit that was not saved (core/writes/drafts.Kept)
+        self.writer = Writer()              # our writes, off the UI thread, one at a time
+        self.editing = EditSession(self, lambda: self.fixed_now or utcnow())   # add, $EDITOR, and their drafts
         self.changed_note: dict[str, str] = {}
         self.rows_note = ""   # before the first reading: what the rows shown are (firstview)
-        self.watch = FolderWatch(self)
-        self.audits = OneAtATime(self._audit)
-        self._preview_request = 0
-        self.indexer = PreviewIndexer(self, self.update_preview)
+        self.reader = Reader(self.store, self.directory, log_path, lambda: self.fixed_now or utcnow(), watch,
+                             lambda snap: background.first_rows(snap, set(self.writes.new), set(self.writes.reviewed),
+                                                                self.kinds_of, self.records.kept(snap)))
+        self.previews = Previews(self.update_preview)   # the prompt's preview: its index, its requests
 
-    @property
-    def loaded(self) -> bool:
-        return self.snapshot is not None
-
-    @property
-    def watcher(self):
-        return self.watch.watcher
+    loaded = property(lambda self: self.snapshot is not None, doc="a first reading is shown")
+    watcher = property(lambda self: self.reader.watcher, doc="the folder's watcher (None: not watching)")
+    report = property(lambda self: self.audits.report, doc="the audit shown (AuditReport, None before)")
+    findings = property(lambda self: self.audits.findings, doc="the audit shown's findings by entry id")
+    drafts = property(lambda self: self.editing.drafts, doc="entry id → an edit that was not saved (drafts.Kept)")
+    _preview_request = property(lambda self: self.previews.request, doc="the newest preview asked for")
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -98,11 +99,11 @@ class MainScreen(Screen):
                 with TabPane("Preview", id="preview"):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
-                    yield self.watch.keep(InjectionLog(self.log_path, background.examples(self), id="injection-log"))
+                    yield self.reader.watch.keep(InjectionLog(self.log_path, background.examples(
+                        self.directory, self.fixed_now or utcnow()) if self.sample_note else [], id="injection-log"))
                 yield TabPane("Usage", UsagePane(id="usage-pane"), id="usage")
         yield KeyFooter(keys.NARROW_HIDDEN)
-        yield self.writer
-        yield self.records   # (never shown: it reads the agent's record in its worker)
+        yield from (self.reader, self.writer, self.records, self.audits, self.triaged, self.previews)   # (unseen)
 
     def on_mount(self) -> None:
         table = self.query_one(EntryTable)
@@ -115,11 +116,9 @@ class MainScreen(Screen):
         panes.show(self, panes.remembered())
         self.load()
         if self.offer_hook:
-            hook_setup.check(self)
+            hook_setup.check(self, self.query_one(UsagePane))
 
     def on_unmount(self) -> None:
-        self.watch.stop()
-        self.indexer.stop()
         background.stop_audits()
         let_heap_go()
 
@@ -132,34 +131,21 @@ class MainScreen(Screen):
             self.update_preview()
 
     # -- reading the folder --------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="load")
-    def load(self, full: bool = True, noted: bool = False) -> None:
-        try:
-            if self.watch_enabled and self.watcher is None and not self.loaded:
-                self.watch.start()   # before the first walk: a file written meanwhile is noted
-            firstview.look(self, self.fixed_now or utcnow())   # a large folder's first files, read first
-            snap = background.read_folder(self.store, self.fixed_now or utcnow(), full=full, noted=noted,
-                                          progress=lambda d, t: self.post_message(LoadProgress(d, t)))
-            shown = threading.Event()
-            rows, order = (None, None) if self.snapshot else background.first_rows(
-                snap, set(self.writes.new), set(self.writes.reviewed), self.kinds_of, self.records.kept(snap))
-            self.post_message(Rescanned(snap, shown, rows, order))   # the rows; the UI thread then indexes it
-            if rows is not None:
-                shown.wait(1.0)   # (saved meanwhile, it would take the interpreter from the table's update)
-                firstview.save(self.store, rows)
-        except Exception as e:  # a folder we cannot read at all: say so, keep running
-            self.post_message(WorkFailed(f"Cannot read {self.directory}", str(e)))
+    def load(self, full: bool = True, noted: bool = False) -> None:   # (the reader's worker)
+        self.reader.read(full, noted)
+
+    def on_reader_first_look(self, m: Reader.FirstLook) -> None:
+        firstview.show_look(self, m.rows)
 
     def request_rescan(self, full: bool = False) -> None:
         if self.loaded:
             self.load(full)
 
-    def on_load_progress(self, message: LoadProgress) -> None:
-        if not self.loaded and message.total:
-            text = f"reading {message.done:,} / {message.total:,} files…"
-            self.set_title_bar(loading=f"{text} ({self.rows_note})" if self.rows_note else text)
-            if not self.query_one(EntryTable).rows_by_id:   # (not over the last reading's rows)
-                self.query_one(Browser).show_progress(text)
+    def on_rescan_wanted(self, m: RescanWanted) -> None:   # (a flow's write is done)
+        self.request_rescan(m.full)
+
+    def on_load_progress(self, m: LoadProgress) -> None:
+        firstview.progressed(self, m.done, m.total)
 
     def on_work_failed(self, m: WorkFailed) -> None:
         self.notify(f"{m.what}: {m.error}", severity="error")
@@ -179,7 +165,7 @@ class MainScreen(Screen):
         table = self.query_one(EntryTable)
         if first:
             table.set_rows(rows or build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of), order)
-            self.watch.first_shown()
+            self.reader.first_shown()
             if self.select_first and table.select_id(self.select_first):
                 self.notify(f"Opened the folder that holds {self.select_first}, on that entry", timeout=5)
         else:
@@ -191,65 +177,56 @@ class MainScreen(Screen):
         if not first:
             self.update_preview()
         if first or snap.added or snap.changed or snap.removed or _state(snap) != _state(before):
-            self.run_audit(snap)   # (a mem0 export's skipped line changes no entry, only its finding)
+            self.audits.want(snap)   # (a mem0 export's skipped line changes no entry, only its finding)
         if first:   # (a later reading is indexed when a prompt needs it: not on every file the agent writes)
-            self.indexer.start(snap, table.rows_by_id.values())
+            self.previews.indexer.start(snap, table.rows_by_id.values())
         self.records.read_after_rows(snap)   # after the rows: what the agent appended to its record since
 
     def _apply_changes(self, snap: Snapshot) -> None:
         ours = self.writes.classify(snap)
-        table = self.query_one(EntryTable)
-        current = table.current_id()
-        if current in snap.changed:
+        current = self.current_id()
+        if current in snap.changed and current not in ours:   # (our own edit is said by its flow)
             self.changed_note[current] = "↻ changed on disk — reloaded"
             self.notify(f"{current} changed on disk; the detail shows the new version", timeout=4)
         if current in snap.removed and current not in ours:   # (our own delete is said by its flow)
             self.notify(f"{current} was removed from the folder", severity="warning")
-        rows = build_rows(snap, self.writes.new, self.writes.reviewed, self.kinds_of, reuse=table.rows_by_id,
-                          dated=self.records.dated)
-        table.apply_diff(rows, list(snap.added), rows_to_redraw(snap, table.rows_by_id, rows), list(snap.removed))
+        self.query_one(Browser).apply_reading(snap, self.writes.new, self.writes.reviewed, self.kinds_of,
+                                              self.records.dated)
 
-    def kinds_of(self, entry_id: str) -> tuple[str, ...]:
-        return self._kinds.get(entry_id, ())
-
-    # -- audit -------------------------------------------------------------------------------
-    def run_audit(self, snap: Snapshot) -> None:
-        self.audits.want(snap)
-
-    @work(thread=True, exclusive=True, group="audit")
-    def _audit(self, snap: Snapshot) -> None:
-        try:
-            self.triaged.audited(snap, background.audit_snapshot(snap))   # posts Audited, then triages
-        except Exception as e:
-            self.post_message(WorkFailed("Audit failed", str(e)))
-        finally:
-            self.audits.finished(self.app)
-
+    # -- what the children say (audit_runs, triage_view, record_view, writer) ---------------------
     def on_audited(self, message: Audited) -> None:
-        if not self.audits.fresh(message.generation):
+        touched = self.audits.show(message)
+        if touched is None:
             return   # an older audit than the one shown
-        old = self.findings
-        self.report, self.findings, self._kinds = message.report, message.by_id, message.kinds
-        self.query_one(EntryTable).set_kinds(set(old) | set(self.findings), self.kinds_of)
+        self.query_one(EntryTable).set_kinds(touched, self.kinds_of)
         self.set_title_bar()
         self.show_detail()
 
-    def on_triaged(self, message: Triaged) -> None:
-        self.triaged.apply(message)
+    def on_triaged(self, m: Triaged) -> None:   # (the triage view kept it)
+        if self.snapshot is not None:
+            self.query_one(Browser).show_triage(m.report)
+            self.query_one(UsagePane).show(m.report, m.usage, self.snapshot.now, self.app.colours)
+            self.show_detail()
+            self.refresh_bindings()
+
+    def on_record_progress(self, _: RecordProgress) -> None:   # (the record view made the line)
+        self.query_one(Browser).show_record_line(self.records.progress)
+
+    def on_record_read(self, _: RecordRead) -> None:   # (the record view kept it): dates, detail, triage
+        if self.snapshot is not None:
+            browser = self.query_one(Browser)
+            browser.show_record_line("")
+            browser.take_dates(self.snapshot, self.writes.new, self.writes.reviewed, self.kinds_of, self.records.dated)
+            self.show_detail()
+            self.triaged.again(self.snapshot, self.report)
+
+    def on_writer_status_changed(self, _: Writer.StatusChanged) -> None:
+        self.set_title_bar()
 
     # -- preview ---------------------------------------------------------------------------
     def update_preview(self) -> None:
-        if self.snapshot is None:
-            return
-        self._preview_request += 1
-        query = self.query_one("#query", Input).value
-        if query.strip():
-            self.indexer.want(self.snapshot)
-        self._preview(self.indexer.for_preview(self.snapshot), query, self._preview_request)
-
-    @work(thread=True, exclusive=True, group="preview")
-    def _preview(self, snap: Snapshot, query: str, request: int) -> None:
-        self.post_message(background.previewed(request, snap, query))
+        if self.snapshot is not None:
+            self.previews.want(self.snapshot, self.query_one("#query", Input).value)
 
     def on_previewed(self, message: Previewed) -> None:
         if message.request != self._preview_request:
@@ -257,10 +234,6 @@ class MainScreen(Screen):
         self.query_one(PreviewPane).show(message.decision, self.app.colours, message.error)
         d = message.decision
         self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
-
-    # -- watching (folder_watch) ------------------------------------------------
-    def on_memory_dir_changed(self, _: MemoryDirChanged) -> None:
-        self.watch.changed()
 
     # -- inputs ------------------------------------------------------------------------------
     @on(Input.Changed, "#filter")
@@ -275,40 +248,72 @@ class MainScreen(Screen):
     @on(Input.Submitted, "#query")
     @on(Input.Submitted, "#filter")
     def _input_submitted(self, _: Input.Submitted) -> None:
-        self.focus_table()
+        self.query_one(Browser).leave_inputs()
 
     # -- which keys apply (keys.applies) --------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return keys.applies(self, action)
+        top, table = self.app.screen, self.query_one(EntryTable)
+        return keys.applies(action, keys.KeyState(
+            top is not self and not isinstance(top, CommandPalette), isinstance(self.focused, Input),
+            table.current_id() if self.loaded else None, bool(table.selected), self.snapshot, self.writes,
+            self.triaged.report is not None))
 
-    # -- curation (the flows and writes live in curation and editing) ---------------------------
-    def action_delete(self) -> None:
-        curation.delete(self, curation.chosen_ids(self))
-
+    # -- curation (the flows and writes live in curation, editing, history_flow) -------------------
     def action_edit(self) -> None:
-        editing.edit(self, self.current_id())
+        self.editing.edit(self.current_id())
 
-    def action_promote(self) -> None:
-        curation.promote(self, curation.chosen_ids(self))
+    def action_add(self) -> None:
+        self.editing.add()
 
     def action_review(self) -> None:
-        curation.review(self, self.writes.pending())
+        curation.review(self, self.writes.pending(), self.findings)
+
+    def action_audit(self) -> None:
+        curation.audit_view(self, self.report)
+
+    def action_triage(self) -> None:
+        self.triaged.open(self.snapshot, self.findings)
+
+    def action_install_hook(self) -> None:
+        hook_setup.install(self, self.query_one(UsagePane))
 
     def flow(self, start, *args) -> None:   # a flow that lives in a helper module of this package
         start(self, *args)
 
-    action_add = partialmethod(flow, editing.add)
+    def chosen(self, start) -> None:   # a flow on the selected entries, else the one under the cursor
+        start(self, curation.chosen_ids(self.query_one(EntryTable)))
+
+    action_delete = partialmethod(chosen, curation.delete)
+    action_promote = partialmethod(chosen, curation.promote)
     action_trash = partialmethod(flow, curation.trash)
-    action_audit = partialmethod(flow, curation.audit_view)
-    action_triage = partialmethod(flow, triage_pass)
     action_history = partialmethod(flow, history_flow.open_history)
-    action_install_hook = partialmethod(flow, hook_setup.install)
     action_grow_panes = partialmethod(flow, panes.step, 1)
     action_shrink_panes = partialmethod(flow, panes.step, -1)
 
+    def on_act(self, m: Act) -> None:   # the triage pass asks for an action: through the dialog its key opens
+        if m.action == "edit":
+            return self.editing.edit(m.entry_id, line=m.line, then=m.then)
+        {"promote": curation.promote, "drop": curation.delete}.get(m.action, curation.archive)(self, [m.entry_id],
+                                                                                              then=m.then)
+
+    def on_jump_to(self, m: JumpTo) -> None:   # one entry in the table, clearing the filters that hide it
+        if self.snapshot is not None and m.entry_id in self.snapshot.entries:
+            self.query_one(Browser).show_entry(m.entry_id)
+            self.query_one(TabbedContent).active = "detail"
+
+    def on_reviewed(self, m: Reviewed) -> None:
+        self.writes.reviewed.update(m.ids)
+        self.query_one(EntryTable).mark(m.ids, reviewed=True)
+        self.set_title_bar()
+
+    def on_deselect(self, m: Deselect) -> None:
+        self.query_one(EntryTable).selected -= m.ids
+
     def on_injection_log_agent_wrote(self, message: InjectionLog.AgentWrote) -> None:
-        """Writes the hook saw land join the NEW inbox (``R``)."""
-        curation.agent_wrote(self, message.records)
+        """Writes the hook saw land join the NEW inbox (``R``), before the folder's change is read."""
+        self.query_one(EntryTable).mark([i for i in map(self.writes.note_logged, message.records) if i is not None])
+        self.set_title_bar()
+        self.refresh_bindings()
 
     def action_rescan(self) -> None:   # ctrl+r: re-check every anchor against the project too
         self.request_rescan(full=True)
@@ -336,8 +341,8 @@ class MainScreen(Screen):
         table = self.query_one(EntryTable)
         row = table.rows_by_id.get(i)   # (its status counts the age from the agent's record, once read)
         pane.show(snap.entries[i], row.status if row is not None else snap.status[i], self.findings.get(i, []),
-                  table.revealed == i, self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i),
-                  provenance=self.records.of(i))
+                  table.revealed == i, self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i, snap.now),
+                  provenance=self.records.of(i, snap))
 
     @on(EntryTable.RowHighlighted)
     def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:
@@ -350,9 +355,6 @@ class MainScreen(Screen):
     @on(EntryTable.RowSelected)
     def _row_selected(self, _: EntryTable.RowSelected) -> None:
         self.query_one(TabbedContent).active = "detail"
-
-    def focus_table(self) -> None:
-        self.query_one(Browser).leave_inputs()
 
     def action_focus_filter(self) -> None:   # (set_focus: focus() would move it only later)
         self.set_focus(self.query_one("#filter", Input))
@@ -374,16 +376,13 @@ class MainScreen(Screen):
             self.query_one("#filter", Input).value = ""   # (Input.Changed re-filters the table)
         elif self.query_one(EntryTable).status_filters:
             self.action_clear_filters()
-        self.focus_table()
+        self.query_one(Browser).leave_inputs()
 
     def action_tab(self, name: str) -> None:
         self.query_one(TabbedContent).active = name
 
     def action_reveal(self) -> None:
-        table = self.query_one(EntryTable)
-        i = table.current_id()
-        if i is not None:
-            table.set_revealed(None if table.revealed == i else i)
+        if self.query_one(Browser).toggle_reveal():
             self.show_detail()
 
     def browse(self, method: str, *args) -> None:   # the table's filters and sort belong to the Browser

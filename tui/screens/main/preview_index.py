@@ -23,8 +23,8 @@ PAUSE = 0.001   # between turns: the event loop handles what came in (keys, time
 
 
 class PreviewIndexer:
-    def __init__(self, screen, on_ready: Callable[[], None]) -> None:
-        self.screen, self.on_ready = screen, on_ready
+    def __init__(self, node, on_ready: Callable[[], None]) -> None:
+        self.node, self.on_ready = node, on_ready   # (the Previews widget: its timers run the steps)
         self.ready: Snapshot | None = None     # the newest reading whose index is built
         self._building: Snapshot | None = None
         self._steps: Iterator[None] | None = None
@@ -41,7 +41,7 @@ class PreviewIndexer:
             GC_PAUSE.hold()   # many long-lived objects, no cycles: no collector passes over them meanwhile
         self._building, self._steps = snap, chain(background.engine_steps(snap), [None], warm(rows))
         self._announced = False
-        self.screen.set_timer(PAUSE, self._turn)
+        self.node.set_timer(PAUSE, self._turn)
 
     def stop(self) -> None:
         if self._steps is not None:
@@ -75,7 +75,7 @@ class PreviewIndexer:
             if not self._announced:
                 self._done(snap)
             return
-        self.screen.set_timer(PAUSE, self._turn)
+        self.node.set_timer(PAUSE, self._turn)
 
     def _done(self, snap: Snapshot) -> None:
         if self.ready is None or snap.generation >= self.ready.generation:

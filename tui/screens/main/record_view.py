@@ -4,8 +4,9 @@ with a progress line above the table while a long first read runs; then every ro
 say where they come from, the detail shows who wrote the entry and who read it, and the triage
 takes the reads as evidence.
 
-A widget of its own (never shown): it runs its reading worker, takes that worker's messages, and
-stops a read in progress when the screen goes; the screen only starts it and asks it."""
+A widget of its own (never shown): it runs its reading worker, keeps what that worker read (its
+messages then bubble to the screen, which redraws the rows and the status line), and stops a read
+in progress when the screen goes; the screen only starts it and asks it."""
 from __future__ import annotations
 
 import time
@@ -15,8 +16,6 @@ from textual import work
 from textual.widget import Widget
 
 from ...messages import RecordProgress, RecordRead, WorkFailed
-from ...widgets.entry_table import EntryTable, build_rows
-from .host import MainHost
 
 if TYPE_CHECKING:
     from ...core.provenance.dating import Dated
@@ -31,9 +30,9 @@ class Stopped(Exception):
 class RecordView(Widget):
     DEFAULT_CSS = "RecordView { display: none; }"
 
-    def __init__(self, host: MainHost) -> None:
+    def __init__(self, log_path) -> None:
         super().__init__()
-        self.host = host
+        self.log_path = log_path   # the injection log (a session's reads of an entry)
         self.record = None
         self.dated: dict[str, "Dated"] = {}
         self.reads: dict | None = None
@@ -49,7 +48,7 @@ class RecordView(Widget):
             return {}
         from ...core.provenance.report import overlay, record_of
         try:
-            self.dated = overlay(snap, record_of(snap.dir, snap.root, snap.layout, scan=False), self.host.log_path,
+            self.dated = overlay(snap, record_of(snap.dir, snap.root, snap.layout, scan=False), self.log_path,
                                  every=False)
         except Exception:   # nothing kept, or unreadable: the read after the rows will say
             self.dated = {}
@@ -60,7 +59,6 @@ class RecordView(Widget):
         dates, ids as the table shows them; their reads are in each entry's history)."""
         from ...core.provenance.report import overlay, reads_by_entry, record_of
         started = time.monotonic()
-        screen = self.host
 
         def progress(done: int, total: int) -> None:
             if self.stopped:
@@ -70,12 +68,12 @@ class RecordView(Widget):
         if snap.parts:
             dated = {}
             for label, part in snap.parts.items():
-                got = overlay(part, record_of(part.dir, part.root, part.layout, progress), screen.log_path,
+                got = overlay(part, record_of(part.dir, part.root, part.layout, progress), self.log_path,
                               every=False)
                 dated.update({f"{label}:{i}": d for i, d in got.items()})
             return RecordRead(snap.generation, None, dated, None)
         record = record_of(snap.dir, snap.root, snap.layout, progress)
-        dated = overlay(snap, record, screen.log_path, every=False)
+        dated = overlay(snap, record, self.log_path, every=False)
         return RecordRead(snap.generation, record, dated, reads_by_entry(snap, record))
 
     @work(thread=True, exclusive=True, group="record")
@@ -85,57 +83,33 @@ class RecordView(Widget):
             self.post_message(self.read(snap))
         except Stopped:
             pass
-        except Exception as e:   # a record we cannot read: say so, the rows stand as they are
-            self.host.post_message(WorkFailed("Cannot read the agent's record", str(e)))
+        except Exception as e:   # a record we cannot read: say so (the screen), the rows stand as they are
+            self.post_message(WorkFailed("Cannot read the agent's record", str(e)))
 
     def on_unmount(self) -> None:
         """The screen is going: a thread worker cannot be cancelled, so the read stops itself."""
         self.stopped = True
 
     def on_record_progress(self, m: RecordProgress) -> None:
-        m.stop()
-        self.progressed(m)
+        """Kept as the line to show (``progress``); the screen, which it bubbles to, shows it."""
+        if m.done >= m.total:
+            m.stop()
+            return
+        self.progress = f"reading the agent's record: {100 * m.done // m.total}% ({m.done >> 20:,} / {m.total >> 20:,} MB)"
 
     def on_record_read(self, m: RecordRead) -> None:
-        m.stop()
-        self.apply(m)
-
-    def progressed(self, m: RecordProgress) -> None:
-        if m.done >= m.total:
-            return
-        self._line(f"reading the agent's record: {100 * m.done // m.total}% ({m.done >> 20:,} / {m.total >> 20:,} MB)")
-
-    def _line(self, text: str) -> None:
-        """The status line above the table says it (the title is cut by a long folder path)."""
-        from ...widgets.browser import Browser
-        self.progress = text
-        self.host.query_one(Browser).record_line = text
-        self.host.update_empty()
-
-    def apply(self, m: RecordRead) -> None:
-        """On the UI thread: the rows take the record's dates (only those that changed are drawn
-        again), then the detail and the triage."""
-        screen = self.host
-        if m.generation < self.generation or screen.snapshot is None:
+        """Kept, unless an older reading's; the screen, which it bubbles to, gives the rows the
+        record's dates, then the detail and the triage."""
+        if m.generation < self.generation:
+            m.stop()
             return
         self.generation, self.record, self.dated, self.reads = m.generation, m.record, m.dated, m.reads
-        if self.progress:
-            self._line("")
-        table = screen.query_one(EntryTable)
-        old = table.rows_by_id
-        rows = build_rows(screen.snapshot, screen.writes.new, screen.writes.reviewed, screen.kinds_of,
-                          reuse=old, dated=self.dated)
-        changed = [i for i, r in rows.items() if r is not old.get(i)]
-        if changed:
-            table.apply_diff(rows, [], changed, [])
-        screen.show_detail()
-        screen.triaged.again()
+        self.progress = ""
 
-    def of(self, entry_id: str) -> tuple["Dated | None", list | None]:
+    def of(self, entry_id: str, snap) -> tuple["Dated | None", list | None]:
         """(the entry's dates and their source — its own file's when nothing else dates it —, the
         times a session read it: None when there is no record)."""
         d = self.dated.get(entry_id)
-        snap = self.host.snapshot
         if d is None and snap is not None and entry_id in snap.entries:
             from ...core.provenance.dating import from_file
             d = from_file(snap.entries[entry_id])

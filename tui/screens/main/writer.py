@@ -34,7 +34,8 @@ class Job:
 
 class Writer(Widget):
     """Not shown itself (the title bar says its progress): a widget so that its thread's messages
-    come back to its own handlers, and it stops with the screen."""
+    come back to its own handlers, and it stops with the screen. It tells the screen its progress
+    line changed by posting ``StatusChanged``; it holds no reference to the screen."""
 
     DEFAULT_CSS = "Writer { display: none; }"
 
@@ -52,9 +53,14 @@ class Writer(Widget):
             super().__init__()
             self.job, self.result, self.error = job, result, error
 
-    def __init__(self, host) -> None:
+    class StatusChanged(Message):
+        """``status`` changed (a write began, waits, ended): the title bar says it again."""
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, Writer.StatusChanged)
+
+    def __init__(self) -> None:
         super().__init__()
-        self.host = host   # the main screen (its title bar, its notifications)
         self.queue: deque[Job] = deque()
         self.job: Job | None = None
         self.status = ""   # the progress line ("" when no write runs)
@@ -115,20 +121,22 @@ class Writer(Widget):
             post(Writer.Finished(job, result, None))
 
     def on_writer_said(self, m: "Writer.Said") -> None:
+        m.stop()
         self._say(m.text, m.waiting)
         if m.notice:
-            self.host.notify(m.notice, severity="warning", timeout=8)
+            self.notify(m.notice, severity="warning", timeout=8)
 
     def on_writer_finished(self, m: "Writer.Finished") -> None:
+        m.stop()
         self._finish(m.job, m.result, m.error)
 
     def _say(self, text: str, waiting: bool = False) -> None:
         self.status, self.waiting = text, waiting
-        self.host.set_title_bar()
+        self.post_message(Writer.StatusChanged())
 
     def _finish(self, job: Job, result: Any, error: BaseException | None) -> None:
         self.job, self.status, self.waiting = None, "", False
-        self.host.set_title_bar()
+        self.post_message(Writer.StatusChanged())
         try:
             if error is None:
                 job.done(result)
