@@ -64,6 +64,14 @@ async def settle(pilot) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_cursor_blink(monkeypatch):
+    """Determinism (STYLE): a focused input shows its cursor steadily, so a snapshot does not
+    depend on which half-second of the blink it was taken in."""
+    from textual.widgets import Input
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
+@pytest.fixture(autouse=True)
 def _isolated_config(tmp_path, monkeypatch):
     """No test reads or writes the developer's real config or state."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
