@@ -82,7 +82,7 @@ def setting_claims(text: str) -> list[tuple[str, str, int, str]]:
             name = _name(f.group(1))
             if name and name not in _NOT_FEATURES:
                 value = "not built" if m.group(1).lower().startswith("not") or "n't" in m.group(0) else "built"
-                out.append((f"{name} built", value, f.start(1), text[f.start(1):m.end()]))
+                out.append((f"{name} built", value, f.start(1), text[f.start(1):m.end()].replace("**", "")))
     if "remote" in low or "origin" in low:
         for rx, value in ((_NO_REMOTE, "none"), (_REMOTE, "a url")):
             for m in rx.finditer(text):
