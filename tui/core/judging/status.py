@@ -70,9 +70,13 @@ AGELESS_TYPES = frozenset({"feedback", "user", "reference"})
 def _old(st: EntryStatus, entry: MemoryEntry) -> bool:
     """Old and unverifiable: no anchor and past STALE_DAYS. A log of work (a daily log,
     progress.md) is dated on purpose: its age says nothing of a claim; nor is a rule's."""
-    return st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS and \
-        entry.kind != "process" and entry.type not in AGELESS_TYPES and not st.here \
-        and _GOAL.search(f"{entry.id} {entry.name} {entry.description}") is None
+    return st.age_days is not None and st.age_days > STALE_DAYS and may_age(entry, st)
+
+
+def may_age(entry: MemoryEntry, st: EntryStatus) -> bool:
+    """Whether age alone may make the entry old-unverifiable (the kept audit asks the same)."""
+    return st.anchor == "none" and entry.kind != "process" and entry.type not in AGELESS_TYPES \
+        and not st.here and _GOAL.search(f"{entry.id} {entry.name} {entry.description}") is None
 
 
 # a goal, a vision, a purpose does not go out of date by age (stop 36's held-out review: 'stale' on
