@@ -8,7 +8,6 @@ from . import console as make_console
 from rich.table import Table
 from rich.text import Text
 
-from ..core.layouts.openclaw import index_alone_label
 from ..core.snapshots.memory import Memory
 from .styles import DEFAULT
 
@@ -34,7 +33,7 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
         console.print(f"[dim]No memories in[/] {mem.dir} [dim]— the folder is empty.[/]")
         return
     own = mem.layout is not None and mem.layout.file_per_entry
-    alone = None if own or mem.layout_name != "openclaw" else index_alone_label(mem.dir, len(entries))
+    alone = None if own or mem.layout is None else mem.layout.folder_label(mem.dir, len(entries))
     title = f"{mem.dir}" if own else f"{mem.dir} · {alone}" if alone else \
         f"{mem.dir} · {mem.layout.agent} ({mem.layout_name} layout)"
     table = Table(title=title, title_justify="left", expand=False, pad_edge=False, box=None,

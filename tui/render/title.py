@@ -6,12 +6,11 @@ import weakref
 
 from ..core.reports.audit import AuditReport
 from ..core.snapshots.memory import Snapshot
-from ..core.layouts.openclaw import index_alone_label
 
 
 @functools.lru_cache(maxsize=8)   # the title is drawn often; the folder is listed once a reading
-def _alone(folder, sections: int, generation: int) -> str | None:
-    return index_alone_label(folder, sections)
+def _alone(layout, folder, sections: int, generation: int) -> str | None:
+    return layout.folder_label(folder, sections)
 
 
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
@@ -23,7 +22,7 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
     if snap is not None and snap.parts:
         agent = " + ".join(p.layout.agent for p in snap.parts.values() if p.layout is not None)
     elif snap is not None and snap.layout is not None:
-        alone = _alone(snap.dir, len(snap.entries), snap.generation) if snap.layout_name == "openclaw" else None
+        alone = _alone(snap.layout, snap.dir, len(snap.entries), snap.generation)
         agent = alone or snap.layout.agent + ("" if snap.layout.file_per_entry else f" ({snap.layout_name} layout)")
     where = [display_path + (" (a private copy)" if sample_note else ""), agent]
     short = display_path + (" (copy)" if sample_note else "")

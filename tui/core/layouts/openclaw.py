@@ -98,6 +98,9 @@ class OpenClaw(Layout):
             return Role("other", "workspace bootstrap file (instructions and persona, not memory)")
         return Role("other", "not part of OpenClaw's memory")
 
+    def folder_label(self, folder, entries: int) -> str | None:
+        return index_alone_label(folder, entries)
+
     def prune(self, folder_id: str) -> str | None:
         low = folder_id.lower()
         return None if low == "memory" or low.startswith("memory/") else "a workspace folder outside memory/ (not memory)"
