@@ -34,7 +34,8 @@ def folder(mem_dir, root, monkeypatch):
                                 "anchor: {file: src/api/server.ts, quote: \"port = 8080\"}\n---\n"
                                 "The API listens on port 8080 (src/api/server.ts:2).\n")
     write(mem_dir, "old.md", "---\nname: old\ndescription: old note\ntype: project\n---\n"
-                             "Deploys go through src/deploy/ship.ts and docs/setup.md.\n")
+                             "Deploys go through src/deploy/ship.ts and the setup doc.\n")   # (naming a file that
+    # is there would anchor it: no age finding)
     _age(mem_dir, root)
     os.utime(mem_dir / "old.md", (NOW.timestamp() - 20 * 86400,) * 2)   # 20 days old on NOW
     return mem_dir, root
@@ -98,7 +99,7 @@ def test_a_change_the_audit_can_see_gives_a_fresh_audit(folder, capsys, monkeypa
     elif change == "moved file":   # no file read, only a folder's names change
         write(root, "tools/deploy/ship.ts", "export {}\n")
     elif change == "instruction file":
-        write(root, "CLAUDE.md", "# Rules\n\nDeploys go through src/deploy/ship.ts and docs/setup.md.\n")
+        write(root, "CLAUDE.md", "# Rules\n\nDeploys go through src/deploy/ship.ts and the setup doc.\n")
     elif change == "index":
         write(mem_dir, "MEMORY.md", "# Memory\n- [Server](server.md) — api port\n- [Gone](gone.md) — x\n")
     after = _audit(mem_dir, root, capsys, command)

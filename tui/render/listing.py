@@ -33,7 +33,9 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
         console.print(f"[dim]No memories in[/] {mem.dir} [dim]— the folder is empty.[/]")
         return
     own = mem.layout is not None and mem.layout.file_per_entry
-    title = f"{mem.dir}" if own else f"{mem.dir} · {mem.layout.agent} ({mem.layout_name} layout)"
+    alone = None if own or mem.layout is None else mem.layout.folder_label(mem.dir, len(entries))
+    title = f"{mem.dir}" if own else f"{mem.dir} · {alone}" if alone else \
+        f"{mem.dir} · {mem.layout.agent} ({mem.layout_name} layout)"
     table = Table(title=title, title_justify="left", expand=False, pad_edge=False, box=None,
                   header_style="bold")
     id_width = min(max(len(e.id) for e in entries), 32)

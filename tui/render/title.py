@@ -1,10 +1,16 @@
 """The title bar's text: where, how many, what is wrong, what is new."""
 from __future__ import annotations
 
+import functools
 import weakref
 
 from ..core.reports.audit import AuditReport
 from ..core.snapshots.memory import Snapshot
+
+
+@functools.lru_cache(maxsize=8)   # the title is drawn often; the folder is listed once a reading
+def _alone(layout, folder, sections: int, generation: int) -> str | None:
+    return layout.folder_label(folder, sections)
 
 
 def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | None, new: int,
@@ -16,7 +22,8 @@ def title_text(display_path: str, snap: Snapshot | None, report: AuditReport | N
     if snap is not None and snap.parts:
         agent = " + ".join(p.layout.agent for p in snap.parts.values() if p.layout is not None)
     elif snap is not None and snap.layout is not None:
-        agent = snap.layout.agent + ("" if snap.layout.file_per_entry else f" ({snap.layout_name} layout)")
+        alone = _alone(snap.layout, snap.dir, len(snap.entries), snap.generation)
+        agent = alone or snap.layout.agent + ("" if snap.layout.file_per_entry else f" ({snap.layout_name} layout)")
     where = [display_path + (" (a private copy)" if sample_note else ""), agent]
     short = display_path + (" (copy)" if sample_note else "")
     if loading or snap is None:

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..reading.entry import memo
-from .findings import Finding
+from .findings import Finding, Place
+from .setting_claims import setting_claims
 from ..instructions import INSTRUCTION_FILES
 from ..fsutil import within
 from ..textutil import without_comments
@@ -162,6 +163,9 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
     for m in (_PORT.finditer(text) if "port" in low else ()):
         if m.group(1).lower() not in _COMMON:
             out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
+    # a setting of a named component, a feature built or not, a remote: possible (their subject
+    # is a phrase of the text, so "~" marks them for conflict_findings)
+    out += [("~" + subject, value, off, phrase) for subject, value, off, phrase in setting_claims(text)]
     return out
 
 
@@ -222,9 +226,12 @@ def conflict_findings(mem: Memory) -> list[Finding]:
                 if a not in mem.entries:
                     a, b, oa, ob, pa, pb = b, a, ob, oa, pb, pa
                 la, lb = texts[a].count("\n", 0, oa) + 1, texts[b].count("\n", 0, ob) + 1
+                soft = subject.startswith("~")   # one finding naming both places, to check by hand
                 out.append(Finding(a, "conflict", "contradiction", la,
                                    f"“{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",   # (its own line: f.line)
-                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b))
+                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b,
+                                   confidence="possible" if soft else "high",
+                                   places=(Place(a, la, pa.strip()[:80]), Place(b, lb, pb.strip()[:80])) if soft else ()))
     return out
 
 

@@ -77,7 +77,11 @@ _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|depreca
                          r"apagad|supprim|удал|삭제|削除|删除|刪除|廃止|xóa|gelöscht|entfernt|"
                          # renamed, unused, said not to exist: the memory itself does not claim the file
                          r"renam|rinomin|renombr|umbenann|\bunused\b|orphan|"
-                         r"(?:doesn'?t|does not|do not|non|no|não|nao|n'|nicht) (?:exist|esiste|existe)|不存在|존재하지 않|存在しない")
+                         r"(?:doesn'?t|does not|do not|non|no|não|nao|n'|nicht) (?:exist|esiste|existe)|不存在|존재하지 않|存在しない|"
+                         # never saved: the entry says the file was not kept (stop 37, held-out review)
+                         r"\b(?:never|not|wasn'?t|was not|weren'?t|were not) (?:saved|written|committed|persisted|kept)\b|"
+                         r"\bunsaved\b|no se guard|nunca se guard|não foi salv|nunca foi salv|nicht gespeichert|"
+                         r"pas (?:été )?sauvegard|没有保存|未保存|沒有保存|保存されていない|保存していない|저장되지 않|저장 안")
 # "the entry point is server/index.js, not server.js": the path is named to say it is not the one
 _NOT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnon|\bnão|\bnao|\bnicht|\bkein|\bnunca|\bnever|\bnot in|\binstead of|"
                          r"\brather than|\ben vez de|\ben lugar de|\bem vez de|\bao invés de|\bau lieu de|\bpas|"
@@ -195,6 +199,12 @@ _ELSEWHERE_LINE = re.compile(r"(?i)gitignor|not in git|untracked|local only|loca
                              r"\bssh\b|\bcron(?:tab)?\b|\bsystemd\b|\bno servidor\b|\ben el servidor\b|\bsur le serveur\b|"
                              r"\bauf dem server\b|\bsul server\b|на сервере|서버에서|サーバー(?:上|で)|服务器上|伺服器上|"
                              r"trên server|sunucuda")
+# a file the entry says will be made (by a first run, a later step), said right after its name: not there yet
+_MADE_LATER = re.compile(r"(?i)[`*\"']*[ \t]*[(—–:-]?[ \t]*(?:(?:will|is going to|is to|has to|needs to) be|to be|gets|is|are)"
+                         r"[ \t]+(?:created|generated|written|added|made)\b|[`*\"']*[ \t]*\(?(?:created|generated) on "
+                         r"(?:the )?first run|[`*\"']*[ \t]*[(（]?[ \t]*(?:se crear[áa]|ser[áa] criad[oa]|wird (?:erstellt|"
+                         r"angelegt|erzeugt)|sera créée?|verrà creat[oa]|将(?:会)?(?:创建|生成)|(?:を|は)?作成予定|"
+                         r"(?:가|이|을|를|는)?[ \t]*(?:생성될|생성 예정|만들 예정))")
 # "create `src/x.py`", "Implement `a/b.ts` for …": a file to make, named right after the verb
 _TO_MAKE = re.compile(r"(?i)\b(?:create|implement|crear|criar|creare|erstellen)[ \t]+(?:an? |the |new |un |una |o |a )?"
                       r"[`*\"']*$")
@@ -215,7 +225,7 @@ def elsewhere(body: str, path: str) -> bool:
     start = span[0]
     at = body.find(path)
     if _ELSEWHERE_LINE.search(body, *span) or _TO_MAKE.search(body, max(span[0], at - 30), at) \
-            or _MADE_NEXT.match(body, at + len(path)):
+            or _MADE_NEXT.match(body, at + len(path)) or _MADE_LATER.match(body, at + len(path)):
         return True   # (the line of the first mention, as _line_span found it)
     heading = None
     for h in _HEADING.finditer(body, 0, start):   # the last heading above the line
@@ -229,6 +239,12 @@ _MERGED_BRANCH = re.compile(r"(?:→|->) ?`?(?:main|master|develop)\b")
 _MADE_BY = re.compile(r"(?i)\bre-?generat|\bauto-?generat|重生成|重新生成|自动生成|自動生成|재생성")
 # "break_infinity.js on CDN", "the xterm library": a library the project loads, not a file of it
 _LIBRARY_WORDS = re.compile(r"(?i)\bCDN\b|\bnpm (?:i|install|add)\b|\blibrary\b|\blibrer[ií]a|\bbiblioth?[eè][qc]")
+# a product's name as it is written ("Three.js r160", "built with Chart.js", "Node.js 20"): one capitalised
+# word, and a version after it or a word of using before it (a component is named by its path or alone)
+_PRODUCT = re.compile(r"[A-Z][a-z0-9]{1,14}\.(?:js|io|sh|ai|dev|app)")
+_VERSION_AFTER = re.compile(r"[`*]*[ \t]+(?:v?\d+(?:\.\d+)*\b|r\d+\b)")
+_USING_BEFORE = re.compile(r"(?i)\b(?:with|using|uses|via|on|powered by|built (?:with|on)|based on|con|com|avec|mit|"
+                           r"usando|utilise|benutzt)[ \t]+[`*]*$")
 
 
 def among_branches(body: str, path: str) -> bool:
@@ -261,6 +277,9 @@ def a_library(body: str, name: str) -> bool:
         if _LIBRARY_WORDS.search(body, start, end) or labels and body[i - 1:i] == "(" \
                 and body[i + len(name):i + len(name) + 1] == ")":
             return True
+        if _PRODUCT.fullmatch(name) and (_VERSION_AFTER.match(body, i + len(name), end)
+                                         or _USING_BEFORE.search(body, max(start, i - 24), i)):
+            return True   # "Three.js r160", "built with Chart.js": the product, not a file of the project
         i = body.find(name, end)
     return False
 

@@ -46,6 +46,7 @@ class EntryStatus:
     past_end: dict[str, int] = field(default_factory=dict)   # mention → the file's line count
     unsafe_paths: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    here: int = 0                         # mentions that name a file or folder of this project
 
 
 def assess(entry: MemoryEntry, checker: AnchorChecker, index: MemoryIndex, now: dt.datetime,
@@ -69,8 +70,20 @@ AGELESS_TYPES = frozenset({"feedback", "user", "reference"})
 def _old(st: EntryStatus, entry: MemoryEntry) -> bool:
     """Old and unverifiable: no anchor and past STALE_DAYS. A log of work (a daily log,
     progress.md) is dated on purpose: its age says nothing of a claim; nor is a rule's."""
-    return st.anchor == "none" and st.age_days is not None and st.age_days > STALE_DAYS and \
-        entry.kind != "process" and entry.type not in AGELESS_TYPES
+    return st.age_days is not None and st.age_days > STALE_DAYS and may_age(entry, st)
+
+
+def may_age(entry: MemoryEntry, st: EntryStatus) -> bool:
+    """Whether age alone may make the entry old-unverifiable (the kept audit asks the same)."""
+    return st.anchor == "none" and entry.kind != "process" and entry.type not in AGELESS_TYPES \
+        and not st.here and _GOAL.search(f"{entry.id} {entry.name} {entry.description}") is None
+
+
+# a goal, a vision, a purpose does not go out of date by age (stop 36's held-out review: 'stale' on
+# a durable goal was wrong); nor does an entry that names a file or folder that is there (it is
+# anchored by it: the path check already says when that goes)
+_GOAL = re.compile(r"(?i)\b(?:goals?|vision|mission|north[ _-]?star|purpose|objectives?|principles?|values|"
+                   r"objetivos?|prop[oó]sito|visi[oó]n|ziele?|obiettiv[oi])\b|目标|目標|비전|목표|ビジョン")
 
 
 def redated(st: EntryStatus, entry: MemoryEntry, updated: dt.datetime | None, now: dt.datetime) -> EntryStatus:
@@ -231,6 +244,7 @@ def _check_mentions(entry: MemoryEntry, st: EntryStatus, checker: AnchorChecker,
         if to is not None and not checker.is_memory(checker.root / to):
             st.moved[str(m)] = to
         st.missing.append(str(m))
+    st.here = here
     if len(st.missing) >= 4 and here * 4 <= len(st.missing) and not st.moved:
         # hardly one of several paths is here, none moved: the entry is about another codebase (or one planned)
         st.missing.clear()

@@ -63,11 +63,34 @@ def _day(date: str) -> tuple[int, ...]:
 _LABEL_LINE = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([^\n:：*]{2,50}?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
 
 
+# a state closed at its date, or held since a date, or re-checked and still valid: a record that stays
+# true ("Status: RESOLVED (2026-04-17)", "DONE (2026-05-28): …", "Estado atual (desde 2026-05-04)",
+# "Estado pós-2026-05-11", "상태(2026-07-08 재확인, 여전히 유효)"); nothing for the owner to move (stop 37:
+# 13 of the 25 tune findings of this rule were such records, none acted on)
+_CLOSED = re.compile(r"(?i)\b(?:complete[d]?|resolved|done|fixed|closed|deployed|shipped|merged|released|delivered|"
+                     r"implemented|finished|verified|cerrad[ao]|resuelt[ao]|conclu[ií]d[ao]|terminad[ao]|completad[ao]|"
+                     r"completat[oa]|risolt[oa]|chius[oa]|fermée?|termin[ée]e?|erledigt|abgeschlossen|behoben|"
+                     r"tamamlandı|çözüldü|завершен[оа]?|решен[оа]?|still valid|re-?(?:verified|confirmed|checked))\b|"
+                     r"已完成|已解决|已解決|已修复|完成|完了|解決済|解决|완료|해결|여전히 유효|재확인|仍然有效|仍有效|再確認")
+# what keeps a closed word from closing the block: something still open in the same words
+_OPEN = re.compile(r"(?i)\b(?:deferred|pending|in progress|wip|waiting|blocked|partial(?:ly)?|remaining|todo|next|"
+                   r"pendiente|pendente|in attesa|en curso|em andamento|ausstehend)\b|待|未完|진행 ?중|대기|進行中|保留")
+_SINCE = re.compile(r"(?i)(?:\b(?:since|desde|seit|depuis|dal|pós|post|after|após|nach|dopo|après)[ \t-]*"
+                    r"(?:(?:the|el|o|a|le|la|dem|il)[ \t]+)?(?:19|20)\d{2}[-/.]\d)|(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}"
+                    r"[ \t]*(?:以来|から|부터)")
+
+
+def _settled(words: str) -> bool:
+    """The words say the state is closed, held since a date, or re-checked: a record, not a status."""
+    return (_CLOSED.search(words) is not None and _OPEN.search(words) is None) or _SINCE.search(words) is not None
+
+
 def _reports(title: str) -> bool:
-    """A heading's or a label's words report a state at a date or now."""
+    """A heading's or a label's words report a state at a date or now (not one closed or settled)."""
     dated = _DATE.search(title) is not None
-    return _STATE.search(title) is not None and (dated or _NOW.search(title) is not None) or \
+    reports = _STATE.search(title) is not None and (dated or _NOW.search(title) is not None) or \
         dated and _NOW_DATED.match(title) is not None or _DELIVERED.search(title) is not None
+    return reports and not _settled(title)
 
 
 def _heading_blocks(scan: str) -> list[tuple[int, int, str]]:
@@ -133,7 +156,8 @@ def _line_blocks(scan: str) -> list[tuple[int, int, str]]:
                                                                   "COMPLETE", "MERGED", "DEPLOYED", "RELEASED", "FIXED"))))
     for a, b in labels:
         m = _LABEL_LINE.match(scan, a, b)
-        if m is not None and not scan.startswith("#", a) and _reports(m.group(1)):
+        if m is not None and not scan.startswith("#", a) and _reports(m.group(1)) \
+                and not _settled(scan[m.end(1):min(b, m.end(1) + 48)]):   # "ESTADO (2026-07-13): CERRADA."
             bullet = scan[a:a + 3].lstrip()[:1] in ("-", "*", "+")
             out.append((a, b if bullet else _paragraph_end(scan, a), m.group(1).strip()))
     for a, b in _lines_with(scan, low, _NEXT_HINTS, present):

@@ -259,6 +259,9 @@ class TimeContext:
         stop = _SENTENCE_END.search(self.scan, m.end(), min(end, m.end() + 200))
         return before[_last_end(before):] + self.scan[m.start():stop.start() if stop else min(end, m.end() + 200)]
 
+    def heading_before(self, start: int) -> str | None:
+        return self._heading_before(start)
+
     def _heading_before(self, start: int) -> str | None:
         if self._headings is None:
             self._headings = list(_HEADING.finditer(self.scan))

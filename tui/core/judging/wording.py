@@ -13,6 +13,7 @@ import re
 from .. import hints
 from .findings import Finding
 from ..textutil import lazy_re, line_of, without_code, without_comments
+from .owner_context import frontmatter_label, living_backlog, on_purpose
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
@@ -110,6 +111,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     if RETRO.search(entry_id):
         return []   # a retro, changelog or history is a record: its "today" and "this session" are its own day's
     dated_name = DATE.search(entry_id.rsplit("/", 1)[-1]) is not None
+    backlog = None   # whether the file is a living backlog: asked at its first time word (most have none)
     if scan.isascii():   # most memory: no other script to look for (a C-speed test)
         scripts, wanted = _NO_SCRIPTS, _rules_hinted(low, False)
     else:
@@ -124,10 +126,16 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             ln = line_of(text, m.start())
             if ln < body_line:   # of the frontmatter, only the name and description say anything
                 lines = lines or text.split("\n")
-                if not re.match(r"\s*(?:name|description)\s*:", lines[ln - 1]):
-                    continue
+                if not re.match(r"\s*(?:name|description)\s*:", lines[ln - 1]) or frontmatter_label(lines[ln - 1]):
+                    continue   # (a name is a label; a description that says what the file tracks, its subject)
             if ln in seen or quoted(scan, m.start()):
                 continue
+            if backlog is None:
+                backlog = living_backlog(entry_id, scan)
+            if backlog and not DAY_WORD.match(m.group(0)) and not SESSION_DEIXIS.search(m.group(0)):
+                continue   # a living backlog's "not yet" and "currently": its open items, what the file is for
+            if on_purpose(scan, m.start(), ctx.heading_before(m.start())):
+                continue   # an open question, a rule for what later notes say: the owner's on purpose
             why = ctx.not_now(m)
             if why == "line":
                 seen.add(ln)   # nothing on this line says now: its other time words are not looked at again
@@ -153,6 +161,10 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             unsure_day = day and not (lang == "en" and ctx.told_present(m))
             out.append(_time_word(entry_id, ln, word, soft=_soft(word), dated=dated, past=past, day=unsure_day))
     for ln, word in _open_statuses(scan, low):
+        if backlog is None:
+            backlog = living_backlog(entry_id, scan)
+        if backlog:
+            break   # a backlog's "pending" and "blocked" are its items
         if ln not in seen and ln >= body_line:
             seen.add(ln)
             out.append(_time_word(entry_id, ln, word, soft=True, dated=False))

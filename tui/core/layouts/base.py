@@ -86,6 +86,11 @@ class Layout:
     def role(self, file_id: str) -> Role:
         return ENTRY
 
+    def folder_label(self, folder, entries: int) -> str | None:
+        """What to call the folder instead of the agent's name, when that would mislead (None: the
+        agent's name)."""
+        return None
+
     def prune(self, folder_id: str) -> str | None:
         """A reason not to walk into this subfolder (it is listed as one item), or None."""
         return None

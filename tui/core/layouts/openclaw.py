@@ -37,6 +37,15 @@ def _index_alone(folder: Path) -> bool:
     return bool(text.strip()) and _FILE_LINK.search(text) is None
 
 
+def index_alone_label(folder: Path | None, sections: int) -> str | None:
+    """What a folder holding only a MEMORY.md of written-in sections is, said as such ("a MEMORY.md
+    with 4 sections"): read the OpenClaw way (its sections are the entries), but no OpenClaw
+    workspace (no daily logs, no workspace files), so naming the agent would mislead."""
+    if folder is None or not _index_alone(folder):
+        return None
+    return f"a MEMORY.md with {sections} section{'' if sections == 1 else 's'}"
+
+
 def daily_date(file_id: str) -> dt.date | None:
     m = DAILY.match(file_id)
     if not m:
@@ -88,6 +97,9 @@ class OpenClaw(Layout):
         if "/" not in file_id and low in BOOTSTRAP:
             return Role("other", "workspace bootstrap file (instructions and persona, not memory)")
         return Role("other", "not part of OpenClaw's memory")
+
+    def folder_label(self, folder, entries: int) -> str | None:
+        return index_alone_label(folder, entries)
 
     def prune(self, folder_id: str) -> str | None:
         low = folder_id.lower()

@@ -79,8 +79,8 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         out.append(Finding(e.id, "path-missing", "line-past-end", _find_line(e.text, p),
                            f"mentions {p}, but that file has only {count} lines now",
                            "the code moved: find the place again and update the line number, or drop it"))
-    if "old-unverifiable" in st.flags:
-        out.append(age_finding(e.id, st.age_days))
+    if "old-unverifiable" in st.flags and not any(f.kind == "process" for f in gates):
+        out.append(age_finding(e.id, st.age_days))   # (a log's age is the log's cause: one finding)
     # (a "lenient-yaml" warning is no finding: memtui, and the agent that wrote the file, read the
     # unquoted ': ' as it was meant — nothing for the owner to do)
     for w in e.warnings:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..instructions import INSTRUCTION_FILES
 from ..judging.findings import STALE_DAYS, AuditReport, Finding, stale_finding
-from ..judging.status import AGELESS_TYPES
+from ..judging.status import may_age
 from ..cache.kept import KeptFile, folder_listing, full_signature, racy, same_folders
 
 NOTE = "audit"
@@ -140,7 +140,9 @@ class Probe:
 
     def keep(self, mem, report: AuditReport) -> None:
         """Keep this audit for the next one (a one-shot command, after its output)."""
-        dated = [(i, e.updated) for i, e in mem.entries.items() if e.updated is not None and _ages(e, mem.status[i])]
+        logs = {f.id for f in report.findings if f.kind == "process"}   # (a log's age is the log's cause)
+        dated = [(i, e.updated) for i, e in mem.entries.items()
+                 if e.updated is not None and _ages(e, mem.status[i]) and i not in logs]
         findings = [f for f in report.findings if not _made_again(f)]
         self._keep(NOTE, mem, lambda: KeptAudit(findings, dated, report.entries))
 
@@ -260,9 +262,8 @@ def sort_key(f: Finding) -> tuple:
 
 def _ages(entry, status) -> bool:
     """Whether the entry's age alone may make it old-unverifiable (status.assess's rule: read,
-    no anchor, not a record of work)."""
-    return entry.readable and status.anchor == "none" and entry.kind != "process" and \
-        entry.type not in AGELESS_TYPES
+    no anchor, not a record of work, not a goal, no path of the project named)."""
+    return entry.readable and may_age(entry, status)
 
 
 def _made_again(f: Finding) -> bool:
