@@ -204,3 +204,16 @@ def inside(mem_dir: Path, entry_id: str) -> bool:
     if not entry_id or Path(entry_id).is_absolute() or ".." in Path(entry_id).parts or "\x00" in entry_id:
         return False
     return within(os.path.realpath(mem_dir), os.path.realpath((Path(mem_dir) / entry_id).parent))
+
+
+def same_bytes(a, b) -> bool:
+    """One file, or a byte-for-byte copy of it (a synced or restored memory file beside its project's):
+    a memory is not "already stated" in its own copy."""
+    try:
+        if os.path.samefile(a, b):
+            return True
+        if os.path.getsize(a) != os.path.getsize(b):
+            return False
+    except OSError:
+        return False
+    return _read(a) == _read(b)

@@ -13,7 +13,7 @@ from ..reading.entry import memo
 from .findings import Finding, Place
 from .setting_claims import setting_claims
 from ..instructions import INSTRUCTION_FILES
-from ..fsutil import within
+from ..fsutil import same_bytes, within
 from ..textutil import without_comments
 
 if TYPE_CHECKING:   # annotations only (the reading is passed in): no import of the reader at run time
@@ -192,7 +192,7 @@ def _own_lines(mem: Memory, name: str) -> Counter:
     real = os.path.realpath(mem.root / name)
     base = os.path.basename(real)
     for e in mem.entries.values():
-        if e.path.name == base and e.readable and os.path.realpath(e.path) == real:
+        if e.path.name == base and e.readable and (os.path.realpath(e.path) == real or same_bytes(e.path, real)):
             out.update(_norm(ln) for ln in without_comments(e.body).splitlines() if len(ln.split()) >= 5)
     return out
 

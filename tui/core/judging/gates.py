@@ -13,6 +13,7 @@ import re
 from .anchors import AnchorChecker
 from ..reading.entry import MemoryEntry
 from .findings import Finding
+from ..fsutil import same_bytes
 from ..textutil import line_span, line_of, without_code as _without_code, without_comments
 from ..secrets.detect import blank_secrets, find_secrets
 from ..mentions import mentions
@@ -109,7 +110,7 @@ def in_code_findings(entry: MemoryEntry, checker: AnchorChecker, body: str | Non
     for raw in named:
         c = checker.confine(raw)
         if c.unsafe or c.path is None or checker.kind(c.path) != "file" or checker.is_memory(c.path) \
-                or c.path.name.lower() in INSTRUCTION_NAMES:
+                or c.path.name.lower() in INSTRUCTION_NAMES or c.path.name == entry.path.name and same_bytes(c.path, entry.path):
             continue   # an instruction file is the duplicate check's: a line it states is one finding there
         content, _ = checker.read(c.path)
         if not content:

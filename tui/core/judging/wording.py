@@ -24,10 +24,10 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
     ("en", ("right now", "currently", "the moment", "at present", "as of", "today", "tonight", "this morning",
             "this afternoon", "this evening", "this session", "just now", "for now", "time being",
             "temporarily", "yesterday", "this week", "next session", "not yet"),
-     re.compile(r"(?i)(?<!['\"‘“])\b(?:right now|currently|at the moment|at present|as of (?:now|today|this (?:morning|"
+     re.compile(r"(?i)(?<!['\"‘“/_.-])\b(?:right now|currently|at the moment|at present|as of (?:now|today|this (?:morning|"
                 r"week))|today(?!['’]s)|for today['’]s|today['’]s (?=\w+ (?:is|are|was|uses?)\b)|tonight|"
                 r"this (?:morning|afternoon|evening|session|week)|just now|for now|next session|not yet|"
-                r"for the time being|temporarily|yesterday|earlier today|so far today)\b(?!['\"’”])")),
+                r"for the time being|temporarily|yesterday|earlier today|so far today)\b(?!['\"’”]|[-_/.]\w)")),   # (not a name: today-mao)
     ("zh", ("现在", "目前", "刚", "今天", "今晚", "此刻", "眼下", "这会儿", "暂时", "昨天", "本周", "尚未", "还没",
             "還沒", "仍未", "暂未", "暫未", "会话", "对话", "會話"),
      re.compile(r"(?:(?<![发出实表体呈显發實體顯])[现現]在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周|"

@@ -229,9 +229,10 @@ def _find(text: str) -> list[SecretHit]:
         elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value):
             add("generic-secret", "a passphrase assigned to a password's name", vstart, vend, confidence="possible")
     if "\n" in text and anchors and any(map(low.__contains__, _CHOSEN_WORDS)):
-        for name, vstart, vend in values_below(text, low):
-            sure = grade(text[vstart:vend], name)
-            if sure is None and passphrase(text[vstart:vend], alone=True) and keylike_name(name.lower(), name):
+        for name, vstart, vend in values_below(text, low):   # a key's or a token's: generated, or not one
+            v = text[vstart:vend]
+            sure = grade(v, name) if chosen_name(name) else "high" if random_by_measure(v) and not never_a_value(v) else None
+            if sure is None and passphrase(v, alone=True) and keylike_name(name.lower(), name):
                 sure = "possible"
             if sure is not None:
                 add("generic-secret", "a value on the line under its password's name", vstart, vend, confidence=sure)
@@ -271,12 +272,11 @@ def _find(text: str) -> list[SecretHit]:
     return hits
 
 
-# a value under its name is looked for only where a password's or a secret's name is (labels.values_below)
-_CHOSEN_WORDS = ("passw", "pwd", "passphrase", "contrase", "secret", "senha")
+# a value under its name is looked for only where a password's, a secret's, a key's or a token's name is (labels.values_below)
+_CHOSEN_WORDS = ("passw", "pwd", "passphrase", "contrase", "secret", "senha", "key", "token")
 # the anchor words an ASCII text can hold, in the same order (another script's "password" cannot be in it)
 _ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
-# where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of
-# an alternative of the pattern
+# where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of an alternative
 _PAIR_STARTS = ("log", "cred", "user", "account", "sign")
 _BEARER_STARTS = ("bearer", "token", "api-key")
 

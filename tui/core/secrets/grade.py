@@ -160,7 +160,18 @@ def never_a_value(v: str, words: bool = True) -> bool:
     name stands before the value, whose own format was already matched."""
     v = _shown(v)
     return v is None or _never_a_secret(v) or bool(_GLOB.search(v) or _kwarg(v) or _file(v) or _PERCENT.search(v)) \
-        or words and (_path_of_words(v) or made_of_words(v) or identifier(v) or code_name(v))
+        or _an_address(v) or words and (_path_of_words(v) or made_of_words(v) or identifier(v) or code_name(v))
+
+
+_ADDRESS = re.compile(r"(?:([\w.-]+):)?([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
+
+
+def _an_address(v: str) -> bool:
+    """An e-mail address, or a profile's name before one ('openai-codex:me@example.com'): who, not a
+    secret (the identifying rules judge it). 'user:pass@host' stays a secret when the part before
+    the '@' is random as passwords are."""
+    m = _ADDRESS.fullmatch(v)
+    return m is not None and (m.group(1) is None or not random_by_measure(m.group(2)))
 
 
 def _file(v: str) -> bool:
@@ -188,7 +199,9 @@ def _path_of_words(v: str) -> bool:
     if "/" not in v:
         return False
     parts = [p for p in v.split("/") if p]
-    return bool(parts) and all(len(p) <= 3 or made_of_words(p) or _FILE.fullmatch(p) for p in parts)
+    # (an npm-style scope '@name' and a snake_case part are words too: '@wordpulse/guess_progress_v1')
+    return bool(parts) and all(len(p) <= 3 or made_of_words(p.lstrip("@")) or _FILE.fullmatch(p)
+                               or never_a_value(p.lstrip("@")) for p in parts)
 
 
 def random_by_measure(v: str) -> bool:

@@ -47,7 +47,9 @@ def passphrase(value: str, alone: bool = False) -> bool:
     return not _STAND_IN.search(v) and not looks_placeholder(v) and entropy(v) >= 2.8
 
 
-_NAME_WORD = re.compile(r"passw|pwd|passphrase|contrase|secret|senha")   # tried on the lower-cased text
+# tried on the lower-cased text; a key's or a token's value below its name counts only when it is
+# random as generated keys are (detect.py grades it: a chosen word under "key:" is a name)
+_NAME_WORD = re.compile(r"passw|pwd|passphrase|contrase|secret|senha|\bkey\b|\btoken\b|api[_ -]?key")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")   # kana, CJK, Hangul
 _NAME_CHARS = re.compile(r"[\w.-]*")
 
