@@ -175,3 +175,11 @@ def test_a_value_the_entry_says_twice_is_named_once_in_test_3(mem_dir, root):
           "12min if the cache is cold, so the first render of a day takes longer than the later ones.")
     reasons = " ".join(run(mem_dir, root)["render.md"].reasons)
     assert "12min" in reasons and "12min, 12min" not in reasons
+
+
+def test_a_value_random_as_keys_are_is_never_quoted_in_a_reason(mem_dir, root):
+    token = "Zr9Kx4Tb8Mn3Vc6Yh1Jd5Fs0Lp7Qw2"   # made up; no label names it, so no secret rule finds it
+    entry(mem_dir, "relay.md", "project", f"The sandbox relay answers to `{token}` when it is asked for its id, "
+          "and the live relay to another value.")
+    got = run(mem_dir, root)["relay.md"]
+    assert token not in " ".join(got.reasons) and token[:12] not in " ".join(got.reasons)

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, RuleLine, rule_words, words
+from .triage_lines import shown  # noqa: F401 (where the facts' reasons have always taken it from)
 
 _DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")
@@ -364,10 +365,6 @@ def says_more(ln, found: list[Found], most: int = 8) -> bool:
     own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
     cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
     return len(own) + cjk // 3 > most   # about three CJK characters a word
-
-
-def shown(f) -> str:
-    return f"`{f.text}`" if f.kind in ("span", "script") else f.text
 
 
 # -- rules an instruction file already holds -----------------------------------------------------------

@@ -326,7 +326,23 @@ _HEADLINE_PROCESS = re.compile(
 def quote(text: str, words: int = 9) -> str:
     """The first few words of a line, for a reason (never more: the text is the owner's)."""
     from ..secrets.detect import blank_secrets
-    bare = blank_secrets(re.sub(r"[*_`#>]+", "", text)).strip(" -:•\t")
+    bare = unshown(blank_secrets(re.sub(r"[*_`#>]+", "", text))).strip(" -:•\t")
     bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
     parts = bare.split()
     return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
+
+
+_LONG_TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}")
+
+
+def unshown(text: str) -> str:
+    """A reason quotes the owner's words, never a value random as keys are, found as a secret or
+    not (a rule that missed one must not make triage print it)."""
+    from ..secrets.grade import random_by_measure
+    return _LONG_TOKEN.sub(lambda m: "[a value not shown]" if random_by_measure(m.group()) else m.group(), text)
+
+
+def shown(f) -> str:
+    """A fact of the entry as a reason names it (a value random as keys are is not shown)."""
+    text = unshown(f.text)
+    return f"`{text}`" if f.kind in ("span", "script") else text

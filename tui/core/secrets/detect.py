@@ -235,7 +235,7 @@ def _find(text: str) -> list[SecretHit]:
             if sure is None and passphrase(v, alone=True) and keylike_name(name.lower(), name):
                 sure = "possible"
             if sure is not None:
-                add("generic-secret", "a value on the line under its password's name", vstart, vend, confidence=sure)
+                add("generic-secret", "a value on the line under its name", vstart, vend, confidence=sure)
     prose_credentials(text, low, add)   # "비밀번호 …", "senha: …", sshpass -p …, echo '…' | sudo -S
     for vstart, vend in app_passwords(text, low):
         add("app-password", "an app password", vstart, vend)
