@@ -48,3 +48,21 @@ def test_a_name_holding_today_is_no_right_now_statement(mem_dir, root):
           "separate services\ntype: project\n---\n\ntoday-feed runs alone on port 8090; the stats board keeps 8080.\n")
     found = audit(Memory.load(mem_dir, root, now=NOW), git=False).findings
     assert not [f for f in found if f.kind == "transient"]
+
+
+def test_a_key_named_in_another_language_and_a_credential_header_are_found():
+    texts = ["资源破解笔记：贴图 密钥 `C41E7A9B2D6F0835`，存档数据库密钥 `7f3a9c2e1b8d4f60a5c7e9b1d3f5a7c9`。",
+             "- auth: `X-Release-Token: relnotes-token-2026-alpine-sky` on every POST",
+             '  -H "X-Release-Token: relnotes-token-2026-alpine-sky" \\',
+             "la clave del bucket `Vq7mT2xK9pLw4RzN`"]
+    for text in texts:
+        rules = [h.rule for h in find_secrets(text)]
+        assert rules and set(rules) == {"generic-secret"}, text
+
+
+def test_header_and_key_lookalikes_stay_clean():
+    for text in ('curl -H "Authorization: Bearer <token>"', 'curl -H "Authorization: Bearer $TOKEN"',
+                 "X-Api-Key: YOUR_API_KEY_HERE", "X-Auth-Mode: cookie-session-only", "apiKey: this.apiKey,",
+                 "headers: { Authorization: req.headers.authorization }", "キーボードの鍵 `ctrl+shift+p`",
+                 "the X-Request-Id: 1234567890abcdef header"):
+        assert find_secrets(text) == [], text

@@ -14,7 +14,7 @@ import re
 from typing import Iterator
 
 from .assign import _NEVER
-from .grade import grade
+from .grade import grade, random_by_measure
 
 # the word for password, in the languages agents write memory in
 _WORD = re.compile(r"(?i)(?<![\w-])(?:pass(?:word|wort|wd)|(?P<short>pwd|pw|mdp)|senha|contrase(?:ñ|n)a|mot de passe|"
@@ -138,6 +138,30 @@ def labelled_values(text: str, low: str) -> Iterator[tuple[int, int, str]]:
             yield m.start(g), m.end(g), "ticks" if ticked else "bare"
 
 
+# a key named in another language, then its value quoted within a few characters (密钥 `…`, clave "…")
+_KEY_WORDS = ("密钥", "密鑰", "秘钥", "秘鑰", "金鑰", "비밀키", "암호키", "암호화 키", "暗号鍵", "鍵", "キー", "clave", "chave",
+              "clé", "schlüssel")
+_KEYED = re.compile(r"(?i)(?:" + "|".join(map(re.escape, _KEY_WORDS)) + r")[^`'\"\n]{0,12}[`'\"]([^`'\"\s]{12,128})[`'\"]")
+# an HTTP header that carries a credential, with a literal value (X-Deploy-Token: …, Authorization: Bearer …)
+_HEADER = re.compile(r"(?i)(?<![\w-])(?:x-[a-z0-9-]*(?:token|key|secret|auth)|authorization|api-key)[ \t]*:[ \t]*"
+                     r"(?:(?:bearer|token|basic)[ \t]+)?([^\s\"'`\\]{12,200})")
+
+
+def keyed_values(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
+    """(start, end, generated) of a value after a key's name in another language (only when random
+    as keys are) or after a credential-carrying HTTP header (a static token may be words)."""
+    if any(w in low for w in _KEY_WORDS):
+        for m in _KEYED.finditer(text):
+            if random_by_measure(m.group(1)):
+                yield m.start(1), m.end(1), True
+    if "x-" in low or "authorization" in low or "api" in low:
+        for m in _HEADER.finditer(text):
+            v = m.group(1)
+            if not _STAND_IN.search(v) and not _NEVER.match(v) and not re.fullmatch(r"[A-Z][A-Z0-9_]{2,}", v) \
+                    and not re.search(r"[(),;]|^(?:this|self|process|os|env|config|settings|request|req)\.", v):   # code
+                yield m.start(1), m.end(1), False
+
+
 def prose_credentials(text: str, low: str, add) -> None:
     """``add(rule, title, start, end, confidence=…)`` each password written after its label or
     given on a command line, graded as after a password's name (secrets/grade)."""
@@ -149,6 +173,10 @@ def prose_credentials(text: str, low: str, add) -> None:
         sure = grade(text[start:end], "password")
         if sure == "high" or sure == "possible" and how == "ticks":
             add("generic-secret", "a credential written after its label", start, end, confidence=sure)
+    for start, end, generated in keyed_values(text, low):
+        sure = "high" if generated else grade(text[start:end], "password")
+        if sure is not None:
+            add("generic-secret", "a key or token written after its name", start, end, confidence=sure)
     for start, end in command_values(text, low):
         sure = grade(text[start:end], "password")
         if sure is not None:
