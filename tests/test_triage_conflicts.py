@@ -156,3 +156,14 @@ def test_numbers_that_are_no_versions_and_a_removal_are_no_conflict(mem_dir, roo
     entry(mem_dir, "queue_b.md", "Always link a new tool from its category hub page.", type_="feedback")
     got = run(mem_dir, root)
     assert all(s.action != "review" for s in got.values()), {k: s.reasons for k, s in got.items() if s.action == "review"}
+
+
+def test_a_thing_that_is_gone_at_run_time_replaced_nothing(mem_dir, root):
+    """'the pod is gone instantly' tells what happens at run time, not that a tool was replaced (stop 37)."""
+    write(mem_dir, "deploy-notes.md", "---\nname: deploy notes\ndescription: how a worker node is set up\n"
+          "type: project\n---\n\nEach migration restarts the pod on the target node before the swap.\n")
+    write(mem_dir, "speedup.md", "---\nname: speedup\ndescription: what the fast path changed\ntype: project\n"
+          "modified: 2026-11-20\n---\n\n- Now: the pod is gone instantly in the swap step, and the replacement starts at once.\n")
+    mem = Memory.load(mem_dir, root, now=NOW)
+    got = triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+    assert got["deploy-notes.md"].action != "review"

@@ -82,7 +82,7 @@ _REPLACED = [
     (re.compile(rf"(?i)\b(?:cambiamos|migramos|pasamos|mudamos|trocamos|migrámos)\s+(?:\w+\s+){{0,2}}de\s+{_TERM}\s+(?:a|para|por)\s+{_TERM}"), 1),
     (re.compile(rf"(?i)\breplaced\s+{_TERM}\s+with\s+{_TERM}"), 1),
     (re.compile(rf"(?i){_TERM}\s+(?:was|is|has been)\s+replaced\s+by\s+{_TERM}"), 1),
-    (re.compile(rf"(?i){_TERM}\s+(?:is gone|is no longer used|ya no se usa|não é mais usad[oa])"), 1),
+    (re.compile(rf"(?i){_TERM}\s+(?:is no longer used|ya no se usa|não é mais usad[oa])"), 1),
     (re.compile(rf"(?i)\b(?:ya no usamos|no longer use|não usamos mais|we dropped)\s+{_TERM}"), 1),
 ]
 _NOT_OLD = frozenset("the a an it this that we our to from de a la el los las one old code file table feature step "
@@ -163,7 +163,7 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
         nb, b = _NOT_BUILT.search(text), _BUILT.search(text)
         if nb or b:
             out.append(Claim(entry_id, ln.n, "built", "not built" if nb else "built", quals=qualifiers(text)))
-        if any(w in low for w in ("from", "de ", "replaced", "gone", "no longer", "ya no", "não", "dropped", "removed",
+        if any(w in low for w in ("from", "de ", "replaced", "no longer", "ya no", "não", "dropped", "removed",
                                   "dead")):
             for rx, g in _REPLACED:
                 m = rx.search(text)
