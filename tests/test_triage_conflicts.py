@@ -161,7 +161,7 @@ def test_numbers_that_are_no_versions_and_a_removal_are_no_conflict(mem_dir, roo
 def test_a_thing_that_is_gone_at_run_time_replaced_nothing(mem_dir, root):
     """'the pod is gone instantly' tells what happens at run time, not that a tool was replaced (stop 37)."""
     write(mem_dir, "deploy-notes.md", "---\nname: deploy notes\ndescription: how a worker node is set up\n"
-          "type: project\n---\n\nEach migration restarts the pod on the target node before the swap.\n")
+          "type: project\nmodified: 2026-10-01\n---\n\nAlways delete the pod on the target node before the swap; never reuse it.\n")
     write(mem_dir, "speedup.md", "---\nname: speedup\ndescription: what the fast path changed\ntype: project\n"
           "modified: 2026-11-20\n---\n\n- Now: the pod is gone instantly in the swap step, and the replacement starts at once.\n")
     mem = Memory.load(mem_dir, root, now=NOW)
