@@ -193,3 +193,15 @@ def test_a_rule_about_a_file_the_project_lacks_yet_is_not_sent_to_review(mem_dir
     entry(mem_dir, "fixtures.md", "No uses fixtures globales en `conftest.py`; define siempre la fixture en el "
           "módulo de test que la usa.", description="Fixtures de pytest")
     assert run(mem_dir, root)["fixtures.md"].action != "review"
+
+
+@pytest.mark.parametrize("description, body", [
+    ("推測をログで確かめてから修正に入る。確かめずに結論を出して手を動かしてはいけない。",
+     "Why: 推測のまま直して二度手戻りした。"),                                   # ja: a rule in the second sentence
+    ("長い調査の途中結果はファイルに書き出しておく", "Why: セッションが切れても続きから再開できるように。"),   # ja: 〜ておく
+    ("用户希望被称为 Lin 工，而不是“用户”", "**规则：** 对话里称呼对方为 Lin 工，避免使用“用户”。"),          # zh: the user wants
+    ("Usuario quer respostas curtas - evitar reler arquivos já lidos", "Pediu isso depois de uma sessão longa."),  # pt
+])
+def test_feedback_whose_headline_is_a_rule_or_says_the_user_wants_it_is_promoted(mem_dir, root, description, body):
+    entry(mem_dir, "feedback_x.md", body, description=description)
+    assert run(mem_dir, root)["feedback_x.md"].action == "promote"

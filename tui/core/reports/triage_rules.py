@@ -31,7 +31,7 @@ _SET_BY = re.compile(
     r"(?:用户|使用者|老板|团队)(?:希望|要求|偏好|喜欢|不喜欢|规定|说|坚持|习惯)|规定|约定|"
     r"ユーザー(?:は|が)[^。\n]{0,30}(?:希望|好む|求め|望|嫌)|"
     r"사용자(?:는|가)[^.\n]{0,30}(?:원한|원함|선호|요청|싫어)|"
-    r"(?i:\b(?:el|la) usuari[oa] (?:quiere|prefiere|pide|exige)|\bo usuário (?:quer|prefere|pediu|exige)|"
+    r"(?i:\b(?:el |la )?usuari[oa] (?:quiere|prefiere|pide|pidió|exige)|\b(?:o )?usu[aá]rio (?:quer|prefere|pediu|exige)|"
     r"\bl['’]utilisateur (?:veut|préfère|demande|exige)|\bder (?:nutzer|benutzer|user) (?:will|möchte|bevorzugt|verlangt)|"
     r"\bl['’]utente (?:vuole|preferisce|chiede|esige)|\bpreferisce\b|"
     r"пользователь (?:хочет|предпочитает|просит|требует)|người dùng (?:muốn|thích|yêu cầu))")
@@ -70,7 +70,8 @@ RULE = Cues("always never must mustn't don't mandatory forbidden prohibited siem
             ("must not", "do not", "shall not", "should never", "under no circumstances",
              "required to", "not allowed", "luôn luôn", "không bao giờ", "bắt buộc"),
             ("必须", "一律", "总是", "始终", "永远不要", "不要", "禁止", "不得", "务必", "必ず", "常に", "絶対に",
-             "しないこと", "してはいけない", "항상", "반드시", "절대", "금지", "하지 마"))
+             "しないこと", "てはいけない", "てはならない", "ではいけない", "避免", "请勿", "切勿", "不许", "不准",
+             "항상", "반드시", "절대", "금지", "하지 마"))
 
 _IMPERATIVE_START = re.compile(
     r"(?im)^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?(?:use|prefer|avoid|keep|run|write|put|name|call|"
@@ -91,7 +92,7 @@ def is_rule(text: str) -> bool:
     or it ends as a Korean or Japanese imperative, or it is a Spanish or Portuguese "don't"."""
     bare = without_code(text)
     tokens, joined = _tokens(bare)
-    if RULE.find(tokens, joined, bare.isascii()):
+    if RULE.find(tokens, joined, bare.isascii()) or _RULE_LABEL.match(bare.replace("*", "")):
         return True
     if not bare.isascii():
         if _RULE_ENDING.search(bare):
@@ -107,6 +108,8 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     if not headline_rule(name, description):
         if (type_ or "").lower() in MANDATED_TYPES and lines and is_rule(lines[0]) and n_content <= 4:
             return True   # the user's guidance, its headline a topic ("Logs con campos estructurados"): the body is the rule
+        if (type_ or "").lower() in MANDATED_TYPES and who_set([description]) is not None:
+            return True   # the user's guidance whose headline says so ("Usuario quer respostas concisas", "用户希望…")
         return n_content <= 3 and who_set(texts) is not None
     if (type_ or "").lower() in MANDATED_TYPES:
         return True
@@ -120,7 +123,9 @@ def headline_rule(name: str, description: str) -> bool:
     colon), a 'RULE —' label, a Japanese rule ending, or it names rules, conventions, preferences."""
     head = [t for t in (name if " " in name.strip() else "", description) if t]   # a file stem is no title
     clauses = [c for t in head for c in re.split(r"\s[—–-]\s|[:：;]\s", t)]
-    return any(is_rule(t) or _RULE_LABEL.match(t) or _RULE_NOUN.search(t) or _JA_RULE.search(t) for t in head) \
+    sentences = [c for t in head for c in re.split(r"(?<=[。．])", t) if c.strip()]   # a Japanese rule may be any sentence
+    return any(is_rule(t) or _RULE_LABEL.match(t) or _RULE_NOUN.search(t) for t in head) \
+        or any(_JA_RULE.search(c) for c in sentences) \
         or any(_IMPERATIVE_START.match(c.strip()) for c in clauses)
 
 
@@ -143,7 +148,8 @@ _SET_BY_HINTS = ("user", "owner", "maintainer", "team", "lead", "client", "boss"
 
 _RULE_LABEL = re.compile(r"(?i)^\W*(?:rule|mandatory|critical|important|policy|convention|regla|regra|règle|regel|"
                          r"regola|правило|quy tắc)\b\s*[—:–-]|^\W*(?:规则|规定|ルール|규칙)")
-_JA_RULE = re.compile(r"(?:する|しない|すること|こと|べき|行う|使う|伝える|出す|書く|守る|禁止)[。．.]?\s*$")
+_JA_RULE = re.compile(r"(?:する|しない|すること|こと|べき|行う|使う|伝える|出す|書く|守る|禁止|ておく|いけない|ならない)"
+                      r"[。．.]?\s*$")
 _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|standards|polic(?:y|ies)|checklist|"
                         r"reglas|normas|regras|règles|regeln|regole|правила|quy tắc)\b|规则|规范|约定|偏好|指令|"
                         r"ルール|規約|規則|규칙|지침|선호|원칙")
