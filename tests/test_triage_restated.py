@@ -205,3 +205,21 @@ def test_a_rule_about_a_file_the_project_lacks_yet_is_not_sent_to_review(mem_dir
 def test_feedback_whose_headline_is_a_rule_or_says_the_user_wants_it_is_promoted(mem_dir, root, description, body):
     entry(mem_dir, "feedback_x.md", body, description=description)
     assert run(mem_dir, root)["feedback_x.md"].action == "promote"
+
+
+@pytest.mark.parametrize("description", [
+    "FASE 7 concluída — agendamento de posts e upload de mídia",
+    "Rediseño de la portada — dónde está, en qué punto quedó y por dónde se retoma",
+    "Phase 2 done: the importer reads CSV and XLSX",
+])
+def test_a_finished_phase_or_a_handoff_is_archived(mem_dir, root, description):
+    entry(mem_dir, "phase.md", "The scheduler keeps posts in the `OrganicPost` table.\nThe upload page sends media to "
+          "object storage under `uploads/organic/`.",
+          description=description, type_="project")
+    assert run(mem_dir, root)["phase.md"].action == "archive"
+
+
+def test_a_phase_named_in_a_rule_is_not_a_report(mem_dir, root):
+    entry(mem_dir, "phases.md", "Run the three phases in order; never skip the dry run.",
+          description="Fase 3 del despliegue: usar siempre el dry run primero", type_="feedback")
+    assert run(mem_dir, root)["phases.md"].action != "archive"

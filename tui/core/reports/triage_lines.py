@@ -320,7 +320,12 @@ _HEADLINE_PROCESS = re.compile(
     r"completed?\b.{0,40}\b(?:tasks|sessions?|batch(?:es)?)|\d+ ?/ ?\d+ tasks|tasks? done|all (?:done|complete)|"
     r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
     r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
-    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)")
+    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
+    # a finished phase's report, a handoff (where it stopped, where to pick it up)
+    r"(?i:\b(?:phase|fase|etapa|sprint|milestone|stage|étape)\s*\d+\b[^\n]{0,24}?\b(?:conclu[ií]d[oa]s?|completad[oa]s?|"
+    r"complete[d]?|done|finished|terminad[oa]s?|finalizad[oa]s?|abgeschlossen|termin[ée]e?s?|erledigt)\b|"
+    r"en qu[ée] punto qued[óo]|por d[óo]nde se retoma|d[óo]nde lo dejamos|onde (?:parou|paramos)|de onde retomar|"
+    r"where (?:we|it|I) left off|pick(?:ing)? (?:it )?up where)|第?\d+\s*阶段.{0,10}完成|フェーズ\s*\d+.{0,10}完了")
 
 
 def quote(text: str, words: int = 9) -> str:
