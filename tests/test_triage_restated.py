@@ -223,3 +223,20 @@ def test_a_phase_named_in_a_rule_is_not_a_report(mem_dir, root):
     entry(mem_dir, "phases.md", "Run the three phases in order; never skip the dry run.",
           description="Fase 3 del despliegue: usar siempre el dry run primero", type_="feedback")
     assert run(mem_dir, root)["phases.md"].action != "archive"
+
+
+def test_services_ports_the_compose_file_publishes_are_dropped_with_its_lines(mem_dir, root):
+    write(root, "docker-compose.yml", 'services:\n  postgres:\n    image: postgres:16\n    ports:\n      - "5433:5432"\n'
+          '  nats:\n    image: nats:2.10\n    ports:\n      - "4222:4222"\n')
+    entry(mem_dir, "ports.md", "Locally Postgres is on 5433 and NATS on 4222.", description="Ports of the local services",
+          type_="project")
+    got = run(mem_dir, root)["ports.md"]
+    assert got.action == "drop" and "docker-compose.yml" in " ".join(got.reasons)
+
+
+def test_a_port_in_a_story_of_what_went_wrong_is_no_fact_to_drop(mem_dir, root):
+    write(root, "docker-compose.yml", 'services:\n  postgres:\n    ports:\n      - "5433:5432"\n')
+    entry(mem_dir, "trap.md", "Tests hung because a system Postgres was listening on 5432 and the suite connected "
+          "there first; stop it before running them.", description="a local Postgres on 5432 hangs the tests",
+          type_="project")
+    assert run(mem_dir, root)["trap.md"].action != "drop"

@@ -27,7 +27,10 @@ _ASSIGN = re.compile(r"^([A-Za-z_][\w.]*)\s*[=:]\s*(\S.*)$")
 _PATHLIKE = re.compile(r"^[\w.@~\-]*(?:/[\w.@\-\[\]()]+)+/?$|^[\w\-]+\.[A-Za-z]{1,5}$")
 _PORT = re.compile(r"(?i)\b(?:ports?|puertos?|portas?|porte|порт\w*|cổng)\s*(?:is|=|:|of|on|el|la|do|da|de|es)?\s*(\d{2,5})\b|"
                    r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\s*:\s*(\d{2,5})\b|"
-                   r"(?:ポート|端口|포트)(?:番号|号|번호)?\s*[:：はがは是는은가이]{0,2}\s*(?:は|是|为|為)?\s*(\d{2,5})(?!\d)")
+                   r"(?:ポート|端口|포트)(?:番号|号|번호)?\s*[:：はがは是는은가이]{0,2}\s*(?:は|是|为|為)?\s*(\d{2,5})(?!\d)|"
+                   r"(?i:\b(?:postgres(?:ql)?|pgbouncer|nats|redis|mysql|mariadb|mongo(?:db)?|kafka|rabbitmq|nginx|grafana|"
+                   r"prometheus|minio|api|server|service|dienst|servidor|serviço|frontend|backend)\b(?:(?!was\b|were\b)[^\d\n,;]){0,24}?"
+                   r"\b(?:on|auf|en|em|na|no|sur|at)\s+:?(\d{4,5})\b)")
 _SUBJECTS = ("node|nodejs|node\\.js|python|go|golang|java|ruby|php|rust|deno|bun|typescript|react|react native|"
              "next|next\\.js|nextjs|vue|nuxt|angular|svelte|vite|django|flask|fastapi|rails|spring boot|laravel|"
              "postgres|postgresql|mysql|redis|mongodb|mongo|sqlite|expo|expo sdk|electron|tauri|flutter|dart|"
@@ -129,7 +132,7 @@ def facts_of(text: str, n: int) -> list[Fact]:
         return out
     ctx = frozenset(w for w in rule_words(re.sub(r"\d+", " ", prose)) if not w.isdigit()) | _key_words(prose)
     for m in _PORT.finditer(prose):
-        out.append(Fact("port", m.group(0).strip(), n, value=m.group(1) or m.group(2) or m.group(3), subject="port",
+        out.append(Fact("port", m.group(0).strip(), n, value=next(g for g in m.groups() if g), subject="port",
                         context=ctx))
     for m in _VERSION.finditer(text):
         subject = m.group(1).lower().removesuffix(" sdk") if m.group(1).lower() != "sdk" else "sdk"
