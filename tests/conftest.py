@@ -125,3 +125,20 @@ async def shown_while_held(app, pilot, release, rows: int, title: str, then: int
     await settle(pilot)
     assert app.main.loaded and table.row_count == then
     assert title not in plain(title_bar)
+
+
+@pytest.fixture
+def off_thread(monkeypatch):
+    """Every widget query made off the UI thread (a worker's), as (thread name, arguments): the
+    widget tree is the UI thread's, so a test that drives the app expects this list empty."""
+    import threading
+    from textual.dom import DOMNode
+    found: list = []
+    real = DOMNode.query_one
+
+    def query_one(self, *a, **k):
+        if threading.current_thread() is not threading.main_thread():
+            found.append((threading.current_thread().name, a))
+        return real(self, *a, **k)
+    monkeypatch.setattr(DOMNode, "query_one", query_one)
+    return found

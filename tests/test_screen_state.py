@@ -5,7 +5,6 @@ messages; the flows ask the screen only what ``MainHost`` offers; adding a key i
 from __future__ import annotations
 
 import ast
-import threading
 from pathlib import Path
 
 import tui.app
@@ -94,17 +93,8 @@ async def test_adding_a_key_is_one_row_of_the_action_table(sample, tmp_path, mon
         assert "ring the terminal bell (a test's row)" in text
 
 
-async def test_no_flow_queries_the_widget_tree_from_a_worker(sample, tmp_path, monkeypatch):
+async def test_no_flow_queries_the_widget_tree_from_a_worker(sample, tmp_path, off_thread):
     """Triage, audit, review, history and a delete: every widget query is on the UI thread."""
-    from textual.dom import DOMNode
-    off_thread = []
-    real = DOMNode.query_one
-
-    def query_one(self, *a, **k):
-        if threading.current_thread() is not threading.main_thread():
-            off_thread.append((threading.current_thread().name, a))
-        return real(self, *a, **k)
-    monkeypatch.setattr(DOMNode, "query_one", query_one)
     app = make_app(*sample, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)

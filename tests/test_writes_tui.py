@@ -183,17 +183,8 @@ async def test_a_write_waits_for_another_memtui_without_freezing_and_esc_cancels
         assert "waits for" not in title() and any(m.startswith("Moved 1 to the trash") for m in _said(app))
 
 
-async def test_no_worker_queries_the_widget_tree(sample, tmp_path, monkeypatch):
+async def test_no_worker_queries_the_widget_tree(sample, tmp_path, off_thread):
     """Workers compute on a snapshot and post a message; the widget tree is the UI thread's."""
-    from textual.dom import DOMNode
-    off_thread = []
-    real = DOMNode.query_one
-
-    def query_one(self, *a, **k):
-        if threading.current_thread() is not threading.main_thread():
-            off_thread.append((threading.current_thread().name, a))
-        return real(self, *a, **k)
-    monkeypatch.setattr(DOMNode, "query_one", query_one)
     mem_dir, root = sample
     app = make_app(mem_dir, root, tmp_path, watch=True)
     async with app.run_test(size=SIZE) as pilot:
