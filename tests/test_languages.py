@@ -39,6 +39,7 @@ def injected(mem_dir, root, query, **kw):
     ("wachtwoorden", "password"), ("lösenorden", "passwords"), ("miljövariabler", "env var"),
     ("omgevingsvariabelen", "environment variables"), ("foutmelding", "error"), ("felmeddelande", "errors"),
     ("uitrollen", "deploy"), ("driftsättningen", "deploy"), ("loggar", "logs"), ("sleutel", "key"),
+    ("implementing", "実装"), ("ticket", "タスク"), ("titel", "title"), ("tabblad", "tab"), ("forken", "fork"),
 ])
 def test_inflected_forms_meet(a, b):
     assert terms(a) and terms(a) == terms(b), (terms(a), terms(b))

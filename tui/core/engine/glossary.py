@@ -62,6 +62,14 @@ CONCEPTS: dict[str, str] = {
     "warning": "warning, warn=, warns=, advertencia, avertissement, warnung, waarschuwing, varning, предупрежд, "
                "cảnh báo, 경고, 警告, 告警",
     "lint": "lint, eslint, 린트, 린터, リント, リンター",
+    # common work words (stop 37: "implementing this ticket" and 実装前にタスク…; "tabblad", "titel")
+    "implement": "implement, implementa, implementie, implément, реализ, 구현, 実装, 实现, 實現",
+    "task": "task, tasks=, ticket, tickets=, tarea, tarefa, tache=, taches=, aufgabe, задач, 작업 항목, タスク, 任务, 任務",
+    "review": "review, revisi, revisa, relecture, überprüf, ревью, 리뷰, レビュー, 评审, 審查, 审查",
+    "title": "title, titel, titulo, titre=, titolo, заголов, 제목, タイトル, 标题, 標題",
+    "tab": "tab=, tabs=, tabblad, pestaña, onglet, вкладк, 탭, タブ, 标签页, 分頁",
+    "fork": "fork=, forks=, forked=, forken=, forkea, форк, 포크, フォーク",
+    "module": "module, modulo, módulo, modul=, модул, 모듈, モジュール, 模块, 模組",
     "bug": "bug, defect, баг, 버그, バグ, 缺陷",
     "dashboard": "dashboard, chart, charts=, graph=, graphs=, tableau de bord, дашборд, 대시보드, ダッシュボード, "
                  "仪表盘, 儀表板, 看板",
