@@ -142,7 +142,7 @@ def traversal_findings(entry: MemoryEntry, checker: AnchorChecker) -> list[Findi
         if c.unsafe:
             ln = _field_line(entry, raw)
             out.append(Finding(entry.id, "traversal", f"{kind}-escapes-root", ln,
-                               f"the {kind} '{raw[:80]}' escapes the project root: {c.unsafe}",
+                               f"the {kind} '{raw[:80]}' escapes the project root ({c.unsafe.removesuffix(' escapes the project root')})",
                                "use a path relative to the project root, inside it"))
     return out
 
