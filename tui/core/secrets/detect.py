@@ -26,7 +26,7 @@ from ..hints import starting_at, trie_pattern
 from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, login_pairs,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
-from .labels import app_passwords, chosen_name, passphrase, values_below
+from .labels import app_passwords, chosen_name, labels_a_key, passphrase, values_below
 from .prose import prose_credentials
 from .grade import code_name, grade, never_a_value, public_by_design, random_by_measure
 from .rules import TOKENS, wordy
@@ -228,7 +228,7 @@ def _find(text: str) -> list[SecretHit]:
             graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
         elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value):
             add("generic-secret", "a passphrase assigned to a password's name", vstart, vend, confidence="possible")
-    if "\n" in text and anchors and any(map(low.__contains__, _CHOSEN_WORDS)):
+    if "\n" in text and anchors and (any(map(low.__contains__, _CHOSEN_WORDS)) or labels_a_key(low)):
         for name, vstart, vend in values_below(text, low):   # a key's or a token's: generated, or not one
             v = text[vstart:vend]
             sure = grade(v, name) if chosen_name(name) else "high" if random_by_measure(v) and not never_a_value(v) else None
@@ -272,8 +272,8 @@ def _find(text: str) -> list[SecretHit]:
     return hits
 
 
-# a value under its name is looked for only where a password's, a secret's, a key's or a token's name is (labels.values_below)
-_CHOSEN_WORDS = ("passw", "pwd", "passphrase", "contrase", "secret", "senha", "key", "token")
+# a value under its name is looked for where a password's or a secret's name is, or a line labels a key (rare)
+_CHOSEN_WORDS = ("passw", "pwd", "passphrase", "contrase", "secret", "senha")
 # the anchor words an ASCII text can hold, in the same order (another script's "password" cannot be in it)
 _ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
 # where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of an alternative

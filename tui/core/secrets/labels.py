@@ -54,6 +54,14 @@ _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
 _NAME_CHARS = re.compile(r"[\w.-]*")
 
 
+_KEY_LABEL = re.compile(r"\b(?:key|token|api[_ -]?key)\b[^\n]{0,80}[:=：][ \t]*\n")
+
+
+def labels_a_key(low: str) -> bool:
+    """A line that ends labelling a key or a token (rare: "key" alone is in most texts)."""
+    return _KEY_LABEL.search(low) is not None
+
+
 def values_below(text: str, low: str) -> Iterator[tuple[str, int, int]]:
     """(name, start, end) of each value alone on the line under a line that ends naming a
     password or a secret. Only the lines holding such a word are looked at (a few per text)."""
