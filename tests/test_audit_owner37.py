@@ -66,3 +66,14 @@ def test_header_and_key_lookalikes_stay_clean():
                  "headers: { Authorization: req.headers.authorization }", "キーボードの鍵 `ctrl+shift+p`",
                  "the X-Request-Id: 1234567890abcdef header"):
         assert find_secrets(text) == [], text
+
+
+def test_a_colleagues_sickness_is_health_data_and_a_sick_build_is_not():
+    from tui.core.judging.sensitive import sensitive_findings
+    said = ["Jonas (D-07) ist seit März wegen Rückenproblemen oft krank; keine schweren Touren für ihn.",
+            "Lena ist diese Woche krankgeschrieben.", "Mara is on sick leave until May; give her tickets to Tom."]
+    for text in said:
+        assert [f.rule for f in sensitive_findings("x.md", text)] == ["health"], text
+    for text in ("Der Build ist krank, wenn der Cache fehlt.", "The sick-leave table has a start and an end column.",
+                 "Bei Krankheit: die Tour an den Nächsten geben."):
+        assert sensitive_findings("x.md", text) == [], text

@@ -17,12 +17,12 @@ from ..textutil import line_of, without_code
 
 SENSITIVE: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
     ("health", "health", ("diagnos", "diabetes", "depression", "anxiety", "adhd", "autism", "cancer", "hiv",
-                          "epilepsy", "bipolar", "schizo", "ptsd", "pregnant", "prescribed", "rehab", "medical leave"),
+                          "epilepsy", "bipolar", "schizo", "ptsd", "pregnant", "prescribed", "rehab", "medical leave", "sick leave"),
      re.compile(r"(?i)\b(?:(?:was|is|been|got|were) diagnosed with|diagnosis of (?:diabetes|depression|cancer|adhd|"
                 r"autism|bipolar|ptsd)|(?:has|have|suffers? from|treated for|taking meds? for|living with) "
                 r"(?:diabetes|depression|clinical anxiety|an anxiety disorder|adhd|autism|cancer|hiv|epilepsy|"
                 r"bipolar disorder|schizophrenia|ptsd|an? eating disorder)|(?:is|am|'m|was) pregnant|"
-                r"(?:was|is|been|got) prescribed \w+|(?:is|was|went) (?:in|to) rehab|(?:is|was|went) on medical leave)")),
+                r"(?:was|is|been|got) prescribed \w+|(?:is|was|went) (?:in|to) rehab|(?:is|was|went) on (?:medical|sick) leave)")),
     ("health", "health", ("确诊", "诊断出", "患有", "怀孕", "住院"),
      re.compile(r"(?:确诊(?:了|为)?|诊断出|患有)\s*\S{1,8}|怀孕了|住院治疗")),
     ("religion", "religion", ("muslim", "christian", "catholic", "jew", "hindu", "buddhist", "sikh", "mormon",

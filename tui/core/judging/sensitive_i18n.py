@@ -36,9 +36,11 @@ RULES: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
                 r"a été diagnostiquée? (?:avec |d[e'’]\s*)(?:du |un |une |le |la |l['’])?)"
                 + _ILLNESS_FR + r"|\best enceinte\b")),
     ("health", "health", ("diabetes", "depression", "angststörung", "krebs", "adhs", "autismus", "epilepsie", "hiv",
-                          "schwanger"),
+                          "schwanger", "krank"),
      re.compile(r"\b(?:hat|leidet an|leidet unter)\s+(?:eine |einer )?" + _ILLNESS_DE +
-                r"|\bwurde (?:mit )?(?:einer? )?" + _ILLNESS_DE + r" diagnostiziert|\bist schwanger\b")),
+                r"|\bwurde (?:mit )?(?:einer? )?" + _ILLNESS_DE + r" diagnostiziert|\bist schwanger\b|"
+                r"\b(?:ist|war)\b[^.\n]{0,50}\b(?:oft|häufig|länger|dauerhaft|seit|wegen)\b[^.\n]{0,40}\bkrank\b|"
+                r"\b(?:ist|war|wurde)\b[^.\n]{0,30}\bkrankgeschrieben\b")),   # said of a person: how often, since, because of
     ("health", "health", ("diabete", "depressione", "ansia", "cancro", "tumore", "adhd", "autismo", "epilessia",
                           "hiv", "incinta", "bipolare"),
      re.compile(r"(?i)\b(?:ha (?:il |la |un |una )?|soffre di|(?:gli|le) è stat[oa] diagnosticat[oa] (?:il |la |un |una )?)"
