@@ -39,7 +39,7 @@ def atomic_write(path: Path, text: str | bytes, mode: int | None = None, expect=
         if expect is ANY:
             os.replace(tmp, path)
         else:
-            _put(tmp, path, expect)
+            _put(tmp, path, expect, data)
     except BaseException as e:
         if isinstance(e, OSError) and e.filename in (None, tmp):   # say the file the person knows
             e.filename = str(path)
@@ -58,7 +58,7 @@ def _read(path) -> bytes | None:
         return None
 
 
-def _put(tmp: str, path: Path, expect: bytes | None) -> None:
+def _put(tmp: str, path: Path, expect: bytes | None, mine: bytes) -> None:
     """Rename ``tmp`` over ``path`` only if ``path`` holds ``expect``: a writer that does not take
     our lock (the agent) is never overwritten. Where the system allows, the compare leaves no
     window: a new file is linked into place (fails if one appeared); an existing one is swapped
@@ -78,12 +78,12 @@ def _put(tmp: str, path: Path, expect: bytes | None) -> None:
                 raise
     if _read(path) != expect:
         raise Changed(path)
-    mine, ours = _read(tmp), os.stat(tmp).st_ino
+    ours = os.stat(tmp).st_ino   # (``mine``: the bytes written to ``tmp``)
     if expect is None or not exchange(tmp, path):
         os.replace(tmp, path)   # no atomic compare here: the window is the few µs since the read
         return
     _settle(tmp, path, expect, mine)
-    if _ino(path) != ours and not (_read(path) or b"").startswith(mine):
+    if inode(path) != ours and not (_read(path) or b"").startswith(mine):
         raise Changed(path)   # the agent renamed its own version over ours meanwhile: apply ours again
 
 
@@ -112,7 +112,8 @@ def _settle(displaced: str, path: Path, expect: bytes, mine: bytes) -> None:
     raise Changed(path)
 
 
-def _ino(path) -> int | None:
+def inode(path) -> int | None:
+    """The inode ``path`` names now (None: no such file): whether a rename replaced it."""
     try:
         return os.stat(path).st_ino
     except FileNotFoundError:
@@ -144,11 +145,8 @@ def _append_all(path: Path, more: bytes) -> None:
             ino = os.fstat(fd).st_ino
         finally:
             os.close(fd)
-        try:
-            if os.stat(path).st_ino == ino or more in (_read(path) or b""):
-                return
-        except FileNotFoundError:
-            pass
+        if inode(path) == ino or more in (_read(path) or b""):
+            return
 
 
 _NO_SUCH_CALL = (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EPERM, errno.EXDEV)

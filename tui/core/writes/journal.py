@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..faults import Changed
-from ..fsutil import ANY, atomic_write
+from ..fsutil import ANY, atomic_write, inode
 
 ATTEMPTS = 5      # re-applications of an edit when the file keeps changing under us
 
@@ -196,7 +196,7 @@ def append(path: Path, old: bytes, more: bytes) -> None:
             while done < len(more):
                 done += os.write(fd, more[done:])
             os.fsync(fd)
-            if _ino(path) != os.fstat(fd).st_ino and more not in (read(path) or b""):
+            if inode(path) != os.fstat(fd).st_ino and more not in (read(path) or b""):
                 raise Changed(path)   # renamed over meanwhile: ours went to the file it displaced
         except OSError as e:   # a full disk: what we wrote goes, if nothing came after it
             if os.fstat(fd).st_size == size + done:
@@ -209,13 +209,6 @@ def append(path: Path, old: bytes, more: bytes) -> None:
     j = _current()
     if j is not None:
         j.undo_steps.append(lambda: _unappend(Path(path), size, more))
-
-
-def _ino(path: Path) -> int | None:
-    try:
-        return os.stat(path).st_ino
-    except FileNotFoundError:
-        return None
 
 
 def _unappend(path: Path, at: int, more: bytes) -> None:

@@ -254,18 +254,17 @@ def _apply_promotion(mem: Memory, plan: Promotion, mark: bool) -> list[str]:
     changed = TargetChanged(f"{plan.rel} changed on disk since the diff was shown; nothing was written")
     seen = journal.read(plan.target)
     if _digest(seen) != plan.signature:
-        if seen is None or not plan.before.endswith("\n") or not seen.startswith(plan.before.encode("utf-8")):
+        shown = plan.before.encode("utf-8")
+        if seen is None or not plan.before.endswith("\n") or not seen.startswith(shown):
             raise changed
         # the agent only appended: its lines stay below ours, and the diff shown is still the change made
-        after = plan.after
-        if after.startswith(plan.before) and after.endswith("\n"):   # ours goes at the end too: right after what was shown
+        if plan.after.startswith(plan.before) and plan.after.endswith("\n"):   # ours goes at the end too: right after what was shown
             try:
-                after += seen[len(plan.before.encode("utf-8")):].decode("utf-8")
+                plan = dataclasses.replace(plan, after=plan.after + seen[len(shown):].decode("utf-8"))
             except UnicodeDecodeError:
                 raise changed from None
         else:
-            seen = plan.before.encode("utf-8")   # ours is inside: merged with their lines (change() refuses a clash)
-        plan = dataclasses.replace(plan, after=after)
+            seen = shown   # ours is inside: merged with their lines (change() refuses a clash)
     notes = []
     if plan.after != plan.before:
         journal.mkdir(plan.target.parent)
