@@ -31,8 +31,8 @@ from ..judging.findings import Finding
 from .triage_conflicts import claims_of, find_conflicts
 from .triage_knowable import describes_code, knowable
 from .triage_findings import Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
-from .triage_facts import STRONG, Found, RuleBook, facts_of, find, shown
-from .triage_lines import Line, Reading, headline_is_process, quote, read_body
+from .triage_facts import STRONG, Found, RuleBook, facts_of, find
+from .triage_lines import Line, Reading, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
 from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, promotes, who_set
 

@@ -18,7 +18,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, RuleLine, rule_words, words
-from .triage_lines import shown  # noqa: F401 (where the facts' reasons have always taken it from)
 
 _DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")

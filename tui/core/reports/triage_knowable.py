@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .triage_facts import STRONG, Found, says_more, shown
+from .triage_facts import STRONG, Found, says_more
+from .triage_lines import shown
 from .triage_findings import Decision
 
 

@@ -64,7 +64,8 @@ def labels_a_key(low: str) -> bool:
 
 def values_below(text: str, low: str) -> Iterator[tuple[str, int, int]]:
     """(name, start, end) of each value alone on the line under a line that ends naming a
-    password or a secret. Only the lines holding such a word are looked at (a few per text)."""
+    password, a secret, a key or a token (the caller grades a key's or a token's as generated or
+    not). Only the lines holding such a word are looked at (a few per text)."""
     hits = list(_NAME_WORD.finditer(low))
     for k, w in enumerate(hits):
         nl = text.find("\n", w.end())

@@ -99,6 +99,11 @@ _LOGIN_WORDS = frozenset(("user", "username", "login", "usuario", "usuário", "b
 _PASS_WORDS = frozenset(("pass", "password", "pwd", "pw", "senha", "contraseña", "passwort", "mdp", "secret"))
 
 
+def _stand_in(v: str) -> bool:
+    """A placeholder, a variable, or an env var's name in a value's place (<password>, ${X}, GITHUB_TOKEN)."""
+    return bool(_STAND_IN.search(v) or _NEVER.match(v) or re.fullmatch(r"[A-Z][A-Z0-9_]{2,}", v))
+
+
 # a name, not a value: lower-case words joined by _ - : (id_rsa, read:org, created_at), or elided (ghp_...)
 _A_NAME = re.compile(r"[a-z][a-z0-9]*(?:[_:-][a-z0-9]+)+|.*(?:\.\.\.|…).*")
 
@@ -120,8 +125,7 @@ def labelled_values(text: str, low: str) -> Iterator[tuple[int, int, str]]:
             if m is None:
                 continue
             v = m.group(1)
-            if not _STAND_IN.search(v) and not _NEVER.match(v) and not re.fullmatch(r"[A-Z][A-Z0-9_]{2,}", v) \
-                    and "." not in v.strip(".") and not _A_NAME.fullmatch(v):
+            if not _stand_in(v) and "." not in v.strip(".") and not _A_NAME.fullmatch(v):
                 yield m.start(1), m.end(1), "ticks"   # (an env var's name, secrets.X: names, not values)
     if "/" in text and any(map(low.__contains__, _PAIR_HINTS)):
         for start in _SERVICE_START.finditer(low):
@@ -147,6 +151,9 @@ _HEADER = re.compile(r"(?i)(?<![\w-])(?:x-[a-z0-9-]*(?:token|key|secret|auth)|au
                      r"(?:(?:bearer|token|basic)[ \t]+)?([^\s\"'`\\]{12,200})")
 
 
+_CODE = re.compile(r"[(),;]|^(?:this|self|process|os|env|config|settings|request|req)\.")   # code, not a value: this.apiKey
+
+
 def keyed_values(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
     """(start, end, generated) of a value after a key's name in another language (only when random
     as keys are) or after a credential-carrying HTTP header (a static token may be words)."""
@@ -154,11 +161,10 @@ def keyed_values(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
         for m in _KEYED.finditer(text):
             if random_by_measure(m.group(1)):
                 yield m.start(1), m.end(1), True
-    if "x-" in low or "authorization" in low or "api" in low:
+    if "x-" in low or "authorization" in low or "api-key" in low:   # (the header names _HEADER knows)
         for m in _HEADER.finditer(text):
             v = m.group(1)
-            if not _STAND_IN.search(v) and not _NEVER.match(v) and not re.fullmatch(r"[A-Z][A-Z0-9_]{2,}", v) \
-                    and not re.search(r"[(),;]|^(?:this|self|process|os|env|config|settings|request|req)\.", v):   # code
+            if not _stand_in(v) and not _CODE.search(v):
                 yield m.start(1), m.end(1), False
 
 
