@@ -267,3 +267,62 @@ def test_an_agent_version_renamed_over_ours_right_after_our_swap_gets_our_edit_a
     journal.rewrite(index, lambda text: "# Index\n" + text)
     assert raced and index.read_text() == "# Index\n- [a](a.md)\n- [agent](agent.md)\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]
+
+
+def test_an_agent_edit_of_ours_is_not_given_our_edit_twice(tmp_path, monkeypatch):
+    """The agent read the file after our swap and renames its edit of ours (a bullet inserted
+    mid-file, so not an append) over it: our edit is already in its text, so the write is done
+    as it stands, not applied again (that made a second copy of a remembered bullet)."""
+    from tui.core import fsutil
+    if not fsutil.exchange(tmp_path, tmp_path):
+        pytest.skip("no RENAME_EXCHANGE on this system")
+    gem = tmp_path / "GEMINI.md"
+    gem.write_text("## Added\n- one\n\n## Other\nx\n")
+    real, raced = fsutil._quiet, []
+
+    def agent_edits_ours_then_quiet(path):
+        if not raced:
+            raced.append(1)
+            (tmp_path / "agent.tmp").write_text(gem.read_text().replace("\n\n## Other", "\n- agent\n\n## Other"))
+            os.replace(tmp_path / "agent.tmp", gem)
+        return real(path)
+    monkeypatch.setattr(fsutil, "_quiet", agent_edits_ours_then_quiet)
+    journal.rewrite(gem, lambda text: text.replace("- one\n", "- one\n- ours\n"))
+    assert raced and gem.read_text() == "## Added\n- one\n- ours\n- agent\n\n## Other\nx\n"
+
+
+def test_an_agent_line_written_into_ours_while_we_swap_back_is_carried(tmp_path, monkeypatch):
+    """The agent renamed its version in between our compare and our swap (so theirs goes back),
+    and, while ours was live, renamed its edit of ours over it: that edit's line, not at the
+    end, is carried into the file that goes back, after the line it followed; then our edit
+    is applied again. Before, the version we took back was dropped with the agent's line."""
+    from tui.core import fsutil
+    if not fsutil.exchange(tmp_path, tmp_path):
+        pytest.skip("no RENAME_EXCHANGE on this system")
+    gem = tmp_path / "GEMINI.md"
+    gem.write_text("## Added\n- one\n\n## Other\nx\n")
+    real_x, real_q, step = fsutil.exchange, fsutil._quiet, []
+
+    def agent_renames(text):
+        (tmp_path / "agent.tmp").write_text(text)
+        os.replace(tmp_path / "agent.tmp", gem)
+
+    def exchange(a, b):
+        if not step:   # between our compare and our swap: the agent's first bullet lands
+            step.append("first")
+            agent_renames(gem.read_text().replace("- one\n", "- one\n- agent 1\n"))
+        return real_x(a, b)
+
+    def quiet(path):
+        if step == ["first"]:   # ours is live: the agent edits it (its second bullet, mid-file)
+            step.append("second")
+            agent_renames(gem.read_text().replace("\n\n## Other", "\n- agent 2\n\n## Other"))
+        return real_q(path)
+    monkeypatch.setattr(fsutil, "exchange", exchange)
+    monkeypatch.setattr(fsutil, "_quiet", quiet)
+    journal.rewrite(gem, lambda text: text.replace("\n\n## Other", "\n- ours\n\n## Other"))
+    text = gem.read_text()
+    assert step == ["first", "second"]
+    assert text.count("- ours\n") == 1 and "- agent 1\n" in text and "- agent 2\n" in text
+    assert text.index("- agent 2") < text.index("## Other")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["GEMINI.md"]

@@ -15,6 +15,10 @@ restore, delete, promote, remember) or the core calls the app's writes make (add
 form's ``write_memory``; edit: a draft refused by a gate, continued after the agent wrote,
 then saved, as the app's ``e`` does). A line is lost when it is nowhere under the folder or
 the project (the trash and the archive count: an entry memtui moved keeps the agent's line).
+A remembered or added memory must be there once (an edit applied again on the agent's edit
+of ours made it twice). A round that went wrong after the agent itself renamed over a version it
+had not read (its check-then-rename has a window; what lands in it, ours or its own, is
+overwritten, and no writer outside the agent can prevent it) is counted as "overrun".
 
 The "edit" operation follows each version's own app: before core/writes/drafts.py existed,
 the app read the base of a continued draft at the second ``e`` (that is what it models then).
@@ -52,6 +56,12 @@ def append(path, line):
     with open(path, "a", encoding="utf-8") as f:
         f.write(line)
 
+def exchange(a, b):   # a rename that also hands back what it displaced (Linux renameat2)
+    import ctypes
+    fn = ctypes.CDLL(None, use_errno=True).renameat2
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return fn(-100, os.fsencode(a), -100, os.fsencode(b), 2) == 0
+
 def swap(path, edit):   # read, edit, and rename only if the file did not change meanwhile
     for _ in range(200):
         try:
@@ -66,7 +76,21 @@ def swap(path, edit):   # read, edit, and rename only if the file did not change
         except FileNotFoundError:
             now = ""
         if now == old:
-            os.replace(tmp, path)
+            # The agent's own check-then-rename has a window: what lands in it is overwritten
+            # (as by any editor that saves this way). It is renamed as before; where the system
+            # can say what the rename displaced, a version it had not read is recorded.
+            try:
+                swapped = exchange(tmp, path)
+            except (OSError, AttributeError):
+                swapped = False
+            if swapped:
+                gone = open(tmp, encoding="utf-8", errors="replace").read()
+                os.unlink(tmp)
+                if gone != old:
+                    log.write(json.dumps({"overran": path}) + "\n")
+                    log.flush()
+            else:
+                os.replace(tmp, path)
             return True
         os.unlink(tmp)
     return False
@@ -262,8 +286,11 @@ def landed_as_said(name: str, kind: str, mem: Path, root: Path, state: str) -> s
             "promote said done, but the target or the mark is not as said"
     if name == "edit":
         return "" if f"{word} (edited)" in _all_text(mem) else "the edit said saved is not in the file"
-    if name in ("add", "remember"):
-        return "" if "Release tags follow semver with a leading v" in _text(mem, kind) else "the new memory is missing"
+    if name in ("add", "remember"):   # once: one entry file, or one bullet of the shared file
+        said = "Release tags follow semver with a leading v"
+        n = sum(p.read_text(errors="replace").count(said) if kind != "claude-code" else said in p.read_text()
+                for p in mem.glob("*.md") if p.name != "MEMORY.md" or kind != "claude-code")
+        return "" if n == 1 else "the new memory is missing" if not n else f"the new memory is there {n} times"
     return ""
 
 
@@ -309,10 +336,13 @@ def one_round(kind: str, name: str, work: Path) -> tuple[str, str, list[str]]:
     stop.touch()
     agent.wait(30)
     everything = _all_text(base)
-    lost = [r["token"] for r in map(json.loads, out.read_text().splitlines()) if r["token"] not in everything]
+    records = [json.loads(r) for r in out.read_text().splitlines()]
+    lost = [r["token"] for r in records if "token" in r and r["token"] not in everything]
     wrong = landed_as_said(name, kind, mem, root, state)
     if wrong:
         state, detail = "fault", wrong
+    if (wrong or lost) and any("overran" in r for r in records):   # the agent renamed over a version
+        return "overrun", "the agent renamed over a version it had not read", []   # it had not read
     return state, detail, lost
 
 
@@ -325,7 +355,7 @@ def main(rounds: int) -> int:
         work = Path(d)
         for kind, (_, _, _, ops) in LAYOUTS.items():
             for name in ops:
-                counts = {"landed": 0, "refused": 0, "fault": 0}
+                counts = {"landed": 0, "refused": 0, "fault": 0, "overrun": 0}
                 lost_rounds, lines, said = 0, 0, set()
                 for _ in range(rounds):
                     state, detail, lost = one_round(kind, name, work)
@@ -336,9 +366,10 @@ def main(rounds: int) -> int:
                         said.add(detail.splitlines()[-1][:110])
                 rows.append((kind, name, counts, lost_rounds, lines, sorted(said)[:2]))
     import textwrap
-    print(f"{'layout':12} {'operation':9} {'landed':>6} {'refused':>7} {'fault':>5} {'rounds that lost agent lines':>29}")
+    print(f"{'layout':12} {'operation':9} {'landed':>6} {'refused':>7} {'fault':>5} {'overrun':>7} "
+          f"{'rounds that lost agent lines':>29}")
     for kind, name, c, lost_rounds, lines, said in rows:
-        print(f"{kind:12} {name:9} {c['landed']:6} {c['refused']:7} {c['fault']:5} "
+        print(f"{kind:12} {name:9} {c['landed']:6} {c['refused']:7} {c['fault']:5} {c['overrun']:7} "
               f"{f'{lost_rounds} of {rounds} ({lines} lines)':>29}")
         for s in said:
             print(textwrap.indent(s, " " * 14))

@@ -78,13 +78,12 @@ def _put(tmp: str, path: Path, expect: bytes | None, mine: bytes) -> None:
                 raise
     if _read(path) != expect:
         raise Changed(path)
-    ours = os.stat(tmp).st_ino   # (``mine``: the bytes written to ``tmp``)
     if expect is None or not exchange(tmp, path):
         os.replace(tmp, path)   # no atomic compare here: the window is the few µs since the read
         return
     _settle(tmp, path, expect, mine)
-    if inode(path) != ours and not (_read(path) or b"").startswith(mine):
-        raise Changed(path)   # the agent renamed its own version over ours meanwhile: apply ours again
+    if not _holds(expect, mine, _read(path) or b""):   # (not by inode: a freed one is soon reused)
+        raise Changed(path)   # the agent renamed a version without our change over ours: apply ours again
 
 
 def _settle(displaced: str, path: Path, expect: bytes, mine: bytes) -> None:
@@ -104,12 +103,55 @@ def _settle(displaced: str, path: Path, expect: bytes, mine: bytes) -> None:
         os.unlink(displaced)
         return
     exchange(displaced, path)
-    _quiet(displaced)   # ours was live for a moment: an agent may have opened it meanwhile
+    _quiet(displaced)   # ours was live for a moment: an agent may have appended to it or renamed its edit of it over it
     ours = _read(displaced) or b""
     if ours.startswith(mine) and len(ours) > len(mine):
         _append_all(path, ours[len(mine):])
+    elif ours != mine:
+        _carry(path, ours, mine)
     os.unlink(displaced)
     raise Changed(path)
+
+
+def _holds(expect: bytes, mine: bytes, now: bytes) -> bool:
+    """Does ``now`` (what an agent renamed over ours) still hold our change (``expect`` ->
+    ``mine``)? It does when the agent edited our version (its read came after our swap): every
+    line we added is there as often as in ours, every line we took out is not. Then applying our
+    edit again would add it twice."""
+    if now.startswith(mine):
+        return True
+    from collections import Counter
+    before, after, there = (Counter(b.splitlines(keepends=True)) for b in (expect, mine, now))
+    return all(there[ln] >= after[ln] if after[ln] > before[ln] else there[ln] <= after[ln]
+               for ln in before.keys() | after.keys() if after[ln] != before[ln])
+
+
+def _carry(path: Path, theirs: bytes, *known: bytes) -> None:
+    """Lines an agent wrote into a version we take back (``theirs``: it edited ours while ours was
+    live) put into the live file, each after the line it followed, so none is lost: every line
+    of ``theirs`` that neither the live file nor ``known`` holds. In place by compare-and-swap;
+    a file that keeps changing gets them appended at its end."""
+    from .faults import Changed
+    for _ in range(5):
+        now = _read(path) or b""
+        have = set(now.splitlines(keepends=True)).union(*(k.splitlines(keepends=True) for k in known))
+        lines, ours = now.splitlines(keepends=True), theirs.splitlines(keepends=True)
+        new = [(i, ln if ln.endswith(b"\n") else ln + b"\n") for i, ln in enumerate(ours)
+               if ln not in have and ln.strip()]
+        if not new:
+            return
+        if lines and not lines[-1].endswith(b"\n"):
+            lines[-1] += b"\n"
+        for i, ln in new:   # after the nearest line above it that the live file has, else at the end
+            above = next((x for x in reversed(ours[:i]) if x in lines), None)
+            at = max((j + 1 for j, x in enumerate(lines) if x == above), default=len(lines))
+            lines.insert(at, ln)
+        try:
+            atomic_write(path, b"".join(lines), None, now)
+            return
+        except Changed:
+            continue
+    _append_all(path, b"".join(ln for _, ln in new))
 
 
 def inode(path) -> int | None:

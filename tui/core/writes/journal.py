@@ -21,6 +21,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
@@ -29,6 +30,7 @@ from ..faults import Changed
 from ..fsutil import ANY, atomic_write, inode
 
 ATTEMPTS = 5      # re-applications of an edit when the file keeps changing under us
+LOOK_AGAIN = 0.01  # s after an append: an agent's check-then-rename that read before it lands within this
 
 _local = threading.local()
 
@@ -206,6 +208,9 @@ def append(path: Path, old: bytes, more: bytes) -> None:
             raise
     finally:
         os.close(fd)
+    time.sleep(LOOK_AGAIN)
+    if more not in (read(path) or b""):   # an agent that read the file before our append renamed
+        raise Changed(path)               # its version over it: the caller applies ours again
     j = _current()
     if j is not None:
         j.undo_steps.append(lambda: _unappend(Path(path), size, more))
