@@ -100,6 +100,17 @@ def test_a_folder_of_one_memory_md_says_what_it_is():
     assert "a MEMORY.md with 3 sections" in flat and "OpenClaw" not in flat, out
 
 
+
+def test_a_written_in_memory_md_that_links_to_project_docs_is_still_its_sections(tmp_path):
+    """Links that leave the folder (../docs/…) name documents the memory refers to, not entries it
+    indexes: the folder is its sections, not an empty Claude Code index."""
+    from tui.core.layouts.openclaw import index_alone_label
+    (tmp_path / "MEMORY.md").write_text("# Shader port\n\n## Lighting\n- the BRDF notes: [frame 5](../../docs/frame5.md)\n"
+                                        "\n## Outline\n- outline runs in pass 2\n")
+    assert index_alone_label(tmp_path, 2) == "a MEMORY.md with 2 sections"
+    (tmp_path / "MEMORY.md").write_text("- [Lighting](lighting.md) — BRDF notes\n")
+    assert index_alone_label(tmp_path, 1) is None   # an index of its own files stays an index
+
 def test_no_age_finding_on_a_goal_an_anchored_entry_or_a_log(tmp_path):
     from tui.core.reports.audit import audit
     from tui.core.snapshots.memory import Memory

@@ -27,7 +27,9 @@ core = os.path.join(sys.argv[2], "tui", "core")
 count = 0
 def tracer(frame, event, arg):
     global count
-    if event == "line" and frame.f_code.co_filename.startswith(core):
+    if not frame.f_code.co_filename.startswith(core):
+        return None   # no line events in frames outside tui/core (yaml, the stdlib): the same count, far faster
+    if event == "line":
         count += 1
         if count == K:
             os._exit(137)

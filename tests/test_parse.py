@@ -97,6 +97,18 @@ def test_unquoted_colon_is_read_leniently(mem_dir, root):
     assert any(w.kind == "lenient-yaml" and "not valid YAML" in w.message for w in e.warnings)
 
 
+
+def test_an_unquoted_colon_beside_quoted_values_is_read_leniently(mem_dir, root):
+    """An agent's name with ' : ' (French spacing) beside a quoted description and its metadata
+    block: strict YAML fails on the name; the other lines, quoted ones included, read as meant."""
+    write(mem_dir, "a.md", '---\nname: Échec : serde flatten\ndescription: "serde : flatten drops u64"\n'
+                           "type: 'feedback'\nmetadata:\n  originSessionId: 4f2c\n---\nx\n")
+    e = load(mem_dir, root).entries["a.md"]
+    assert e.readable and e.name == "Échec : serde flatten"
+    assert e.description == "serde : flatten drops u64" and e.type == "feedback"
+    write(mem_dir, "b.md", '---\nname: a : b\ndescription: "unclosed\n---\nx\n')
+    assert not load(mem_dir, root).entries["b.md"].readable   # real breakage stays unreadable
+
 def test_value_cut_at_hash_is_reported(mem_dir, root):
     write(mem_dir, "a.md", "---\nname: a\ndescription: run tests #fast first\n---\nx\n")
     mem = load(mem_dir, root)

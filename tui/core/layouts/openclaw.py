@@ -23,7 +23,9 @@ RULE = re.compile(r"(?i)\b(always|never|must(?:n't| not)?|don'?t ever|from now o
                   r"convention is|rule:|lesson:|decision:)\b|总是|永远|不要|必须|以后都")
 
 
-_FILE_LINK = re.compile(r"\]\((?!https?:|#)[^)\s]+\)|\[\[[^\]]+\]\]")
+# a link to a file beside MEMORY.md (what an index holds); one leaving the folder (../, /, ~) names a
+# project document the memory refers to, not an entry it indexes
+_FILE_LINK = re.compile(r"\]\((?!https?:|#|\.\./|/|~)[^)\s]+\)|\[\[[^\]]+\]\]")
 
 
 def _index_alone(folder: Path) -> bool:

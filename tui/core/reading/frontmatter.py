@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..textutil import lazy_re
+from .lenient_yaml import KEYLINE as _KEYLINE, lenient
 
 yaml: Any = None      # PyYAML, imported when a frontmatter first needs it (see _yaml)
 _Loader: Any = None
@@ -34,7 +35,6 @@ _LEADING = re.compile(r"\A(?:\ufeff)?(?:[ \t]*\n|[ \t]*<!--.*?-->[ \t]*\n)*", re
 _FENCE = re.compile(r"^---[ \t]*$", re.M)
 _ANCHOR = re.compile(r"(?:^|[\s\[{,:-])&[\w-]+", re.M)
 _ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[\w-]+", re.M)
-_KEYLINE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*))?$")
 
 
 @dataclass(frozen=True)
@@ -85,14 +85,14 @@ def load_yaml(yaml_text: str, first_line: int, warnings: list[ParseWarning]) -> 
     try:
         meta = module.load(yaml_text, Loader=loader)
     except module.YAMLError as e:
-        lenient = _lenient(yaml_text)
+        lenient_meta = lenient(yaml_text)
         mark = getattr(e, "problem_mark", None)
         line = first_line + mark.line if mark is not None else first_line
-        if lenient is not None:
+        if lenient_meta is not None:
             problem = getattr(e, "problem", None) or "not valid YAML"
             warnings.append(ParseWarning("lenient-yaml", f"frontmatter is not valid YAML (line {line}: {problem}); "
                                          "read line by line, as an unquoted ': ' in a value was meant", line))
-            return lenient, None
+            return lenient_meta, None
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         return {}, f"bad YAML at line {line}: {problem}"
     except Exception as e:  # e.g. recursion in a hostile anchor/alias structure
@@ -238,38 +238,6 @@ def fast_yaml(yaml_text: str) -> dict | None:
         if out[k] == {}:
             out[k] = None  # `key:` with nothing under it
     return out
-
-
-def _lenient(yaml_text: str) -> dict | None:
-    """Read ``key: value`` lines (one level of nesting) the way agents mean them.
-
-    Only used when strict YAML fails, and only when every line has that shape and no
-    value opens a flow collection or quote: real breakage stays unreadable.
-    """
-    out: dict[str, Any] = {}
-    parent: dict[str, Any] | None = None
-    for raw in yaml_text.split("\n"):
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        indented = raw[0] in " \t"
-        m = _KEYLINE.match(raw.strip())
-        if not m:
-            return None
-        key, value = m.group(1), (m.group(2) or "").strip()
-        if value[:1] in ("[", "{", '"', "'", "|", ">", "&", "*", "!", "%", "@", "`"):
-            return None
-        if indented:
-            if parent is None:
-                return None
-            parent[key] = value
-            continue
-        if value:
-            out[key] = value
-            parent = None
-        else:
-            parent = out[key] = {}
-    return out
-
 
 
 def truncated_values(yaml_text: str, meta: dict, first_line: int) -> list[ParseWarning]:
