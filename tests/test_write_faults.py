@@ -246,6 +246,23 @@ def test_an_append_by_an_agent_that_opened_the_file_before_our_swap_is_carried_o
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]
 
 
+
+def _agent_renames_once_before_quiet(monkeypatch, path, version):
+    """Just after our swap (when the displaced file is checked), the agent renames
+    ``version(text now)`` over ``path``, once. Returns the list that says it happened."""
+    from tui.core import fsutil
+    real, raced = fsutil._quiet, []
+
+    def agent_renames_then_quiet(displaced):
+        if not raced:
+            raced.append(1)
+            tmp = path.with_name("agent.tmp")
+            tmp.write_text(version(path.read_text()))
+            os.replace(tmp, path)
+        return real(displaced)
+    monkeypatch.setattr(fsutil, "_quiet", agent_renames_then_quiet)
+    return raced
+
 def test_an_agent_version_renamed_over_ours_right_after_our_swap_gets_our_edit_again(tmp_path, monkeypatch):
     """The agent read the file before our swap and renames its version (without our edit) over
     ours just after: the write does not say done on a file that lacks it; the edit is applied
@@ -255,15 +272,7 @@ def test_an_agent_version_renamed_over_ours_right_after_our_swap_gets_our_edit_a
         pytest.skip("no RENAME_EXCHANGE on this system")
     index = tmp_path / "MEMORY.md"
     index.write_text("- [a](a.md)\n")
-    real, raced = fsutil._quiet, []
-
-    def agent_renames_then_quiet(path):
-        if not raced:
-            raced.append(1)
-            (tmp_path / "agent.tmp").write_text("- [a](a.md)\n- [agent](agent.md)\n")
-            os.replace(tmp_path / "agent.tmp", index)
-        return real(path)
-    monkeypatch.setattr(fsutil, "_quiet", agent_renames_then_quiet)
+    raced = _agent_renames_once_before_quiet(monkeypatch, index, lambda _: "- [a](a.md)\n- [agent](agent.md)\n")
     journal.rewrite(index, lambda text: "# Index\n" + text)
     assert raced and index.read_text() == "# Index\n- [a](a.md)\n- [agent](agent.md)\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MEMORY.md"]
@@ -278,15 +287,8 @@ def test_an_agent_edit_of_ours_is_not_given_our_edit_twice(tmp_path, monkeypatch
         pytest.skip("no RENAME_EXCHANGE on this system")
     gem = tmp_path / "GEMINI.md"
     gem.write_text("## Added\n- one\n\n## Other\nx\n")
-    real, raced = fsutil._quiet, []
-
-    def agent_edits_ours_then_quiet(path):
-        if not raced:
-            raced.append(1)
-            (tmp_path / "agent.tmp").write_text(gem.read_text().replace("\n\n## Other", "\n- agent\n\n## Other"))
-            os.replace(tmp_path / "agent.tmp", gem)
-        return real(path)
-    monkeypatch.setattr(fsutil, "_quiet", agent_edits_ours_then_quiet)
+    raced = _agent_renames_once_before_quiet(
+        monkeypatch, gem, lambda now: now.replace("\n\n## Other", "\n- agent\n\n## Other"))
     journal.rewrite(gem, lambda text: text.replace("- one\n", "- one\n- ours\n"))
     assert raced and gem.read_text() == "## Added\n- one\n- ours\n- agent\n\n## Other\nx\n"
 
