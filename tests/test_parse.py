@@ -108,6 +108,9 @@ def test_an_unquoted_colon_beside_quoted_values_is_read_leniently(mem_dir, root)
     assert e.description == "serde : flatten drops u64" and e.type == "feedback"
     write(mem_dir, "b.md", '---\nname: a : b\ndescription: "unclosed\n---\nx\n')
     assert not load(mem_dir, root).entries["b.md"].readable   # real breakage stays unreadable
+    write(mem_dir, "c.md", "---\nname: proxy : fixed token\ndescription: @acme/cli reads `proxy.js` first\n---\nx\n")
+    c = load(mem_dir, root).entries["c.md"]   # '@' and '`' are reserved to YAML, plain text to an agent
+    assert c.readable and c.description == "@acme/cli reads `proxy.js` first"
 
 def test_value_cut_at_hash_is_reported(mem_dir, root):
     write(mem_dir, "a.md", "---\nname: a\ndescription: run tests #fast first\n---\nx\n")

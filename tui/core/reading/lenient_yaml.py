@@ -29,7 +29,7 @@ def lenient(yaml_text: str) -> dict | None:
             value = _quoted(value)
             if value is None:
                 return None
-        elif value[:1] in ("[", "{", "|", ">", "&", "*", "!", "%", "@", "`"):
+        elif value[:1] in ("[", "{", "|", ">", "&", "*", "!"):   # (@, `, %: reserved by YAML, literal text to an agent)
             return None
         if indented:
             if parent is None:
