@@ -1,0 +1,67 @@
+"""Issue 36 (stop 38): what owners rejected at `high` on the stop-37 held-out review, as
+principles, and the access recipe. Own text; each rule with a case found and a look-alike not."""
+from __future__ import annotations
+
+from conftest import write
+
+from tui.core.judging.access_recipe import access_recipes
+from tui.core.judging.gates import identifying_findings
+from tui.core.reports.audit import audit_dir
+
+FM = "---\nname: {0}\ndescription: {0} notes\ntype: reference\n---\n"
+
+
+def _kinds(tmp_path, files: dict[str, str], root_files: dict[str, str] | None = None):
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    for rel, text in files.items():
+        write(mem, rel, text)
+    for rel, text in (root_files or {}).items():
+        write(root, rel, text)
+    rep = audit_dir(str(mem), str(root), git=False)
+    return {(f.id, f.kind) for f in rep.findings}, rep
+
+
+def test_recipe_login_key_and_public_host_on_one_line_is_a_secret(tmp_path):
+    text = (FM.format("hosts") + "- Box up: key at `/srv/keys/box.pem`, user root, IP 52.14.77.203.\n"
+            "- `ssh -i ~/.ssh/id_ed25519 deploy@18.222.41.9` for the nightly job.\n"
+            "- Status page on 52.14.77.203.\n"                      # an address alone: identifying
+            "- Example: `ssh -i ~/.ssh/key.pem root@<IP>` once up.\n"   # no real host: nothing
+            "- `ssh root@52.14.77.203 uptime` checks load.\n")     # no key file: identifying
+    found = access_recipes("h.md", text, identifying_findings("h.md", text))
+    assert sorted((f.kind, f.line) for f in found) == [
+        ("identifying", 8), ("identifying", 10), ("secret", 6), ("secret", 7)]
+    recipe = [f for f in found if f.kind == "secret"][0]
+    assert "52.14" not in recipe.message and "box.pem" not in recipe.message   # nothing echoed
+
+
+def test_an_address_ending_a_sentence_is_still_an_address():
+    assert [f.rule for f in identifying_findings("a.md", "The host is 52.14.77.203.\n")] == ["public-ip"]
+    assert identifying_findings("a.md", "Saved as 52.14.77.203.json and 1.2.3.4.5 too\n") == []
+
+
+def test_a_template_is_no_status_report(tmp_path):
+    report = ("# PROGRESS\n\n## Current position\n- Module: \n- Next up: \n\n## Session log\n"
+              "- [ ] first\n- [ ] second\n- [ ] third\n")
+    kinds, _ = _kinds(tmp_path, {"MEMORY.md": "- [a](tutor/PROGRESS.md)\n- [b](tutor/refs/PROGRESS_TEMPLATE.md)\n",
+                                 "tutor/PROGRESS.md": report, "tutor/refs/PROGRESS_TEMPLATE.md": report})
+    assert ("tutor/PROGRESS.md", "process") in kinds
+    assert not {k for k in kinds if k[0].endswith("TEMPLATE.md")}
+
+
+def test_a_skills_material_needs_no_frontmatter_and_a_loose_note_does(tmp_path):
+    kinds, rep = _kinds(tmp_path, {
+        "MEMORY.md": "- [t](tutor/SKILL.md)\n- [c](tutor/refs/CURRICULUM.md)\n- [n](note.md)\n",
+        "tutor/SKILL.md": "---\nname: tutor\ndescription: teaches\n---\nRead refs/CURRICULUM.md.\n",
+        "tutor/refs/CURRICULUM.md": "# Curriculum\n\n1. Toolchain\n2. Sensors\n",
+        "note.md": "# A note\n\nThe build uses make.\n"})
+    no_fm = [f for f in rep.findings if f.kind == "no-frontmatter"]
+    assert no_fm and all("CURRICULUM" not in str(f.locations) + f.id for f in no_fm)
+
+
+def test_a_wiki_link_to_a_folder_of_the_project_is_no_broken_link(tmp_path):
+    body = FM.format("review") + "Follow the [[design-review]] skill, and see [[nowhere-at-all]].\n"
+    kinds, rep = _kinds(tmp_path, {"MEMORY.md": "- [r](review.md)\n", "review.md": body},
+                        {"skills/design-review/SKILL.md": "x\n"})
+    broken = [f.message for f in rep.findings if f.kind == "link-broken"]
+    assert broken == ["[[nowhere-at-all]] links to no entry"]
