@@ -65,3 +65,26 @@ def test_a_wiki_link_to_a_folder_of_the_project_is_no_broken_link(tmp_path):
                         {"skills/design-review/SKILL.md": "x\n"})
     broken = [f.message for f in rep.findings if f.kind == "link-broken"]
     assert broken == ["[[nowhere-at-all]] links to no entry"]
+
+
+def test_a_version_the_manifest_contradicts_is_one_conflict_naming_each(tmp_path):
+    pkg = '{"dependencies": {"chart.js": "^4.4.1"}, "devDependencies": {"vite": "^6.2.1", "typescript": "~5.8.2"}}'
+    table = (FM.format("stack") + "| Package | Use | Version |\n|---|---|---|\n| Vite | bundler | ^4.3.0 |\n"
+             "| TypeScript | types | 5.8 |\n| @vitejs/plugin-react | plugin for Vite | ^4.0.0 |\n"
+             "\nCharts with Chart.js 3 here.\n")
+    agree = FM.format("ok") + "We build with Vite 6 and TypeScript 5.8.\nUpgrade from Vite 4 to 6 went fine.\n"
+    _, rep = _kinds(tmp_path, {"MEMORY.md": "- [s](stack.md)\n- [o](ok.md)\n", "stack.md": table, "ok.md": agree},
+                    {"package.json": pkg})
+    [f] = [f for f in rep.findings if f.kind == "conflict"]
+    assert (f.id, f.rule, f.confidence, f.related) == ("stack.md", "manifest-version", "possible", "package.json")
+    assert [p.line for p in f.places] == [8, 12] and "^6.2.1" in f.message and "Chart.js 3" in f.message
+
+
+def test_no_remote_in_spanish_meets_a_published_address(tmp_path):
+    files = {"MEMORY.md": "- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n",
+             "a.md": FM.format("a") + "**Sin remoto**, por decisión: todo queda en la máquina.\n",
+             "b.md": FM.format("b") + "El plugin vive publicado en\ngithub.com/someone/tool (privado).\n",
+             "c.md": FM.format("c") + "See github.com/other/lib for the parser we vendor.\n"}
+    _, rep = _kinds(tmp_path, files)
+    [f] = [f for f in rep.findings if f.kind == "conflict"]
+    assert {p.id for p in f.places} == {"a.md", "b.md"} and "\n" not in f.message

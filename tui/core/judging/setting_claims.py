@@ -31,8 +31,15 @@ _STATE = re.compile(r"(?i)(?:[ \t]+(?:is|isn['’]t|are|was)|[ \t]*:)[ \t]*(?:\*
                     r"(not (?:yet )?(?:built|implemented|started)(?: yet)?|(?<=n['’]t )(?:built|implemented) yet|"
                     r"(?:built|implemented|shipped) and (?:verified|tested|deployed)|(?:now )?live in production)\b")
 _FEATURE = re.compile(r"(?:^|[\s(>*-])\*{0,2}((?:[A-Z]{2,5}|[a-z][\w-]*)(?:[ \t][a-z][\w-]*){0,2})\*{0,2}$", re.I)
-_NO_REMOTE = re.compile(r"(?i)\b(?:no|without(?: a)?|has no|there is no)[ \t]+(?:git[ \t]+)?remote\b")
-_REMOTE = re.compile(r"(?i)\b(?:remote|origin)\b[^\n]{0,30}?(?:https?://|git@)[\w.-]+[:/][\w.-]+/[\w.-]+")
+_NO_REMOTE = re.compile(r"(?i)\b(?:no|without(?: a)?|has no|there is no)[ \t]+(?:git[ \t]+)?remote\b|"
+                        r"\b(?:sin|sem|ningún|nenhum)[ \t]+(?:git[ \t]+)?remoto\b|\bpas de remote\b|\bkein(?:en)? remote\b|"
+                        r"(?:没有|无|不设|沒有)(?:git[ \t]*)?远程|リモート(?:は)?(?:なし|無し|を持たない)|원격(?:이)?[ \t]*없")
+# a repository's address said to be where it lives: after remote/origin, or after a word that
+# says it is published or pushed there ("vive publicado en github.com/x/y", "pushed to …")
+_REMOTE = re.compile(r"(?i)(?:\b(?:remote|origin|remoto)\b|\b(?:published|pushed|hosted|lives|publicado|publicada|"
+                     r"subido|enviado|hospedado|publié|veröffentlicht)\b|推送到|托管在|公開先|푸시)(?:[^\n]|\n(?!\s*\n)){0,30}?"   # (a paragraph may wrap between)
+                     r"(?:(?:https?://|git@)[\w.-]+[:/]|(?<![\w.])(?:github|gitlab|bitbucket|codeberg)\.(?:com|org)/)"
+                     r"[\w.-]+/[\w.-]+")
 _REPLACED = re.compile(r"(?i)\b(?:was|were|previously|formerly|used to|no longer|replaced|superseded|old|changed from|"
                        r"instead of|until)\b|→|->|~~")
 _ARTICLES = {"the", "a", "an", "our", "its", "their"}
@@ -40,6 +47,8 @@ _NOT_FEATURES = {"it", "this", "that", "which", "what", "everything", "nothing",
                  "everything else", "rest", "build", "note", "notes", "status", "result", "state"}
 _SETTING_HINTS = ("timeout", "ttl", "interval", "retries", "retry limit", "pool size", "batch size", "rate limit",
                   "max connections", "concurrency")
+_REMOTE_HINTS = ("remote", "origin", "remoto", "远程", "遠程", "リモート", "원격", "github.", "gitlab.", "bitbucket.",
+                 "codeberg.")
 _STATE_HINTS = ("not built", "not yet built", "not implemented", "not yet implemented", "not started", "not yet started",
                 "n't built", "n't implemented", " and verified", " and tested", " and deployed", "live in production")
 
@@ -83,9 +92,9 @@ def setting_claims(text: str) -> list[tuple[str, str, int, str]]:
             if name and name not in _NOT_FEATURES:
                 value = "not built" if m.group(1).lower().startswith("not") or "n't" in m.group(0) else "built"
                 out.append((f"{name} built", value, f.start(1), text[f.start(1):m.end()].replace("**", "")))
-    if "remote" in low or "origin" in low:
+    if any(map(low.__contains__, _REMOTE_HINTS)):
         for rx, value in ((_NO_REMOTE, "none"), (_REMOTE, "a url")):
             for m in rx.finditer(text):
                 if not _REPLACED.search(_line(text, m.start())):
-                    out.append(("git remote", value, m.start(), m.group(0)))
+                    out.append(("git remote", value, m.start(), " ".join(m.group(0).split())))
     return out

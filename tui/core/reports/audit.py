@@ -11,6 +11,7 @@ from .. import forking
 from .audit_cache import sort_key
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
+from ..judging.manifest_claims import manifest_conflicts
 from ..judging.index_audit import index_findings, not_a_memory, skill_resource, wiki_link_findings
 from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
 from ..judging.gitcheck import tracked_in_git
@@ -140,7 +141,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
 
     def directory_checks() -> None:   # (all but the duplicates)
         out.extend(index_findings(mem))
-        out.extend(conflict_findings(mem))
+        out.extend(conflict_findings(mem) + manifest_conflicts(mem))
         if mem.layout is not None:
             out.extend(mem.layout.findings(mem))
         if git and not (mem.layout is not None and mem.layout.git_by_design):   # (Letta's MemFS)
