@@ -88,3 +88,30 @@ def test_no_remote_in_spanish_meets_a_published_address(tmp_path):
     _, rep = _kinds(tmp_path, files)
     [f] = [f for f in rep.findings if f.kind == "conflict"]
     assert {p.id for p in f.places} == {"a.md", "b.md"} and "\n" not in f.message
+
+
+def test_audit_and_triage_read_one_contradiction_detector(tmp_path):
+    """judging/conflicts is the one detector: a pair triage sends to review is the audit's one
+    finding naming both places, and a look-alike neither reports."""
+    from conftest import NOW
+    from tui.core.reports.audit import audit
+    from tui.core.reports.triage import Usage, triage
+    from tui.core.snapshots.memory import Memory
+    mem_dir, root = tmp_path / "m", tmp_path / "p"
+    root.mkdir()
+    files = {"MEMORY.md": "- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n- [d](d.md)\n",
+             "a.md": FM.format("a") + "The webhook queue timeout is 30 s; shorter drops retries from the bank.\n",
+             "b.md": FM.format("b") + "Webhook queue: timeout 90 s since the provider slowed down.\n",
+             "c.md": FM.format("c") + "PDF invoices are not built yet; the PDF viewer is built and verified.\n",
+             "d.md": FM.format("d") + "The 3D viewer uses Three.js; the charts are built with Chart.js.\n"}
+    for rel, text in files.items():
+        write(mem_dir, rel, text)
+    mem = Memory.load(mem_dir, root, now=NOW)
+    found = audit(mem, git=False).findings
+    [f] = [f for f in found if f.kind == "conflict"]
+    assert (f.id, f.related, f.confidence) == ("a.md", "b.md", "possible")
+    assert [(p.id, p.line) for p in f.places] == [("a.md", 6), ("b.md", 6)]
+    got = triage(mem, found, Usage(), NOW).by_id()
+    assert got["a.md"].action == got["b.md"].action == "review"
+    assert any("b.md" in r for r in got["a.md"].reasons)
+    assert got["c.md"].action != "review" or not any("d.md" in r for r in got["c.md"].reasons)
