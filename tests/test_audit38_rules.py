@@ -115,3 +115,25 @@ def test_audit_and_triage_read_one_contradiction_detector(tmp_path):
     assert got["a.md"].action == got["b.md"].action == "review"
     assert any("b.md" in r for r in got["a.md"].reasons)
     assert got["c.md"].action != "review" or not any("d.md" in r for r in got["c.md"].reasons)
+
+
+def test_an_open_state_written_as_a_mark_is_status_at_its_line():
+    from tui.core.judging.status_blocks import status_block_findings
+    found = ["Notes on the pilot. **Pilot pending, not started yet.**", "**Pendente VPS:** aplicar as migrações.",
+             "- **Run 2** (registry): IN PROGRESS — results land in the csv", "## Full evaluation (In Progress)",
+             "- 3단계: 진행 중", "Paper mode runs. **Live blocked** until the broker issues a client id."]
+    clean = ["The pending orders table holds unpaid carts.", "Mark the ticket as IN PROGRESS when you start.",
+             "States: pending, in progress, done.", "Orders move from PENDING to PAID.", "| Phase 2 | IN PROGRESS |",
+             "Never leave a job BLOCKED overnight.", "We keep a list of pending questions in questions.md.",
+             "**Why:** It was a pending priority for the microscope mode.",       # a closing ** opens nothing
+             "- **Check pending migrations before merging** — compare the table",  # inside a phrase: a rule
+             "- **Concurrency cancel-in-progress** cancelled the earlier run",     # a name
+             "- `outbox` queue. Status: pending|sent|failed",                      # a list of states
+             "**STATUS 2026-05-15: R&D PAUSED — DROPPED FROM PRODUCTION**"]        # closed
+    for body in found:
+        text = "# Notes\n\nThe build uses make.\n" + body + "\n"
+        [f] = status_block_findings("n.md", text, text)
+        assert (f.kind, f.confidence, f.line) == ("process", "possible", 4), body
+    for body in clean:
+        text = "# Notes\n\n" + body + "\n"
+        assert status_block_findings("n.md", text, text) == [], body
