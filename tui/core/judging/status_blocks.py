@@ -219,7 +219,7 @@ def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
     low = scan.lower()
     if len(low) != len(scan) or not any(map(low.__contains__, _OPEN_HINTS)):
         return []
-    return [(a, b, scan[a:b].strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
+    return [(a, b, scan[a:b].replace("**", "").strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
             if _open_mark(scan[a:b])]
 
 
