@@ -12,7 +12,7 @@ from pathlib import Path
 
 from conftest import REPO
 
-from tui.core.judging.crossfile import claims
+from tui.core.judging.conflicts import claims_of as said_claims, lines_of_body
 from tui.core.judging.status_blocks import status_block_findings
 from tui.core.judging.wording import transient_findings
 from tui.core.secrets.detect import find_secrets
@@ -85,12 +85,14 @@ def test_the_audit_never_echoes_the_new_shapes_values_and_exits_1():
 
 
 def test_contradictions_of_one_named_thing_only():
-    sides = {s for s, *_ in claims("The payments client uses a timeout of 2 s.")}
-    assert "~payments client timeout" in sides
-    assert not [c for c in claims("The payments client timeout was 2 s until March.") if c[0].startswith("~")]
-    assert {s for s, *_ in claims("The CSV export is not built yet.")} == {"~csv export built"}
-    assert {s for s, *_ in claims("Local only, no git remote.")} == {"~git remote"}
-    assert not [c for c in claims("It is not built yet.") if c[0].startswith("~")]
+    # (since stop 38 the one detector is judging/conflicts, which triage reads too)
+    def said(text):
+        return [(c.kind, c.key, c.value) for c in said_claims("x.md", lines_of_body(text, 1))]
+    assert said("The payments client uses a timeout of 2 s.") == [("setting", "timeout", "2000ms")]
+    assert said("The payments client timeout was 2 s until March.") == []
+    assert said("The CSV export is not built yet.") == [("built", "not built", "")]
+    assert said("Local only, no git remote.") == [("remote", "none", "")]
+    assert [c for c in said_claims("x.md", lines_of_body("It is not built yet.", 1)) if c.quals] == []
 
 
 def test_a_folder_of_one_memory_md_says_what_it_is():

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..reading.entry import memo
 from .findings import Finding, Place
-from .setting_claims import setting_claims
+from .conflicts import claims_of as said_claims, conflict_pairs, lines_of_body, might_claim
 from ..instructions import INSTRUCTION_FILES
 from ..fsutil import same_bytes, within
 from ..textutil import without_comments
@@ -163,9 +163,6 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
     for m in (_PORT.finditer(text) if "port" in low else ()):
         if m.group(1).lower() not in _COMMON:
             out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
-    # a setting of a named component, a feature built or not, a remote: possible (their subject
-    # is a phrase of the text, so "~" marks them for conflict_findings)
-    out += [("~" + subject, value, off, phrase) for subject, value, off, phrase in setting_claims(text)]
     return out
 
 
@@ -213,7 +210,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         texts[name] = text
         for subject, value, off, phrase in claims(text):
             by_subject[subject].append((name, value, off, phrase))
-    out, seen = [], set()
+    out, seen = _said_conflicts(mem, texts), set()
     for subject in sorted(by_subject):
         sides = by_subject[subject]
         for i, (a, va, oa, pa) in enumerate(sides):
@@ -226,12 +223,54 @@ def conflict_findings(mem: Memory) -> list[Finding]:
                 if a not in mem.entries:
                     a, b, oa, ob, pa, pb = b, a, ob, oa, pb, pa
                 la, lb = texts[a].count("\n", 0, oa) + 1, texts[b].count("\n", 0, ob) + 1
-                soft = subject.startswith("~")   # one finding naming both places, to check by hand
                 out.append(Finding(a, "conflict", "contradiction", la,
                                    f"“{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",   # (its own line: f.line)
-                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b,
-                                   confidence="possible" if soft else "high",
-                                   places=(Place(a, la, pa.strip()[:80]), Place(b, lb, pb.strip()[:80])) if soft else ()))
+                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b))
+    return out
+
+
+class _Undated:
+    updated = created = None   # an instruction file: no date, never "newer"
+
+
+def _said_conflicts(mem: Memory, texts: dict[str, str]) -> list[Finding]:
+    """The contradictions whose subject is a phrase of the text (judging/conflicts: the same pairs
+    triage reads), between the entries and instruction files in ``texts``: one possible finding
+    naming both places."""
+    lines, entries, claims = {}, {}, {}
+    for i, text in texts.items():
+        e = mem.entries.get(i)
+        body, first = (e.body or "", e.body_line) if e is not None else (text, 1)
+        entries[i] = e if e is not None else _Undated()
+        if might_claim(body.lower()):
+            lines[i] = lines_of_body(body, first)
+            claims[i] = said_claims(i, lines[i])
+
+    def plain(i: str) -> list:
+        if i not in lines:
+            e = mem.entries.get(i)
+            lines[i] = lines_of_body(e.body or "", e.body_line) if e is not None else lines_of_body(texts[i], 1)
+        return [ln for ln in lines[i] if ln.kind == "plain"]
+
+    by_two: dict[tuple[str, str], list] = {}   # two entries that disagree: one cause, however many claims
+    for p in conflict_pairs(entries, claims, plain):
+        a, b = p.a, p.b
+        if not p.superseded and b.entry < a.entry:
+            a, b = b, a
+        if a.entry not in mem.entries:
+            if p.superseded or b.entry not in mem.entries:
+                continue   # an instruction file is the owner's to edit, not memory's: no finding on it alone
+            a, b = b, a
+        if _same_scope(mem, a.entry, b.entry):
+            by_two.setdefault((a.entry, b.entry), []).append((a, b, p.why_a if a is p.a else p.why_b, p.superseded))
+    out = []
+    for (ea, eb), said in by_two.items():
+        a, b, why, old = said[0]
+        n = len({(x.kind, x.key) for x, *_ in said}) - 1
+        more = f" (and {n} more claim{'s' * (n > 1)} the two disagree on)" if n else ""
+        out.append(Finding(ea, "conflict", "superseded" if old else "contradiction", a.line, why + more,
+                           "decide which holds; delete or rewrite the other (mark it superseded_by)", eb,
+                           confidence="possible", places=(Place(ea, a.line), Place(eb, b.line))))
     return out
 
 

@@ -19,9 +19,10 @@ from ..secrets.detect import blank_secrets, find_secrets
 from ..mentions import mentions
 from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
-from .wording import process_findings, transient_findings  # noqa: F401
+from .wording import is_template, process_findings, transient_findings  # noqa: F401
 from .personal_ids import personal_id_findings
 from .status_blocks import status_block_findings
+from .access_recipe import access_recipes
 
 ROTATE = ("rotate this credential now: it has been written to disk and may already be in backups, "
           "sync or the agent's context; then remove it from the memory and refer to it by the name "
@@ -156,7 +157,7 @@ def _field_line(entry: MemoryEntry, raw: str) -> int | None:
 _EMAIL = re.compile(r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}(?![A-Za-z0-9-])")
 # a dotted quad standing alone (not 1.2.3.4.5, not inside a word), with an optional port
 _IPV4 = re.compile(r"(?<![\w.])((?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})"
-                   r"(?![\w.]|\.\d)")
+                   r"(?!\w|\.\w)")   # a sentence's full stop may follow; a fifth part or .json may not
 _QUAD_HINT = re.compile(r"\d\.\d+\.\d")   # in every dotted quad: most texts with dots have none (a quick scan)
 # addresses everyone uses or that address no one: public resolvers, documentation ranges,
 # loopback, link-local, shared (CGNAT), multicast and reserved, "this network"
@@ -298,7 +299,7 @@ def entry_gates(entry: MemoryEntry, checker: AnchorChecker, mentioned: list[str]
 
 def _status_blocks(entry_id: str, text: str, scan: str, found: list[Finding]) -> list[Finding]:
     """A status block in a memory not already read as a log (one cause, one finding)."""
-    if any(f.kind == "process" for f in found):
+    if any(f.kind == "process" for f in found) or is_template(entry_id):
         return []
     return status_block_findings(entry_id, text, scan, {f.line for f in found if f.kind == "transient"})
 
@@ -310,7 +311,8 @@ def content_findings(entry: MemoryEntry) -> list[Finding]:
         text = entry.text
         scan = _without_code(text)
         found = (secret_findings(entry.id, text) + sensitive_findings(entry.id, text, scan)
-                 + transient_findings(entry.id, text, entry.body_line, scan) + identifying_findings(entry.id, text)
+                 + transient_findings(entry.id, text, entry.body_line, scan)
+                 + access_recipes(entry.id, text, identifying_findings(entry.id, text))
                  + process_findings(entry.id, text, entry.body_line, scan))
         found += _status_blocks(entry.id, text, scan, found) + personal_id_findings(entry.id, scan)
         if "#" in entry.id or entry.file is not None:

@@ -35,6 +35,14 @@ def not_a_memory(entry_id: str) -> bool:
     return _NOT_A_MEMORY.search(entry_id) is not None
 
 
+def skill_resource(entry_id: str, mem: Memory) -> bool:
+    """A file beside a SKILL.md or under it (references/x.md): a skill's material, which the skill
+    loads by path; it carries no frontmatter of its own on purpose."""
+    parts = entry_id.split("/")[:-1]
+    return any("/".join(parts[:n] + ["SKILL.md"]) in mem.entries for n in range(len(parts), 0, -1)) \
+        and not entry_id.endswith("SKILL.md")
+
+
 # a file its name calls a log (development-log.md, dev_log.md, journal.md): a record of work is
 # kept out of the always-loaded index on purpose, not forgotten there
 _LOG_NAME = re.compile(r"(?i)(?:^|[/_-])(?:log|logs|journal|diary|changelog)\.md$")
@@ -77,7 +85,11 @@ def _project_docs(mem: Memory) -> set[str]:
         return set()
     where = rf._walk()
     if _DOCS[0] is not where:
-        _DOCS[:] = [where, {_fold(n[:-3]) for n in where if n.lower().endswith(".md")}]
+        # a Markdown document's stem, or a folder's name: [[design-review]] skill names the
+        # project's claude-skills/design-review/, a thing of the project, not a missing entry
+        files = set(rf._files)
+        _DOCS[:] = [where, {_fold(n[:-3]) for n in where if n.lower().endswith(".md")}
+                    | {_fold(n) for n, spots in where.items() if spots and spots[0] not in files}]
     return _DOCS[1]
 
 

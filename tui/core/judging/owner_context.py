@@ -23,7 +23,8 @@ from ..textutil import line_span
 # a file kept as a backlog by its name (the last part of its id)
 # (the name's last word: "project_ideas.md", "backlog.md"; not "idea_generation_framework.md")
 _BACKLOG_NAME = re.compile(r"(?i)(?:^|[_-])(?:backlog|roadmap|todos?|to-do|ideas|wishlist|icebox|parking[-_]?lot|"
-                           r"someday|pendientes|pend[eê]ncias|待办|バックログ|백로그|할[-_ ]?일)\.\w+$")
+                           r"someday|pendientes|pend[eê]ncias|pending[-_]?(?:tasks|items|work)|open[-_]?(?:tasks|items)|待办|バックログ|"
+                           r"백로그|할[-_ ]?일)\.\w+$")
 # the headings of a backlog's categories: two of them make a file a living backlog by design
 _CATEGORY = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[ \t]+[*_]{0,2}(?:done|completed?|next(?: up)?|later|ideas?|someday|"
                        r"backlog|icebox|up next|todo|to do|doing|in progress|blocked|won['’]?t do|not yet(?: \w+)?|"

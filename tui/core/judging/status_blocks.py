@@ -26,6 +26,7 @@ import re
 from .. import hints
 from .findings import Finding, Place
 from ..textutil import line_of, without_comments
+from .owner_context import living_backlog
 from .time_context import RETRO
 
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
@@ -68,6 +69,7 @@ _LABEL_LINE = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([^\n:：*]{2,50}
 # "Estado pós-2026-05-11", "상태(2026-07-08 재확인, 여전히 유효)"); nothing for the owner to move (stop 37:
 # 13 of the 25 tune findings of this rule were such records, none acted on)
 _CLOSED = re.compile(r"(?i)\b(?:complete[d]?|resolved|done|fixed|closed|deployed|shipped|merged|released|delivered|"
+                     r"dropped|abandoned|discarded|descartad[oa]|"
                      r"implemented|finished|verified|cerrad[ao]|resuelt[ao]|conclu[ií]d[ao]|terminad[ao]|completad[ao]|"
                      r"completat[oa]|risolt[oa]|chius[oa]|fermée?|termin[ée]e?|erledigt|abgeschlossen|behoben|"
                      r"tamamlandı|çözüldü|завершен[оа]?|решен[оа]?|still valid|re-?(?:verified|confirmed|checked))\b|"
@@ -128,6 +130,43 @@ _OTHER_HINTS = hints.finder(sorted({w for w in _STATE_HINTS + _NEXT_HINTS + _WAI
 _HAS_DATE = re.compile(r"(?:19|20)\d{2}[-/.年]\d")
 
 
+# an open state written as a mark (stop 38): the word in bold — first in the bold, or closing a
+# phrase there ("**Pending: promote**", "**Pilot pending, not started**", "**Live blocked**") —, in
+# capitals, in a heading's parentheses, or as a label's value ("Run 2: in progress", "3단계: 진행 중").
+# Not an open word inside a phrase ("**check pending migrations before merging**": a rule), in a
+# list of states ("pending|sent|failed"), in a name (cancel-in-progress), or beside a closing word
+_OPEN_WORD = (r"(?:pending|pendiente|pendente|in[ -]progress|en curso|en progreso|em andamento|paused|pausad[oa]|"
+              r"blocked|bloquead[oa]|on hold|en espera|em espera|尚未[^\s，。,.]{0,6}|进行中|進行中|진행 ?중|未着手|対応中|保留中)")
+_OPEN_IN = re.compile(r"(?i)(?<![\w-])" + _OPEN_WORD + r"(?![\w-])")
+_BOLD = re.compile(r"\*\*(?=\S)([^*\n]{1,100}?)\*\*")
+_OPEN_MARK = re.compile(r"(?i)^#{1,6}[^\n]*[(（][ \t]*" + _OPEN_WORD + r"[ \t]*[)）]|"
+                        r"^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?[^:：\n|*]{1,40}(?:\*\*)?[:：][ \t]*(?:\*\*)?"
+                        + _OPEN_WORD + r"(?![\w-])(?![ \t]+\w)|"   # the label's value, not "pending entries"
+                        r"(?-i:(?<![\w-])(?:IN PROGRESS|IN-PROGRESS|PENDING|BLOCKED|ON HOLD|PENDIENTE|PENDENTE|EN CURSO)(?![\w-]))")
+# a line that tells how to use the states, or lists them, or closes them, is no status
+_STATE_RULE = re.compile(r"(?i)\b(?:mark|set|when|whenever|if|unless|must|should|never|always|states?|statuses|values?|"
+                         r"enum|column|field|flag|label|marca|marcar|cuando|quando|si|dropped|abandoned|discarded|"
+                         r"descartad[oa]|cancel(?:l?ed)?)\b|→|->|\bfrom\b[^\n]{0,30}\bto\b|" + _OPEN_WORD +
+                         r"[ \t]*[|/][ \t]*\w|\w[ \t]*[|/][ \t]*" + _OPEN_WORD + r"|如果|当|时|場合|とき|경우|때")
+_OPEN_HINTS = ("pending", "pendiente", "pendente", "progress", "en curso", "en progreso", "andamento", "paused",
+               "pausad", "blocked", "bloquead", "on hold", "en espera", "em espera", "尚未", "进行中", "進行中",
+               "진행", "未着手", "対応中", "保留中")
+
+
+_FIELD = re.compile(r"^(?:name|description|type|title)[ \t]*:")   # the frontmatter says what the file is
+
+
+def _open_mark(line: str) -> bool:
+    """The line marks something as still open (see _OPEN_WORD)."""
+    if line.lstrip().startswith("|") or _FIELD.match(line) or _STATE_RULE.search(line) or _CLOSED.search(line):
+        return False
+    for b in _BOLD.finditer(line) if "**" in line else ():
+        m = _OPEN_IN.search(b.group(1))
+        if m and (m.start() == 0 or not b.group(1)[m.end():].strip(" ") or b.group(1)[m.end()] in ",.:;—–-)"):
+            return True
+    return _OPEN_MARK.search(line) is not None
+
+
 def _lines_with(scan: str, low: str, words, present=None) -> list[tuple[int, int]]:
     """(start, end) of each line of ``scan`` holding one of ``words`` (in ``low``; of them, only
     those in ``present``, the words the text was found to hold)."""
@@ -175,6 +214,15 @@ def _line_blocks(scan: str) -> list[tuple[int, int, str]]:
     return sorted(out)
 
 
+def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
+    """Each line that marks something as still open (_open_mark)."""
+    low = scan.lower()
+    if len(low) != len(scan) or not any(map(low.__contains__, _OPEN_HINTS)):
+        return []
+    return [(a, b, scan[a:b].replace("**", "").strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
+            if _open_mark(scan[a:b])]
+
+
 def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] = frozenset()) -> list[Finding]:
     """The status blocks of one memory as one finding, and the two single signs; ``taken`` are
     lines another finding already names (a block holding one is that finding's cause)."""
@@ -182,7 +230,9 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
         return []
     scan = without_comments(scan)
     blocks = []
-    for start, end, title in sorted(_heading_blocks(scan) + _line_blocks(scan)):
+    # (a backlog by design lists what is open on purpose: its marks are its content)
+    opened = [] if living_backlog(entry_id, scan) else _open_blocks(scan)
+    for start, end, title in sorted(_heading_blocks(scan) + _line_blocks(scan) + opened):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first, last = line_of(scan, start), line_of(scan, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:

@@ -293,6 +293,14 @@ _NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|work
 _NAME_HINT = re.compile(_NAME_WORD.pattern + r"|\d{4}-\d{2}-\d{2}")
 
 
+_TEMPLATE = re.compile(r"(?i)(?:^|[/_.-])templates?(?:[/_.-]|$)")
+
+
+def is_template(entry_id: str) -> bool:
+    """A form to fill by its name: what it holds are blanks, not a status."""
+    return _TEMPLATE.search(entry_id) is not None
+
+
 def _status_section(scan: str) -> re.Match | None:
     """The first status heading that reports rather than labels: a bare `**Status**: value` field
     (an ADR's or a spec's) is passed over."""
@@ -320,6 +328,8 @@ def _dates_the_same(said: re.Match, status: re.Match | None, scan: str) -> bool:
 
 def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
     """One finding when the entry reads as a session log or a status report (two signs or more)."""
+    if is_template(entry_id):
+        return []   # a form to copy (PROGRESS_TEMPLATE.md, templates/x.md): its sections are blanks
     scan = without_code(text) if scan is None else scan
     signs: list[tuple[str, int]] = []
     status = m = _status_section(scan) if ("#" in scan or "**" in scan) else None

@@ -11,7 +11,8 @@ from .. import forking
 from .audit_cache import sort_key
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
-from ..judging.index_audit import index_findings, not_a_memory, wiki_link_findings
+from ..judging.manifest_claims import manifest_conflicts
+from ..judging.index_audit import index_findings, not_a_memory, skill_resource, wiki_link_findings
 from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
 from ..judging.gitcheck import tracked_in_git
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
@@ -93,7 +94,8 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         elif w.kind == "bare-frontmatter":
             out.append(Finding(e.id, "no-frontmatter", "keys-without-fences", 1, w.message,
                                "put a '---' line before and after the keys"))
-    if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists and not not_a_memory(e.id):
+    if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists and not not_a_memory(e.id) \
+            and not skill_resource(e.id, mem):
         out.append(Finding(e.id, "no-frontmatter", "no-frontmatter", 1,
                            "no frontmatter: no name, description or type for the agent to go by",
                            "add ---, name:, description: and type: lines at the top"))
@@ -139,7 +141,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
 
     def directory_checks() -> None:   # (all but the duplicates)
         out.extend(index_findings(mem))
-        out.extend(conflict_findings(mem))
+        out.extend(conflict_findings(mem) + manifest_conflicts(mem))
         if mem.layout is not None:
             out.extend(mem.layout.findings(mem))
         if git and not (mem.layout is not None and mem.layout.git_by_design):   # (Letta's MemFS)

@@ -1,6 +1,11 @@
-"""Two entries that cannot both hold (SPEC §6: a contradiction is ``review``, naming both sides).
+"""Two entries that cannot both hold: the one detector of contradictions between entries whose
+subject is a phrase of the text (SPEC §5 ``conflict``, possible; SPEC §6 ``review`` in triage,
+naming both sides). Triage reads ``find_conflicts`` (each entry's side), the audit
+``conflict_pairs`` (one finding naming both places): the same pairs. (crossfile keeps the claims
+precise by their form — a named runtime's version, a port, "always/never use X" — and
+manifest_claims the project's own manifest.)
 
-Across the entries of one folder, three kinds of disagreement:
+Across the entries of one folder, four kinds of disagreement:
 
 - **a named setting, two values**: "the payments client timeout is 2 s" and "client timeout:
   10 s"; "DB 커넥션 풀 크기는 10" and "the database connection pool size is 50". A setting is a
@@ -14,6 +19,10 @@ Across the entries of one folder, three kinds of disagreement:
   to ruff", "antes eran 3", "cambiamos de X a Y", "X is gone"): the earlier entry still stating
   the old way is ``review`` ("superseded"); the later one is the decision and is not flagged.
 
+- **whether the repository has a remote**: "local only, no git remote" / "sin remoto" and an
+  entry that says where it is pushed or published ("origin is https://github.com/…", "vive
+  publicado en github.com/…").
+
 Neither side is promoted or kept silently. A client library's version against a server's is
 not a setting here (versions are triage_decide's, by their named subject).
 """
@@ -21,8 +30,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..judging.project_index import rule_words
+from .project_index import rule_words
 
 # concept → its forms (lower-case substrings; Latin forms start a word)
 _CONCEPTS = {
@@ -71,7 +81,10 @@ _NOT_BUILT = re.compile(r"(?i)\b(?:is|are)\s+not\s+(?:yet\s+)?(?:built|implement
                         r"\b(?:isn't|aren't|hasn't been|has not been|was never)\s+(?:yet\s+)?(?:built|implemented)|"
                         r"\bno (?:está|están) (?:construid|implementad|hech)\w*|\bnão (?:está|foi) (?:construíd|implementad)\w*|"
                         r"미구현|구현되지 않|만들어지지 않|未実装|実装されていない|未实现|尚未实现")
-_BUILT = re.compile(r"(?i)\b(?:is|are|was|has been)\s+(?:now\s+)?(?:built|implemented|shipped)(?:\s+and\s+(?:verified|tested))?\b|"
+_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]{1,4}\b")   # CSV, PDF, API: a name too short for qualifiers
+# ("built with Chart.js", "built on Vite" say what a thing is made of, not that it is done)
+_BUILT = re.compile(r"(?i)\b(?:is|are|was|has been)\s+(?:now\s+)?(?:built|implemented|shipped)(?:\s+and\s+(?:verified|tested))?"
+                    r"\b(?!\s+(?:with|on|using|from|in|by|around|into)\b)|"
                     r"\b(?:built|implemented) and (?:verified|tested)|\b(?:está|están) (?:construid|implementad)\w*|"
                     r"\bfoi (?:construíd|implementad)\w*|구현 완료|구현되었|実装済み|実装された|已实现")
 
@@ -85,6 +98,28 @@ _REPLACED = [
     (re.compile(rf"(?i){_TERM}\s+(?:is no longer used|ya no se usa|não é mais usad[oa])"), 1),
     (re.compile(rf"(?i)\b(?:ya no usamos|no longer use|não usamos mais|we dropped)\s+{_TERM}"), 1),
 ]
+_NO_REMOTE = re.compile(r"(?i)\b(?:no|without(?: a)?|has no|there is no)[ \t]+(?:git[ \t]+)?remote\b|"
+                        r"\b(?:sin|sem|ningún|nenhum)[ \t]+(?:git[ \t]+)?remoto\b|\bpas de remote\b|\bkein(?:en)? remote\b|"
+                        r"(?:没有|无|不设|沒有)(?:git[ \t]*)?远程|リモート(?:は)?(?:なし|無し|を持たない)|원격(?:이)?[ \t]*없")
+# a repository's address said to be where it lives: after remote/origin, or after a word that
+# says it is published or pushed there ("vive publicado en github.com/x/y", "pushed to …")
+_REMOTE = re.compile(r"(?i)(?:\b(?:remote|origin|remoto)\b|\b(?:published|pushed|hosted|lives|publicado|publicada|"
+                     r"subido|enviado|hospedado|publié|veröffentlicht)\b|推送到|托管在|公開先|푸시)"
+                     r"(?:[^\n]|\n(?!\s*\n)){0,30}?"   # (a paragraph may wrap between)
+                     r"(?:(?:https?://|git@)[\w.-]+[:/]|(?<![\w.])(?:github|gitlab|bitbucket|codeberg)\.(?:com|org)/)"
+                     r"[\w.-]+/[\w.-]+")
+_REMOTE_HINTS = ("remote", "origin", "remoto", "远程", "遠程", "リモート", "원격", "github.", "gitlab.", "bitbucket.",
+                 "codeberg.")
+# a line that says its value was replaced tells history, not a claim
+_WAS = re.compile(r"(?i)\b(?:was|were|previously|formerly|used to|no longer|replaced|superseded|old|changed from|"
+                  r"instead of|until)\b|→|->|~~")
+# the words each shape needs, looked for (lower-cased) before its patterns: a pattern tried on every
+# line of 10,000 entries cost ~1 s; these tests cost ~0.1 s
+_STATE_HINTS = ("built", "implement", "shipped", "not done", "not yet done", "not available", "not yet available",
+                "not wired", "not yet wired", "construid", "construíd", "hech", "구현", "만들어지지", "実装", "实现")
+_REPLACED_HINTS = ("switched", "moved", "migrated", "changed", "went", "swapped", "cambiamos", "migramos", "pasamos",
+                   "mudamos", "trocamos", "migrámos", "replaced", "no longer", "ya no", "não é mais", "não usamos mais",
+                   "dropped")
 _NOT_OLD = frozenset("the a an it this that we our to from de a la el los las one old code file table feature step "
                      "way approach version".split())
 
@@ -93,8 +128,9 @@ _NOT_OLD = frozenset("the a an it this that we our to from de a la el los las on
 class Claim:
     entry: str
     line: int
-    kind: str            # setting | built | replaced
-    key: str             # the setting's concept; built: "built"/"not built"; replaced: the old term
+    kind: str            # setting | built | replaced | remote
+    key: str             # the setting's concept; built: "built"/"not built"; replaced: the old term;
+                         # remote: "none"/"url"
     value: str = ""      # the setting's value (ms for a time)
     old: tuple = ()      # a setting's earlier values the same line names
     quals: frozenset = frozenset()
@@ -134,10 +170,48 @@ def _value(num: str, unit: str | None) -> str:
     return f"{float(num) * scale:g}ms"
 
 
+class Said(NamedTuple):
+    """A line of an entry as the claims read it (triage passes its own, richer Line)."""
+    n: int
+    kind: str    # code | heading | plain
+    text: str
+
+
+def lines_of_body(body: str, first: int) -> list[Said]:
+    """An entry's body line by line (``first``: the file's line of its first), code fenced apart."""
+    out, code = [], False
+    for k, raw in enumerate(body.splitlines()):
+        t = raw.strip()
+        if t.startswith(("```", "~~~")):
+            code = not code
+            continue
+        out.append(Said(first + k, "code" if code else "heading" if t.startswith("#") else "plain", t))
+    return out
+
+
+# (plain ``in`` tests: an entry's body is short, a few hundred characters, where ~100 of them cost
+# less than one pass of the shared hints trie)
+_SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS)))
+_FORMS = tuple(sorted({f for forms in _CONCEPTS.values() for f in forms}))
+_DIGIT = re.compile(r"\d")
+
+
+def might_claim(low: str) -> bool:
+    """Whether a lower-cased text holds a word any claim starts from (the rest is not read): a
+    state, a replacement, a remote, or a setting's name beside a digit."""
+    return any(map(low.__contains__, _SAID)) or \
+        any(map(low.__contains__, _FORMS)) and _DIGIT.search(low) is not None
+
+
 def claims_of(entry_id: str, lines) -> list[Claim]:
-    """The settings, build states and replacements one entry's lines state (``lines``: Line)."""
+    """The settings, build states, replacements and remotes one entry's lines state (``lines``:
+    Line or Said)."""
     out: list[Claim] = []
-    for ln in lines:
+    lines = list(lines)
+    remote = any(h in ln.text.lower() for ln in lines for h in _REMOTE_HINTS)
+    for k, ln in enumerate(lines):
+        if remote and ln.kind != "code":
+            _remote(entry_id, ln, lines[k + 1].text if k + 1 < len(lines) else "", out)
         if ln.kind in ("code", "heading") or ln.text.startswith("|"):
             continue   # a table row lists many things: its numbers are no one setting
         text = re.sub(r"`([^`]*)`", r"\1", ln.text)
@@ -156,15 +230,17 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                 old, new = set(), []
                 for v, at in values:
                     b = [x for x in _BEFORE.finditer(text[:at]) if at - x.end() <= 12]
-                    (old.add(v) if b and len(values) > 1 else new.append(v))
+                    (old.add(v) if b else new.append(v))   # "was 2 s until March": history, no claim
                 if len(set(new)) == 1:
                     out.append(Claim(entry_id, ln.n, "setting", concept, new[0], tuple(sorted(old - {new[0]})),
                                      qualifiers(text, forms)))
-        nb, b = _NOT_BUILT.search(text), _BUILT.search(text)
-        if nb or b:
-            out.append(Claim(entry_id, ln.n, "built", "not built" if nb else "built", quals=qualifiers(text)))
-        if any(w in low for w in ("from", "de ", "replaced", "no longer", "ya no", "não", "dropped", "removed",
-                                  "dead")):
+        for m in (_states(text) if any(map(low.__contains__, _STATE_HINTS)) else ()):
+            # the thing is named in the clause that says its state: "PDF invoices are not built yet;
+            # the PDF viewer is built" says two things of two things
+            clause = text[max(text.rfind(c, 0, m.start()) for c in ";,.") + 1:m.start()]
+            out.append(Claim(entry_id, ln.n, "built", "not built" if m.re is _NOT_BUILT else "built",
+                             quals=qualifiers(clause) | {w.lower() for w in _ACRONYM.findall(clause)}))
+        if any(map(low.__contains__, _REPLACED_HINTS)):
             for rx, g in _REPLACED:
                 m = rx.search(text)
                 if m and m.group(g).lower() not in _NOT_OLD:
@@ -174,21 +250,46 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
     return out
 
 
-def find_conflicts(entries: dict, claims: dict[str, list[Claim]], lines_of) -> dict[str, list[Conflict]]:
-    """entry id → the conflicts it is part of. ``entries``: id → Entry (for its date);
-    ``lines_of(id)``: its rule-bearing lines (Line), to find the old way a later entry replaced."""
-    out: dict[str, list[Conflict]] = {}
+def _states(text: str) -> list[re.Match]:
+    """Each "not built" and "built" the line says, in order (a "not built" is never read as built too)."""
+    nots = list(_NOT_BUILT.finditer(text))
+    done = [m for m in _BUILT.finditer(text) if not any(n.start() <= m.start() < n.end() for n in nots)]
+    return sorted(nots + done, key=lambda m: m.start())
+
+
+def _remote(entry_id: str, ln, after: str, out: list[Claim]) -> None:
+    """"No remote" / where the repository is pushed, on this line (an address may wrap to the next)."""
+    both = ln.text + "\n" + after
+    for rx, key in ((_NO_REMOTE, "none"), (_REMOTE, "url")):
+        m = rx.search(both)
+        if m and m.start() < len(ln.text) and not _WAS.search(ln.text):
+            out.append(Claim(entry_id, ln.n, "remote", key))
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two claims that cannot both hold. ``superseded``: ``a`` is the old side a later entry
+    replaced (only ``a`` is to act on); otherwise which holds is the owner's call."""
+    a: Claim
+    b: Claim
+    why_a: str
+    why_b: str = ""
+    superseded: bool = False
+
+
+def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> list[Pair]:
+    """Every contradiction among ``claims`` (entry id → its claims, ``claims_of``). ``entries``: id →
+    an entry (for its date); ``lines_of(id)``: its rule-bearing lines, to find the old way a later
+    entry replaced."""
+    out: list[Pair] = []
     settings: dict[str, list[Claim]] = {}
     built: list[Claim] = []
     replaced: list[Claim] = []
+    remotes: list[Claim] = []
     for cs in claims.values():
         for c in cs:
-            (settings.setdefault(c.key, []) if c.kind == "setting" else built if c.kind == "built" else replaced).append(c)
-
-    def add(c: Claim, reason: str) -> None:
-        mine = out.setdefault(c.entry, [])
-        if not any(x.reason == reason for x in mine):
-            mine.append(Conflict(c.line, reason))
+            {"setting": settings.setdefault(c.key, []), "built": built, "replaced": replaced,
+             "remote": remotes}[c.kind].append(c)
 
     for concept, cs in settings.items():
         if len(cs) > 12:
@@ -200,16 +301,29 @@ def find_conflicts(entries: dict, claims: dict[str, list[Claim]], lines_of) -> d
                     continue
                 if a.value in b.old or b.value in a.old:   # one says the other's value was the old one
                     old, new = (a, b) if a.value in b.old else (b, a)
-                    add(old, f"line {old.line} says {concept} {_shown(old.value)}; {new.entry}:{new.line} says it is "
-                             f"{_shown(new.value)} now (was {_shown(old.value)}): superseded — drop or update it")
+                    out.append(Pair(old, new, f"line {old.line} says {concept} {_shown(old.value)}; {new.entry}:{new.line} "
+                                    f"says it is {_shown(new.value)} now (was {_shown(old.value)}): superseded — drop or "
+                                    "update it", superseded=True))
                     continue
-                add(a, f"line {a.line} says {concept} {_shown(a.value)}; {b.entry}:{b.line} says {_shown(b.value)} — which holds?")
-                add(b, f"line {b.line} says {concept} {_shown(b.value)}; {a.entry}:{a.line} says {_shown(a.value)} — which holds?")
+                out.append(Pair(a, b, f"line {a.line} says {concept} {_shown(a.value)}; {b.entry}:{b.line} says "
+                                f"{_shown(b.value)} — which holds?", f"line {b.line} says {concept} {_shown(b.value)}; "
+                                f"{a.entry}:{a.line} says {_shown(a.value)} — which holds?"))
     for i, a in enumerate(built):
         for b in built[i + 1:]:
-            if a.entry != b.entry and a.key != b.key and len(a.quals & b.quals) >= 2:
-                add(a, f"line {a.line} says it is {a.key}; {b.entry}:{b.line} says it is {b.key} — which holds?")
-                add(b, f"line {b.line} says it is {b.key}; {a.entry}:{a.line} says it is {a.key} — which holds?")
+            # the same thing: one's name is the other's or within it ("CSV export" / "the CSV export
+            # of invoices"), never two that merely share a word ("PDF viewer" / "3D viewer")
+            if a.entry != b.entry and a.key != b.key and a.quals and b.quals and \
+                    (a.quals <= b.quals or b.quals <= a.quals):
+                out.append(Pair(a, b, f"line {a.line} says it is {a.key}; {b.entry}:{b.line} says it is {b.key} — which "
+                                "holds?", f"line {b.line} says it is {b.key}; {a.entry}:{a.line} says it is {a.key} — "
+                                "which holds?"))
+    none = list({c.entry: c for c in reversed(remotes) if c.key == "none"}.values())   # an entry's first
+    for a in none:
+        b = next((c for c in remotes if c.key == "url" and c.entry != a.entry), None)
+        if b is not None:
+            out.append(Pair(a, b, f"line {a.line} says the repository has no remote; {b.entry}:{b.line} says where it "
+                            "is pushed — which holds?", f"line {b.line} says where the repository is pushed; "
+                            f"{a.entry}:{a.line} says it has no remote — which holds?"))
     for r in replaced:
         later = entries[r.entry]
         word = re.compile(rf"(?i)(?<![\w.-]){re.escape(r.key)}(?![\w-])")
@@ -219,8 +333,25 @@ def find_conflicts(entries: dict, claims: dict[str, list[Claim]], lines_of) -> d
             hit = next((ln for ln in lines_of(eid) if word.search(ln.text) and
                         not (r.value and r.value in ln.text.lower())), None)
             if hit is not None:
-                add(Claim(eid, hit.n, "replaced", r.key), f"line {hit.n} still says {r.key}; {r.entry}:{r.line} says "
-                    f"{r.key} was replaced: superseded — drop or update it")
+                out.append(Pair(Claim(eid, hit.n, "replaced", r.key), r, f"line {hit.n} still says {r.key}; "
+                                f"{r.entry}:{r.line} says {r.key} was replaced: superseded — drop or update it",
+                                superseded=True))
+    return out
+
+
+def find_conflicts(entries: dict, claims: dict[str, list[Claim]], lines_of) -> dict[str, list[Conflict]]:
+    """entry id → the conflicts it is part of (``conflict_pairs``, each side that is to act on)."""
+    out: dict[str, list[Conflict]] = {}
+
+    def add(c: Claim, reason: str) -> None:
+        mine = out.setdefault(c.entry, [])
+        if not any(x.reason == reason for x in mine):
+            mine.append(Conflict(c.line, reason))
+
+    for p in conflict_pairs(entries, claims, lines_of):
+        add(p.a, p.why_a)
+        if not p.superseded:
+            add(p.b, p.why_b)
     return out
 
 
