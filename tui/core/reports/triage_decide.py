@@ -32,7 +32,7 @@ from .triage_conflicts import claims_of, find_conflicts
 from .triage_knowable import describes_code, knowable
 from .triage_findings import Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
-from .triage_lines import Line, Reading, headline_is_process, quote, read_body, shown
+from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
 from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, promotes, who_set
 
@@ -159,6 +159,15 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         return Decision("archive", 1, [f"a piece of coursework, handed in: '{quote(done, 10)}'",
                                        "finished work unrelated to the project: keep it in the log, not in what the agent loads"],
                         notes=notes)
+    today = for_today(prepared.name, prepared.description)
+    if today:
+        return Decision("archive", 1, [f"its headline holds for today only: '{quote(today, 10)}'",
+                                       "a rule for one day is where work stood: the session log, not what the agent loads"],
+                        notes=notes)
+    phase = finished_phase(prepared.name, prepared.description)
+    if phase and not r.of("rule"):
+        return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
+                                       "the phase's report belongs in the log; the code holds what it built"], notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
         return Decision("drop", None, [f"a guide to the memory folder itself, not a memory of the project: '{quote(guide, 10)}'",

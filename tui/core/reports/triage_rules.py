@@ -77,7 +77,10 @@ _IMPERATIVE_START = re.compile(
     r"(?im)^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?(?:use|prefer|avoid|keep|run|write|put|name|call|"
     r"ask|check|add|never|always|don't|do not|no|only|do|make|follow|disable|enable|keep|stop|wait|verify|"
     r"pull|fetch|read|tell|show|update|test|commit|push|deploy|confirm|validate|respond|reply|answer|"
-    r"siempre|nunca|usar|usa|evitar|no usar|sempre|nunca|não|toujours|jamais|immer|niemals|всегда|никогда|не)\b")
+    r"siempre|nunca|usar|usa|evitar|no usar|sempre|nunca|não|toujours|jamais|immer|niemals|всегда|никогда|не|"
+    # German du/Sie imperatives ("Antworte mir auf Deutsch", "Verwende pnpm")
+    r"antworte|schreib|schreibe|verwende|benutze|nutze|nimm|halte|prüfe|frag|frage|teste|vermeide|achte|"
+    r"nenne|gib|sag|sage|lass|lösche|ändere|führe|committe|pushe|antworten sie|verwenden sie|nutzen sie)\b")
 
 # an imperative by its ending (Korean, Japanese: no word of force needed) or a Spanish or
 # Portuguese negative imperative ("no uses", "no edites", "não use"): the rule is in the grammar
@@ -105,8 +108,11 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     and someone set it — Claude Code's feedback type says the user did; for another type a line
     must say who ("the user wants …"). A short entry that says who set it is one too."""
     texts = [name, description, *lines]
+    if learned_headline(name, description):
+        return False   # "lección: GSAP …", "踩坑": the owner calls it a lesson learned — memory, even in type feedback
     if not headline_rule(name, description):
-        if (type_ or "").lower() in MANDATED_TYPES and lines and is_rule(lines[0]) and n_content <= 4:
+        if (type_ or "").lower() in MANDATED_TYPES and lines and n_content <= 4 \
+                and (is_rule(lines[0]) or _IMPERATIVE_START.match(without_code(lines[0]))):
             return True   # the user's guidance, its headline a topic ("Logs con campos estructurados"): the body is the rule
         if (type_ or "").lower() in MANDATED_TYPES and who_set([description]) is not None:
             return True   # the user's guidance whose headline says so ("Usuario quer respostas concisas", "用户希望…")
@@ -116,6 +122,16 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     if not type_ and n_content <= 3:   # a layout with no types: a short note that is a rule is one
         return True
     return who_set(texts) is not None
+
+
+_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
+                           r"pitfalls?|trampas?|armadilhas?|learned|aprendid[oa]|aprendizaje)\b|教训|教訓|교훈|踩坑|坑点|"
+                           r"ハマりどころ|落とし穴")
+
+
+def learned_headline(name: str, description: str) -> bool:
+    """The name or description calls the entry a lesson learned or a trap (any language)."""
+    return bool(_LEARNED_HEAD.search(f"{name} {description}".replace("_", " ")))
 
 
 def headline_rule(name: str, description: str) -> bool:

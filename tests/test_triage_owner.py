@@ -1,0 +1,91 @@
+"""Issue 37, stop 38: what a careful owner would do with records of work, lessons and rules,
+in several languages. Every text here is written for the test (a made-up bakery app)."""
+from __future__ import annotations
+
+import json
+
+from conftest import NOW, write
+from tui.core.snapshots.memory import Memory
+from tui.core.reports.audit import audit
+from tui.core.reports.triage import Usage, triage
+
+
+def entry(mem_dir, name, body, description="a note", type_="project", title=None):
+    write(mem_dir, name, f"---\nname: {json.dumps(title or name[:-3])}\ndescription: {json.dumps(description)}\n"
+                         f"type: {type_}\n---\n\n{body}\n")
+
+
+def run(mem_dir, root):
+    mem = Memory.load(mem_dir, root, now=NOW)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
+# -- test 1: records of work are archive, whatever language the headline is in --------------------------
+
+def test_weekly_logs_handovers_and_sprint_goals_are_archived(mem_dir, root):
+    entry(mem_dir, "woche.md", "- Mo: Kassenexport repariert.\n- Di: Rabattcodes ergänzt.\n- Mi: Review PR-42.",
+          "Arbeitsprotokoll der Kalenderwoche", title="Arbeitsprotokoll")
+    entry(mem_dir, "vertretung.md", "Stand Donnerstag: Filialimport halb fertig, Branch feat/filialen.\n"
+          "Montag zuerst die Testdaten reparieren.", "Übergabenotizen für die Urlaubsvertretung", title="Übergabe")
+    entry(mem_dir, "sprint.md", "Sprint 12: Bestellhistorie, Push-Spike, Preisimport.", "Goals for sprint 12",
+          title="Sprint 12 goals")
+    entry(mem_dir, "semana.md", "Lunes: migración de precios. Martes: pantalla de pedidos.",
+          "Informe semanal del equipo de caja")
+    entry(mem_dir, "zhou.md", "周一:修复收银导出。周二:加了折扣码。", "收银组周报")
+    got = run(mem_dir, root)
+    for name in ("woche.md", "vertretung.md", "sprint.md", "semana.md", "zhou.md"):
+        assert got[name].action == "archive", (name, got[name].reasons)
+        assert "records work" in got[name].reasons[0], got[name].reasons
+
+
+def test_a_phase_implemented_and_a_closed_matter_are_archived(mem_dir, root):
+    entry(mem_dir, "fase2.md", "FASE 2 implantada em 2026-10-02: cardápio por filial e migração executada.\n\n"
+          "**Why:** cada filial vende produtos diferentes.", "FASE 2 implantada em 2026-10-02 — cardápio por filial")
+    entry(mem_dir, "hornos.md", "**Cerrada el 3/10.** Probamos tres drivers de horno; quedó el de serie.\n\n"
+          "El flujo final vive en hornos-flujo.md.", "RESUELTA. Historial de cómo se eligió el driver del horno")
+    got = run(mem_dir, root)
+    for name in ("fase2.md", "hornos.md"):
+        assert got[name].action == "archive", (name, got[name].reasons)
+
+
+def test_a_rule_for_today_only_is_archived_not_promoted(mem_dir, root):
+    entry(mem_dir, "freeze.md", "No price imports today until 17:00 because of the inventory count.",
+          "No price imports today until 17:00", type_="feedback")
+    entry(mem_dir, "heute.md", "Heute bis 16:00 keine Deploys, Inventur läuft.", "Heute bis 16:00 keine Deploys")
+    got = run(mem_dir, root)
+    for name in ("freeze.md", "heute.md"):
+        assert got[name].action == "archive", (name, got[name].reasons)
+        assert "today only" in got[name].reasons[0]
+
+
+def test_a_headline_that_only_shares_a_word_with_records_is_not_archived(mem_dir, root):
+    # parameter passing in German, a closed-form formula, the handover of a value: no records of work
+    entry(mem_dir, "param.md", "Strings werden per Referenz übergeben; Kopien kosten beim Kassenbon 3 ms.\n\n"
+          "Why: der Bon wird 40-mal pro Sekunde gebaut.", "Übergabe der Parameter per Referenz")
+    entry(mem_dir, "formula.md", "The tax for a basket is round(sum * rate, 2), never per line: per-line rounding "
+          "drifts by a cent.", "Closed-form tax for a basket")
+    got = run(mem_dir, root)
+    for name in ("param.md", "formula.md"):
+        assert got[name].action != "archive", (name, got[name].reasons)
+
+
+# -- test 2: a lesson learned is memory; the user's short imperative is a rule --------------------------
+
+def test_a_lesson_in_type_feedback_is_kept_not_promoted(mem_dir, root):
+    entry(mem_dir, "leccion-hornos.md", "Al reiniciar el horno hay que esperar 30 s antes de enviar la receta: "
+          "si no, el driver la descarta sin error.", "El horno siempre descarta la receta si llega antes de 30 s",
+          type_="feedback", title="leccion-hornos")
+    entry(mem_dir, "gotcha_prices.md", "Price imports must run after the tax table loads; before it, every price "
+          "is zero.", "Gotcha: price imports must wait for the tax table", type_="feedback")
+    got = run(mem_dir, root)
+    for name in ("leccion-hornos.md", "gotcha_prices.md"):
+        assert got[name].action == "keep", (name, got[name].reasons)
+
+
+def test_a_german_imperative_in_feedback_is_promoted(mem_dir, root):
+    entry(mem_dir, "sprache.md", "Antworte mir auf Deutsch. Bezeichner bleiben Englisch.",
+          "Antwortsprache Deutsch, Code Englisch", type_="feedback")
+    entry(mem_dir, "pnpm.md", "Verwende pnpm, nie npm, in diesem Repository.", "Paketmanager", type_="feedback")
+    got = run(mem_dir, root)
+    for name in ("sprache.md", "pnpm.md"):
+        assert got[name].action == "promote", (name, got[name].reasons)
