@@ -89,3 +89,23 @@ def test_a_german_imperative_in_feedback_is_promoted(mem_dir, root):
     got = run(mem_dir, root)
     for name in ("sprache.md", "pnpm.md"):
         assert got[name].action == "promote", (name, got[name].reasons)
+
+
+def test_a_rule_in_claude_codes_shape_is_promoted_in_chinese_and_japanese(mem_dir, root):
+    # the rule first, then Why and How to apply: a topic headline does not hide it
+    entry(mem_dir, "zh.md", "下单接口必须先校验库存,不能直接扣减。\n\n**Why:** 用户批评过超卖。\n\n**How to apply:**\n"
+          "- 改下单代码时先看库存服务\n- 写测试覆盖库存为零\n- 评审时检查扣减顺序", "下单接口与库存", type_="feedback")
+    entry(mem_dir, "ja.md", "価格表の再読み込みは確認なしで実行してよい。\n\n**Why:** 毎回の確認が手間との指摘。",
+          "価格表の再読み込みは確認なしで実行してよい", type_="feedback")
+    got = run(mem_dir, root)
+    for name in ("zh.md", "ja.md"):
+        assert got[name].action == "promote", (name, got[name].reasons)
+
+
+def test_a_trap_in_claude_codes_shape_is_kept(mem_dir, root):
+    # a description of code first, a Why that reports a bug: learned, whatever the word 'sempre' later says
+    entry(mem_dir, "trap.md", "`CartService.items$` começa vazio a cada bootstrap. Sem cache o contador some, e o "
+          "usuário vê sempre zero no F5.\n\n**Why:** reportado em outubro.\n\n**How to apply:**\n- ler o cache no "
+          "construtor\n- testar com F5\n- não confiar no valor inicial", "carrinho some no F5", type_="feedback")
+    got = run(mem_dir, root)
+    assert got["trap.md"].action == "keep", got["trap.md"].reasons

@@ -111,9 +111,13 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     if learned_headline(name, description):
         return False   # "lección: GSAP …", "踩坑": the owner calls it a lesson learned — memory, even in type feedback
     if not headline_rule(name, description):
-        if (type_ or "").lower() in MANDATED_TYPES and lines and n_content <= 4 \
-                and (is_rule(lines[0]) or _IMPERATIVE_START.match(without_code(lines[0]))):
-            return True   # the user's guidance, its headline a topic ("Logs con campos estructurados"): the body is the rule
+        first = lines[0] if lines and n_content <= 4 else \
+            re.split(r"(?<=[.!?。！])\s*", lines[0])[0] if lines and _WHY_HOW.match(" ".join(lines[1:3])) else ""
+        if (type_ or "").lower() in MANDATED_TYPES and first \
+                and (is_rule(first) or _IMPERATIVE_START.match(without_code(first))):
+            # the user's guidance, its headline a topic ("Logs con campos estructurados"): the body is the rule —
+            # short, or in Claude Code's shape for guidance (the rule, then **Why:** and **How to apply:**)
+            return True
         if (type_ or "").lower() in MANDATED_TYPES and who_set([description]) is not None:
             return True   # the user's guidance whose headline says so ("Usuario quer respostas concisas", "用户希望…")
         return n_content <= 3 and who_set(texts) is not None
@@ -132,6 +136,9 @@ _LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|lecci[oó]n|lecciones|li[çc][ãa
 def learned_headline(name: str, description: str) -> bool:
     """The name or description calls the entry a lesson learned or a trap (any language)."""
     return bool(_LEARNED_HEAD.search(f"{name} {description}".replace("_", " ")))
+
+
+_WHY_HOW = re.compile(r"(?i)\W*(?:why|how to apply|por qu[ée]|porqu[eê]|warum|pourquoi|理由|原因|为什么|なぜ|이유)\W*[:：]")
 
 
 def headline_rule(name: str, description: str) -> bool:
@@ -164,7 +171,8 @@ _SET_BY_HINTS = ("user", "owner", "maintainer", "team", "lead", "client", "boss"
 
 _RULE_LABEL = re.compile(r"(?i)^\W*(?:rule|mandatory|critical|important|policy|convention|regla|regra|règle|regel|"
                          r"regola|правило|quy tắc)\b\s*[—:–-]|^\W*(?:规则|规定|ルール|규칙)")
-_JA_RULE = re.compile(r"(?:する|しない|すること|こと|べき|行う|使う|伝える|出す|書く|守る|禁止|ておく|いけない|ならない)"
+_JA_RULE = re.compile(r"(?:する|しない|すること|こと|べき|行う|使う|伝える|出す|書く|守る|禁止|ておく|いけない|ならない|"
+                      r"てよい|てもよい|てもいい|て良い)"   # a permission the user gave ("確認なしで実行してよい")
                       r"[。．.]?\s*$")
 _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|standards|polic(?:y|ies)|checklist|"
                         r"reglas|normas|regras|règles|regeln|regole|правила|quy tắc)\b|规则|规范|约定|偏好|指令|"
