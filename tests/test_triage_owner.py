@@ -109,3 +109,25 @@ def test_a_trap_in_claude_codes_shape_is_kept(mem_dir, root):
           "construtor\n- testar com F5\n- não confiar no valor inicial", "carrinho some no F5", type_="feedback")
     got = run(mem_dir, root)
     assert got["trap.md"].action == "keep", got["trap.md"].reasons
+
+
+# -- review: one thing given two ports by two entries -----------------------------------------------
+
+def test_one_endpoint_given_two_ports_by_two_entries_is_review_naming_the_other(mem_dir, root):
+    entry(mem_dir, "a.md", "The pricing endpoint listens on :7070; the ServiceMonitor scrapes it there.", "Pricing port")
+    entry(mem_dir, "b.md", "Der Pricing-Endpunkt läuft auf :7171, damit er nicht mit dem lokalen Grafana auf 7070 "
+          "kollidiert.", "Pricing-Port")
+    got = run(mem_dir, root)
+    assert got["a.md"].action == "review", got["a.md"].reasons
+    assert got["b.md"].action == "review", got["b.md"].reasons
+    assert "b.md:" in got["a.md"].reasons[0] and "7171" in got["a.md"].reasons[0]
+
+
+def test_two_things_or_a_change_of_port_are_no_conflict(mem_dir, root):
+    entry(mem_dir, "orders.md", "The orders postgres runs on port 5432 in compose.", "Orders database")
+    entry(mem_dir, "reports.md", "The reports dedicated postgres container runs on port 5433.", "Reports database")
+    entry(mem_dir, "moved.md", "The kiosk API moved from :3000 to :3100 when the till app took 3000.", "Kiosk port")
+    entry(mem_dir, "kiosk.md", "The kiosk API answers on :3100 behind nginx.", "Kiosk API")
+    got = run(mem_dir, root)
+    for name in ("orders.md", "reports.md", "moved.md", "kiosk.md"):
+        assert got[name].action != "review", (name, got[name].reasons)

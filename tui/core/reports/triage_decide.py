@@ -7,7 +7,8 @@ In this order of weight:
 2. **archive** (test 1) — the entry is mostly process: half its lines or more report where work
    stood, or its name or description say it records work and a good part of it does.
 3. **review** — a doubt a person settles: a contradiction (with another entry: a named setting
-   with two values, built and not built, a rule a later entry replaced — triage_conflicts; or
+   with two values, built and not built, a rule a later entry replaced — triage_conflicts; one
+   thing given two ports — triage_ports; or
    with the project's own files), an anchor that no longer verifies, every file it names gone.
 4. **drop** (test 3) — said elsewhere already: an instruction file holds its rule (never
    promoted then), it was promoted, another entry says the same, or every fact it states is in
@@ -29,6 +30,7 @@ from dataclasses import dataclass
 from ..judging.anchors import confine
 from ..judging.findings import Finding
 from .triage_conflicts import claims_of, find_conflicts
+from .triage_ports import port_conflicts
 from .triage_knowable import describes_code, knowable
 from .triage_findings import Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
@@ -84,6 +86,8 @@ class Context:
         claims = {i: claims_of(i, r.content) for i, r in readings.items()}
         self.conflicts = find_conflicts({i: entries[i] for i in readings}, claims,
                                         lambda i: readings[i].of("rule", "how"))
+        for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
+            self.conflicts.setdefault(i, []).extend(cs)
 
     def note_versions(self, entry_id: str, facts) -> None:
         by_line: dict[tuple[int, str], set] = {}

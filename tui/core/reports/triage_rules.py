@@ -184,7 +184,8 @@ _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|st
 # a record of one session by its file name: session_2026-03-15.md, handoff.md, worklog-…
 _RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|work-log|progress|"
                           r"status(?![_-](?:codes?|table|map|enum|values|mapping|list)\b)|daily-?log|"
-                          r"standup|journal)(?:[_.-]|$)")   # (status_codes.md is a reference table)
+                          r"active-?work|current-?work|wip|"
+                          r"standup|journal)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
 
 
 def record_name(entry_id: str) -> bool:
