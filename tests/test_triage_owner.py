@@ -131,3 +131,22 @@ def test_two_things_or_a_change_of_port_are_no_conflict(mem_dir, root):
     got = run(mem_dir, root)
     for name in ("orders.md", "reports.md", "moved.md", "kiosk.md"):
         assert got[name].action != "review", (name, got[name].reasons)
+
+
+# -- a cause told is learned; a library's name is no missing file --------------------------------------
+
+def test_a_failure_told_with_its_cause_is_not_a_status(mem_dir, root):
+    entry(mem_dir, "till.md", "Receipt prints were failing with a timeout because they inherited the checkout's\n"
+          "2 s deadline. Fixed by giving the printer its own context.", "Receipt prints timed out")
+    got = run(mem_dir, root)
+    assert got["till.md"].action == "keep", got["till.md"].reasons
+
+
+def test_a_go_library_named_like_a_file_is_test_3_not_a_missing_path(mem_dir, root):
+    write(root, "go.mod", "module example.com/bakery/till\n\ngo 1.23\n\nrequire (\n"
+                          "\tgithub.com/jackc/pgx/v5 v5.7.1\n\tgithub.com/nats-io/nats.go v1.37.0\n)\n")
+    entry(mem_dir, "gover.md", "The module is example.com/bakery/till and we build with Go 1.23; pgx v5 and nats.go.",
+          "Go version and module path")
+    got = run(mem_dir, root)
+    assert got["gover.md"].action == "drop", got["gover.md"].reasons
+    assert any("go.mod" in str(p) for p in got["gover.md"].evidence.get("project", [])), got["gover.md"].evidence

@@ -254,10 +254,14 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
 
 # -- the pieces ---------------------------------------------------------------------------------------
 
+_LIBRARY_NAME = re.compile(r"^[A-Za-z][\w-]*\.(?:go|js|io)$")
+
+
 def _all_gone(e, st, found: list[Finding], prepared: Entry) -> list[Finding]:
     """Every file an unanchored entry names is gone (not moved): what it says is about files that
     are no more — when that is its point (it names two or more, or its headline names the file)."""
-    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]]
+    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]
+             and not _LIBRARY_NAME.match(p)]   # nats.go, chart.js, socket.io: a library's name, not a file
     if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
         return []
     names = [p.rsplit("/", 1)[-1] for p in files]

@@ -286,7 +286,12 @@ def _done_record(bare: str) -> bool:
 
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
-    return _done_record(bare) or bool(_STATE.search(bare))
+    return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare)
+
+
+# "were failing … because they inherited the gateway's deadline": a cause told, what was learned
+_CAUSE = re.compile(r"(?i)\b(?:because|due to|caused by|root cause|weil|porque|debido a|parce que|à cause d)\b|"
+                    r"因为|由于|原因|ので|せいで|때문")
 
 
 def for_today(name: str, description: str) -> str | None:
