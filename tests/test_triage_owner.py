@@ -150,3 +150,21 @@ def test_a_go_library_named_like_a_file_is_test_3_not_a_missing_path(mem_dir, ro
     got = run(mem_dir, root)
     assert got["gover.md"].action == "drop", got["gover.md"].reasons
     assert any("go.mod" in str(p) for p in got["gover.md"].evidence.get("project", [])), got["gover.md"].evidence
+
+
+# -- keep names what it keeps the entry for ------------------------------------------------------------
+
+def test_a_keep_says_what_kind_of_line_holds(mem_dir, root):
+    entry(mem_dir, "oven.md", "The root cause was the oven driver's 30 s warm-up: recipes sent earlier are dropped.",
+          "Oven drops early recipes")
+    entry(mem_dir, "flour.md", "Flour stock is counted in grams, bread recipes in kilograms.", "Units of stock")
+    got = run(mem_dir, root)
+    assert got["oven.md"].action == "keep" and "a trap or finding it learned" in got["oven.md"].reasons[0]
+    assert got["flour.md"].action == "keep" and got["flour.md"].reasons[0].endswith("— a fact"), got["flour.md"].reasons
+
+
+def test_an_entry_of_headings_only_is_not_kept(mem_dir, root):
+    entry(mem_dir, "empty_sections.md", "# Ovens\n\n## Tills\n\n## Printers", "Shop devices")
+    got = run(mem_dir, root)
+    assert got["empty_sections.md"].action == "drop", got["empty_sections.md"].reasons
+    assert "nothing" in got["empty_sections.md"].reasons[0]

@@ -356,14 +356,26 @@ def _promote_reasons(prepared: Entry) -> list[str]:
     return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]
 
 
+_WHAT_HOLDS = {"learned": "a trap or finding it learned", "why": "the reason for a rule or a decision",
+               "rule": "a rule", "how": "how to apply a rule", "plain": "a fact", "code": "a snippet"}
+
+
 def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     r = prepared.reading
     learned = r.of("learned")
+    unstated = {g.fact.line for g in looked if not g.lines}
     durable = (learned or r.of("why", "rule", "how") or
-               [ln for ln in r.content if ln.kind == "plain" and ln.n in {g.fact.line for g in looked if not g.lines}] or
-               [ln for ln in r.content if ln.kind in ("plain", "code")] or r.content)
+               [ln for ln in r.content if ln.kind == "plain" and ln.n in unstated] or
+               [ln for ln in r.content if ln.kind in ("plain", "code")])
+    if not durable:   # headings, a record's last word: nothing to keep by, nothing to say it is process
+        return Decision("review", None, ["cannot tell what it holds: no line of a trap, a rule, a reason or a fact, "
+                                         "only headings or marks — a person decides"],
+                        [ln.n for ln in r.content][:3], notes=notes)
     holds = durable[0]
-    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}'", "test 1: no line of it reports where work stood"]
+    what = _WHAT_HOLDS.get(holds.kind, "a fact")
+    if holds.kind == "plain" and holds.n in unstated:
+        what = "a fact the project's files do not state"
+    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
     elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
