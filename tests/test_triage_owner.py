@@ -168,3 +168,17 @@ def test_an_entry_of_headings_only_is_not_kept(mem_dir, root):
     got = run(mem_dir, root)
     assert got["empty_sections.md"].action == "drop", got["empty_sections.md"].reasons
     assert "nothing" in got["empty_sections.md"].reasons[0]
+
+
+# -- drop: a rule an instruction file already holds, in its own language -------------------------------
+
+def test_a_spanish_rule_claude_md_already_holds_is_drop_with_that_line(mem_dir, root):
+    write(root, "docs/RECETAS.md", "# Recetas\n")
+    write(root, "CLAUDE.md", "# Panadería\n\nDespués de cambiar una receta, **actualizar `docs/RECETAS.md`** para "
+                             "reflejar el cambio.\n")
+    entry(mem_dir, "recetas.md", "Después de cambiar cualquier receta nueva, actualizar `docs/RECETAS.md` con los "
+          "cambios hechos.\n\n**Why:** el equipo de tienda lee ese archivo.\n\n**How to apply:** al terminar, editar "
+          "el archivo antes del push.", "Actualizar RECETAS.md", type_="feedback")
+    got = run(mem_dir, root)
+    assert got["recetas.md"].action == "drop", got["recetas.md"].reasons
+    assert "CLAUDE.md:3" in got["recetas.md"].reasons[0]
