@@ -80,6 +80,7 @@ def test_a_lesson_in_type_feedback_is_kept_not_promoted(mem_dir, root):
     got = run(mem_dir, root)
     for name in ("leccion-hornos.md", "gotcha_prices.md"):
         assert got[name].action == "keep", (name, got[name].reasons)
+        assert any(r.startswith("test 2: learned, not set") for r in got[name].reasons), got[name].reasons
 
 
 def test_a_german_imperative_in_feedback_is_promoted(mem_dir, root):

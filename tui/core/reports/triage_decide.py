@@ -32,11 +32,12 @@ from ..judging.findings import Finding
 from .triage_conflicts import claims_of, find_conflicts
 from .triage_ports import port_conflicts
 from .triage_knowable import describes_code, knowable
-from .triage_findings import Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
+from .triage_findings import WHAT_HOLDS, Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
-from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, promotes, who_set
+from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, learned_headline,
+                           promotes, who_set)
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
 DOUBT_KINDS = ("conflict", "anchor-broken")
@@ -356,10 +357,6 @@ def _promote_reasons(prepared: Entry) -> list[str]:
     return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]
 
 
-_WHAT_HOLDS = {"learned": "a trap or finding it learned", "why": "the reason for a rule or a decision",
-               "rule": "a rule", "how": "how to apply a rule", "plain": "a fact", "code": "a snippet"}
-
-
 def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     r = prepared.reading
     learned = r.of("learned")
@@ -372,12 +369,15 @@ def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
                                          "only headings or marks — a person decides"],
                         [ln.n for ln in r.content][:3], notes=notes)
     holds = durable[0]
-    what = _WHAT_HOLDS.get(holds.kind, "a fact")
+    what = WHAT_HOLDS.get(holds.kind, "a fact")
     if holds.kind == "plain" and holds.n in unstated:
         what = "a fact the project's files do not state"
     reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
+    elif learned_headline(prepared.name, prepared.description):
+        reasons.append(f"test 2: learned, not set — its headline calls it a lesson or a trap "
+                       f"('{quote(prepared.name or prepared.description, 6)}')")
     elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
         reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "
                        "a fact or a trap to remember")
