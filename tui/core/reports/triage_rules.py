@@ -5,7 +5,9 @@
   languages agents write), an imperative, a 'RULE —' label, or it names rules or preferences —
   and someone must have set it: Claude Code's ``feedback`` type says the user did; otherwise a
   line says who ("the user wants …", "team convention"). A trap the agent learned, written with
-  a "never" deep in its story, is memory, not a rule to promote.
+  a "never" deep in its story, is memory, not a rule to promote; so is an entry its owner calls a
+  lesson or a gotcha (``learned_headline``). A feedback entry in Claude Code's shape — the rule as
+  its first sentence, then **Why:** and **How to apply:** — promotes though its headline is a topic.
 - ``record_name``: a file named for a session or the state of work (``session_2026-03-15.md``).
 
 Words inside code spans are not wording: `never` in a flag name is not a rule.
