@@ -53,6 +53,10 @@ _PARTS = re.compile(r"[.\-:/]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 _STOP = frozenset("the and for with that this from into when then than are was were have has not but all any "
                   "use using used you your our its can will should must always never only also each every "
+                  # the function words of the other languages instruction files are written in: a Spanish
+                  # restatement shares "con", "los", "para" with nothing it means
+                  "con los las una uno para por del que com uma dos das nos nas les des une avec pour par dans "
+                  "aux sur est der die das den dem ein eine mit von und oder auf ist sind gli per della "
                   "是 的 了 在 和 与 或 を は が に の と で".split())
 
 

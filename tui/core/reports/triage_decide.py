@@ -7,7 +7,8 @@ In this order of weight:
 2. **archive** (test 1) — the entry is mostly process: half its lines or more report where work
    stood, or its name or description say it records work and a good part of it does.
 3. **review** — a doubt a person settles: a contradiction (with another entry: a named setting
-   with two values, built and not built, a rule a later entry replaced — judging/conflicts; or
+   with two values, built and not built, a rule a later entry replaced — judging/conflicts; one
+   thing given two ports — judging/port_claims; or
    with the project's own files), an anchor that no longer verifies, every file it names gone.
 4. **drop** (test 3) — said elsewhere already: an instruction file holds its rule (never
    promoted then), it was promoted, another entry says the same, or every fact it states is in
@@ -29,12 +30,14 @@ from dataclasses import dataclass
 from ..judging.anchors import confine
 from ..judging.findings import Finding
 from ..judging.conflicts import claims_of, find_conflicts
+from ..judging.port_claims import port_conflicts
 from .triage_knowable import describes_code, knowable
-from .triage_findings import Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
+from .triage_findings import WHAT_HOLDS, Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
-from .triage_lines import Line, Reading, headline_is_process, quote, read_body, shown
+from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
-from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, promotes, who_set
+from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, learned_headline,
+                           promotes, who_set)
 
 REMOVE_KINDS = ("secret", "sensitive", "traversal")
 DOUBT_KINDS = ("conflict", "anchor-broken")
@@ -84,6 +87,8 @@ class Context:
         claims = {i: claims_of(i, r.content) for i, r in readings.items()}
         self.conflicts = find_conflicts({i: entries[i] for i in readings}, claims,
                                         lambda i: readings[i].of("rule", "how"))
+        for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
+            self.conflicts.setdefault(i, []).extend(cs)
 
     def note_versions(self, entry_id: str, facts) -> None:
         by_line: dict[tuple[int, str], set] = {}
@@ -159,6 +164,15 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         return Decision("archive", 1, [f"a piece of coursework, handed in: '{quote(done, 10)}'",
                                        "finished work unrelated to the project: keep it in the log, not in what the agent loads"],
                         notes=notes)
+    today = for_today(prepared.name, prepared.description)
+    if today:
+        return Decision("archive", 1, [f"its headline holds for today only: '{quote(today, 10)}'",
+                                       "a rule for one day is where work stood: the session log, not what the agent loads"],
+                        notes=notes)
+    phase = finished_phase(prepared.name, prepared.description)
+    if phase and not r.of("rule"):
+        return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
+                                       "the phase's report belongs in the log; the code holds what it built"], notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
         return Decision("drop", None, [f"a guide to the memory folder itself, not a memory of the project: '{quote(guide, 10)}'",
@@ -241,10 +255,14 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
 
 # -- the pieces ---------------------------------------------------------------------------------------
 
+_LIBRARY_NAME = re.compile(r"^[A-Za-z][\w-]*\.(?:go|js|io)$")
+
+
 def _all_gone(e, st, found: list[Finding], prepared: Entry) -> list[Finding]:
     """Every file an unanchored entry names is gone (not moved): what it says is about files that
     are no more — when that is its point (it names two or more, or its headline names the file)."""
-    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]]
+    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]
+             and not _LIBRARY_NAME.match(p)]   # nats.go, chart.js, socket.io: a library's name, not a file
     if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
         return []
     names = [p.rsplit("/", 1)[-1] for p in files]
@@ -342,13 +360,24 @@ def _promote_reasons(prepared: Entry) -> list[str]:
 def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     r = prepared.reading
     learned = r.of("learned")
+    unstated = {g.fact.line for g in looked if not g.lines}
     durable = (learned or r.of("why", "rule", "how") or
-               [ln for ln in r.content if ln.kind == "plain" and ln.n in {g.fact.line for g in looked if not g.lines}] or
-               [ln for ln in r.content if ln.kind in ("plain", "code")] or r.content)
+               [ln for ln in r.content if ln.kind == "plain" and ln.n in unstated] or
+               [ln for ln in r.content if ln.kind in ("plain", "code")])
+    if not durable:   # headings, a record's last word: nothing to keep by, nothing to say it is process
+        return Decision("review", None, ["cannot tell what it holds: no line of a trap, a rule, a reason or a fact, "
+                                         "only headings or marks — a person decides"],
+                        [ln.n for ln in r.content][:3], notes=notes)
     holds = durable[0]
-    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}'", "test 1: no line of it reports where work stood"]
+    what = WHAT_HOLDS.get(holds.kind, "a fact")
+    if holds.kind == "plain" and holds.n in unstated:
+        what = "a fact the project's files do not state"
+    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
+    elif learned_headline(prepared.name, prepared.description):
+        reasons.append(f"test 2: learned, not set — its headline calls it a lesson or a trap "
+                       f"('{quote(prepared.name or prepared.description, 6)}')")
     elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
         reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "
                        "a fact or a trap to remember")

@@ -286,7 +286,19 @@ def _done_record(bare: str) -> bool:
 
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
-    return _done_record(bare) or bool(_STATE.search(bare))
+    return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare)
+
+
+# "were failing … because they inherited the gateway's deadline": a cause told, what was learned
+_CAUSE = re.compile(r"(?i)\b(?:because|due to|caused by|root cause|weil|porque|debido a|parce que|à cause d)\b|"
+                    r"因为|由于|原因|ので|せいで|때문")
+
+
+def for_today(name: str, description: str) -> str | None:
+    """The headline, when it bounds itself to today's clock ("no deploys today until 18:00"):
+    true for one day, so a status even when it is worded as a rule."""
+    head = f"{name}\n{description}"
+    return (description or name) if _TODAY_ONLY.search(head) else None
 
 
 def headline_is_process(entry_id: str, name: str, description: str) -> str:
@@ -294,17 +306,36 @@ def headline_is_process(entry_id: str, name: str, description: str) -> str:
     handoff, a work log, a status report); 'weak' when its headline only has a word of work
     done or pending ('completed', 'entregue', 'pendientes'); '' otherwise."""
     head = f"{name}\n{description}"
-    if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or ""):
+    if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
+            or _TODAY_ONLY.search(head):
         return "strong"
     return "weak" if _HEADLINE_WORK.search(head) else ""
 
 
+# a headline bounded to today's clock ("no deploys today until 18:00"): true for a day, a status
+_TODAY_ONLY = re.compile(r"(?i)\b(?:today|tonight|heute|hoy|hoje|aujourd'hui|oggi)\b[^\n]{0,40}?\b(?:until|till|bis|hasta|"
+                         r"até|jusqu'à|fino a)\b|\b(?:until|bis|hasta|até)\s+\d{1,2}[:.h]\d{2}\b[^\n]{0,20}?\b(?:today|"
+                         r"heute|hoy|hoje)\b|今日[^\n]{0,20}?まで|今天[^\n]{0,20}?(?:之前|为止)|오늘[^\n]{0,20}?까지")
 _HEAD_STATE = re.compile(r"(?i)^\W*(?:status|state|estado|statut|stato|статус|状态|状態|상태)\b(?!\s+(?:y|and|e|et|und|и)\s)"
                          r"[^:\n]{0,40}[:：—–-]")
 _HEADLINE_WORK = re.compile(
     r"(?i)\b(?:completed?|done|finished|shipped|implemented|deployed|pending|remaining|todo|progress|status|"
     r"completad[oa]s?|concluíd[oa]s?|entregues?|terminad[oa]s?|pendientes?|pendentes?|en curso|avance|"
     r"terminé|erledigt|fatto|готово|статус|hoàn thành)\b|完成|进度|完了|進捗|완료|진행")
+
+
+# a finished phase's report: "FASE 2 implantada em …", "Phase 3 complete", "第2阶段完成"
+_PHASE_DONE = re.compile(
+    r"(?i)\b(?:phase|fase|etapa|sprint|milestone|stage|étape)\s*\d+\b[^\n]{0,24}?\b(?:conclu[ií]d[oa]s?|completad[oa]s?|"
+    r"complete[d]?|done|finished|terminad[oa]s?|finalizad[oa]s?|abgeschlossen|termin[ée]e?s?|erledigt|"
+    r"implemented|implementad[oa]s?|implantad[oa]s?|entregues?|shipped|delivered|umgesetzt)\b")
+
+
+def finished_phase(name: str, description: str) -> str | None:
+    """The headline says a numbered phase (sprint, milestone) is done: the entry is its report.
+    A *Why* in it tells why the phase was built, which the code now holds; no reason to load it."""
+    head = f"{name}\n{description}"
+    return (description or name) if _PHASE_DONE.search(head) else None
 
 
 _HEADLINE_PROCESS = re.compile(
@@ -322,10 +353,18 @@ _HEADLINE_PROCESS = re.compile(
     r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
     r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
     # a finished phase's report, a handoff (where it stopped, where to pick it up)
-    r"(?i:\b(?:phase|fase|etapa|sprint|milestone|stage|étape)\s*\d+\b[^\n]{0,24}?\b(?:conclu[ií]d[oa]s?|completad[oa]s?|"
-    r"complete[d]?|done|finished|terminad[oa]s?|finalizad[oa]s?|abgeschlossen|termin[ée]e?s?|erledigt)\b|"
+    r"(?i:" + _PHASE_DONE.pattern[4:] + r"|"
     r"en qu[ée] punto qued[óo]|por d[óo]nde se retoma|d[óo]nde lo dejamos|onde (?:parou|paramos)|de onde retomar|"
-    r"where (?:we|it|I) left off|pick(?:ing)? (?:it )?up where)|第?\d+\s*阶段.{0,10}完成|フェーズ\s*\d+.{0,10}完了")
+    r"where (?:we|it|I) left off|pick(?:ing)? (?:it )?up where)|第?\d+\s*阶段.{0,10}完成|フェーズ\s*\d+.{0,10}完了|"
+    # a week's log, a handover to a stand-in, a sprint's goals, the history of how a thing came to be
+    r"(?i:\b(?:arbeitsprotokoll|wochenbericht|wochenprotokoll|übergabe(?:notiz\w*|protokoll\w*| an| für)|hand-?over (?:notes|to|for)|traspaso|passagem de turno|"
+    r"weekly (?:log|report|update|summary)|informe semanal|resumen semanal|relatório semanal|resumo semanal|"
+    r"(?:sprint|iteration|iteración|iteração)\s*\d+\s*(?:goals?|plan|scope|objectives?)|"
+    r"(?:goals?|plan|objectives?|objetivos|ziele) (?:for|del|de|do|für)(?: el| o| la)? (?:sprint|iteration)\s*\d*|"
+    r"(?:historial|histórico|history) (?:de |of )?(?:cómo|como|how) )\b)|周报|日报|週報|日報|주간 ?보고|업무 ?일지|"
+    # a matter its headline says is closed ("RESUELTA.", "Closed:")
+    r"(?im:^\W*(?:resolved|closed|resuelt[oa]|cerrad[oa]|resolvid[oa]|fechad[oa]|erledigt|geschlossen|résolue?|clôturée?)"
+    r"\s*[.:!—–])|(?m:^\W*(?:已解决|已关闭|解決済み?|해결됨))")
 
 
 def quote(text: str, words: int = 9) -> str:

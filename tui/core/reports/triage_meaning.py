@@ -233,6 +233,9 @@ def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[t
         return book.held(text) or (meanings.restated(text, whole) if deep or ruled else None)
     head = held(description, False) if description else None
     rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
+    if rules and candidates[0].kind == "plain" and candidates[0].n == r.content[0].n:
+        rules.insert(0, candidates[0])   # the rule stated first, then How to apply (Claude Code's shape), in words
+                                         # no rule table knows ("actualizar X tras implementar")
     found = [(ln.n, held(ln.text, ln.kind != "plain")) for ln in (rules or candidates)[:12]]
     found = [(n, h) for n, h in found if h is not None]
     base = rules or candidates

@@ -5,7 +5,9 @@
   languages agents write), an imperative, a 'RULE —' label, or it names rules or preferences —
   and someone must have set it: Claude Code's ``feedback`` type says the user did; otherwise a
   line says who ("the user wants …", "team convention"). A trap the agent learned, written with
-  a "never" deep in its story, is memory, not a rule to promote.
+  a "never" deep in its story, is memory, not a rule to promote; so is an entry its owner calls a
+  lesson or a gotcha (``learned_headline``). A feedback entry in Claude Code's shape — the rule as
+  its first sentence, then **Why:** and **How to apply:** — promotes though its headline is a topic.
 - ``record_name``: a file named for a session or the state of work (``session_2026-03-15.md``).
 
 Words inside code spans are not wording: `never` in a flag name is not a rule.
@@ -77,7 +79,10 @@ _IMPERATIVE_START = re.compile(
     r"(?im)^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?(?:use|prefer|avoid|keep|run|write|put|name|call|"
     r"ask|check|add|never|always|don't|do not|no|only|do|make|follow|disable|enable|keep|stop|wait|verify|"
     r"pull|fetch|read|tell|show|update|test|commit|push|deploy|confirm|validate|respond|reply|answer|"
-    r"siempre|nunca|usar|usa|evitar|no usar|sempre|nunca|não|toujours|jamais|immer|niemals|всегда|никогда|не)\b")
+    r"siempre|nunca|usar|usa|evitar|no usar|sempre|nunca|não|toujours|jamais|immer|niemals|всегда|никогда|не|"
+    # German du/Sie imperatives ("Antworte mir auf Deutsch", "Verwende pnpm")
+    r"antworte|schreib|schreibe|verwende|benutze|nutze|nimm|halte|prüfe|frag|frage|teste|vermeide|achte|"
+    r"nenne|gib|sag|sage|lass|lösche|ändere|führe|committe|pushe|antworten sie|verwenden sie|nutzen sie)\b")
 
 # an imperative by its ending (Korean, Japanese: no word of force needed) or a Spanish or
 # Portuguese negative imperative ("no uses", "no edites", "não use"): the rule is in the grammar
@@ -105,9 +110,16 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     and someone set it — Claude Code's feedback type says the user did; for another type a line
     must say who ("the user wants …"). A short entry that says who set it is one too."""
     texts = [name, description, *lines]
+    if learned_headline(name, description):
+        return False   # "lección: GSAP …", "踩坑": the owner calls it a lesson learned — memory, even in type feedback
     if not headline_rule(name, description):
-        if (type_ or "").lower() in MANDATED_TYPES and lines and is_rule(lines[0]) and n_content <= 4:
-            return True   # the user's guidance, its headline a topic ("Logs con campos estructurados"): the body is the rule
+        first = lines[0] if lines and n_content <= 4 else \
+            re.split(r"(?<=[.!?。！])\s*", lines[0])[0] if lines and _WHY_HOW.match(" ".join(lines[1:3])) else ""
+        if (type_ or "").lower() in MANDATED_TYPES and first \
+                and (is_rule(first) or _IMPERATIVE_START.match(without_code(first))):
+            # the user's guidance, its headline a topic ("Logs con campos estructurados"): the body is the rule —
+            # short, or in Claude Code's shape for guidance (the rule, then **Why:** and **How to apply:**)
+            return True
         if (type_ or "").lower() in MANDATED_TYPES and who_set([description]) is not None:
             return True   # the user's guidance whose headline says so ("Usuario quer respostas concisas", "用户希望…")
         return n_content <= 3 and who_set(texts) is not None
@@ -116,6 +128,19 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     if not type_ and n_content <= 3:   # a layout with no types: a short note that is a rule is one
         return True
     return who_set(texts) is not None
+
+
+_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
+                           r"pitfalls?|trampas?|armadilhas?|learned|aprendid[oa]|aprendizaje)\b|教训|教訓|교훈|踩坑|坑点|"
+                           r"ハマりどころ|落とし穴")
+
+
+def learned_headline(name: str, description: str) -> bool:
+    """The name or description calls the entry a lesson learned or a trap (any language)."""
+    return bool(_LEARNED_HEAD.search(f"{name} {description}".replace("_", " ")))
+
+
+_WHY_HOW = re.compile(r"(?i)\W*(?:why|how to apply|por qu[ée]|porqu[eê]|warum|pourquoi|理由|原因|为什么|なぜ|이유)\W*[:：]")
 
 
 def headline_rule(name: str, description: str) -> bool:
@@ -148,7 +173,8 @@ _SET_BY_HINTS = ("user", "owner", "maintainer", "team", "lead", "client", "boss"
 
 _RULE_LABEL = re.compile(r"(?i)^\W*(?:rule|mandatory|critical|important|policy|convention|regla|regra|règle|regel|"
                          r"regola|правило|quy tắc)\b\s*[—:–-]|^\W*(?:规则|规定|ルール|규칙)")
-_JA_RULE = re.compile(r"(?:する|しない|すること|こと|べき|行う|使う|伝える|出す|書く|守る|禁止|ておく|いけない|ならない)"
+_JA_RULE = re.compile(r"(?:する|しない|すること|こと|べき|行う|使う|伝える|出す|書く|守る|禁止|ておく|いけない|ならない|"
+                      r"てよい|てもよい|てもいい|て良い)"   # a permission the user gave ("確認なしで実行してよい")
                       r"[。．.]?\s*$")
 _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|standards|polic(?:y|ies)|checklist|"
                         r"reglas|normas|regras|règles|regeln|regole|правила|quy tắc)\b|规则|规范|约定|偏好|指令|"
@@ -160,7 +186,8 @@ _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|st
 # a record of one session by its file name: session_2026-03-15.md, handoff.md, worklog-…
 _RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|work-log|progress|"
                           r"status(?![_-](?:codes?|table|map|enum|values|mapping|list)\b)|daily-?log|"
-                          r"standup|journal)(?:[_.-]|$)")   # (status_codes.md is a reference table)
+                          r"active-?work|current-?work|wip|"
+                          r"standup|journal)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
 
 
 def record_name(entry_id: str) -> bool:
