@@ -19,7 +19,7 @@ class Decision:
 
 # what a keep is kept for, by the kind of the line that holds (triage_lines)
 WHAT_HOLDS = {"learned": "a trap or finding it learned", "why": "the reason for a rule or a decision",
-              "rule": "a rule", "how": "how to apply a rule", "plain": "a fact", "code": "a snippet"}
+              "rule": "a convention it follows", "how": "how to apply a rule", "plain": "a fact", "code": "a snippet"}
 
 NOTE_KINDS = ("identifying", "secret", "sensitive", "transient", "process", "conflict")
 
