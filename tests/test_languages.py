@@ -40,6 +40,12 @@ def injected(mem_dir, root, query, **kw):
     ("omgevingsvariabelen", "environment variables"), ("foutmelding", "error"), ("felmeddelande", "errors"),
     ("uitrollen", "deploy"), ("driftsättningen", "deploy"), ("loggar", "logs"), ("sleutel", "key"),
     ("implementing", "実装"), ("ticket", "タスク"), ("titel", "title"), ("tabblad", "tab"), ("forken", "fork"),
+    # stop 38: the Romance -tion/-sion nouns, and concepts heldout37's cross-language misses lacked
+    ("animación", "animation"), ("animações", "animations"), ("funzione", "function"), ("protección", "protection"),
+    ("solução", "solution"), ("decisão", "decision"), ("ゲーム", "games"), ("誰向け", "audience"), ("称呼", "call me"),
+    ("老板", "boss"), ("Nachrichten", "messages"), ("Umschaltung", "switch"), ("影子", "shadow"), ("接管", "take over"),
+    ("截图", "screenshot"), ("ログイン", "login"), ("インストール", "install"), ("setup", "install"),
+    ("published", "发布"), ("portátil", "laptop"), ("노트북", "laptop"), ("clono", "clone"), ("subir", "push"),
 ])
 def test_inflected_forms_meet(a, b):
     assert terms(a) and terms(a) == terms(b), (terms(a), terms(b))
@@ -56,6 +62,8 @@ def test_filler_never_counts(text):
 
 @pytest.mark.parametrize("a, b", [
     ("handler", "hand"), ("dollar", "doll"), ("reaction", "react"), ("excellent", "excel"), ("pushy", "push"),
+    ("nation", "animation"), ("login", "log"), ("logging", "login"),
+    ("são", "sion"), ("macao", "macro"),
 ])
 def test_no_false_meeting(a, b):
     """Turkish suffixes go only from a word written with ı, ğ or ş; a tech name that is an English
@@ -113,6 +121,20 @@ def test_a_prompt_in_english_finds_an_entry_in_another_language(mem_dir, root):
     assert injected(mem_dir, root, "how do we deploy?") == ["ko.md"]
     assert injected(mem_dir, root, "the session token expired") == ["es.md"]
     assert injected(mem_dir, root, "배포할 때 주의할 점") == ["ko.md"]
+
+
+def test_an_english_prompt_finds_a_spanish_lesson_and_a_chinese_rule(mem_dir, root):
+    """Stop 38: the words that carried heldout37's cross-language prompts (a cognate the six-letter
+    cut had parted, what to call the user, who a game is for), on entries of our own."""
+    entry(mem_dir, "anim", name="leccion-animacion-tarjetas", description="Lección: la animación de las tarjetas",
+          body="Con tres tarjetas va bien; con más entradas el cálculo de la altura se rompe.")
+    entry(mem_dir, "name", name="称呼", description="用户希望被称呼为老王", body="不要叫我“用户”。")
+    entry(mem_dir, "brief", name="brief", body="# Brief\nA puzzle game for a casual audience on phones.")
+    entry(mem_dir, "other", name="css-tokens", description="Design tokens live in theme.css")
+    assert injected(mem_dir, root, "the animation breaks once there are more cards") == ["anim.md"]
+    assert injected(mem_dir, root, "what should you call me?") == ["name.md"]
+    assert injected(mem_dir, root, "このゲームは誰向け？") == ["brief.md"]
+    assert injected(mem_dir, root, "thanks, that is all for today") == []
 
 
 def test_english_synonyms_meet(mem_dir, root):

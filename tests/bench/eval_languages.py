@@ -131,7 +131,8 @@ def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
                 tally(total[part]["bm25"], q, top)
                 if missed and misses_of in (part, "all"):
                     print(f"miss [{part}] {qfile.parent.name}/{qfile.stem}:{line} {q['query']!r}: "
-                          f"{'; '.join(missed)} (got {', '.join(got) or 'nothing'})", file=sys.stderr)
+                          f"{'; '.join(missed)} (got {', '.join(got) or 'nothing'}; BM25 {', '.join(top) or 'nothing'})",
+                          file=sys.stderr)
     return total, per_lang
 
 

@@ -92,9 +92,24 @@ def _rx(pattern: str) -> re.Pattern:
     return re.compile(pattern)
 
 
+# The Latin -tion and -sion nouns as Spanish, Portuguese and Italian write them, folded: 'animación',
+# 'animação', 'animazione' meet 'animation' (stop 38: a short root lost it to the six-letter cut,
+# 'animac' against 'animat'); after an n or a c the English holds a c ('función', 'funzione',
+# 'protección' → function, protection); 'decisão', 'decisione' → decision.
+_TION = re.compile(r"(?<=[a-z]{2})(c?)(cion|ciones|cao|coes|zione|zioni|sao|soes|sione|sioni)\Z")
+
+
+def _latin_noun(m: re.Match) -> str:
+    if m.group(2).startswith("s"):
+        return "sion"
+    return "ction" if m.group(1) or m.string[m.start() - 1] == "n" else "tion"
+
+
 def stem(word: str) -> str:
     """Just enough folding that 'tests' meets 'test', 'токена' meets 'токен' and the long
     forms of a word meet (cut to STEM_LEN letters)."""
+    if word.isascii():
+        word = _TION.sub(_latin_noun, word)
     if not word.isascii() and _rx(_CYRILLIC).search(word):
         for end in _RU_ENDINGS:
             if word.endswith(end) and len(word) - len(end) >= 3:
