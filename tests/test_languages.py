@@ -137,6 +137,27 @@ def test_an_english_prompt_finds_a_spanish_lesson_and_a_chinese_rule(mem_dir, ro
     assert injected(mem_dir, root, "thanks, that is all for today") == []
 
 
+@pytest.mark.parametrize("a, b, same", [
+    ("broken on 25/5", "incident_2026_05_25", True), ("5月25日的数据", "2026-05-25", True),
+    ("5월 25일", "20260525", True), ("25.05.2026", "5/25", True), ("3/4", "2026-04-03", True),
+    ("Python 3.11", "2026-11-03", False), ("12.5% off", "2026-05-12", False), ("api/v1/2", "2026-02-01", False),
+])
+def test_a_day_meets_however_it_is_written(a, b, same):
+    """Stop 38: a day is one term, month and day (forms.py); a version or a decimal is no day."""
+    assert bool(terms(a) & terms(b)) is same, (terms(a), terms(b))
+
+
+def test_a_prompt_names_the_day_an_entry_is_about(mem_dir, root):
+    entry(mem_dir, "index_gap_2026_05_25", name="index_gap_2026_05_25", description="Prices table had a gap",
+          body="Re-ran the loader for the missing hour.")
+    entry(mem_dir, "index_gap_2026_03_02", name="index_gap_2026_03_02", description="Prices table had a gap",
+          body="Re-ran the loader for the missing hour.")
+    e = Engine.from_memory(Memory.load(mem_dir, root, now=NOW))
+    d = e.decide("the prices gap on 25/5, how was it fixed?")
+    assert d.injected[0].id == "index_gap_2026_05_25.md"
+    assert any("25/5" in r.detail for r in d.injected[0].reasons)
+
+
 def test_english_synonyms_meet(mem_dir, root):
     entry(mem_dir, "deploy", name="deploy-fly", description="Production deploys go to fly.io")
     entry(mem_dir, "bugs", name="issue-tracker", description="Bugs are tracked on Linear")
