@@ -46,6 +46,7 @@ def injected(mem_dir, root, query, **kw):
     ("老板", "boss"), ("Nachrichten", "messages"), ("Umschaltung", "switch"), ("影子", "shadow"), ("接管", "take over"),
     ("截图", "screenshot"), ("ログイン", "login"), ("インストール", "install"), ("setup", "install"),
     ("published", "发布"), ("portátil", "laptop"), ("노트북", "laptop"), ("clono", "clone"), ("subir", "push"),
+    ("没做完", "pending"), ("where we left off", "progress"), ("反代", "proxy"), ("重启", "restart"), ("端口", "ports"),
 ])
 def test_inflected_forms_meet(a, b):
     assert terms(a) and terms(a) == terms(b), (terms(a), terms(b))

@@ -81,13 +81,22 @@ CONCEPTS: dict[str, str] = {
     "screenshot": "screenshot, screen shot, captura de pantalla, captura de tela, capture d'ecran, bildschirmfoto, "
                   "skarmbild, скриншот, снимок экрана, 스크린샷, スクショ, スクリーンショット, 截图, 截圖, 截屏",
     "login": "login, log in, logged in, sign in, signin, iniciar sesion, inicio de sesion, anmeld, inlogg, logga in, "
-             "войти, логин, đăng nhập, 로그인, ログイン, 登录, 登錄, 登入, 扫码登",
+             "войти, логин, đăng nhập, 로그인, ログイン, 登录, 登錄, 登入",
     "game": "game=, games=, gaming=, juego, jogo, jeu=, jeux=, spiel, spel=, spelet=, игр=, игра, игры=, игру=, игре=, "
             "trò chơi, 게임, ゲーム, 游戏, 遊戲",
     "computer": "computer, computers=, laptop, notebook=, portatil, portatiles=, ordenador, computadora, computador=, "
                 "machine=, machines=, maquina, rechner, dator=, datorn=, компьютер, ноутбук, máy tính, 노트북, 컴퓨터, "
                 "パソコン, ノートPC, 电脑, 電腦, 笔记本",
     "clone": "clone, clona, clono=, klon, клонир, 클론, クローン, 克隆",
+    "pending": "pending, unfinished, not done yet, left to do, still to do, pendiente, pendente, ausstehend, openstaand, "
+               "aterstaende, незаверш, осталось сделать, 미완료, 남은 작업, 未完了, 残タスク, やり残し, 没做完, 未完成, "
+               "待办, 待辦, 待处理, 待處理",
+    "progress": "progress, left off, leave off, progreso, progresso, progres=, fortschritt, voortgang, framsteg, прогресс, "
+                "tiến độ, 진행 상황, 진척, 進捗, 进度, 進度",
+    "proxy": "proxy, proxies=, reverse proxy, прокси, 프록시, プロキシ, 代理, 反代",
+    "restart": "restart, reboot, reinici, redemarr, neustart, herstart, omstart, перезапуск, перезагруз, khởi động lại, "
+               "재시작, 再起動, 重启, 重啟",
+    "port": "port=, ports=, puerto=, puertos=, порт=, порта=, порту=, 포트, ポート番号, 端口",
     "install": "install, setup=, set up, instala, installer, installier, installe=, установк, установи, cài đặt, 설치, インストール, 安装, 安裝",
     # common work words (stop 37: "implementing this ticket" and 実装前にタスク…; "tabblad", "titel")
     "implement": "implement, implementa, implementie, implément, реализ, 구현, 実装, 实现, 實現",
