@@ -91,7 +91,7 @@ CONCEPTS: dict[str, str] = {
     "pending": "pending, unfinished, not done yet, left to do, still to do, pendiente, pendente, ausstehend, openstaand, "
                "aterstaende, незаверш, осталось сделать, 미완료, 남은 작업, 未完了, 残タスク, やり残し, 没做完, 未完成, "
                "待办, 待辦, 待处理, 待處理",
-    "progress": "progress, left off, leave off, progreso, progresso, progres=, fortschritt, voortgang, framsteg, прогресс, "
+    "progress": "progress=, left off, leave off, progreso, progresso, progres=, fortschritt, voortgang, framsteg, прогресс, "
                 "tiến độ, 진행 상황, 진척, 進捗, 进度, 進度",
     "proxy": "proxy, proxies=, reverse proxy, прокси, 프록시, プロキシ, 代理, 反代",
     "restart": "restart, reboot, reinici, redemarr, neustart, herstart, omstart, перезапуск, перезагруз, khởi động lại, "
