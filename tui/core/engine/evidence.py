@@ -33,6 +33,8 @@ RARE_BODY = 1.2          # body words alone match when two or more have rarities
 BODY_CHARS = 3000        # the body is read this far for evidence (the substance is near the top; index size)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
+BODY_SHARE = 0.2         # a body that stands out holds rare words worth this share of the prompt's words...
+BODY_MARGIN = 0.6        # ...and this much more rarity than any other entry's body (standout)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
 BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
@@ -67,9 +69,10 @@ def body_counts(n: int, rare: float, need: int, named: bool) -> bool:
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
-                    held: dict[str, int], n: int) -> list[Reason]:
+                    held: dict[str, int], n: int, stands_out: bool = False) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}: ``words`` gives the prompt's word for
-    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it."""
+    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it; ``stands_out``:
+    its body alone stands out for the prompt (``standout``), one reason for its words."""
     out = []
     total = 0   # in tenths
 
@@ -85,7 +88,15 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             out.append(Reason("keyword", how(t, _WEIGHT_NAME.get(w, "description")), p / 10))
             total += p
             named = True
-    if body_counts(len(body), sum(rare.get(t, 1.0) for t in body), need, named):
+    counts = body_counts(len(body), sum(rare.get(t, 1.0) for t in body), need, named)
+    if stands_out and body and not counts:   # (it has no other hit: else its body counts)
+        p = sum(tenths(BODY_WEIGHT, rare.get(t, 1.0)) for t in body)
+        shown = ", ".join(f"{words.get(t, t)} ({held.get(t, 0)} of {n} entries)" if held.get(t, 0) > 1
+                          else words.get(t, t) for t in body)
+        out.append(Reason("keyword", f"body: {len(body)} rare word{'s' if len(body) > 1 else ''}: {shown} "
+                                     "(no other entry's body comes close)", p / 10))
+        total += p
+    elif counts:
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
             out.append(Reason("keyword", how(t, "body"), p / 10))
@@ -107,10 +118,11 @@ def rarities(index, qterms) -> tuple[dict[str, float], dict[str, int]]:
     return rare, held
 
 
-def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[dict, dict, dict]:
+def keyword_points(index, qterms, need: int, rare: dict[str, float], elsewhere=()) -> tuple[dict, dict, dict, str | None]:
     """(each matched entry's keyword points in tenths, uncapped: its name, keyword and
     description hits and, where they count, its body's; the part of them not from the body;
-    each entry's number of body words hit). Each word's weight is scaled by its rarity."""
+    each entry's number of body words hit; the entry whose body alone stands out, or None: never
+    one of ``elsewhere``, collections of the entries a path hit). Each word's weight is scaled by its rarity."""
     named: dict[str, int] = defaultdict(int)
     for t in qterms:
         w = index.weights(t)
@@ -133,4 +145,25 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     for eid, n in hits.items():
         if body_counts(n, body_r[eid], need, eid in named):
             counts[eid] = named.get(eid, 0) + body_t[eid]
-    return counts, named, hits
+    eid = standout(body_r, counts, qterms.words)
+    if eid is not None and any(eid in ids for ids in elsewhere):
+        eid = None
+    if eid is not None:
+        counts[eid] = body_t[eid]
+    return counts, named, hits, eid
+
+
+def standout(body_r: dict[str, float], counted, words: int) -> str | None:
+    """The one entry whose body alone stands out for the prompt though its words do not count
+    by ``body_counts`` (a lone word the others lack: '口調' in the one entry on the tone of
+    replies): its body words' rarities add up to BODY_SHARE of the prompt's best possible (a
+    rarity of 1 per word) and to BODY_MARGIN more than any other entry's body. Small talk
+    stays out by its filler (stopwords.py), not by a count of words."""
+    if not body_r or not words:
+        return None
+    top = sorted(body_r.items(), key=lambda x: (-x[1], x[0]))[:2]
+    eid, best = top[0]
+    second = top[1][1] if len(top) > 1 else 0.0
+    if eid in counted or best < BODY_SHARE * words or best - second < BODY_MARGIN:
+        return None
+    return eid
