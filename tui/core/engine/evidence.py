@@ -15,6 +15,12 @@ they make a match only when the body holds more than half of the prompt's words,
 words at least whose rarities add up to RARE_BODY (two words few entries hold: "mini
 program" in the one entry about the mini program; small talk shares no such pair). All of
 it is capped at KEYWORD_CAP, below one path hit.
+
+One body more may go in alone (``standout``, stop 38): the entry whose body holds the prompt's
+rare words when no other body comes close (BODY_SHARE of the prompt's words, BODY_MARGIN over
+the next body) and nothing else of it matched: one word only it holds, '口調' for the entry on
+the tone of replies. On the tune pools: targeted 298 -> 301/335, first 261 -> 264/303, small
+talk unchanged; on the set-aside, nothing gained and 5 more unwanted (tests/bench/retrieval.md).
 """
 from __future__ import annotations
 
