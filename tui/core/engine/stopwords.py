@@ -84,7 +84,14 @@ hier daar dan als te voor met aan uit bij naar hoe wat waarom wanneer waar welke
 wil willen hallo dank bedankt alsjeblieft graag vandaag gisteren nee goed
 """
 
-# Praise and farewells whose words are developers' words too ('work', 'job', 'done'): dropped from a
-# prompt as phrases (query side only), never from an entry.
+# Praise and farewells whose words are developers' words too ('work', 'job', 'done'; 'weekend', 'evening'
+# and 'end' in the sign-offs of every language: "that's all for today", "на сегодня всё", "今日はもう終わり"):
+# dropped from a prompt as phrases (query side only), never from an entry.
 FILLER_PHRASES = r"\b(?:great|good|nice|awesome|excellent|amazing|fantastic) (?:work|job|stuff)\b|\bwell done\b|" \
-                 r"\bthat'?s (?:all|it) for (?:now|today)\b|\bsee you\b|\btalk (?:later|soon|tomorrow)\b"
+                 r"\bthat'?s (?:all|it) for (?:now|today)\b|\bsee you\b|\btalk (?:later|soon|tomorrow)\b|" \
+                 r"\bhave a (?:good|nice|great) (?:weekend|evening|day)\b|\bhow was (?:your|the) weekend\b|" \
+                 r"\bqu[eé] tal (?:el|tu) fin de semana\b|\bbuen fin de semana\b|\bbon week-?end\b|" \
+                 r"\bbonne (?:soir[eé]e|journ[eé]e)\b|\bsch[öo]nes wochenende\b|\bsch[öo]nen abend\b|" \
+                 r"\bхорошего (?:вечера|дня)\b|\bхороших выходных\b|\bна сегодня вс[её]\b|" \
+                 r"\bdet var allt\b|\bdat was het\b|\bc'est tout pour aujourd'hui\b|\beso es todo\b|" \
+                 r"今日はもう終わり|今日はここまで|今天就到这里|오늘은 여기까지"

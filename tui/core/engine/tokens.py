@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
 from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP  # noqa: F401 (part of this module's interface)
+from .forms import date_terms, latin_noun
 from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
@@ -95,6 +96,8 @@ def _rx(pattern: str) -> re.Pattern:
 def stem(word: str) -> str:
     """Just enough folding that 'tests' meets 'test', 'токена' meets 'токен' and the long
     forms of a word meet (cut to STEM_LEN letters)."""
+    if word.isascii():
+        word = latin_noun(word)
     if not word.isascii() and _rx(_CYRILLIC).search(word):
         for end in _RU_ENDINGS:
             if word.endswith(end) and len(word) - len(end) >= 3:
@@ -214,6 +217,7 @@ def term_words(text: str) -> dict[str, str]:
     if not text.isascii():
         pairs += [(w, _korean_term(w)) for w in _rx(_HANGUL_WORD).findall(text)]
         pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
+    pairs += [(raw, t) for t, raw in date_terms(text)]
     for w, t in pairs:
         if t and t != w:
             out.setdefault(t, f"{w} → {t}" if t in CONCEPTS else w)
@@ -314,6 +318,7 @@ def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]
     if not text.isascii():
         out.update(hangul_terms(text))
         out.update(cjk_terms(text))
+    out.update(t for t, _ in date_terms(text))
     out.discard(None)
     weak = {t for t in map(_word_term, set(parts)) if t and t not in out}
     return out, weak
@@ -354,6 +359,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     """Match terms of a query: its words, and adjacent words joined; never the weak parts inside
     its words ("BigQuery" does not ask for "query"). A path counts by its file name's words only
     ('src/server.ts' → 'server'): its folders and extension are matched as a path, not as keywords."""
+    dates = {t for t, _ in date_terms(text)}   # (before '25/5' goes as a path)
     for p in paths:
         text = text.replace(p, " ")
     text = _rx("(?i)" + FILLER_PHRASES).sub(" ", text)
@@ -362,7 +368,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
         base = p.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
         extra.append(base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base)
     text = text + " " + " ".join(extra)
-    own = shaped_terms(text)[0]
+    own = shaped_terms(text)[0] | dates
     out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
     out.words = len(own)
     return out
