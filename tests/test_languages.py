@@ -89,16 +89,13 @@ def test_vietnamese_keeps_its_marks():
 def test_body_words_count_at_half_a_description_word_and_say_so(mem_dir, root):
     entry(mem_dir, "label", name="style-notes", description="Coding Style Feedback",
           body="Variable names in English; indentation is four spaces; docstrings everywhere.")
-    # one body word alone: evidence only while no other entry's body holds it (evidence.standout)
-    assert injected(mem_dir, root, "what indentation do we use?") == ["label.md"]
+    assert injected(mem_dir, root, "what indentation do we use?") == []          # one body word: no evidence
     e = Engine.from_memory(Memory.load(mem_dir, root, now=NOW))
     d = e.decide("indentation for docstrings?")
     assert [c.id for c in d.injected] == ["label.md"] and d.injected[0].score == 1
     details = [(r.kind, r.detail, r.points) for r in d.injected[0].reasons]
     assert ("keyword", "docstrings (body)", 0.5) in details and ("keyword", "indentation (body)", 0.5) in details
     assert sum(r.points for r in d.injected[0].reasons) == 1
-    entry(mem_dir, "other", name="tabs", description="Editor settings", body="Indentation: see the editorconfig.")
-    assert injected(mem_dir, root, "what indentation do we use?") == []
 
 
 def test_body_never_outranks_a_path_hit_nor_the_cap(mem_dir, root):

@@ -80,14 +80,9 @@ def test_keywords_come_from_keywords_name_description_and_body_as_evidence(mem_d
     entry(mem_dir, "a", name="alpha-runner", description="fast builds", keywords=["zeta"],
           body="the body mentions kubernetes everywhere, and helm charts")
     e = engine(mem_dir, root)
-    for q, hit in (("alpha", True), ("runner", True), ("fast builds", True), ("zeta", True), ("kubernetes", True),
+    for q, hit in (("alpha", True), ("runner", True), ("fast builds", True), ("zeta", True), ("kubernetes", False),
                    ("builds", True), ("kubernetes helm", True)):
         assert bool(e.decide(q).injected) is hit, q
-    # one body word alone: only while no other entry's body holds it (evidence.standout), and it says so
-    assert [r.detail for r in e.decide("kubernetes").injected[0].reasons] == [
-        "body: 1 rare word: kubernetes (no other entry's body comes close)"]
-    entry(mem_dir, "b", name="beta", description="other notes", body="kubernetes again")
-    assert engine(mem_dir, root).decide("kubernetes").injected == []
     reasons = e.decide("alpha zeta builds").injected[0].reasons
     assert {(r.kind, r.points) for r in reasons} == {("keyword", 3), ("keyword", 2), ("keyword", 1)}
 
@@ -279,35 +274,18 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
-def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], alone: bool = False) -> tuple[float, float, bool]:
+def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float]) -> tuple[float, float, bool]:
     """(an entry's keyword points in tenths uncapped, those not from its body, whether its body counted)
-    from its hits {term: weight} (weight BODY: a body word), summed item by item; ``alone``: its
-    body stands out (it counts)."""
+    from its hits {term: weight} (weight BODY: a body word), summed item by item."""
     from tui.core.engine.evidence import BODY, BODY_WEIGHT, body_counts, tenths
     named = sum(tenths(w, rare[t]) for t, w in kw.items() if w != BODY)
     body = [t for t, w in kw.items() if w == BODY]
-    counted = alone or body_counts(len(body), sum(rare[t] for t in body), need, named > 0)
+    counted = body_counts(len(body), sum(rare[t] for t in body), need, named > 0)
     return named + (sum(tenths(BODY_WEIGHT, rare[t]) for t in body) if counted else 0), named, counted
 
 
 class _WithNeed(dict):
     need = 2
-    alone = None
-
-
-def alone_of(query_words: int, hits_kw: dict, rare: dict, other) -> str | None:
-    """The entry whose body alone stands out, item by item: the highest body rarity sum, if it
-    has no other hit (``other``: the ids with a path, name, keyword or counted body hit) and
-    clears the share of the prompt's words and the margin over the next body."""
-    from tui.core.engine.evidence import BODY, BODY_MARGIN, BODY_SHARE
-    sums = sorted(((-sum(rare[t] for t, w in kw.items() if w == BODY), eid) for eid, kw in hits_kw.items()
-                   if any(w == BODY for w in kw.values())))
-    if not sums or not query_words:
-        return None
-    best, eid = -sums[0][0], sums[0][1]
-    second = -sums[1][0] if len(sums) > 1 else 0.0
-    ok = eid not in other and best >= BODY_SHARE * query_words and best - second >= BODY_MARGIN
-    return eid if ok else None
 
 
 class _Itemised(Engine):
@@ -331,16 +309,13 @@ class _Itemised(Engine):
         out.need = need
         from tui.core.engine.evidence import rarities
         out.rare, out.held = rarities(self.index, qterms)
-        other = {eid for eid, kw in hits_kw.items() if keyword_points(kw, need, out.rare)[1] or
-                 keyword_points(kw, need, out.rare)[2]} | hits_path.keys() | (set(bulk[1]) if bulk else set())
-        out.alone = alone_of(qterms.words, hits_kw, out.rare, other)
         for eid in hits_path.keys() | hits_kw.keys():
             ph = hits_path.get(eid, {})
             if bulk is not None and eid in bulk[1]:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
             path = sum(h[0] for h in ph.values())
-            points, named, counted = keyword_points(kw, need, out.rare, eid == out.alone)
+            points, named, counted = keyword_points(kw, need, out.rare)
             if not path and not named and not counted:
                 continue   # body words that do not count alone: no match
             score = (10 * path + min(10 * KEYWORD_CAP, points)) / 10

@@ -15,16 +15,9 @@ they make a match only when the body holds more than half of the prompt's words,
 words at least whose rarities add up to RARE_BODY (two words few entries hold: "mini
 program" in the one entry about the mini program; small talk shares no such pair). All of
 it is capped at KEYWORD_CAP, below one path hit.
-
-One body more may go in alone (``standout``, stop 38): the entry whose body holds the prompt's
-rare words when no other body comes close (BODY_SHARE of the prompt's words, BODY_MARGIN over
-the next body) and nothing else of it matched: one word only it holds, '口調' for the entry on
-the tone of replies. On the tune pools: targeted 298 -> 301/335, first 261 -> 264/303, small
-talk unchanged; on the set-aside, nothing gained and 5 more unwanted (tests/bench/retrieval.md).
 """
 from __future__ import annotations
 
-import heapq
 import math
 from collections import defaultdict
 
@@ -40,8 +33,6 @@ RARE_BODY = 1.2          # body words alone match when two or more have rarities
 BODY_CHARS = 3000        # the body is read this far for evidence (the substance is near the top; index size)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
-BODY_SHARE = 0.2         # a body that stands out holds rare words worth this share of the prompt's words...
-BODY_MARGIN = 0.6        # ...and this much more rarity than any other entry's body (standout)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
 BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
@@ -76,10 +67,9 @@ def body_counts(n: int, rare: float, need: int, named: bool) -> bool:
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
-                    held: dict[str, int], n: int, stands_out: bool = False) -> list[Reason]:
+                    held: dict[str, int], n: int) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}: ``words`` gives the prompt's word for
-    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it; ``stands_out``:
-    its body alone stands out for the prompt (``standout``), one reason for its words."""
+    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it."""
     out = []
     total = 0   # in tenths
 
@@ -95,15 +85,7 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             out.append(Reason("keyword", how(t, _WEIGHT_NAME.get(w, "description")), p / 10))
             total += p
             named = True
-    counts = body_counts(len(body), sum(rare.get(t, 1.0) for t in body), need, named)
-    if stands_out and body and not counts:   # (it has no other hit: else its body counts)
-        p = sum(tenths(BODY_WEIGHT, rare.get(t, 1.0)) for t in body)
-        shown = ", ".join(f"{words.get(t, t)} ({held.get(t, 0)} of {n} entries)" if held.get(t, 0) > 1
-                          else words.get(t, t) for t in body)
-        out.append(Reason("keyword", f"body: {len(body)} rare word{'s' if len(body) > 1 else ''}: {shown} "
-                                     "(no other entry's body comes close)", p / 10))
-        total += p
-    elif counts:
+    if body_counts(len(body), sum(rare.get(t, 1.0) for t in body), need, named):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
             out.append(Reason("keyword", how(t, "body"), p / 10))
@@ -125,11 +107,10 @@ def rarities(index, qterms) -> tuple[dict[str, float], dict[str, int]]:
     return rare, held
 
 
-def keyword_points(index, qterms, need: int, rare: dict[str, float], elsewhere=()) -> tuple[dict, dict, dict, str | None]:
+def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[dict, dict, dict]:
     """(each matched entry's keyword points in tenths, uncapped: its name, keyword and
     description hits and, where they count, its body's; the part of them not from the body;
-    each entry's number of body words hit; the entry whose body alone stands out, or None: never
-    one of ``elsewhere``, collections of the entries a path hit). Each word's weight is scaled by its rarity."""
+    each entry's number of body words hit). Each word's weight is scaled by its rarity."""
     named: dict[str, int] = defaultdict(int)
     for t in qterms:
         w = index.weights(t)
@@ -152,25 +133,4 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float], elsewhere=(
     for eid, n in hits.items():
         if body_counts(n, body_r[eid], need, eid in named):
             counts[eid] = named.get(eid, 0) + body_t[eid]
-    eid = standout(body_r, counts, qterms.words)
-    if eid is not None and any(eid in ids for ids in elsewhere):
-        eid = None
-    if eid is not None:
-        counts[eid] = body_t[eid]
-    return counts, named, hits, eid
-
-
-def standout(body_r: dict[str, float], counted, words: int) -> str | None:
-    """The one entry whose body alone stands out for the prompt though its words do not count
-    by ``body_counts`` (a lone word the others lack: '口調' in the one entry on the tone of
-    replies): its body words' rarities add up to BODY_SHARE of the prompt's best possible (a
-    rarity of 1 per word) and to BODY_MARGIN more than any other entry's body. Small talk
-    stays out by its filler (stopwords.py), not by a count of words."""
-    if not body_r or not words:
-        return None
-    top = heapq.nsmallest(2, ((-r, e) for e, r in body_r.items()))   # (one pass: thousands at 10k)
-    best, eid = -top[0][0], top[0][1]
-    second = -top[1][0] if len(top) > 1 else 0.0
-    if eid in counted or best < BODY_SHARE * words or best - second < BODY_MARGIN:
-        return None
-    return eid
+    return counts, named, hits

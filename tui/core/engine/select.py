@@ -50,8 +50,7 @@ def _best(hits: dict[str, tuple], key: str, hit: tuple) -> None:
 class _Scored(dict):
     """id → (score, path hits, keyword hits), written when ``decide`` first reads an entry (it
     reads a few dozen of the thousands a broad prompt matches); an entry only the broad folder
-    hit (``bulk``) scores that folder hit alone; ``alone``: the entry whose body alone stands out."""
-    alone: str | None = None
+    hit (``bulk``) scores that folder hit alone."""
 
     def __init__(self, index: Postings, scores: dict[str, float], hits_path: dict, qterms, bulk, need: int,
                  rare: dict[str, float], held: dict[str, int]) -> None:
@@ -168,7 +167,7 @@ class Engine:
         for eid, p in held.items():   # the prompt names a folder holding p
             _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
 
-    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None, scored: "_Scored", eid: str = "") -> list[Reason]:
+    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None, scored: "_Scored") -> list[Reason]:
         """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it;
         ``scored``: the query's rarities and body need (evidence.keyword_reasons)."""
         words = words or {}
@@ -180,8 +179,7 @@ class Engine:
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
-        out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size(),
-                               stands_out=eid == scored.alone)
+        out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size())
         return out
 
     def _ranked(self, query: str):
@@ -230,9 +228,9 @@ class Engine:
         qterms = query_terms(query, qpaths)
         need = body_need(qterms.words)
         rare, held = rarities(self.index, qterms)
-        held_b = bulk[1] if bulk is not None else {}
-        counts, named, body, alone = keyword_points(self.index, qterms, need, rare, (hits_path, held_b))   # (in tenths)
+        counts, named, body = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
         cap = KEYWORD_CAP * 10
+        held_b = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
             if eid in held_b:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", held_b[eid], bulk[2]))
@@ -249,9 +247,7 @@ class Engine:
                 sc = tenth[eid]
                 keys[eid] = (sc / 10, (sc - min(c, cap) + min(named.get(eid, 0), cap)) / 10, n)
         scores = {eid: sc / 10 for eid, sc in tenth.items()}
-        scored = _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held)
-        scored.alone = alone   # the entry whose body alone stands out (evidence.standout), or None
-        return scores, scored, bulk, keys
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held), bulk, keys
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         """The injection decision, in two passes over the ranked entries.
@@ -314,7 +310,7 @@ class Engine:
                 continue
             if words is None:
                 words = term_words(blank_secrets(query))
-            c = Candidate(eid, score, self.reasons(ph, kw, words, scored, eid), e.source,
+            c = Candidate(eid, score, self.reasons(ph, kw, words, scored), e.source,
                           e.updated.timestamp() if e.updated else 0.0, e.name)
             c.block = self.block(e, st)
             tie = self._tie_reason(k, ties, e.source)
@@ -373,7 +369,7 @@ class Engine:
         except KeyError:
             return self._no_hit(query, entry_id)
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
-        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored, entry_id)
+        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored)
         parts = "; ".join(f"{r.kind} {r.detail} {signed_points(r.points)}" for r in reasons)
         return f"score {shown_points(hit[0])}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
 
