@@ -35,6 +35,7 @@ class Cline(Layout):
     no_record = ("Cline keeps its task history in the editor's own storage, which memtui does not read: "
                  "dates come from the files")
     aliases = ("memory-bank", "roo", "kilo")
+    status_by_design = True   # activeContext.md, progress.md: where the work stands, by design
     remember_advice = "edit the memory bank's files (or ask the agent to 'update memory bank')"
     archive_advice = ("Cline keeps process in activeContext.md and progress.md by design: ask the agent to "
                       "'update memory bank' so it rewrites them")

@@ -55,7 +55,7 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
     if e.kind == "process":   # the layout's own log or status file: process belongs there (its
         # 'current' headings are the layout's; the layout's finding says what to do with the file)
         gates = [f for f in gates if f.kind not in ("process", "transient")]
-        if mem.layout is not None and mem.layout.name == "cline":   # status by design: said once it has passed
+        if mem.layout is not None and mem.layout.status_by_design:   # status by design: said once it has passed
             gates += done_step_findings(e.id, e.text, lambda name: _exists(mem, name))
     elif any(f.kind == "process" and f.rule != "status-block" for f in gates):
         # a log's time words are its record: one cause, the log (a status block is one part of
