@@ -22,7 +22,7 @@ from .findings import KIND, Finding, Place, kind_many
 
 # process findings that say a whole file is a record of work (a layout's log, a file that reads
 # as one); "durable-rule-in-log" says the opposite of a line in such a file
-_LOG_RULES = ("session-log", "process-file", "daily-log")
+_LOG_RULES = ("session-log", "process-file", "daily-log", "run-log")
 
 
 def one_per_cause(findings: list[Finding]) -> list[Finding]:
@@ -48,7 +48,8 @@ def _paths_into_logs(findings: list[Finding]) -> list[Finding]:
     for f in findings:
         if f.kind == "path-missing" and f.id in logs:
             gone[f.id] = gone.get(f.id, 0) + len(f.locations)
-        elif not (f.kind == "index-overflow" and f.rule == "not-in-index" and f.id in logs):
+        elif not (f.kind == "index-overflow" and f.rule == "not-in-index" and f.id in logs) \
+                and not (f.kind == "no-frontmatter" and f.id in logs and logs[f.id].rule == "run-log"):
             out.append(f)
     for i, n in gone.items():
         f = logs[i]

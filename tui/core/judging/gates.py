@@ -20,6 +20,7 @@ from ..mentions import mentions
 from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import is_template, process_findings, transient_findings  # noqa: F401
+from .run_logs import run_log_findings
 from .personal_ids import personal_id_findings
 from .status_blocks import status_block_findings
 from .access_recipe import access_recipes
@@ -313,7 +314,7 @@ def content_findings(entry: MemoryEntry) -> list[Finding]:
         found = (secret_findings(entry.id, text) + sensitive_findings(entry.id, text, scan)
                  + transient_findings(entry.id, text, entry.body_line, scan)
                  + access_recipes(entry.id, text, identifying_findings(entry.id, text))
-                 + process_findings(entry.id, text, entry.body_line, scan))
+                 + (run_log_findings(entry.id, text) or process_findings(entry.id, text, entry.body_line, scan)))
         found += _status_blocks(entry.id, text, scan, found) + personal_id_findings(entry.id, scan)
         if "#" in entry.id or entry.file is not None:
             return found   # a part of a shared file: its file is what the cache keeps

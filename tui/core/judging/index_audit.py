@@ -31,8 +31,16 @@ _NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contr
                            r"(?:^|/)(?:claude|agents|gemini)[^/]*\.md$|archive|backup|\.bak|\.orig")
 
 
+# the same in other scripts: a note whose name says "instructions" ("git-sync-说明.md"), unless it is
+# named as a memory ("project_架构说明.md": a memory that explains)
+_GUIDE_WORD = re.compile(r"说明|說明|説明|설명|使い方|안내서")
+
+
 def not_a_memory(entry_id: str) -> bool:
-    return _NOT_A_MEMORY.search(entry_id) is not None
+    if _NOT_A_MEMORY.search(entry_id) is not None:
+        return True
+    name = entry_id.rsplit("/", 1)[-1]
+    return _GUIDE_WORD.search(name) is not None and not _TYPE_PREFIX.match(name)
 
 
 def skill_resource(entry_id: str, mem: Memory) -> bool:

