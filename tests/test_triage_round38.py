@@ -56,7 +56,7 @@ def run(mem_dir, root, extra=()):
 def test_the_manifest_msrv_and_dependencies_restated_in_any_language_are_drop_with_the_line(mem_dir, root):
     project(root)
     entry(mem_dir, "msrv.md", "The MSRV is 1.74; do not use features from newer Rust versions.")
-    entry(mem_dir, "msrv_fr.md", "Le MSRV du projet est 1.74.")
+    entry(mem_dir, "msrv_fr.md", "Le MSRV du projet est 1.74 ; rien de plus récent.")
     entry(mem_dir, "crates.md", "We use axum 0.7 with macros, sqlx 0.8 with sqlite and tracing.")
     entry(mem_dir, "msrv_other.md", "The MSRV is 1.70; do not use features from newer Rust versions.")
     entry(mem_dir, "crate_trap.md", "We use axum 0.7 and sqlx 0.8; sqlx offline mode breaks the build on CI "

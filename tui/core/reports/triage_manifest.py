@@ -75,7 +75,8 @@ def declared(prepared, idx) -> Decision | None:
         theirs |= rule_words(pl.text.replace("_", " ").replace("-", " ")) | rule_words(pl.text)
     own = {w for ln in content for w in rule_words(re.sub(r"[\d.]+", " ", ln.text.replace("-", " ")))
            if w not in theirs and w not in _FILLER}
-    if len(own) > 2:
+    short = sum(len(ln.text.split()) for ln in content) <= 12   # "MSRV 1.80; nothing newer": no room for a story
+    if len(own) > (4 if short else 2):
         return None
     lines = sorted(cited.values(), key=lambda pl: (pl.file, pl.line))
     reasons = [f"{pl.cite()}" for pl in lines[:3]]
