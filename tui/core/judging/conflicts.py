@@ -42,7 +42,7 @@ _CONCEPTS = {
                   "連接池", "tamaño del pool", "pool de conexiones"),
     "retries": ("retries", "retry", "retried", "reintent", "재시도", "リトライ", "再試行", "重试", "tentativas",
                 "wiederholung"),
-    "ttl": ("ttl", "expiry", "expiration", "유효기간", "有効期限", "过期时间", "caducidad"),
+    "ttl": ("ttl", "expir", "caduca", "유효기간", "有効期限", "过期时间", "caducidad"),
     "workers": ("workers", "concurrency", "concurrencia", "워커", "ワーカー", "并发"),
     "batch size": ("batch size", "tamaño de lote", "배치 크기", "バッチサイズ", "批大小"),
 }

@@ -31,8 +31,10 @@ from ..judging.anchors import confine
 from ..judging.findings import Finding
 from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.port_claims import port_conflicts
-from .triage_knowable import describes_code, knowable
-from .triage_findings import WHAT_HOLDS, Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes, why as _why
+from .triage_knowable import describes_code, knowable, quoted_value
+from .triage_manifest import declared
+from .triage_findings import (WHAT_HOLDS, Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes,
+                             tool_output, why as _why)
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
@@ -158,6 +160,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     content = r.content
     if not content:
         return Decision("drop", 3, ["it holds nothing but its frontmatter: nothing to remember"], notes=notes)
+    if (logged := tool_output(high, content, notes)) is not None:
+        return logged
     texts = [ln.text for ln in content]
     done = finished_coursework(prepared.name, prepared.description, texts)
     if done:
@@ -233,7 +237,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = knowable(prepared, looked) or describes_code(prepared, looked)
+    in_project = knowable(prepared, looked) or describes_code(prepared, looked) or declared(prepared, ctx.index)
     if in_project is not None:
         in_project.notes = notes
         return in_project
@@ -279,7 +283,7 @@ def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:
     if not facts:
         return []
     idx = ctx.index
-    return [find(f, idx, ctx.exists) for f in facts]
+    return [quoted_value(find(f, idx, ctx.exists), idx) for f in facts]
 
 
 def _disagreements(ctx: Context, e, prepared: Entry, looked: list[Found]) -> list[tuple[str, int, list]]:

@@ -53,3 +53,18 @@ def why(f: Finding) -> str:
 
 def lines_of(findings) -> list[int]:
     return sorted({f.line for f in findings if f.line})
+
+
+def tool_output(high: list[Finding], content, notes: list[str]) -> Decision | None:
+    """A whole file the audit calls a tool's output (judging/run_logs: a run log stamped to the
+    second, a report stamped 'Generated:'): not a fact to keep but process — archive it (a log of
+    one line too); a generated report with nothing beside its title and stamp, drop it."""
+    log = next((f for f in high if f.kind == "process" and f.rule == "run-log"), None)
+    if log is None:
+        return None
+    stamp = [ln for ln in content if ln.n == log.line and "generated" in ln.text.lower()]
+    if stamp and not [ln for ln in content if ln.n != log.line and ln.kind != "heading"]:
+        return Decision("drop", 1, [why(log), "nothing in it but a tool's title and stamp: nothing to remember"],
+                        [log.line] if log.line else [], notes=notes)
+    return Decision("archive", 1, [why(log), "a tool's output is process: the log, not what the agent loads"],
+                    [log.line] if log.line else [], notes=notes)

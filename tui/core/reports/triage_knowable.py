@@ -9,9 +9,27 @@ from __future__ import annotations
 
 import re
 
-from .triage_facts import STRONG, Found, says_more
+from .triage_facts import STRONG, Fact, Found, _cite, says_more, words
 from .triage_lines import shown
 from .triage_findings import Decision
+
+
+def quoted_value(got: Found, idx) -> Found:
+    """A path-shaped fact no file answers may be a value with a slash (a timezone, a MIME type):
+    found when a config line assigns it, quoted (``timezone = "Europe/Paris"``)."""
+    f = got.fact
+    if f.kind != "path" or got.lines or "." in f.text:
+        return got
+    value = Found(Fact("span", f.text, f.line))
+    q = re.compile(rf"[=:]\s*[\"']{re.escape(f.text)}[\"']")
+    _cite(idx, idx.lines_with(*words(f.text)[:1]), lambda pl, i: bool(q.search(pl.text)), value, most=1)
+    return value if value.lines else got
+
+
+# "the default is X": only a setting states a default; a usage example that passes the flag does not
+_DEFAULT = re.compile(r"(?i)\bdefault|par d[ée]faut|por (?:defecto|omisi[óo]n|padr[ãa]o)|standardm[äa]ßig|"
+                      r"по умолчанию|기본값|デフォルト|默认|預設")
+_DOC = re.compile(r"(?i)(?:^|/)(?:readme|changelog|docs?/)|\.(?:md|rst|txt|adoc)$")
 
 
 def knowable(prepared, looked: list[Found]) -> Decision | None:
@@ -23,6 +41,8 @@ def knowable(prepared, looked: list[Found]) -> Decision | None:
     r = prepared.reading
     if r.of("learned", "why", "rule", "how"):
         return None
+    if any(_DEFAULT.search(ln.text) for ln in r.content) and all(_DOC.search(g.lines[0].file) for g in found):
+        return None   # never cite a README's example as the project's setting
     content = r.content
     with_facts = {g.fact.line for g in looked}
     bare = [ln for ln in content if ln.n not in with_facts and ln.kind != "code"]

@@ -70,10 +70,13 @@ RULE_CONCEPTS = {
     "body": "body, bodies=, cuerpo, corpo=, corps=, 바디, 본문, ボディ, 本文",
     "card": "card, tarjeta, cartao, karte, карт, 카드, カード, 信用卡",
     "data": "data=, datos=, dados=, donnee, daten=, данны, 데이터, 정보, データ, 情報, 数据, 數據, 信息",
+    # the shape of a convention, not its content ("les commits suivent X et sont écrits en anglais")
+    "follow": "follow, sigue=, siguen=, seguir=, segue=, seguem=, suiv, folg, следу, 따르, 従う, 従っ, 遵循, 遵守",
+    "write": "writ, wrote=, escrib, escrit, escreve, ecri, schreib, geschrieb, пиш, напис, 작성, 書く, 書い, 书写, 编写",
     "open": "open, abr=, abre=, abra=, abrir=, ouvr, offne, открой, открыт, 여세, 열어, 열고, 開い, 開く, 打开, 打開",
 }
 # generic verbs: shared, they show the same shape of sentence, not the same rule
-GENERIC = frozenset({"use", "run", "add", "new", "change", "before", "code", "cod"})
+GENERIC = frozenset({"use", "run", "add", "new", "change", "before", "code", "cod", "follow", "write"})
 
 _HANGUL_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 
@@ -217,6 +220,19 @@ class Meanings:
             best = (cover, r)
         return best[1] if best else None
 
+    def says_all_of(self, text: str, rule, whole: str = "") -> bool:
+        """``text`` holds every term of the instruction line ``rule``, the same way round, and no
+        exception of its own: "never use unwrap() outside tests; propagate errors instead" says all
+        of "no unwrap() outside tests" (its few more words say how, not another rule)."""
+        try:
+            theirs = self.terms[self.rules.index(rule)]
+        except ValueError:
+            return False
+        mine = meaning(text)
+        return len(theirs - GENERIC) >= 2 and theirs <= mine and len(mine - theirs) <= 3 \
+            and negations(rule.text) % 2 == negations(text) % 2 \
+            and not (has_exception(whole or text) and not has_exception(rule.text))
+
 
 def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[tuple[int, object]]:
     """(entry line, instruction line) for the entry's rule the instruction files already hold: its
@@ -237,8 +253,11 @@ def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[t
         rules.insert(0, candidates[0])   # the rule stated first, then How to apply (Claude Code's shape), in words
                                          # no rule table knows ("actualizar X tras implementar")
     found = [(ln.n, held(ln.text, ln.kind != "plain")) for ln in (rules or candidates)[:12]]
-    found = [(n, h) for n, h in found if h is not None]
     base = rules or candidates
+    if head is not None and meanings is not None:   # the headline restates it: a body line that says all of it
+        found = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) else None))
+                 for (n, h), ln in zip(found, base)]   # and only adds how, restates it too
+    found = [(n, h) for n, h in found if h is not None]
     if head is not None and (found or not base):
         return found + [(0, head)]   # a line of the body, when one restates it, is the clearer evidence
     return found if found and len(found) * 2 >= len(base) else []
