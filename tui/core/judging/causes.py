@@ -29,7 +29,15 @@ def one_per_cause(findings: list[Finding]) -> list[Finding]:
     """The findings with every cause made one finding (order: first places first). A daily log's
     own finding only gathers what the log names: a daily log is where process belongs, and
     nothing in it is the owner's to act on (a held-out review: 'keep it as a log' was no finding)."""
-    return [f for f in _grouped(_paths_into_logs(findings)) if not (f.kind == "process" and f.rule == "daily-log")]
+    return [f for f in _grouped(_paths_into_logs(_said_once(findings)))
+            if not (f.kind == "process" and f.rule == "daily-log")]
+
+
+def _said_once(findings: list[Finding]) -> list[Finding]:
+    """A status file's possible 'it is a record of work' goes when another process finding names
+    the same file with its evidence (a next step done, a section of the moment gone stale)."""
+    sure = {f.id for f in findings if f.kind == "process" and f.rule != "process-file"}
+    return [f for f in findings if not (f.rule == "process-file" and f.confidence == "possible" and f.id in sure)]
 
 
 def _logs(findings: list[Finding]) -> dict[str, Finding]:

