@@ -72,6 +72,23 @@ def _no_cursor_blink(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _same_draws_in_any_order(request):
+    """Determinism: a module's shared seeded generator (``_rnd``) draws the same values for a test
+    whichever tests ran before it in its worker (xdist deals them out differently each run), so
+    a pass or a failure is the same every time (a secret test failed once in 20 runs on this)."""
+    import random
+    import zlib
+    rnd = getattr(request.module, "_rnd", None)
+    if not isinstance(rnd, random.Random):
+        yield
+        return
+    state = rnd.getstate()
+    rnd.seed(zlib.crc32(request.node.nodeid.encode()))
+    yield
+    rnd.setstate(state)
+
+
+@pytest.fixture(autouse=True)
 def _isolated_config(tmp_path, monkeypatch):
     """No test reads or writes the developer's real config or state."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))

@@ -23,6 +23,7 @@ def r(n: int, alphabet: str = AN) -> str:
     return "".join(_rnd.choice(alphabet) for _ in range(n))
 
 
+
 def uuid() -> str:
     return f"{r(8, HX)}-{r(4, HX)}-{r(4, HX)}-{r(4, HX)}-{r(12, HX)}"
 
