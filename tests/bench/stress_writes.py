@@ -286,17 +286,13 @@ def landed_as_said(name: str, kind: str, mem: Path, root: Path, state: str) -> s
             "promote said done, but the target or the mark is not as said"
     if name == "edit":
         return "" if f"{word} (edited)" in _all_text(mem) else "the edit said saved is not in the file"
-    if name in ("add", "remember"):   # once: one entry file, or one bullet of the shared file
+    if name in ("add", "remember"):   # once: one entry file (its name and body both say it), or one bullet
         said = "Release tags follow semver with a leading v"
-        n = sum(p.read_text(errors="replace").count(said) if kind != "claude-code" else said in p.read_text()
-                for p in mem.glob("*.md") if p.name != "MEMORY.md" or kind != "claude-code")
+        texts = [p.read_text(errors="replace") for p in mem.glob("*.md")
+                 if not (kind == "claude-code" and p.name == "MEMORY.md")]
+        n = sum(said in t for t in texts) if kind == "claude-code" else sum(t.count(said) for t in texts)
         return "" if n == 1 else "the new memory is missing" if not n else f"the new memory is there {n} times"
     return ""
-
-
-def _text(mem: Path, kind: str) -> str:
-    return "".join(p.read_text(errors="replace") for p in mem.rglob("*.md")
-                   if ".trash" not in p.parts and ".archive" not in p.parts)
 
 
 def _all_text(base: Path) -> str:

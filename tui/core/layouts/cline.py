@@ -75,12 +75,12 @@ class Cline(Layout):
             if e.kind != "process" or not e.readable:
                 continue
             age = mem.status[e.id].age_days
-            passed = []
-            for n, level, title in headings(split_lines(e.text)) if age is not None and age >= STALE_AFTER else ():
-                if level > 1 and CURRENT.search(title):
-                    passed.append(Finding(e.id, "process", "current-section", n + 1,
-                                          f"'{title[:60]}' describes a moment, and the file was last changed {age} "
-                                          "days ago: it has likely passed", "rewrite it for the work at hand, or clear it"))
+            stale = age is not None and age >= STALE_AFTER
+            passed = [Finding(e.id, "process", "current-section", n + 1,
+                              f"'{title[:60]}' describes a moment, and the file was last changed {age} days ago: "
+                              "it has likely passed", "rewrite it for the work at hand, or clear it")
+                      for n, level, title in (headings(split_lines(e.text)) if stale else ())
+                      if level > 1 and CURRENT.search(title)]
             since = f"last changed {age} days ago" if age is not None else "its age is unknown"
             out += passed or [Finding(e.id, "process", "process-file", None,
                                       f"a record of work in progress ({since}): the agent reads it at every task "

@@ -132,11 +132,17 @@ def _undo(path: Path, mine: bytes, backup: str | None) -> None:
     except (Conflict, UnicodeDecodeError, AttributeError):
         reverted = None
     if reverted is None:
-        raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
+        raise _not_taken_back(path)
     atomic_write(path, reverted, None, now)
     if backup is not None:
         os.unlink(backup)
 
+
+
+def _not_taken_back(path: Path) -> OSError:
+    """The fault of an undo that finds the file written again since (the transaction says it could
+    not put everything back)."""
+    return OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
 
 def _keep_old(path: Path) -> str:
     """A hard link to the current version beside it (same file system: undo is a rename)."""
@@ -221,7 +227,7 @@ def _unappend(path: Path, at: int, more: bytes) -> None:
     for _ in range(ATTEMPTS):
         now = read(path)
         if now is None or now[at:at + len(more)] != more:
-            raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
+            raise _not_taken_back(path)
         try:   # compared and swapped, so an agent's line appended meanwhile is carried over, not cut
             atomic_write(path, now[:at] + now[at + len(more):], None, now)
             return
@@ -232,7 +238,7 @@ def _unappend(path: Path, at: int, more: bytes) -> None:
                 raise
             os.truncate(path, at)   # the full disk that stopped us: in place needs no free space
             return
-    raise OSError(errno.EAGAIN, "written again since, so memtui's change could not be taken back", str(path))
+    raise _not_taken_back(path)
 
 
 def move(src: Path, dst: Path) -> None:
