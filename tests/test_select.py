@@ -287,6 +287,10 @@ def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float]) -> tup
 class _WithNeed(dict):
     need = 2
 
+    @property
+    def scores(self):   # every matched entry (the engine's _Scored keeps them apart: it fills lazily)
+        return self
+
 
 class _Itemised(Engine):
     """The ranking as it was first written: every matched entry scored with its reasons, then
@@ -306,7 +310,7 @@ class _Itemised(Engine):
             for eid in self.index.body(t) or {}:
                 hits_kw[eid][t] = BODY
         out = _WithNeed()
-        out.need = need
+        out.need, out.qterms = need, qterms
         from tui.core.engine.evidence import rarities
         out.rare, out.held = rarities(self.index, qterms)
         for eid in hits_path.keys() | hits_kw.keys():

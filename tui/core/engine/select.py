@@ -20,7 +20,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from typing import Iterator
 
-from . import blocks
+from . import blocks, fill
 from ..config import DEFAULT_CHARS, DEFAULT_COUNT  # noqa: F401 (the names others import from here)
 from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens,  # noqa: F401
                        shown_points, signed_points)
@@ -323,6 +323,8 @@ class Engine:
             else:
                 waiting.append((c, short))
         settle()
+        if chosen and len(chosen) < max_count:   # the evidence opened the gate: fill the places left
+            used = fill.add(self, scored, words or term_words(blank_secrets(query)), chosen, used, max_count, max_chars)
         injected = blocks.fill(chosen, used, max_chars)
         text = HEADER + "\n" + "\n".join(c.block for c in injected) if injected else ""
         chars = len(text)
