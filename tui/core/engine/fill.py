@@ -68,8 +68,9 @@ def add(engine, scored, words: dict[str, str], chosen: list, used: int, max_coun
             df = scored.held.get(t, 0)
             where = f"body, {df} of {n} entries" if df > 1 else "body"
             reasons.append(Reason("keyword", f"{words.get(t, t)} ({where})", tenths(BODY_WEIGHT, scored.rare.get(t, 1.0)) / 10))
-        reasons.append(Reason("fill", f"its body alone is below the bar ({len(terms)} of the prompt's words); "
-                                      f"in to fill the {max_count} places once another entry matched", 0))
+        n_words = f"{len(terms)} of the prompt's words" if len(terms) > 1 else "one of the prompt's words"
+        reasons.append(Reason("fill", f"a place left filled: its body holds {n_words}, too few to match alone; "
+                                      "another entry matched", 0))
         c = Candidate(eid, sum(r.points for r in reasons), reasons, e.source,
                       e.updated.timestamp() if e.updated else 0.0, e.name)
         c.block = block
