@@ -48,3 +48,29 @@ def test_the_kept_index_fills_alike(shop):
     mem_dir, root = shop
     index(mem_dir, root)
     same(mem_dir, root, ["before we deploy, is there a canary?", "deploy canary", "canary", "deploy"])
+
+
+@pytest.fixture
+def react(mem_dir, root):
+    entry(mem_dir, "teach", name="teach-principles", description="explain the why, not only the fix",
+          body="When a hook like useMemo or useCallback comes up, explain when it pays off before writing it.")
+    entry(mem_dir, "deploy", name="deploy-notes", description="how the app ships", body="Run npm ci, then the build.")
+    for i, topic in enumerate(("lunch orders", "office plants", "holiday calendar", "printer toner")):
+        entry(mem_dir, f"other-{i}", name=f"other-{i}", description=topic, body=f"Notes on {topic}; npm is not used here.")
+    return mem_dir, root
+
+
+@pytest.mark.parametrize("prompt", ["useMemo 언제 써야 하는지 모르겠어", "зачем тут useMemo?", "when is useMemo worth it"])
+def test_a_name_few_entries_hold_matches_a_body_alone(react, prompt):
+    """names.py: an identifier (or a Latin word in a prompt of another script) is evidence alone."""
+    mem_dir, root = react
+    d = decide(mem_dir, root, prompt)
+    assert [c.id for c in d.injected][:1] == ["teach.md"], d.injected
+    assert any("(body, a name)" in r.detail for r in d.injected[0].reasons), d.injected[0].reasons
+
+
+@pytest.mark.parametrize("prompt", ["спасибо, ok!", "почему npm такой медленный?", "thanks, see you on MONDAY"])
+def test_a_common_name_or_small_talk_stays_silent(react, prompt):
+    """'npm' is in most bodies here: not rare enough to stand alone; small talk holds no rare name."""
+    mem_dir, root = react
+    assert decide(mem_dir, root, prompt).injected == []

@@ -274,13 +274,15 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
-def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float]) -> tuple[float, float, bool]:
+def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], names=()) -> tuple[float, float, bool]:
     """(an entry's keyword points in tenths uncapped, those not from its body, whether its body counted)
     from its hits {term: weight} (weight BODY: a body word), summed item by item."""
     from tui.core.engine.evidence import BODY, BODY_WEIGHT, body_counts, tenths
     named = sum(tenths(w, rare[t]) for t, w in kw.items() if w != BODY)
     body = [t for t, w in kw.items() if w == BODY]
-    counted = body_counts(len(body), sum(rare[t] for t in body), need, named > 0)
+    from tui.core.engine.evidence import rare_name
+    counted = body_counts(len(body), sum(rare[t] for t in body), need, named > 0,
+                          any(rare_name(t, names, rare) for t in body))
     return named + (sum(tenths(BODY_WEIGHT, rare[t]) for t in body) if counted else 0), named, counted
 
 
@@ -319,7 +321,7 @@ class _Itemised(Engine):
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
             path = sum(h[0] for h in ph.values())
-            points, named, counted = keyword_points(kw, need, out.rare)
+            points, named, counted = keyword_points(kw, need, out.rare, qterms.names)
             if not path and not named and not counted:
                 continue   # body words that do not count alone: no match
             score = (10 * path + min(10 * KEYWORD_CAP, points)) / 10

@@ -30,6 +30,7 @@ WEAK_POINTS = 1          # a part inside a word of those ('hub' of 'GitHub'), a 
 KEYWORD_LIST_MAX = 8     # a `keywords` list longer than this weighs each keyword as a description word
 BODY_WEIGHT = 0.5        # a word of its body: half a description word
 RARE_BODY = 1.2          # body words alone match when two or more have rarities adding up to this
+NAME_RARE = 0.5          # or one that is a name in the prompt (names.py) and this rare (few entries hold it)
 BODY_CHARS = 3000        # the body is read this far for evidence (the substance is near the top; index size)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
@@ -59,15 +60,20 @@ def body_need(words: int) -> int:
     return max(2, words // 2 + 1)
 
 
-def body_counts(n: int, rare: float, need: int, named: bool) -> bool:
+def body_counts(n: int, rare: float, need: int, named: bool, name: bool = False) -> bool:
     """Whether an entry's ``n`` body words (their rarities summing to ``rare``) count: beside a
     name, keyword or description hit (``named``), or alone when they are more than half of the
-    prompt's words, or two at least that few entries hold."""
-    return n > 0 and (named or n >= need or (n >= 2 and rare >= RARE_BODY))
+    prompt's words, or two at least that few entries hold, or one is a rare name (``name``)."""
+    return n > 0 and (named or name or n >= need or (n >= 2 and rare >= RARE_BODY))
+
+
+def rare_name(t: str, names, rare: dict[str, float]) -> bool:
+    """Whether the prompt's term ``t`` is a name (names.py) few entries hold."""
+    return t in names and rare.get(t, 1.0) >= NAME_RARE
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
-                    held: dict[str, int], n: int) -> list[Reason]:
+                    held: dict[str, int], n: int, names=frozenset()) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}: ``words`` gives the prompt's word for
     a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it."""
     out = []
@@ -85,10 +91,11 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             out.append(Reason("keyword", how(t, _WEIGHT_NAME.get(w, "description")), p / 10))
             total += p
             named = True
-    if body_counts(len(body), sum(rare.get(t, 1.0) for t in body), need, named):
+    if body_counts(len(body), sum(rare.get(t, 1.0) for t in body), need, named,
+                   any(rare_name(t, names, rare) for t in body)):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
-            out.append(Reason("keyword", how(t, "body"), p / 10))
+            out.append(Reason("keyword", how(t, "body, a name" if rare_name(t, names, rare) else "body"), p / 10))
             total += p
     if total > KEYWORD_CAP * 10:
         out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total / 10:g} points)",
@@ -121,16 +128,20 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     hits: dict[str, int] = defaultdict(int)
     body_r: dict[str, float] = defaultdict(float)
     body_t: dict[str, int] = defaultdict(int)
+    by_name: set[str] = set()
+    names = getattr(qterms, "names", ())
     for t in qterms:
         ids = index.body(t)
         if ids:   # (a body term is never also a name or description term of that entry)
             r, p = rare[t], tenths(BODY_WEIGHT, rare[t])
+            if rare_name(t, names, rare):
+                by_name.update(ids)
             for eid in ids:
                 hits[eid] += 1
                 body_r[eid] += r
                 body_t[eid] += p
     counts = dict(named)
     for eid, n in hits.items():
-        if body_counts(n, body_r[eid], need, eid in named):
+        if body_counts(n, body_r[eid], need, eid in named, eid in by_name):
             counts[eid] = named.get(eid, 0) + body_t[eid]
     return counts, named, hits

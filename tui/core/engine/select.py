@@ -179,7 +179,8 @@ class Engine:
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
-        out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size())
+        out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size(),
+                               scored.qterms.names)
         return out
 
     def _ranked(self, query: str):

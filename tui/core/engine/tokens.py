@@ -33,6 +33,7 @@ from functools import lru_cache
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
 from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP  # noqa: F401 (part of this module's interface)
 from .forms import date_terms, latin_noun
+from .names import name_tokens
 from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
@@ -331,8 +332,10 @@ def terms(text: str) -> set[str]:
 
 
 class QueryTerms(set):
-    """A prompt's terms; ``words``: how many are its own words (not adjacent pairs joined)."""
+    """A prompt's terms; ``words``: how many are its own words (not adjacent pairs joined);
+    ``names``: those of its words shaped as names (names.py)."""
     words: int = 0
+    names: frozenset = frozenset()
 
 
 STOP = EN_STOP | set(OTHER_STOP.split())   # (written folded, see fold: a test checks)
@@ -371,6 +374,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     own = shaped_terms(text)[0] | dates
     out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
     out.words = len(own)
+    out.names = frozenset(t for tok in name_tokens(text) for t in terms(tok)) & out
     return out
 
 
