@@ -258,7 +258,8 @@ class Engine:
         ones (the budget chooses the best set that fits). One whose whole does not fit in what
         is left waits until the entries of its rank key that fit have gone in (at equal
         evidence, fit to the budget breaks the tie), then goes in at its least size if that
-        fits and the count allows, else is listed as over the budget. Then the content: each entry of the set, in rank order, goes in whole if the
+        fits and the count allows, else is listed as over the budget; once one is in, the places the
+        count leaves are filled (fill.py). Then the content: each entry of the set, in rank order, goes in whole if the
         budget still allows it, else as its summary (never a cut text). Every listed exclusion
         says its own reason, below the count too."""
         # a secret pasted into the prompt is never matched, so no reason can quote it
