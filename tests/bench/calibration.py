@@ -8,7 +8,8 @@ third. The table it prints is tests/bench/calibration.md; judging/calibration.py
         the table: per rule (kind/rule/confidence as the finding carried it when judged), right of
         judged per pool; with --now, the same verdicts set against what the build run into OUT
         gives today (a verdict whose finding no longer fires is 'gone'); with --ledger, the corpus
-        ledger's tune part and held-out third per rule beside them (runs the audit on 40 folders)
+        ledger's tune part and held-out third per rule (kind/rule, at the level this build gives)
+        beside them (runs the audit on 40 folders)
 
 Where the verdicts come from (outside the repository, never copied into it): each pool's
 results/*audit*.md (verdicts) and the raw JSON the reviewer kept (which finding each verdict is
@@ -131,7 +132,7 @@ def ledger() -> dict[tuple, dict[str, Counter]]:
     t: dict[tuple, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
     for s in seen:
         v = {"right": "R", "wrong": "W", "partly": "P"}.get(j.verdict(s) or "", "U")
-        t[(s.key.kind, s.rule, s.confidence)][s.part][v] += 1
+        t[(s.key.kind, s.rule)][s.part][v] += 1   # by rule: this build's level may be another
     return t
 
 
@@ -152,7 +153,7 @@ def table(rows: list[dict], led: dict | None, markdown: bool) -> None:
         t[k][v["pool"]][v["verdict"]] += 1
         if "now" in v:
             t[k]["now " + ("/".join(v["now"][1:]) if v["now"] else "gone")][v["verdict"]] += 1
-    keys = sorted(set(t) | set(led or {}))
+    keys = sorted(set(t) | {(*k, "(ledger only)") for k in led or {} if not any(x[:2] == k for x in t)})
     head = ["rule (as judged)", *[f"h{p}" for p in POOLS], "pools", "A"]
     if led is not None:
         head += ["corpus tune", "corpus held-out", "fresh (pools + held-out third)"]
@@ -165,10 +166,10 @@ def table(rows: list[dict], led: dict | None, markdown: bool) -> None:
             pooled.update(d.get(p, Counter()))
         cells = ["/".join(k), *[_p(d.get(p, Counter())) for p in POOLS], _p(pooled), str(pooled["A"] or "")]
         if led is not None:
-            lc = led.get(k, {})
+            lc = led.get(k[:2], {})
             fresh = pooled + lc.get("heldout", Counter())
             f = _pct(fresh)
-            bar = BAR[k[2]] if k[2] in BAR else 0.9
+            bar = BAR.get(k[2], 0.9)
             n = fresh["R"] + fresh["W"] + fresh["P"]
             cells += [_p(lc.get("tune", Counter())), _p(lc.get("heldout", Counter())),
                       (f"{_p(fresh)} {f:.0%}" + (" !" if n >= 5 and f < bar else "")) if f is not None else "—"]

@@ -195,10 +195,6 @@ def _open_statuses(scan: str, low: str):
             yield line_of(scan, m.start()), m.group(1)
 
 
-# how a day-word finding begins (the audit's calibration drops these: judging/calibration.py)
-DAY_WORD_SAYS = "a day named as"
-
-
 def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past: bool = False,
                day: bool = False) -> Finding:
     """A possible finding says only what its words show: a provisional statement ("for now",
@@ -213,7 +209,7 @@ def _time_word(entry_id: str, ln: int, word: str, soft: bool, dated: bool, past:
         # a day's name dates an event as often as it states what holds ("rebuilt today", "the order
         # placed today"): measured on the tune part, half of them were worth acting on
         return Finding(entry_id, "transient", "time-word", ln,
-                       f"{DAY_WORD_SAYS} '{word}': if it tells what holds, it will not hold next session",
+                       f"a day named as '{word}': if it tells what holds, it will not hold next session",
                        f"if it states what holds, drop '{word}' and rewrite it as what stays true; if it "
                        "dates an event, write the date", confidence="possible")
     if soft:
