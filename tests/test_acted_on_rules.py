@@ -310,10 +310,11 @@ def test_what_another_machine_holds_or_a_negation_names_is_no_missing_path(tmp_p
     assert [r for r in _paths(tmp_path, body) if r[0] == "mentioned-path-missing"] == [], body
 
 
-def test_a_missing_path_is_possible_and_a_moved_one_sure(tmp_path):
+def test_a_missing_path_and_a_moved_one_are_both_possible_in_an_audit(tmp_path):
+    # moved was sure until stop 39: fresh folders judged it right 1.5 of 5 (tests/bench/calibration.md)
     found = _paths(tmp_path, "Entry points: `src/app/main.py`; the loader is `src/app/loader.py`; "
                    "auth lives in `src/auth.ts`.\n")
-    assert sorted(found) == [("mentioned-path-missing", "possible"), ("mentioned-path-moved", "high")]
+    assert sorted(found) == [("mentioned-path-missing", "possible"), ("mentioned-path-moved", "possible")]
 
 
 # -- conflicts: the same subject in the same scope; versions of any named thing -------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .. import forking
 from .audit_cache import sort_key
+from ..judging.calibration import calibrated
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
 from ..judging.manifest_claims import manifest_conflicts
@@ -178,18 +179,9 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         directory_checks()
         here(items)
-    out = one_per_cause(_root_sanity(mem, _read_later(out)))
+    out = one_per_cause(_root_sanity(mem, calibrated(out)))
     out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
-
-
-def _read_later(findings: list[Finding]) -> list[Finding]:
-    """Read later, a 'right now' word is background as often as a claim gone stale (held out:
-    1 of 6, then 1 of 9 right at high; tune 86 %): in an audit, of a topic file or of MEMORY.md,
-    it is worth a look, not a certainty. The write gate still stops it (tool_gate judges the
-    words being written now, whose 'now' is the moment of writing)."""
-    return [dataclasses.replace(f, confidence="possible")
-            if f.kind == "transient" and f.rule == "time-word" and f.confidence == "high" else f for f in findings]
 
 
 def _root_sanity(mem: Memory, findings: list[Finding]) -> list[Finding]:
