@@ -89,7 +89,8 @@ def test_vietnamese_keeps_its_marks():
 def test_body_words_count_at_half_a_description_word_and_say_so(mem_dir, root):
     entry(mem_dir, "label", name="style-notes", description="Coding Style Feedback",
           body="Variable names in English; indentation is four spaces; docstrings everywhere.")
-    assert injected(mem_dir, root, "what indentation do we use?") == []          # one body word: no evidence
+    # one body word the one entry holds: evidence alone since stop 39 (evidence.LONE_BODY)
+    assert injected(mem_dir, root, "what indentation do we use?") == ["label.md"]
     e = Engine.from_memory(Memory.load(mem_dir, root, now=NOW))
     d = e.decide("indentation for docstrings?")
     assert [c.id for c in d.injected] == ["label.md"] and d.injected[0].score == 1

@@ -33,7 +33,7 @@ class Styles:
         return {"resident": self.info, "beyond-index-cut": self.warning}.get(load, self.dim)
 
     def reason(self, kind: str) -> str:
-        return {"path": self.path, "keyword": self.ok, "cap": self.warning, "source": self.source, "fill": self.source}.get(kind, "")
+        return {"path": self.path, "keyword": self.ok, "cap": self.warning, "source": self.source}.get(kind, "")
 
     def excluded(self, why: str) -> str:
         return {"anchor-broken": self.error, "anchor-unsafe": self.unsafe, "superseded": self.warning,

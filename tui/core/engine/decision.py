@@ -19,7 +19,7 @@ def signed_points(x: float) -> str:
 
 @dataclass
 class Reason:
-    kind: str        # path | keyword | cap | source | budget | fill
+    kind: str        # path | keyword | cap | source | budget
     detail: str
     points: float    # (a word's points are scaled by its rarity: one decimal)
 

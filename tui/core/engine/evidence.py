@@ -11,10 +11,14 @@ shares the prompt's one telling word outranks one that shares three words every 
 
 The body is evidence, weighed at half a description word: its words (those not already in
 the name, description or keywords) count beside a name, keyword or description hit; alone,
-they make a match only when the body holds more than half of the prompt's words, or two
-words at least whose rarities add up to RARE_BODY (two words few entries hold: "mini
-program" in the one entry about the mini program; small talk shares no such pair). All of
-it is capped at KEYWORD_CAP, below one path hit.
+they make a match only when the body holds more than half of the prompt's words, or its
+telling words reach LONE_BODY: the rarities of the prompt's words it holds, leaving out the
+words small talk is made of (smalltalk.py; filler and greetings are gone already), add up
+to 0.8 — one word at most about two in a hundred entries hold, or two less rare ones ("mini
+program" in the one entry about the mini program). The bar is a trade-off chosen on the tune
+prompts by a curve (tests/bench/retrieval.md, stop 39 round 2): from 1.0 down to 0.8 the
+gate opens for 5 more wanted ids and small talk stays as silent; at 0.7 and below a greeting
+that names the agent opens it. All of it is capped at KEYWORD_CAP, below one path hit.
 """
 from __future__ import annotations
 
@@ -29,7 +33,7 @@ DESCRIPTION_POINTS = 1   # a word of its description
 WEAK_POINTS = 1          # a part inside a word of those ('hub' of 'GitHub'), a keyword of a long list
 KEYWORD_LIST_MAX = 8     # a `keywords` list longer than this weighs each keyword as a description word
 BODY_WEIGHT = 0.5        # a word of its body: half a description word
-RARE_BODY = 1.2          # body words alone match when two or more have rarities adding up to this
+LONE_BODY = 0.8          # body words alone match when their telling words' rarities add up to this
 NAME_RARE = 0.5          # or one that is a name in the prompt (names.py) and this rare (few entries hold it)
 BODY_CHARS = 3000        # the body is read this far for evidence (the substance is near the top; index size)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
@@ -61,10 +65,17 @@ def body_need(words: int) -> int:
 
 
 def body_counts(n: int, rare: float, need: int, named: bool, name: bool = False) -> bool:
-    """Whether an entry's ``n`` body words (their rarities summing to ``rare``) count: beside a
-    name, keyword or description hit (``named``), or alone when they are more than half of the
-    prompt's words, or two at least that few entries hold, or one is a rare name (``name``)."""
-    return n > 0 and (named or name or n >= need or (n >= 2 and rare >= RARE_BODY))
+    """Whether an entry's ``n`` body words count: beside a name, keyword or description hit
+    (``named``), or alone when they are more than half of the prompt's words, or the rarities
+    of the telling ones sum to ``rare`` >= LONE_BODY, or one is a rare name (``name``)."""
+    return n > 0 and (named or name or n >= need or rare >= LONE_BODY)
+
+
+def telling(t: str, rare: dict[str, float], quiet=frozenset()) -> float:
+    """What the prompt's term ``t`` in a body adds towards LONE_BODY: its rarity, or 0 for one
+    of its ``quiet`` terms (tokens.QueryTerms: a word small talk is made of, or a word of a
+    path it names, which is evidence as a path already)."""
+    return 0.0 if t in quiet else rare.get(t, 1.0)
 
 
 def rare_name(t: str, names, rare: dict[str, float]) -> bool:
@@ -73,7 +84,7 @@ def rare_name(t: str, names, rare: dict[str, float]) -> bool:
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
-                    held: dict[str, int], n: int, names=frozenset()) -> list[Reason]:
+                    held: dict[str, int], n: int, names=frozenset(), quiet=frozenset()) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}: ``words`` gives the prompt's word for
     a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it."""
     out = []
@@ -91,7 +102,7 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             out.append(Reason("keyword", how(t, _WEIGHT_NAME.get(w, "description")), p / 10))
             total += p
             named = True
-    if body_counts(len(body), sum(rare.get(t, 1.0) for t in body), need, named,
+    if body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
                    any(rare_name(t, names, rare) for t in body)):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
@@ -129,11 +140,11 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     body_r: dict[str, float] = defaultdict(float)
     body_t: dict[str, int] = defaultdict(int)
     by_name: set[str] = set()
-    names = getattr(qterms, "names", ())
+    names, quiet = getattr(qterms, "names", ()), getattr(qterms, "quiet", ())
     for t in qterms:
         ids = index.body(t)
         if ids:   # (a body term is never also a name or description term of that entry)
-            r, p = rare[t], tenths(BODY_WEIGHT, rare[t])
+            r, p = telling(t, rare, quiet), tenths(BODY_WEIGHT, rare[t])
             if rare_name(t, names, rare):
                 by_name.update(ids)
             for eid in ids:

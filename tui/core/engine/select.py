@@ -20,7 +20,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from typing import Iterator
 
-from . import blocks, fill
+from . import blocks
 from ..config import DEFAULT_CHARS, DEFAULT_COUNT  # noqa: F401 (the names others import from here)
 from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens,  # noqa: F401
                        shown_points, signed_points)
@@ -180,7 +180,7 @@ class Engine:
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
         out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size(),
-                               scored.qterms.names)
+                               scored.qterms.names, scored.qterms.quiet)
         return out
 
     def _ranked(self, query: str):
@@ -258,9 +258,8 @@ class Engine:
         ones (the budget chooses the best set that fits). One whose whole does not fit in what
         is left waits until the entries of its rank key that fit have gone in (at equal
         evidence, fit to the budget breaks the tie), then goes in at its least size if that
-        fits and the count allows, else is listed as over the budget; once one is in, the places the
-        count leaves are filled (fill.py). Then the content: each entry of the set, in rank order, goes in whole if the
-        budget still allows it, else as its summary (never a cut text). Every listed exclusion
+        fits and the count allows, else is listed as over the budget. Then the content: each
+        entry of the set, in rank order, goes in whole if the budget still allows it, else as its summary (never a cut text). Every listed exclusion
         says its own reason, below the count too."""
         # a secret pasted into the prompt is never matched, so no reason can quote it
         scored, ranked, matched, ties = self._ranked(blank_secrets(query))
@@ -325,8 +324,6 @@ class Engine:
             else:
                 waiting.append((c, short))
         settle()
-        if chosen and len(chosen) < max_count:   # the evidence opened the gate: fill the places left
-            used = fill.add(self, scored, words or term_words(blank_secrets(query)), chosen, used, max_count, max_chars)
         injected = blocks.fill(chosen, used, max_chars)
         text = HEADER + "\n" + "\n".join(c.block for c in injected) if injected else ""
         chars = len(text)
@@ -385,8 +382,8 @@ class Engine:
         if not body:
             return "no hit: nothing in the prompt matched its paths, name, keywords, description or body"
         return (f"no match: its body holds {len(body)} of the prompt's {qterms.words} words "
-                f"({', '.join(body)}); alone, a body needs {body_need(qterms.words)} of them, or two "
-                "that few entries hold")
+                f"({', '.join(body)}); alone, a body needs {body_need(qterms.words)} of them, or one "
+                "few entries hold")
 
     # the text of one entry for the model (blocks.py)
     block = staticmethod(blocks.block)

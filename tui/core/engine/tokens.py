@@ -34,6 +34,7 @@ from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: 
 from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP  # noqa: F401 (part of this module's interface)
 from .forms import date_terms, latin_noun
 from .names import name_tokens
+from .smalltalk import small_talk_terms
 from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
@@ -333,9 +334,11 @@ def terms(text: str) -> set[str]:
 
 class QueryTerms(set):
     """A prompt's terms; ``words``: how many are its own words (not adjacent pairs joined);
-    ``names``: those of its words shaped as names (names.py)."""
+    ``names``: those of its words shaped as names (names.py); ``quiet``: those that never open
+    the gate alone (small talk's words, smalltalk.py; a named path's words)."""
     words: int = 0
     names: frozenset = frozenset()
+    quiet: frozenset = frozenset()
 
 
 STOP = EN_STOP | set(OTHER_STOP.split())   # (written folded, see fold: a test checks)
@@ -375,6 +378,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
     out.words = len(own)
     out.names = frozenset(t for tok in name_tokens(text) for t in terms(tok)) & out
+    out.quiet = (small_talk_terms(terms) | terms(" ".join(extra))) & out
     return out
 
 

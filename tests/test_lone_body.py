@@ -1,5 +1,6 @@
-"""Issue 40, stop 39: whether to inject is the evidence's; which entries, once it has put one in,
-may fill the places left with entries whose body holds the prompt's telling words (engine/fill.py)."""
+"""Issue 40, stop 39: the gate. A body alone opens it when the prompt's telling words it holds
+are rare enough (evidence.LONE_BODY), never on the words small talk is made of (smalltalk.py);
+a name few entries hold opens it alone (names.py). No place is filled below that bar."""
 import pytest
 
 from test_lazyindex import index, same
@@ -12,42 +13,43 @@ def shop(mem_dir, root):
           body="Run the build, then push the image.")
     entry(mem_dir, "rollback", name="incident-2026-03", description="the March outage",
           body="The canary was skipped; since then every release waits for the canary to pass.")
+    entry(mem_dir, "widgets", name="dashboard-widgets", description="the home screen",
+          body="The weather card refreshes hourly; cat the log when the coffee counter sticks.")
     for i, topic in enumerate(("lunch orders", "office plants", "holiday calendar", "printer toner")):
         entry(mem_dir, f"other-{i}", name=f"other-{i}", description=topic, body=f"Notes on {topic}.")
     return mem_dir, root
 
 
-def test_a_body_below_the_bar_fills_a_place_once_the_evidence_opened_the_gate(shop):
+def test_one_telling_word_a_body_holds_opens_the_gate(shop):
+    """'canary' is in one body only: rare enough to stand alone (a stranger's prompt names its
+    one telling word, and BM25 would find it)."""
     mem_dir, root = shop
-    d = decide(mem_dir, root, "before we deploy, is there a canary?")
-    ids = [c.id for c in d.injected]
-    assert ids == ["deploy.md", "rollback.md"], ids
-    filled = d.injected[1]
-    kinds = [r.kind for r in filled.reasons]
-    assert "fill" in kinds and any("canary (body" in r.detail for r in filled.reasons), filled.reasons
-    assert filled.score < d.injected[0].score   # a filled entry ranks after every match
+    d = decide(mem_dir, root, "is the canary still required?")
+    assert [c.id for c in d.injected] == ["rollback.md"], d.injected
+    assert any(r.detail == "canary (body)" for r in d.injected[0].reasons), d.injected[0].reasons
 
 
-def test_the_same_body_word_alone_opens_no_gate(shop):
-    """Small talk stays silent: a body word below the bar is no evidence on its own."""
+@pytest.mark.parametrize("prompt", ["how's the weather over there?", "I need coffee", "what's a good name for a cat?"])
+def test_small_talk_words_never_open_the_gate_alone(shop, prompt):
     mem_dir, root = shop
-    assert decide(mem_dir, root, "is the canary singing today?").injected == []
+    assert decide(mem_dir, root, prompt).injected == []
 
 
-def test_an_excluded_entry_never_fills_and_the_budget_holds(shop, root):
-    mem_dir, _ = shop
-    entry(mem_dir, "zz-evil", name="zz-evil", description="x", body="canary canary", anchor={"file": "../../etc/passwd"})
-    entry(mem_dir, "zz-long", name="zz-long", description="", body="canary " * 400)
-    d = decide(mem_dir, root, "before we deploy, is there a canary?", max_chars=600)
-    ids = [c.id for c in d.injected]
-    assert "zz-evil.md" not in ids and "zz-long.md" not in ids, ids
-    assert d.chars <= 600
+def test_a_small_talk_word_still_counts_beside_a_telling_one(shop):
+    mem_dir, root = shop
+    assert [c.id for c in decide(mem_dir, root, "the weather card is blank").injected][:1] == ["widgets.md"]
 
 
-def test_the_kept_index_fills_alike(shop):
+def test_a_common_body_word_fills_no_place(shop):
+    """Nothing but matches goes in: 'notes' is in most bodies, so only the deploy entry answers."""
+    mem_dir, root = shop
+    assert [c.id for c in decide(mem_dir, root, "deploy notes").injected] == ["deploy.md"]
+
+
+def test_the_kept_index_opens_alike(shop):
     mem_dir, root = shop
     index(mem_dir, root)
-    same(mem_dir, root, ["before we deploy, is there a canary?", "deploy canary", "canary", "deploy"])
+    same(mem_dir, root, ["is the canary still required?", "deploy canary", "I need coffee", "deploy notes"])
 
 
 @pytest.fixture
