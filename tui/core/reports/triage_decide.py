@@ -115,6 +115,7 @@ class Entry:
     type: str | None
     promotes: bool | None = None          # test 2, once asked
     who: str | None | bool = False        # who set its rule, once asked (False: not asked yet)
+    id: str = ""
 
 
 def prepare(e) -> Entry:
@@ -125,7 +126,7 @@ def prepare(e) -> Entry:
         type_ = _field(e.text, "type") or type_
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
     facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
-    return Entry(reading, facts, name, description, type_)
+    return Entry(reading, facts, name, description, type_, id=e.id)
 
 
 def _raw_line(e, ln: Line) -> str:
@@ -257,8 +258,6 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     return _keep(prepared, looked, notes)
 
 
-# -- the pieces ---------------------------------------------------------------------------------------
-
 _LIBRARY_NAME = re.compile(r"^[A-Za-z][\w-]*\.(?:go|js|io)$")
 
 
@@ -330,7 +329,7 @@ def _promotes(prepared: Entry) -> bool:
     if prepared.promotes is None:
         r = prepared.reading
         prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
-                                     [ln.text for ln in r.content], len(r.content))
+                                     [ln.text for ln in r.content], len(r.content), prepared.id)
     return prepared.promotes
 
 
@@ -379,9 +378,9 @@ def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
-    elif learned_headline(prepared.name, prepared.description):
-        reasons.append(f"test 2: learned, not set — its headline calls it a lesson or a trap "
-                       f"('{quote(prepared.name or prepared.description, 6)}')")
+    elif learned_headline(prepared.name, prepared.description, prepared.id):
+        head = prepared.name if learned_headline(prepared.name, prepared.description) else prepared.id   # or its file
+        reasons.append(f"test 2: learned, not set — '{quote(head or prepared.description, 6)}' calls it a lesson or a trap")
     elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
         reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "
                        "a fact or a trap to remember")

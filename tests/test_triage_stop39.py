@@ -1,0 +1,75 @@
+"""Issue 37, stop 39: principles that had to hold on more than one labelled pool before they
+were kept (a trap named by its file, the record of one event, a note about one person).
+Every text here is written for the test (a made-up bicycle-repair shop)."""
+from __future__ import annotations
+
+import json
+
+from conftest import NOW, write
+from tui.core.snapshots.memory import Memory
+from tui.core.reports.audit import audit
+from tui.core.reports.triage import Usage, triage
+
+
+def entry(mem_dir, name, body, description="a note", type_="project", title=None):
+    write(mem_dir, name, f"---\nname: {json.dumps(title or name[:-3])}\ndescription: {json.dumps(description)}\n"
+                         f"type: {type_}\n---\n\n{body}\n")
+
+
+def run(mem_dir, root):
+    mem = Memory.load(mem_dir, root, now=NOW)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
+def test_a_trap_named_by_its_file_is_kept_not_promoted(mem_dir, root):
+    # in Claude Code's shape (a first sentence, then Why / How to apply), but the file calls it a trap
+    body = ("The parts API rounds prices to whole cents on its side.\n\n**Why:** invoices were off by a cent.\n\n"
+            "**How to apply:** compare totals, not line prices.")
+    entry(mem_dir, "trap_parts_api_rounding.md", body, "The parts API rounds prices itself", type_="feedback")
+    entry(mem_dir, "near-miss-spoke-tension.md", "The tension gauge reads 10 % high above 30 °C.\n\n"
+          "**Why:** two wheels were built too loose in July.\n\n**How to apply:** measure indoors.",
+          "The tension gauge reads high when it is hot", type_="feedback")
+    entry(mem_dir, "gotcha_tz_ja.md", "部品APIは価格を自社側で丸める。\n\n**Why:** 請求書が1円ずれた。",
+          "部品APIは価格を自社側で丸める。", type_="feedback")
+    got = run(mem_dir, root)
+    for name in ("trap_parts_api_rounding.md", "near-miss-spoke-tension.md", "gotcha_tz_ja.md"):
+        assert got[name].action == "keep", (name, got[name].action, got[name].reasons)
+        assert any("learned, not set" in r for r in got[name].reasons), got[name].reasons
+
+
+def test_a_rule_whose_file_name_merely_contains_trap_letters_still_promotes(mem_dir, root):
+    entry(mem_dir, "feedback_strap_torque.md", "Always torque saddle straps to 5 Nm.\n\n**Why:** the user said so.",
+          "Always torque saddle straps to 5 Nm", type_="feedback")
+    got = run(mem_dir, root)
+    assert got["feedback_strap_torque.md"].action == "promote", got["feedback_strap_torque.md"].reasons
+
+
+def test_the_notes_of_one_session_or_meeting_are_archived(mem_dir, root):
+    entry(mem_dir, "passation.md", "Où j'en suis : la branche feat/rayons compile, deux tests rouges.\n"
+          "Reprendre par le test des rayons.", "Notes de fin de session", title="Passation — où j'en suis")
+    entry(mem_dir, "meeting.md", "Attendees: Ana, Joe, the user.\nAgreed to look at winter prices in March.",
+          "Notes from the spring planning call with the supplier", title="planning meeting 2026-03-02")
+    got = run(mem_dir, root)
+    for name in ("passation.md", "meeting.md"):
+        assert got[name].action == "archive", (name, got[name].reasons)
+        assert "records work" in got[name].reasons[0], got[name].reasons
+
+
+def test_a_meeting_cadence_is_not_a_record_of_a_meeting(mem_dir, root):
+    entry(mem_dir, "cadence.md", "The team meets the supplier every first Monday; prices change after it.\n\n"
+          "**Why:** the supplier updates its list then.", "When supplier prices change")
+    got = run(mem_dir, root)
+    assert got["cadence.md"].action == "keep", got["cadence.md"].reasons
+
+
+def test_what_one_person_likes_is_their_memory_not_a_rule_for_everyone(mem_dir, root):
+    entry(mem_dir, "user_explain.md", "Step by step, with the mechanics behind each repair.\n用户希望先讲原理。",
+          "用户偏好的讲解方式", type_="user")
+    entry(mem_dir, "user_style.md", "The user likes short answers with one example.",
+          "The user's preferences for explanations", type_="user")
+    entry(mem_dir, "user_small_prs.md", "The user prefers pull requests under 300 changed lines.",
+          "Keep pull requests small", type_="user")
+    got = run(mem_dir, root)
+    for name in ("user_explain.md", "user_style.md"):
+        assert got[name].action == "keep", (name, got[name].action, got[name].reasons)
+    assert got["user_small_prs.md"].action == "promote", got["user_small_prs.md"].reasons
