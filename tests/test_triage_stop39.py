@@ -73,3 +73,19 @@ def test_what_one_person_likes_is_their_memory_not_a_rule_for_everyone(mem_dir, 
     for name in ("user_explain.md", "user_style.md"):
         assert got[name].action == "keep", (name, got[name].action, got[name].reasons)
     assert got["user_small_prs.md"].action == "promote", got["user_small_prs.md"].reasons
+
+
+def test_files_in_a_folder_the_project_lacks_are_not_called_gone(mem_dir, root):
+    # the project we see is the backend; the entry names three frontend files: triage cannot see them
+    write(root, "backend/app.py", "print('shop')\n")
+    write(root, "web/old/.keep", "")
+    body = ("When adding a page, touch these three places:\n1. `frontend/src/Layout.jsx` — the menu item\n"
+            "2. `frontend/src/App.jsx` — the route\n3. `frontend/src/pages/Team.jsx` — the roles\n\n"
+            "**Why:** a page missing from one of them cannot be opened by mechanics.")
+    entry(mem_dir, "new_page.md", body, "Three places to touch for a new page")
+    # files gone from folders the project has: the entry is about files that are no more
+    entry(mem_dir, "old_web.md", "`web/old/index.html` and `web/old/cart.js` hold the shop's cart.",
+          "Where the old cart lives")
+    got = run(mem_dir, root)
+    assert got["new_page.md"].action != "review", got["new_page.md"].reasons
+    assert got["old_web.md"].action == "review", got["old_web.md"].reasons

@@ -33,7 +33,7 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.port_claims import port_conflicts
 from .triage_knowable import describes_code, knowable, quoted_value
 from .triage_manifest import declared
-from .triage_findings import (WHAT_HOLDS, Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes,
+from .triage_findings import (WHAT_HOLDS, Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
@@ -226,7 +226,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     clash = ctx.conflicts.get(e.id)
     if clash:   # two entries that cannot both hold: a person says which (neither promoted nor kept silently)
         return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}), notes=notes)
-    doubt = [f for f in high if f.kind in DOUBT_KINDS] or _all_gone(e, st, found, prepared)
+    doubt = [f for f in high if f.kind in DOUBT_KINDS] or all_gone(e, st, found, prepared.reading, prepared.name, prepared.description, ctx.exists)
     if doubt:
         return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
     looked = _look_up(ctx, e, prepared)
@@ -256,25 +256,6 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if _promotes(prepared):
         return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
     return _keep(prepared, looked, notes)
-
-
-_LIBRARY_NAME = re.compile(r"^[A-Za-z][\w-]*\.(?:go|js|io)$")
-
-
-def _all_gone(e, st, found: list[Finding], prepared: Entry) -> list[Finding]:
-    """Every file an unanchored entry names is gone (not moved): what it says is about files that
-    are no more — when that is its point (it names two or more, or its headline names the file)."""
-    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]
-             and not _LIBRARY_NAME.match(p)]   # nats.go, chart.js, socket.io: a library's name, not a file
-    if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
-        return []
-    names = [p.rsplit("/", 1)[-1] for p in files]
-    if any(ln.kind == "rule" and any(n in ln.text for n in names) for ln in prepared.reading.content):
-        return []   # a convention about such a file ("no fixtures in conftest.py") holds before one exists
-    head = f"{prepared.name} {prepared.description}"
-    if len(files) < 2 and not any(p.rsplit("/", 1)[-1] in head for p in files) and len(prepared.reading.content) > 3:
-        return []
-    return [f for f in found if f.kind == "path-missing" and f.rule == "mentioned-path-missing"][:2]
 
 
 def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:
