@@ -89,3 +89,33 @@ def test_files_in_a_folder_the_project_lacks_are_not_called_gone(mem_dir, root):
     got = run(mem_dir, root)
     assert got["new_page.md"].action != "review", got["new_page.md"].reasons
     assert got["old_web.md"].action == "review", got["old_web.md"].reasons
+
+
+SCHEMA = ('import sqlite3\n\nDDL = """\nCREATE TABLE repairs (\n    bike_id TEXT NOT NULL,\n    opened_at TEXT NOT NULL,\n'
+          '    price_cents INTEGER NOT NULL,\n    PRIMARY KEY (bike_id, opened_at)\n);\n"""\n')
+
+
+def test_a_listing_copied_out_of_one_project_file_is_drop_with_its_lines(mem_dir, root):
+    write(root, "shop/db.py", SCHEMA)
+    write(root, ".golangci.yml", "run:\n  timeout: 5m\nlinters:\n  enable:\n    - errcheck\n    - govet\n"
+                                 "    - staticcheck\n    - gosec\n")
+    entry(mem_dir, "schema.md", "The repairs table is created in `shop/db.py` with:\n\n    bike_id TEXT NOT NULL,\n"
+          "    opened_at TEXT NOT NULL,\n    price_cents INTEGER NOT NULL,\n\nand a primary key on both.",
+          "The SQLite table layout", type_="reference")
+    # the number and its setting's name wrap onto two lines: one sentence
+    entry(mem_dir, "linters.md", "golangci-lint runs errcheck, govet, staticcheck and gosec, with a 5 minute\n"
+          "timeout for the whole run.", "Which linters run", type_="reference")
+    got = run(mem_dir, root)
+    for name, where in (("schema.md", "shop/db.py:5"), ("linters.md", ".golangci.yml:")):
+        assert got[name].action == "drop", (name, got[name].action, got[name].reasons)
+        assert where in got[name].reasons[0], got[name].reasons
+    assert any(".golangci.yml:2" in r for r in got["linters.md"].reasons), got["linters.md"].reasons
+
+
+def test_a_listing_with_a_reason_of_its_own_is_kept(mem_dir, root):
+    write(root, "shop/db.py", SCHEMA)
+    entry(mem_dir, "schema_why.md", "    bike_id TEXT NOT NULL,\n    opened_at TEXT NOT NULL,\n"
+          "    price_cents INTEGER NOT NULL,\n\nPrices are cents because the till rounds floats wrongly.",
+          "The repairs table", type_="reference")
+    got = run(mem_dir, root)
+    assert got["schema_why.md"].action == "keep", got["schema_why.md"].reasons

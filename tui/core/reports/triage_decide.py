@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..judging.anchors import confine
 from ..judging.findings import Finding
 from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.port_claims import port_conflicts
-from .triage_knowable import describes_code, knowable, quoted_value
+from ..judging.project_index import rule_words
+from .triage_knowable import copied, describes_code, knowable, quoted_value
 from .triage_manifest import declared
 from .triage_findings import (WHAT_HOLDS, Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
@@ -126,7 +127,16 @@ def prepare(e) -> Entry:
         type_ = _field(e.text, "type") or type_
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
     facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
-    return Entry(reading, facts, name, description, type_, id=e.id)
+    return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id)
+
+
+def _wrapped(facts: list, reading: Reading) -> list:
+    """A number whose sentence goes on past the line's end ('with a 5 minute' / 'timeout; …') is
+    named by the next line's words too: a wrapped paragraph is one sentence, not two."""
+    text = {ln.n: ln for ln in reading.lines}
+    return [replace(f, context=f.context | rule_words(text[f.line + 1].text))
+            if f.kind in ("number", "port") and f.line + 1 in text and text[f.line + 1].kind == "plain"
+            and not re.search(r"[.!?:。！？]\s*$", text[f.line].text) else f for f in facts]
 
 
 def _raw_line(e, ln: Line) -> str:
@@ -238,7 +248,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = knowable(prepared, looked) or describes_code(prepared, looked) or declared(prepared, ctx.index)
+    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
+        or declared(prepared, ctx.index)
     if in_project is not None:
         in_project.notes = notes
         return in_project

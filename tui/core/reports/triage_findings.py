@@ -77,13 +77,13 @@ _LIBRARY_NAME = re.compile(r"^[A-Za-z][\w-]*\.(?:go|js|io)$")
 def all_gone(e, st, found: list[Finding], reading, name: str, description: str, exists) -> list[Finding]:
     """Every file an unanchored entry names is gone (not moved): what it says is about files that
     are no more — when that is its point (it names two or more, or its headline names the file).
-    A file is gone only from a folder the project has: a folder it lacks (``frontend/`` beside a
-    backend checkout, a package not there) is a part of the project triage cannot see, not a deletion."""
+    A file is gone only under a top folder the project has: a top folder it lacks (``frontend/``
+    beside a backend checkout, a package not there) is a part triage cannot see, not a deletion."""
     files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]
              and not _LIBRARY_NAME.match(p)]   # nats.go, chart.js, socket.io: a library's name, not a file
     if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
         return []
-    if any("/" in p.strip("/") and not exists(p.strip("/").rsplit("/", 1)[0]) for p in files):
+    if any("/" in p.strip("/") and not exists(p.strip("/").split("/", 1)[0]) for p in files):
         return []
     names = [p.rsplit("/", 1)[-1] for p in files]
     if any(ln.kind == "rule" and any(n in ln.text for n in names) for ln in reading.content):
