@@ -119,3 +119,18 @@ def test_a_listing_with_a_reason_of_its_own_is_kept(mem_dir, root):
           "The repairs table", type_="reference")
     got = run(mem_dir, root)
     assert got["schema_why.md"].action == "keep", got["schema_why.md"].reasons
+
+
+def test_a_headline_claude_md_holds_with_only_why_and_how_below_is_drop(mem_dir, root):
+    write(root, "CLAUDE.md", "# Shop\n\n- 부품 가격은 공급사 시트 → Claude가 코드로 변환.\n- Run `make test` before a commit.\n")
+    entry(mem_dir, "feedback_parts.md", "사용자는 공급사 시트를 통해 가격 → 코드 변환 방식을 선호함.\n\n"
+          "**Why:** 가격 일관성을 위해.\n\n**How to apply:** 가격 작업 시 시트 링크를 먼저 받기.",
+          "부품 가격은 공급사 시트에서 Claude가 코드로 변환하는 방식", type_="feedback")
+    # the same headline, and a rule of its own the instruction lacks: not a restatement
+    entry(mem_dir, "feedback_parts_rule.md", "사용자는 공급사 시트를 통해 가격 → 코드 변환 방식을 선호함.\n\n"
+          "절대 할인 가격은 직접 입력하지 마세요.",
+          "부품 가격은 공급사 시트에서 Claude가 코드로 변환하는 방식", type_="feedback")
+    got = run(mem_dir, root)
+    assert got["feedback_parts.md"].action == "drop", got["feedback_parts.md"].reasons
+    assert "CLAUDE.md:3" in got["feedback_parts.md"].reasons[0], got["feedback_parts.md"].reasons
+    assert got["feedback_parts_rule.md"].action != "drop", got["feedback_parts_rule.md"].reasons

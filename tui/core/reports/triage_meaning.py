@@ -258,8 +258,9 @@ def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[t
         found = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) else None))
                  for (n, h), ln in zip(found, base)]   # and only adds how, restates it too
     found = [(n, h) for n, h in found if h is not None]
-    if head is not None and (found or not base):
-        return found + [(0, head)]   # a line of the body, when one restates it, is the clearer evidence
+    if head is not None and (found or not base or not r.of("rule")):
+        return found + [(0, head)]   # a line of the body, when one restates it, is the clearer evidence;
+        # a body with no rule of its own (the same at length, why, how to apply) adds no rule to it
     return found if found and len(found) * 2 >= len(base) else []
 
 
