@@ -371,7 +371,8 @@ def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
     elif learned_headline(prepared.name, prepared.description, prepared.id):
-        head = prepared.name if learned_headline(prepared.name, prepared.description) else prepared.id   # or its file
+        head = prepared.name if learned_headline(prepared.name, prepared.description) else \
+            prepared.id.rsplit("/", 1)[-1].replace("_", " ")   # its file's name, its words apart
         reasons.append(f"test 2: learned, not set — '{quote(head or prepared.description, 6)}' calls it a lesson or a trap")
     elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
         reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "

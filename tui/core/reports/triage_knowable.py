@@ -125,8 +125,9 @@ def copied(prepared, idx, looked: list[Found]) -> Decision | None:
         return None
     shown_items = sorted(items.values(), key=lambda v: v[1].line)
     first, last = shown_items[0][1], shown_items[-1][1]
-    reasons = [f"{len(items)} of its lines or listed names are {file}'s own lines, word for word "
-               f"({first.cite(40)} … line {last.line})",
+    span = f"{first.line}" if first.line == last.line else f"{first.line}–{last.line}"
+    reasons = [f"{len(items)} of its lines or listed names are {file}:{span}, word for word "
+               f"(from '{first.text.strip()[:40]}')",
                f"it copies a listing out of {file}: reading that file once tells the agent"]
     reasons[1:1] = [f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}" for g in looked if g.fact.kind in STRONG][:2]
     return Decision("drop", 3, reasons, sorted(covered), [pl for _, pl in shown_items][:6])
