@@ -134,3 +134,21 @@ def test_a_headline_claude_md_holds_with_only_why_and_how_below_is_drop(mem_dir,
     assert got["feedback_parts.md"].action == "drop", got["feedback_parts.md"].reasons
     assert "CLAUDE.md:3" in got["feedback_parts.md"].reasons[0], got["feedback_parts.md"].reasons
     assert got["feedback_parts_rule.md"].action != "drop", got["feedback_parts_rule.md"].reasons
+
+
+def test_a_topic_headline_over_plain_notes_is_not_a_restated_rule(mem_dir, root):
+    write(root, "CLAUDE.md", "# Shop\n\n- Run the linter and the formatter before pushing.\n- Never edit generated files.\n"
+                             "- Always test a repair price change.\n- Keep handlers small.\n- Never log card numbers.\n")
+    entry(mem_dir, "format-runner.md", "When working on `shop/runner.py`, the fixture depends on the till.",
+          "format runner notes for fixture")
+    got = run(mem_dir, root)
+    assert got["format-runner.md"].action != "drop", got["format-runner.md"].reasons
+
+
+def test_a_feedback_topic_headline_over_plain_notes_is_not_a_restated_rule(mem_dir, root):
+    write(root, "CLAUDE.md", "# Shop\n\n- Always add a metrics label for each new queue worker.\n- Never edit generated files.\n"
+                             "- Always test a repair price change.\n- Keep handlers small.\n- Never log card numbers.\n")
+    entry(mem_dir, "queue-notes.md", "When working on `shop/queue.py`, the worker depends on the till export.",
+          "queue notes for the worker", type_="feedback")
+    got = run(mem_dir, root)
+    assert got["queue-notes.md"].action != "drop", got["queue-notes.md"].reasons

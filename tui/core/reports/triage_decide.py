@@ -301,9 +301,10 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
     if said:
         return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said))
-    deep = (prepared.type or "").lower() in MANDATED_TYPES or len(prepared.reading.content) <= 3
+    mandated = (prepared.type or "").lower() in MANDATED_TYPES   # guidance: its headline worded as one, not a topic
+    guidance = mandated and (headline_rule(prepared.name, prepared.description) or who_set([prepared.description]))
     held = held_rules(ctx.index.rules and ctx.book, ctx.index.rules and ctx.meanings, prepared.reading,
-                      prepared.description, deep)
+                      prepared.description, mandated or len(prepared.reading.content) <= 3, bool(guidance))
     if held:
         n, rule = held[0]
         where = f"line {n}" if n else "its description"
