@@ -25,15 +25,16 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..judging.anchors import confine
 from ..judging.findings import Finding
 from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.port_claims import port_conflicts
-from .triage_knowable import describes_code, knowable, quoted_value
+from ..judging.project_index import rule_words
+from .triage_knowable import copied, describes_code, knowable, quoted_value
 from .triage_manifest import declared
-from .triage_findings import (WHAT_HOLDS, Decision, lines_of as _lines_of, moment as _moment, notes_of as _notes,
+from .triage_findings import (WHAT_HOLDS, Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
@@ -115,6 +116,7 @@ class Entry:
     type: str | None
     promotes: bool | None = None          # test 2, once asked
     who: str | None | bool = False        # who set its rule, once asked (False: not asked yet)
+    id: str = ""
 
 
 def prepare(e) -> Entry:
@@ -125,7 +127,16 @@ def prepare(e) -> Entry:
         type_ = _field(e.text, "type") or type_
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
     facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
-    return Entry(reading, facts, name, description, type_)
+    return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id)
+
+
+def _wrapped(facts: list, reading: Reading) -> list:
+    """A number whose sentence goes on past the line's end ('with a 5 minute' / 'timeout; …') is
+    named by the next line's words too: a wrapped paragraph is one sentence, not two."""
+    text = {ln.n: ln for ln in reading.lines}
+    return [replace(f, context=f.context | rule_words(text[f.line + 1].text))
+            if f.kind in ("number", "port") and f.line + 1 in text and text[f.line + 1].kind == "plain"
+            and not re.search(r"[.!?:。！？]\s*$", text[f.line].text) else f for f in facts]
 
 
 def _raw_line(e, ln: Line) -> str:
@@ -225,7 +236,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     clash = ctx.conflicts.get(e.id)
     if clash:   # two entries that cannot both hold: a person says which (neither promoted nor kept silently)
         return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}), notes=notes)
-    doubt = [f for f in high if f.kind in DOUBT_KINDS] or _all_gone(e, st, found, prepared)
+    doubt = [f for f in high if f.kind in DOUBT_KINDS] or all_gone(e, st, found, prepared.reading, prepared.name, prepared.description, ctx.exists)
     if doubt:
         return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
     looked = _look_up(ctx, e, prepared)
@@ -237,7 +248,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = knowable(prepared, looked) or describes_code(prepared, looked) or declared(prepared, ctx.index)
+    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
+        or declared(prepared, ctx.index)
     if in_project is not None:
         in_project.notes = notes
         return in_project
@@ -255,27 +267,6 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if _promotes(prepared):
         return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
     return _keep(prepared, looked, notes)
-
-
-# -- the pieces ---------------------------------------------------------------------------------------
-
-_LIBRARY_NAME = re.compile(r"^[A-Za-z][\w-]*\.(?:go|js|io)$")
-
-
-def _all_gone(e, st, found: list[Finding], prepared: Entry) -> list[Finding]:
-    """Every file an unanchored entry names is gone (not moved): what it says is about files that
-    are no more — when that is its point (it names two or more, or its headline names the file)."""
-    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]
-             and not _LIBRARY_NAME.match(p)]   # nats.go, chart.js, socket.io: a library's name, not a file
-    if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
-        return []
-    names = [p.rsplit("/", 1)[-1] for p in files]
-    if any(ln.kind == "rule" and any(n in ln.text for n in names) for ln in prepared.reading.content):
-        return []   # a convention about such a file ("no fixtures in conftest.py") holds before one exists
-    head = f"{prepared.name} {prepared.description}"
-    if len(files) < 2 and not any(p.rsplit("/", 1)[-1] in head for p in files) and len(prepared.reading.content) > 3:
-        return []
-    return [f for f in found if f.kind == "path-missing" and f.rule == "mentioned-path-missing"][:2]
 
 
 def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:
@@ -310,9 +301,10 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
     if said:
         return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said))
-    deep = (prepared.type or "").lower() in MANDATED_TYPES or len(prepared.reading.content) <= 3
+    mandated = (prepared.type or "").lower() in MANDATED_TYPES   # guidance: its headline worded as one, not a topic
+    guidance = mandated and (headline_rule(prepared.name, prepared.description) or who_set([prepared.description]))
     held = held_rules(ctx.index.rules and ctx.book, ctx.index.rules and ctx.meanings, prepared.reading,
-                      prepared.description, deep)
+                      prepared.description, mandated or len(prepared.reading.content) <= 3, bool(guidance))
     if held:
         n, rule = held[0]
         where = f"line {n}" if n else "its description"
@@ -330,7 +322,7 @@ def _promotes(prepared: Entry) -> bool:
     if prepared.promotes is None:
         r = prepared.reading
         prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
-                                     [ln.text for ln in r.content], len(r.content))
+                                     [ln.text for ln in r.content], len(r.content), prepared.id)
     return prepared.promotes
 
 
@@ -379,9 +371,10 @@ def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
     reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
-    elif learned_headline(prepared.name, prepared.description):
-        reasons.append(f"test 2: learned, not set — its headline calls it a lesson or a trap "
-                       f"('{quote(prepared.name or prepared.description, 6)}')")
+    elif learned_headline(prepared.name, prepared.description, prepared.id):
+        head = prepared.name if learned_headline(prepared.name, prepared.description) else \
+            prepared.id.rsplit("/", 1)[-1].replace("_", " ")   # its file's name, its words apart
+        reasons.append(f"test 2: learned, not set — '{quote(head or prepared.description, 6)}' calls it a lesson or a trap")
     elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
         reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "
                        "a fact or a trap to remember")

@@ -3,6 +3,7 @@ decision alone; several 'right now' signs in one entry agree; how a finding is q
 shape of one entry's decision (``Decision``), which triage_decide and triage_knowable return."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..judging.findings import Finding
@@ -68,3 +69,26 @@ def tool_output(high: list[Finding], content, notes: list[str]) -> Decision | No
                         [log.line] if log.line else [], notes=notes)
     return Decision("archive", 1, [why(log), "a tool's output is process: the log, not what the agent loads"],
                     [log.line] if log.line else [], notes=notes)
+
+
+_LIBRARY_NAME = re.compile(r"^[A-Za-z][\w-]*\.(?:go|js|io)$")
+
+
+def all_gone(e, st, found: list[Finding], reading, name: str, description: str, exists) -> list[Finding]:
+    """Every file an unanchored entry names is gone (not moved): what it says is about files that
+    are no more — when that is its point (it names two or more, or its headline names the file).
+    A file is gone only under a top folder the project has: a top folder it lacks (``frontend/``
+    beside a backend checkout, a package not there) is a part triage cannot see, not a deletion."""
+    files = [p for p in dict.fromkeys(st.mentioned_paths) if "." in p.rsplit("/", 1)[-1]
+             and not _LIBRARY_NAME.match(p)]   # nats.go, chart.js, socket.io: a library's name, not a file
+    if e.anchors or not files or any(p not in st.missing or p in st.moved for p in files):
+        return []
+    if any("/" in p.strip("/") and not exists(p.strip("/").split("/", 1)[0]) for p in files):
+        return []
+    names = [p.rsplit("/", 1)[-1] for p in files]
+    if any(ln.kind == "rule" and any(n in ln.text for n in names) for ln in reading.content):
+        return []   # a convention about such a file ("no fixtures in conftest.py") holds before one exists
+    head = f"{name} {description}"
+    if len(files) < 2 and not any(p.rsplit("/", 1)[-1] in head for p in files) and len(reading.content) > 3:
+        return []
+    return [f for f in found if f.kind == "path-missing" and f.rule == "mentioned-path-missing"][:2]

@@ -1,8 +1,10 @@
 """Test 3 on a whole entry: drop it when reading the project once tells everything it says.
 
-Two shapes (SPEC §6, issue 37): every fact it states (a command, a port, a version, a setting)
+Three shapes (SPEC §6, issue 37): every fact it states (a command, a port, a version, a setting)
 is in a named project line and it says nothing more; or it only says where code is (each line
-names files the project has, with no reason, trap or rule of its own). Every drop cites the
+names files the project has, with no reason, trap or rule of its own); or it copies a listing out
+of one project file (a table's columns from the source that creates it, the linters a config
+enables), with a line or two around it that say nothing of their own. Every drop cites the
 project lines or files, as ``file:line``.
 """
 from __future__ import annotations
@@ -80,3 +82,52 @@ def describes_code(prepared, looked: list[Found]) -> Decision | None:
     reasons = [f"line {g.fact.line} names {g.fact.text} ← {g.lines[0].file} (the file exists)" for g in paths[:3]]
     reasons.append("it only says where code is: reading the project's tree once tells the agent")
     return Decision("drop", 3, reasons, sorted(named), [g.lines[0] for g in paths][:6])
+
+
+_ITEM_SPLIT = re.compile(r",|;|、|，|\s(?:and|y|e|und|et|и|와|과)\s")
+_NAME = re.compile(r"[\w.\-/]{3,40}")
+
+
+def _norm(text: str) -> str:
+    t = re.sub(r"^\s*(?:[-*•+]|\d+[.)])\s+", "", text.strip())
+    return " ".join(t.strip("`'\" ").rstrip(",;").lower().split())
+
+
+def copied(prepared, idx, looked: list[Found]) -> Decision | None:
+    """Drop an entry that copies a listing out of one project file: three or more of its lines
+    (``station TEXT NOT NULL,``) or of the names a line lists (``errcheck, govet, gosec``) are that
+    file's own lines word for word; every other line is short, says nothing of its own, and any
+    fact on it is found too. Its why, trap or rule would keep it."""
+    r = prepared.reading
+    content = r.content
+    if len(content) > 12 or r.of("learned", "why", "rule", "how", "status", "final") or any(not g.lines for g in looked) \
+            or any(_OWN_WORDS.search(ln.text) for ln in content):
+        return None
+    own = prepared.id.rsplit("/", 1)[-1]
+    hits: dict[str, dict[str, tuple]] = {}   # file → item → (entry line, project line)
+    for ln in content:
+        whole = _norm(ln.text)
+        names = [x for x in (_norm(i) for i in _ITEM_SPLIT.split(ln.text)) if _NAME.fullmatch(x)]
+        for item in ([whole] if len(words(whole)) >= 2 else []) + (names if len(names) >= 3 else []):
+            for lid in idx.lines_with(*dict.fromkeys(words(item)), limit=50):
+                pl = idx.line(lid)
+                if _norm(pl.text) == item and pl.file.rsplit("/", 1)[-1] != own:   # not a copy of the entry itself
+                    hits.setdefault(pl.file, {}).setdefault(item, (ln.n, pl))
+                    break
+    if not hits:
+        return None
+    file, items = max(hits.items(), key=lambda kv: len(kv[1]))
+    if len(items) < 3:
+        return None
+    covered = {n for n, _ in items.values()}
+    bare = [ln for ln in content if ln.n not in covered]
+    if len(bare) > max(2, len(covered)) or any(len(ln.text.split()) > 16 for ln in bare):
+        return None
+    shown_items = sorted(items.values(), key=lambda v: v[1].line)
+    first, last = shown_items[0][1], shown_items[-1][1]
+    span = f"{first.line}" if first.line == last.line else f"{first.line}–{last.line}"
+    reasons = [f"{len(items)} of its lines or listed names are {file}:{span}, word for word "
+               f"(from '{first.text.strip()[:40]}')",
+               f"it copies a listing out of {file}: reading that file once tells the agent"]
+    reasons[1:1] = [f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}" for g in looked if g.fact.kind in STRONG][:2]
+    return Decision("drop", 3, reasons, sorted(covered), [pl for _, pl in shown_items][:6])

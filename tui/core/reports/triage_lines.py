@@ -352,6 +352,10 @@ _HEADLINE_PROCESS = re.compile(
     r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
     r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
     r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
+    # the record of one event: a session's end, a meeting's notes ("Passation", "Notes de fin de session", 議事録)
+    r"\b(?:fin de (?:la )?session|notes? de (?:la )?session|passation|où j'en suis|meeting (?:notes|minutes)|minutes of|"
+    r"notes (?:from|of) (?:the |a |our )?[^\n]{0,30}?(?:meeting|call)|acta de (?:la )?reunión|ata da reunião|"
+    r"besprechungs(?:notizen|protokoll))\b|会议纪要|会议记录|議事録|회의록|"
     # a finished phase's report, a handoff (where it stopped, where to pick it up)
     r"(?i:" + _PHASE_DONE.pattern[4:] + r"|"
     r"en qu[ée] punto qued[óo]|por d[óo]nde se retoma|d[óo]nde lo dejamos|onde (?:parou|paramos)|de onde retomar|"

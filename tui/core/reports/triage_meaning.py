@@ -234,12 +234,14 @@ class Meanings:
             and not (has_exception(whole or text) and not has_exception(rule.text))
 
 
-def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[tuple[int, object]]:
+def held_rules(book, meanings, r, description: str, deep: bool = True, guidance: bool = False) -> list[tuple[int, object]]:
     """(entry line, instruction line) for the entry's rule the instruction files already hold: its
     description, or most of its rule lines — in the same words (RuleBook) or in other words or
     another language (Meanings: the same concepts, the same way round, no added exception).
     ``deep``: plain lines and the description are compared on meaning too (an entry someone set,
-    or a short one); otherwise only rule lines are (10k entries: the meaning of every line cost 6 s)."""
+    or a short one); otherwise only rule lines are (10k entries: the meaning of every line cost 6 s).
+    ``guidance``: its type says the user gave it (feedback) and its headline is worded as a rule or
+    says who set it: the headline is the guidance itself, not a topic ("queue notes for the worker")."""
     candidates = [ln for ln in r.of("rule", "how", "plain") if _sizeable(ln.text)]
     if not book or not candidates and not description:
         return []
@@ -258,8 +260,10 @@ def held_rules(book, meanings, r, description: str, deep: bool = True) -> list[t
         found = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) else None))
                  for (n, h), ln in zip(found, base)]   # and only adds how, restates it too
     found = [(n, h) for n, h in found if h is not None]
-    if head is not None and (found or not base):
-        return found + [(0, head)]   # a line of the body, when one restates it, is the clearer evidence
+    if head is not None and (found or not base or (guidance or r.of("why", "how")) and not r.of("rule")):
+        return found + [(0, head)]   # a line of the body, when one restates it, is the clearer evidence;
+        # guidance, or a body in Claude Code's shape, with no rule of its own (the same at length, a Why,
+        # a How to apply) adds no rule to it; a topic for a headline over plain notes is no rule at all
     return found if found and len(found) * 2 >= len(base) else []
 
 

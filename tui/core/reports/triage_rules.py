@@ -105,13 +105,15 @@ def is_rule(text: str) -> bool:
     return ("no" in tokens or "não" in tokens) and bool(_NEG_IMPERATIVE.search(bare))
 
 
-def promotes(type_: str | None, name: str, description: str, lines: list[str], n_content: int) -> bool:
+def promotes(type_: str | None, name: str, description: str, lines: list[str], n_content: int, entry_id: str = "") -> bool:
     """Test 2 on a whole entry: a rule someone set. Its headline (name or description) is a rule,
     and someone set it — Claude Code's feedback type says the user did; for another type a line
     must say who ("the user wants …"). A short entry that says who set it is one too."""
     texts = [name, description, *lines]
-    if learned_headline(name, description):
-        return False   # "lección: GSAP …", "踩坑": the owner calls it a lesson learned — memory, even in type feedback
+    if learned_headline(name, description, entry_id):
+        return False   # "lección: GSAP …", "踩坑", trap_…: the owner calls it a lesson learned — memory, even in type feedback
+    if (type_ or "").lower() == "user" and not headline_rule(name, description, worded=True):
+        return False   # what one person likes ("用户偏好的讲解方式"): the user's memory, not a rule for everyone
     if not headline_rule(name, description):
         first = lines[0] if lines and n_content <= 4 else \
             re.split(r"(?<=[.!?。！])\s*", lines[0])[0] if lines and _WHY_HOW.match(" ".join(lines[1:3])) else ""
@@ -130,26 +132,29 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
     return who_set(texts) is not None
 
 
-_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
+_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|traps?|near[ -]miss(?:es)?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
                            r"pitfalls?|trampas?|armadilhas?|learned|aprendid[oa]|aprendizaje)\b|教训|教訓|교훈|踩坑|坑点|"
                            r"ハマりどころ|落とし穴")
 
 
-def learned_headline(name: str, description: str) -> bool:
-    """The name or description calls the entry a lesson learned or a trap (any language)."""
-    return bool(_LEARNED_HEAD.search(f"{name} {description}".replace("_", " ")))
+def learned_headline(name: str, description: str, entry_id: str = "") -> bool:
+    """The name, the description or the file's own name (``trap_cron_path.md``, ``gotcha-dst.md``)
+    calls the entry a lesson learned or a trap (any language): what the agent learned, not a rule set."""
+    stem = entry_id.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("-", " ")
+    return bool(_LEARNED_HEAD.search(f"{name} {description} {stem}".replace("_", " ")))
 
 
 _WHY_HOW = re.compile(r"(?i)\W*(?:why|how to apply|por qu[ée]|porqu[eê]|warum|pourquoi|理由|原因|为什么|なぜ|이유)\W*[:：]")
 
 
-def headline_rule(name: str, description: str) -> bool:
+def headline_rule(name: str, description: str, worded: bool = False) -> bool:
     """The name or description is a rule: rule wording, an imperative (also after a dash or a
-    colon), a 'RULE —' label, a Japanese rule ending, or it names rules, conventions, preferences."""
+    colon), a 'RULE —' label, a Japanese rule ending, or (unless ``worded``) it names rules,
+    conventions, preferences."""
     head = [t for t in (name if " " in name.strip() else "", description) if t]   # a file stem is no title
     clauses = [c for t in head for c in re.split(r"\s[—–-]\s|[:：;]\s", t)]
     sentences = [c for t in head for c in re.split(r"(?<=[。．])", t) if c.strip()]   # a Japanese rule may be any sentence
-    return any(is_rule(t) or _RULE_LABEL.match(t) or _RULE_NOUN.search(t) for t in head) \
+    return any(is_rule(t) or _RULE_LABEL.match(t) or not worded and _RULE_NOUN.search(t) for t in head) \
         or any(_JA_RULE.search(c) for c in sentences) \
         or any(_IMPERATIVE_START.match(c.strip()) for c in clauses)
 
