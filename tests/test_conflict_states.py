@@ -37,3 +37,11 @@ def test_a_stamp_is_capitals_and_a_list_splits_at_semicolons():
     assert states("Invite page — built with htmx") == []          # what it is made of, no stamp
     assert [s for s, _ in states("Not built yet: a banner; the invite page")] == ["not built", "not built"]
     assert states("PDF invoices are not built yet; the PDF viewer is built")[1][0] == "built"
+
+
+def test_triage_gives_the_entry_one_review_reason_naming_both_lines(mem_dir, root):
+    from test_triage_conflicts import run
+    entry(mem_dir, "signup_flow.md", STAMPED)
+    got = run(mem_dir, root)["signup_flow.md"]
+    assert got.action == "review"
+    assert [r for r in got.reasons if "line 7" in r and "line 11" in r]

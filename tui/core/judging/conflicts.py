@@ -14,7 +14,8 @@ Across the entries of one folder, four kinds of disagreement:
   (client, payment, database, webhook …, through a small glossary), so a lock timeout never
   meets an HTTP timeout. Values compare in one unit (2 s = 2000 ms).
 - **built and not built**: "X is not built" and "X is built and verified" (two content words of
-  X shared).
+  X shared), or a label ("X — BUILT", "Not built yet: …; X"); inside one entry only a "not built"
+  below the "built" (conflict_states.py).
 - **a rule a later entry replaced**: a later entry says what replaced what ("switched from black
   to ruff", "antes eran 3", "cambiamos de X a Y", "X is gone"): the earlier entry still stating
   the old way is ``review`` ("superseded"); the later one is the decision and is not flagged.
@@ -292,6 +293,11 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
             # of invoices"), never two that merely share a word ("PDF viewer" / "3D viewer")
             if a.key != b.key and a.quals and b.quals and (a.quals <= b.quals or b.quals <= a.quals) and \
                     (a.entry != b.entry or same_entry_stale(a, b)):
+                if a.entry == b.entry:   # one finding in one file: its two lines
+                    yes, no = (a, b) if a.key == "built" else (b, a)
+                    out.append(Pair(yes, no, f"line {yes.line} says it is built; line {no.line}, below it, still "
+                                    "says it is not built — which holds?"))
+                    continue
                 out.append(Pair(a, b, f"line {a.line} says it is {a.key}; {b.entry}:{b.line} says it is {b.key} — which "
                                 "holds?", f"line {b.line} says it is {b.key}; {a.entry}:{a.line} says it is {a.key} — "
                                 "which holds?"))
@@ -328,7 +334,7 @@ def find_conflicts(entries: dict, claims: dict[str, list[Claim]], lines_of) -> d
 
     for p in conflict_pairs(entries, claims, lines_of):
         add(p.a, p.why_a)
-        if not p.superseded:
+        if not p.superseded and p.why_b:   # (one entry's two lines: one reason, on the first)
             add(p.b, p.why_b)
     return out
 
