@@ -14,7 +14,8 @@ Across the entries of one folder, four kinds of disagreement:
   (client, payment, database, webhook …, through a small glossary), so a lock timeout never
   meets an HTTP timeout. Values compare in one unit (2 s = 2000 ms).
 - **built and not built**: "X is not built" and "X is built and verified" (two content words of
-  X shared).
+  X shared), or a label ("X — BUILT", "Not built yet: …; X"); inside one entry only a "not built"
+  below the "built" (conflict_states.py).
 - **a rule a later entry replaced**: a later entry says what replaced what ("switched from black
   to ruff", "antes eran 3", "cambiamos de X a Y", "X is gone"): the earlier entry still stating
   the old way is ``review`` ("superseded"); the later one is the decision and is not flagged.
@@ -32,6 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
 
 # concept → its forms (lower-case substrings; Latin forms start a word)
@@ -77,17 +79,6 @@ _TO_MS = {"ms": 1, "millisecond": 1, "milliseconds": 1, "s": 1000, "sec": 1000, 
 _BEFORE = re.compile(r"(?i)\b(?:antes|before|previously|formerly|was|were|used to be|era|eram|eran|instead of|"
                      r"en lugar de|em vez de|from)\b|이전|기존|以前|之前|元は|従来")
 
-_NOT_BUILT = re.compile(r"(?i)\b(?:is|are)\s+not\s+(?:yet\s+)?(?:built|implemented|done|available|wired)|"
-                        r"\b(?:isn't|aren't|hasn't been|has not been|was never)\s+(?:yet\s+)?(?:built|implemented)|"
-                        r"\bno (?:está|están) (?:construid|implementad|hech)\w*|\bnão (?:está|foi) (?:construíd|implementad)\w*|"
-                        r"미구현|구현되지 않|만들어지지 않|未実装|実装されていない|未实现|尚未实现")
-_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]{1,4}\b")   # CSV, PDF, API: a name too short for qualifiers
-# ("built with Chart.js", "built on Vite" say what a thing is made of, not that it is done)
-_BUILT = re.compile(r"(?i)\b(?:is|are|was|has been)\s+(?:now\s+)?(?:built|implemented|shipped)(?:\s+and\s+(?:verified|tested))?"
-                    r"\b(?!\s+(?:with|on|using|from|in|by|around|into)\b)|"
-                    r"\b(?:built|implemented) and (?:verified|tested)|\b(?:está|están) (?:construid|implementad)\w*|"
-                    r"\bfoi (?:construíd|implementad)\w*|구현 완료|구현되었|実装済み|実装された|已实现")
-
 # what replaced what, in a later entry: (pattern, group of the old thing)
 _TERM = r"`?([\w.+#-]{2,40})`?"
 _REPLACED = [
@@ -115,8 +106,6 @@ _WAS = re.compile(r"(?i)\b(?:was|were|previously|formerly|used to|no longer|repl
                   r"instead of|until)\b|→|->|~~")
 # the words each shape needs, looked for (lower-cased) before its patterns: a pattern tried on every
 # line of 10,000 entries cost ~1 s; these tests cost ~0.1 s
-_STATE_HINTS = ("built", "implement", "shipped", "not done", "not yet done", "not available", "not yet available",
-                "not wired", "not yet wired", "construid", "construíd", "hech", "구현", "만들어지지", "実装", "实现")
 _REPLACED_HINTS = ("switched", "moved", "migrated", "changed", "went", "swapped", "cambiamos", "migramos", "pasamos",
                    "mudamos", "trocamos", "migrámos", "replaced", "no longer", "ya no", "não é mais", "não usamos mais",
                    "dropped")
@@ -234,12 +223,9 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                 if len(set(new)) == 1:
                     out.append(Claim(entry_id, ln.n, "setting", concept, new[0], tuple(sorted(old - {new[0]})),
                                      qualifiers(text, forms)))
-        for m in (_states(text) if any(map(low.__contains__, _STATE_HINTS)) else ()):
-            # the thing is named in the clause that says its state: "PDF invoices are not built yet;
-            # the PDF viewer is built" says two things of two things
-            clause = text[max(text.rfind(c, 0, m.start()) for c in ";,.") + 1:m.start()]
-            out.append(Claim(entry_id, ln.n, "built", "not built" if m.re is _NOT_BUILT else "built",
-                             quals=qualifiers(clause) | {w.lower() for w in _ACRONYM.findall(clause)}))
+        for state, thing in (states(text) if any(map(low.__contains__, _STATE_HINTS)) else ()):
+            out.append(Claim(entry_id, ln.n, "built", state,
+                             quals=qualifiers(thing) | {w.lower() for w in _ACRONYM.findall(thing)}))
         if any(map(low.__contains__, _REPLACED_HINTS)):
             for rx, g in _REPLACED:
                 m = rx.search(text)
@@ -248,13 +234,6 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                     out.append(Claim(entry_id, ln.n, "replaced", m.group(g).lower(), new_term))
                     break
     return out
-
-
-def _states(text: str) -> list[re.Match]:
-    """Each "not built" and "built" the line says, in order (a "not built" is never read as built too)."""
-    nots = list(_NOT_BUILT.finditer(text))
-    done = [m for m in _BUILT.finditer(text) if not any(n.start() <= m.start() < n.end() for n in nots)]
-    return sorted(nots + done, key=lambda m: m.start())
 
 
 def _remote(entry_id: str, ln, after: str, out: list[Claim]) -> None:
@@ -312,8 +291,13 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
         for b in built[i + 1:]:
             # the same thing: one's name is the other's or within it ("CSV export" / "the CSV export
             # of invoices"), never two that merely share a word ("PDF viewer" / "3D viewer")
-            if a.entry != b.entry and a.key != b.key and a.quals and b.quals and \
-                    (a.quals <= b.quals or b.quals <= a.quals):
+            if a.key != b.key and a.quals and b.quals and (a.quals <= b.quals or b.quals <= a.quals) and \
+                    (a.entry != b.entry or same_entry_stale(a, b)):
+                if a.entry == b.entry:   # one finding in one file: its two lines
+                    yes, no = (a, b) if a.key == "built" else (b, a)
+                    out.append(Pair(yes, no, f"line {yes.line} says it is built; line {no.line}, below it, still "
+                                    "says it is not built — which holds?"))
+                    continue
                 out.append(Pair(a, b, f"line {a.line} says it is {a.key}; {b.entry}:{b.line} says it is {b.key} — which "
                                 "holds?", f"line {b.line} says it is {b.key}; {a.entry}:{a.line} says it is {a.key} — "
                                 "which holds?"))
@@ -350,7 +334,7 @@ def find_conflicts(entries: dict, claims: dict[str, list[Claim]], lines_of) -> d
 
     for p in conflict_pairs(entries, claims, lines_of):
         add(p.a, p.why_a)
-        if not p.superseded:
+        if not p.superseded and p.why_b:   # (one entry's two lines: one reason, on the first)
             add(p.b, p.why_b)
     return out
 

@@ -47,7 +47,7 @@ KIND = {
     "in-code": Kind("info", "Already in the code", "in-code", stops_write=True, noun="text already in the code",
                     many="passages already in the code"),
     "stale": Kind("info", "Old and unverifiable", None, many="old, unverifiable statements"),
-    "path-missing": Kind("info", "Mentioned paths that are gone", None, many="mentioned paths that are gone"),
+    "path-missing": Kind("info", "Mentioned paths that are gone", "gone", many="mentioned paths that are gone"),
     "layout": Kind("warning", "Not as the agent expects it", "layout", many="layout problems"),
 }
 _UNKNOWN = Kind("warning", "", "")   # a kind not in the registry: a warning, shown by its name
