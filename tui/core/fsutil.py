@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 
 ANY = object()   # ``expect`` for a write that replaces whatever is there
-GRACE = 0.003    # s: for an open() made just before a swap to get its descriptor
+GRACE = 0.03     # s: for an open() made just before a swap to get its descriptor (a loaded machine
+                 # can hold the opener off the CPU for a scheduler slice: 3 ms lost a line 1 run in 12)
 HOLD = 2.0       # s: how long a swap waits for a writer of the displaced file to close it
 
 
