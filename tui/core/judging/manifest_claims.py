@@ -10,12 +10,11 @@ not on a line that tells history or a plan (upgrade, from … to, →, was). ``p
 speak of another package of a monorepo."""
 from __future__ import annotations
 
-import json
-import os
 import re
 from typing import TYPE_CHECKING
 
 from .findings import Finding, Place
+from .manifests import package_dependencies
 from ..textutil import without_code
 
 if TYPE_CHECKING:
@@ -52,18 +51,8 @@ def _major(spec: str) -> str | None:
 
 
 def _manifest(root: str) -> dict[str, str]:
-    try:
-        with open(os.path.join(root, "package.json"), encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
-        return {}
-    out = {}
-    for field in ("dependencies", "devDependencies", "peerDependencies"):
-        deps = data.get(field) if isinstance(data, dict) else None
-        for name, spec in (deps.items() if isinstance(deps, dict) else ()):
-            if isinstance(spec, str) and _major(spec) is not None:
-                out[name.lower()] = spec
-    return out
+    """Each dependency whose spec has a major (a later field's spec wins, as npm reads them)."""
+    return {name.lower(): spec for name, spec in package_dependencies(root) if _major(spec) is not None}
 
 
 def manifest_conflicts(mem: Memory) -> list[Finding]:

@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..judging.manifests import PACKAGE_MANIFESTS
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, RuleLine, rule_words, words
 
 _DIGIT = re.compile(r"\d")
@@ -86,8 +87,6 @@ _SYNONYM = {"node": ("node", "nodejs", "engines", ".nvmrc", ".node-version"), "n
 STRONG = ("span", "script", "port", "version", "number", "env")
 # a server named in a package manifest is its client library ("postgres": "^3.4.4" is postgres.js): never its version
 _SERVERS = frozenset("postgres postgresql mysql redis mongodb mongo sqlite elasticsearch rabbitmq kafka nginx".split())
-_MANIFESTS = frozenset("package.json go.mod requirements.txt pyproject.toml Gemfile Cargo.toml composer.json Pipfile "
-                       "setup.py setup.cfg build.gradle pom.xml".split())
 
 
 @dataclass(frozen=True)
@@ -296,7 +295,7 @@ def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
             pl = idx.line(i)
             m = near.search(pl.text)
             if m and _config(pl.file) and m.group(1) != major and not pattern.search(pl.text) and len(got.against) < 2 \
-                    and not (subject in _SERVERS and pl.file.rsplit("/", 1)[-1] in _MANIFESTS):
+                    and not (subject in _SERVERS and pl.file.rsplit("/", 1)[-1] in PACKAGE_MANIFESTS):
                 got.against.append(pl)
 
 

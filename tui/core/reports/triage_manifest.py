@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
+from ..judging.manifests import declaring_line
 from ..judging.project_index import rule_words
 from .triage_findings import Decision
 
-_MANIFEST = re.compile(r"(?:^|/)(?:Cargo\.toml|package\.json|pyproject\.toml)$")
 _NAME = re.compile(r"(?<![\w./-])([A-Za-z][\w-]{1,40})(?:\s+v?(\d+(?:\.\d+){0,2}))?(?![\w-])")
 # the toolchain, said in words: the manifest key that states it
 _TOOLCHAIN = re.compile(r"(?i)\b(msrv|rust[- ]version|minimum supported rust(?: version)?|[ée]dition|edici[óo]n|"
@@ -30,16 +30,6 @@ _FILLER = frozenset(("use uses used using with and the our project crate crates 
                      "verwenden wir mit").split())
 
 
-def _declared(idx, name: str) -> int | None:
-    """The manifest line (index) that declares ``name`` as a dependency or a key."""
-    pat = re.compile(rf'^\s*"?{re.escape(name)}"?\s*[=:]', re.I)
-    for i in idx.lines_with(name.lower()):
-        pl = idx.line(i)
-        if _MANIFEST.search(pl.file) and pat.search(pl.text):
-            return i
-    return None
-
-
 def declared(prepared, idx) -> Decision | None:
     """Drop an entry that only restates what the project's manifest declares."""
     r = prepared.reading
@@ -53,14 +43,14 @@ def declared(prepared, idx) -> Decision | None:
         text = ln.text.replace("`", "")
         rest = text
         for m in _TOOLCHAIN.finditer(text):
-            i = _declared(idx, _KEYS.get(m.group(1).lower(), m.group(1).lower()))
+            i = declaring_line(idx, _KEYS.get(m.group(1).lower(), m.group(1).lower()))
             if i is None or not re.search(rf'["\'=\s]{re.escape(m.group(2))}["\'.\s]', idx.line(i).text + " "):
                 return None
             cited[i] = idx.line(i)
             rest = rest.replace(m.group(0), " ")
         for m in _NAME.finditer(rest):
             name, version = m.group(1), m.group(2)
-            i = _declared(idx, name) if len(name) >= 3 else None
+            i = declaring_line(idx, name) if len(name) >= 3 else None
             if i is None:
                 continue
             if version and not re.search(rf'["\'=\s^~]{re.escape(version)}["\'.\s]', idx.line(i).text + " "):
