@@ -76,3 +76,15 @@ def test_a_common_name_or_small_talk_stays_silent(react, prompt):
     """'npm' is in most bodies here: not rare enough to stand alone; small talk holds no rare name."""
     mem_dir, root = react
     assert decide(mem_dir, root, prompt).injected == []
+
+
+def test_a_library_named_like_a_file_meets_the_entry_that_names_it(mem_dir, root):
+    """'Next.js' in a prompt is a bare file name (a path), but an entry's text names the library
+    the same way: both sides must read it as one term ('next' alone is a stop word)."""
+    entry(mem_dir, "stack", name="frontend-stack", description="what the site is built with",
+          body="The site runs on Next.js with the app router.")
+    entry(mem_dir, "team", name="team-roles", description="who reviews what", body="Ana reviews copy.")
+    entry(mem_dir, "deploys", name="deploy-steps", description="releases", body="Tag, then push.")
+    d = decide(mem_dir, root, "explain next.js from scratch")
+    assert [c.id for c in d.injected] == ["stack.md"], d.injected
+    assert decide(mem_dir, root, "the error is in src/next.js").injected == []   # a real path stays a path

@@ -375,6 +375,8 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
         extra.append(base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base)
     text = text + " " + " ".join(extra)
     own = shaped_terms(text)[0] | dates
+    for p in paths:   # a bare file name is also read as text reads it ('Three.js' → threej, as in an entry)
+        own |= terms(p) - terms(p.rsplit(".", 1)[-1]) if "/" not in p.replace("\\", "/") else set()
     out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
     out.words = len(own)
     out.names = frozenset(t for tok in name_tokens(text) for t in terms(tok)) & out
