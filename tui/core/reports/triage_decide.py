@@ -39,6 +39,7 @@ from .triage_findings import (WHAT_HOLDS, Decision, all_gone, lines_of as _lines
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
+from .triage_pointer import circular
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, learned_headline,
                            promotes, who_set)
 
@@ -311,6 +312,8 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
         return Decision("drop", 3, [f"{where} restates {rule.file}:{rule.line} {quote(rule.text, 14)}",
                                     "an instruction file already says it every session: never promote it again"],
                         [k for k, _ in held if k], [])
+    if (loop := circular(prepared, os.path.splitext(os.path.basename(e.id))[0], ctx.exists)) is not None:
+        return loop
     if e.promoted_to:
         return Decision("drop", 3, [f"already promoted to {e.promoted_to}: the instruction file says it every session"])
     if twin is not None:
