@@ -40,6 +40,7 @@ from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
+from .triage_history import dated_history
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, learned_headline,
                            promotes, who_set)
 
@@ -189,6 +190,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if phase and not r.of("rule"):
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
+    if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)) is not None:
+        return replace(history, notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
         return Decision("drop", None, [f"a guide to the memory folder itself, not a memory of the project: '{quote(guide, 10)}'",
