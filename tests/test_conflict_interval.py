@@ -26,3 +26,12 @@ def test_intervals_of_two_different_jobs_do_not_meet(mem_dir, root):
     entry(mem_dir, "stock.md", "The stock sync with the supplier runs every 10 minutes.")
     got = run(mem_dir, root)
     assert got["backup.md"].action != "review" and got["stock.md"].action != "review"
+
+
+def test_the_conflict_is_said_once_not_again_as_notes(mem_dir, root):
+    entry(mem_dir, "a.md", "The payments client timeout is 2 s.")
+    entry(mem_dir, "b.md", "The payments client timeout is 10 s.")
+    got = run(mem_dir, root)
+    for name in ("a.md", "b.md"):
+        assert got[name].action == "review"
+        assert not any(": conflict: " in r for r in got[name].reasons), got[name].reasons

@@ -239,7 +239,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     # doubts a person settles
     clash = ctx.conflicts.get(e.id)
     if clash:   # two entries that cannot both hold: a person says which (neither promoted nor kept silently)
-        return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}), notes=notes)
+        return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}),
+                        notes=[n for n in notes if ": conflict: " not in n])   # the reason already names it
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or all_gone(e, st, found, prepared.reading, prepared.name, prepared.description, ctx.exists)
     if doubt:
         return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
