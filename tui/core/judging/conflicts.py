@@ -47,6 +47,9 @@ _CONCEPTS = {
     "ttl": ("ttl", "expir", "caduca", "유효기간", "有効期限", "过期时间", "caducidad"),
     "workers": ("workers", "concurrency", "concurrencia", "워커", "ワーカー", "并发"),
     "batch size": ("batch size", "tamaño de lote", "배치 크기", "バッチサイズ", "批大小"),
+    # how often a periodic job runs ("every 15 minutes", "alle 60 Minuten", "每 30 分钟")
+    "interval": ("interval", "intervall", "intervalo", "intervalle", "every ", "alle ", "toutes les ", "a cada ",
+                 "间隔", "間隔", "간격", "주기", "每", "ごと", "마다"),
 }
 # qualifiers in other languages → an English head, so "결제 웹훅" meets "payment webhook"
 _QUALIFIERS = {
@@ -62,19 +65,22 @@ _QUALIFIERS = {
     "job": ("trabajo", "작업", "ジョブ", "任务", "job"),
     "session": ("sesión", "sessão", "세션", "セッション", "会话", "session"),
     "export": ("exportación", "exportação", "내보내기", "エクスポート", "导出", "export"),
+    "sync": ("sync", "sincroniz", "synchronis", "同步", "同期", "동기화"),
 }
-_FILLER = frozenset("size set value default the this that our its use uses used currently now keep should "
+_FILLER = frozenset("size set value default the this that our its use uses used currently now keep should runs läuft "
+                    "minut minute minutes second seconds hour hours minuten stunden sekunden "
                     "setting config configured number count max maximum limit los las del por para con una uno que "
                     "tras antes desde eran era son esta este está estos pero como más mais com dos das para pelo "
                     "each every always never must after before since when with from into than then also sempre siempre "
                     "nunca toujours jamais immer nie".split())
 _NUM_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|segundos?|min|mins|minutes?|"
-                       r"minutos?|h|hours?|horas?|초|분|시간|秒|分|時間|小时|회|번|回|次|veces|vezes|times|x)?(?![A-Za-z0-9])")
+                       r"minutos?|[Mm]inuten|[Ss]tunden?|[Ss]ekunden?|h|hours?|horas?|초|분|시간|秒|分|時間|小时|회|번|回|次|veces|vezes|times|x)?(?![A-Za-z0-9])")
 _TO_MS = {"ms": 1, "millisecond": 1, "milliseconds": 1, "s": 1000, "sec": 1000, "secs": 1000, "second": 1000,
           "seconds": 1000, "segundo": 1000, "segundos": 1000, "초": 1000, "秒": 1000, "min": 60_000, "mins": 60_000,
           "minute": 60_000, "minutes": 60_000, "minuto": 60_000, "minutos": 60_000, "분": 60_000, "分": 60_000,
           "h": 3_600_000, "hour": 3_600_000, "hours": 3_600_000, "hora": 3_600_000, "horas": 3_600_000,
-          "시간": 3_600_000, "時間": 3_600_000, "小时": 3_600_000}
+          "시간": 3_600_000, "時間": 3_600_000, "小时": 3_600_000,
+          "sekunde": 1000, "sekunden": 1000, "minuten": 60_000, "stunde": 3_600_000, "stunden": 3_600_000}
 # "(antes eran 3)", "was 3", "from 3 to 5", "instead of 3": the number after it is the old value
 _BEFORE = re.compile(r"(?i)\b(?:antes|before|previously|formerly|was|were|used to be|era|eram|eran|instead of|"
                      r"en lugar de|em vez de|from)\b|이전|기존|以前|之前|元は|従来")
@@ -220,7 +226,7 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                 for v, at in values:
                     b = [x for x in _BEFORE.finditer(text[:at]) if at - x.end() <= 12]
                     (old.add(v) if b else new.append(v))   # "was 2 s until March": history, no claim
-                if len(set(new)) == 1:
+                if len(set(new)) == 1 and (concept != "interval" or new[0].endswith("ms")):   # "every 3 tools": no interval
                     out.append(Claim(entry_id, ln.n, "setting", concept, new[0], tuple(sorted(old - {new[0]})),
                                      qualifiers(text, forms)))
         for state, thing in (states(text) if any(map(low.__contains__, _STATE_HINTS)) else ()):

@@ -39,6 +39,8 @@ from .triage_findings import (WHAT_HOLDS, Decision, all_gone, lines_of as _lines
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
+from .triage_pointer import circular
+from .triage_history import dated_history
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, learned_headline,
                            promotes, who_set)
 
@@ -188,6 +190,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if phase and not r.of("rule"):
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
+    if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)) is not None:
+        return replace(history, notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
         return Decision("drop", None, [f"a guide to the memory folder itself, not a memory of the project: '{quote(guide, 10)}'",
@@ -235,7 +239,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     # doubts a person settles
     clash = ctx.conflicts.get(e.id)
     if clash:   # two entries that cannot both hold: a person says which (neither promoted nor kept silently)
-        return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}), notes=notes)
+        return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}),
+                        notes=[n for n in notes if ": conflict: " not in n])   # the reason already names it
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or all_gone(e, st, found, prepared.reading, prepared.name, prepared.description, ctx.exists)
     if doubt:
         return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
@@ -311,6 +316,8 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
         return Decision("drop", 3, [f"{where} restates {rule.file}:{rule.line} {quote(rule.text, 14)}",
                                     "an instruction file already says it every session: never promote it again"],
                         [k for k, _ in held if k], [])
+    if (loop := circular(prepared, os.path.splitext(os.path.basename(e.id))[0], ctx.exists)) is not None:
+        return loop
     if e.promoted_to:
         return Decision("drop", 3, [f"already promoted to {e.promoted_to}: the instruction file says it every session"])
     if twin is not None:

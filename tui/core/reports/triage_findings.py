@@ -44,7 +44,7 @@ def notes_of(e, found: list[Finding]) -> list[str]:
             out.append(f"before sharing: {why(f)}")
     if not e.readable and e.text:
         out.append(f"its frontmatter does not parse ({e.error}): fix it so the agent reads its type")
-    return out[:4]
+    return list(dict.fromkeys(out))[:4]   # one finding the audit attached to an entry twice is one note
 
 
 def why(f: Finding) -> str:

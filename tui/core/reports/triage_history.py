@@ -1,0 +1,40 @@
+"""Test 1 for a changelog: the dated history of one thing is archive as a whole (SPEC §6).
+
+A file its headline calls a changelog or a change history ("figure-draftsman changelog", 更新履歴,
+精进记录, Änderungsprotokoll) whose sections are dated rounds (three or more headings with a date
+or a round number) is the record of how the thing came to be. Its lessons read as traps line by
+line ("root cause: …", "constraints"), but each is tied to one round: where work stood then. The
+code or the instruction file holds what lasted; the history belongs in the log. A bare "history"
+is not enough: "full history of the design exploration" is a decision record its owner keeps.
+"""
+from __future__ import annotations
+
+import re
+
+from .triage_findings import Decision
+from .triage_lines import quote
+
+_CHANGELOG = re.compile(
+    r"(?i)(?:\bchange[ -]?log|\bchanges? log|\b(?:change|version|update|revision) history\b|\brevision log|\brelease notes|\bdevlog|"
+    r"änderungs(?:protokoll|historie|verlauf)|\bhistorial de cambios|\bregistro de cambios|"
+    r"\bhist[óo]rico de (?:mudanças|alterações|versões)|\bjournal des modifications|\bhistorique des (?:modifications|versions)|"
+    r"履歴|更新日志|变更(?:记录|日志)|精进记录|迭代记录|修订记录|历史记录|改进记录|변경 ?(?:이력|기록|로그)|업데이트 ?(?:기록|내역))")
+# a section of one round: a date, a round or version number ("第九轮", "Round 3", "v1.2")
+_ROUND = re.compile(r"(?i)\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|第\s*[\d一二三四五六七八九十百]+\s*[轮回輪次版]|"
+                    r"\b(?:round|runde|ronda|rodada|tour|iteration|iteración|iteração)\s*\d+|\b\d+(?:st|nd|rd|th) round|"
+                    r"\bv\d+(?:\.\d+)+\b|\d+\s*(?:회차|차)\b")
+
+
+def dated_history(entry_id: str, name: str, description: str, lines) -> Decision | None:
+    head = f"{entry_id.rsplit('/', 1)[-1].replace('_', ' ').replace('-', ' ')}\n{name}\n{description}"
+    said = _CHANGELOG.search(head)
+    if said is None:
+        return None
+    rounds = [ln for ln in lines if ln.kind == "heading" and _ROUND.search(ln.text)]
+    if len(rounds) < 3:
+        return None
+    return Decision("archive", 1, [f"its name or description calls it a history: '{quote(said.group(0), 6)}', "
+                                   f"and {len(rounds)} of its sections are dated rounds, from line {rounds[0].n} "
+                                   f"'{quote(rounds[0].text, 8)}'",
+                                   "each lesson in it is tied to one round: the log keeps the history, "
+                                   "the code or an instruction file what lasted"], [ln.n for ln in rounds][:20])

@@ -1,0 +1,96 @@
+"""Test 3 for a note about the instruction file itself: promoting it would be circular.
+
+Two shapes, both drop (never promote, SPEC §6 test 3):
+
+- **A pointer to the instruction file**: its headline is the file ("CLAUDE.md is the project's
+  entry point", "Read AGENTS.md first", a file named ``reference_claude_md``). The agent reads that
+  file every session already; copying "read it" into it adds a line that points at itself.
+- **A rule the entry says already lives in a file the agent loads**: "already written into
+  `.claude/skills/x/SKILL.md`", "the team rules are in CLAUDE.md" (in the description, or in a
+  feedback/user entry, which states one rule). Promoting it would make a second copy.
+
+A line that only asks to keep the file up to date ("update CLAUDE.md after changing the flow")
+is neither: it names no rule already placed. Words are matched in en, de, es, fr, pt, zh, ja, ko.
+"""
+from __future__ import annotations
+
+import re
+
+from .triage_findings import Decision
+from .triage_lines import quote
+
+# a file the agent loads at every session (or when a skill applies): its name as written in text
+_LOADED = re.compile(r"(?i)(?<![A-Za-z0-9_.-])(?:[\w./~-]*/)?(CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|copilot-instructions\.md"
+                     r"|\.cursorrules|\.clinerules|\.windsurfrules|SKILL\.md|\.cursor/rules/[\w./-]+)(?![A-Za-z0-9_-])")
+_STEM = re.compile(r"(?i)(?:^|_)(?:claude|agents|gemini)[_.]md$")
+# "the rule is already there", the entry's own word that it has been placed in the file: said just
+# before the file's name ("already written into X", 已写入 X) or just after it (Xに記載済み, X에 있음)
+_BEFORE = re.compile(
+    r"(?i)(?:\balready\b[^.;]{0,30}?\b(?:in|into|to)|\b(?:is|are|lives?)\s+(?:now\s+|already\s+)?(?:in|part of)"
+    r"|\b(?:documented|recorded|written|captured|codified|moved|promoted)\s+(?:in|into|to)"
+    r"|\bbereits\s+(?:in|im)|\bsteht\b[^.;]{0,20}\bin|\bya\s+(?:est[áa]|figura|consta)\s+en"
+    r"|\bj[áa]\s+(?:est[áa]|consta)\s+(?:em|no|na)|\bd[ée]j[àa]\s+(?:dans|en)"
+    r"|已(?:经)?(?:写入|写进|记录(?:到|在|于)?|加入(?:到)?|同步(?:到|至)?|移入|移到|迁移到|收录(?:到|在|于)?|纳入|在)|写在|记录在)"
+    r"[\s`'\"「『(（]*(?:the\s+|die\s+|der\s+|el\s+|la\s+|o\s+|a\s+|le\s+)?(?:project'?s\s+)?$")
+_AFTER = re.compile(r"(?i)^[\s`'\"」』)）]*(?:(?:的|の)?「[^」]{0,30}」(?:节|節|セクション)?\s*)?"
+                    r"(?:に(?:記載|記述|書(?:か|い)|追記|移(?:し|動))|にある|에\s*(?:있|기록|명시|반영|추가|정리)"
+                    r"|(?:中|里)(?:已|有)|已(?:写|记录|包含|收录|有)|\s*already\s+(?:has|holds|covers|states|says))")
+_WORD = re.compile(r"\w+")
+_TYPES_ONE_RULE = ("feedback", "user")
+
+
+def _loaded_name(text: str) -> str | None:
+    m = _LOADED.search(text or "")
+    return m.group(0) if m else None
+
+
+def _placed(text: str) -> str | None:
+    """The loaded file this text says already holds its rule."""
+    for m in _LOADED.finditer(text or ""):
+        if _BEFORE.search(text[max(0, m.start() - 40):m.start()]) or _AFTER.search(text[m.end():m.end() + 40]):
+            return m.group(0)
+    return None
+
+
+def _pointer(name: str, stem: str, exists) -> str | None:
+    """The instruction file the headline is about, when the project holds it."""
+    m = _LOADED.search(name or "")
+    base = m.group(1) if m else None
+    if base is None and _STEM.search(stem.replace("-", "_")):
+        base = {"claude": "CLAUDE.md", "agents": "AGENTS.md", "gemini": "GEMINI.md"}[
+            re.search(r"(?i)(claude|agents|gemini)[_.]md$", stem.replace("-", "_")).group(1).lower()]
+    if base is None or base.lower() == "skill.md" or not exists(base):
+        return None
+    if m is not None:   # its subject: the name starts with the file, or says little else ("Read CLAUDE.md first")
+        rest = _WORD.findall((name[:m.start()] + " " + name[m.end():]))
+        if m.start() > 0 and len(rest) > 4 and not _STEM.search(stem.replace("-", "_")):
+            return None
+    return base
+
+
+def circular(prepared, stem: str, exists) -> Decision | None:
+    """Drop when promoting the entry would put into an instruction file a note about that file."""
+    r = prepared.reading
+    base = _pointer(prepared.name or "", stem, exists)
+    if base is not None:
+        at = next((ln for ln in r.content if base.lower() in ln.text.lower()), None)
+        where = f"line {at.n}" if at else "its name"
+        return Decision("drop", 3, [f"{where} points at {base} '{quote(at.text if at else prepared.name, 8)}', "
+                                    "a file the agent already reads every session",
+                                    "a note to read it adds nothing there: never promote it"],
+                        [at.n] if at else [])
+    placed = []
+    if _placed(prepared.description):
+        placed.append((None, prepared.description))
+    if (prepared.type or "").lower() in _TYPES_ONE_RULE:
+        placed += [(ln.n, ln.text) for ln in r.content if _placed(ln.text)]
+    if not placed:
+        return None
+    n, text = placed[0]
+    where = f"line {n}" if n else "its description"
+    file = _placed(text)
+    said = "" if exists(file.lstrip("/")) else " (not in this checkout: check it is there)"
+    return Decision("drop", 3, [f"{where} says its rule already lives in {file}{said}: "
+                                f"'{quote(text, 10)}'",
+                                "that file is what the agent loads: a promotion would be a second copy"],
+                    [n] if n else [])
