@@ -41,6 +41,24 @@ def write(base: Path, rel: str, content: str | bytes) -> Path:
     return p
 
 
+def triage_entry(mem_dir: Path, name: str, body: str, description: str = "a note", type_: str = "project",
+                 title: str | None = None, modified: str | None = None) -> Path:
+    """An entry in Claude Code's shape, as the triage tests write them (the text is the test's own)."""
+    import json
+    meta = f"modified: {modified}\n" if modified else ""
+    return write(mem_dir, name, f"---\nname: {json.dumps(title or name[:-3], ensure_ascii=False)}\n"
+                                f"description: {json.dumps(description, ensure_ascii=False)}\ntype: {type_}\n{meta}---\n\n{body}\n")
+
+
+def triaged(mem_dir: Path, root: Path) -> dict:
+    """Triage of the folder as the CLI gives it (the audit's findings, no injection log), by id."""
+    from tui.core.reports.audit import audit
+    from tui.core.reports.triage import Usage, triage
+    from tui.core.snapshots.memory import Memory
+    mem = Memory.load(mem_dir, root, now=NOW)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
 def make_app(mem_dir: Path, root: Path, tmp_path: Path, **kw):
     """The TUI as tests build it: no watcher, a fixed clock and display path, a private log."""
     from tui.app import MemtuiApp

@@ -2,22 +2,10 @@
 rules and session logs in Korean, Japanese, Spanish and Portuguese are read as such."""
 from __future__ import annotations
 
-import json
-
-from conftest import NOW, write
+from conftest import NOW, write, triage_entry as entry, triaged as run
 from tui.core.snapshots.memory import Memory
 from tui.core.reports.audit import audit
 from tui.core.reports.triage import Usage, triage
-
-
-def entry(mem_dir, name, body, description="a note", type_="project", modified=None):
-    meta = f"modified: {modified}\n" if modified else ""
-    write(mem_dir, name, f"---\nname: {name[:-3]}\ndescription: {json.dumps(description)}\ntype: {type_}\n{meta}---\n\n{body}\n")
-
-
-def run(mem_dir, root):
-    mem = Memory.load(mem_dir, root, now=NOW)
-    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
 
 
 # -- 1. contradictions ---------------------------------------------------------------------------------

@@ -2,21 +2,8 @@
 lines as evidence, rules an instruction file already holds, reasons a person can check."""
 from __future__ import annotations
 
-import json
-
-from conftest import NOW, write
+from conftest import NOW, write, triage_entry as entry, triaged as run
 from tui.core.snapshots.memory import Memory
-from tui.core.reports.audit import audit
-from tui.core.reports.triage import Usage, triage
-
-
-def entry(mem_dir, name, body, description="a note", type_="project"):
-    write(mem_dir, name, f"---\nname: {name[:-3]}\ndescription: {json.dumps(description)}\ntype: {type_}\n---\n\n{body}\n")
-
-
-def run(mem_dir, root):
-    mem = Memory.load(mem_dir, root, now=NOW)
-    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
 
 
 # -- test 1, per entry -------------------------------------------------------------------------------

@@ -2,22 +2,7 @@
 in several languages. Every text here is written for the test (a made-up bakery app)."""
 from __future__ import annotations
 
-import json
-
-from conftest import NOW, write
-from tui.core.snapshots.memory import Memory
-from tui.core.reports.audit import audit
-from tui.core.reports.triage import Usage, triage
-
-
-def entry(mem_dir, name, body, description="a note", type_="project", title=None):
-    write(mem_dir, name, f"---\nname: {json.dumps(title or name[:-3])}\ndescription: {json.dumps(description)}\n"
-                         f"type: {type_}\n---\n\n{body}\n")
-
-
-def run(mem_dir, root):
-    mem = Memory.load(mem_dir, root, now=NOW)
-    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+from conftest import write, triage_entry as entry, triaged as run
 
 
 # -- test 1: records of work are archive, whatever language the headline is in --------------------------

@@ -3,16 +3,16 @@ language; an entry that adds a condition is not a restatement; test 3 finds conf
 their units in other languages; versions conflict only for the same named thing."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from conftest import NOW, write
+from conftest import write, triage_entry, triaged as run
 from tui.core.judging.project_index import RuleLine
-from tui.core.snapshots.memory import Memory
-from tui.core.reports.audit import audit
-from tui.core.reports.triage import Usage, triage
 from tui.core.reports.triage_meaning import Meanings
+
+
+def entry(mem_dir, name, body, description="a note", type_="feedback"):
+    triage_entry(mem_dir, name, body, description, type_)
+
 
 CLAUDE = """# rules
 
@@ -22,16 +22,6 @@ CLAUDE = """# rules
 - All timestamps are stored in UTC, never in local time.
 - Small fixes (typos, lint warnings) may be made without asking first.
 """
-
-
-def entry(mem_dir, name, body, description="a note", type_="feedback"):
-    write(mem_dir, name, f"---\nname: {name[:-3]}\ndescription: {json.dumps(description, ensure_ascii=False)}\n"
-          f"type: {type_}\n---\n\n{body}\n")
-
-
-def run(mem_dir, root):
-    mem = Memory.load(mem_dir, root, now=NOW)
-    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
 
 
 def book():

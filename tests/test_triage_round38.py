@@ -4,9 +4,7 @@ is drop even when its body adds how, a tool's output is archive (drop when it is
 generated digest), and two TTLs said with 'expire' are a contradiction. All text written here."""
 from __future__ import annotations
 
-import json
-
-from conftest import NOW, write
+from conftest import NOW, write, triage_entry as entry
 from tui.core.judging.findings import Finding
 from tui.core.snapshots.memory import Memory
 from tui.core.reports.audit import audit
@@ -41,11 +39,6 @@ def project(root):
     write(root, "birdlog.example.toml", EXAMPLE)
     write(root, "README.md", README)
     write(root, "CLAUDE.md", CLAUDE)
-
-
-def entry(mem_dir, name, body, description="a note", type_="project"):
-    write(mem_dir, name, f"---\nname: {name[:-3]}\ndescription: {json.dumps(description, ensure_ascii=False)}\n"
-          f"type: {type_}\n---\n\n{body}\n")
 
 
 def run(mem_dir, root, extra=()):

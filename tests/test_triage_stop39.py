@@ -3,22 +3,7 @@ were kept (a trap named by its file, the record of one event, a note about one p
 Every text here is written for the test (a made-up bicycle-repair shop)."""
 from __future__ import annotations
 
-import json
-
-from conftest import NOW, write
-from tui.core.snapshots.memory import Memory
-from tui.core.reports.audit import audit
-from tui.core.reports.triage import Usage, triage
-
-
-def entry(mem_dir, name, body, description="a note", type_="project", title=None):
-    write(mem_dir, name, f"---\nname: {json.dumps(title or name[:-3])}\ndescription: {json.dumps(description)}\n"
-                         f"type: {type_}\n---\n\n{body}\n")
-
-
-def run(mem_dir, root):
-    mem = Memory.load(mem_dir, root, now=NOW)
-    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+from conftest import write, triage_entry as entry, triaged as run
 
 
 def test_a_trap_named_by_its_file_is_kept_not_promoted(mem_dir, root):
