@@ -1,0 +1,81 @@
+"""Issue 36 (stop 39, round 3): what owners rejected or missed on the stop-39 held-out review, as
+principles. Own text (no pool words); each rule with a case found and a look-alike not."""
+from __future__ import annotations
+
+from tui.core.judging.gates import secret_findings
+
+UUID = "7c1e9a4b-3f2d-4e8a-b6c5-0d9f8e7a1b2c"
+AIZA = "AIzaSyD8" + "qT4vR1xN7mK2pL9sW3eH6uJ0cB5fG1a"
+
+
+def _secrets(text: str) -> list[tuple[str, str]]:
+    return [(f.rule, f.confidence) for f in secret_findings("e", text)]
+
+
+# -- 1. a key meant to be public is not a secret ---------------------------------------------------
+
+def test_a_form_services_access_key_is_public_by_design():
+    note = ("## Contact form\n"
+            f"- Submissions go through Web3Forms (key: `{UUID}`)\n")
+    code = ("```js\nconst body = new FormData(form);\n"
+            f"body.append('access_key', '{UUID}');\n"
+            "await fetch('https://api.web3forms.com/submit', {method: 'POST', body});\n```\n")
+    assert _secrets(note) == []
+    assert _secrets(code) == []
+
+
+def test_the_same_value_under_an_ordinary_key_name_is_still_a_secret():
+    text = f"## Billing\n- the payments API key: `{UUID.replace('-', '')}Zq`\n"
+    assert [c for _, c in _secrets(text)] == ["high"]
+
+
+def test_a_secret_named_beside_a_public_key_stays_a_secret():
+    text = ("SUPABASE_ANON_KEY=pub-ok\n"
+            f"SUPABASE_SERVICE_ROLE_KEY={UUID.replace('-', '')}Zq9\n")
+    assert [c for _, c in _secrets(text)] == ["high"]
+
+
+def test_a_google_key_in_a_web_config_could_be_either():
+    text = ("const firebaseConfig = {\n"
+            f"  apiKey: \"{AIZA}\",\n"
+            "  authDomain: \"demo-app.firebaseapp.com\",\n};\n")
+    assert _secrets(text) == [("gcp-api-key", "possible")]
+    server = f"GOOGLE_API_KEY={AIZA}\n"
+    assert _secrets(server) == [("gcp-api-key", "high")]
+
+
+# -- 2. a link shown as syntax is no link; one missing entry is one finding -------------------------
+
+FM = "---\nname: {0}\ndescription: {0} notes\ntype: reference\n---\n"
+
+
+def _audit(tmp_path, files: dict[str, str], index: str):
+    from conftest import write
+    from tui.core.layouts import detect
+    from tui.core.reports.audit import audit_dir
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir(exist_ok=True)
+    write(mem, "MEMORY.md", index)
+    for rel, text in files.items():
+        write(mem, rel, text)
+    return audit_dir(str(mem), str(root), git=False, layout=detect(mem).layout.name).findings
+
+
+def test_an_index_link_inside_inline_code_is_an_example_not_a_link(tmp_path):
+    index = ("# Memory\nOne line per note: `- [Title](note.md) — hook`; pictures as `![](img/fig1.png)`.\n"
+             "- [Deploy](deploy.md) — how we ship\n")
+    found = _audit(tmp_path, {"deploy.md": FM.format("deploy") + "Ship with make.\n"}, index)
+    assert not [f for f in found if f.kind == "link-broken"]
+    broken = index + "- [Gone](gone.md) — a note since deleted\n"
+    found = _audit(tmp_path, {"deploy.md": FM.format("deploy") + "Ship with make.\n"}, broken)
+    assert [f.rule for f in found if f.kind == "link-broken"] == ["index-missing-file"]
+
+
+def test_wiki_links_to_an_entry_the_index_also_misses_are_the_index_findings_cause(tmp_path):
+    index = "# Memory\n- [Deploy](deploy.md) — how we ship\n- [Branch rules](branch-rules.md) — never push to main\n"
+    files = {"deploy.md": FM.format("deploy") + "Ship with make; see [[branch-rules]].\n",
+             "release.md": FM.format("release") + "Tag first ([[branch-rules]]); then [[changelog-style]].\n"}
+    found = [f for f in _audit(tmp_path, files, index) if f.kind == "link-broken"]
+    rules = sorted((f.rule, f.message) for f in found)
+    assert [r for r, _ in rules] == ["index-missing-file", "wiki-link"]   # one per cause
+    assert "changelog-style" in rules[1][1]
