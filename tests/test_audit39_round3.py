@@ -79,3 +79,30 @@ def test_wiki_links_to_an_entry_the_index_also_misses_are_the_index_findings_cau
     rules = sorted((f.rule, f.message) for f in found)
     assert [r for r, _ in rules] == ["index-missing-file", "wiki-link"]   # one per cause
     assert "changelog-style" in rules[1][1]
+
+
+# -- 5. an OpenClaw workspace's memory/ named on its own is still OpenClaw's ------------------------
+
+def test_a_workspaces_memory_folder_with_day_logs_is_read_as_openclaw(tmp_path):
+    from conftest import write
+    from tui.core.layouts import detect
+    ws = tmp_path / "workspace"
+    write(ws, "memory/MEMORY.md", "# Long-term\n## People\n- Ana runs the weekly sync\n## Decisions\n- Ship on Fridays\n")
+    write(ws, "memory/NOW.md", "# Now\n- drafting the grant report\n")
+    write(ws, "memory/2025-11-03.md", "# 2025-11-03\n- met Ana; moved the sync to Tuesday\n")
+    seen = detect(ws / "memory")
+    assert (seen.layout.name, seen.dir) == ("openclaw", ws)
+
+
+def test_a_claude_memory_folder_that_indexes_a_dated_note_stays_claude(tmp_path):
+    from conftest import write
+    from tui.core.layouts import detect
+    proj = tmp_path / "proj"
+    write(proj, "memory/MEMORY.md", "# Memory\n- [Release retro](2025-11-03.md) — what broke\n")
+    write(proj, "memory/2025-11-03.md", "---\nname: retro\n---\nThe migration ran twice.\n")
+    assert detect(proj / "memory").layout.name == "claude-code"
+    sessions = tmp_path / "claude-project"   # Claude Code's own folder: session logs beside memory/
+    write(sessions, "memory/MEMORY.md", "# Memory\n- notes kept inline\n")
+    write(sessions, "memory/2025-11-03.md", "The migration ran twice.\n")
+    write(sessions, "3f2a.jsonl", "{}\n")
+    assert detect(sessions / "memory").layout.name == "claude-code"
