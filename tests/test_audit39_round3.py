@@ -106,3 +106,30 @@ def test_a_claude_memory_folder_that_indexes_a_dated_note_stays_claude(tmp_path)
     write(sessions, "memory/2025-11-03.md", "The migration ran twice.\n")
     write(sessions, "3f2a.jsonl", "{}\n")
     assert detect(sessions / "memory").layout.name == "claude-code"
+
+
+# -- 3. a secret a person chose, under a secret key's label in any language --------------------------
+
+def test_a_secret_keys_label_in_another_language_finds_what_the_english_one_finds():
+    from tui.core.secrets.detect import find_secrets
+    for value in ("NorthwindJWTSigning2025Key99", "acmeofficesecret2024signingkeyxyz", "Zq8vT1xN7mK2pL9sW3eH6u"):
+        english = [(h.rule, h.confidence) for h in find_secrets(f"- **signing secret**: {value}\n")]
+        assert english, value
+        for label in ("签名密钥", "秘钥", "署名鍵", "비밀키"):
+            text = f"## Tokens\n- **{label}**: {value}\n- **有效期**: 24h\n"
+            assert [(h.rule, h.confidence) for h in find_secrets(text)] == english, text
+            assert value[4:12] not in "".join(f.message for f in secret_findings("e", text))   # never echoed
+
+
+def test_run_together_words_with_a_year_under_a_secrets_name_are_worth_a_look():
+    from tui.core.secrets.detect import find_secrets
+    text = "jwt secret: acmeofficesecret2024signingkey\n"   # chosen, not drawn: possible, never sure
+    assert [(h.rule, h.confidence) for h in find_secrets(text)] == [("generic-secret", "possible")]
+
+
+def test_the_labels_words_and_names_are_not_secrets():
+    from tui.core.secrets.detect import find_secrets
+    for text in ("- 密钥: 放在环境变量 JWT_SECRET 里\n", "- 密钥长度: 38\n", "- **签名密钥**: 见 application.yml\n",
+                 "secret_name: prod-db-credentials\n", "signing secret: GetSigningSecretFromVault\n",
+                 "secret: projectname\n", "signing secret: getSigningKeyFromVault2025Loader\n"):
+        assert find_secrets(text) == [], text
