@@ -133,3 +133,28 @@ def test_the_labels_words_and_names_are_not_secrets():
                  "secret_name: prod-db-credentials\n", "signing secret: GetSigningSecretFromVault\n",
                  "secret: projectname\n", "signing secret: getSigningKeyFromVault2025Loader\n"):
         assert find_secrets(text) == [], text
+
+
+# -- 4. a dated progress log is process, one finding; a publication's name is no day ----------------
+
+def test_a_dated_progress_log_is_one_process_finding(tmp_path):
+    log = ("# 项目进度记录\n\n## 当前状态: 支付模块开发完成\n\n## 今日完成 (2025-10-14)\n- 订单接口联调通过\n- 修复退款金额精度\n\n"
+           "## 待开发\n- 发票导出\n- 对账报表\n")
+    found = _audit(tmp_path, {"deploy.md": FM.format("deploy") + "Ship with make.\n", "支付进度.md": log},
+                   "# Memory\n- [Deploy](deploy.md) — how we ship\n")
+    about = [(f.kind, f.rule) for f in found if f.id == "支付进度.md"]
+    assert about == [("process", "session-log")]   # no not-in-index, no no-frontmatter: the fix is to move it out
+
+
+def test_a_progress_word_alone_in_a_topic_files_name_is_not_a_log(tmp_path):
+    note = FM.format("进度条组件") + "进度条组件用 CSS 变量控制颜色，不要写死。\n"
+    found = _audit(tmp_path, {"进度条组件.md": note}, "# Memory\n- [进度条](进度条组件.md) — 组件约定\n")
+    assert not [f for f in found if f.kind == "process"]
+
+
+def test_a_publications_name_ending_in_a_day_word_is_no_time_word():
+    from tui.core.judging.wording import transient_findings
+    sources = "# Sources\n- Garden Design Today — paywalled\n- Psychology Today: habit articles\n"
+    assert transient_findings("sources.md", sources) == []
+    for said in ("# State\nToday the build is red.\n", "# State\n- The build is red Today.\n"):
+        assert len(transient_findings("state.md", said)) == 1
