@@ -5,7 +5,8 @@ whole audit, makes causes of them:
 
 - the paths a session log names that are gone are part of the log's record, not fixes to make:
   they fold into that file's process finding, which says how many; and the log's absence from
-  MEMORY.md is where a log belongs, no finding;
+  MEMORY.md is where a log belongs, no finding; nor is its missing frontmatter when the log is sure
+  (the fix is to move the log out, not to describe it);
 - findings of one rule about one file (with the same confidence and the same other side) are one
   finding whose ``places`` list every line, each with what its own finding said;
 - a kind whose cause is a habit of the folder (``Kind.folder_wide``: files without frontmatter,
@@ -57,7 +58,8 @@ def _paths_into_logs(findings: list[Finding]) -> list[Finding]:
         if f.kind == "path-missing" and f.id in logs:
             gone[f.id] = gone.get(f.id, 0) + len(f.locations)
         elif not (f.kind == "index-overflow" and f.rule == "not-in-index" and f.id in logs) \
-                and not (f.kind == "no-frontmatter" and f.id in logs and logs[f.id].rule == "run-log"):
+                and not (f.kind == "no-frontmatter" and f.id in logs and (logs[f.id].rule == "run-log" or
+                                                                          logs[f.id].confidence != "possible")):
             out.append(f)
     for i, n in gone.items():
         f = logs[i]

@@ -16,6 +16,7 @@ from .findings import Finding
 from ..fsutil import same_bytes
 from ..textutil import line_span, line_of, without_code as _without_code, without_comments
 from ..secrets.detect import blank_secrets, find_secrets
+from ..secrets.public import public_confidence
 from ..mentions import mentions
 from .path_judging import INSTRUCTION_NAMES
 from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
@@ -40,7 +41,10 @@ def secret_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
     for h in find_secrets(text):
         shown = f"{h.prefix}…, " if h.prefix else ""
-        if h.confidence == "high":
+        sure = public_confidence(text, h.rule, h.start, h.end, h.confidence)   # a form's key ships in the page
+        if sure is None:
+            continue
+        if sure == "high":
             out.append(Finding(entry_id, "secret", h.rule, line_of(text, h.start),
                                f"{h.title} ({shown}{h.length} characters) — value not shown", ROTATE))
         else:

@@ -75,9 +75,20 @@ def wiki_link_findings(e, mem: Memory, names: dict | None = None) -> list[Findin
         t = _fold(target.removesuffix(".md"))
         if t in names or _fold(_TYPE_PREFIX.sub("", target)) in names or t in _project_docs(mem):
             continue   # an entry, or a document of the project by that name (docs/x.md, blog/sources/x.md)
+        if t in _indexed_missing(mem):
+            continue   # the index's broken line to the same entry is the one finding of that cause
         out.append(Finding(e.id, "link-broken", "wiki-link", e.body_line + e.body.count("\n", 0, m.start()),
                            f"[[{target}]] links to no entry", "point it at an existing entry or drop it"))
     return out
+
+
+def _indexed_missing(mem: Memory) -> set[str]:
+    """The folded stems of the entries MEMORY.md links to that do not exist."""
+    idx = mem.index
+    if not idx.exists:
+        return set()
+    return {_fold(i.rsplit("/", 1)[-1].removesuffix(".md")) for ln in idx.lines for i in ln.ids
+            if i and i not in mem.entries and not (mem.dir / i).exists()}
 
 
 _NAMES: list = [None, set()]   # (the entries mapping it was built from, the names): one audit at a time

@@ -142,6 +142,8 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             if why:
                 continue
             word = m.group(0)
+            if word[:1].isupper() and DAY_WORD.match(word) and _TITLE_BEFORE.search(scan, 0, m.start()):
+                continue   # "Social Media Today", "Psychology Today": the last word of a name, no day
             if ctx.event_under_dated_heading(m, english=lang == "en"):
                 continue   # "SHIPPED tonight" under "## Release 2026-03-14": that evening's history
             if ctx.day_of_document(m, dated_name, english=lang == "en"):
@@ -171,6 +173,8 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     return sorted(out, key=lambda f: f.line)
 
 
+# a capitalised word right before, on the same line (a name's words): "… Media Today"
+_TITLE_BEFORE = re.compile(r"(?<![.!?:;—–] )(?<![.!?:;])\b[A-Z][\w&'’-]*[ \t]+\Z")
 # a status said as one: "**Status:** Not started.", "**Estado en X:** … está vacío", "## Retry job (RUNNING)"
 _STATUS_LABEL = re.compile(r"(?im)^[ \t]*(?:[-*][ \t]+)?\*\*(?:status|estado|stato|stand|статус|trạng thái)"
                            r"(?:[ \t][^:*\n]{1,24})?:?\*\*:?[^\n]*")
@@ -271,12 +275,12 @@ _COMMIT_HEADING = re.compile(r"(?im)^#{1,6}[ \t]*(?:feat|fix|chore|refactor|docs
 # a report's two halves, each a label of its own (a heading, a bold label, a line "Label:"): what was done
 # and what comes next, in the languages agents write in ("## YAPILDI" … "## Sıradaki", "已完成：" … "下一步：")
 _DONE_WORDS = ("done", "completed", "finished", "shipped", "yapıldı", "yapildi", "yapılanlar", "yapilanlar", "tamamlandı",
-               "tamamlandi", "tamamlananlar", "已完成",
+               "tamamlandi", "tamamlananlar", "已完成", "今日完成", "今天完成", "本日完成", "今日の作業", "오늘 한 일",
                "完成事项", "已做", "完了", "完了したこと", "完了した作業", "やったこと", "완료", "완료된 작업", "한 일", "hecho",
                "hecho hoy", "completado", "feito", "concluído", "fait", "terminé", "erledigt", "fertig", "сделано",
                "выполнено", "đã xong", "đã làm", "hoàn thành", "fatto", "completato")
 _NEXT_WORDS = ("next", "next up", "up next", "next step", "next steps", "todo", "to do", "remaining", "sıradaki",
-               "sıradakiler", "siradaki", "siradakiler", "sonraki adımlar", "yapılacaklar", "下一步", "待办", "待辦", "后续", "後續", "次にやること",
+               "sıradakiler", "siradaki", "siradakiler", "sonraki adımlar", "yapılacaklar", "下一步", "待办", "待辦", "待开发", "待開發", "待完成", "后续", "後續", "次にやること",
                "次のステップ", "残り", "残タスク", "다음", "다음 단계", "다음 할 일", "남은 작업", "siguiente", "siguientes pasos",
                "próximos pasos", "pendientes", "próximos passos", "pendente", "prochaines étapes", "à faire",
                "nächste schritte", "offen", "дальше", "следующие шаги", "bước tiếp theo", "việc tiếp theo",
@@ -289,7 +293,8 @@ _DONE_ASCII = frozenset(w for w in _DONE_WORDS if w.isascii())
 hints.register(_DONE_ASCII)
 _DONE_OTHER = hints.finder(sorted(w for w in _DONE_WORDS if not w.isascii()))
 _NEXT_LABEL = lazy_re(lambda: _LABEL % hints.trie_pattern(_NEXT_WORDS))
-_NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)")
+_NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)"
+                        r"|进度|進度|进展|進捗|工作日志|开发日志|開発ログ|作業ログ|진행\s?상황|작업\s?일지")   # (no word breaks in CJK names)
 _NAME_HINT = re.compile(_NAME_WORD.pattern + r"|\d{4}-\d{2}-\d{2}")
 
 

@@ -48,6 +48,23 @@ def index_alone_label(folder: Path | None, sections: int) -> str | None:
     return f"a MEMORY.md with {sections} section{'' if sections == 1 else 's'}"
 
 
+_DAY_FILE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[-_T ][^/]*)?\.md$", re.I)
+
+
+def _workspace_memory(folder: Path) -> bool:
+    """``folder`` is an OpenClaw workspace's memory/ (the user named it, not the workspace): named
+    memory, it holds day logs (2026-03-08.md) that no Markdown file beside them links to — Claude
+    Code's memory/ indexes its files, and sits beside the project's session logs (*.jsonl)."""
+    if folder.name.lower() != "memory":
+        return False
+    names = [n for n, regular in listing(folder) if regular]
+    days = [n for n in names if _DAY_FILE.match(n) and daily_date("memory/" + n)]
+    if not days or any(n.endswith(".jsonl") for n, _ in listing(folder.parent)):
+        return False
+    linked = " ".join(head(folder / n, 65536) for n in names if n.lower().endswith(".md") and n not in days)
+    return not any(d in linked or f"[[{d[:-3]}" in linked for d in days)
+
+
 def daily_date(file_id: str) -> dt.date | None:
     m = DAILY.match(file_id)
     if not m:
@@ -86,6 +103,8 @@ class OpenClaw(Layout):
             return folder
         if curated and _index_alone(folder):
             return folder   # a MEMORY.md of written-in sections and nothing it indexes: its sections are the memory
+        if _workspace_memory(folder):
+            return folder.parent   # pointed at the workspace's memory/: read the workspace
         return None
 
     def role(self, file_id: str) -> Role:

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
+from ..textutil import without_code
+
 INDEX_NAME = "MEMORY.md"
 MAX_LINES = 200
 MAX_BYTES = 25_000
@@ -72,7 +74,7 @@ def line_links(text: str) -> list[tuple[str, tuple[str, ...]]]:
     them: outside HTML comments, one line or many ('' for a link out of the folder). What a
     delete plans to drop from the index, and may drop."""
     blanked = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), text)   # a comment's lines stay lines
-    return [(line, tuple(normalise_target(m.group(2)) for m in _LINK.finditer(seen)))
+    return [(line, tuple(normalise_target(m.group(2)) for m in _LINK.finditer(without_code(seen))))
             for line, seen in zip(text.split("\n"), blanked.split("\n"))]
 
 
@@ -109,7 +111,7 @@ def parse_index(text: str, is_dir=lambda _id: False) -> MemoryIndex:
             idx.cut_line = n
         elif not idx.cut_reason:
             idx.cut_reason = "lines" if n > MAX_LINES else "bytes"
-        targets = tuple(m.group(2) for m in _LINK.finditer(line))
+        targets = tuple(m.group(2) for m in _LINK.finditer(without_code(line)))   # `[x](y.md)` shows the syntax
         ids = tuple(normalise_target(t) for t in targets)
         if ids == targets:
             ids = targets   # the usual link: one tuple for both (50k lines: ~5 MB)

@@ -18,6 +18,7 @@ from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, sa
 from ..judging.gitcheck import tracked_in_git
 from ..judging.steps_done import done_step_findings
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
+from ..judging.wording import is_template
 from ..reading.index import INDEX_NAME
 from ..snapshots.memory import Memory
 from ..secrets.detect import known, might_hold_secret, scrub, secret_pieces
@@ -99,7 +100,7 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
             out.append(Finding(e.id, "no-frontmatter", "keys-without-fences", 1, w.message,
                                "put a '---' line before and after the keys"))
     if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists and not not_a_memory(e.id) \
-            and not skill_resource(e.id, mem):
+            and not skill_resource(e.id, mem) and not is_template(e.id):   # (a form to copy describes nothing)
         out.append(Finding(e.id, "no-frontmatter", "no-frontmatter", 1,
                            "no frontmatter: no name, description or type for the agent to go by",
                            "add ---, name:, description: and type: lines at the top"))

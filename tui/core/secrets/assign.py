@@ -41,7 +41,9 @@ def random_enough(value: str, min_entropy: float = 3.0) -> bool:
 # words that make a name key-like (substrings), and name segments that do on their own
 # "password" in the languages memory is written in (ko, ja, zh, pt, ru, fr)
 PASSWORD_WORDS = ("비밀번호", "암호", "パスワード", "密码", "密碼", "口令", "senha", "пароль")   # fr: mot de passe
-_KEY_SUBSTRINGS = PASSWORD_WORDS + ("token", "secret", "passw", "pwd", "apikey", "api_key", "api-key", "credential", "creds",
+# "secret key" as written in zh (密钥, the common 秘钥, 私钥), ja (秘密鍵, 署名鍵), ko (비밀키): a key's label, not a password's
+SECRET_KEY_WORDS = ("密钥", "秘钥", "私钥", "秘密鍵", "署名鍵", "비밀키")
+_KEY_SUBSTRINGS = PASSWORD_WORDS + SECRET_KEY_WORDS + ("token", "secret", "passw", "pwd", "apikey", "api_key", "api-key", "credential", "creds",
                    "authorization",
                    "bearer", "privatekey", "private_key", "passphrase", "contrase", "auth_key", "authkey",
                    "client_key", "access_key", "accesskey", "signing_key", "session_key", "master_key")
@@ -77,7 +79,7 @@ def keylike_name(name_low: str, name: str | None = None) -> bool:
 
 # -- finding assignments -------------------------------------------------------------------------
 CORE_ANCHORS = ("token", "secret", "pass", "pwd", "key", "auth", "credential", "creds", "bearer", "contrase", "cookie",
-                "sig", "dsn", "psk") + PASSWORD_WORDS
+                "sig", "dsn", "psk") + PASSWORD_WORDS + SECRET_KEY_WORDS
 PROVIDER_WORDS = sorted({k for r in PROVIDERS for k in r.keywords})
 _PROVIDER_BY_WORD = {k: [r for r in PROVIDERS if k in r.keywords] for k in PROVIDER_WORDS}
 _PROVIDER_RX = lazy_re(lambda: trie_pattern(PROVIDER_WORDS))   # the longest provider word at each place

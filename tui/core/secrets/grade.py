@@ -15,6 +15,7 @@ import re
 
 from ..mentions import EXTENSIONS
 from .assign import entropy
+from .labels import chosen_name, passphrase
 from .rules import identifier
 
 # gitleaks' generic-api-key rule asks 3.5 bits a character; we ask it of 16 characters or
@@ -218,7 +219,7 @@ def random_by_measure(v: str) -> bool:
 _STRONG = ("passw", "pwd", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "credential", "creds",
            "private_key", "privatekey", "bearer", "client_key", "access_key", "accesskey", "signing_key",
            "session_key", "master_key", "auth_key", "authkey", "contrase", "비밀번호", "암호", "パスワード",
-           "密码", "密碼", "口令", "senha", "пароль")
+           "密码", "密碼", "口令", "senha", "пароль", "密钥", "秘钥", "私钥", "秘密鍵", "署名鍵", "비밀키")
 
 
 def strong_name(name: str) -> bool:
@@ -239,10 +240,18 @@ def grade(value: str, name: str | None) -> str | None:
         # db_password = Tr0ub4dor&3xq: mixed as passwords are made
         return "high" if random_by_measure(value) or _strong_password(value) else "possible"
     if never_a_value(value):
-        return None
+        # words a person chose for a secret (a signing key of words and a year): worth a look, never sure
+        return "possible" if name is not None and chosen_name(name) and _chosen_words(_shown(value) or "") else None
     if random_by_measure(value):
         return "high"
     return "possible" if name is not None and strong_name(name) else None
+
+
+def _chosen_words(v: str) -> bool:
+    """Run-together words a person chose for a secret: a passphrase (labels), or 24 characters or
+    more of words with digits in them (SiteSigningKey2025ForTokens): a name in code holds no year."""
+    return passphrase(v) or (v.isascii() and v.isalnum() and len(v) >= 24 and sum(c.isdigit() for c in v) >= 2
+                             and sum(c.isalpha() for c in v) >= 15 and entropy(v) >= 3.0)
 
 
 _PASSWORDISH = re.compile(r"passw|pwd|passphrase|contrase|비밀번호|암호|パスワード|密码|密碼|口令|senha|пароль")

@@ -19,7 +19,8 @@ from .assign import entropy, looks_placeholder
 
 # names a person sets a value for: passwords and passphrases, a session's or a signing secret
 # (tokens and keys are generated: never a run of words)
-_CHOSEN = re.compile(r"(?i)passw|pass(?:\b|_)|pwd|passphrase|contrase|secret|senha|пароль|비밀번호|암호|パスワード|密码|密碼|口令")
+_CHOSEN = re.compile(r"(?i)passw|pass(?:\b|_)|pwd|passphrase|contrase|secret|senha|пароль|비밀번호|암호|パスワード|密码|密碼|口令|"
+                     r"密钥|秘钥|私钥|秘密鍵|署名鍵|비밀키")
 # the line that names it ends with the name (in code or bold, perhaps a note in brackets), or ends
 # leading a value in: a colon, '=', 'is' ("jasypt.encryptor.password is set in the run config:")
 _NAME_ENDS = re.compile(r"""[`*'"]*[ \t]*(?:\([^()\n]{0,30}\))?[ \t]*(?::|=|：|\bis\b:?|->|→)?[ \t]*$""")
@@ -37,10 +38,11 @@ def chosen_name(name: str) -> bool:
 
 
 def passphrase(value: str, alone: bool = False) -> bool:
-    """Run-together words (orangebicycletoast): letters only, in one case, 15 letters or more — longer than words run (10 when the value stands
+    """Run-together words (orangebicycletoast), perhaps with digits: in one case, 15 letters or more — longer than words run (10 when the value stands
     alone on its own line under its name: prose would go on in a sentence there)."""
     v = value.strip()
-    if not v.isascii() or not v.isalpha() or len(v) < (10 if alone else 15):
+    # (digits among the letters too: a chosen signing secret is words and a year, acmeportal2024key)
+    if not v.isascii() or not v.isalnum() or sum(c.isalpha() for c in v) < (10 if alone else 15):
         return False
     if not (v.islower() or v.isupper()):
         return False   # words capitalised one by one are a name in code (GetSecretValueCommand)
