@@ -10,7 +10,7 @@ from tui.widgets.entry_table import EntryTable
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.usage_pane import UsagePane
 
-from conftest import make_app, settle
+from conftest import REPO, make_app, settle
 from test_tui import plain
 
 
@@ -158,3 +158,30 @@ async def test_yes_to_the_offer_wires_the_hook(sample, tmp_path, monkeypatch):
         assert settings["hooks"]["UserPromptSubmit"]
         assert "is wired" in plain(app.main.query_one(UsagePane).query_one("#usage-hook"))
         assert any("Wired the Claude Code hook" in n.message for n in app._notifications)
+
+
+def test_the_hook_is_offered_only_for_an_agent_it_can_serve(tmp_path, monkeypatch):
+    """Claude Code's hook: offered on a Claude Code folder (the sample), not on an OpenClaw or
+    Gemini one (their prompts never reach that hook)."""
+    import argparse
+    import shutil
+    import tui.app
+    from tui.cli import run_tui
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    offered = {}
+
+    class Spy:
+        def __init__(self, directory, *a, offer_hook=False, **kw):
+            offered[directory.name] = offer_hook
+            self.return_code = 0
+
+        def run(self):
+            pass
+    monkeypatch.setattr(tui.app, "MemtuiApp", Spy)
+    for name in ("openclaw", "gemini"):
+        shutil.copytree(REPO / "sample_memories" / "layouts" / name, tmp_path / name)
+    shutil.copytree(REPO / "sample_memories" / "memory", tmp_path / "cc" / "memory")
+    for d in (tmp_path / "openclaw", tmp_path / "gemini", tmp_path / "cc" / "memory"):
+        run_tui(argparse.Namespace(dir=[str(d)], root=None, layout=None, theme=None, no_watch=True))
+    assert offered == {"openclaw": False, "gemini": False, "memory": True}

@@ -138,6 +138,7 @@ def run_tui(args: argparse.Namespace) -> int:
     from .app import MemtuiApp
     app = MemtuiApp(directory, root, theme=args.theme, watch=not args.no_watch,
                     sample=found.is_sample and store is None, layout=found.layout, store=store,
-                    display_path=shown, select=select, offer_hook=True)
+                    display_path=shown, select=select,
+                    offer_hook=any(f.layout is None or f.layout.wires_hook for _, _, f in opened))
     app.run()
     return app.return_code or 0

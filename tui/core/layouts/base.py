@@ -62,6 +62,7 @@ class Layout:
     file_per_entry = False        # every file is one entry as read, nothing to split or settle
     aliases: tuple[str, ...] = ()  # other names --layout takes for it
     detect_rank = 0                # detection tries layouts by rank, most specific first
+    wires_hook = False             # the app offers to wire memtui's prompt hook for this agent (Claude Code's)
 
     # -- what memtui may write here: the behaviour of this entry of the registry (writes, the
     # trash, archive and audit ask these; none of them branches on a layout's name)

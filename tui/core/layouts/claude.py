@@ -15,6 +15,7 @@ class ClaudeCode(Layout):
     aliases = ("claude",)
     archives = True
     record = "claude-transcripts"   # ~/.claude/projects/<slug>/*.jsonl beside memory/
+    wires_hook = True
     followed = "Claude Code auto memory (MEMORY.md index, 200 lines / 25 KB loaded), 2.x"
 
     def role(self, file_id: str) -> Role:
@@ -29,6 +30,7 @@ class MemoryTool(ClaudeCode):
     detect_rank = 7
     aliases = ()
     record = ""
+    wires_hook = False   # its files are read by the application that calls the API, not by a hook
     no_record = ("the memory tool's files are written through the API by the application that runs it: no "
                  "record of those calls is kept beside them")
     followed = "Anthropic memory tool (memory_20250818): files under /memories"
