@@ -88,3 +88,35 @@ def test_a_library_named_like_a_file_meets_the_entry_that_names_it(mem_dir, root
     d = decide(mem_dir, root, "explain next.js from scratch")
     assert [c.id for c in d.injected] == ["stack.md"], d.injected
     assert decide(mem_dir, root, "the error is in src/next.js").injected == []   # a real path stays a path
+
+
+@pytest.mark.parametrize("prompt", ["I NEED COFFEE", "how's the WEATHER?", "a good name for a CAT?"])
+def test_small_talk_in_capitals_is_no_name(shop, prompt):
+    """An all-capital word is a name (names.py), but a small-talk word shouted stays small talk."""
+    mem_dir, root = shop
+    assert decide(mem_dir, root, prompt).injected == []
+
+
+@pytest.fixture
+def desk(mem_dir, root):
+    """'follow' and 'check' in two bodies of six: rare enough for a name (NAME_RARE), not for a body alone (LONE_BODY)."""
+    entry(mem_dir, "support", name="support-desk", description="the support desk",
+          body="Tickets older than a week get a follow email and a check; see react-query for the cache.")
+    entry(mem_dir, "sales", name="sales-pipeline", description="the sales pipeline",
+          body="Leads that go quiet get a follow call and a check; the board uses react-query too.")
+    for i, topic in enumerate(("lunch orders", "office plants", "holiday calendar", "printer toner")):
+        entry(mem_dir, f"other-{i}", name=f"other-{i}", description=topic, body=f"Notes on {topic}.")
+    return mem_dir, root
+
+
+@pytest.mark.parametrize("prompt", ["ok, any follow-up?", "time for a check-in?"])
+def test_a_hyphenated_ordinary_word_is_no_name_in_its_pieces(desk, prompt):
+    """'follow-up' is a name as a whole; its piece 'follow' is an ordinary word that needs company."""
+    mem_dir, root = desk
+    assert decide(mem_dir, root, prompt).injected == []
+
+
+def test_a_hyphenated_name_still_matches_as_a_whole(desk):
+    mem_dir, root = desk
+    d = decide(mem_dir, root, "react-query again")
+    assert sorted(c.id for c in d.injected) == ["sales.md", "support.md"], d.injected

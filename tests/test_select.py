@@ -274,7 +274,7 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
-def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], names=()) -> tuple[float, float, bool]:
+def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], names=(), quiet=()) -> tuple[float, float, bool]:
     """(an entry's keyword points in tenths uncapped, those not from its body, whether its body counted)
     from its hits {term: weight} (weight BODY: a body word), summed item by item."""
     from tui.core.engine.evidence import BODY, BODY_WEIGHT, body_counts, tenths
@@ -282,7 +282,7 @@ def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], names=
     body = [t for t, w in kw.items() if w == BODY]
     from tui.core.engine.evidence import rare_name
     counted = body_counts(len(body), sum(rare[t] for t in body), need, named > 0,
-                          any(rare_name(t, names, rare) for t in body))
+                          any(rare_name(t, names, rare, quiet) for t in body))
     return named + (sum(tenths(BODY_WEIGHT, rare[t]) for t in body) if counted else 0), named, counted
 
 

@@ -85,9 +85,10 @@ def telling(t: str, rare: dict[str, float], quiet=frozenset()) -> float:
     return 0.0 if t in quiet else rare.get(t, 1.0)
 
 
-def rare_name(t: str, names, rare: dict[str, float]) -> bool:
-    """Whether the prompt's term ``t`` is a name (names.py) few entries hold."""
-    return t in names and rare.get(t, 1.0) >= NAME_RARE
+def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
+    """Whether the prompt's term ``t`` is a name (names.py) few entries hold, and not one of its
+    ``quiet`` terms: small talk in capitals ('I NEED COFFEE') is still small talk."""
+    return t in names and t not in quiet and rare.get(t, 1.0) >= NAME_RARE
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
@@ -110,10 +111,10 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             total += p
             named = True
     if body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
-                   any(rare_name(t, names, rare) for t in body)):
+                   any(rare_name(t, names, rare, quiet) for t in body)):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
-            out.append(Reason("keyword", how(t, "body, a name" if rare_name(t, names, rare) else "body"), p / 10))
+            out.append(Reason("keyword", how(t, "body, a name" if rare_name(t, names, rare, quiet) else "body"), p / 10))
             total += p
     if total > KEYWORD_CAP * 10:
         out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total / 10:g} points)",
@@ -152,7 +153,7 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
         ids = index.body(t)
         if ids:   # (a body term is never also a name or description term of that entry)
             r, p = telling(t, rare, quiet), tenths(BODY_WEIGHT, rare[t])
-            if rare_name(t, names, rare):
+            if rare_name(t, names, rare, quiet):
                 by_name.update(ids)
             for eid in ids:
                 hits[eid] += 1

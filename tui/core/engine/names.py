@@ -1,12 +1,14 @@
 """The words of a prompt that are names (issue 40, stop 39): evidence on their own.
 
 A name is a word the writer did not take from the sentence's language: an identifier (camelCase
-'useMemo', digits in a word 'k8s', pieces joined by '-', '_' or '.', 'user-facing', an all-capital
+'useMemo', digits in a word 'k8s', pieces joined by '-', '_' or '.', 'react-query', an all-capital
 'CV'), or a Latin-script word in a prompt written mostly in another script ('npm' in a Russian
 prompt, 'vault' in a Chinese one). Small talk holds none. When few entries hold such a word
 (evidence.NAME_RARE), one body holding it matches alone, where a common word needs company
 (evidence.body_counts): on the tune prompts the rule fired once, rightly, and on no small talk;
 on the stop-38 reviewer's pool (read after its set-aside figure) twice, rightly ('useMemo', 'CV').
+A word a hyphen alone makes a name ('follow-up', 'check-in', 'react-query') is a name as a
+whole, not in its pieces: 'follow' of 'follow-up' is an ordinary word and needs company.
 """
 from __future__ import annotations
 
@@ -26,3 +28,17 @@ def name_tokens(text: str) -> list[str]:
                 or (tok.isupper() and len(tok) >= 2) or (foreign and len(tok) >= 2)):
             out.append(tok)
     return out
+
+
+def name_terms(text: str, terms) -> frozenset[str]:
+    """The terms (``terms``: tokens.terms) of the names in ``text``. Of a word only its hyphens
+    make a name, the pieces' own terms are left out: the whole ('reactq') stays a name, 'follow'
+    of 'follow-up' does not (English joins ordinary words with a hyphen; '_' and '.' are code's)."""
+    out: set[str] = set()
+    for tok in name_tokens(text):
+        ts = terms(tok)
+        if "-" in tok and tok.islower() and tok.replace("-", "").isalpha():
+            for piece in tok.split("-"):
+                ts -= terms(piece)
+        out |= ts
+    return frozenset(out)

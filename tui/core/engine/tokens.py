@@ -33,7 +33,7 @@ from functools import lru_cache
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
 from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP  # noqa: F401 (part of this module's interface)
 from .forms import date_terms, latin_noun
-from .names import name_tokens
+from .names import name_terms
 from .smalltalk import small_talk_terms
 from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
 
@@ -379,7 +379,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
         own |= terms(p) - terms(p.rsplit(".", 1)[-1]) if "/" not in p.replace("\\", "/") else set()
     out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
     out.words = len(own)
-    out.names = frozenset(t for tok in name_tokens(text) for t in terms(tok)) & out
+    out.names = name_terms(text, terms) & out
     out.quiet = (small_talk_terms(terms) | terms(" ".join(extra))) & out
     return out
 
