@@ -97,12 +97,18 @@ class ProjectLine:
     line: int
     text: str
 
+    @property
+    def shown(self) -> str:
+        """The line as a reason or the JSON quotes it: a secret on it (a ``.env`` value) masked."""
+        from ..secrets.detect import redact
+        return " ".join(redact(self.text).split())
+
     def cite(self, width: int = 70) -> str:
-        t = " ".join(self.text.split())
+        t = self.shown
         return f"{self.file}:{self.line} {t[:width]}{'…' if len(t) > width else ''}"
 
     def as_json(self) -> dict:
-        return {"file": self.file, "line": self.line, "text": " ".join(self.text.split())[:200]}
+        return {"file": self.file, "line": self.line, "text": self.shown[:200]}
 
 
 @dataclass

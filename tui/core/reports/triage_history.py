@@ -5,7 +5,8 @@ A file its headline calls a changelog or a change history ("figure-draftsman cha
 or a round number) is the record of how the thing came to be. Its lessons read as traps line by
 line ("root cause: …", "constraints"), but each is tied to one round: where work stood then. The
 code or the instruction file holds what lasted; the history belongs in the log. A bare "history"
-is not enough: "full history of the design exploration" is a decision record its owner keeps.
+is not enough: "full history of the design exploration" (a bare 履歴 or 历史记录) is a decision
+record its owner keeps, and so is any entry with a Why line, whatever its headline.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ _CHANGELOG = re.compile(
     r"(?i)(?:\bchange[ -]?log|\bchanges? log|\b(?:change|version|update|revision) history\b|\brevision log|\brelease notes|\bdevlog|"
     r"änderungs(?:protokoll|historie|verlauf)|\bhistorial de cambios|\bregistro de cambios|"
     r"\bhist[óo]rico de (?:mudanças|alterações|versões)|\bjournal des modifications|\bhistorique des (?:modifications|versions)|"
-    r"履歴|更新日志|变更(?:记录|日志)|精进记录|迭代记录|修订记录|历史记录|改进记录|변경 ?(?:이력|기록|로그)|업데이트 ?(?:기록|내역))")
+    r"(?:更新|変更|改訂|改定|修正|版)履歴|更新(?:日志|记录|記錄)|变更(?:记录|日志)|變更(?:記錄|日誌)|精进记录|迭代记录|修订记录|改进记录|변경 ?(?:이력|기록|로그)|업데이트 ?(?:기록|내역))")
 # a section of one round: a date, a round or version number ("第九轮", "Round 3", "v1.2")
 _ROUND = re.compile(r"(?i)\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|第\s*[\d一二三四五六七八九十百]+\s*[轮回輪次版]|"
                     r"\b(?:round|runde|ronda|rodada|tour|iteration|iteración|iteração)\s*\d+|\b\d+(?:st|nd|rd|th) round|"
@@ -28,7 +29,7 @@ _ROUND = re.compile(r"(?i)\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|第\s*[\d一二三�
 def dated_history(entry_id: str, name: str, description: str, lines) -> Decision | None:
     head = f"{entry_id.rsplit('/', 1)[-1].replace('_', ' ').replace('-', ' ')}\n{name}\n{description}"
     said = _CHANGELOG.search(head)
-    if said is None:
+    if said is None or any(ln.kind == "why" for ln in lines):   # a Why line: a decision record its owner keeps
         return None
     rounds = [ln for ln in lines if ln.kind == "heading" and _ROUND.search(ln.text)]
     if len(rounds) < 3:

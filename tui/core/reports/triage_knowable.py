@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .triage_facts import STRONG, Fact, Found, _cite, says_more, words
-from .triage_lines import shown
+from .triage_lines import quote, shown
 from .triage_findings import Decision
 
 
@@ -111,7 +111,8 @@ def copied(prepared, idx, looked: list[Found]) -> Decision | None:
         for item in ([whole] if len(words(whole)) >= 2 else []) + (names if len(names) >= 3 else []):
             for lid in idx.lines_with(*dict.fromkeys(words(item)), limit=50):
                 pl = idx.line(lid)
-                if _norm(pl.text) == item and pl.file.rsplit("/", 1)[-1] != own:   # not a copy of the entry itself
+                base = pl.file.rsplit("/", 1)[-1]
+                if _norm(pl.text) == item and base != own and not base.startswith(".env"):   # an env file's values are the owner's   # not a copy of the entry itself
                     hits.setdefault(pl.file, {}).setdefault(item, (ln.n, pl))
                     break
     if not hits:
@@ -127,7 +128,7 @@ def copied(prepared, idx, looked: list[Found]) -> Decision | None:
     first, last = shown_items[0][1], shown_items[-1][1]
     span = f"{first.line}" if first.line == last.line else f"{first.line}–{last.line}"
     reasons = [f"{len(items)} of its lines or listed names are {file}:{span}, word for word "
-               f"(from '{first.text.strip()[:40]}')",
+               f"(from '{quote(first.text, 6)}')",
                f"it copies a listing out of {file}: reading that file once tells the agent"]
     reasons[1:1] = [f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}" for g in looked if g.fact.kind in STRONG][:2]
     return Decision("drop", 3, reasons, sorted(covered), [pl for _, pl in shown_items][:6])

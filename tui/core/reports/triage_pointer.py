@@ -35,6 +35,17 @@ _BEFORE = re.compile(
 _AFTER = re.compile(r"(?i)^[\s`'\"」』)）]*(?:(?:的|の)?「[^」]{0,30}」(?:节|節|セクション)?\s*)?"
                     r"(?:に(?:記載|記述|書(?:か|い)|追記|移(?:し|動))|にある|에\s*(?:있|기록|명시|반영|추가|정리)"
                     r"|(?:中|里)(?:已|有)|已(?:写|记录|包含|收录|有)|\s*already\s+(?:has|holds|covers|states|says))")
+# ...but a modal, a negation or "not yet" in the same clause says it is still to be placed ("must be
+# documented in CLAUDE.md", "noch nicht in", "todavía no está en", 尚未写入, に記載すべき, 에 추가해야)
+_UNPLACED_BEFORE = re.compile(
+    r"(?i)\b(?:must|should|shall|needs?|has to|have to|ought|to be|will|would|could|may|might|going to|todo|"
+    r"not|never|no|yet|isn'?t|aren'?t|wasn'?t|weren'?t|hasn'?t|haven'?t|hadn'?t|doesn'?t|don'?t|didn'?t|"
+    r"muss|müssen|musst|soll|sollte|sollen|noch nicht|nicht|nie|kein\w*|"
+    r"debe\w*|deber[íi]a\w*|hay que|tiene que|tienen que|todav[íi]a no|a[úu]n no|nunca|"
+    r"doit|doivent|devrait|pas encore|jamais|ne|deve\w*|deveria\w*|precisa\w*|ainda n[ãa]o|n[ãa]o)\b"
+    r"|应|應|需要|要|必须|必須|得|尚未|还没|還沒|未|没有|沒有|不|待")
+_UNPLACED_AFTER = re.compile(r"べき|必要|予定|ない|未|まだ|ず|해야|필요|않|없|아직|예정|할 것|待|尚未|未|没有|沒有|应|需要")
+_CLAUSE = re.compile(r"[.;:!?。；：！？\n,，、]")
 _WORD = re.compile(r"\w+")
 _TYPES_ONE_RULE = ("feedback", "user")
 
@@ -47,6 +58,10 @@ def _loaded_name(text: str) -> str | None:
 def _placed(text: str) -> str | None:
     """The loaded file this text says already holds its rule."""
     for m in _LOADED.finditer(text or ""):
+        before = _CLAUSE.split(text[max(0, m.start() - 40):m.start()])[-1]
+        after = _CLAUSE.split(text[m.end():m.end() + 40])[0]
+        if _UNPLACED_BEFORE.search(before) or _UNPLACED_AFTER.search(after):
+            continue   # still to be placed there, not placed
         if _BEFORE.search(text[max(0, m.start() - 40):m.start()]) or _AFTER.search(text[m.end():m.end() + 40]):
             return m.group(0)
     return None
