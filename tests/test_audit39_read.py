@@ -79,3 +79,15 @@ def test_a_qualified_thing_in_one_entry_is_another_thing(mem_dir, root):
     entry(mem_dir, "reports.md", "The export is built.\n\nSome notes on the report screen.\n\n"
                                  "The export is not built yet.")
     assert len(conflicts(mem_dir, root)) == 1
+
+
+# -- 6. a label ending in a day word keeps its time word; a name's last word does not --------------
+
+def test_a_label_with_today_is_a_time_word_and_a_name_is_not():
+    from tui.core.judging.wording import transient_findings
+    for said in ("# Standup\nStatus Today: the sync is red.\n", "# Standup\n**Blocked Today:** the payment flow.\n",
+                 "# Standup\n- Deploy Today: paused until review.\n",
+                 "# Standup\n## Blockers Today\n- the staging key is missing\n"):
+        assert len(transient_findings("standup.md", said)) == 1, said
+    names = "# Reading\n- Garden Design Today — paywalled\n- Psychology Today: habit articles\n"
+    assert transient_findings("reading.md", names) == []
