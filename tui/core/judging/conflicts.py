@@ -81,6 +81,12 @@ _TO_MS = {"ms": 1, "millisecond": 1, "milliseconds": 1, "s": 1000, "sec": 1000, 
           "h": 3_600_000, "hour": 3_600_000, "hours": 3_600_000, "hora": 3_600_000, "horas": 3_600_000,
           "시간": 3_600_000, "時間": 3_600_000, "小时": 3_600_000,
           "sekunde": 1000, "sekunden": 1000, "minuten": 60_000, "stunde": 3_600_000, "stunden": 3_600_000}
+# an interval is the form right beside its number ("every 15 min", "alle 30 Minuten", "每 30 分钟",
+# "15分ごと", "10분마다", "sync interval: 15 min"): a duration with "every" elsewhere on the line
+# ("times out after 5 s, every retry", "Alle Tests dauern 10 Sekunden") is no interval
+_EVERY_BEFORE = re.compile(r"(?i)(?:\bevery|\balle|\btoutes\s+les|\ba\s+cada|每隔?|"
+                           r"(?:interval(?:l|o|le)?|间隔|間隔|간격|주기)[^.;,!?\d]{0,12})\s*$")
+_EVERY_AFTER = re.compile(r"\s*(?:ごと|毎|おき|마다)")
 # "(antes eran 3)", "was 3", "from 3 to 5", "instead of 3": the number after it is the old value
 _BEFORE = re.compile(r"(?i)\b(?:antes|before|previously|formerly|was|were|used to be|era|eram|eran|instead of|"
                      r"en lugar de|em vez de|from)\b|이전|기존|以前|之前|元は|従来")
@@ -129,6 +135,7 @@ class Claim:
     value: str = ""      # the setting's value (ms for a time)
     old: tuple = ()      # a setting's earlier values the same line names
     quals: frozenset = frozenset()
+    name: frozenset = frozenset()   # built: the thing's words outside paths ("/join/<code>" names, not qualifies)
 
 
 @dataclass(frozen=True)
@@ -156,6 +163,13 @@ def qualifiers(text: str, skip: tuple[str, ...] = ()) -> frozenset:
         bare = bare.replace(f, " ")
     out |= {w for w in rule_words(bare) if w.isascii() and len(w) >= 4 and w not in _FILLER}
     return frozenset(out)
+
+
+def _named(thing: str) -> frozenset:
+    """A thing's qualifiers without its paths: "Invite page /join/<code>" is "the invite page",
+    while "the PDF export" is not "the export"."""
+    plain = re.sub(r"\S*/\S*", " ", thing)
+    return qualifiers(plain) | {w.lower() for w in _ACRONYM.findall(plain)}
 
 
 def _value(num: str, unit: str | None) -> str:
@@ -216,6 +230,9 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                 forms = _CONCEPTS[concept]
                 start = min(k for k in (low.find(f) for f in forms) if k >= 0)
                 nums = [m for m in _NUM_UNIT.finditer(text) if m.start() >= start - 20 and m.start() - start < 60]
+                if concept == "interval":
+                    nums = [m for m in nums if _EVERY_BEFORE.search(text[max(0, m.start() - 30):m.start()])
+                            or _EVERY_AFTER.match(text, m.end())]
                 if not nums:
                     continue
                 values = [(_value(m.group(1), m.group(2)), m.start()) for m in nums
@@ -231,7 +248,8 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                                      qualifiers(text, forms)))
         for state, thing in (states(text) if any(map(low.__contains__, _STATE_HINTS)) else ()):
             out.append(Claim(entry_id, ln.n, "built", state,
-                             quals=qualifiers(thing) | {w.lower() for w in _ACRONYM.findall(thing)}))
+                             quals=qualifiers(thing) | {w.lower() for w in _ACRONYM.findall(thing)},
+                             name=_named(thing)))
         if any(map(low.__contains__, _REPLACED_HINTS)):
             for rx, g in _REPLACED:
                 m = rx.search(text)
@@ -296,9 +314,10 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
     for i, a in enumerate(built):
         for b in built[i + 1:]:
             # the same thing: one's name is the other's or within it ("CSV export" / "the CSV export
-            # of invoices"), never two that merely share a word ("PDF viewer" / "3D viewer")
+            # of invoices"), never two that merely share a word ("PDF viewer" / "3D viewer"); within one
+            # entry the name must be the same ("the export" / "the PDF export": two things)
             if a.key != b.key and a.quals and b.quals and (a.quals <= b.quals or b.quals <= a.quals) and \
-                    (a.entry != b.entry or same_entry_stale(a, b)):
+                    (a.entry != b.entry or a.name == b.name and same_entry_stale(a, b)):
                 if a.entry == b.entry:   # one finding in one file: its two lines
                     yes, no = (a, b) if a.key == "built" else (b, a)
                     out.append(Pair(yes, no, f"line {yes.line} says it is built; line {no.line}, below it, still "

@@ -12,6 +12,7 @@ import re
 
 from .. import hints
 from .findings import Finding
+from .day_names import name_ends
 from ..textutil import lazy_re, line_of, without_code, without_comments
 from .owner_context import frontmatter_label, living_backlog, on_purpose
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
@@ -142,7 +143,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             if why:
                 continue
             word = m.group(0)
-            if word[:1].isupper() and DAY_WORD.match(word) and _TITLE_BEFORE.search(scan, 0, m.start()):
+            if word[:1].isupper() and DAY_WORD.match(word) and name_ends(scan, m.start(), m.end()):
                 continue   # "Social Media Today", "Psychology Today": the last word of a name, no day
             if ctx.event_under_dated_heading(m, english=lang == "en"):
                 continue   # "SHIPPED tonight" under "## Release 2026-03-14": that evening's history
@@ -173,8 +174,6 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
     return sorted(out, key=lambda f: f.line)
 
 
-# a capitalised word right before, on the same line (a name's words): "… Media Today"
-_TITLE_BEFORE = re.compile(r"(?<![.!?:;—–] )(?<![.!?:;])\b[A-Z][\w&'’-]*[ \t]+\Z")
 # a status said as one: "**Status:** Not started.", "**Estado en X:** … está vacío", "## Retry job (RUNNING)"
 _STATUS_LABEL = re.compile(r"(?im)^[ \t]*(?:[-*][ \t]+)?\*\*(?:status|estado|stato|stand|статус|trạng thái)"
                            r"(?:[ \t][^:*\n]{1,24})?:?\*\*:?[^\n]*")

@@ -53,13 +53,19 @@ _DAY_FILE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[-_T ][^/]*)?\.md$", re.I)
 
 def _workspace_memory(folder: Path) -> bool:
     """``folder`` is an OpenClaw workspace's memory/ (the user named it, not the workspace): named
-    memory, it holds day logs (2026-03-08.md) that no Markdown file beside them links to — Claude
-    Code's memory/ indexes its files, and sits beside the project's session logs (*.jsonl)."""
+    memory, it holds day logs (2026-03-08.md) that no Markdown file beside them links to, and no
+    note in it opens with frontmatter — Claude Code's memory/ indexes its files, writes each with
+    frontmatter, and sits beside the project's session logs (*.jsonl)."""
     if folder.name.lower() != "memory":
         return False
     names = [n for n, regular in listing(folder) if regular]
     days = [n for n in names if _DAY_FILE.match(n) and daily_date("memory/" + n)]
     if not days or any(n.endswith(".jsonl") for n, _ in listing(folder.parent)):
+        return False
+    # Claude Code's entries open with frontmatter (name:, description:); OpenClaw's notes never
+    # need it, so one such note in the folder says Claude Code whatever its name
+    notes = [n for n in names if n.lower().endswith(".md") and n not in CURATED]
+    if any(head(folder / n, 8).lstrip("\ufeff").startswith("---") for n in notes):
         return False
     linked = " ".join(head(folder / n, 65536) for n in names if n.lower().endswith(".md") and n not in days)
     return not any(d in linked or f"[[{d[:-3]}" in linked for d in days)

@@ -41,7 +41,8 @@ def passphrase(value: str, alone: bool = False) -> bool:
     """Run-together words (orangebicycletoast), perhaps with digits: in one case, 15 letters or more — longer than words run (10 when the value stands
     alone on its own line under its name: prose would go on in a sentence there)."""
     v = value.strip()
-    # (digits among the letters too: a chosen signing secret is words and a year, acmeportal2024key)
+    # (digits among the letters too: a chosen signing secret is words and a year, acmeportalsigning2024key;
+    # acmeportal2024key, 13 letters, only when it stands alone under its name)
     if not v.isascii() or not v.isalnum() or sum(c.isalpha() for c in v) < (10 if alone else 15):
         return False
     if not (v.islower() or v.isupper()):

@@ -7,9 +7,11 @@ so such a hit is not a secret finding at all. A Google API key in a Firebase web
 Maps browser script is public by design too, but the same ``AIza…`` shape unrestricted on a
 server is a credential: that one could be either, so it is at most ``possible``.
 
-The judgement reads the hit's own line and the three lines either side (a form's ``access_key``
+The key's public name (site key, anon key, search-only key) counts only on the hit's own line;
+the three lines either side count only for a form service's address (a form's ``access_key``
 sits in a fetch call a line from the service's URL). A line that names the value as secret
-(``secret``, ``private``, ``service_role``, ``server``, ``admin``, ``deploy``) keeps it whatever
+(``secret``, ``private``, ``service_role``, ``server``, ``admin``, ``deploy``, ``password``,
+``token``, ``credential``) keeps it whatever
 the neighbours say: a Supabase service-role key beside the anon key is still a secret.
 
 Redaction is not touched: a public key is still masked in every output (nothing lost by it).
@@ -20,14 +22,20 @@ import re
 
 from ..textutil import lazy_re
 
-# a service whose only key is the public one, named near the value
-_PUBLIC_ONLY = lazy_re(r"(?i)web3forms|formspree|getform\.io|usebasin|emailjs|"
-                       r"(?:recaptcha|hcaptcha|turnstile)[\w .-]{0,20}site[ _-]?key|\bsite[ _-]?key\b|"
-                       r"search[ _-]?only[ _-]?(?:api[ _-]?)?key|\banon(?:ymous)?[ _-]?(?:public[ _-]?)?key\b|supabase[\w.-]{0,12}anon")
+# a form service whose only key is the public one: its address may sit a few lines away
+_FORM_SERVICE = lazy_re(r"(?i)web3forms|formspree|getform\.io|usebasin|emailjs")
+# the key's own name says it is the public one (read on the value's own line only: a password
+# on the line after a captcha's site key is still a password)
+_PUBLIC_NAME = lazy_re(r"(?i)(?:recaptcha|hcaptcha|turnstile)[\w .-]{0,20}site[ _-]?key|\bsite[ _-]?key\b|"
+                       r"search[ _-]?only[ _-]?(?:api[ _-]?)?key|\banon(?:ymous)?[ _-]?(?:public[ _-]?)?key\b|supabase[\w.-]{0,12}anon|"
+                       r"web3forms|formspree|getform\.io|usebasin|emailjs")
+# a form service's key as its fetch call or form field names it
+_FORM_KEY = lazy_re(r"(?i)access[ _-]?key|public[ _-]?key|\bkey\b|form[ _-]?id")
 # where an AIza key is public by design, yet the same shape can be a server's credential
 _PUBLIC_OR_NOT = lazy_re(r"(?i)firebase|maps[ _.-]?(?:javascript|js|api|embed|browser)|\bmaps\.googleapis|browser[ _-]?key")
 # the value's own line says it is not the public one
-_SECRET_SAID = lazy_re(r"(?i)secret|private|service[ _-]?role|server|admin|deploy|webhook|signing")
+_SECRET_SAID = lazy_re(r"(?i)secret|private|service[ _-]?role|server|admin|deploy|webhook|signing|"
+                       r"passw|pwd|token|credential")
 _WINDOW = 3   # lines either side
 
 
@@ -54,7 +62,8 @@ def public_confidence(text: str, rule: str, start: int, end: int, confidence: st
     own, around = _lines_around(text, start, end, _WINDOW)
     if _SECRET_SAID.search(own):
         return confidence
-    if rule == "generic-secret" and _PUBLIC_ONLY.search(around):
+    if rule == "generic-secret" and (_PUBLIC_NAME.search(own)
+                                     or (_FORM_KEY.search(own) and _FORM_SERVICE.search(around))):
         return None
     if _PUBLIC_OR_NOT.search(around):
         return "possible"
