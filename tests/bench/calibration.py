@@ -1,8 +1,8 @@
 """Calibrated confidence (SPEC §5, issue 36): each rule's precision on folders no rule was tuned
-on, from the verdicts the held-out reviewers gave (heldout35-38) and the corpus ledger's held-out
+on, from the verdicts the held-out reviewers gave (heldout35-39) and the corpus ledger's held-out
 third. The table it prints is tests/bench/calibration.md; judging/calibration.py applies it.
 
-    python tests/bench/calibration.py --run OUT        audit every heldout35-38 folder with the
+    python tests/bench/calibration.py --run OUT        audit every heldout35-39 folder with the
                                                        memtui on PATH into OUT/<pool>/<slug>.json
     python tests/bench/calibration.py [--now OUT] [--ledger] [--markdown]
         the table: per rule (kind/rule/confidence as the finding carried it when judged), right of
@@ -15,7 +15,8 @@ Where the verdicts come from (outside the repository, never copied into it): eac
 results/*audit*.md (verdicts) and the raw JSON the reviewer kept (which finding each verdict is
 of). heldout35: the table of section 3; heldout36: section 1's per-folder verdicts, transcribed
 below by index (the whole population was judged); heldout37: results/m37-audit-judge.py's
-verdicts by index; heldout38: section 3's census in JSON order. A = a pool artifact (a path past
+verdicts by index; heldout38: section 3's census in JSON order; heldout39: verdicts.json by
+index into the reviewer's all.json (a repeat, 'Wrep', counts wrong). A = a pool artifact (a path past
 the pool's partial copy), counted apart. Prints counts only, never memory text.
 """
 from __future__ import annotations
@@ -31,9 +32,9 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-POOLS = (35, 36, 37, 38)
+POOLS = (35, 36, 37, 38, 39)
 WORK = Path(os.environ.get("MEMTUI_POOLS", "/work"))
-RAW = {35: "/tmp/m-audit/out", 36: "/tmp/m36-audit", 37: "/tmp/m37a", 38: "/tmp/m38a"}
+RAW = {35: "/tmp/m-audit/out", 36: "/tmp/m36-audit", 37: "/tmp/m37a", 38: "/tmp/m38a", 39: "/tmp/m39-audit"}
 # heldout36 results/m36-audit.md section 1, per folder in JSON order (R right, W wrong, A artifact)
 V36 = {"cef-unity-ja": "WWRRRA", "dilbaz-cline-tr": "WRR", "dunglook-vi": "RW", "kontfeel-fr": "AA",
        "lcaitool-zh": "R", "liceo-cwv-es": "A", "medfeebot-cline-ja": "WWWWRRW", "nas-demanda-es": "WWW",
@@ -86,6 +87,12 @@ def verdicts() -> list[dict]:
     flat = [(s, x) for s in sorted(d) for x in d[s]]
     assert len(flat) == len(V38)
     rows += [_row(38, s, x, v) for (s, x), v in zip(flat, V38)]
+    # heldout39: verdicts.json by index into all.json (the reviewer's flat list, each with its
+    # slug); 'Wrep' (wrong as a repeat of another finding's cause) counts wrong
+    flat = json.load(open(RAW[39] + "/all.json", encoding="utf-8"))
+    judged = json.load(open(RAW[39] + "/verdicts.json", encoding="utf-8"))["verdicts"]
+    assert len(flat) == len(judged)
+    rows += [_row(39, x["slug"], x, judged[str(i)][0]) for i, x in enumerate(flat)]
     return rows
 
 
