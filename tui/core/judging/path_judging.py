@@ -8,6 +8,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
+from ..instructions import INSTRUCTION_FILES
 from ..textutil import line_span
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def in_order(segs: list[str], theirs: list[str]) -> bool:
     plain = [y for y in skipped if not _DYNAMIC_SEG.fullmatch(y)]
     # a plain folder left out only of a longer route (src/agents.py is not src/registry/agents.py)
     return not plain or len(plain) == 1 and len(segs) >= 3
-INSTRUCTION_NAMES = {"claude.md", "agents.md", "gemini.md", "claude.local.md", "copilot-instructions.md"}
+INSTRUCTION_NAMES = {n.rsplit("/", 1)[-1].lower() for n in INSTRUCTION_FILES}   # their file names, any case
 
 
 GENERATED = {"dist", "build", "out", "target", "node_modules", ".next", ".nuxt", "coverage", "__pycache__", ".venv",

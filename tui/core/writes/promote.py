@@ -18,6 +18,7 @@ from . import journal
 from ..judging.anchors import confine
 from ..reading.entry import MemoryEntry
 from ..faults import Changed
+from ..instructions import INSTRUCTION_FILES
 from ..judging.findings import Finding
 from ..judging.gates import secret_findings, sensitive_findings, transient_findings
 from ..reading.frontmatter import NotEditable, set_fields
@@ -27,7 +28,8 @@ from .change import change, writing
 SECTION_TITLE = "Learned conventions"
 _SECTION_WORDS = re.compile(r"(?i)\b(learned|learnt|conventions?|lessons|memor(?:y|ies)|promoted|gotchas)\b")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-KNOWN_TARGETS = ("CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md")
+# the shared instruction files a promotion is offered into (the personal CLAUDE.local.md is not shared)
+KNOWN_TARGETS = tuple(n for n in INSTRUCTION_FILES if n != "CLAUDE.local.md")
 # (what reads it, limit, unit): sizes the agents are documented to warn at or cut at
 BUDGETS = {
     "CLAUDE.md": ("Claude Code warns above", 40_000, "characters"),
