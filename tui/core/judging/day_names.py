@@ -20,9 +20,9 @@ def name_ends(scan: str, start: int, end: int) -> bool:
     """The capitalised day word closes a name ("Psychology Today", "Garden Design Today —"), not a
     label ("Status Today:", "**Blocked Today:**", "## Blockers Today"): a heading's last word, or a
     work word's label at its line's start that ends in ':'."""
-    if not _TITLE_BEFORE.search(scan, 0, start):
-        return False
     line_start = scan.rfind("\n", 0, start) + 1
+    if not _TITLE_BEFORE.search(scan, line_start, start):   # (a name's words stand on its line)
+        return False
     line_end = scan.find("\n", end)
     before, rest = scan[line_start:start], scan[end:len(scan) if line_end < 0 else line_end]
     if before.lstrip().startswith("#") and not rest.strip(" \t#*:"):

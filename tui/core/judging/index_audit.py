@@ -82,13 +82,17 @@ def wiki_link_findings(e, mem: Memory, names: dict | None = None) -> list[Findin
     return out
 
 
+_MISSING: list = [None, None, set()]   # (the index and entries it was built from, the stems): like _NAMES
+
+
 def _indexed_missing(mem: Memory) -> set[str]:
-    """The folded stems of the entries MEMORY.md links to that do not exist."""
+    """The folded stems of the entries MEMORY.md links to that do not exist (read once per index,
+    not once per broken wiki link)."""
     idx = mem.index
-    if not idx.exists:
-        return set()
-    return {_fold(i.rsplit("/", 1)[-1].removesuffix(".md")) for ln in idx.lines for i in ln.ids
-            if i and i not in mem.entries and not (mem.dir / i).exists()}
+    if _MISSING[0] is not idx or _MISSING[1] is not mem.entries:
+        _MISSING[:] = [idx, mem.entries, {_fold(i.rsplit("/", 1)[-1].removesuffix(".md")) for ln in idx.lines for i in ln.ids
+                             if i and i not in mem.entries and not (mem.dir / i).exists()} if idx.exists else set()]
+    return _MISSING[2]
 
 
 _NAMES: list = [None, set()]   # (the entries mapping it was built from, the names): one audit at a time

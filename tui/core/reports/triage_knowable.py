@@ -112,7 +112,8 @@ def copied(prepared, idx, looked: list[Found]) -> Decision | None:
             for lid in idx.lines_with(*dict.fromkeys(words(item)), limit=50):
                 pl = idx.line(lid)
                 base = pl.file.rsplit("/", 1)[-1]
-                if _norm(pl.text) == item and base != own and not base.startswith(".env"):   # an env file's values are the owner's   # not a copy of the entry itself
+                # (not the entry's own copy in the project; never an env file: its values are the owner's)
+                if _norm(pl.text) == item and base != own and not base.startswith(".env"):
                     hits.setdefault(pl.file, {}).setdefault(item, (ln.n, pl))
                     break
     if not hits:

@@ -22,7 +22,8 @@ from .triage_lines import quote
 # a file the agent loads at every session (or when a skill applies): its name as written in text
 _LOADED = re.compile(r"(?i)(?<![A-Za-z0-9_.-])(?:[\w./~-]*/)?(CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|copilot-instructions\.md"
                      r"|\.cursorrules|\.clinerules|\.windsurfrules|SKILL\.md|\.cursor/rules/[\w./-]+)(?![A-Za-z0-9_-])")
-_STEM = re.compile(r"(?i)(?:^|_)(?:claude|agents|gemini)[_.]md$")
+_STEM = re.compile(r"(?i)(?:^|_)(claude|agents|gemini)[_.]md$")
+_STEM_FILE = {"claude": "CLAUDE.md", "agents": "AGENTS.md", "gemini": "GEMINI.md"}
 # "the rule is already there", the entry's own word that it has been placed in the file: said just
 # before the file's name ("already written into X", 已写入 X) or just after it (Xに記載済み, X에 있음)
 _BEFORE = re.compile(
@@ -50,11 +51,6 @@ _WORD = re.compile(r"\w+")
 _TYPES_ONE_RULE = ("feedback", "user")
 
 
-def _loaded_name(text: str) -> str | None:
-    m = _LOADED.search(text or "")
-    return m.group(0) if m else None
-
-
 def _placed(text: str) -> str | None:
     """The loaded file this text says already holds its rule."""
     for m in _LOADED.finditer(text or ""):
@@ -70,15 +66,13 @@ def _placed(text: str) -> str | None:
 def _pointer(name: str, stem: str, exists) -> str | None:
     """The instruction file the headline is about, when the project holds it."""
     m = _LOADED.search(name or "")
-    base = m.group(1) if m else None
-    if base is None and _STEM.search(stem.replace("-", "_")):
-        base = {"claude": "CLAUDE.md", "agents": "AGENTS.md", "gemini": "GEMINI.md"}[
-            re.search(r"(?i)(claude|agents|gemini)[_.]md$", stem.replace("-", "_")).group(1).lower()]
+    by_stem = _STEM.search(stem.replace("-", "_"))
+    base = m.group(1) if m else _STEM_FILE[by_stem.group(1).lower()] if by_stem else None
     if base is None or base.lower() == "skill.md" or not exists(base):
         return None
     if m is not None:   # its subject: the name starts with the file, or says little else ("Read CLAUDE.md first")
         rest = _WORD.findall((name[:m.start()] + " " + name[m.end():]))
-        if m.start() > 0 and len(rest) > 4 and not _STEM.search(stem.replace("-", "_")):
+        if m.start() > 0 and len(rest) > 4 and not by_stem:
             return None
     return base
 
@@ -94,16 +88,13 @@ def circular(prepared, stem: str, exists) -> Decision | None:
                                     "a file the agent already reads every session",
                                     "a note to read it adds nothing there: never promote it"],
                         [at.n] if at else [])
-    placed = []
-    if _placed(prepared.description):
-        placed.append((None, prepared.description))
+    said_where = [(None, prepared.description)]
     if (prepared.type or "").lower() in _TYPES_ONE_RULE:
-        placed += [(ln.n, ln.text) for ln in r.content if _placed(ln.text)]
-    if not placed:
+        said_where += [(ln.n, ln.text) for ln in r.content]
+    n, text, file = next(((n, t, f) for n, t in said_where if (f := _placed(t))), (None, "", None))
+    if file is None:
         return None
-    n, text = placed[0]
     where = f"line {n}" if n else "its description"
-    file = _placed(text)
     said = "" if exists(file.lstrip("/")) else " (not in this checkout: check it is there)"
     return Decision("drop", 3, [f"{where} says its rule already lives in {file}{said}: "
                                 f"'{quote(text, 10)}'",

@@ -18,8 +18,6 @@ Redaction is not touched: a public key is still masked in every output (nothing 
 """
 from __future__ import annotations
 
-import re
-
 from ..textutil import lazy_re
 
 # a form service whose only key is the public one: its address may sit a few lines away
