@@ -1,6 +1,7 @@
 """One table of actions: the main screen's bindings, its footer at each width, the command palette
 and the help screen all come from ``screens/main/keys.ACTIONS``."""
 import json
+from pathlib import Path
 
 from tui.screens.help_screen import HelpScreen, key_groups
 from tui.screens.hook_offer import HookOffer
@@ -185,3 +186,30 @@ def test_the_hook_is_offered_only_for_an_agent_it_can_serve(tmp_path, monkeypatc
     for d in (tmp_path / "openclaw", tmp_path / "gemini", tmp_path / "cc" / "memory"):
         run_tui(argparse.Namespace(dir=[str(d)], root=None, layout=None, theme=None, no_watch=True))
     assert offered == {"openclaw": False, "gemini": False, "memory": True}
+
+
+def test_the_app_takes_dir_as_every_command_does(tmp_path, monkeypatch):
+    """`memtui audit --dir X` then `memtui --dir X`: the app opens X (it used to stop on an
+    unrecognised argument); --dir and DIR together open both, side by side."""
+    import shutil
+    import tui.app
+    from tui.cli import main
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    opened = []
+
+    class Spy:
+        def __init__(self, directory, *a, **kw):
+            opened.append((Path(directory), kw.get("store")))
+            self.return_code = 0
+
+        def run(self):
+            pass
+    monkeypatch.setattr(tui.app, "MemtuiApp", Spy)
+    for name in ("one", "two"):
+        shutil.copytree(REPO / "sample_memories" / "memory", tmp_path / name / "memory")
+    assert main(["--dir", str(tmp_path / "one" / "memory"), "--no-watch"]) == 0
+    assert opened[-1][0].resolve() == (tmp_path / "one" / "memory").resolve()
+    assert main([str(tmp_path / "one" / "memory"), "--dir", str(tmp_path / "two" / "memory"), "--no-watch"]) == 0
+    folders = {str(Path(f).resolve()) for f in opened[-1][1].folders}
+    assert folders == {str((tmp_path / n / "memory").resolve()) for n in ("one", "two")}

@@ -46,6 +46,9 @@ def build_tui_parser() -> argparse.ArgumentParser:
     p.add_argument("dir", nargs="*", metavar="DIR", help="memory folder (default: discovered); several "
                    "folders open side by side, with an agent column; an entry's file opens its folder on it"
                    + (f"; sample:NAME opens a bundled sample ({', '.join(samples)})" if samples else ""))
+    # every command takes --dir: the app takes it too, so a folder just audited opens the same way
+    p.add_argument("--dir", dest="dir_opt", action="append", default=[], metavar="DIR",
+                   help="the same as DIR (may be given more than once)")
     p.add_argument("--root", metavar="R", help="the project root that anchors resolve against "
                                               "(default: the git top-level of the working directory)")
     p.add_argument("--theme", metavar="T", help="a theme name, bundled or Textual's (remembered when chosen "
@@ -69,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             build_tui_parser().print_help()   # one page: the app's options and every command
             return 0
         args = build_tui_parser().parse_args(argv)
+        args.dir = [*args.dir, *args.dir_opt]
         return run_tui(args)
     except UsageError as e:
         print(f"memtui: {e}", file=sys.stderr)
