@@ -329,8 +329,10 @@ class _Itemised(Engine):
                 out[eid] = (score, ph, kw)
                 # the rank key: the score, the score without the body's points, the body words
                 body = sum(1 for w in kw.values() if w == BODY)
-                self.keys[eid] = ((score, (10 * path + min(10 * KEYWORD_CAP, named)) / 10, body) if counted
-                                  else (score, score, 0))
+                from tui.core.engine.evidence import mentions
+                spoken = sum(mentions(self.index.body(t)[eid], out.rare[t]) for t, w in kw.items() if w == BODY)
+                self.keys[eid] = ((score, (10 * path + min(10 * KEYWORD_CAP, named)) / 10, body, spoken) if counted
+                                  else (score, score, 0, 0))
         return out, bulk
 
     def _ranked(self, query):
@@ -347,7 +349,7 @@ class _Itemised(Engine):
             for eid in order_ids:
                 if eid in held and eid not in scored:
                     scored[eid] = (FOLDER_POINTS, {q: (FOLDER_POINTS, "under", held[eid], raw)}, {})
-                    self.keys[eid] = (FOLDER_POINTS, FOLDER_POINTS, 0)
+                    self.keys[eid] = (FOLDER_POINTS, FOLDER_POINTS, 0, 0)
         keys = self.keys
         ranked = sorted(scored, key=lambda eid: (keys[eid][1] <= 0, tuple(-x for x in keys[eid]), rank[eid]))
         ties = Counter(k[0] for k in keys.values()) + Counter(keys.values())

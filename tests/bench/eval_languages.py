@@ -17,6 +17,7 @@ yardstick `memtui eval` prints too). ``--misses`` lists memtui's misses of the p
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from pathlib import Path
 
@@ -37,8 +38,9 @@ ROWS = ("targeted: injected", "targeted: ranked first", "cross-language: injecte
 PARTS = ("tune", "heldout")
 
 
-def tally(rows: dict, q: dict, got: list[str]) -> list[str]:
-    """Count one prompt into its row(s); return what it missed."""
+def tally(rows: dict, q: dict, got: list[str], langs: frozenset = frozenset()) -> list[str]:
+    """Count one prompt into its row(s); return what it missed. A prompt is cross-language when
+    tagged so, or when ``langs`` (its folder's languages, a pool's INDEX.tsv) lacks its own."""
     missed = []
     wanted = set(q.get("inject", [])) | ({q["first"]} if q.get("first") else set())
     rows[ROWS[4]][0] += sum(1 for eid in got if eid in wanted)   # precision: every injected id counts
@@ -47,7 +49,7 @@ def tally(rows: dict, q: dict, got: list[str]) -> list[str]:
         rows[ROWS[3]][1] += 1
         rows[ROWS[3]][0] += not got
         return [] if not got else [f"injected {', '.join(got)}"]
-    cross = "cross" in (q.get("tags") or [])
+    cross = "cross" in (q.get("tags") or []) or bool(langs and q.get("lang") and q["lang"] not in langs)
     for eid in q.get("inject", []):
         row = rows[ROWS[2] if cross else ROWS[0]]
         row[1] += 1
@@ -101,7 +103,19 @@ def pool_part(folder: Path, qfile: Path, query: str) -> str:
     reviewer's pool folders and tests/eval/pool35, read since)."""
     if folder.parent.name in HELDOUT_CORPUS:
         return "heldout"
-    return prompt_part(query) if qfile.parent.name == "body37" else "tune"
+    if qfile.parent.name == "body37":
+        return prompt_part(query)
+    if qfile.parent.parent.name.startswith("tune4"):   # a TUNE pool of stop 40 on: half its folders confirm
+        return pool40_part(qfile.stem)
+    return "tune"
+
+
+def pool40_part(slug: str) -> str:
+    """The part of a TUNE pool folder's prompts from stop 40 on (fixed before any change): the
+    folders whose sha256("memtui-pool-40:" + slug) is odd are tuned on, the even ones confirm
+    (printed as the held-out part; their misses are not read while a rule is written)."""
+    h = int(hashlib.sha256(("memtui-pool-40:" + slug).encode("utf-8")).hexdigest(), 16)
+    return "tune" if h % 2 else "heldout"
 
 
 def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
@@ -119,21 +133,34 @@ def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
             # the folder as `memtui eval --dir` reads it (its layout detected: an OpenClaw MEMORY.md's sections)
             directory, root, found = resolve_dir(str(folder), str(root_of(qfile, head, folder)), quiet=True)
             mem = Memory.load(directory, root, layout=found.layout)
+            langs = pool_languages(qfile)
             rep = evaluate(Engine.from_memory(mem), parse_queries(text), 3, max_chars, set(mem.entries),
                            baseline=BM25(mem.entries))
             for line, q, got, top in rep.results:
                 part = pool_part(folder, qfile, q["query"]) if pooled else prompt_part(q["query"], corpus)
                 lang = q.get("lang", qfile.stem)
                 rows = per_lang.setdefault((part, lang), empty())
-                missed = tally(rows["memtui"], q, got)
-                tally(total[part]["memtui"], q, got)
-                tally(rows["bm25"], q, top)
-                tally(total[part]["bm25"], q, top)
+                missed = tally(rows["memtui"], q, got, langs)
+                tally(total[part]["memtui"], q, got, langs)
+                tally(rows["bm25"], q, top, langs)
+                tally(total[part]["bm25"], q, top, langs)
                 if missed and misses_of in (part, "all"):
                     print(f"miss [{part}] {qfile.parent.name}/{qfile.stem}:{line} {q['query']!r}: "
                           f"{'; '.join(missed)} (got {', '.join(got) or 'nothing'}; BM25 {', '.join(top) or 'nothing'})",
                           file=sys.stderr)
     return total, per_lang
+
+
+def pool_languages(qfile: Path) -> frozenset:
+    """The languages a pool's INDEX.tsv (beside its prompts folder) gives the folder, or none."""
+    index = qfile.parent.parent / "INDEX.tsv"
+    if not index.exists():
+        return frozenset()
+    for line in index.read_text(encoding="utf-8").splitlines()[1:]:
+        cols = line.split("\t")
+        if cols[0] == qfile.stem and len(cols) > 5:
+            return frozenset(x.strip() for x in cols[5].split("(")[0].split(","))
+    return frozenset()
 
 
 def cell(h, n):

@@ -82,9 +82,9 @@ class KeptPostings(Postings):
         key = ("body", term)
         if key not in self._memo:
             # at most BODY_DF_MAX + 1 rows read: a common word is known to be one without reading all its postings
-            rows = self.con.execute("SELECT id FROM postings WHERE kind = 'body' AND key = ? LIMIT ?",
+            rows = self.con.execute("SELECT id, weight FROM postings WHERE kind = 'body' AND key = ? LIMIT ?",
                                     (term, BODY_DF_MAX + 1)).fetchall()
-            self._memo[key] = {i: 1 for i, in rows} if 0 < len(rows) <= BODY_DF_MAX else None
+            self._memo[key] = dict(rows) if 0 < len(rows) <= BODY_DF_MAX else None
         return self._memo[key]
 
     def _shaped(self, kind: str, key: str, shape):

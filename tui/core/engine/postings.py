@@ -39,6 +39,18 @@ def tie_sorted(fields: Mapping[str, tuple[int, float]]) -> list[str]:
     return [k[2] for k in sorted([(f[0], -f[1], i) for i, f in fields.items()])]
 
 
+def line_counts(text: str) -> dict[str, int]:
+    """The distinct terms of ``text`` (a body), each with how many of its lines hold it: how much
+    of the text speaks of a word, counted once a line (a table row or a list item repeating
+    a word is one mention of it; the ranking's last word between equal entries, select.py)."""
+    out: dict[str, int] = {}
+    for line in text.splitlines():
+        if line.strip():
+            for t in terms(line):
+                out[t] = out.get(t, 0) + 1
+    return out
+
+
 class Postings:
     """What the engine asks of an index. Every method is a lookup: none scores or ranks."""
 
@@ -55,7 +67,8 @@ class Postings:
 
     def body(self, term: str) -> Mapping[str, int] | None:
         """The entries whose body holds ``term`` (and not their name, description or keywords),
-        unless more than BODY_DF_MAX do (then None, as when none does)."""
+        each with how many of its lines do, unless more than BODY_DF_MAX do (then None, as when
+        none does)."""
         raise NotImplementedError
 
     def full(self, path: str) -> Collection[str]:
@@ -101,7 +114,7 @@ class DictPostings(Postings):
         bare name, with its spelling, as the kept index does and judges at query time)."""
         self.entries, self.status, self.is_dir = entries, status, is_dir
         self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
-        self.body_terms: dict[str, dict[str, int]] = defaultdict(dict)   # term → {id: 1}: body words not above
+        self.body_terms: dict[str, dict[str, int]] = defaultdict(dict)   # term → {id: lines}: body words not above
         self.paths: dict[str, set[str]] = defaultdict(set)            # normalised path → ids
         self.by_base: dict[str, list[tuple[str, str]]] = defaultdict(list)
         self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
@@ -137,9 +150,9 @@ class DictPostings(Postings):
                     weights[t] = WEAK_POINTS
         for t, w in weights.items():
             self.terms[t][e.id] = w
-        for t in terms(e.body[:BODY_CHARS]):
+        for t, n in line_counts(e.body[:BODY_CHARS]).items():
             if t not in weights:
-                self.body_terms[t][e.id] = 1
+                self.body_terms[t][e.id] = n
         is_dir = self.is_dir
         for raw in list(e.paths) + [a.file for a in e.anchors]:
             p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each
@@ -212,7 +225,7 @@ def rows_of(e: MemoryEntry) -> list[tuple]:
     d.add(e)
     eid = e.id
     rows: list[tuple] = [("term", t, 0, ids[eid], None, None) for t, ids in d.terms.items()]
-    rows += [("body", t, 0, 1, None, None) for t in d.body_terms]
+    rows += [("body", t, 0, ids[eid], None, None) for t, ids in d.body_terms.items()]
     rows += [("full", p, 0, 0, None, None) for p in d.paths]
     # each attached path under every tail of it ('index.ts', 'router/index.ts', 'src/router/index.ts'):
     # ``named`` is then one key's rows, not a scan of every path with that file name (a third of a folder)

@@ -63,6 +63,10 @@ class Cline(Layout):
         e.load = "on-demand" if parts[0] in ON_DEMAND_DIRS else "resident"
         if parts[-1] in PROCESS or parts[0] in PROCESS_DIRS:
             e.kind = "process"
+            # where the work stands, read by Cline at every task start: a prompt about the work is
+            # answered there (its known issues, its next steps), so it is matched like any entry;
+            # a journal of past days is not (issue 40, stop 40)
+            e.current = parts[-1] in PROCESS and parts[0] not in PROCESS_DIRS
 
     def findings(self, mem: Reading) -> list[Finding]:
         """activeContext.md and progress.md are status by design: Cline reads them at every task start
