@@ -32,7 +32,7 @@ from tui.core.engine.select import Engine  # noqa: E402
 from tui.core.snapshots.memory import Memory  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "realworld-dev"
-SETS = (REPO / "tests" / "eval" / "multilingual", REPO / "tests" / "eval" / "corpus")
+SETS = (REPO / "tests" / "eval" / "multilingual", REPO / "tests" / "eval" / "corpus", REPO / "tests" / "eval" / "users40")
 ROWS = ("targeted: injected", "targeted: ranked first", "cross-language: injected", "small talk: nothing",
         "injected that was wanted")
 PARTS = ("tune", "heldout")
@@ -103,6 +103,9 @@ def pool_part(folder: Path, qfile: Path, query: str) -> str:
     reviewer's pool folders and tests/eval/pool35, read since)."""
     if folder.parent.name in HELDOUT_CORPUS:
         return "heldout"
+    head = qfile.read_text(encoding="utf-8").split("\n", 1)[0]
+    if "(part: " in head:   # a set that names its part (tests/eval/users40, fixed before it was run)
+        return "heldout" if head.split("(part: ", 1)[1].startswith("confirm") else "tune"
     if qfile.parent.name == "body37":
         return prompt_part(query)
     if qfile.parent.parent.name.startswith("tune4"):   # a TUNE pool of stop 40 on: half its folders confirm
