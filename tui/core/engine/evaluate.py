@@ -38,6 +38,17 @@ def hit(label: str, got: list[str]) -> bool:
     return any(meets(label, g) for g in got)
 
 
+def _known(label: str, known_ids) -> str | None:
+    """The entry a label names among ``known_ids`` (None: no such entry; no ids given: the label)."""
+    if known_ids is None or label in known_ids:
+        return label
+    try:
+        ids = sorted(known_ids)
+    except TypeError:   # a listing that answers 'in' only (the kept index's)
+        return None
+    return next((k for k in ids if meets(label, k)), None)
+
+
 class QueriesError(ValueError):
     pass
 
@@ -187,9 +198,8 @@ def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, ma
         got_s = ", ".join(got) or "nothing"
         for kind, expected in _tally(rep, q, got):
             if kind == "inject":
-                unknown = known_ids is not None and not hit(expected, list(known_ids))
-                real = next((k for k in sorted(known_ids or ()) if meets(expected, k)), expected)
-                why = "no such entry" if unknown else _why_not(d, real, engine)
+                real = _known(expected, known_ids)
+                why = "no such entry" if real is None else _why_not(d, real, engine)
             elif kind == "not_inject":
                 why = _why(d, expected, engine)
             elif kind == "first":
