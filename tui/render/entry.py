@@ -119,8 +119,7 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         fields.add_row("file", f"{e.file}, from line {e.first_line}" + (" (read-only: an export)" if e.read_only
                                                                           else " (a part of a shared file)"))
     if e.kind == "process":
-        fields.add_row("kind", ("process — a past log, no longer loaded: injected when matched" if e.load == "on-demand"
-                                else "process — where the work stands: injected when matched") if e.current
+        fields.add_row("kind", "process — where the work stands: injected when matched" if e.current
                        else "process — a log of work: shown, never injected")
     if e.author:
         fields.add_row("last commit", f"{iso(e.updated) or '—'} by {shown(e.author, reveal, pieces)}")

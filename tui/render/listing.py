@@ -55,8 +55,7 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
         counts[s.anchor] = counts.get(s.anchor, 0) + 1
         notes = []
         if e.kind == "process":
-            notes.append(Text(("a past log (no longer loaded: injected when matched)" if e.load == "on-demand" else
-                               "status (where the work stands: injected when matched)") if e.current
+            notes.append(Text("status (where the work stands: injected when matched)" if e.current
                               else "process (a log: shown, never injected)", DEFAULT.warning))
         if s.anchor in ("broken", "unsafe"):
             notes.append(Text(s.anchor_detail, DEFAULT.anchor(s.anchor)))

@@ -1,6 +1,5 @@
 """OpenClaw's workspace: a curated MEMORY.md whose sections or top-level bullets are entries,
-and append-only daily logs memory/YYYY-MM-DD*.md (process: today's and yesterday's are loaded at session start,
-so never injected; an older one is what the agent's memory search still finds, so matched like any entry)."""
+and append-only daily logs memory/YYYY-MM-DD*.md (process: shown, never injected)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -161,9 +160,6 @@ class OpenClaw(Layout):
             return
         e.kind = "process"
         e.load = "resident" if (now.date() - day).days in (0, 1) else "on-demand"
-        # past yesterday the agent no longer loads it, and its memory_search still reads it: a prompt
-        # that asks what that day holds gets it from the hook as from the search (issue 40)
-        e.current = e.load == "on-demand"
         stamp = dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc)
         if not any(k in e.meta for k in ("created", "updated", "modified", "date")):
             e.created = stamp
@@ -176,11 +172,10 @@ class OpenClaw(Layout):
         for e in mem.sorted_entries():
             if e.kind != "process" or not e.readable:
                 continue
-            when = "loaded at session start (today's or yesterday's), so never injected by memtui" \
-                if e.load == "resident" else \
-                "no longer loaded at session start (older than yesterday); memtui injects it when a prompt matches it"
+            when = "loaded at session start (today's or yesterday's)" if e.load == "resident" else \
+                "no longer loaded at session start (older than yesterday)"
             out.append(Finding(e.id, "process", "daily-log", None,
-                               f"a daily log: a record of one day's work, {when}",
+                               f"a daily log: a record of one day's work, {when}; never injected by memtui",
                                "keep it as a log; move anything that should last into MEMORY.md"))
             for n, line in enumerate(e.text.split("\n"), 1):
                 if RULE.search(line) and len(line.strip()) > 12:

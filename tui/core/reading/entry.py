@@ -57,9 +57,8 @@ class MemoryEntry:
     file: str | None = None      # the file holding it, when the id is FILE#slug
     first_line: int = 1          # where its text starts in that file (1-based)
     kind: str = "memory"         # memory | process (a log of work: shown, never injected)
-    current: bool = False        # a process file matched like any entry (issue 40): one its agent reads at every
-    #                              start as where the work stands (Cline's activeContext.md, progress.md), or an
-    #                              OpenClaw day's log past yesterday (no longer loaded; its memory search reads it)
+    current: bool = False        # a process file its agent reads at every start as where the work stands
+    #                              (Cline's activeContext.md, progress.md): matched like any entry (issue 40)
     load: str | None = None      # the layout's load state; None: from MEMORY.md (Claude Code)
     read_only: bool = False      # an export of a service (mem0): never written
     author: str | None = None    # the last commit's author (a git-backed layout)
