@@ -79,3 +79,11 @@ def test_the_kept_index_keeps_the_line_counts(tie):
     mem_dir, root = tie
     index(mem_dir, root)
     same(mem_dir, root, ["gateway timeout?", "timeout", "gateway"])
+
+
+def test_a_file_label_is_met_by_the_entries_read_from_that_file():
+    from tui.core.engine.evaluate import _known, meets
+    assert meets("MEMORY.md", "MEMORY.md#team") and meets("NOW.md", "memory/NOW.md")
+    assert not meets("NOW.md", "memory/KNOW.md") and not meets("MEMORY.md", "memory/MEMORY.md.bak")
+    assert _known("NOW.md", {"memory/NOW.md", "MEMORY.md#a"}) == "memory/NOW.md"
+    assert _known("gone.md", {"memory/NOW.md"}) is None

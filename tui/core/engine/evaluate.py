@@ -11,6 +11,10 @@ Expectations: `inject` (each id must be injected), `not_inject` (each must not b
 language, e.g. "ko"; rates are also given per language), `tags`, `max_count`,
 `max_chars`, `note`.
 
+An id is an entry's id or a file's name: a file label is met by any entry read from that file
+(`MEMORY.md` by an OpenClaw section `MEMORY.md#gateway`, `NOW.md` by `memory/NOW.md`), so a
+folder labelled by its files is measured whatever its layout makes its entries.
+
 Every expectation is also checked against a plain BM25 top-k over the same entries (``bm25.py``)
 when one is given, in the same run: each rate stands beside the yardstick's.
 """
@@ -23,6 +27,26 @@ from .decision import shown_points, signed_points
 from .select import Decision, Engine
 
 KINDS = ("inject", "not_inject", "first", "none")
+
+
+def meets(label: str, entry_id: str) -> bool:
+    """``entry_id`` is the labelled entry or an entry read from the labelled file."""
+    return entry_id == label or entry_id.startswith(label + "#") or entry_id.endswith("/" + label)
+
+
+def hit(label: str, got: list[str]) -> bool:
+    return any(meets(label, g) for g in got)
+
+
+def _known(label: str, known_ids) -> str | None:
+    """The entry a label names among ``known_ids`` (None: no such entry; no ids given: the label)."""
+    if known_ids is None or label in known_ids:
+        return label
+    try:
+        ids = sorted(known_ids)
+    except TypeError:   # a listing that answers 'in' only (the kept index's)
+        return None
+    return next((k for k in ids if meets(label, k)), None)
 
 
 class QueriesError(ValueError):
@@ -139,16 +163,16 @@ def _tally(rep: Report, q: dict, got: list[str]) -> list[tuple[str, str]]:
     failed = []
     lang = q.get("lang")
     for eid in q.get("inject", []):
-        rep.count(lang, "inject", eid in got)
-        if eid not in got:
+        rep.count(lang, "inject", hit(eid, got))
+        if not hit(eid, got):
             failed.append(("inject", eid))
     for eid in q.get("not_inject", []):
-        rep.count(lang, "not_inject", eid not in got)
-        if eid in got:
+        rep.count(lang, "not_inject", not hit(eid, got))
+        if hit(eid, got):
             failed.append(("not_inject", eid))
     if q.get("first"):
-        rep.count(lang, "first", bool(got) and got[0] == q["first"])
-        if not got or got[0] != q["first"]:
+        rep.count(lang, "first", bool(got) and meets(q["first"], got[0]))
+        if not got or not meets(q["first"], got[0]):
             failed.append(("first", q["first"]))
     if q.get("none"):
         rep.count(lang, "none", not got)
@@ -174,8 +198,8 @@ def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, ma
         got_s = ", ".join(got) or "nothing"
         for kind, expected in _tally(rep, q, got):
             if kind == "inject":
-                unknown = known_ids is not None and expected not in known_ids
-                why = "no such entry" if unknown else _why_not(d, expected, engine)
+                real = _known(expected, known_ids)
+                why = "no such entry" if real is None else _why_not(d, real, engine)
             elif kind == "not_inject":
                 why = _why(d, expected, engine)
             elif kind == "first":
