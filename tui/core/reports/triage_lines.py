@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..textutil import without_code
 from .triage_rules import is_rule, record_name
+from .triage_shape import dated_table_row, struck
 
 # -- what a line is ----------------------------------------------------------------------------------
 
@@ -228,7 +229,8 @@ def read_body(body: str, first_line: int) -> Reading:
                 out.process_section = True
             bare = without_code(title)
             is_status = _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare) or _TODO.search(bare)
-            is_final = _FINAL_VALUE.match(bare) or _DONE_SUFFIX.search(bare) or _DONE_TAIL.search(bare) or _is_status(bare)
+            is_final = _FINAL_VALUE.match(bare) or _DONE_SUFFIX.search(bare) or _DONE_TAIL.search(bare) or _is_status(bare) \
+                or struck(bare)
             kind = "status" if is_status else "final" if is_final else "heading"
             out.lines.append(Line(n, "heading" if section_level and kind != "heading" else kind, text))
             continue
@@ -259,6 +261,8 @@ def _kind(text: str, in_process: bool) -> str:
     if _HOW.match(text):
         return "how"
     bare = without_code(text)
+    if struck(bare) or dated_table_row(bare) and not _DECISION.search(bare):
+        return "final"   # its shape: an item struck out as done, a row of a table keyed by dates (a log)
     if _has(_LEARNED_STEMS, bare.lower()) and _LEARNED.search(bare):
         return "learned"
     if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):

@@ -1,0 +1,49 @@
+"""Issue 37, stop 40: test 1 read from an entry's shape, in any language — a table keyed by dates
+is a log, an item struck out is done; a static table and a correction struck inside a sentence
+are neither. All text written here."""
+from __future__ import annotations
+
+from conftest import triage_entry as entry, triaged
+from tui.core.reports.triage_lines import read_body
+from tui.core.reports.triage_shape import dated_table_row, struck
+
+
+def test_a_row_whose_first_cell_is_a_date_is_a_log_row_in_any_date_form():
+    for row in ("| 2026-03-04 | 缓存目录迁移 | 旧目录已删除 |", "| 3/7 | Kundentermin | erledigt |",
+                "| 2026年3月4日 | 配置更新 | 完成 |", "| **2026-02-10-12** | Workshop | notes sent |",
+                "| Mar 4 | moved the bucket | ok |"):
+        assert dated_table_row(row), row
+    for row in ("| port | 8080 | the API |", "| Date | Event | Result |", "| v2.3 | 21% | 1.5 |",
+                "2026-03-04: moved the bucket"):
+        assert not dated_table_row(row), row
+
+
+def test_an_item_struck_out_is_done_but_a_correction_inside_a_sentence_is_not():
+    assert struck("- ~~P1 — reproduce on the laptop~~ — 완료")
+    assert struck("## ~~Phase 2: import~~ done")
+    assert not struck("Use the ~~old~~ new endpoint for uploads.")
+    assert not struck("- the ~~v1~~ client is gone")
+
+
+def test_a_dated_log_table_is_archive_though_a_row_names_a_pitfall(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    rows = "\n".join(f"| 2026-05-{d:02d} | 任务{d} | 已处理，记录在案 |" for d in range(1, 9))
+    entry(mem, "ops_log.md", "# 操作记录\n\n| 日期 | 事项 | 摘要 |\n| --- | --- | --- |\n" + rows +
+          "\n| 2026-05-09 | 踩坑记录功能上线 | 新表保存手工日志 |", description="操作")
+    s = triaged(mem, root)["ops_log.md"]
+    assert s.action == "archive", s.reasons
+    assert "2026-05-01" in s.reasons[0]
+
+
+def test_a_static_reference_table_is_no_log(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    entry(mem, "ports.md", "| service | port | note |\n|---|---|---|\n| api | 8080 | public |\n"
+          "| worker | 9090 | internal only |\n| db | 5432 | never exposed |", description="which service listens where")
+    assert triaged(mem, root)["ports.md"].action != "archive"
+
+
+def test_struck_items_count_as_done_lines():
+    r = read_body("- ~~build the parser~~ — done\n- ~~wire the CLI~~\n- write the docs\n", 5)
+    assert [ln.kind for ln in r.lines][:2] == ["final", "final"]
