@@ -47,3 +47,25 @@ def test_a_static_reference_table_is_no_log(tmp_path):
 def test_struck_items_count_as_done_lines():
     r = read_body("- ~~build the parser~~ — done\n- ~~wire the CLI~~\n- write the docs\n", 5)
     assert [ln.kind for ln in r.lines][:2] == ["final", "final"]
+
+
+def test_a_file_named_by_its_day_alone_is_that_days_record(tmp_path):
+    from tui.core.reports.triage_history import day_of
+    from tui.core.reports.triage_rules import record_name
+    assert record_name("memory/2026-02-22.md") and record_name("2026_04_18.md") and record_name("20260418.md")
+    assert not record_name("decisions/cache-split-2026-04-20.md") and not record_name("2026-roadmap.md")
+    assert day_of("memory/2026-02-30.md") is None
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    entry(mem, "2026-10-02.md", "# 2026-10-02\n\n- ✅ 見積もりを送付\n- 顧客と打ち合わせ、来週に再確認\n"
+          "- 次回: デモ環境を準備する", description="作業メモ")
+    assert triaged(mem, root)["2026-10-02.md"].action == "archive"
+
+
+def test_an_openclaw_day_log_is_archived_once_the_agent_no_longer_reads_it(tmp_path):
+    import datetime as dt
+    from tui.core.reports.triage_history import day_log
+    now = dt.datetime(2026, 12, 7, 9, tzinfo=dt.timezone.utc)
+    assert day_log("memory/2026-12-06.md", now, []) is None          # yesterday's: read at the start
+    old = day_log("memory/2026-11-20.md", now, ["line 4: process: a rule"])
+    assert old.action == "archive" and "2026-11-20" in old.reasons[0] and "line 4" in old.reasons[1]

@@ -40,12 +40,11 @@ from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
-from .triage_history import dated_history
+from .triage_history import dated_history, day_log
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, learned_headline,
                            promotes, who_set)
 
-REMOVE_KINDS = ("secret", "sensitive", "traversal")
-DOUBT_KINDS = ("conflict", "anchor-broken")
+REMOVE_KINDS, DOUBT_KINDS = ("secret", "sensitive", "traversal"), ("conflict", "anchor-broken")
 
 
 class Context:
@@ -166,9 +165,10 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
                                     "bring its 'current' parts up to date, or empty them when the work is done"],
                         dated or [1], notes=notes)
-    if e.kind == "process":   # a layout's own log (a daily log): already where process goes, not loaded
-        return Decision("keep", 1, ["already a log: the agent does not load it as memory"] +
-                        [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"], notes=notes)
+    if e.kind == "process":   # a layout's own log (a daily log): archive once the agent no longer reads it
+        rules = [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"]
+        return replace(day_log(e.id, ctx.mem.now, rules) or Decision("keep", 1, ["a recent log: the agent reads it at a "
+                                                                             "session's start"] + rules), notes=notes)
     r = prepared.reading
     content = r.content
     if not content:

@@ -195,9 +195,13 @@ _RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|w
                           r"standup|journal)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
 
 
+_DAY_NAME = re.compile(r"^\d{4}[-_.]?\d{2}[-_.]?\d{2}(?:[-_ ][a-z]{3,9})?\.(?:md|txt)$", re.I)
+
+
 def record_name(entry_id: str) -> bool:
     """The file's name says it records a session or the state of work."""
-    return bool(_RECORD_NAME.search(entry_id.rsplit("/", 1)[-1]))
+    name = entry_id.rsplit("/", 1)[-1]
+    return bool(_RECORD_NAME.search(name) or _DAY_NAME.match(name))   # a file named by its day alone: that day's record
 
 
 # -- what is no memory of the project at all ---------------------------------------------------------
