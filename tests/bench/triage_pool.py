@@ -7,7 +7,7 @@
 The pool: ``folders/<slug>/memory/`` (the memory folder), ``folders/<slug>/project-files.txt``
 (the repository's paths, when known), ``INDEX.tsv`` (``memory_path``: where the folder sits in
 the repository) and ``triage_folders.json`` (``{slug: {file: {"action": a, "acceptable": [...]}}}``).
-Each folder is triaged in this process on a skeleton of its project (empty files at its paths:
+Each folder is triaged in this process (its layout detected as the command does) on a skeleton of its project (empty files at its paths:
 test 3 finds no fact there, so a drop can come only from the memory itself). Printed: exact
 (the action meant) and acceptable agreement, and per action how often it is said and labelled.
 No pool text is printed but the entry's file name and triage's own first reason.
@@ -66,11 +66,13 @@ def suggestions(pool: Path, slugs: list[str]) -> dict[str, dict[str, tuple[str, 
     from tui.core.snapshots.memory import Memory
     from tui.core.reports.audit import audit
     from tui.core.reports.triage import Usage, triage
+    from tui.core.layouts import detect
     out = {}
     with tempfile.TemporaryDirectory(prefix="memtui-triage-pool-") as tmp:
         for slug in slugs:
             mem_dir, root = skeleton(pool, slug, Path(tmp))
-            mem = Memory.load(mem_dir, root, now=NOW)
+            seen = detect(mem_dir, None)   # the layout, as `memtui triage --dir` detects it
+            mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
             report = triage(mem, audit(mem, git=False).findings, Usage(), NOW)
             got = {}
             for s in report.suggestions:
