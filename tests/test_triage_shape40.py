@@ -69,3 +69,35 @@ def test_an_openclaw_day_log_is_archived_once_the_agent_no_longer_reads_it(tmp_p
     assert day_log("memory/2026-12-06.md", now, []) is None          # yesterday's: read at the start
     old = day_log("memory/2026-11-20.md", now, ["line 4: process: a rule"])
     assert old.action == "archive" and "2026-11-20" in old.reasons[0] and "line 4" in old.reasons[1]
+
+
+def test_a_status_file_is_weighed_archive_when_it_only_tells_where_work_stood(tmp_path):
+    from conftest import write
+    bank, root = tmp_path / "root" / "memory-bank", tmp_path / "root"
+    write(bank, "projectbrief.md", "# Brief\n\nA tool that sorts scanned receipts by shop.\n")
+    write(bank, "activeContext.md", "# Текущий контекст\n\n## Сейчас\n\n- Переносим импорт в новый модуль.\n"
+          "- Следующий шаг: проверить экспорт.\n- Тесты импорта пока красные.\n")
+    write(bank, "progress.md", "# Progress\n\n- Always run the import twice: the first pass only fills the cache.\n"
+          "- Never write receipts to the shared drive: its quota silently drops files.\n"
+          "- Why: the owner lost a month of scans that way.\n- Root cause of the slow export: one query per row.\n"
+          "- Import: in progress.\n")
+    from conftest import NOW
+    from tui.core.layouts import detect
+    from tui.core.reports.audit import audit
+    from tui.core.reports.triage import Usage, triage
+    from tui.core.snapshots.memory import Memory
+    seen = detect(bank, None)
+    assert seen.layout.name == "cline"
+    mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
+    got = triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+    assert got["activeContext.md"].action == "archive", got["activeContext.md"].reasons
+    assert got["progress.md"].action == "edit", got["progress.md"].reasons      # lasting lines among the status
+    assert "4 of its 5 lines hold" in " ".join(got["progress.md"].reasons)
+
+
+def test_a_file_named_for_the_moment_is_a_record_of_it(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    entry(mem, "NOW.md", "- 目標: 見積もりの提出状況を確認\n- 次: 倉庫の下見\n- 懸念: 締め切りが不明", description="")
+    s = triaged(mem, root)["NOW.md"]
+    assert s.action == "archive", s.reasons

@@ -161,12 +161,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if not e.readable and (not e.body.strip() or not e.has_frontmatter and e.text.lstrip().startswith("---")):
         # nothing to read, or frontmatter that never closes (all of it would be taken for the body)
         return Decision("review", None, [f"cannot be read: {e.error}"], notes=notes)
-    if e.kind == "process" and st.load == "resident":   # Cline's activeContext.md, progress.md
-        dated = [f.line for f in found if f.kind == "process" and f.rule == "current-section" and f.line]
-        return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
-                                    "bring its 'current' parts up to date, or empty them when the work is done"],
-                        dated or [1], notes=notes)
-    if e.kind == "process":   # a layout's own log (a daily log): archive once the agent no longer reads it
+    status_file = e.kind == "process" and st.load == "resident"   # Cline's activeContext.md, progress.md: weighed below
+    if e.kind == "process" and not status_file:   # a layout's own log (a daily log): archive once the agent no longer reads it
         rules = [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"]
         return replace(day_log(e.id, ctx.mem.now, rules) or Decision("keep", 1, ["a recent log: the agent reads it at a "
                                                                              "session's start"] + rules), notes=notes)
@@ -212,7 +208,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
             said[f.line] = f
         elif ln is not None and ln.kind not in ("why", "learned", "heading") and (f.kind == "process" or len(content) <= 2):
             status[f.line], said[f.line] = Line(f.line, "status", ln.text), f
-    headline = headline_is_process(e.id, prepared.name, prepared.description)
+    headline = "strong" if status_file else headline_is_process(e.id, prepared.name, prepared.description)
     if any(n < e.body_line + e.first_line - 1 for n in said):
         headline = "strong"   # its description says it holds for now
     live = dict(status)   # what an edit would take out: never a record's last word alone
@@ -223,15 +219,24 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     durable = [ln for ln in content if ln.n not in status and ln.kind in ("why", "how", "learned", "rule")]
     mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) \
         and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
-    if share >= 0.5 or headline and share >= 0.15 or mostly_told:
+    lasting = len(durable) >= 0.3 * len(content)   # lasting lines among the process: edit those, not archive the whole
+    if share >= 0.5 or headline and share >= 0.15 and not lasting or mostly_told:
         lines = sorted(status)
         why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
                f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
         why[1:1] = [_why(f) for f in list(said.values())[:2]]
         if headline:
-            why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
+            why.insert(0, f"a status file by the layout's design ({e.id}), and {len(durable)} of its {len(content)} lines "
+                          "hold a rule, a reason or a lesson" if status_file else
+                          f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
         return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
                         lines[:20], notes=notes)
+    if status_file:   # lasting lines among the status: bring it up to date rather than archive it
+        dated = [f.line for f in found if f.kind == "process" and f.rule == "current-section" and f.line]
+        return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
+                                    "bring its 'current' parts up to date, or empty them when the work is done",
+                                    f"{len(durable)} of its {len(content)} lines hold a rule, a reason or a lesson: "
+                                    f"from line {durable[0].n} '{quote(durable[0].text, 7)}'"], dated or [1], notes=notes)
     if not e.readable and e.text and e.kind != "process":
         # the agent reads neither its type nor its description: a person fixes the frontmatter first
         return Decision("review", None, [f"its frontmatter does not parse ({e.error}): fix it, then triage the entry "
