@@ -101,3 +101,19 @@ def test_a_file_named_for_the_moment_is_a_record_of_it(tmp_path):
     entry(mem, "NOW.md", "- 目標: 見積もりの提出状況を確認\n- 次: 倉庫の下見\n- 懸念: 締め切りが不明", description="")
     s = triaged(mem, root)["NOW.md"]
     assert s.action == "archive", s.reasons
+
+
+def test_a_status_file_worded_as_a_rule_is_edited_and_says_so(tmp_path):
+    from conftest import NOW, write
+    from tui.core.layouts import detect
+    from tui.core.reports.audit import audit
+    from tui.core.reports.triage import Usage, triage
+    from tui.core.snapshots.memory import Memory
+    bank, root = tmp_path / "root" / "memory-bank", tmp_path / "root"
+    write(bank, "projectbrief.md", "# Brief\n\nA tool that sorts scanned receipts by shop.\n")
+    write(bank, "activeContext.md", "---\nname: Always check the import first\ndescription: Always check the import first\n"
+          "---\n\nThe importer is the part being rewritten.\n")
+    seen = detect(bank, None)
+    mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
+    got = triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()["activeContext.md"]
+    assert got.action in ("edit", "archive") and got.reasons

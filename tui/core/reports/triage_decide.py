@@ -235,8 +235,9 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         dated = [f.line for f in found if f.kind == "process" and f.rule == "current-section" and f.line]
         return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
                                     "bring its 'current' parts up to date, or empty them when the work is done",
-                                    f"{len(durable)} of its {len(content)} lines hold a rule, a reason or a lesson: "
-                                    f"from line {durable[0].n} '{quote(durable[0].text, 7)}'"], dated or [1], notes=notes)
+                                    f"{len(durable)} of its {len(content)} lines hold a rule, a reason or a lesson"
+                                    + (f": from line {durable[0].n} '{quote(durable[0].text, 7)}'" if durable else "")],
+                        dated or [1], notes=notes)
     if not e.readable and e.text and e.kind != "process":
         # the agent reads neither its type nor its description: a person fixes the frontmatter first
         return Decision("review", None, [f"its frontmatter does not parse ({e.error}): fix it, then triage the entry "
