@@ -117,3 +117,47 @@ def test_a_status_file_worded_as_a_rule_is_edited_and_says_so(tmp_path):
     mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
     got = triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()["activeContext.md"]
     assert got.action in ("edit", "archive") and got.reasons
+
+
+TOUR = """## Pantallas
+
+### Inicio (`app/screens/Home.tsx`)
+- Lista de recibos agrupados por tienda
+- Botón para escanear uno nuevo
+- Filtro por mes en la cabecera
+
+### Detalle (`app/screens/Detail.tsx`)
+- Foto del recibo y sus líneas
+- Total con impuestos aparte
+- Compartir como imagen
+
+### Servicios
+- `app/services/api.ts`: llamadas al backend
+- Tema oscuro y claro según el sistema
+- Iconos de la librería estándar
+- Textos en español e inglés
+"""
+
+
+def test_a_tour_of_files_the_project_has_is_drop_citing_them(tmp_path):
+    from conftest import write
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    for rel in ("app/screens/Home.tsx", "app/screens/Detail.tsx", "app/services/api.ts"):
+        write(root, rel, "")
+    entry(mem, "project_app.md", TOUR, description="pantallas y servicios de la app")
+    s = triaged(mem, root)["project_app.md"]
+    assert s.action == "drop", s.reasons
+    assert "app/screens/Home.tsx (the file exists)" in s.reasons[0]
+    why, dated = tmp_path / "why", tmp_path / "dated"   # (apart: two copies of one text are a duplicate)
+    entry(why, "project_app.md", TOUR + "\n**Why:** el detalle se separó para poder compartirlo sin abrir la lista.\n",
+          description="pantallas y servicios de la app")
+    entry(dated, "decisions/screens-2026-04-20.md", TOUR, description="pantallas y servicios de la app")
+    assert triaged(why, root)["project_app.md"].action != "drop"
+    assert triaged(dated, root)["decisions/screens-2026-04-20.md"].action != "drop"
+
+
+def test_a_tour_of_files_the_project_lacks_is_no_drop(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    entry(mem, "project_app.md", TOUR, description="pantallas y servicios de la app")
+    assert triaged(mem, root)["project_app.md"].action != "drop"
