@@ -161,3 +161,18 @@ def test_a_tour_of_files_the_project_lacks_is_no_drop(tmp_path):
     root.mkdir()
     entry(mem, "project_app.md", TOUR, description="pantallas y servicios de la app")
     assert triaged(mem, root)["project_app.md"].action != "drop"
+
+
+def test_a_wrapped_sentence_is_one_item_and_a_list_is_not_joined():
+    r = read_body("The importer skips a row without a date\nand writes nothing to the log. It is not stuck.\n"
+                  "- first item\n- second item\nNext:\n- write the docs\n## Title\nText under it\n", 5)
+    kinds = [(ln.n, ln.kind) for ln in r.lines]
+    assert kinds[:2] == [(5, "plain"), (6, "cont")]
+    assert r.lines[0].text.endswith("It is not stuck.")          # the item's text is the whole sentence
+    assert [ln.kind for ln in r.lines][2:4] == ["plain", "plain"]
+    assert len(r.content) == 6                                  # the wrapped line is no item of its own
+
+
+def test_a_trap_on_the_second_line_of_a_wrapped_sentence_is_read():
+    r = read_body("키를 두 번 쓰면 중복이 생긴다: 원인은\n캐시가 키를 지우지 않기 때문이다 — it turned out the cache keeps it\n", 1)
+    assert r.lines[0].kind == "learned"

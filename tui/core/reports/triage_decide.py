@@ -136,9 +136,13 @@ def _wrapped(facts: list, reading: Reading) -> list:
     """A number whose sentence goes on past the line's end ('with a 5 minute' / 'timeout; …') is
     named by the next line's words too: a wrapped paragraph is one sentence, not two."""
     text = {ln.n: ln for ln in reading.lines}
+
+    def goes_on(n: int) -> bool:
+        after = text.get(n + 1)
+        return after is not None and (after.kind == "cont" or after.kind == "plain"
+                                      and not re.search(r"[.!?:。！？]\s*$", text[n].text))
     return [replace(f, context=f.context | rule_words(text[f.line + 1].text))
-            if f.kind in ("number", "port") and f.line + 1 in text and text[f.line + 1].kind == "plain"
-            and not re.search(r"[.!?:。！？]\s*$", text[f.line].text) else f for f in facts]
+            if f.kind in ("number", "port") and goes_on(f.line) else f for f in facts]
 
 
 def _raw_line(e, ln: Line) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..textutil import without_code
 from .triage_rules import is_rule, record_name
-from .triage_shape import dated_table_row, struck
+from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 
 # -- what a line is ----------------------------------------------------------------------------------
 
@@ -185,7 +185,7 @@ class Reading:
     @property
     def content(self) -> list[Line]:
         """The lines that say something (headings and fences aside; a code block counts once)."""
-        return [ln for ln in self.lines if ln.kind != "heading"]
+        return [ln for ln in self.lines if ln.kind not in ("heading", "cont")]
 
     def of(self, *kinds: str) -> list[Line]:
         return [ln for ln in self.lines if ln.kind in kinds]
@@ -203,9 +203,13 @@ def read_body(body: str, first_line: int) -> Reading:
     code_counted = False
     section_level = 0          # the level of the process heading we are under (0: none)
     section_kind = "status"    # status: where work stands; final: what was done (a record, unless the entry is one)
-    for i, raw in enumerate(body.splitlines()):
+    for i, raw in enumerate(raws := body.splitlines()):
         n = first_line + i
         text = raw.strip()
+        if text and i and _continues(raws[i - 1], raw) and out.lines and out.lines[-1].n == n - 1 \
+                and out.lines[-1].kind not in ("heading", "code", "cont") and not in_fence:
+            _join(out, n, text)   # a wrapped line: one item with the line before, however it is wrapped
+            continue
         if _FENCE.match(raw):
             in_fence = not in_fence
             if in_fence:
@@ -242,6 +246,27 @@ def read_body(body: str, first_line: int) -> Reading:
             kind = "status"
         out.lines.append(Line(n, kind, text, weak))
     return out
+
+
+_ITEM_START = re.compile(r"^\s*(?:[-*+>|]|\d+[.)]|#|\*\*[^*]+\*\*\s*[:：]|[\w /-]{1,30}[:：](?:\s|$))")
+
+
+def _continues(before: str, raw: str) -> bool:
+    """``raw`` goes on with the sentence of the line before: no item, heading, table or label of
+    its own, and the line before is prose that did not end its sentence."""
+    return bool(before.strip()) and not _ITEM_START.match(raw) and not _FENCE.match(raw) \
+        and not _HEADING.match(before) and not re.search(r"[.!?。！？:：|]\s*$", before) \
+        and (raw[:1] in " \t" or not _BULLET.match(before)) and not (raw[:4] == before[:4] == "    ")   # (code)
+
+
+def _join(out: Reading, n: int, text: str) -> None:
+    """Add line ``n`` to the item it continues (its text is the whole item's); the item is read
+    again whole when it was plain (a wrapped sentence's trap or rule may sit on its second line)."""
+    first = next(k for k in range(len(out.lines) - 1, -1, -1) if out.lines[k].kind != "cont")
+    head = out.lines[first]
+    whole = f"{head.text} {text}"
+    out.lines[first] = Line(head.n, _kind(whole, False) if head.kind == "plain" else head.kind, whole, head.weak)
+    out.lines.append(Line(n, "cont", text))
 
 
 def _live(text: str) -> bool:
@@ -373,28 +398,3 @@ _HEADLINE_PROCESS = re.compile(
     # a matter its headline says is closed ("RESUELTA.", "Closed:")
     r"(?im:^\W*(?:resolved|closed|resuelt[oa]|cerrad[oa]|resolvid[oa]|fechad[oa]|erledigt|geschlossen|résolue?|clôturée?)"
     r"\s*[.:!—–])|(?m:^\W*(?:已解决|已关闭|解決済み?|해결됨))")
-
-
-def quote(text: str, words: int = 9) -> str:
-    """The first few words of a line, for a reason (never more: the text is the owner's)."""
-    from ..secrets.detect import blank_secrets
-    bare = unshown(blank_secrets(re.sub(r"[*_`#>]+", "", text))).strip(" -:•\t")
-    bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
-    parts = bare.split()
-    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
-
-
-_LONG_TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}")
-
-
-def unshown(text: str) -> str:
-    """A reason quotes the owner's words, never a value random as keys are, found as a secret or
-    not (a rule that missed one must not make triage print it)."""
-    from ..secrets.grade import random_by_measure
-    return _LONG_TOKEN.sub(lambda m: "[a value not shown]" if random_by_measure(m.group()) else m.group(), text)
-
-
-def shown(f) -> str:
-    """A fact of the entry as a reason names it (a value random as keys are is not shown)."""
-    text = unshown(f.text)
-    return f"`{text}`" if f.kind in ("span", "script") else text

@@ -9,7 +9,7 @@ done, told by its form, not by its words.
 - A **struck-out item**: a list item or heading whose text starts struck through (``~~P0 — …~~ done``):
   the owner marked it done. Strike-through inside a sentence (a correction) is not one.
 
-Only the standard library.
+And how a reason quotes a line: a few words, never a value random as keys are.
 """
 from __future__ import annotations
 
@@ -32,3 +32,30 @@ def dated_table_row(text: str) -> bool:
 def struck(text: str) -> bool:
     """A list item or heading whose text starts struck out: its title marked done."""
     return _STRUCK.match(text) is not None
+
+
+# -- quoting a line in a reason ---------------------------------------------------------------------
+
+def quote(text: str, words: int = 9) -> str:
+    """The first few words of a line, for a reason (never more: the text is the owner's)."""
+    from ..secrets.detect import blank_secrets
+    bare = unshown(blank_secrets(re.sub(r"[*_`#>]+", "", text))).strip(" -:•\t")
+    bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
+    parts = bare.split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
+
+
+_LONG_TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}")
+
+
+def unshown(text: str) -> str:
+    """A reason quotes the owner's words, never a value random as keys are, found as a secret or
+    not (a rule that missed one must not make triage print it)."""
+    from ..secrets.grade import random_by_measure
+    return _LONG_TOKEN.sub(lambda m: "[a value not shown]" if random_by_measure(m.group()) else m.group(), text)
+
+
+def shown(f) -> str:
+    """A fact of the entry as a reason names it (a value random as keys are is not shown)."""
+    text = unshown(f.text)
+    return f"`{text}`" if f.kind in ("span", "script") else text
