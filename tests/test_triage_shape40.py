@@ -176,3 +176,11 @@ def test_a_wrapped_sentence_is_one_item_and_a_list_is_not_joined():
 def test_a_trap_on_the_second_line_of_a_wrapped_sentence_is_read():
     r = read_body("키를 두 번 쓰면 중복이 생긴다: 원인은\n캐시가 키를 지우지 않기 때문이다 — it turned out the cache keeps it\n", 1)
     assert r.lines[0].kind == "learned"
+
+
+def test_one_common_word_is_no_lesson_learned():
+    for text in ("La solución usa una cola por tienda.", "Причина выбора: цена.", "La causa del cliente es otra.",
+                 "Урок математики по средам.", "Nguyên nhân chính của dự án", "Una lezione di prova"):
+        assert read_body(text, 1).lines[0].kind != "learned", text
+    for text in ("La solución fue reiniciar el worker.", "Причина была в кэше.", "La causa fue el huso horario."):
+        assert read_body(text, 1).lines[0].kind == "learned", text

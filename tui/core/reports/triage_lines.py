@@ -134,9 +134,9 @@ _LEARNED = re.compile(
     r"workaround|work around|symptoms?\s*[:：]|silently (?:\w+ ){0,3}(?:fail|drop|truncat|ignor|skip|lose|cap|break)\w*|"
     r"(?:does not|doesn't|did not|didn't|won't|will not) work|fails? (?:when|if|because|with|on)|"
     r"failed (?:when|because|with|on|in)|breaks? (?:when|if|because)|broke (?:when|because|after)|"
-    r"causa ra[ií]z|la causa|se descubrió|resultó que|solución|trampa|lecci[oó]n|falla (?:cuando|si|con)|"
+    r"causa ra[ií]z|la causa (?:fue|era|es)|se descubrió|resultó que|la soluci[oó]n (?:fue|es)|trampa|lecci[oó]n aprendida|falla (?:cuando|si|con)|"
     r"causa raiz|descobri\w*|descubri\w*|armadilha|li[cç][aã]o|piège|cause racine|leçon|ursache|falle|stolperstein|"
-    r"trappola|causa principale|lezione|причина|ловушк|оказалось|урок|nguyên nhân|bài học|bẫy)\b|"
+    r"trappola|causa principale|lezione (?:imparata|appresa)|причина (?:была|в том)|ловушк|оказалось|урок[:：]|nguyên nhân (?:là|do)|bài học|bẫy)\b|"
     r"坑|踩|根因|原因是|教训|绕过|原来|ハマ|罠|原因は|判明|教訓|回避策|함정|원인은|원인:|교훈|알고 보니|우회")
 
 
