@@ -184,3 +184,17 @@ def test_one_common_word_is_no_lesson_learned():
         assert read_body(text, 1).lines[0].kind != "learned", text
     for text in ("La solución fue reiniciar el worker.", "Причина была в кэше.", "La causa fue el huso horario."):
         assert read_body(text, 1).lines[0].kind == "learned", text
+
+
+def test_a_headline_alone_does_not_archive_lessons_with_no_line_of_process(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    body = ("The parser drops rows whose date has a trailing space; the fix was to strip before parsing.\n\n"
+            "It turned out the cache key ignored the locale, so two languages shared one entry.\n\n"
+            "Root cause of the slow export: one query per row instead of one per page.\n\n"
+            "The export writes UTF-8 with a BOM for the spreadsheet users.\n\n"
+            "Pages are 200 rows; the viewer shows 50 at a time.\n\n" +
+            "".join(f"Shop {k} sends its receipts as one PDF per month.\n\n" for k in range(8)))
+    entry(mem, "summary.md", body, description="수입 도구 PoC — 지금까지 진행 상황과 발견한 버그 요약")
+    s = triaged(mem, root)["summary.md"]
+    assert s.action != "archive", s.reasons

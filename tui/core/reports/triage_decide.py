@@ -221,7 +221,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         status.update((ln.n, ln) for ln in final)
     share = len(status) / len(content)
     durable = [ln for ln in content if ln.n not in status and ln.kind in ("why", "how", "learned", "rule")]
-    mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) \
+    mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) and (status or len(r.of("learned")) < 3) \
         and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
     lasting = len(durable) >= 0.3 * len(content)   # lasting lines among the process: edit those, not archive the whole
     if share >= 0.5 or headline and share >= 0.15 and not lasting or mostly_told:
