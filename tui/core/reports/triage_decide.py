@@ -34,18 +34,18 @@ from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
 from .triage_knowable import copied, describes_code, knowable, quoted_value
 from .triage_manifest import declared
-from .triage_findings import (WHAT_HOLDS, Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
+from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
-from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body, shown
+from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
-from .triage_history import dated_history
-from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, learned_headline,
-                           promotes, who_set)
+from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
+from .triage_history import dated_history, day_log
+from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
+                           who_set)
 
-REMOVE_KINDS = ("secret", "sensitive", "traversal")
-DOUBT_KINDS = ("conflict", "anchor-broken")
+REMOVE_KINDS, DOUBT_KINDS = ("secret", "sensitive", "traversal"), ("conflict", "anchor-broken")
 
 
 class Context:
@@ -136,9 +136,13 @@ def _wrapped(facts: list, reading: Reading) -> list:
     """A number whose sentence goes on past the line's end ('with a 5 minute' / 'timeout; …') is
     named by the next line's words too: a wrapped paragraph is one sentence, not two."""
     text = {ln.n: ln for ln in reading.lines}
+
+    def goes_on(n: int) -> bool:
+        after = text.get(n + 1)
+        return after is not None and (after.kind == "cont" or after.kind == "plain"
+                                      and not re.search(r"[.!?:。！？]\s*$", text[n].text))
     return [replace(f, context=f.context | rule_words(text[f.line + 1].text))
-            if f.kind in ("number", "port") and f.line + 1 in text and text[f.line + 1].kind == "plain"
-            and not re.search(r"[.!?:。！？]\s*$", text[f.line].text) else f for f in facts]
+            if f.kind in ("number", "port") and goes_on(f.line) else f for f in facts]
 
 
 def _raw_line(e, ln: Line) -> str:
@@ -161,14 +165,11 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if not e.readable and (not e.body.strip() or not e.has_frontmatter and e.text.lstrip().startswith("---")):
         # nothing to read, or frontmatter that never closes (all of it would be taken for the body)
         return Decision("review", None, [f"cannot be read: {e.error}"], notes=notes)
-    if e.kind == "process" and st.load == "resident":   # Cline's activeContext.md, progress.md
-        dated = [f.line for f in found if f.kind == "process" and f.rule == "current-section" and f.line]
-        return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
-                                    "bring its 'current' parts up to date, or empty them when the work is done"],
-                        dated or [1], notes=notes)
-    if e.kind == "process":   # a layout's own log (a daily log): already where process goes, not loaded
-        return Decision("keep", 1, ["already a log: the agent does not load it as memory"] +
-                        [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"], notes=notes)
+    status_file = e.kind == "process" and st.load == "resident"   # Cline's activeContext.md, progress.md: weighed below
+    if e.kind == "process" and not status_file:   # a layout's own log (a daily log): archive once the agent no longer reads it
+        rules = [_why(f) for f in found if f.kind == "process" and f.rule == "durable-rule-in-log"]
+        return replace(day_log(e.id, ctx.mem.now, rules) or Decision("keep", 1, ["a recent log: the agent reads it at a "
+                                                                             "session's start"] + rules), notes=notes)
     r = prepared.reading
     content = r.content
     if not content:
@@ -211,7 +212,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
             said[f.line] = f
         elif ln is not None and ln.kind not in ("why", "learned", "heading") and (f.kind == "process" or len(content) <= 2):
             status[f.line], said[f.line] = Line(f.line, "status", ln.text), f
-    headline = headline_is_process(e.id, prepared.name, prepared.description)
+    headline = "strong" if status_file else headline_is_process(e.id, prepared.name, prepared.description)
     if any(n < e.body_line + e.first_line - 1 for n in said):
         headline = "strong"   # its description says it holds for now
     live = dict(status)   # what an edit would take out: never a record's last word alone
@@ -220,17 +221,27 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         status.update((ln.n, ln) for ln in final)
     share = len(status) / len(content)
     durable = [ln for ln in content if ln.n not in status and ln.kind in ("why", "how", "learned", "rule")]
-    mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) \
+    mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) and (status or len(r.of("learned")) < 3) \
         and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
-    if share >= 0.5 or headline and share >= 0.15 or mostly_told:
+    lasting = len(durable) >= 0.3 * len(content)   # lasting lines among the process: edit those, not archive the whole
+    if share >= 0.5 or headline and share >= 0.15 and not lasting or mostly_told:
         lines = sorted(status)
         why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
                f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
         why[1:1] = [_why(f) for f in list(said.values())[:2]]
         if headline:
-            why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
+            why.insert(0, f"a status file by the layout's design ({e.id}), and {len(durable)} of its {len(content)} lines "
+                          "hold a rule, a reason or a lesson" if status_file else
+                          f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
         return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
                         lines[:20], notes=notes)
+    if status_file:   # lasting lines among the status: bring it up to date rather than archive it
+        dated = [f.line for f in found if f.kind == "process" and f.rule == "current-section" and f.line]
+        return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
+                                    "bring its 'current' parts up to date, or empty them when the work is done",
+                                    f"{len(durable)} of its {len(content)} lines hold a rule, a reason or a lesson"
+                                    + (f": from line {durable[0].n} '{quote(durable[0].text, 7)}'" if durable else "")],
+                        dated or [1], notes=notes)
     if not e.readable and e.text and e.kind != "process":
         # the agent reads neither its type nor its description: a person fixes the frontmatter first
         return Decision("review", None, [f"its frontmatter does not parse ({e.error}): fix it, then triage the entry "
@@ -323,78 +334,3 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     if twin is not None:
         return Decision("drop", 3, [f"says what {twin} says (keep that one)"])
     return None
-
-
-def _promotes(prepared: Entry) -> bool:
-    if prepared.promotes is None:
-        r = prepared.reading
-        prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
-                                     [ln.text for ln in r.content], len(r.content), prepared.id)
-    return prepared.promotes
-
-
-def setter(prepared: Entry) -> str | None:
-    if prepared.who is False:
-        prepared.who = who_set([prepared.name, prepared.description] + [ln.text for ln in prepared.reading.content])
-    return prepared.who
-
-
-def _rule_lines(prepared: Entry) -> list[int]:
-    return [ln.n for ln in prepared.reading.of("rule", "how")]
-
-
-def _promote_reasons(prepared: Entry) -> list[str]:
-    rules = prepared.reading.of("rule")
-    head = next((t for t in (prepared.description, prepared.name) if t), "")
-    if not headline_rule(prepared.name, prepared.description) and rules:
-        first = f"line {rules[0].n} states a rule: '{quote(rules[0].text, 10)}'"
-    else:
-        first = f"its headline states a rule: '{quote(head, 10)}'"
-    if rules and quote(rules[0].text, 8) != quote(head, 8) and first.startswith("its"):
-        first += f"; line {rules[0].n} '{quote(rules[0].text, 8)}'"
-    who = setter(prepared)
-    t = (prepared.type or "").lower()
-    why = f"set by the user: '{quote(who, 8)}'" if who else \
-        (f"set by the user: type {t} (Claude Code's type for guidance the user gave)" if t else
-         "a short note written as a rule, with nothing that says it was learned")
-    return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]
-
-
-def _keep(prepared: Entry, looked: list[Found], notes: list[str]) -> Decision:
-    r = prepared.reading
-    learned = r.of("learned")
-    unstated = {g.fact.line for g in looked if not g.lines}
-    durable = (learned or r.of("why", "rule", "how") or
-               [ln for ln in r.content if ln.kind == "plain" and ln.n in unstated] or
-               [ln for ln in r.content if ln.kind in ("plain", "code")])
-    if not durable:   # headings, a record's last word: nothing to keep by, nothing to say it is process
-        return Decision("review", None, ["cannot tell what it holds: no line of a trap, a rule, a reason or a fact, "
-                                         "only headings or marks — a person decides"],
-                        [ln.n for ln in r.content][:3], notes=notes)
-    holds = durable[0]
-    what = WHAT_HOLDS.get(holds.kind, "a fact")
-    if holds.kind == "plain" and holds.n in unstated:
-        what = "a fact the project's files do not state"
-    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
-    if learned:
-        reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
-    elif learned_headline(prepared.name, prepared.description, prepared.id):
-        head = prepared.name if learned_headline(prepared.name, prepared.description) else \
-            prepared.id.rsplit("/", 1)[-1].replace("_", " ")   # its file's name, its words apart
-        reasons.append(f"test 2: learned, not set — '{quote(head or prepared.description, 6)}' calls it a lesson or a trap")
-    elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
-        reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "
-                       "a fact or a trap to remember")
-    else:
-        reasons.append("test 2: no rule someone set")
-    missing = [g.fact for g in looked if g.fact.kind in STRONG and not g.lines]
-    found = [g for g in looked if g.fact.kind in STRONG and g.lines]
-    if missing:
-        facts = ", ".join(list(dict.fromkeys(shown(f) for f in missing))[:3])   # a value said twice is named once
-        reasons.append(f"test 3: the project's files do not state {facts} (line {missing[0].line})")
-    elif found:
-        reasons.append(f"test 3: line {found[0].fact.line} {shown(found[0].fact)} is in {found[0].lines[0].cite(40)}, "
-                       "but the entry says more than the project does")
-    else:
-        reasons.append("test 3: it states nothing the project's files could hold (no command, port, version or setting)")
-    return Decision("keep", None, reasons, [holds.n], [g.lines[0] for g in found][:3], notes=notes)

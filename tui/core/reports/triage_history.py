@@ -10,6 +10,7 @@ record its owner keeps, and so is any entry with a Why line, whatever its headli
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from .triage_findings import Decision
@@ -39,3 +40,29 @@ def dated_history(entry_id: str, name: str, description: str, lines) -> Decision
                                    f"'{quote(rounds[0].text, 8)}'",
                                    "each lesson in it is tied to one round: the log keeps the history, "
                                    "the code or an instruction file what lasted"], [ln.n for ln in rounds][:20])
+
+
+# a file named by its day alone: "2026-02-22.md", "2026_02_22.md", "20260222.md" (a weekday may follow)
+_DAY_NAME = re.compile(r"^(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?:[-_ ](?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)?\.(?:md|txt)$", re.I)
+
+
+def day_of(entry_id: str) -> dt.date | None:
+    """The day a file is named for, when its name is that date and nothing else."""
+    m = _DAY_NAME.match(entry_id.rsplit("/", 1)[-1])
+    try:
+        return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
+    except ValueError:
+        return None
+
+
+def day_log(entry_id: str, now: dt.datetime, rules: list[str]) -> Decision | None:
+    """A layout's daily log (OpenClaw's memory/2026-02-22.md) older than yesterday: the agent reads
+    only today's and yesterday's at the start of a session; an older day is the record of that day,
+    archive it (a durable rule in it goes to the long-term file first: its line is named)."""
+    day = day_of(entry_id)
+    if day is None or (now.date() - day).days <= 1:
+        return None
+    why = [f"a day's log: its file is named for {day.isoformat()}, {(now.date() - day).days} days ago; "
+           "the agent reads only today's and yesterday's at a session's start"]
+    why += [f"{r}: move that rule to the long-term memory file first" for r in rules[:2]]
+    return Decision("archive", 1, why + ["what lasted belongs in the long-term file; the day's record in the archive"])

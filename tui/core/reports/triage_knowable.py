@@ -69,10 +69,15 @@ _OWN_WORDS = re.compile(r"(?i)\b(?:because|so that|never|must|only|careful|bewar
 
 def describes_code(prepared, looked: list[Found]) -> Decision | None:
     """Drop an entry that only says where code is: every line names files the project has, in a
-    short sentence with no reason, trap or rule of its own (reading the tree once tells it)."""
+    short sentence with no reason, trap or rule of its own (reading the tree once tells it). Or a
+    map of the code: a longer tour of files the project has (three or more), with no trap, reason,
+    way to apply, decision or process of its own and at most one rule line (a file named with a
+    date records that day, not the code as it is: never a tour)."""
     r = prepared.reading
     content = r.content
     paths = [g for g in looked if g.fact.kind == "path"]
+    if (tour := _code_map(prepared, paths)) is not None:
+        return tour
     if not paths or len(content) > 4 or any(not g.lines for g in looked) or r.of("learned", "why", "rule", "how", "status", "final"):
         return None
     named = {g.fact.line for g in paths}
@@ -133,3 +138,30 @@ def copied(prepared, idx, looked: list[Found]) -> Decision | None:
                f"it copies a listing out of {file}: reading that file once tells the agent"]
     reasons[1:1] = [f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}" for g in looked if g.fact.kind in STRONG][:2]
     return Decision("drop", 3, reasons, sorted(covered), [pl for _, pl in shown_items][:6])
+
+
+_MANDATED = ("feedback", "user", "preference", "constraint")
+
+
+def _code_map(prepared, paths: list[Found]) -> Decision | None:
+    r = prepared.reading
+    content = r.content
+    there = list(dict.fromkeys(g.fact.text.rstrip("/") for g in paths if g.lines))
+    if len(there) < 3 or len(content) < 10 or (prepared.type or "").lower() in _MANDATED or _DATED_NAME.search(prepared.id) \
+            or r.of("learned", "why", "how", "status", "final") or len(r.of("rule")) > 1 \
+            or sum(1 for ln in content if _DECIDED.search(ln.text)) * 10 > len(content):
+        return None
+    lines = sorted({g.fact.line for g in paths if g.lines})
+    reasons = [f"line {g.fact.line} names {g.fact.text} ← {g.lines[0].file} (the file exists)"
+               for g in [next(g for g in paths if g.fact.text.rstrip("/") == t and g.lines) for t in there][:3]]
+    reasons.append(f"a tour of the code: {len(there)} of the project's files named over {len(content)} lines, "
+                   "and no trap, reason, decision or rule of its own — reading the project once tells the agent")
+    return Decision("drop", 3, reasons, lines[:20], [g.lines[0] for g in paths if g.lines][:6])
+
+
+# a file named with its day records that day (a decision, a session), not the code as it is
+_DATED_NAME = re.compile(r"(?:19|20)\d{2}[-_.]?\d{2}[-_.]?\d{2}")
+# a line that decides or explains: what a tour of the code does not hold
+_DECIDED = re.compile(r"(?i)\b(?:decided|decision|chose|chosen|because|so that|instead of|rather than|trade-?off|"
+                      r"decisi[oó]n|decisão|porque|en lugar de|em vez de|au lieu de|parce que|weil|statt|"
+                      r"решил\w*|решение|потому что|quyết định|vì)\b|决定|选择|因为|決定|採用|理由|ため|결정|선택|때문")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..textutil import without_code
 from .triage_rules import is_rule, record_name
+from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 
 # -- what a line is ----------------------------------------------------------------------------------
 
@@ -133,9 +134,9 @@ _LEARNED = re.compile(
     r"workaround|work around|symptoms?\s*[:：]|silently (?:\w+ ){0,3}(?:fail|drop|truncat|ignor|skip|lose|cap|break)\w*|"
     r"(?:does not|doesn't|did not|didn't|won't|will not) work|fails? (?:when|if|because|with|on)|"
     r"failed (?:when|because|with|on|in)|breaks? (?:when|if|because)|broke (?:when|because|after)|"
-    r"causa ra[ií]z|la causa|se descubrió|resultó que|solución|trampa|lecci[oó]n|falla (?:cuando|si|con)|"
+    r"causa ra[ií]z|la causa (?:fue|era|es)|se descubrió|resultó que|la soluci[oó]n (?:fue|es)|trampa|lecci[oó]n aprendida|falla (?:cuando|si|con)|"
     r"causa raiz|descobri\w*|descubri\w*|armadilha|li[cç][aã]o|piège|cause racine|leçon|ursache|falle|stolperstein|"
-    r"trappola|causa principale|lezione|причина|ловушк|оказалось|урок|nguyên nhân|bài học|bẫy)\b|"
+    r"trappola|causa principale|lezione (?:imparata|appresa)|причина (?:была|в том)|ловушк|оказалось|урок[:：]|nguyên nhân (?:là|do)|bài học|bẫy)\b|"
     r"坑|踩|根因|原因是|教训|绕过|原来|ハマ|罠|原因は|判明|教訓|回避策|함정|원인은|원인:|교훈|알고 보니|우회")
 
 
@@ -184,7 +185,7 @@ class Reading:
     @property
     def content(self) -> list[Line]:
         """The lines that say something (headings and fences aside; a code block counts once)."""
-        return [ln for ln in self.lines if ln.kind != "heading"]
+        return [ln for ln in self.lines if ln.kind not in ("heading", "cont")]
 
     def of(self, *kinds: str) -> list[Line]:
         return [ln for ln in self.lines if ln.kind in kinds]
@@ -202,9 +203,13 @@ def read_body(body: str, first_line: int) -> Reading:
     code_counted = False
     section_level = 0          # the level of the process heading we are under (0: none)
     section_kind = "status"    # status: where work stands; final: what was done (a record, unless the entry is one)
-    for i, raw in enumerate(body.splitlines()):
+    for i, raw in enumerate(raws := body.splitlines()):
         n = first_line + i
         text = raw.strip()
+        if text and i and _continues(raws[i - 1], raw) and out.lines and out.lines[-1].n == n - 1 \
+                and out.lines[-1].kind not in ("heading", "code", "cont") and not in_fence:
+            _join(out, n, text)   # a wrapped line: one item with the line before, however it is wrapped
+            continue
         if _FENCE.match(raw):
             in_fence = not in_fence
             if in_fence:
@@ -228,7 +233,8 @@ def read_body(body: str, first_line: int) -> Reading:
                 out.process_section = True
             bare = without_code(title)
             is_status = _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare) or _TODO.search(bare)
-            is_final = _FINAL_VALUE.match(bare) or _DONE_SUFFIX.search(bare) or _DONE_TAIL.search(bare) or _is_status(bare)
+            is_final = _FINAL_VALUE.match(bare) or _DONE_SUFFIX.search(bare) or _DONE_TAIL.search(bare) or _is_status(bare) \
+                or struck(bare)
             kind = "status" if is_status else "final" if is_final else "heading"
             out.lines.append(Line(n, "heading" if section_level and kind != "heading" else kind, text))
             continue
@@ -240,6 +246,27 @@ def read_body(body: str, first_line: int) -> Reading:
             kind = "status"
         out.lines.append(Line(n, kind, text, weak))
     return out
+
+
+_ITEM_START = re.compile(r"^\s*(?:[-*+>|]|\d+[.)]|#|\*\*[^*]+\*\*\s*[:：]|[\w /-]{1,30}[:：](?:\s|$))")
+
+
+def _continues(before: str, raw: str) -> bool:
+    """``raw`` goes on with the sentence of the line before: no item, heading, table or label of
+    its own, and the line before is prose that did not end its sentence."""
+    return bool(before.strip()) and not _ITEM_START.match(raw) and not _FENCE.match(raw) \
+        and not _HEADING.match(before) and not re.search(r"[.!?。！？:：|]\s*$", before) \
+        and (raw[:1] in " \t" or not _BULLET.match(before)) and not (raw[:4] == before[:4] == "    ")   # (code)
+
+
+def _join(out: Reading, n: int, text: str) -> None:
+    """Add line ``n`` to the item it continues (its text is the whole item's); the item is read
+    again whole when it was plain (a wrapped sentence's trap or rule may sit on its second line)."""
+    first = next(k for k in range(len(out.lines) - 1, -1, -1) if out.lines[k].kind != "cont")
+    head = out.lines[first]
+    whole = f"{head.text} {text}"
+    out.lines[first] = Line(head.n, _kind(whole, False) if head.kind == "plain" else head.kind, whole, head.weak)
+    out.lines.append(Line(n, "cont", text))
 
 
 def _live(text: str) -> bool:
@@ -259,6 +286,8 @@ def _kind(text: str, in_process: bool) -> str:
     if _HOW.match(text):
         return "how"
     bare = without_code(text)
+    if struck(bare) or dated_table_row(bare) and not _DECISION.search(bare):
+        return "final"   # its shape: an item struck out as done, a row of a table keyed by dates (a log)
     if _has(_LEARNED_STEMS, bare.lower()) and _LEARNED.search(bare):
         return "learned"
     if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):
@@ -369,28 +398,3 @@ _HEADLINE_PROCESS = re.compile(
     # a matter its headline says is closed ("RESUELTA.", "Closed:")
     r"(?im:^\W*(?:resolved|closed|resuelt[oa]|cerrad[oa]|resolvid[oa]|fechad[oa]|erledigt|geschlossen|résolue?|clôturée?)"
     r"\s*[.:!—–])|(?m:^\W*(?:已解决|已关闭|解決済み?|해결됨))")
-
-
-def quote(text: str, words: int = 9) -> str:
-    """The first few words of a line, for a reason (never more: the text is the owner's)."""
-    from ..secrets.detect import blank_secrets
-    bare = unshown(blank_secrets(re.sub(r"[*_`#>]+", "", text))).strip(" -:•\t")
-    bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
-    parts = bare.split()
-    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
-
-
-_LONG_TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}")
-
-
-def unshown(text: str) -> str:
-    """A reason quotes the owner's words, never a value random as keys are, found as a secret or
-    not (a rule that missed one must not make triage print it)."""
-    from ..secrets.grade import random_by_measure
-    return _LONG_TOKEN.sub(lambda m: "[a value not shown]" if random_by_measure(m.group()) else m.group(), text)
-
-
-def shown(f) -> str:
-    """A fact of the entry as a reason names it (a value random as keys are is not shown)."""
-    text = unshown(f.text)
-    return f"`{text}`" if f.kind in ("span", "script") else text

@@ -195,9 +195,14 @@ _RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|w
                           r"standup|journal)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
 
 
+_DAY_NAME = re.compile(r"^\d{4}[-_.]?\d{2}[-_.]?\d{2}(?:[-_ ][a-z]{3,9})?\.(?:md|txt)$|"
+                       r"^(?:now|current|today|wip|status|active[-_ ]?context)\.md$", re.I)   # where work stands now
+
+
 def record_name(entry_id: str) -> bool:
     """The file's name says it records a session or the state of work."""
-    return bool(_RECORD_NAME.search(entry_id.rsplit("/", 1)[-1]))
+    name = entry_id.rsplit("/", 1)[-1]
+    return bool(_RECORD_NAME.search(name) or _DAY_NAME.match(name))   # named by its day alone, or for the moment
 
 
 # -- what is no memory of the project at all ---------------------------------------------------------

@@ -1,0 +1,84 @@
+"""Test 2 and the fallback of one entry's decision (triage_decide): whether a rule someone set
+promotes, the reasons a promotion gives, and a keep whose first reason names the line that holds
+(a trap learned, a reason, a rule, a fact the project's files do not state)."""
+from __future__ import annotations
+
+from .triage_facts import STRONG, Found
+from .triage_findings import WHAT_HOLDS, Decision
+from .triage_lines import quote, shown
+from .triage_rules import MANDATED_TYPES, headline_rule, learned_headline, promotes, who_set
+
+
+def _promotes(prepared) -> bool:
+    if prepared.promotes is None:
+        r = prepared.reading
+        prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
+                                     [ln.text for ln in r.content], len(r.content), prepared.id)
+    return prepared.promotes
+
+
+def setter(prepared) -> str | None:
+    if prepared.who is False:
+        prepared.who = who_set([prepared.name, prepared.description] + [ln.text for ln in prepared.reading.content])
+    return prepared.who
+
+
+def _rule_lines(prepared) -> list[int]:
+    return [ln.n for ln in prepared.reading.of("rule", "how")]
+
+
+def _promote_reasons(prepared) -> list[str]:
+    rules = prepared.reading.of("rule")
+    head = next((t for t in (prepared.description, prepared.name) if t), "")
+    if not headline_rule(prepared.name, prepared.description) and rules:
+        first = f"line {rules[0].n} states a rule: '{quote(rules[0].text, 10)}'"
+    else:
+        first = f"its headline states a rule: '{quote(head, 10)}'"
+    if rules and quote(rules[0].text, 8) != quote(head, 8) and first.startswith("its"):
+        first += f"; line {rules[0].n} '{quote(rules[0].text, 8)}'"
+    who = setter(prepared)
+    t = (prepared.type or "").lower()
+    why = f"set by the user: '{quote(who, 8)}'" if who else \
+        (f"set by the user: type {t} (Claude Code's type for guidance the user gave)" if t else
+         "a short note written as a rule, with nothing that says it was learned")
+    return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]
+
+
+def _keep(prepared, looked: list[Found], notes: list[str]) -> Decision:
+    r = prepared.reading
+    learned = r.of("learned")
+    unstated = {g.fact.line for g in looked if not g.lines}
+    durable = (learned or r.of("why", "rule", "how") or
+               [ln for ln in r.content if ln.kind == "plain" and ln.n in unstated] or
+               [ln for ln in r.content if ln.kind in ("plain", "code")])
+    if not durable:   # headings, a record's last word: nothing to keep by, nothing to say it is process
+        return Decision("review", None, ["cannot tell what it holds: no line of a trap, a rule, a reason or a fact, "
+                                         "only headings or marks — a person decides"],
+                        [ln.n for ln in r.content][:3], notes=notes)
+    holds = durable[0]
+    what = WHAT_HOLDS.get(holds.kind, "a fact")
+    if holds.kind == "plain" and holds.n in unstated:
+        what = "a fact the project's files do not state"
+    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
+    if learned:
+        reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
+    elif learned_headline(prepared.name, prepared.description, prepared.id):
+        head = prepared.name if learned_headline(prepared.name, prepared.description) else \
+            prepared.id.rsplit("/", 1)[-1].replace("_", " ")   # its file's name, its words apart
+        reasons.append(f"test 2: learned, not set — '{quote(head or prepared.description, 6)}' calls it a lesson or a trap")
+    elif (prepared.type or "").lower() in MANDATED_TYPES or setter(prepared):
+        reasons.append(f"test 2: its headline is no rule ('{quote(prepared.description or prepared.name, 8)}'): "
+                       "a fact or a trap to remember")
+    else:
+        reasons.append("test 2: no rule someone set")
+    missing = [g.fact for g in looked if g.fact.kind in STRONG and not g.lines]
+    found = [g for g in looked if g.fact.kind in STRONG and g.lines]
+    if missing:
+        facts = ", ".join(list(dict.fromkeys(shown(f) for f in missing))[:3])   # a value said twice is named once
+        reasons.append(f"test 3: the project's files do not state {facts} (line {missing[0].line})")
+    elif found:
+        reasons.append(f"test 3: line {found[0].fact.line} {shown(found[0].fact)} is in {found[0].lines[0].cite(40)}, "
+                       "but the entry says more than the project does")
+    else:
+        reasons.append("test 3: it states nothing the project's files could hold (no command, port, version or setting)")
+    return Decision("keep", None, reasons, [holds.n], [g.lines[0] for g in found][:3], notes=notes)

@@ -1,0 +1,61 @@
+"""What a line's *shape* says of it, in any language (SPEC §6, test 1): a record of what was
+done, told by its form, not by its words.
+
+- A **row of a dated table**: a table row whose first cell is a date (``| 2026-08-03 | … |``,
+  ``| 2/16 | … |``, ``| 8月3日 | … |``, a range ``2026-02-17-20``). A table keyed by dates is a
+  log: each row is an event of that day, whatever words it holds (a row that names a pitfall
+  feature is not a pitfall learned). A static reference table (IDs, ports, a mapping) has no
+  date in its first column and is never read so.
+- A **struck-out item**: a list item or heading whose text starts struck through (``~~P0 — …~~ done``):
+  the owner marked it done. Strike-through inside a sentence (a correction) is not one.
+
+And how a reason quotes a line: a few words, never a value random as keys are.
+"""
+from __future__ import annotations
+
+import re
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+# a date as a table's first cell writes it (a range of days after it: "2026-02-17-20", "3/7~3/8")
+_DATE = (rf"(?:\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|(?:\d{{4}}\s*年\s*)?\d{{1,2}}\s*月\s*\d{{1,2}}\s*日?|"
+         rf"\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}|{_MONTH} \d{{1,2}}(?:,? \d{{4}})?|\d{{1,2}} {_MONTH}(?: \d{{4}})?)")
+_DATED_CELL = re.compile(rf"(?i)^\s*\|\s*(?:\*\*|__)?\[?{_DATE}\]?(?:\s*(?:[-~–〜]|to)\s*(?:{_DATE}|\d{{1,2}}))?"
+                         r"(?:\s*\([^)|]{0,12}\))?(?:\*\*|__)?\s*\|")
+_STRUCK = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|#{1,6}\s+)?(?:\*\*)?~~(?=\S)(.+?)~~")
+
+
+def dated_table_row(text: str) -> bool:
+    """A row of a table whose first cell is a date: an event of a log."""
+    return text.lstrip().startswith("|") and bool(_DATED_CELL.match(text))
+
+
+def struck(text: str) -> bool:
+    """A list item or heading whose text starts struck out: its title marked done."""
+    return _STRUCK.match(text) is not None
+
+
+# -- quoting a line in a reason ---------------------------------------------------------------------
+
+def quote(text: str, words: int = 9) -> str:
+    """The first few words of a line, for a reason (never more: the text is the owner's)."""
+    from ..secrets.detect import blank_secrets
+    bare = unshown(blank_secrets(re.sub(r"[*_`#>]+", "", text))).strip(" -:•\t")
+    bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
+    parts = bare.split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
+
+
+_LONG_TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}")
+
+
+def unshown(text: str) -> str:
+    """A reason quotes the owner's words, never a value random as keys are, found as a secret or
+    not (a rule that missed one must not make triage print it)."""
+    from ..secrets.grade import random_by_measure
+    return _LONG_TOKEN.sub(lambda m: "[a value not shown]" if random_by_measure(m.group()) else m.group(), text)
+
+
+def shown(f) -> str:
+    """A fact of the entry as a reason names it (a value random as keys are is not shown)."""
+    text = unshown(f.text)
+    return f"`{text}`" if f.kind in ("span", "script") else text
