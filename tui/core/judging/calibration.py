@@ -35,6 +35,31 @@ MOVED_DOWN = {
     # two near-identical entries: 1 of 3 on the held-out third, none elsewhere (too few: the
     # wrong two are at high, so it goes down rather than up)
     ("duplicate", "near-identical"),
+    # stop 40: rule 2's exception is gone. Each of these stayed high at stop 39 because the findings
+    # it got wrong no longer fired, and each fresh pool since brought a new wrong mechanism; the
+    # level follows what fresh verdicts measured, not what a fix should make of them:
+    # a file on disk that no index line names: 13.5 of 17 fresh (79 %)
+    ("index-overflow", "not-in-index"),
+    # a [[wiki link]] to nothing: 11.5 of 17 (68 %)
+    ("link-broken", "wiki-link"),
+    # an index line to a missing file: 5 of 7 (71 %)
+    ("link-broken", "index-missing-file"),
+    # a key-like name and a random-looking value: 2 of 7 (29 %) -- public keys, ids, names. The
+    # shapes that announce themselves (a provider's prefix, a password inside a URL) keep their level
+    ("secret", "generic-secret"),
+    # the other two secrets read by judgement, not by a shape that announces itself: quoted words
+    # read as a login and its password (the corpus's most frequent wrong error before stop 38) and
+    # a quoted random string with no name; no fresh verdict either way
+    ("secret", "login-password"),
+    ("secret", "high-entropy-string"),
+    # an entry repeating the instruction file: 1 of 6
+    ("duplicate", "in-instructions"),
+    # an entry copied from a project file: 0 of 3, no corpus verdict
+    ("in-code", "copied-from-file"),
+    # a file the agent cannot read whole: 3 of 4 fresh, 1 right and 2 partly on the corpus
+    ("unreadable", "unreadable"),
+    # a word naming orientation or gender: 0 of 1 fresh, no corpus verdict
+    ("sensitive", "sexuality-gender"),
 }
 
 

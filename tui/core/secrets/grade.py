@@ -276,3 +276,18 @@ def _strong_password(v: str) -> bool:
     # a name in code after a password's name (password: getPasswordFromVault2) may be a passphrase
     # of words: worth a look, never sure
     return len(v) >= 8 and classes >= 3 and entropy(v) >= 3.0 and not code_name(v)
+
+
+# a provider's key as providers now issue them: a short lower-case prefix and '_' or '-', then 20+
+# random characters (re_…, sk_…, rk_live_…, glpat-…): the value announces what it is, as the catalog's
+# tokens do, whatever the name (measured as generic-secret's own family at stop 40, kept sure)
+_PREFIXED = re.compile(r"[a-z]{2,6}(?:_(?:live|test|prod))?[_-]([A-Za-z0-9_-]{20,200})")
+
+
+def provider_shaped(rule: str, title: str, value: str, sure: str) -> tuple[str, str]:
+    """The rule a generic value is reported under: ``prefixed-token`` when a sure one has a provider's
+    key shape (its level follows the shape), else the rule it was found by."""
+    m = _PREFIXED.fullmatch(value) if rule == "generic-secret" and sure == "high" else None
+    if m is not None and random_by_measure(m.group(1)) and not _PUBLIC.match(value):
+        return "prefixed-token", "a key in a provider's shape (a short prefix, then random characters)"
+    return rule, title
