@@ -1,0 +1,45 @@
+"""Stop 40 (issue 36): principles for the audit's recall and levels, each on text written here."""
+from __future__ import annotations
+
+from conftest import write
+
+from tui.core.reports.audit import audit_dir
+from tui.core.secrets.detect import find_secrets
+
+FM = "---\nname: {0}\ndescription: {0} notes\ntype: project\n---\n"
+
+
+def _audit(tmp_path, files: dict[str, str]):
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    for rel, text in files.items():
+        write(mem, rel, text)
+    return audit_dir(str(mem), str(root), git=False).findings
+
+
+def test_a_file_the_index_names_in_a_code_block_or_a_sentence_is_listed(tmp_path):
+    index = ("# Garden log memory\n\nRead these at the start of every task:\n\n```text\nAGENTS.md\nmemory/MEMORY.md\n"
+             "memory/STATE.md\n```\n\nThe day-to-day steps live in memory/STEPS.md.\n")
+    found = _audit(tmp_path, {"MEMORY.md": index, "STATE.md": FM.format("state") + "Beds 1-4 sown.\n",
+                              "STEPS.md": FM.format("steps") + "Water at dusk.\n",
+                              "lost.md": FM.format("lost") + "Compost turns monthly.\n"})
+    unlisted = sorted(f.id or p.id for f in found if f.rule == "not-in-index" for p in f.locations)
+    assert unlisted == ["lost.md"]
+
+
+def test_a_passphrase_of_joined_words_after_a_secrets_name_is_possible():
+    for line in ("RELAY_SECRET=lanternfish-copper-meadow", "hook_secret: quiet_harbor_violet",
+                 "ADMIN_PASSWORD=marble-tunnel-sparrow"):
+        assert [(h.rule, h.confidence) for h in find_secrets(line)] == [("generic-secret", "possible")], line
+    for line in ("secretName: tls-cert-store", "JWT_SECRET=your-secret-goes-here", "SECRET_ARN=prod-db-main-key",
+                 "API_KEY=name-of-the-key", "RELAY_SECRET=relay-secret"):
+        assert find_secrets(line) == [], line
+
+
+def test_a_numeric_password_after_its_name_is_possible_and_counts_and_dates_are_not():
+    for line in ("The staging database password is 246813 (the installer's default)", "DB_PASSWORD=55667788",
+                 "数据库密码：13572468", "mysql password: 97531864"):
+        assert [h.confidence for h in find_secrets(line)] == ["possible"], line
+    for line in ("password length: 12", "password expires after 90 days", "password policy updated 20240611",
+                 "passwords rotate every 180 days", "Password min length 16"):
+        assert find_secrets(line) == [], line
