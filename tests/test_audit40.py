@@ -43,3 +43,13 @@ def test_a_numeric_password_after_its_name_is_possible_and_counts_and_dates_are_
     for line in ("password length: 12", "password expires after 90 days", "password policy updated 20240611",
                  "passwords rotate every 180 days", "Password min length 16"):
         assert find_secrets(line) == [], line
+
+
+def test_two_entries_on_two_sdk_versions_are_a_possible_contradiction(tmp_path):
+    found = _audit(tmp_path, {
+        "MEMORY.md": "- [Stack](stack.md) — stack\n- [Builds](builds.md) — builds\n- [Notes](notes.md) — notes\n",
+        "stack.md": FM.format("stack") + "The tablet app runs on Ionic SDK 7 with Capacitor.\n",
+        "builds.md": FM.format("builds") + "Release builds go through Ionic SDK 8; the store keys live in CI.\n",
+        "notes.md": FM.format("notes") + "In SDK 6 the splash screen was a plugin.\n"})
+    got = [(f.id, f.related, f.confidence) for f in found if f.kind == "conflict"]
+    assert got == [("builds.md", "stack.md", "possible")] or got == [("stack.md", "builds.md", "possible")]
