@@ -53,3 +53,14 @@ def test_two_entries_on_two_sdk_versions_are_a_possible_contradiction(tmp_path):
         "notes.md": FM.format("notes") + "In SDK 6 the splash screen was a plugin.\n"})
     got = [(f.id, f.related, f.confidence) for f in found if f.kind == "conflict"]
     assert got == [("builds.md", "stack.md", "possible")] or got == [("stack.md", "builds.md", "possible")]
+
+
+def test_a_travel_documents_number_after_its_name_is_possible_and_a_mention_is_not():
+    from tui.core.judging.personal_ids import personal_id_findings
+    for line in ("Passport no. K70394826, renew before the trip", "- **ESTA 申請**: 受付済み（B82C5D0473F1926G）",
+                 "护照号码：G47302918"):
+        assert [(f.rule, f.confidence) for f in personal_id_findings("t.md", line)] == \
+            [("travel-document", "possible")], line
+    for line in ("The ESTA form asks for the passport's details", "ESTA approval took 72 hours (applied 2026-03-01)",
+                 "Passport check runs through the KYC vendor v20240101", "Login uses passport.js with sessions"):
+        assert personal_id_findings("t.md", line) == [], line
