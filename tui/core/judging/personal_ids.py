@@ -80,8 +80,11 @@ _A_DATE = re.compile(r"(?:19|20)\d{2}[-.]\d{2}[-.]\d{2}[ T]?(?:\d{2})?\s*")   # 
 
 # a travel document's number after its name on the same line: a passport's, an ESTA application's, a
 # visa's (E12345678, a 16-character ESTA number); no check digit to test, so possible
-_TRAVEL_DOC = re.compile(r"(?i)(?<![\w-])(?:passport|pasaporte|passaporte|passeport|reisepass|パスポート|旅券|护照|護照|"
-                         r"여권|esta|签证|簽證|비자|ビザ)(?![a-z])[^\n]{0,60}?(?<![\w@./:-])(?-i:((?=[A-Z]*\d)[A-Z0-9]{6,20}))(?![\w@./:-])")
+# (ESTA in capitals only: Spanish "esta" is "this")
+_TRAVEL_DOC = re.compile(r"(?<![\w-])(?:(?i:passport|pasaporte|passaporte|passeport|reisepass)|パスポート|旅券|护照|護照|"
+                         r"여권|ESTA|签证|簽證|비자|ビザ)(?![a-z])[^\n]{0,60}?(?<![\w@./:-])((?=[A-Z]*\d)[A-Z0-9]{6,20})(?![\w@./:-])")
+_TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "asseport", "eisepass", "パスポート", "旅券", "护照", "護照",
+                 "여권", "ESTA", "签证", "簽證", "비자", "ビザ")
 
 
 def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
@@ -89,7 +92,7 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
     runs = [(max(0, m.start() - 1), min(len(text), m.end() + 2)) for m in _RUN.finditer(text)
             if not _A_DATE.fullmatch(m.group(0))]
     dni = any(map(text.__contains__, _ID_WORDS))
-    travel = [m for m in _TRAVEL_DOC.finditer(text) if sum(c.isdigit() for c in m.group(1)) >= 5
+    travel = [m for m in (_TRAVEL_DOC.finditer(text) if any(map(text.__contains__, _TRAVEL_HINTS)) else ()) if sum(c.isdigit() for c in m.group(1)) >= 5
               and not _filler(re.sub(r"\D", "", m.group(1))) and not _A_DATE.fullmatch(m.group(1))]
     if not runs and not dni and not travel:
         return []
