@@ -64,3 +64,11 @@ def test_a_travel_documents_number_after_its_name_is_possible_and_a_mention_is_n
     for line in ("The ESTA form asks for the passport's details", "ESTA approval took 72 hours (applied 2026-03-01)",
                  "Passport check runs through the KYC vendor v20240101", "Login uses passport.js with sessions"):
         assert personal_id_findings("t.md", line) == [], line
+
+
+def test_a_password_word_inside_a_cjk_phrase_labels_an_ascii_value():
+    for line in ("默认数据库密码 `88889999`", "数据库默认密码是 88889999", "パスワードは `Tr0ub4dor3x`"):
+        assert find_secrets(line), line
+    for line in ("パスワードは英数字8文字以上で設定", "密码是必须的，至少8位", "密码错误时返回 401", "密码长度 12345678 以内",
+                 "用户密码 hash 使用 bcrypt12"):
+        assert find_secrets(line) == [], line
