@@ -72,3 +72,10 @@ def test_a_password_word_inside_a_cjk_phrase_labels_an_ascii_value():
     for line in ("パスワードは英数字8文字以上で設定", "密码是必须的，至少8位", "密码错误时返回 401", "密码长度 12345678 以内",
                  "用户密码 hash 使用 bcrypt12"):
         assert find_secrets(line) == [], line
+
+
+def test_a_urls_password_that_repeats_the_user_is_a_default_and_on_this_machine_is_possible():
+    assert find_secrets("DATABASE_URL=postgresql://postgres:postgres@localhost:5432/shop") == []
+    assert find_secrets("amqp://rabbit:Rabbit@broker.internal:5672") == []
+    assert [h.confidence for h in find_secrets("cache: redis://:k3vLw9pQ@127.0.0.1:6379/0")] == ["possible"]
+    assert [h.confidence for h in find_secrets("prod: postgres://shop:Vt7qL2xK9w@db.shop-prod.net/shop")] == ["high"]

@@ -28,7 +28,7 @@ from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, lo
 from .kube import kubernetes_values
 from .labels import app_passwords, chosen_name, labels_a_key, passphrase, values_below
 from .prose import prose_credentials
-from .grade import code_name, grade, never_a_value, provider_shaped, public_by_design, random_by_measure
+from .grade import code_name, grade, never_a_value, provider_shaped, public_by_design, random_by_measure, url_level
 from .rules import TOKENS, wordy
 from ..textutil import lazy_re
 
@@ -177,8 +177,8 @@ def _find(text: str) -> list[SecretHit]:
     if "://" in text:
         for m in _URL_CREDS.finditer(text):
             v = m.group(1)
-            if not _stand_in(v) and not never_a_value(v, words=False):
-                add("url-credentials", "password inside a URL", *m.span(1))
+            if not _stand_in(v) and not never_a_value(v, words=False) and (level := url_level(m.group(0), v)):
+                add("url-credentials", "password inside a URL", *m.span(1), confidence=level)
     if "basic" in low:
         for m in _BASIC.finditer(text):
             if random_enough(m.group(1), 3.0):

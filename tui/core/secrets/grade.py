@@ -291,3 +291,17 @@ def provider_shaped(rule: str, title: str, value: str, sure: str) -> tuple[str, 
     if m is not None and random_by_measure(m.group(1)) and not _PUBLIC.match(value):
         return "prefixed-token", "a key in a provider's shape (a short prefix, then random characters)"
     return rule, title
+
+
+# a host no one else reaches: this machine, or a container's own network name for it
+_LOCAL_HOST = re.compile(r"(?i)(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal)(?![\w.-])")
+
+
+def url_level(url: str, password: str) -> str | None:
+    """A URL's password: None when it is the user's name again (postgres:postgres, guest:guest: an
+    image's documented default), 'possible' on a local host (a development database no one else can
+    reach), else 'high'."""
+    user = url.split("://", 1)[1].split(":", 1)[0]
+    if user and user.lower() == password.lower():
+        return None
+    return "possible" if _LOCAL_HOST.match(url.rsplit("@", 1)[1]) else "high"
