@@ -79,3 +79,24 @@ def test_a_urls_password_that_repeats_the_user_is_a_default_and_on_this_machine_
     assert find_secrets("amqp://rabbit:Rabbit@broker.internal:5672") == []
     assert [h.confidence for h in find_secrets("cache: redis://:k3vLw9pQ@127.0.0.1:6379/0")] == ["possible"]
     assert [h.confidence for h in find_secrets("prod: postgres://shop:Vt7qL2xK9w@db.shop-prod.net/shop")] == ["high"]
+
+
+
+def test_triage_still_reviews_a_secret_the_audit_shows_as_possible(tmp_path, capsys, monkeypatch):
+    """Stop 40's levels are the audit's: a labelled password is possible there, and triage (measured
+    on its own labels) still asks a person to decide."""
+    import json
+
+    from tui.cli import main
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
+    mem_dir, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem_dir, "MEMORY.md", "- [Access](access.md) — the staging db\n")
+    write(mem_dir, "access.md", FM.format("access") + "Staging DB: password `mK7#pQ2vL9xw`; host db.staging.internal.\n")
+    (sec,) = [f for f in audit_dir(str(mem_dir), str(root), git=False).findings if f.kind == "secret"]
+    assert sec.confidence == "possible" and sec.sure_by_shape
+    capsys.readouterr()
+    main(["triage", "--dir", str(mem_dir), "--root", str(root), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    entries = out.get("entries", out) if isinstance(out, dict) else out
+    assert {e["id"]: e["action"] for e in entries}["access.md"] == "review"

@@ -39,6 +39,10 @@ MOVED_DOWN = {
     # two near-identical entries: 1 of 3 on the held-out third, none elsewhere (too few: the
     # wrong two are at high, so it goes down rather than up)
     ("duplicate", "near-identical"),
+}
+# Stop 40's moves, audit only: triage still acts on them as their detector found them (its review of
+# a secret or a broken index is measured on triage's own labels, not on these verdicts)
+SHOWN_POSSIBLE = {
     # stop 40: rule 2's exception is gone. Each of these stayed high at stop 39 because the findings
     # it got wrong no longer fired, and each fresh pool since brought a new wrong mechanism; the
     # level follows what fresh verdicts measured, not what a fix should make of them:
@@ -65,6 +69,7 @@ MOVED_DOWN = {
     # a word naming orientation or gender: 0 of 1 fresh, no corpus verdict
     ("sensitive", "sexuality-gender"),
 }
+MOVED_DOWN |= SHOWN_POSSIBLE
 
 
 def calibrated(findings: list[Finding]) -> list[Finding]:
@@ -72,5 +77,6 @@ def calibrated(findings: list[Finding]) -> list[Finding]:
     ``possible``. (A day named as 'today' is 1 of 6 right on fresh folders but 6.5 of 13 on the
     tune part and right 6 times in the corpus ledger: it stays. heldout39 made it 1 of 8 fresh;
     both new wrong ones no longer fire.)"""
-    return [dataclasses.replace(f, confidence="possible")
+    return [dataclasses.replace(f, confidence="possible",
+                                shape_level="high" if (f.kind, f.rule) in SHOWN_POSSIBLE else "")
             if f.confidence == "high" and (f.kind, f.rule) in MOVED_DOWN else f for f in findings]
