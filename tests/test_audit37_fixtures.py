@@ -5,6 +5,7 @@ not flagged."""
 from __future__ import annotations
 
 import os
+import json
 import subprocess
 import sys
 import time
@@ -75,11 +76,15 @@ def test_the_two_credential_shapes_and_their_look_alikes():
         assert find_secrets(line) == [], line
 
 
-def test_the_audit_never_echoes_the_new_shapes_values_and_exits_1():
+def test_the_audit_never_echoes_the_new_shapes_values_and_finds_them_possible():
     out = subprocess.run([sys.executable, "-m", "tui", "audit", "--dir", str(FIX / "real_ones" / "memory"),
                           "--root", str(FIX / "real_ones" / "project"), "--all", "--format", "json"],
                          capture_output=True, text=True, cwd=REPO)
-    assert out.returncode == 1, out.stderr
+    # stop 40: a credential read by judgement (a label and a value) is possible (fresh verdicts 2 of
+    # 7): found, never failing a run by itself; a provider's shape or a URL's password still does
+    assert out.returncode == 0, out.stderr
+    (f,) = [f for f in json.loads(out.stdout)["findings"] if f["kind"] == "secret"]
+    assert f["confidence"] == "possible" and len(f["locations"]) == 4
     for value in ("Zq8vN3kLw2Rt7yXp5Hm9Jd4Fs6Gb1Ac0Ve3", "mK7#pQ2vL9xw", "Hj4kL9mNq2Wz", "Xv9qT3rLp7Kz"):
         assert value not in out.stdout and value not in out.stderr
 

@@ -293,6 +293,9 @@ def test_a_findings_json_has_every_field():
     fields = dataclasses.asdict(f)
     # its places go out as "locations" when it has several (one place is its id and line)
     assert fields.pop("places") == ()
+    # and the level its detector gave, only when calibration shows it lower (stop 40)
+    assert fields.pop("shape_level") == "" and "shape_level" not in f.as_json()
+    assert dataclasses.replace(f, shape_level="high").as_json()["shape_level"] == "high"
     assert f.as_json() == {**fields, "severity": "error"}
     many = Finding("a.md", "secret", "rule", 3, "m", places=(Place("a.md", 3, "x"), Place("a.md", 5, "y")))
     assert many.as_json()["locations"] == [{"id": "a.md", "line": 3, "note": "x"}, {"id": "a.md", "line": 5, "note": "y"}]

@@ -119,7 +119,7 @@ def test_markdown_and_text_show_the_cause_once_with_its_lines(mem_dir, root, cap
     md = fmt.to_markdown(_audit(mem_dir, root))
     rows = [ln for ln in md.splitlines() if ln.startswith("| `MEMORY.md`") and "links" in ln.lower()]
     assert len(rows) == 1 and "4–9" in rows[0]
-    main(["audit", "--dir", str(mem_dir), "--root", str(root)])
+    main(["audit", "--dir", str(mem_dir), "--root", str(root), "--all"])   # (possible since stop 40: --all)
     out = capsys.readouterr().out
     assert out.count("MEMORY.md:4") == 1 and "6 broken links" in out
     assert "line 9" in out or "… and 1 more" in out

@@ -195,8 +195,8 @@ def test_codex_folder_with_an_oversized_raw_log_audits(tmp_path, layout_copy, ca
     assert all(e.path is not None for e in mem.entries.values())
     assert not mem.entries["raw_memories.md"].readable
     capsys.readouterr()
-    assert main(["audit", "--dir", str(folder), "--root", str(tmp_path), "--fail-on", ""]) == 0
-    assert "too large" in capsys.readouterr().out
+    assert main(["audit", "--dir", str(folder), "--root", str(tmp_path), "--fail-on", "", "--all"]) == 0
+    assert "too large" in capsys.readouterr().out   # (unreadable is possible since stop 40: --all shows it)
 
 
 def test_mem0_records_are_read_only_entries():

@@ -9,10 +9,14 @@ holds 9 in 10. A rule below that with 5 or more verdicts is moved down to ``poss
 with fewer is moved too (near-identical entries: 1 right of 3, the two wrong ones at ``high``, so
 down rather than kept).
 
-heldout39 (44 verdicts) moved no level: not-in-index (13.5 of 17), wiki-link (11.5 of 17),
-index-missing-file (5 of 7) and generic-secret (2 of 7) fell under 9 in 10, but every finding
-they got wrong there no longer fires and what still fires holds (13.5/14, 11.5/12, 5/5, 2/2);
-no-frontmatter at ``possible`` (1 of 5 fresh) stays shown: the corpus ledger marks 9 right.
+heldout39 (44 verdicts) moved no level at stop 39: not-in-index (13.5 of 17), wiki-link (11.5 of
+17), index-missing-file (5 of 7) and generic-secret (2 of 7) fell under 9 in 10, but every finding
+they got wrong there no longer fired. Stop 40 drops that exception (rule 2's "unless"): each pool
+since stop 35 brought a new wrong mechanism at ``high``, so a fix is not fresh evidence. A family
+is ``high`` only on fresh verdicts of 9 in 10 (or, under 5 verdicts, the corpus ledger's); the
+shapes that announce themselves (a provider's token or key shape, a URL's password, Basic/Bearer,
+``curl -u``, a Kubernetes Secret) keep their level. no-frontmatter at ``possible`` (1 of 5 fresh)
+stays shown: the corpus ledger marks 9 right.
 
 Audit only: the write gate judges words being written now, whose "now" is the moment of writing.
 """
@@ -36,6 +40,36 @@ MOVED_DOWN = {
     # wrong two are at high, so it goes down rather than up)
     ("duplicate", "near-identical"),
 }
+# Stop 40's moves, audit only: triage still acts on them as their detector found them (its review of
+# a secret or a broken index is measured on triage's own labels, not on these verdicts)
+SHOWN_POSSIBLE = {
+    # stop 40: rule 2's exception is gone. Each of these stayed high at stop 39 because the findings
+    # it got wrong no longer fired, and each fresh pool since brought a new wrong mechanism; the
+    # level follows what fresh verdicts measured, not what a fix should make of them:
+    # a file on disk that no index line names: 13.5 of 17 fresh (79 %)
+    ("index-overflow", "not-in-index"),
+    # a [[wiki link]] to nothing: 11.5 of 17 (68 %)
+    ("link-broken", "wiki-link"),
+    # an index line to a missing file: 5 of 7 (71 %)
+    ("link-broken", "index-missing-file"),
+    # a key-like name and a random-looking value: 2 of 7 (29 %) -- public keys, ids, names. The
+    # shapes that announce themselves (a provider's prefix, a password inside a URL) keep their level
+    ("secret", "generic-secret"),
+    # the other two secrets read by judgement, not by a shape that announces itself: quoted words
+    # read as a login and its password (the corpus's most frequent wrong error before stop 38) and
+    # a quoted random string with no name; no fresh verdict either way
+    ("secret", "login-password"),
+    ("secret", "high-entropy-string"),
+    # an entry repeating the instruction file: 1 of 6
+    ("duplicate", "in-instructions"),
+    # an entry copied from a project file: 0 of 3, no corpus verdict
+    ("in-code", "copied-from-file"),
+    # a file the agent cannot read whole: 3 of 4 fresh, 1 right and 2 partly on the corpus
+    ("unreadable", "unreadable"),
+    # a word naming orientation or gender: 0 of 1 fresh, no corpus verdict
+    ("sensitive", "sexuality-gender"),
+}
+MOVED_DOWN |= SHOWN_POSSIBLE
 
 
 def calibrated(findings: list[Finding]) -> list[Finding]:
@@ -43,5 +77,6 @@ def calibrated(findings: list[Finding]) -> list[Finding]:
     ``possible``. (A day named as 'today' is 1 of 6 right on fresh folders but 6.5 of 13 on the
     tune part and right 6 times in the corpus ledger: it stays. heldout39 made it 1 of 8 fresh;
     both new wrong ones no longer fire.)"""
-    return [dataclasses.replace(f, confidence="possible")
+    return [dataclasses.replace(f, confidence="possible",
+                                shape_level="high" if (f.kind, f.rule) in SHOWN_POSSIBLE else "")
             if f.confidence == "high" and (f.kind, f.rule) in MOVED_DOWN else f for f in findings]

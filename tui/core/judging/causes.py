@@ -98,7 +98,8 @@ def _one(members: list[Finding]) -> Finding:
     first, head = ordered[0], members[0]
     one_file = len({p.id for p in ordered}) == 1   # else a folder-wide cause: the folder's, not a file's
     return Finding(first.id if one_file else "", head.kind, head.rule, first.line if one_file else None,
-                   f"{len(ordered)} {kind_many(head.kind)}", fix or "", head.related, head.confidence, ordered)
+                   f"{len(ordered)} {kind_many(head.kind)}", fix or "", head.related, head.confidence, ordered,
+                   shape_level=max((f.shape_level for f in members), default=""))
 
 
 _QUOTED = re.compile(r"'[^']*'")

@@ -41,9 +41,8 @@ _NEVER_ZH = re.compile(r"(?:不要用|不要使用|别用|禁止使用|不再使
 _VERSIONED = re.compile(r"(?<![\w.@/-])(node(?:\.?js)?|python|ruby|java|go|rust|php|postgres(?:ql)?|mysql|redis|"
                         r"typescript|react|next(?:\.js)?|django|rails|kotlin|swift|dotnet|\.net|deno|bun|pnpm|npm|yarn)"
                         r"(?![\w.-])[ \t]*(?:version[ \t]*)?v?([1-9]\d?(?:\.\d{1,3}){0,2})(?!\w|\.\d|\+)", re.I)
-# a version is a claim about the project only where the line says it is what the project is on now
-# ("uses Node 20", "runtime: Python 3.12"), and not where it tells history, a plan or a requirement
-# of something else ("upgrade to Next 15", ".NET 9+", "since React 18", "Next 14 → 15")
+# a version is a claim about the project only where the line says it is what the project is on now ("uses
+# Node 20", "runtime: Python 3.12"), not history, a plan or another's requirement ("upgrade to Next 15", "Next 14 → 15")
 _CURRENT = re.compile(r"(?i)(?:\b(?:we use|uses|using|use|runs? on|running|is on|are on|we're on|pinned(?: to)?|"
                       r"targets?|built (?:with|on)|stack|runtime|engine|requires|installed)\b|:)[^.\n]{0,24}$")
 _NOT_NOW = re.compile(r"(?i)upgrad|migrat|→|->|=>|\bfrom\b.{0,30}\bto\b|deprecat|obsolet|\bsince\b|\bbefore\b|"
@@ -59,7 +58,6 @@ _PORT = re.compile(r"(?i)(?<![\w.-])([a-z][\w-]{1,30})(?:\s+(?:server|service|ap
 _COMMON = set("""the a an it this that these those them any all more less same other new old here there too only
 also just its one two to be as in on of for and or but with by from up out when what which who it's them tests
 test code file files it this thing things way ways time same something anything nothing everything default""".split())
-
 
 # in ASCII text, a match of _ALWAYS holds one of these (lower-cased) or "Use"; of _NEVER, one of
 # these: each regex runs only then (either costs ~50 µs a body, tried at every position)
@@ -87,7 +85,9 @@ _NOT_PRODUCTS = {"phase", "step", "sprint", "chapter", "section", "table", "figu
                  "tier", "stage", "part", "round", "issue", "pr", "task", "item", "rule", "test", "case", "fase",
                  "etapa", "paso", "passo", "option", "version", "release", "build", "milestone", "epic", "story",
                  "ticket", "page", "line", "lines", "slide", "module", "unit", "lesson", "episode", "season", "top",
-                 "q", "h", "v", "no", "number", "id", "port", "group", "team", "room", "floor", "step"}
+                 "q", "h", "v", "no", "number", "id", "port", "group", "team", "room", "floor", "step",
+                 "in", "for", "with", "from", "to", "at", "by", "of", "and", "or", "if", "when", "this", "that",
+                 "a", "an", "latest", "new", "current", "min", "max", "target"}   # (a sentence's first word: "In SDK 51")
 # a named thing is a product the project is on only where the line says so with a verb of use or a
 # stack's label ("Result: CAGR 21.8" is a measure, not a version)
 _USES = re.compile(r"(?i)(?:\b(?:we use|uses|using|use|runs? on|running|is on|are on|we're on|pinned(?: to)?|targets?|"
@@ -153,7 +153,8 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
             continue   # "Phase 2", a count; a runtime the pattern above reads
         line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
         line = text[line_start:line_end if line_end >= 0 else len(text)]
-        if not _USES.search(text, line_start, m.start()) or _NOT_NOW.search(line):
+        # a marker that names the version ("Expo SDK 55", "Angular version 17") claims it without a verb of use
+        if not (_USES.search(text, line_start, m.start()) or marker and marker.lower() != "v") or _NOT_NOW.search(line):
             continue
         subject = f"{name.lower()}{' ' + marker.lower() if marker and marker.lower() != 'v' else ''} version"
         if subject not in known:
@@ -223,9 +224,13 @@ def conflict_findings(mem: Memory) -> list[Finding]:
                 if a not in mem.entries:
                     a, b, oa, ob, pa, pb = b, a, ob, oa, pb, pa
                 la, lb = texts[a].count("\n", 0, oa) + 1, texts[b].count("\n", 0, ob) + 1
+                # a version read from its marker alone ("Expo SDK 55", no verb of use) is worth a look, not sure
+                sure = all(_USES.search(texts[x], texts[x].rfind("\n", 0, o) + 1, o) or _CURRENT.search(
+                    texts[x], texts[x].rfind("\n", 0, o) + 1, o) for x, o in ((a, oa), (b, ob)))
                 out.append(Finding(a, "conflict", "contradiction", la,
                                    f"“{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",   # (its own line: f.line)
-                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b))
+                                   "decide which holds; delete or rewrite the other (mark it superseded_by)", b,
+                                   confidence="high" if sure or not subject.endswith(" version") else "possible"))
     return out
 
 

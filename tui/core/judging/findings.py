@@ -116,6 +116,14 @@ class Finding:
     # the cut are one finding that lists them); empty: the one place is (id, line). ``line`` is the
     # first place's line.
     places: tuple[Place, ...] = ()
+    # "high" when the detector was sure and the audit's calibration (judging/calibration) shows it
+    # as possible: triage, which has its own measure, still acts on what the shape said
+    shape_level: str = ""
+
+    @property
+    def sure_by_shape(self) -> bool:
+        """Sure as its detector found it, whatever level the audit shows it at."""
+        return self.confidence != "possible" or self.shape_level == "high"
 
     @property
     def locations(self) -> tuple[Place, ...]:
@@ -135,6 +143,8 @@ class Finding:
                "fix": self.fix, "related": self.related, "severity": self.severity, "confidence": self.confidence}
         if self.places:   # a cause seen in several places lists them all; one place is (id, line)
             out["locations"] = [p.as_json() for p in self.places]
+        if self.shape_level:   # shown possible by calibration, sure by its detector's shape
+            out["shape_level"] = self.shape_level
         return out
 
 

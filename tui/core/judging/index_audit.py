@@ -185,7 +185,8 @@ def index_findings(mem: Memory) -> list[Finding]:
 
 
 
-_TICKED_MD = re.compile(r"`([^`\s]*?([^`\s/]+\.md))`")
+# a file name ending in .md as a token of its own: after a space, a quote, a bracket or a folder's '/'
+_NAMED_MD = re.compile(r"(?<![\w.-])([\w.-]*\w\.md)(?![\w.-]*\w)", re.I)
 
 
 def _named(ids: list[str]) -> str:
@@ -204,9 +205,13 @@ def _exists_from(folder, target: str) -> bool:
 
 
 def _ticked_names(mem: Memory) -> set[str]:
-    """File names MEMORY.md writes in backticks (`x.md`, `.claude-memory/x.md`): the agent is
-    pointed at those files as surely as by a link."""
-    return {m.group(2) for ln in mem.index.lines for m in _TICKED_MD.finditer(ln.text)} if mem.index.lines else set()
+    """File names MEMORY.md writes out (`x.md`, `.claude-memory/x.md`, a path on a line of a code
+    block listing what to read, a bare memory/x.md in a sentence): the agent is pointed at those
+    files as surely as by a link. Any part of the index text counts, fenced code included."""
+    text = mem.index_text or ""
+    if ".md" not in text:
+        return set()
+    return {m.group(1) for m in _NAMED_MD.finditer(text)}
 
 
 def _loaded_text_findings(mem: Memory) -> list[Finding]:

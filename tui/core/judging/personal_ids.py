@@ -78,12 +78,23 @@ _ID_WORDS = ("CPF", "cpf", "DNI", "dni", "NIE", "NIF", "ocumento", "주민", "es
 _A_DATE = re.compile(r"(?:19|20)\d{2}[-.]\d{2}[-.]\d{2}[ T]?(?:\d{2})?\s*")   # most runs: a date (and its hour)
 
 
+# a travel document's number after its name on the same line: a passport's, an ESTA application's, a
+# visa's (E12345678, a 16-character ESTA number); no check digit to test, so possible
+# (ESTA in capitals only: Spanish "esta" is "this")
+_TRAVEL_DOC = re.compile(r"(?<![\w-])(?:(?i:passport|pasaporte|passaporte|passeport|reisepass)|パスポート|旅券|护照|護照|"
+                         r"여권|ESTA|签证|簽證|비자|ビザ)(?![a-z])[^\n]{0,60}?(?<![\w@./:-])((?=[A-Z]*\d)[A-Z0-9]{6,20})(?![\w@./:-])")
+_TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "asseport", "eisepass", "パスポート", "旅券", "护照", "護照",
+                 "여권", "ESTA", "签证", "簽證", "비자", "ビザ")
+
+
 def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
-    """Phone numbers, business and national numbers in ``text`` (code already blanked)."""
+    """Phone numbers, business, national and travel documents' numbers in ``text`` (code already blanked)."""
     runs = [(max(0, m.start() - 1), min(len(text), m.end() + 2)) for m in _RUN.finditer(text)
             if not _A_DATE.fullmatch(m.group(0))]
     dni = any(map(text.__contains__, _ID_WORDS))
-    if not runs and not dni:
+    travel = [m for m in (_TRAVEL_DOC.finditer(text) if any(map(text.__contains__, _TRAVEL_HINTS)) else ()) if sum(c.isdigit() for c in m.group(1)) >= 5
+              and not _filler(re.sub(r"\D", "", m.group(1))) and not _A_DATE.fullmatch(m.group(1))]
+    if not runs and not dni and not travel:
         return []
     out: list[Finding] = []
     seen: set[tuple[int, str]] = set()
@@ -124,6 +135,10 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
         if _rrn_ok(m.group(1), m.group(2)):
             add("sensitive", "government-id", m.start(), "a Korean resident registration number (its check digit holds)",
                 id_fix)
+    for m in travel:
+        add("identifying", "travel-document", m.start(1), "a travel document's number (a passport's, a visa's or an "
+            "ESTA application's) after its name", "drop it: the agent never needs it, and it names its holder",
+            "possible")
     if dni:   # a DNI's shape (8 digits and a letter) is common in ids: only where one is named
         for m in _DNI.finditer(text):
             if _dni_ok(*m.groups()) and not _filler(m.group(2)):

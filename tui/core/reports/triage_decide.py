@@ -157,7 +157,7 @@ def _field(text: str, key: str) -> str | None:
 
 
 def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared: Entry) -> Decision:
-    high = [f for f in found if f.confidence != "possible"]
+    high = [f for f in found if f.sure_by_shape]   # (the audit's calibrated level is the audit's, not triage's)
     notes = _notes(e, found)
     remove = [f for f in high if f.kind in REMOVE_KINDS]
     if remove:

@@ -38,7 +38,7 @@ def moment(e, found: list[Finding], lines: int) -> list[Finding]:
 def notes_of(e, found: list[Finding]) -> list[str]:
     out = []
     for f in found:
-        if f.confidence == "possible" and f.kind in NOTE_KINDS:
+        if not f.sure_by_shape and f.kind in NOTE_KINDS:
             out.append(f"note: {why(f)} (possible: not enough to act on alone)")
         elif f.kind == "identifying":
             out.append(f"before sharing: {why(f)}")

@@ -260,6 +260,7 @@ _ONE_WORD = re.compile(r"[^\W\d_][^\W\d_A-Z]+")   # a word in any script, capita
 _SCRIPT_WORDS = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CODE = re.compile(r"[\w.$:]*\(.*\)$|\[.*\]$|\w+\[")   # a call, a list, an index
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_YEARISH = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])?(?:[0-3]\d)?")   # a date, not a password
 _SEQUENCE = re.compile(r"0123|1234|2345|3456|4567|5678|6789|abcd|qwer")
 # in 20 random characters or more, four in a row turn up by chance ('…e72345f…'); five rarely do
 _LONG_SEQUENCE = re.compile(r"01234|12345|23456|34567|45678|56789|abcde|qwert")
@@ -317,6 +318,8 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
     if not passwordish and identifier(v):
         return False   # a function's or a class's name: getApiKeyFromVault2
     ent = entropy(v)
+    if passwordish and v.isdigit() and 6 <= len(v) <= 16 and not _YEARISH.fullmatch(v):
+        return True   # a numeric password (a database's default 88889999): weak, still the password (graded possible)
     if how == "prose" and passwordish:    # "the password is …"
         return len(v) >= 6 and classes >= 2 and ent >= 2.3
     if how in ("space", "prose"):   # no operator: only a plainly secret name, then a plainly random value

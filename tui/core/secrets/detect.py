@@ -28,7 +28,7 @@ from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, lo
 from .kube import kubernetes_values
 from .labels import app_passwords, chosen_name, labels_a_key, passphrase, values_below
 from .prose import prose_credentials
-from .grade import code_name, grade, never_a_value, public_by_design, random_by_measure
+from .grade import code_name, grade, never_a_value, provider_shaped, public_by_design, random_by_measure, url_level
 from .rules import TOKENS, wordy
 from ..textutil import lazy_re
 
@@ -152,7 +152,7 @@ def _find(text: str) -> list[SecretHit]:
         """A generic rule's value: kept as sure or possible by its measure, or dropped (secrets/grade)."""
         sure = grade(text[start:end], name)
         if sure is not None:
-            add(rule, title, start, end, confidence=sure)
+            add(*provider_shaped(rule, title, text[start:end], sure), start, end, confidence=sure)
 
     # a token lives in a long run of its alphabet holding a digit or a separator: try the
     # catalog only on such runs (plain words and bare paths never hold one)
@@ -177,8 +177,8 @@ def _find(text: str) -> list[SecretHit]:
     if "://" in text:
         for m in _URL_CREDS.finditer(text):
             v = m.group(1)
-            if not _stand_in(v) and not never_a_value(v, words=False):
-                add("url-credentials", "password inside a URL", *m.span(1))
+            if not _stand_in(v) and not never_a_value(v, words=False) and (level := url_level(m.group(0), v)):
+                add("url-credentials", "password inside a URL", *m.span(1), confidence=level)
     if "basic" in low:
         for m in _BASIC.finditer(text):
             if random_enough(m.group(1), 3.0):
@@ -227,7 +227,7 @@ def _find(text: str) -> list[SecretHit]:
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
         elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value):
-            add("generic-secret", "a passphrase assigned to a password's name", vstart, vend, confidence="possible")
+            add("generic-secret", "a passphrase assigned to a password's or a secret's name", vstart, vend, confidence="possible")
     if "\n" in text and anchors and (any(map(low.__contains__, _CHOSEN_WORDS)) or labels_a_key(low)):
         for name, vstart, vend in values_below(text, low):   # a key's or a token's: generated, or not one
             v = text[vstart:vend]

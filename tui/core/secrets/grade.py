@@ -276,3 +276,32 @@ def _strong_password(v: str) -> bool:
     # a name in code after a password's name (password: getPasswordFromVault2) may be a passphrase
     # of words: worth a look, never sure
     return len(v) >= 8 and classes >= 3 and entropy(v) >= 3.0 and not code_name(v)
+
+
+# a provider's key as providers now issue them: a short lower-case prefix and '_' or '-', then 20+
+# random characters (re_…, sk_…, rk_live_…, glpat-…): the value announces what it is, as the catalog's
+# tokens do, whatever the name (measured as generic-secret's own family at stop 40, kept sure)
+_PREFIXED = re.compile(r"[a-z]{2,6}(?:_(?:live|test|prod))?[_-]([A-Za-z0-9_-]{20,200})")
+
+
+def provider_shaped(rule: str, title: str, value: str, sure: str) -> tuple[str, str]:
+    """The rule a generic value is reported under: ``prefixed-token`` when a sure one has a provider's
+    key shape (its level follows the shape), else the rule it was found by."""
+    m = _PREFIXED.fullmatch(value) if rule == "generic-secret" and sure == "high" else None
+    if m is not None and random_by_measure(m.group(1)) and not _PUBLIC.match(value):
+        return "prefixed-token", "a key in a provider's shape (a short prefix, then random characters)"
+    return rule, title
+
+
+# a host no one else reaches: this machine, or a container's own network name for it
+_LOCAL_HOST = re.compile(r"(?i)(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal)(?![\w.-])")
+
+
+def url_level(url: str, password: str) -> str | None:
+    """A URL's password: None when it is the user's name again (postgres:postgres, guest:guest: an
+    image's documented default), 'possible' on a local host (a development database no one else can
+    reach), else 'high'."""
+    user = url.split("://", 1)[1].split(":", 1)[0]
+    if user and user.lower() == password.lower():
+        return None
+    return "possible" if _LOCAL_HOST.match(url.rsplit("@", 1)[1]) else "high"

@@ -33,6 +33,10 @@ _STAND_IN = re.compile(r"(?i)example|sample|dummy|placeholder|changeme|change.?m
 _APP_PASSWORD = re.compile(r"(?<![\w-])([a-z]{4}(?: [a-z]{4}){3}|[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![\w-])")
 
 
+# three or more lower-case words joined by one hyphen or underscore each (a kebab or snake passphrase)
+_JOINED = re.compile(r"[a-z0-9]{3,}(?:[-_][a-z0-9]{3,}){2,}")
+
+
 def chosen_name(name: str) -> bool:
     return _CHOSEN.search(name) is not None
 
@@ -41,6 +45,9 @@ def passphrase(value: str, alone: bool = False) -> bool:
     """Run-together words (orangebicycletoast), perhaps with digits: in one case, 15 letters or more — longer than words run (10 when the value stands
     alone on its own line under its name: prose would go on in a sentence there)."""
     v = value.strip()
+    # words joined by hyphens or underscores read the same (orange-bicycle-toast): the joins go
+    if _JOINED.fullmatch(v):
+        v = v.replace("-", "").replace("_", "")
     # (digits among the letters too: a chosen signing secret is words and a year, acmeportalsigning2024key;
     # acmeportal2024key, 13 letters, only when it stands alone under its name)
     if not v.isascii() or not v.isalnum() or sum(c.isalpha() for c in v) < (10 if alone else 15):

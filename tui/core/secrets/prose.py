@@ -17,9 +17,10 @@ from .assign import _NEVER
 from .grade import grade, random_by_measure
 
 # the word for password, in the languages agents write memory in
+# (a word of a script written without spaces is a word wherever it stands: 数据库密码, 默认密码是)
 _WORD = re.compile(r"(?i)(?<![\w-])(?:pass(?:word|wort|wd)|(?P<short>pwd|pw|mdp)|senha|contrase(?:ñ|n)a|mot de passe|"
-                   r"[şs]ifre(?:si)?|parola|wachtwoord|has[łl]o|m[ậa]t kh[ẩa]u|пароль|비밀번호|암호|パスワード|密码|密碼|口令)"
-                   r"(?![\w-])")
+                   r"[şs]ifre(?:si)?|parola|wachtwoord|has[łl]o|m[ậa]t kh[ẩa]u|пароль|비밀번호|암호)(?![\w-])|"
+                   r"パスワード|密码|密碼|口令")
 # between the word and the value: a colon, '=', an arrow or dash, 'is' in a few languages, a
 # particle (は, 는, 是), or only white space
 _LINK = re.compile(r"""[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?(?:\*\*?[ \t]*)?(?P<op>[:：=]|->|→|—|–|\bis\b|\bes\b|\bé\b|\best\b|\bist\b|\bera\b|"""
@@ -42,8 +43,11 @@ def labelled(text: str, low: str | None = None) -> Iterator[tuple[int, int, bool
         m = _LINK.match(text, w.end())
         if m is None or _STAND_IN.search(m.group("v")) or _NEVER.match(m.group("v")) or w.group("short") and m.group("op") is None:
             continue   # "pw", "pwd" and "mdp" alone are a folder's or a command's name as often
-        # a colon or '=' is a label's; "is" and a particle are prose's, which goes on in words
-        yield m.start("v"), m.end("v"), (m.group("op") or "a") in ":：=->→—–"
+        # a colon, '=' or a value in backticks is a label's; "is" is prose's, which goes on in words; a
+        # particle (密码是 …, パスワードは …) labels a value typed in ASCII (prose there is in its own script)
+        op, v = m.group("op") or "a", m.group("v")
+        yield m.start("v"), m.end("v"), op in ":：=->→—–" or text[m.start("v") - 1] == "`" or \
+            op in "はがは是为為는은" and v.isascii()
 
 
 _VALUE = r"""(?:'([^'\s]{4,128})'|"([^"\s]{4,128})"|([^\s'"|;&<>]{4,128}))"""
