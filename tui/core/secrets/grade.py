@@ -284,12 +284,30 @@ def _strong_password(v: str) -> bool:
 _PREFIXED = re.compile(r"[a-z]{2,6}(?:_(?:live|test|prod))?[_-]([A-Za-z0-9_-]{20,200})")
 
 
+# a token as services mint them when they add no prefix (InfluxDB's, a JWT signing secret, a
+# base64 key): 32+ characters mixing lower case, upper case and digits. What generic-secret got wrong
+# on fresh pools (a product name, a key's name, profile labels, a form's public UUID) never has that
+# shape: ids and hashes are one case of hex, names are words
+_LONG_MIXED = re.compile(r"[A-Za-z0-9+/_=-]{32,512}")
+
+
+def long_mixed(value: str) -> bool:
+    v = value.strip()
+    return bool(_LONG_MIXED.fullmatch(v)) and any(c.islower() for c in v) and any(c.isupper() for c in v) \
+        and sum(c.isdigit() for c in v) >= 2 and random_by_measure(v)
+
+
 def provider_shaped(rule: str, title: str, value: str, sure: str) -> tuple[str, str]:
     """The rule a generic value is reported under: ``prefixed-token`` when a sure one has a provider's
-    key shape (its level follows the shape), else the rule it was found by."""
-    m = _PREFIXED.fullmatch(value) if rule == "generic-secret" and sure == "high" else None
-    if m is not None and random_by_measure(m.group(1)) and not _PUBLIC.match(value):
+    key shape, ``long-token`` when it is a long random value of mixed case and digits (both keep
+    their level: the value announces itself), else the rule it was found by."""
+    if rule != "generic-secret" or sure != "high" or _PUBLIC.match(value):
+        return rule, title
+    m = _PREFIXED.fullmatch(value)
+    if m is not None and random_by_measure(m.group(1)):
         return "prefixed-token", "a key in a provider's shape (a short prefix, then random characters)"
+    if long_mixed(value):
+        return "long-token", "a token's shape (32+ random characters of mixed case and digits)"
     return rule, title
 
 
