@@ -92,6 +92,11 @@ def test_a_workspaces_memory_folder_with_day_logs_is_read_as_openclaw(tmp_path):
     write(ws, "memory/2025-11-03.md", "# 2025-11-03\n- met Ana; moved the sync to Tuesday\n")
     seen = detect(ws / "memory")
     assert (seen.layout.name, seen.dir) == ("openclaw", ws)
+    # OpenClaw's MEMORY.md names a day log from the workspace ("memory/2025-11-03.md"): no index link
+    write(ws, "memory/MEMORY.md", "# Long-term\n- memory/2025-11-03.md holds the first meeting's notes\n")
+    assert detect(ws / "memory").layout.name == "openclaw"
+    write(ws, "memory/MEMORY.md", "# Long-term\n- 2025-11-03.md holds the first meeting's notes\n")
+    assert detect(ws / "memory").layout.name == "claude-code"   # named as it sits: an index of its notes
 
 
 def test_a_claude_memory_folder_that_indexes_a_dated_note_stays_claude(tmp_path):

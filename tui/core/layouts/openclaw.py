@@ -68,7 +68,9 @@ def _workspace_memory(folder: Path) -> bool:
     if any(head(folder / n, 8).lstrip("\ufeff").startswith("---") for n in notes):
         return False
     linked = " ".join(head(folder / n, 65536) for n in names if n.lower().endswith(".md") and n not in days)
-    return not any(d in linked or f"[[{d[:-3]}" in linked for d in days)
+    # "memory/2026-03-19.md" is how an OpenClaw MEMORY.md names a day log (from the workspace); an
+    # index beside its notes names them as they sit ("2026-03-19.md", "[[2026-03-19")
+    return not any(re.search(rf"(?<!memory/){re.escape(d)}", linked) or f"[[{d[:-3]}" in linked for d in days)
 
 
 def daily_date(file_id: str) -> dt.date | None:
