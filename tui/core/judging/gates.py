@@ -212,7 +212,9 @@ _ROUTE_BEFORE = re.compile(r"(?i)\b(?:routes?|router|routing|endpoints?|pages?|u
 _GENERIC_USERS = {"user", "username", "me", "runner", "ubuntu", "root", "admin", "shared", "public",
                   "you", "your-name", "yourname", "name", "example", "default", "<user>", "xxx", "alice", "bob",
                   # the default or service login of a server image, not a person's
-                  "deploy", "app", "www-data", "git", "node", "ec2-user", "azureuser", "centos", "debian", "vagrant"}
+                  "deploy", "app", "www-data", "git", "node", "ec2-user", "azureuser", "centos", "debian", "vagrant",
+                  # a system's own account as installed: Windows' built-in ones, a Raspberry Pi's, Kali's
+                  "administrator", "guest", "defaultuser0", "pi", "kali"}
 # an account named for a service or a stage ("shop-production", "api_deploy"), not for a person
 _SERVICE_USER = re.compile(r"(?i)^[a-z0-9.]+[-_](?:development|prod|production|staging|deploy|"
                            r"service|svc|bot|ci|worker)$")
