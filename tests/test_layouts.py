@@ -330,6 +330,14 @@ def test_audit_knows_each_layout(layout_copy, tmp_path):
     assert not any(r == "daily-log" or i.startswith("memory/20") and k == "transient" for i, k, r in oc)
     assert not any(i.startswith("memory/20") and k == "stale" for i, k, _ in oc)   # a log's age is its date
     assert ("memory/2026-11-30.md", "process", "durable-rule-in-log") in oc
+    # a log's rule MEMORY.md already holds was promoted: nothing to move (heldout40, read after measuring)
+    ws = tmp_path / "ws"
+    shutil.copytree(LAYOUTS / "openclaw", ws)
+    log = next(p for p in sorted((ws / "memory").glob("20*.md")) if "memory/" + p.name == "memory/2026-11-30.md")
+    rule = next(ln for ln in log.read_text().splitlines() if "always" in ln.lower() or "never" in ln.lower())
+    with (ws / "MEMORY.md").open("a") as fh:
+        fh.write("\n## Promoted\n" + rule + "\n")
+    assert ("memory/2026-11-30.md", "process", "durable-rule-in-log") not in rules(ws)
     cl = rules(LAYOUTS / "cline")
     # status by design (Cline reads them at every task start): being what they are is only possible
     found = audit(load(LAYOUTS / "cline", now=NOW), git=False).findings

@@ -171,6 +171,8 @@ class OpenClaw(Layout):
 
     def findings(self, mem: Reading) -> list[Finding]:
         out = []
+        kept = _words(" ".join(e.text for e in mem.sorted_entries()
+                               if e.id.split("#", 1)[0].rsplit("/", 1)[-1] in CURATED))   # (memory/MEMORY.md too)
         for e in mem.sorted_entries():
             if e.kind != "process" or not e.readable:
                 continue
@@ -180,12 +182,22 @@ class OpenClaw(Layout):
                                f"a daily log: a record of one day's work, {when}; never injected by memtui",
                                "keep it as a log; move anything that should last into MEMORY.md"))
             for n, line in enumerate(e.text.split("\n"), 1):
-                if RULE.search(line) and len(line.strip()) > 12:
+                if RULE.search(line) and len(line.strip()) > 12 and not _said_in(line, kept):
                     out.append(Finding(e.id, "process", "durable-rule-in-log", n,
                                        "a lasting rule in a daily log: it stops being loaded after two days",
                                        "move it to MEMORY.md (a bullet) if it still holds"))
                     break
         return out
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]{3,}", text.lower()))
+
+
+def _said_in(line: str, kept: set[str]) -> bool:
+    """A log's rule MEMORY.md already holds (most of its words are there): promoted, nothing to move."""
+    words = _words(line)
+    return bool(words) and len(words & kept) >= 0.6 * len(words)
 
 
 def _safe_iter(folder: Path):
