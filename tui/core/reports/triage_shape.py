@@ -59,3 +59,17 @@ def shown(f) -> str:
     """A fact of the entry as a reason names it (a value random as keys are is not shown)."""
     text = unshown(f.text)
     return f"`{text}`" if f.kind in ("span", "script") else text
+
+
+# a labelled value that names a thing: "**Bundle ID iOS:** com.example.app", "Project ID: x-1a2b",
+# "- Owner: team" — one token after the label (a parenthesis may follow), no clause of its own
+_REFERENCE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([^:：*_`]{1,40}?)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*"
+                        r"`?([^\s`]{2,80})`?\s*(?:\([^)]*\))?\s*$")
+
+
+def reference_item(bare: str) -> bool:
+    """A static reference under any heading: a label and one identifier (an id, a bundle name, a
+    host, a version), which says what a thing is called, not where work stands."""
+    m = _REFERENCE.match(bare)
+    return bool(m) and any(c.isalnum() for c in m.group(2)) and not re.search(r"(?i)\b(?:status|state|estado|stato|statut|progress|"
+                                                                              r"progreso|статус|next|todo|pending)\b|状态|状態|상태", m.group(1))
