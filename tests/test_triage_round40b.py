@@ -1,34 +1,46 @@
-"""Issue 37, stop 40 round 2: a section of labelled identifiers under a 'state' heading is a
+"""Issue 37, stop 40 round 2: a run of labelled identifiers under a 'state' heading is a
 reference, not where work stood (test 1 reads a line's shape). All text written here."""
 from __future__ import annotations
 
 from conftest import triage_entry as entry, triaged
 from tui.core.reports.triage_lines import read_body
-from tui.core.reports.triage_shape import reference_item
+from tui.core.reports.triage_shape import reference_item, references
 
 
-def test_a_label_and_one_identifier_is_a_reference_but_a_state_or_clause_is_not():
-    for line in ("- **Bundle ID:** org.example.notes", "- **Project ID:** abc-12f9e0", "Owner: teamx",
+def test_a_label_and_one_identifier_is_a_reference_but_a_state_a_measure_or_a_clause_is_not():
+    for line in ("- **Bundle ID:** org.example.notes", "- **Project ID:** abc-12f9e0", "Repo: example.org/team/notes",
                  "- Version in manifest: 2.4.1 (bumped by CI)", "- **Host:** `db.internal:5432`"):
         assert reference_item(line), line
     for line in ("- Status: done", "- **Estado:** listo", "- Next: write the importer", "- Login works now",
-                 "- 状态: 完成", "- Note: the build is slow on Mondays"):
+                 "- 状态: 完成", "- Note: the build is slow on Mondays", "- Owner: teamx", "- Coverage: 87%",
+                 "- Page speed: POOR", "- Build time: ~12min", "- Outline style on :focus-within"):
         assert not reference_item(line), line
 
 
-def test_ids_under_a_state_heading_are_not_status_lines():
-    body = "## Estado\n\n- **Bundle ID:** org.example.notes\n- **Proyecto:** notes-7f3a\n- Pendiente: subir la versión 2\n"
-    kinds = {ln.text: ln.kind for ln in read_body(body, 1).lines}
-    assert kinds["- **Bundle ID:** org.example.notes"] != "status"
-    assert kinds["- **Proyecto:** notes-7f3a"] != "status"
+def _kinds(body: str) -> dict[str, str]:
+    reading = read_body(body, 1)
+    refs = references(reading.lines)
+    return {ln.text: "reference" if ln.n in refs else ln.kind for ln in reading.lines}
+
+
+def test_a_run_of_ids_under_a_state_heading_is_a_reference_section():
+    kinds = _kinds("## Estado\n\nLa app ya salió.\n\n- **Bundle ID:** org.example.notes\n- **Proyecto:** notes-7f3a\n"
+                   "- **Cuenta:** teamx\n- **Versión:** 1.2.0\n\n## Pendiente\n\n- Pendiente: subir la versión 2\n")
+    assert kinds["- **Cuenta:** teamx"] == kinds["- **Bundle ID:** org.example.notes"] == "reference"
+    assert kinds["- **Versión:** 1.2.0"] == "reference"
     assert kinds["- Pendiente: subir la versión 2"] == "status"
+
+
+def test_a_run_of_measures_stays_where_work_stood():
+    kinds = _kinds("## Current state\n\n- Coverage: 87%\n- Page speed: POOR\n- Build: ~12min\n- Branch: main\n")
+    assert "reference" not in kinds.values()
 
 
 def test_a_deploy_note_with_a_section_of_ids_is_kept_not_edited(tmp_path):
     mem, root = tmp_path / "mem", tmp_path / "root"
     root.mkdir()
     entry(mem, "deploy_store.md", "## Estado\n\n- **Bundle ID:** org.example.notes\n- **Package:** org.example.notes\n"
-          "- **Build project:** 0c1d2e3f-aaaa\n\n## Publicar\n\n```bash\nbuild --all\nsubmit --all\n```\n\n"
+          "- **Build project:** 0c1d2e3f-aaaa\n- **Cuenta:** teamx\n\n## Publicar\n\n```bash\nbuild --all\nsubmit --all\n```\n\n"
           "Why: la tienda rechaza un build sin número nuevo.\nHow to apply: subir siempre con el perfil de producción.\n",
           description="Cómo publicar la app en las tiendas")
     s = triaged(mem, root)["deploy_store.md"]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..textutil import without_code
 from .triage_rules import is_rule, record_name
-from .triage_shape import dated_table_row, quote, reference_item, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
+from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 
 # -- what a line is ----------------------------------------------------------------------------------
 
@@ -300,8 +300,8 @@ def _kind(text: str, in_process: bool) -> str:
         return "status" if _is_status(bare) or _live(text) else "final"
     if is_rule(text):
         return "rule"
-    if in_process and not reference_item(bare) or _TODO.search(bare) or _is_status(bare):
-        return "status"   # under a heading of process, a labelled id ('Bundle ID: com.x.app') is a reference
+    if in_process or _TODO.search(bare) or _is_status(bare):
+        return "status"
     return "plain"
 
 
