@@ -45,3 +45,28 @@ def test_a_deploy_note_with_a_section_of_ids_is_kept_not_edited(tmp_path):
           description="Cómo publicar la app en las tiendas")
     s = triaged(mem, root)["deploy_store.md"]
     assert s.action in ("keep", "promote"), s.reasons
+
+
+def _tour(tmp_path, extra: str, description: str):
+    from conftest import write
+    from test_triage_shape40 import TOUR
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    for rel in ("app/screens/Home.tsx", "app/screens/Detail.tsx", "app/services/api.ts"):
+        write(root, rel, "")
+    entry(mem, "project_app.md", TOUR + extra, description=description)
+    return triaged(mem, root)["project_app.md"]
+
+
+def test_a_note_whose_heading_gives_a_reason_is_no_tour(tmp_path):
+    s = _tour(tmp_path, "\n### Por qué un solo servicio\n- Menos sitios que tocar\n", "pantallas y servicios de la app")
+    assert s.action != "drop", s.reasons
+
+
+def test_a_note_whose_headline_records_a_decision_is_no_tour(tmp_path):
+    s = _tour(tmp_path, "", "결정: 화면과 서비스를 나누는 방식")
+    assert s.action != "drop", s.reasons
+
+
+def test_the_same_note_with_a_plain_heading_is_still_a_tour(tmp_path):
+    s = _tour(tmp_path, "\n### Estilos\n- Menos colores en la cabecera\n", "pantallas y servicios de la app")
+    assert s.action == "drop", s.reasons
