@@ -70,3 +70,29 @@ def test_a_note_whose_headline_records_a_decision_is_no_tour(tmp_path):
 def test_the_same_note_with_a_plain_heading_is_still_a_tour(tmp_path):
     s = _tour(tmp_path, "\n### Estilos\n- Menos colores en la cabecera\n", "pantallas y servicios de la app")
     assert s.action == "drop", s.reasons
+
+
+def test_one_status_line_in_a_long_note_keeps_it_and_names_the_line(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    findings = "\n".join(f"- Finding {k}: the weekly signal beats the daily one by {k} points on the 2019-2023 sample"
+                         for k in range(1, 12))
+    entry(mem, "signal_study.md", "# Signal study\n\n" + findings + "\n\nNext: rerun on the 2024 sample\n",
+          description="what the signal study found")
+    s = triaged(mem, root)["signal_study.md"]
+    assert s.action == "keep", s.reasons
+    assert any("rerun on the 2024" in r and "one line of" in r for r in s.reasons), s.reasons
+    assert not any(r.startswith("test 1: no line") for r in s.reasons), s.reasons
+
+
+def test_two_status_lines_or_a_short_note_are_still_edited(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "root"
+    root.mkdir()
+    findings = "\n".join(f"- Finding {k}: the weekly signal beats the daily one by {k} points" for k in range(1, 12))
+    entry(mem, "signal_study.md", "# Signal study\n\n" + findings + "\n\nNext: rerun on the 2024 sample\n"
+          "TODO: write the summary for the team\n", description="what the signal study found")
+    entry(mem, "short_study.md", "# Short study\n\n- Finding 1: weekly beats daily\n- Finding 2: volume adds little\n"
+          "\nNext: rerun on the 2024 sample\n", description="what the short study found")
+    got = triaged(mem, root)
+    assert got["signal_study.md"].action == "edit", got["signal_study.md"].reasons
+    assert got["short_study.md"].action == "edit", got["short_study.md"].reasons

@@ -273,6 +273,11 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         in_project.notes = notes
         return in_project
     # test 1, partly: edit those lines, keep the rest
+    if len(live) == 1 and len(content) >= 10:   # one status line in a long entry: the owner keeps it and fixes the line
+        (n, ln), = live.items()
+        notes = [f"line {n} reports where work stood: '{quote(ln.text, 8)}' — one line of {len(content)}: "
+                 "bring it up to date when the work moves"] + notes
+        live = {}
     if live:
         status = {n: ln for n, ln in status.items() if n in live or ln.kind != "final"}
         lines = sorted(status)
