@@ -42,6 +42,7 @@ from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log
+from .triage_shape import references
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
                            who_set)
 
@@ -128,6 +129,8 @@ def prepare(e) -> Entry:
         description = _field(e.text, "description") or description
         type_ = _field(e.text, "type") or type_
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
+    if refs := references(reading.lines):   # a run of labelled ids under a 'state' heading: a reference, not status
+        reading.lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in reading.lines]
     facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
     return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id)
 
@@ -270,6 +273,11 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         in_project.notes = notes
         return in_project
     # test 1, partly: edit those lines, keep the rest
+    if len(live) == 1 and len(content) >= 10:   # one status line in a long entry: the owner keeps it and fixes the line
+        (n, ln), = live.items()
+        notes = [f"line {n} reports where work stood: '{quote(ln.text, 8)}' — one line of {len(content)}: "
+                 "bring it up to date when the work moves"] + notes
+        live = {}
     if live:
         status = {n: ln for n, ln in status.items() if n in live or ln.kind != "final"}
         lines = sorted(status)

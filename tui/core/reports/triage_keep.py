@@ -59,7 +59,9 @@ def _keep(prepared, looked: list[Found], notes: list[str]) -> Decision:
     what = WHAT_HOLDS.get(holds.kind, "a fact")
     if holds.kind == "plain" and holds.n in unstated:
         what = "a fact the project's files do not state"
-    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: no line of it reports where work stood"]
+    reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: " + ("one line of it reports where work stood (noted below), too few to edit"
+                                                                       if any("— one line of" in n for n in notes) else
+                                                                       "no line of it reports where work stood")]
     if learned:
         reasons.append(f"test 2: learned, not set — line {learned[0].n} '{quote(learned[0].text, 10)}'")
     elif learned_headline(prepared.name, prepared.description, prepared.id):

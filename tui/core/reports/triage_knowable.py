@@ -149,8 +149,9 @@ def _code_map(prepared, paths: list[Found]) -> Decision | None:
     there = list(dict.fromkeys(g.fact.text.rstrip("/") for g in paths if g.lines))
     if len(there) < 3 or len(content) < 10 or (prepared.type or "").lower() in _MANDATED or _DATED_NAME.search(prepared.id) \
             or r.of("learned", "why", "how", "status", "final") or len(r.of("rule")) > 1 \
-            or sum(1 for ln in content if _DECIDED.search(ln.text)) * 10 > len(content):
-        return None
+            or sum(1 for ln in content if _DECIDED.search(ln.text)) * 10 > len(content) \
+            or any(_DECIDED.search(t) or _WHY_HEAD.search(t) for t in [prepared.description or ""] + [ln.text for ln in r.of("heading")]):
+        return None   # its headline or a heading says it records a decision or its reason: no tour, whatever it names
     lines = sorted({g.fact.line for g in paths if g.lines})
     reasons = [f"line {g.fact.line} names {g.fact.text} ← {g.lines[0].file} (the file exists)"
                for g in [next(g for g in paths if g.fact.text.rstrip("/") == t and g.lines) for t in there][:3]]
@@ -159,6 +160,8 @@ def _code_map(prepared, paths: list[Found]) -> Decision | None:
     return Decision("drop", 3, reasons, lines[:20], [g.lines[0] for g in paths if g.lines][:6])
 
 
+# a heading that gives a reason ("## Why not one folder per phase", "## 왜 …", "## 为什么 …")
+_WHY_HEAD = re.compile(r"(?i)^\W*(?:why|warum|pourquoi|perch[eé]|por ?qu[eé]|por que|почему|зачем|tại sao)\b|^\W*(?:왜|为什么|為什麼|なぜ)")
 # a file named with its day records that day (a decision, a session), not the code as it is
 _DATED_NAME = re.compile(r"(?:19|20)\d{2}[-_.]?\d{2}[-_.]?\d{2}")
 # a line that decides or explains: what a tour of the code does not hold

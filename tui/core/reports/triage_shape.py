@@ -59,3 +59,48 @@ def shown(f) -> str:
     """A fact of the entry as a reason names it (a value random as keys are is not shown)."""
     text = unshown(f.text)
     return f"`{text}`" if f.kind in ("span", "script") else text
+
+
+# a labelled value that names a thing: "**Bundle ID iOS:** com.example.app", "Project ID: x-1a2b",
+# "- Owner: team" — one token after the label (a parenthesis may follow), no clause of its own
+_REFERENCE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([^:：*_`]{1,40}?)(?:\*\*|__)?\s*[:：](?:\*\*|__|\s)\s*(?:\*\*|__)?\s*"
+                        r"`?([^\s`]{2,80})`?\s*(?:\([^)]*\))?\s*$")
+
+
+def reference_item(bare: str) -> bool:
+    """A label and one identifier (a dotted or dashed name, a hex id, a name with digits, a
+    version x.y.z): what a thing is called, not where work stands. A measure ('91%', '~12min',
+    'POOR') or a plain word is no identifier."""
+    m = _labelled(bare)
+    return m is not None and bool(_IDENT.match(m))
+
+
+def _labelled(bare: str) -> str | None:
+    """The one token after a label that names no state ('Status:', 'Next:'), else None."""
+    m = _REFERENCE.match(bare)
+    if not m or re.search(r"(?i)\b(?:status|state|estado|stato|statut|progress|progreso|статус|next|todo|pending)\b|"
+                          r"状态|状態|상태", m.group(1)):
+        return None
+    return m.group(2).strip("*_")
+
+
+def references(lines: list) -> set[int]:
+    """Lines that a run of labelled values makes a reference, whatever heading is above it: a run
+    of two or more items of one token after a label, at least half of them identifiers ('Bundle
+    ID: com.x.app', 'Project ID: 5f1c…', 'Owner: teamx'); a measure in it stays what it was."""
+    out: set[int] = set()
+    run: list = []
+    for ln in lines + [None]:
+        token = _labelled(ln.text) if ln is not None and ln.kind == "status" else None
+        if token is not None:
+            run.append((ln.n, token))
+            continue
+        ids = [n for n, t in run if _IDENT.match(t)]
+        if len(ids) >= 2 and 2 * len(ids) >= len(run):
+            out.update(n for n, t in run if _IDENT.match(t) or not _MEASURE.match(t))
+        run = []
+    return out
+
+
+_IDENT = re.compile(r"^(?:[A-Za-z][\w-]*[.\-_/@:][\w.\-/@:]*\w|[0-9a-f]{6,}(?:-[0-9a-f]+)*|[A-Za-z]+\d[\w-]*|v?\d+\.\d+\.\d+)$")
+_MEASURE = re.compile(r"^(?:[\d~$<>≈+-].*|.*%|[A-Z]{2,})$")
