@@ -41,6 +41,20 @@ def write(base: Path, rel: str, content: str | bytes) -> Path:
     return p
 
 
+# an entry's frontmatter for audit tests: .format(name)
+ENTRY_FM = "---\nname: {0}\ndescription: {0} notes\ntype: project\n---\n"
+
+
+def audit_files(tmp_path: Path, files: dict[str, str]) -> list:
+    """The audit's findings on a memory folder of ``files`` (id: text) beside an empty project."""
+    from tui.core.reports.audit import audit_dir
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    for rel, text in files.items():
+        write(mem, rel, text)
+    return audit_dir(str(mem), str(root), git=False).findings
+
+
 def triage_entry(mem_dir: Path, name: str, body: str, description: str = "a note", type_: str = "project",
                  title: str | None = None, modified: str | None = None) -> Path:
     """An entry in Claude Code's shape, as the triage tests write them (the text is the test's own)."""

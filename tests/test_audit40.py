@@ -1,20 +1,13 @@
 """Stop 40 (issue 36): principles for the audit's recall and levels, each on text written here."""
 from __future__ import annotations
 
-from conftest import write
+from conftest import ENTRY_FM, audit_files, write
 
 from tui.core.reports.audit import audit_dir
 from tui.core.secrets.detect import find_secrets
 
-FM = "---\nname: {0}\ndescription: {0} notes\ntype: project\n---\n"
-
-
-def _audit(tmp_path, files: dict[str, str]):
-    mem, root = tmp_path / "mem", tmp_path / "proj"
-    root.mkdir()
-    for rel, text in files.items():
-        write(mem, rel, text)
-    return audit_dir(str(mem), str(root), git=False).findings
+FM = ENTRY_FM
+_audit = audit_files
 
 
 def test_a_file_the_index_names_in_a_code_block_or_a_sentence_is_listed(tmp_path):

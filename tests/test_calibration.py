@@ -2,22 +2,14 @@
 (judging/calibration.py; the table is tests/bench/calibration.md). Own text."""
 from __future__ import annotations
 
-from conftest import write
+from conftest import ENTRY_FM, audit_files
 
 from tui.core.judging.calibration import MOVED_DOWN, calibrated
 from tui.core.judging.findings import Finding
 from tui.core.judging.wording import transient_findings
-from tui.core.reports.audit import audit_dir
 
-FM = "---\nname: {0}\ndescription: {0} notes\ntype: project\n---\n"
-
-
-def _audit(tmp_path, files: dict[str, str]):
-    mem, root = tmp_path / "mem", tmp_path / "proj"
-    root.mkdir()
-    for rel, text in files.items():
-        write(mem, rel, text)
-    return audit_dir(str(mem), str(root), git=False).findings
+FM = ENTRY_FM
+_audit = audit_files
 
 
 def test_a_public_address_is_possible_in_an_audit(tmp_path):
