@@ -205,3 +205,23 @@ def test_sign_offs_in_every_language_inject_nothing(mem_dir, root, prompt):
           body="Fin de semana: no deploys. Вечером деплой запрещён. 作業は金曜に終わりにする. No weekend pushes.")
     entry(mem_dir, "ci", name="ci-cache", description="CI cache settings", body="The cache key is the lockfile hash.")
     assert decide(mem_dir, root, prompt).injected == []
+
+
+def test_a_long_note_with_no_description_is_pointed_to_never_cut(mem_dir, root):
+    """Issue 40 round 4 (cause B): a day's note far over the budget, no description of its own,
+    was the prompt's best match and was skipped whole; a weaker entry took its place. It now goes
+    in as a pointer: no line of its text (SPEC §4.6), its matching sections' headings and the file."""
+    body = ("Tuesday at the shop.\n\n## Morning: printer setup\n" + "Installed the label printer driver. " * 30 + "\n"
+            "## Afternoon: the cash drawer hangs\n" + "Don't reboot the till while the drawer is open. " * 30
+            + "\n## Evening\n" + "Wrote the summary. " * 30)
+    write(mem_dir, "day-notes.md", body + "\n")
+    entry(mem_dir, "till", name="till-basics", description="the till's menu", body="The till menu has three tabs.")
+    d = decide(mem_dir, root, "why does the cash drawer hang", max_chars=1200)
+    ids = [c.id for c in d.injected]
+    assert "day-notes.md" in ids, (ids, d.excluded)
+    c = d.injected[ids.index("day-notes.md")]
+    assert "“Afternoon: the cash drawer hangs”" in c.block and "day-notes.md in the memory folder" in c.block
+    assert "Don't reboot" not in d.text and "Morning" not in c.block and d.chars <= 1200
+    assert any(r.kind == "budget" and "headings" in r.detail for r in c.reasons)
+    # whole when it fits
+    assert "Don't reboot" in decide(mem_dir, root, "why does the cash drawer hang", max_chars=9000).text
