@@ -225,3 +225,23 @@ def test_a_long_note_with_no_description_is_pointed_to_never_cut(mem_dir, root):
     assert any(r.kind == "budget" and "headings" in r.detail for r in c.reasons)
     # whole when it fits
     assert "Don't reboot" in decide(mem_dir, root, "why does the cash drawer hang", max_chars=9000).text
+
+
+def test_a_vietnamese_word_is_not_english_filler(mem_dir, root):
+    """Issue 40 round 4 (cause C): Vietnamese 'in' is "print"; an English stop list dropped it on
+    both sides, so a printing fault met its note only through common words. Written Vietnamese
+    (two words in its own letters) keeps its words; an English 'in' stays filler."""
+    from tui.core.engine.tokens import query_terms
+    assert "in" in query_terms("in phiếu bị lỗi font", []) and "in" not in query_terms("a bug in the font", [])
+    write(mem_dir, "printing.md", "Máy in nhiệt: in phiếu thì lỗi font, đổi sang bản 58mm.\n")
+    write(mem_dir, "fonts.md", "Lỗi font trên màn hình đăng nhập: tải lại trang.\n")
+    assert injected(mem_dir, root, "in phiếu bị lỗi font")[0] == "printing.md"
+
+
+def test_every_stop_list_line_has_its_language():
+    from tui.core.engine.stopwords import LANG_STOP, OTHER_LANGS, OTHER_STOP
+    assert len(OTHER_LANGS) == len(OTHER_STOP.strip().splitlines())
+    assert {"hola", "merci", "obrigado", "danke", "grazie", "cảm", "tack", "merhaba", "bedankt"} <= \
+        LANG_STOP["es"] | LANG_STOP["fr"] | LANG_STOP["pt"] | LANG_STOP["de"] | LANG_STOP["it"] | LANG_STOP["vi"] \
+        | LANG_STOP["sv"] | LANG_STOP["tr"] | LANG_STOP["nl"]
+    assert "merci" in LANG_STOP["fr"] and "cảm" in LANG_STOP["vi"] and "tack" in LANG_STOP["sv"]
