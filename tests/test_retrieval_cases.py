@@ -210,8 +210,9 @@ def test_sign_offs_in_every_language_inject_nothing(mem_dir, root, prompt):
 def test_a_long_note_with_no_description_is_pointed_to_never_cut(mem_dir, root):
     """Issue 40 round 4 (cause B): a day's note far over the budget, no description of its own,
     was the prompt's best match and was skipped whole; a weaker entry took its place. It now goes
-    in as a pointer: no line of its text (SPEC §4.6), its matching sections' headings and the file."""
-    body = ("Tuesday at the shop.\n\n## Morning: printer setup\n" + "Installed the label printer driver. " * 30 + "\n"
+    in as a pointer: no line of its text (SPEC §4.6), its matching sections' headings and the file.
+    Its first heading is no summary of it (the description read from it is the body's first line)."""
+    body = ("## Morning: printer setup\n" + "Installed the label printer driver. " * 30 + "\n"
             "## Afternoon: the cash drawer hangs\n" + "Don't reboot the till while the drawer is open. " * 30
             + "\n## Evening\n" + "Wrote the summary. " * 30)
     write(mem_dir, "day-notes.md", body + "\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .decision import WRITER, Candidate, Reason, age_phrase
 from ..judging.status import EntryStatus
-from ..reading.entry import MemoryEntry
+from ..reading.entry import MemoryEntry, first_line
 from ..secrets.detect import redact
 from .tokens import terms
 
@@ -29,7 +29,8 @@ def short(e: MemoryEntry, st: EntryStatus, chars: int) -> str | None:
     """The summary an entry may go in as, when its author wrote a description shorter than the
     whole (one taken from the body's first line would be a cut text); else None."""
     desc = " ".join(e.description.split())
-    if not desc or len(desc) + len(e.name) + 60 >= chars or " ".join(e.body.split()).startswith(desc):
+    if not desc or len(desc) + len(e.name) + 60 >= chars or desc == " ".join(first_line(e.body).split()) \
+            or " ".join(e.body.split()).startswith(desc):
         return None   # (no summary, or none shorter than the whole)
     s = summary(e, st, chars)
     return s if len(s) < chars else None
