@@ -310,7 +310,7 @@ def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]
     seq, joined, parts = _latin_split(text)
     heads, words = _phrases(seq)
     out = set(heads)
-    stop = stop_scope(seq)
+    stop = None if text.isascii() else stop_scope(seq)   # (an ASCII text is never Vietnamese)
     out.update(_word_term(w, stop) for w in set(words))   # each distinct word once (a body repeats its words)
     out.update(_word_term(w, stop) for w in joined)
     if adjacent:
