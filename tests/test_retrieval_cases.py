@@ -205,3 +205,44 @@ def test_sign_offs_in_every_language_inject_nothing(mem_dir, root, prompt):
           body="Fin de semana: no deploys. Вечером деплой запрещён. 作業は金曜に終わりにする. No weekend pushes.")
     entry(mem_dir, "ci", name="ci-cache", description="CI cache settings", body="The cache key is the lockfile hash.")
     assert decide(mem_dir, root, prompt).injected == []
+
+
+def test_a_long_note_with_no_description_is_pointed_to_never_cut(mem_dir, root):
+    """Issue 40 round 4 (cause B): a day's note far over the budget, no description of its own,
+    was the prompt's best match and was skipped whole; a weaker entry took its place. It now goes
+    in as a pointer: no line of its text (SPEC §4.6), its matching sections' headings and the file.
+    Its first heading is no summary of it (the description read from it is the body's first line)."""
+    body = ("## Morning: printer setup\n" + "Installed the label printer driver. " * 30 + "\n"
+            "## Afternoon: the cash drawer hangs\n" + "Don't reboot the till while the drawer is open. " * 30
+            + "\n## Evening\n" + "Wrote the summary. " * 30)
+    write(mem_dir, "day-notes.md", body + "\n")
+    entry(mem_dir, "till", name="till-basics", description="the till's menu", body="The till menu has three tabs.")
+    d = decide(mem_dir, root, "why does the cash drawer hang", max_chars=1200)
+    ids = [c.id for c in d.injected]
+    assert "day-notes.md" in ids, (ids, d.excluded)
+    c = d.injected[ids.index("day-notes.md")]
+    assert "“Afternoon: the cash drawer hangs”" in c.block and "day-notes.md in the memory folder" in c.block
+    assert "Don't reboot" not in d.text and "Morning" not in c.block and d.chars <= 1200
+    assert any(r.kind == "budget" and "headings" in r.detail for r in c.reasons)
+    # whole when it fits
+    assert "Don't reboot" in decide(mem_dir, root, "why does the cash drawer hang", max_chars=9000).text
+
+
+def test_a_vietnamese_word_is_not_english_filler(mem_dir, root):
+    """Issue 40 round 4 (cause C): Vietnamese 'in' is "print"; an English stop list dropped it on
+    both sides, so a printing fault met its note only through common words. Written Vietnamese
+    (two words in its own letters) keeps its words; an English 'in' stays filler."""
+    from tui.core.engine.tokens import query_terms
+    assert "in" in query_terms("in phiếu bị lỗi font", []) and "in" not in query_terms("a bug in the font", [])
+    write(mem_dir, "printing.md", "Máy in nhiệt: in phiếu thì lỗi font, đổi sang bản 58mm.\n")
+    write(mem_dir, "fonts.md", "Lỗi font trên màn hình đăng nhập: tải lại trang.\n")
+    assert injected(mem_dir, root, "in phiếu bị lỗi font")[0] == "printing.md"
+
+
+def test_every_stop_list_line_has_its_language():
+    from tui.core.engine.stopwords import LANG_STOP, OTHER_LANGS, OTHER_STOP
+    assert len(OTHER_LANGS) == len(OTHER_STOP.strip().splitlines())
+    assert {"hola", "merci", "obrigado", "danke", "grazie", "cảm", "tack", "merhaba", "bedankt"} <= \
+        LANG_STOP["es"] | LANG_STOP["fr"] | LANG_STOP["pt"] | LANG_STOP["de"] | LANG_STOP["it"] | LANG_STOP["vi"] \
+        | LANG_STOP["sv"] | LANG_STOP["tr"] | LANG_STOP["nl"]
+    assert "merci" in LANG_STOP["fr"] and "cảm" in LANG_STOP["vi"] and "tack" in LANG_STOP["sv"]

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from .decision import WRITER, Candidate, Reason, age_phrase
 from ..judging.status import EntryStatus
-from ..reading.entry import MemoryEntry
+from ..reading.entry import MemoryEntry, first_line
 from ..secrets.detect import redact
+from .tokens import terms
+
+POINTED = 3   # at most this many of a pointed note's headings are named
 
 
 def block(e: MemoryEntry, st: EntryStatus) -> str:
@@ -26,10 +29,38 @@ def short(e: MemoryEntry, st: EntryStatus, chars: int) -> str | None:
     """The summary an entry may go in as, when its author wrote a description shorter than the
     whole (one taken from the body's first line would be a cut text); else None."""
     desc = " ".join(e.description.split())
-    if not desc or len(desc) + len(e.name) + 60 >= chars or " ".join(e.body.split()).startswith(desc):
+    if not desc or len(desc) + len(e.name) + 60 >= chars or desc == " ".join(first_line(e.body).split()) \
+            or " ".join(e.body.split()).startswith(desc):
         return None   # (no summary, or none shorter than the whole)
     s = summary(e, st, chars)
     return s if len(s) < chars else None
+
+
+def _matched_heads(body: str, hit: set[str]) -> list[str]:
+    """The headings of a note's sections (a heading line and the lines to the next one) whose
+    text holds one of the prompt's matched terms, in the note's order."""
+    heads, cur, text = [], None, []
+    for line in body.splitlines() + ["# "]:
+        if line.lstrip().startswith("#") and line.lstrip("#").startswith(" "):
+            if cur and terms("\n".join(text)) & hit:
+                heads.append(cur)
+            cur, text = " ".join(line.lstrip("#").split()), [line]
+        elif cur is not None:
+            text.append(line)
+    return [h for h in heads if h][:POINTED]
+
+
+def pointer(e: MemoryEntry, st: EntryStatus, chars: int, hit: set[str]) -> str | None:
+    """The block of an entry too long to inject whole that has no description of its own: no
+    part of its text (a cut text can drop a "don't", SPEC §4.6), but its stamp, the headings of
+    its sections that hold the prompt's words, and the file to read. None when no section does."""
+    heads = _matched_heads(e.body, hit)
+    if not heads:
+        return None
+    stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+    named = "; ".join(f"“{h}”" for h in heads)
+    return redact(f"{stamp}\n(not shown: the whole note, {chars} characters, is over the budget; it is {e.id} "
+                  f"in the memory folder. Its sections with the prompt's words: {named})\n")
 
 
 def fill(chosen: list[tuple[Candidate, str | None]], used: int, max_chars: int) -> list[Candidate]:
@@ -43,9 +74,10 @@ def fill(chosen: list[tuple[Candidate, str | None]], used: int, max_chars: int) 
                 used += extra
             else:
                 left = max_chars - used + len(brief) + 1
+                what = ("its description goes in, with where to read the rest" if "(summary;" in brief
+                        else "its matching sections' headings go in, with the file to read")
                 c.reasons.append(Reason("budget", f"the whole entry ({len(c.block)} characters) would not fit "
-                                                  f"in the {left} left of {max_chars}: its description goes in, "
-                                                  f"with where to read the rest", 0))
+                                                  f"in the {left} left of {max_chars}: {what}", 0))
                 c.block = brief
         out.append(c)
     return out

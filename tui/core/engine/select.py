@@ -320,7 +320,7 @@ class Engine:
             tie = self._tie_reason(k, ties, e.source)
             if tie:
                 c.reasons.append(tie)
-            short = blocks.short(e, st, len(c.block))
+            short = blocks.short(e, st, len(c.block)) or blocks.pointer(e, st, len(c.block), set(kw))
             if used + len(c.block) + 1 <= max_chars:   # whole, in what is left
                 chosen.append((c, short))
                 used += least(c, short)

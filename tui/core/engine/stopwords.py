@@ -3,6 +3,8 @@ tokeniser (tokens.py) drops them, so that small talk never matches anything. Wri
 (fold.py), as the words they are compared with are: a test checks."""
 from __future__ import annotations
 
+import re
+
 EN_STOP = set("""
 a an the and or but nor not no yes so if then than that this these those there here it its it's i me my mine
 we us our you your yours he him his she her they them their what which who whom whose when where why how
@@ -83,6 +85,40 @@ het een maar dit deze zijn waren ik jij je hij zij ze wij jullie mijn jouw onze 
 hier daar dan als te voor met aan uit bij naar hoe wat waarom wanneer waar welke kunnen moet moeten
 wil willen hallo dank bedankt alsjeblieft graag vandaag gisteren nee goed
 """
+
+# The languages of OTHER_STOP's lines, in order (a test checks the count): a stop word is filler
+# where the text is in its language (tokens.stop_scope), not in every text ('in' is Vietnamese for
+# "print", 'die' and 'hat' are English words, 'son' is French "his" and English "son").
+OTHER_LANGS = ("es",) * 7 + ("fr",) * 7 + ("pt",) * 4 + ("de",) * 6 + ("it",) * 5 + ("ru",) * 8 + ("vi",) * 3 + \
+    ("ko",) * 5 + ("sv",) * 3 + ("tr",) * 3 + ("nl",) * 3
+LANG_STOP: dict[str, set[str]] = {"en": set(EN_STOP)}
+for _lang, _line in zip(OTHER_LANGS, OTHER_STOP.strip().splitlines()):
+    LANG_STOP.setdefault(_lang, set()).update(_line.split())
+
+STOP = frozenset(EN_STOP | set(OTHER_STOP.split()))   # (written folded, see fold: a test checks)
+_LATIN = re.compile(r"[a-z\u00c0-\u024f\u1e00-\u1eff']+")   # a Latin word (not Cyrillic, not Hangul)
+# Vietnamese letters no other language here writes (folding keeps them: fold.py): a text with two
+# words written so at least is Vietnamese, and another Latin language's filler is a word in it
+# ('in' is "print", not English filler; 'do' is "because", not Portuguese). Only Vietnamese is told
+# so: the other Latin languages' letters are folded away, and their lists, each incomplete
+# ('la' is missing from the Italian one), cover each other's articles (stop 40 round 4 tried a
+# vote of filler words for every language: small talk opened in French and Italian).
+_VI_ONLY = re.compile("[ăđơư\u1ea0-\u1ef9]")
+VI_WORDS_MIN = 2
+VI_SCOPE = frozenset(w for w in STOP if w in LANG_STOP["vi"] or not _LATIN.fullmatch(w))
+
+
+def stop_scope(words) -> frozenset | None:
+    """The filler of a text whose words are ``words`` (folded): Vietnamese's own when the text
+    is Vietnamese (see above), else None (every language's)."""
+    n = 0
+    for w in words:
+        if not w.isascii() and _VI_ONLY.search(w):
+            n += 1
+            if n >= VI_WORDS_MIN:
+                return VI_SCOPE
+    return None
+
 
 # Praise and farewells whose words are developers' words too ('work', 'job', 'done'; 'weekend', 'evening'
 # and 'end' in the sign-offs of every language: "that's all for today", "на сегодня всё", "今日はもう終わり"):

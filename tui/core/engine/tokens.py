@@ -31,7 +31,7 @@ import re
 from functools import lru_cache
 
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
-from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP  # noqa: F401 (part of this module's interface)
+from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP, STOP, stop_scope  # noqa: F401 (part of this module's interface)
 from .forms import date_terms, latin_noun
 from .names import name_terms
 from .smalltalk import small_talk_terms
@@ -129,9 +129,10 @@ def _english(word: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _word_term(w: str) -> str | None:
-    """The term of one folded word: its concept's head word, else its stem; None for filler."""
-    if len(w) < 2 or w in STOP or w.isdigit():
+def _word_term(w: str, stop: frozenset | None = None) -> str | None:
+    """The term of one folded word: its concept's head word, else its stem; None for filler
+    (``stop``: the filler of the text it is in, stop_scope; by default every language's)."""
+    if len(w) < 2 or w in (STOP if stop is None else stop) or w.isdigit():
         return None
     if "ı" in w:   # Turkish (below)
         w = _turkish_root(w)
@@ -198,12 +199,12 @@ def _latin_words(text: str) -> list[str]:
     return _latin_split(text)[0]
 
 
-def _adjacent(words: list[str]) -> list[tuple[str, str]]:
+def _adjacent(words: list[str], stop: frozenset | None = None) -> list[tuple[str, str]]:
     """(two adjacent words as shown, their joined term) for each pair of adjacent content words
     written in ASCII ('big query' → bigquery)."""
     out = []
     for a, b in zip(words, words[1:]):
-        if a.isascii() and b.isascii() and a.isalpha() and b.isalpha() and _word_term(a) and _word_term(b):
+        if a.isascii() and b.isascii() and a.isalpha() and b.isalpha() and _word_term(a, stop) and _word_term(b, stop):
             t = _word_term(a + b)
             if t and t != _word_term(a):   # (a six-letter cut can make the pair its first word again)
                 out.append((f"{a} {b}", t))
@@ -215,7 +216,8 @@ def term_words(text: str) -> dict[str, str]:
     a glossary concept with the prompt's word that led to it ('배포할 → deploy')."""
     out: dict[str, str] = {}
     words, joined, _ = _latin_split(text)
-    pairs = [(w, _word_term(w)) for w in words + joined] + _adjacent(words)
+    stop = stop_scope(words)
+    pairs = [(w, _word_term(w, stop)) for w in words + joined] + _adjacent(words, stop)
     if not text.isascii():
         pairs += [(w, _korean_term(w)) for w in _rx(_HANGUL_WORD).findall(text)]
         pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
@@ -243,11 +245,6 @@ def _phrases(words: list[str]) -> tuple[list[str], list[str]]:
             left.append(words[i])
             i += 1
     return heads, left
-
-
-def latin_terms(text: str) -> list[str]:
-    heads, words = _phrases(_latin_words(text))
-    return heads + [t for t in map(_word_term, words) if t]
 
 
 @lru_cache(maxsize=65536)
@@ -313,16 +310,17 @@ def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]
     seq, joined, parts = _latin_split(text)
     heads, words = _phrases(seq)
     out = set(heads)
-    out.update(map(_word_term, set(words)))   # each distinct word once (a body repeats its words)
-    out.update(map(_word_term, joined))
+    stop = None if text.isascii() else stop_scope(seq)   # (an ASCII text is never Vietnamese)
+    out.update(_word_term(w, stop) for w in set(words))   # each distinct word once (a body repeats its words)
+    out.update(_word_term(w, stop) for w in joined)
     if adjacent:
-        out.update(t for _, t in _adjacent(seq))
+        out.update(t for _, t in _adjacent(seq, stop))
     if not text.isascii():
         out.update(hangul_terms(text))
         out.update(cjk_terms(text))
     out.update(t for t, _ in date_terms(text))
     out.discard(None)
-    weak = {t for t in map(_word_term, set(parts)) if t and t not in out}
+    weak = {t for t in (_word_term(w, stop) for w in set(parts)) if t and t not in out}
     return out, weak
 
 
@@ -341,7 +339,6 @@ class QueryTerms(set):
     quiet: frozenset = frozenset()
 
 
-STOP = EN_STOP | set(OTHER_STOP.split())   # (written folded, see fold: a test checks)
 _CJK_FORMS = "|".join(map(re.escape, CJK_SORTED)) or "(?!)"
 
 
@@ -377,7 +374,8 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     own = shaped_terms(text)[0] | dates
     for p in paths:   # a bare file name is also read as text reads it ('Three.js' → threej, as in an entry)
         own |= terms(p) - terms(p.rsplit(".", 1)[-1]) if "/" not in p.replace("\\", "/") else set()
-    out = QueryTerms(own.union(t for _, t in _adjacent(_latin_words(text))))
+    seq = _latin_words(text)
+    out = QueryTerms(own.union(t for _, t in _adjacent(seq, stop_scope(seq))))
     out.words = len(own)
     out.names = name_terms(text, terms) & out
     out.quiet = (small_talk_terms(terms) | terms(" ".join(extra))) & out
