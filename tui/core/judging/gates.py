@@ -23,7 +23,7 @@ from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import is_template, process_findings, transient_findings  # noqa: F401
 from .run_logs import run_log_findings
 from .personal_ids import personal_id_findings
-from .status_blocks import status_block_findings
+from .status_blocks import absorbed, status_block_findings
 from .access_recipe import access_recipes
 
 ROTATE = ("rotate this credential now: it has been written to disk and may already be in backups, "
@@ -321,7 +321,8 @@ def content_findings(entry: MemoryEntry) -> list[Finding]:
                  + transient_findings(entry.id, text, entry.body_line, scan)
                  + access_recipes(entry.id, text, identifying_findings(entry.id, text))
                  + (run_log_findings(entry.id, text) or process_findings(entry.id, text, entry.body_line, scan)))
-        found += _status_blocks(entry.id, text, scan, found) + personal_id_findings(entry.id, scan)
+        blocks = _status_blocks(entry.id, text, scan, found)
+        found = absorbed(found, blocks) + blocks + personal_id_findings(entry.id, scan)
         if "#" in entry.id or entry.file is not None:
             return found   # a part of a shared file: its file is what the cache keeps
         entry.judged = tuple(found)

@@ -15,7 +15,7 @@ from .index_lines import index_line_findings, line_runs
 from .gates import identifying_findings, secret_findings
 from ..reading.index import INDEX_NAME, MAX_BYTES, MAX_LINES
 from ..textutil import without_code
-from .status_blocks import status_block_findings
+from .status_blocks import absorbed, status_block_findings
 from .wording import process_findings, transient_findings
 
 if TYPE_CHECKING:   # annotations only (the reading is passed in)
@@ -225,8 +225,9 @@ def _loaded_text_findings(mem: Memory) -> list[Finding]:
     found = secret_findings(INDEX_NAME, loaded) + identifying_findings(INDEX_NAME, loaded) + \
         transient_findings(INDEX_NAME, loaded) + process_findings(INDEX_NAME, loaded)
     if not any(f.kind == "process" for f in found):
-        found += status_block_findings(INDEX_NAME, loaded, without_code(loaded),
+        blocks = status_block_findings(INDEX_NAME, loaded, without_code(loaded),
                                        {f.line for f in found if f.kind == "transient"})
+        found = absorbed(found, blocks) + blocks
     for f in found:
         f.line = to_file.get(f.line or 0, f.line)
         if f.places:

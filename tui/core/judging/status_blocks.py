@@ -232,13 +232,17 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     blocks = []
     # (a backlog by design lists what is open on purpose: its marks are its content)
     opened = [] if living_backlog(entry_id, scan) else _open_blocks(scan)
+    headed = {b[0] for b in _heading_blocks(scan) if _NOW.search(b[2])}   # says it is the state now
     for start, end, title in sorted(_heading_blocks(scan) + _line_blocks(scan) + opened):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first, last = line_of(scan, start), line_of(scan, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:
             continue   # inside the block before: the same report
-        blocks.append((first, last, title))
-    blocks = [b for b in blocks if not any(b[0] <= ln <= b[1] for ln in taken)]
+        blocks.append((first, last, title, start in headed))
+    # a block holding another finding's line is that finding's cause — unless a heading names the
+    # block the state now ("当前状态", "Current state (2026-09-25)"): then the section is the cause and the
+    # 'now' words inside it are its symptoms (the caller drops them: ``absorbed``)
+    blocks = [b[:3] for b in blocks if b[3] or not any(b[0] <= ln <= b[1] for ln in taken)]
     out = []
     if blocks:
         places = tuple(Place(entry_id, a, t[:60], end=b if b > a else None) for a, b, t in blocks)
@@ -276,3 +280,10 @@ def _stale_footer(entry_id: str, scan: str) -> list[Finding]:
                     f"the footer says last updated {m.group(1)}, but a section above is dated {max(later, key=_day)}",
                     "update the footer's date or drop it: the file's history says when it changed",
                     confidence="possible")]
+
+
+def absorbed(found: list, blocks: list) -> list:
+    """``found`` without the transient findings a status block's range holds (one cause)."""
+    spans = [(p.line, p.end or p.line) for f in blocks if f.rule == "status-block"
+             for p in (f.places or (Place(f.id, f.line),))]
+    return [f for f in found if f.kind != "transient" or not any(a <= (f.line or 0) <= b for a, b in spans)]
