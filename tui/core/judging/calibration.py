@@ -15,7 +15,8 @@ they got wrong there no longer fired. Stop 40 drops that exception (rule 2's "un
 since stop 35 brought a new wrong mechanism at ``high``, so a fix is not fresh evidence. A family
 is ``high`` only on fresh verdicts of 9 in 10 (or, under 5 verdicts, the corpus ledger's); the
 shapes that announce themselves (a provider's token or key shape, a URL's password, Basic/Bearer,
-``curl -u``, a Kubernetes Secret) keep their level. no-frontmatter at ``possible`` (1 of 5 fresh)
+``curl -u``, a Kubernetes Secret, a long random token of mixed case: secrets/grade.long_mixed) keep
+their level. no-frontmatter at ``possible`` (1 of 5 fresh)
 stays shown: the corpus ledger marks 9 right.
 
 Audit only: the write gate judges words being written now, whose "now" is the moment of writing.
