@@ -19,3 +19,13 @@ def test_a_pointer_names_headings_never_a_code_blocks_comments(mem_dir, root):
     c = next(c for c in d.injected if c.id == "day-notes.md")
     assert "“Afternoon: the cash drawer hangs”" in c.block
     assert "restart the cash drawer service" not in c.block and "indented code" not in c.block, c.block
+
+
+def test_a_travel_documents_name_the_pattern_knows_is_looked_for_in_every_case_it_reads():
+    """personal_ids tried _TRAVEL_DOC only where one of _TRAVEL_HINTS is in the text; no hint was
+    in Portuguese 'passaporte' ('asaporte' is Spanish's, 'passaporte' has 'assaporte') nor in
+    capital 'REISEPASS' or 'PASSEPORT': the pattern named them and never ran on them."""
+    from tui.core.judging.personal_ids import personal_id_findings
+    for line in ("Número do passaporte: FX482913", "PASSAPORTE: FX482913", "REISEPASS: C01X00T47",
+                 "PASSEPORT n° 18AV12345"):
+        assert [f.rule for f in personal_id_findings("t.md", line)] == ["travel-document"], line

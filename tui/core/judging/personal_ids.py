@@ -83,8 +83,9 @@ _A_DATE = re.compile(r"(?:19|20)\d{2}[-.]\d{2}[-.]\d{2}[ T]?(?:\d{2})?\s*")   # 
 # (ESTA in capitals only: Spanish "esta" is "this")
 _TRAVEL_DOC = re.compile(r"(?<![\w-])(?:(?i:passport|pasaporte|passaporte|passeport|reisepass)|パスポート|旅券|护照|護照|"
                          r"여권|ESTA|签证|簽證|비자|ビザ)(?![a-z])[^\n]{0,60}?(?<![\w@./:-])((?=[A-Z]*\d)[A-Z0-9]{6,20})(?![\w@./:-])")
-_TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "asseport", "eisepass", "パスポート", "旅券", "护照", "護照",
-                 "여권", "ESTA", "签证", "簽證", "비자", "ビザ")
+# (each of the pattern's names in lower and upper case: 'assaporte' is Portuguese's, 'asaporte' Spanish's)
+_TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "assaporte", "ASSAPORTE", "asseport", "ASSEPORT",
+                 "eisepass", "EISEPASS", "パスポート", "旅券", "护照", "護照", "여권", "ESTA", "签证", "簽證", "비자", "ビザ")
 
 
 def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
