@@ -57,3 +57,12 @@ def test_a_workspace_memory_folder_is_told_in_one_pass_over_its_notes(tmp_path):
             (m / f"{d0 + dt.timedelta(6 + i)}.md").write_text("- worked on the thing\n")
         (m / "MEMORY.md").write_text(linked + "\n")
         assert _workspace_memory(m) is want, linked
+
+
+def test_a_file_label_is_met_by_a_section_of_that_file_in_a_subfolder():
+    """evaluate.meets said a file's label is met by any entry read from that file, but matched
+    'MEMORY.md#…' and '…/NOW.md', not a section of a file in a folder: an OpenClaw MEMORY.md kept
+    inside memory/ (heldout40's layout) gives 'memory/MEMORY.md#gateway', which 'MEMORY.md' missed."""
+    from tui.core.engine.evaluate import meets
+    assert meets("MEMORY.md", "memory/MEMORY.md#gateway") and meets("memory/MEMORY.md", "memory/MEMORY.md#gateway")
+    assert not meets("MEMORY.md", "memory/MEMORY.md.bak#x") and not meets("NOW.md", "memory/KNOW.md#a")
