@@ -66,3 +66,14 @@ def test_a_file_label_is_met_by_a_section_of_that_file_in_a_subfolder():
     from tui.core.engine.evaluate import meets
     assert meets("MEMORY.md", "memory/MEMORY.md#gateway") and meets("memory/MEMORY.md", "memory/MEMORY.md#gateway")
     assert not meets("MEMORY.md", "memory/MEMORY.md.bak#x") and not meets("NOW.md", "memory/KNOW.md#a")
+
+
+def test_a_passport_number_the_sensitive_gate_names_is_one_finding(tmp_path):
+    """'Passport no. K70394826' and '护照号码：G47302918' were a government ID (sensitive, error)
+    and, on the same line, a travel document's number (identifying, possible): one number, one
+    cause, two findings. The travel document is kept where no government ID is said."""
+    from conftest import audit_files
+    fm = "---\nname: trip\ndescription: trip notes\ntype: project\n---\n"
+    found = audit_files(tmp_path, {"trip.md": fm + "Passport no. K70394826\n护照号码：G47302918\nPasaporte: FX482913\n"})
+    on = sorted((p.line, f.rule) for f in found if f.kind in ("sensitive", "identifying") for p in f.locations)
+    assert on == [(6, "government-id"), (7, "government-id"), (8, "travel-document")], on
