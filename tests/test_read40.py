@@ -77,3 +77,14 @@ def test_a_passport_number_the_sensitive_gate_names_is_one_finding(tmp_path):
     found = audit_files(tmp_path, {"trip.md": fm + "Passport no. K70394826\n护照号码：G47302918\nPasaporte: FX482913\n"})
     on = sorted((p.line, f.rule) for f in found if f.kind in ("sensitive", "identifying") for p in f.locations)
     assert on == [(6, "government-id"), (7, "government-id"), (8, "travel-document")], on
+
+
+def test_the_passport_library_and_a_compact_date_are_no_travel_document():
+    """'passport' is also Node's auth library (passport.js, passport-jwt) and a plural ('PASSPORTS: 3
+    scanned') names no document; a build stamp '20251103' is a date: each was a travel document's number."""
+    from tui.core.judging.personal_ids import personal_id_findings
+    for line in ("passport-jwt strategy broke, see issue 482913", "passport.js upgraded, build 20251103",
+                 "PASSPORTS: 3 scanned, batch 4419027", "Passport renewed, receipt 20251103"):
+        assert personal_id_findings("t.md", line) == [], line
+    for line in ("Passport no. K70394826", "passport-number: K70394826", "Reisepass-Nr.: C01X00T47"):
+        assert [f.rule for f in personal_id_findings("t.md", line)] == ["travel-document"], line
