@@ -70,6 +70,9 @@ def test_a_password_word_inside_a_cjk_phrase_labels_an_ascii_value():
 def test_a_urls_password_that_repeats_the_user_is_a_default_and_on_this_machine_is_possible():
     assert find_secrets("DATABASE_URL=postgresql://postgres:postgres@localhost:5432/shop") == []
     assert find_secrets("amqp://rabbit:Rabbit@broker.internal:5672") == []
+    assert find_secrets("amqp://guest:guest@rabbitmq:5672/") == []   # a compose service: a private name
+    # the same default left on a host others reach is a weak password to change
+    assert [h.confidence for h in find_secrets("mysql://shopapp:shopapp@db.example-shop.com/app")] == ["possible"]
     assert [h.confidence for h in find_secrets("cache: redis://:k3vLw9pQ@127.0.0.1:6379/0")] == ["possible"]
     assert [h.confidence for h in find_secrets("prod: postgres://shop:Vt7qL2xK9w@db.shop-prod.net/shop")] == ["high"]
 

@@ -198,3 +198,21 @@ def test_a_headline_alone_does_not_archive_lessons_with_no_line_of_process(tmp_p
     entry(mem, "summary.md", body, description="수입 도구 PoC — 지금까지 진행 상황과 발견한 버그 요약")
     s = triaged(mem, root)["summary.md"]
     assert s.action != "archive", s.reasons
+
+
+def test_a_paragraph_wrapped_over_four_lines_is_one_item():
+    """read_body joined only the first wrapped line: the line after a 'cont' started an item of its
+    own, so a paragraph of four wrapped lines counted as two items (and a trap across the second
+    seam went unread)."""
+    r = read_body("The cache is warmed by the nightly job which reads\nthe tenant list from the admin database and then\n"
+                  "fills redis with each tenant's settings so that\nthe first request of the day is fast.\n- Next: fix it\n", 1)
+    assert [ln.kind for ln in r.lines][:4] == ["plain", "cont", "cont", "cont"]
+    assert r.lines[0].text.endswith("the first request of the day is fast.") and len(r.content) == 2
+
+
+def test_a_long_unpunctuated_dump_is_read_in_linear_time():
+    import time
+    body = "\n".join(f"row {i} of the export has the tenant and its plan and the region" for i in range(6000))
+    t = time.perf_counter()
+    read_body(body, 1)
+    assert time.perf_counter() - t < 1.0

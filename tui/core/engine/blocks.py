@@ -3,6 +3,8 @@ budget cannot take it whole, its author's description and where to read the rest
 second pass of the limits, which fills the chosen set (select.Engine.decide chose it)."""
 from __future__ import annotations
 
+import re
+
 from .decision import WRITER, Candidate, Reason, age_phrase
 from ..judging.status import EntryStatus
 from ..reading.entry import MemoryEntry, first_line
@@ -36,17 +38,33 @@ def short(e: MemoryEntry, st: EntryStatus, chars: int) -> str | None:
     return s if len(s) < chars else None
 
 
+_HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")   # a Markdown heading (not '#tag', not indented code)
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+
+
 def _matched_heads(body: str, hit: set[str]) -> list[str]:
     """The headings of a note's sections (a heading line and the lines to the next one) whose
-    text holds one of the prompt's matched terms, in the note's order."""
-    heads, cur, text = [], None, []
-    for line in body.splitlines() + ["# "]:
-        if line.lstrip().startswith("#") and line.lstrip("#").startswith(" "):
-            if cur and terms("\n".join(text)) & hit:
-                heads.append(cur)
-            cur, text = " ".join(line.lstrip("#").split()), [line]
-        elif cur is not None:
+    text holds one of the prompt's matched terms, in the note's order. A line in a fenced code
+    block is never a heading (a shell comment: '# restart the service')."""
+    heads, cur, text, fence = [], None, [], None
+
+    def close() -> None:
+        if cur and terms("\n".join(text)) & hit:
+            heads.append(cur)
+
+    for line in body.splitlines():
+        m = _FENCE.match(line)
+        if fence is None and m:
+            fence = m.group(1)[0] * 3
+        elif fence is not None and line.strip().startswith(fence):
+            fence = None
+        elif fence is None and _HEADING.match(line):
+            close()
+            cur, text = " ".join(line.strip().lstrip("#").split()), [line]
+            continue
+        if cur is not None:
             text.append(line)
+    close()
     return [h for h in heads if h][:POINTED]
 
 

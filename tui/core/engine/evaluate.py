@@ -31,7 +31,8 @@ KINDS = ("inject", "not_inject", "first", "none")
 
 def meets(label: str, entry_id: str) -> bool:
     """``entry_id`` is the labelled entry or an entry read from the labelled file."""
-    return entry_id == label or entry_id.startswith(label + "#") or entry_id.endswith("/" + label)
+    file = entry_id.split("#", 1)[0]   # (a section's id: FILE#slug)
+    return entry_id == label or file == label or file.endswith("/" + label)
 
 
 def hit(label: str, got: list[str]) -> bool:

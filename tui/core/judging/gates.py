@@ -321,8 +321,10 @@ def content_findings(entry: MemoryEntry) -> list[Finding]:
                  + transient_findings(entry.id, text, entry.body_line, scan)
                  + access_recipes(entry.id, text, identifying_findings(entry.id, text))
                  + (run_log_findings(entry.id, text) or process_findings(entry.id, text, entry.body_line, scan)))
+        said = {f.line for f in found if f.rule == "government-id"}   # a passport's number named so: one cause
         blocks = _status_blocks(entry.id, text, scan, found)
-        found = absorbed(found, blocks) + blocks + personal_id_findings(entry.id, scan)
+        found = absorbed(found, blocks) + blocks + [
+            f for f in personal_id_findings(entry.id, scan) if f.rule != "travel-document" or f.line not in said]
         if "#" in entry.id or entry.file is not None:
             return found   # a part of a shared file: its file is what the cache keeps
         entry.judged = tuple(found)

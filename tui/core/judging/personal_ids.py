@@ -81,10 +81,14 @@ _A_DATE = re.compile(r"(?:19|20)\d{2}[-.]\d{2}[-.]\d{2}[ T]?(?:\d{2})?\s*")   # 
 # a travel document's number after its name on the same line: a passport's, an ESTA application's, a
 # visa's (E12345678, a 16-character ESTA number); no check digit to test, so possible
 # (ESTA in capitals only: Spanish "esta" is "this")
-_TRAVEL_DOC = re.compile(r"(?<![\w-])(?:(?i:passport|pasaporte|passaporte|passeport|reisepass)|パスポート|旅券|护照|護照|"
+# (not Node's auth library: passport.js, passport-jwt; not a plural: PASSPORTS)
+_TRAVEL_DOC = re.compile(r"(?<![\w-])(?:(?i:passport|pasaporte|passaporte|passeport|reisepass)(?![A-Za-z]|\.js\b|-(?:jwt|local|"
+                         r"http|oauth\w*|google|github|saml|azure|facebook|twitter|apple|openid)\b)|パスポート|旅券|护照|護照|"
                          r"여권|ESTA|签证|簽證|비자|ビザ)(?![a-z])[^\n]{0,60}?(?<![\w@./:-])((?=[A-Z]*\d)[A-Z0-9]{6,20})(?![\w@./:-])")
-_TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "asseport", "eisepass", "パスポート", "旅券", "护照", "護照",
-                 "여권", "ESTA", "签证", "簽證", "비자", "ビザ")
+_COMPACT_DATE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")   # 20251103: a stamp
+# (each of the pattern's names in lower and upper case: 'assaporte' is Portuguese's, 'asaporte' Spanish's)
+_TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "assaporte", "ASSAPORTE", "asseport", "ASSEPORT",
+                 "eisepass", "EISEPASS", "パスポート", "旅券", "护照", "護照", "여권", "ESTA", "签证", "簽證", "비자", "ビザ")
 
 
 def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
@@ -93,7 +97,8 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
             if not _A_DATE.fullmatch(m.group(0))]
     dni = any(map(text.__contains__, _ID_WORDS))
     travel = [m for m in (_TRAVEL_DOC.finditer(text) if any(map(text.__contains__, _TRAVEL_HINTS)) else ()) if sum(c.isdigit() for c in m.group(1)) >= 5
-              and not _filler(re.sub(r"\D", "", m.group(1))) and not _A_DATE.fullmatch(m.group(1))]
+              and not _filler(re.sub(r"\D", "", m.group(1))) and not _A_DATE.fullmatch(m.group(1))
+              and not _COMPACT_DATE.fullmatch(m.group(1))]
     if not runs and not dni and not travel:
         return []
     out: list[Finding] = []

@@ -199,17 +199,19 @@ class Reading:
 def read_body(body: str, first_line: int) -> Reading:
     """Each line of ``body`` (which starts at file line ``first_line``) with its kind."""
     out = Reading()
-    in_fence = False
-    code_counted = False
+    in_fence = code_counted = False
     section_level = 0          # the level of the process heading we are under (0: none)
     section_kind = "status"    # status: where work stands; final: what was done (a record, unless the entry is one)
+    wrapped = 0                # lines joined to the last item so far (WRAP_MAX: a paragraph, not a dump)
     for i, raw in enumerate(raws := body.splitlines()):
         n = first_line + i
         text = raw.strip()
         if text and i and _continues(raws[i - 1], raw) and out.lines and out.lines[-1].n == n - 1 \
-                and out.lines[-1].kind not in ("heading", "code", "cont") and not in_fence:
+                and out.lines[-1].kind not in ("heading", "code") and not in_fence and wrapped < WRAP_MAX:
             _join(out, n, text)   # a wrapped line: one item with the line before, however it is wrapped
+            wrapped += 1
             continue
+        wrapped = 0
         if _FENCE.match(raw):
             in_fence = not in_fence
             if in_fence:
@@ -248,22 +250,20 @@ def read_body(body: str, first_line: int) -> Reading:
     return out
 
 
+WRAP_MAX = 12   # lines one item is read over
 _ITEM_START = re.compile(r"^\s*(?:[-*+>|]|\d+[.)]|#|\*\*[^*]+\*\*\s*[:：]|[\w /-]{1,30}[:：](?:\s|$))")
 
 
 def _continues(before: str, raw: str) -> bool:
-    """``raw`` goes on with the sentence of the line before: no item, heading, table or label of
-    its own, and the line before is prose that did not end its sentence."""
+    """``raw`` goes on with the line before's sentence: no item, heading, table or label; that line unended."""
     return bool(before.strip()) and not _ITEM_START.match(raw) and not _FENCE.match(raw) \
         and not _HEADING.match(before) and not re.search(r"[.!?。！？:：|]\s*$", before) \
         and (raw[:1] in " \t" or not _BULLET.match(before)) and not (raw[:4] == before[:4] == "    ")   # (code)
 
 
 def _join(out: Reading, n: int, text: str) -> None:
-    """Add line ``n`` to the item it continues (its text is the whole item's); the item is read
-    again whole when it was plain (a wrapped sentence's trap or rule may sit on its second line)."""
-    first = next(k for k in range(len(out.lines) - 1, -1, -1) if out.lines[k].kind != "cont")
-    head = out.lines[first]
+    """Add line ``n`` to the item it continues, read again whole when plain (a trap may sit on its second line)."""
+    head = out.lines[first := next(k for k in range(len(out.lines) - 1, -1, -1) if out.lines[k].kind != "cont")]
     whole = f"{head.text} {text}"
     out.lines[first] = Line(head.n, _kind(whole, False) if head.kind == "plain" else head.kind, whole, head.weak)
     out.lines.append(Line(n, "cont", text))

@@ -315,11 +315,18 @@ def provider_shaped(rule: str, title: str, value: str, sure: str) -> tuple[str, 
 _LOCAL_HOST = re.compile(r"(?i)(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal)(?![\w.-])")
 
 
+# a host name only a private network resolves: a compose service ("db", "rabbitmq"), *.internal, *.local
+_PRIVATE_NAME = re.compile(r"(?i)(?:[a-z0-9-]+|[a-z0-9.-]+\.(?:internal|local|lan|localdomain|svc|cluster|home|corp))(?=[:/]|$)")
+
+
 def url_level(url: str, password: str) -> str | None:
-    """A URL's password: None when it is the user's name again (postgres:postgres, guest:guest: an
-    image's documented default), 'possible' on a local host (a development database no one else can
-    reach), else 'high'."""
+    """A URL's password: on a local host (a development database no one else can reach) None when it
+    is the user's name again (postgres:postgres, guest:guest: an image's documented default), else
+    'possible'; elsewhere 'possible' for the user's name again (a weak default left on), else 'high'."""
     user = url.split("://", 1)[1].split(":", 1)[0]
+    local = bool(_LOCAL_HOST.match(url.rsplit("@", 1)[1]))
     if user and user.lower() == password.lower():
-        return None
-    return "possible" if _LOCAL_HOST.match(url.rsplit("@", 1)[1]) else "high"
+        # an image's default on this machine is no secret; on a host others reach it is a weak
+        # password someone should change (admin:admin@db.example.com)
+        return None if local or _PRIVATE_NAME.match(url.rsplit("@", 1)[1]) else "possible"
+    return "possible" if local else "high"
