@@ -526,3 +526,11 @@ def test_a_layout_sample_resolves_against_the_demo_project(tmp_path):
     bundled demo project, not the repository the command runs in."""
     from tui.core.reading.discover import default_root, layout_sample, sample_root
     assert default_root(layout_sample("cline"), cwd=tmp_path) == sample_root()
+
+
+def test_a_day_logs_rule_is_said_in_memory_md_only_with_its_never():
+    """A day log's rule MEMORY.md holds is promoted; one MEMORY.md contradicts is not (stop 40's read)."""
+    from tui.core.layouts.openclaw import _said_in, _words
+    kept = _words("- Always use npm scripts for builds\n- The user prefers to be called Kapitan\n")
+    assert _said_in("- The user prefers to be called Kapitan", kept)
+    assert not _said_in("- Always use pnpm, never npm", kept)

@@ -212,10 +212,14 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"[^\W\d_]{3,}", text.lower()))
 
 
+_NEGATIONS = {"never", "not", "don", "dont", "nie", "nicht", "nunca", "jamais", "jangan", "tidak", "никогда"}
+
+
 def _said_in(line: str, kept: set[str]) -> bool:
-    """A log's rule MEMORY.md already holds (most of its words are there): promoted, nothing to move."""
+    """A log's rule MEMORY.md already holds (most of its words are there, its "never" too):
+    promoted, nothing to move. ("Always pnpm, never npm" is not "always use npm scripts".)"""
     words = _words(line)
-    return bool(words) and len(words & kept) >= 0.6 * len(words)
+    return bool(words) and len(words & kept) >= 0.6 * len(words) and not (words & _NEGATIONS) - kept
 
 
 def _safe_iter(folder: Path):
