@@ -3,6 +3,7 @@ not); between entries of equal points, the one whose body speaks of the prompt's
 goes first (evidence.mentions), before source and age."""
 import pytest
 
+from conftest import write
 from test_lazyindex import index, same
 from test_retrieval_cases import NOW, decide, entry
 from tui.core.engine.select import Engine
@@ -12,11 +13,6 @@ from tui.core.snapshots.memory import Memory
 from tui.core.engine.evidence import mentions
 from tui.core.engine.postings import line_counts
 from tui.core.engine.tokens import terms
-
-
-def write(folder, name, text):
-    (folder / name).parent.mkdir(parents=True, exist_ok=True)
-    (folder / name).write_text(text, encoding="utf-8")
 
 
 @pytest.fixture
