@@ -31,6 +31,22 @@ def root(tmp_path) -> Path:
     return r
 
 
+def growth(run, small, big, tries: int = 3) -> float:
+    """How much longer ``run(big)`` takes than ``run(small)`` (the best of ``tries`` each): a
+    test of how work scales, which a loaded machine slows on both sides alike, where a bound in
+    seconds fails on a busy CI box and passes a quadratic loop on a fast one."""
+    import time
+
+    def best(arg):
+        times = []
+        for _ in range(tries):
+            t = time.perf_counter()
+            run(arg)
+            times.append(time.perf_counter() - t)
+        return min(times)
+    return best(big) / max(best(small), 1e-6)
+
+
 def write(base: Path, rel: str, content: str | bytes) -> Path:
     p = base / rel
     p.parent.mkdir(parents=True, exist_ok=True)
