@@ -12,3 +12,26 @@ def test_a_label_written_from_the_repository_root_meets_the_entry_of_that_file()
     assert not meets("memory-bank/progress.md", "oldprogress.md")
     assert not meets("memory-bank/progress.md", "systemPatterns.md")
     assert _known("memory-bank/techContext.md", {"techContext.md", "progress.md"}) == "techContext.md"
+
+
+def test_mentions_weigh_a_line_against_the_entry_length():
+    # BM25's length normalisation in the tie-break: one line of a short note speaks of a word
+    # more than two lines of a long log do
+    from tui.core.engine.evidence import focus, mentions
+    assert focus(1, 4) > focus(2, 120)
+    assert focus(2, 10) > focus(1, 10) and focus(50, 60) < 100 * (1 + 1.2)
+    assert mentions(focus(1, 35), 1.0) == 100 and mentions(focus(3, 35), 0.5) < mentions(focus(3, 35), 1.0)
+
+
+def test_at_equal_points_the_short_note_about_it_goes_before_the_long_log(mem_dir, root):
+    from test_retrieval_cases import decide, entry
+    log = "\n".join([f"- step {i}: moved the shelf labels, checked the till" for i in range(50)]
+                    + ["- the refund slip printed blank once", "- refund slip fixed by the driver update"])
+    entry(mem_dir, "a-shop-log", name="daily-log", description="what happened in the shop", source="user",
+          updated="2026-11-01", body=log)
+    entry(mem_dir, "b-printer", name="till-printer", description="the shop's till printer", source="model",
+          updated="2026-01-01", body="The refund slip needs the wide paper roll.\nKeep two rolls under the counter.")
+    for i, topic in enumerate(("opening hours", "supplier phone numbers", "holiday rota")):
+        entry(mem_dir, f"other-{i}", name=f"other-{i}", description=topic, body=f"Notes on {topic}.")
+    d = decide(mem_dir, root, "shop refund slip?")
+    assert [c.id for c in d.injected][:2] == ["b-printer.md", "a-shop-log.md"], d.injected

@@ -45,7 +45,9 @@ NAME_RARE = 0.5          # or one that is a name in the prompt (names.py) and th
 BODY_CHARS = 6000        # the body is read this far for evidence: a curve, below (index size; long logs' volume)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
-MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``mentions``)
+MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``focus``)
+MENTION_B = 0.75        # BM25's b: how much an entry's length discounts its lines (``focus``)
+TYPICAL_LINES = 35      # an entry's length the discount is measured against (the corpus's mean body, 6k chars read)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
 BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
@@ -134,11 +136,20 @@ def rarities(index, qterms) -> tuple[dict[str, float], dict[str, int]]:
     return rare, held
 
 
-def mentions(lines: int, rare: float) -> int:
+def focus(lines: int, length: int) -> int:
+    """How much of a body of ``length`` lines speaks of a word its ``lines`` lines hold, in
+    hundredths, as BM25 weighs a count: saturated (k1 = MENTION_K) and discounted by the body's
+    length against a typical entry's (b = MENTION_B, TYPICAL_LINES): one line of a 35-line body
+    is 1, two 1.4, three 1.6, never 2.2; one line of a 4-line note is more than two lines of a
+    120-line log. The body index keeps this as each body posting's weight (postings.py)."""
+    k = MENTION_K * (1 - MENTION_B + MENTION_B * max(1, length) / TYPICAL_LINES)
+    return max(1, round(100 * lines * (1 + MENTION_K) / (lines + k)))
+
+
+def mentions(focused: int, rare: float) -> int:
     """How much an entry's body speaks of one of the prompt's words, in hundredths: the word's
-    rarity times the lines holding it, saturated as BM25 saturates a count (k1 = MENTION_K: 1 line
-    1, 2 lines 1.4, 3 lines 1.6, never 2.2). Only breaks a tie between entries of equal points."""
-    return max(1, round(100 * rare * lines * (1 + MENTION_K) / (lines + MENTION_K)))
+    rarity times its ``focus`` in that body. Only breaks a tie between entries of equal points."""
+    return max(1, round(rare * focused))
 
 
 def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[dict, dict, dict, dict]:
@@ -165,11 +176,11 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
             r, p = telling(t, rare, quiet), tenths(BODY_WEIGHT, rare[t])
             if rare_name(t, names, rare, quiet):
                 by_name.update(ids)
-            said: dict[int, int] = {}   # lines → mentions (a few distinct counts per word)
-            for eid, lines in ids.items():
-                m = said.get(lines)
+            said: dict[int, int] = {}   # focus → mentions (a few distinct values per word)
+            for eid, focused in ids.items():
+                m = said.get(focused)
                 if m is None:
-                    m = said[lines] = mentions(lines, rare[t])
+                    m = said[focused] = mentions(focused, rare[t])
                 spoken[eid] += m
                 hits[eid] += 1
                 body_r[eid] += r

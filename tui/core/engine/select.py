@@ -191,7 +191,8 @@ class Engine:
         points come from paths, its name, keywords or description goes before one whose come from
         its body (evidence strength: the score less the body's points), then the one whose body
         holds more of the prompt's words (two at least), then the one whose body speaks of them
-        more (evidence.mentions: the lines naming each word, saturated, times its rarity; on the
+        more (evidence.mentions: the lines naming each word, saturated and weighed against the
+        body's length as BM25 does (evidence.focus), times its rarity; on the
         stop-40 TUNE pool's tune half, ranked first 9 -> 12 of 14, its other half 10 -> 11 of 22,
         where source and age had decided); then the index's tie order (source, then age, then id).
         Counted rather than itemised: keyword points per entry are summed over the query's
