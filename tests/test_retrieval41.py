@@ -1,6 +1,8 @@
 """Retrieval, stop 47 (issue 40): what the tune41 pool's half A showed."""
 from __future__ import annotations
 
+import pytest
+
 
 def test_a_label_written_from_the_repository_root_meets_the_entry_of_that_file():
     # a reviewer labels a Cline bank's file by its place in the repository; the entry's id is
@@ -35,3 +37,45 @@ def test_at_equal_points_the_short_note_about_it_goes_before_the_long_log(mem_di
         entry(mem_dir, f"other-{i}", name=f"other-{i}", description=topic, body=f"Notes on {topic}.")
     d = decide(mem_dir, root, "shop refund slip?")
     assert [c.id for c in d.injected][:2] == ["b-printer.md", "a-shop-log.md"], d.injected
+
+
+@pytest.fixture
+def kiosk(tmp_path):
+    """A Cline bank of six files about a kiosk's web shop: 'checkout' is the project's own word,
+    in most files; the payment patterns speak of it most."""
+    from conftest import write
+    mem = tmp_path / "memory-bank"
+    write(mem, "projectbrief.md", "# Brief\n\nA web shop for a street kiosk. Checkout must stay simple.\n")
+    write(mem, "productContext.md", "# Product\n\nNeighbours order snacks ahead; checkout takes one screen.\n")
+    write(mem, "activeContext.md", "# Now\n\nRe-doing the menu photos. Checkout untouched this week.\n")
+    write(mem, "systemPatterns.md", "# Patterns\n\n## Checkout\n- checkout posts the basket to /orders\n"
+                                    "- a failed checkout keeps the basket in local storage\n- the checkout "
+                                    "button is disabled while the card form loads\n")
+    write(mem, "techContext.md", "# Tech\n\nStatic pages, one small Flask app, SQLite.\n")
+    write(mem, "progress.md", "# Progress\n\n- Menu done.\n- Checkout works on phones.\n")
+    return mem, tmp_path
+
+
+def test_the_folder_s_own_word_opens_the_gate_for_the_entry_that_speaks_of_it_most(kiosk):
+    """Nothing else matched: 'checkout' is in five of six files (no rarity to open the gate),
+    but the prompt is about the project, and one file speaks of it far more than the others."""
+    from tui.core.engine.select import Engine
+    from tui.core.layouts import get
+    from tui.core.snapshots.memory import Memory
+    mem, root = kiosk
+    m = Memory.load(mem, root, layout=get("cline"))
+    d = Engine.from_memory(m).decide("wie funktioniert der checkout eigentlich")
+    assert [c.id for c in d.injected] == ["systemPatterns.md"], d.message
+    assert any("speaks of it most" in r.detail for r in d.injected[0].reasons), d.injected[0].reasons
+
+
+def test_the_folder_s_own_word_adds_nothing_when_something_matched(kiosk):
+    from tui.core.engine.select import Engine
+    from tui.core.layouts import get
+    from tui.core.snapshots.memory import Memory
+    mem, root = kiosk
+    m = Memory.load(mem, root, layout=get("cline"))
+    eng = Engine.from_memory(m)
+    assert [c.id for c in eng.decide("how are the menu photos going?").injected][:1] == ["activeContext.md"]
+    assert "systemPatterns.md" not in [c.id for c in eng.decide("how are the menu photos going?").injected]
+    assert not eng.decide("what a lovely sunny day").injected

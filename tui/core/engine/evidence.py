@@ -46,6 +46,7 @@ BODY_CHARS = 6000        # the body is read this far for evidence: a curve, belo
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
 MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``focus``)
+SPOKEN_MIN = 3          # a folder's own word: held by half its entries, and three at least (``spoken_most``)
 MENTION_B = 0.75        # BM25's b: how much an entry's length discounts its lines (``focus``)
 TYPICAL_LINES = 35      # an entry's length the discount is measured against (the corpus's mean body, 6k chars read)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
@@ -88,6 +89,26 @@ def telling(t: str, rare: dict[str, float], quiet=frozenset()) -> float:
     return 0.0 if t in quiet else rare.get(t, 1.0)
 
 
+def spoken_most(index, qterms, quiet=frozenset()) -> dict[str, str]:
+    """{entry: the prompt's term} for the folder's own words (issue 40, stop 47): a prompt term
+    that at least half of the folder's entries hold (three at least), not one of its ``quiet``
+    terms, whose body focus (``focus``) is highest in one entry alone. Rarity cannot open the gate
+    for such a word (a Cline bank's 'site' in five of six files), yet a prompt that uses it is
+    about the project, and the entry that speaks of it most answers it. The engine asks only
+    when nothing else matched (select.py): it never adds to a prompt's other evidence."""
+    n = index.size()
+    out: dict[str, str] = {}
+    for t in sorted(qterms):
+        ids = index.body(t)
+        if not ids or t in quiet or len(ids) + len(index.weights(t) or ()) < max(SPOKEN_MIN, n / 2):
+            continue
+        top = max(ids.values())
+        most = [eid for eid, f in ids.items() if f == top]
+        if len(most) == 1:
+            out.setdefault(most[0], t)
+    return out
+
+
 def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
     """Whether the prompt's term ``t`` is a name (names.py) few entries hold, and not one of its
     ``quiet`` terms: small talk in capitals ('I NEED COFFEE') is still small talk."""
@@ -95,9 +116,11 @@ def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
-                    held: dict[str, int], n: int, names=frozenset(), quiet=frozenset()) -> list[Reason]:
+                    held: dict[str, int], n: int, names=frozenset(), quiet=frozenset(),
+                    most: str | None = None) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}: ``words`` gives the prompt's word for
-    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it."""
+    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it; ``most``: the
+    folder's own word this entry speaks of most, which matched it alone (``spoken_most``)."""
     out = []
     total = 0   # in tenths
 
@@ -113,11 +136,13 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             out.append(Reason("keyword", how(t, _WEIGHT_NAME.get(w, "description")), p / 10))
             total += p
             named = True
-    if body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
-                   any(rare_name(t, names, rare, quiet) for t in body)):
+    if most is not None or body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
+                                       any(rare_name(t, names, rare, quiet) for t in body)):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
-            out.append(Reason("keyword", how(t, "body, a name" if rare_name(t, names, rare, quiet) else "body"), p / 10))
+            field = ("body, a name" if rare_name(t, names, rare, quiet) else
+                     "body, the folder's own word: this entry speaks of it most" if t == most else "body")
+            out.append(Reason("keyword", how(t, field), p / 10))
             total += p
     if total > KEYWORD_CAP * 10:
         out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total / 10:g} points)",
