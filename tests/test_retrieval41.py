@@ -79,3 +79,14 @@ def test_the_folder_s_own_word_adds_nothing_when_something_matched(kiosk):
     assert [c.id for c in eng.decide("how are the menu photos going?").injected][:1] == ["activeContext.md"]
     assert "systemPatterns.md" not in [c.id for c in eng.decide("how are the menu photos going?").injected]
     assert not eng.decide("what a lovely sunny day").injected
+
+
+def test_vietnamese_go_is_filler_as_english_go_is(mem_dir, root):
+    # 'đi' (go; the imperative's closing word) is to Vietnamese what 'go' is to English: filler
+    from test_retrieval_cases import decide, entry
+    entry(mem_dir, "giao-hang", name="giao-hang", description="lịch giao hàng của cửa hàng",
+          body="Nhân viên đi giao hàng lúc 9 giờ sáng.\nĐơn sau 17 giờ giao hôm sau.")
+    entry(mem_dir, "kho", name="kho", description="quản lý kho", body="Kiểm kho mỗi thứ hai.")
+    entry(mem_dir, "gia", name="bang-gia", description="bảng giá", body="Giá vốn chỉ quản trị viên thấy.")
+    assert not decide(mem_dir, root, "hát một bài đi").injected
+    assert [c.id for c in decide(mem_dir, root, "giao hàng lúc mấy giờ").injected][:1] == ["giao-hang.md"]
