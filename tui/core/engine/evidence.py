@@ -20,6 +20,11 @@ prompts by a curve (tests/bench/retrieval.md, stop 39 round 2): from 1.0 down to
 gate opens for 5 more wanted ids and small talk stays as silent; at 0.7 and below a greeting
 that names the agent opens it. All of it is capped at KEYWORD_CAP, below one path hit.
 
+When nothing at all matched, the folder's own words have a say (``spoken_most``, stop 47): a
+prompt word half the folder's entries hold has no rarity to open the gate with, yet a prompt
+that uses it is about the project ('the site' in a small bank about a site); the one entry
+whose body speaks of it most (``focus``: its lines, against its length) matches on it.
+
 A body is read for evidence as far as BODY_CHARS (6,000 characters; tests/bench/retrieval.md,
 stop 39 round 3): an answer past it is invisible. Read further, a long session log or
 curriculum gathers words by its volume and goes first (tune: ranked first 267 at 3k, 265 at
