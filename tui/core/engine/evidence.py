@@ -94,14 +94,15 @@ def telling(t: str, rare: dict[str, float], quiet=frozenset()) -> float:
     return 0.0 if t in quiet else rare.get(t, 1.0)
 
 
-def spoken_most(index, qterms, quiet=frozenset()) -> dict[str, str]:
-    """{entry: the prompt's term} for the folder's own words (issue 40, stop 47): a prompt term
-    that at least half of the folder's entries hold (three at least), not one of its ``quiet``
-    terms, whose body focus (``focus``) is highest in one entry alone. Rarity cannot open the gate
-    for such a word (a Cline bank's 'site' in five of six files), yet a prompt that uses it is
-    about the project, and the entry that speaks of it most answers it. The engine asks only
-    when nothing else matched (select.py): it never adds to a prompt's other evidence."""
-    n = index.size()
+def spoken_most(index, qterms, rare: dict[str, float]) -> tuple[dict[str, str], dict[str, int]]:
+    """({entry: the prompt's term}, {entry: its body points in tenths}) for the folder's own words
+    (issue 40, stop 47): a prompt term that at least half of the folder's entries hold (three at
+    least), not one of the prompt's quiet terms, whose body focus (``focus``) is highest in one
+    entry alone. Rarity cannot open the gate for such a word (a Cline bank's 'site' in five of six
+    files), yet a prompt that uses it is about the project, and the entry that speaks of it most
+    answers it. The engine asks only when nothing else matched (select.py): it never adds to a
+    prompt's other evidence. The entry scores as its body words would (all the prompt's it holds)."""
+    n, quiet = index.size(), getattr(qterms, "quiet", ())
     out: dict[str, str] = {}
     for t in sorted(qterms):
         ids = index.body(t)
@@ -111,7 +112,9 @@ def spoken_most(index, qterms, quiet=frozenset()) -> dict[str, str]:
         most = [eid for eid, f in ids.items() if f == top]
         if len(most) == 1:
             out.setdefault(most[0], t)
-    return out
+    points = {eid: sum(tenths(BODY_WEIGHT, rare[t]) for t in qterms if eid in (index.body(t) or ()))
+              for eid in out}
+    return out, points
 
 
 def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:

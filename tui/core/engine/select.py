@@ -25,8 +25,8 @@ from ..config import DEFAULT_CHARS, DEFAULT_COUNT  # noqa: F401 (the names other
 from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens,  # noqa: F401
                        shown_points, signed_points)
 from ..reading.entry import MemoryEntry
-from .evidence import (BODY, BODY_DF_MAX, BODY_WEIGHT, KEYWORD_CAP, body_need, keyword_points,  # noqa: F401
-                       keyword_reasons, rarities, spoken_most, tenths)
+from .evidence import (BODY, BODY_DF_MAX, KEYWORD_CAP, body_need, keyword_points, keyword_reasons,  # noqa: F401
+                       rarities, spoken_most)
 from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
 from ..secrets.detect import blank_secrets, redact
 from ..judging.status import EntryStatus
@@ -53,12 +53,12 @@ class _Scored(dict):
     hit (``bulk``) scores that folder hit alone."""
 
     def __init__(self, index: Postings, scores: dict[str, float], hits_path: dict, qterms, bulk, need: int,
-                 rare: dict[str, float], held: dict[str, int]) -> None:
+                 rare: dict[str, float], held: dict[str, int], most: dict[str, str]) -> None:
         super().__init__()
         self.index, self.scores, self.hits_path, self.qterms, self.bulk = index, scores, hits_path, qterms, bulk
         self.need = need   # body words an entry needs to match alone (evidence.body_need)
         self.rare, self.held = rare, held   # term → its rarity, and how many entries hold it
-        self.most: dict[str, str] = {}   # entry → the folder's own word it matched alone on (evidence.spoken_most)
+        self.most = most   # entry → the folder's own word it matched alone on (evidence.spoken_most)
 
     def __missing__(self, eid: str) -> tuple[int, dict, dict]:
         ph = self.hits_path.get(eid)
@@ -238,9 +238,7 @@ class Engine:
         counts, named, body, spoken = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
         most = {}
         if not counts and not hits_path and bulk is None:   # nothing matched: the folder's own words
-            most = spoken_most(self.index, qterms, qterms.quiet)
-            for eid in most:
-                counts[eid] = sum(tenths(BODY_WEIGHT, rare[t]) for t in qterms if eid in (self.index.body(t) or ()))
+            most, counts = spoken_most(self.index, qterms, rare)
         cap = KEYWORD_CAP * 10
         held_b = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
@@ -259,9 +257,7 @@ class Engine:
                 sc = tenth[eid]
                 keys[eid] = (sc / 10, (sc - min(c, cap) + min(named.get(eid, 0), cap)) / 10, n, spoken[eid])
         scores = {eid: sc / 10 for eid, sc in tenth.items()}
-        scored = _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held)
-        scored.most = most
-        return scores, scored, bulk, keys
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held, most), bulk, keys
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         """The injection decision, in two passes over the ranked entries.
