@@ -90,3 +90,18 @@ def test_vietnamese_go_is_filler_as_english_go_is(mem_dir, root):
     entry(mem_dir, "gia", name="bang-gia", description="bảng giá", body="Giá vốn chỉ quản trị viên thấy.")
     assert not decide(mem_dir, root, "hát một bài đi").injected
     assert [c.id for c in decide(mem_dir, root, "giao hàng lúc mấy giờ").injected][:1] == ["giao-hang.md"]
+
+
+def test_the_kept_index_decides_the_folder_s_own_word_the_same(mem_dir, root):
+    from test_lazyindex import index, same
+    from test_retrieval_cases import entry
+    entry(mem_dir, "brief", name="brief", description="what the kiosk shop is", body="A web shop. Checkout stays simple.")
+    entry(mem_dir, "now", name="now", description="current focus", body="Menu photos.\nCheckout untouched.")
+    entry(mem_dir, "patterns", name="patterns", description="how it is built",
+          body="Checkout posts the basket.\nA failed checkout keeps the basket.\nThe checkout button waits.")
+    entry(mem_dir, "tech", name="tech", description="stack", body="Flask, SQLite.")
+    index(mem_dir, root)
+    mem = same(mem_dir, root, ["wie funktioniert der checkout", "checkout?", "the basket", "tell me a joke"])
+    from tui.core.engine.select import Engine
+    d = Engine.from_memory(mem).decide("wie funktioniert der checkout")
+    assert [c.id for c in d.injected] == ["patterns.md"], d.message
