@@ -46,8 +46,10 @@ def test_lines_are_counted_once_each():
 
 
 def test_mentions_saturate():
-    assert mentions(1, 1.0) == 100 and mentions(2, 1.0) < 2 * mentions(1, 1.0)
-    assert mentions(50, 1.0) < 220 and mentions(3, 0.5) < mentions(3, 1.0)
+    # (stop 47: a count is weighed against the body's length, evidence.focus; here a typical 35 lines)
+    from tui.core.engine.evidence import focus
+    assert mentions(focus(1, 35), 1.0) == 100 and mentions(focus(2, 35), 1.0) < 2 * mentions(focus(1, 35), 1.0)
+    assert mentions(focus(50, 50), 1.0) < 220 and mentions(focus(3, 35), 0.5) < mentions(focus(3, 35), 1.0)
 
 
 @pytest.fixture

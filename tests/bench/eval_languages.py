@@ -36,6 +36,11 @@ SETS = (REPO / "tests" / "eval" / "multilingual", REPO / "tests" / "eval" / "cor
 ROWS = ("targeted: injected", "targeted: ranked first", "cross-language: injected", "small talk: nothing",
         "injected that was wanted")
 PARTS = ("tune", "heldout")
+# Stop 47 (tune41): the pool's folder slugs sorted, taken in turn: the first, third, … (half A) are
+# tuned on, the others (half B) only counted (printed as the held-out part; their misses unread).
+POOL41 = {"tune41": frozenset({
+    "123vorbei__linz-venues-overview", "174alex174__buhexpert", "1Touch-dev__boladedomingo.com",
+    "3336-zheng__zhiyu-voice-assistant", "ABCCCCW__taphoalam", "AliazCIA__nas-a-demanda"})}
 
 
 def tally(rows: dict, q: dict, got: list[str], langs: frozenset = frozenset()) -> list[str]:
@@ -73,6 +78,9 @@ def folder_of(qfile: Path, text: str) -> tuple[Path, str | None]:
         return _pool_path(qfile, first.split(": memory at ", 1)[1].split(" (", 1)[0]), None
     if qfile.parent.name == "corpus":
         return CORPUS / qfile.stem / "memory", qfile.stem
+    pool = qfile.parent.parent / "folders" / qfile.stem / "memory"   # a pool of stop 41 on: folders/SLUG/memory
+    if qfile.parent.name == "prompts" and pool.exists():
+        return pool, None
     return qfile.parent / qfile.stem, None
 
 
@@ -103,6 +111,8 @@ def pool_part(folder: Path, qfile: Path, query: str) -> str:
     reviewer's pool folders and tests/eval/pool35, read since)."""
     if folder.parent.name in HELDOUT_CORPUS:
         return "heldout"
+    if qfile.parent.parent.name in POOL41:   # fixed before its prompts were read
+        return "tune" if qfile.stem in POOL41[qfile.parent.parent.name] else "heldout"
     head = qfile.read_text(encoding="utf-8").split("\n", 1)[0]
     if "(part: " in head:   # a set that names its part (tests/eval/users40, fixed before it was run)
         return "heldout" if head.split("(part: ", 1)[1].startswith("confirm") else "tune"
@@ -131,8 +141,11 @@ def measure(set_dirs, max_chars: int = 2000, misses_of: str | None = None):
         for qfile in sorted(Path(base).glob("*.jsonl")):
             text = qfile.read_text(encoding="utf-8")
             folder, corpus = folder_of(qfile, text)
-            pooled = text.startswith("# ") and ": memory at " in text.splitlines()[0]
+            pooled = (text.startswith("# ") and ": memory at " in text.splitlines()[0]) or qfile.parent.parent.name in POOL41
             head = text.splitlines()[0] if text else ""
+            if not folder.exists():   # a pool removed since its prompts were written (tune40's folders)
+                print(f"skipped {qfile.parent.name}/{qfile.stem}: {folder} is gone", file=sys.stderr)
+                continue
             # the folder as `memtui eval --dir` reads it (its layout detected: an OpenClaw MEMORY.md's sections)
             directory, root, found = resolve_dir(str(folder), str(root_of(qfile, head, folder)), quiet=True)
             mem = Memory.load(directory, root, layout=found.layout)
@@ -159,10 +172,13 @@ def pool_languages(qfile: Path) -> frozenset:
     index = qfile.parent.parent / "INDEX.tsv"
     if not index.exists():
         return frozenset()
-    for line in index.read_text(encoding="utf-8").splitlines()[1:]:
+    lines = index.read_text(encoding="utf-8").splitlines()
+    head = lines[0].split("\t") if lines else []
+    at = head.index("langs") if "langs" in head else 5   # (stop 40's INDEX.tsv had no header of that name)
+    for line in lines[1:]:
         cols = line.split("\t")
-        if cols[0] == qfile.stem and len(cols) > 5:
-            return frozenset(x.strip() for x in cols[5].split("(")[0].split(","))
+        if cols[0] == qfile.stem and len(cols) > at:
+            return frozenset(x.strip() for x in cols[at].split("(")[0].split(","))
     return frozenset()
 
 

@@ -12,7 +12,8 @@ language, e.g. "ko"; rates are also given per language), `tags`, `max_count`,
 `max_chars`, `note`.
 
 An id is an entry's id or a file's name: a file label is met by any entry read from that file
-(`MEMORY.md` by an OpenClaw section `MEMORY.md#gateway`, `NOW.md` by `memory/NOW.md`), so a
+(`MEMORY.md` by an OpenClaw section `MEMORY.md#gateway`, `NOW.md` by `memory/NOW.md`, a file
+named from the repository's root, `memory-bank/progress.md`, by the bank's `progress.md`), so a
 folder labelled by its files is measured whatever its layout makes its entries.
 
 Every expectation is also checked against a plain BM25 top-k over the same entries (``bm25.py``)
@@ -30,9 +31,11 @@ KINDS = ("inject", "not_inject", "first", "none")
 
 
 def meets(label: str, entry_id: str) -> bool:
-    """``entry_id`` is the labelled entry or an entry read from the labelled file."""
+    """``entry_id`` is the labelled entry or an entry read from the labelled file; the label may
+    name the file from further up (the repository's root: 'memory-bank/progress.md' is the
+    entry 'progress.md' of a Cline bank read from memory-bank/)."""
     file = entry_id.split("#", 1)[0]   # (a section's id: FILE#slug)
-    return entry_id == label or file == label or file.endswith("/" + label)
+    return entry_id == label or file == label or file.endswith("/" + label) or label.endswith("/" + file)
 
 
 def hit(label: str, got: list[str]) -> bool:

@@ -20,6 +20,11 @@ prompts by a curve (tests/bench/retrieval.md, stop 39 round 2): from 1.0 down to
 gate opens for 5 more wanted ids and small talk stays as silent; at 0.7 and below a greeting
 that names the agent opens it. All of it is capped at KEYWORD_CAP, below one path hit.
 
+When nothing at all matched, the folder's own words have a say (``spoken_most``, stop 47): a
+prompt word half the folder's entries hold has no rarity to open the gate with, yet a prompt
+that uses it is about the project ('the site' in a small bank about a site); the one entry
+whose body speaks of it most (``focus``: its lines, against its length) matches on it.
+
 A body is read for evidence as far as BODY_CHARS (6,000 characters; tests/bench/retrieval.md,
 stop 39 round 3): an answer past it is invisible. Read further, a long session log or
 curriculum gathers words by its volume and goes first (tune: ranked first 267 at 3k, 265 at
@@ -45,7 +50,10 @@ NAME_RARE = 0.5          # or one that is a name in the prompt (names.py) and th
 BODY_CHARS = 6000        # the body is read this far for evidence: a curve, below (index size; long logs' volume)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
-MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``mentions``)
+MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``focus``)
+SPOKEN_MIN = 3          # a folder's own word: held by half its entries, and three at least (``spoken_most``)
+MENTION_B = 0.75        # BM25's b: how much an entry's length discounts its lines (``focus``)
+TYPICAL_LINES = 35      # an entry's length the discount is measured against (the corpus's mean body, 6k chars read)
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
 BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
@@ -86,6 +94,29 @@ def telling(t: str, rare: dict[str, float], quiet=frozenset()) -> float:
     return 0.0 if t in quiet else rare.get(t, 1.0)
 
 
+def spoken_most(index, qterms, rare: dict[str, float]) -> tuple[dict[str, str], dict[str, int]]:
+    """({entry: the prompt's term}, {entry: its body points in tenths}) for the folder's own words
+    (issue 40, stop 47): a prompt term that at least half of the folder's entries hold (three at
+    least), not one of the prompt's quiet terms, whose body focus (``focus``) is highest in one
+    entry alone. Rarity cannot open the gate for such a word (a Cline bank's 'site' in five of six
+    files), yet a prompt that uses it is about the project, and the entry that speaks of it most
+    answers it. The engine asks only when nothing else matched (select.py): it never adds to a
+    prompt's other evidence. The entry scores as its body words would (all the prompt's it holds)."""
+    n, quiet = index.size(), getattr(qterms, "quiet", ())
+    out: dict[str, str] = {}
+    for t in sorted(qterms):
+        ids = index.body(t)
+        if not ids or t in quiet or len(ids) + len(index.weights(t) or ()) < max(SPOKEN_MIN, n / 2):
+            continue
+        top = max(ids.values())
+        most = [eid for eid, f in ids.items() if f == top]
+        if len(most) == 1:
+            out.setdefault(most[0], t)
+    points = {eid: sum(tenths(BODY_WEIGHT, rare[t]) for t in qterms if eid in (index.body(t) or ()))
+              for eid in out}
+    return out, points
+
+
 def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
     """Whether the prompt's term ``t`` is a name (names.py) few entries hold, and not one of its
     ``quiet`` terms: small talk in capitals ('I NEED COFFEE') is still small talk."""
@@ -93,9 +124,11 @@ def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
 
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
-                    held: dict[str, int], n: int, names=frozenset(), quiet=frozenset()) -> list[Reason]:
+                    held: dict[str, int], n: int, names=frozenset(), quiet=frozenset(),
+                    most: str | None = None) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}: ``words`` gives the prompt's word for
-    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it."""
+    a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it; ``most``: the
+    folder's own word this entry speaks of most, which matched it alone (``spoken_most``)."""
     out = []
     total = 0   # in tenths
 
@@ -111,11 +144,13 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             out.append(Reason("keyword", how(t, _WEIGHT_NAME.get(w, "description")), p / 10))
             total += p
             named = True
-    if body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
-                   any(rare_name(t, names, rare, quiet) for t in body)):
+    if most is not None or body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
+                                       any(rare_name(t, names, rare, quiet) for t in body)):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
-            out.append(Reason("keyword", how(t, "body, a name" if rare_name(t, names, rare, quiet) else "body"), p / 10))
+            field = ("body, a name" if rare_name(t, names, rare, quiet) else
+                     "body, the folder's own word: this entry speaks of it most" if t == most else "body")
+            out.append(Reason("keyword", how(t, field), p / 10))
             total += p
     if total > KEYWORD_CAP * 10:
         out.append(Reason("cap", f"keyword points capped at {KEYWORD_CAP} ({len(kw)} hits, {total / 10:g} points)",
@@ -134,11 +169,20 @@ def rarities(index, qterms) -> tuple[dict[str, float], dict[str, int]]:
     return rare, held
 
 
-def mentions(lines: int, rare: float) -> int:
+def focus(lines: int, length: int) -> int:
+    """How much of a body of ``length`` lines speaks of a word its ``lines`` lines hold, in
+    hundredths, as BM25 weighs a count: saturated (k1 = MENTION_K) and discounted by the body's
+    length against a typical entry's (b = MENTION_B, TYPICAL_LINES): one line of a 35-line body
+    is 1, two 1.4, three 1.6, never 2.2; one line of a 4-line note is more than two lines of a
+    120-line log. The body index keeps this as each body posting's weight (postings.py)."""
+    k = MENTION_K * (1 - MENTION_B + MENTION_B * max(1, length) / TYPICAL_LINES)
+    return max(1, round(100 * lines * (1 + MENTION_K) / (lines + k)))
+
+
+def mentions(focused: int, rare: float) -> int:
     """How much an entry's body speaks of one of the prompt's words, in hundredths: the word's
-    rarity times the lines holding it, saturated as BM25 saturates a count (k1 = MENTION_K: 1 line
-    1, 2 lines 1.4, 3 lines 1.6, never 2.2). Only breaks a tie between entries of equal points."""
-    return max(1, round(100 * rare * lines * (1 + MENTION_K) / (lines + MENTION_K)))
+    rarity times its ``focus`` in that body. Only breaks a tie between entries of equal points."""
+    return max(1, round(rare * focused))
 
 
 def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[dict, dict, dict, dict]:
@@ -165,11 +209,11 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
             r, p = telling(t, rare, quiet), tenths(BODY_WEIGHT, rare[t])
             if rare_name(t, names, rare, quiet):
                 by_name.update(ids)
-            said: dict[int, int] = {}   # lines → mentions (a few distinct counts per word)
-            for eid, lines in ids.items():
-                m = said.get(lines)
+            said: dict[int, int] = {}   # focus → mentions (a few distinct values per word)
+            for eid, focused in ids.items():
+                m = said.get(focused)
                 if m is None:
-                    m = said[lines] = mentions(lines, rare[t])
+                    m = said[focused] = mentions(focused, rare[t])
                 spoken[eid] += m
                 hits[eid] += 1
                 body_r[eid] += r

@@ -20,7 +20,7 @@ from typing import Collection, Iterator, Mapping, Sequence
 
 from ..reading.entry import MemoryEntry
 from .evidence import (BODY_CHARS, BODY_DF_MAX, DESCRIPTION_POINTS, KEYWORD_LIST_MAX, KEYWORD_POINTS, NAME_POINTS,
-                       WEAK_POINTS)
+                       WEAK_POINTS, focus)
 from ..judging.status import EntryStatus
 from .tokens import norm_path, shaped_terms, terms
 
@@ -43,12 +43,19 @@ def line_counts(text: str) -> dict[str, int]:
     """The distinct terms of ``text`` (a body), each with how many of its lines hold it: how much
     of the text speaks of a word, counted once a line (a table row or a list item repeating
     a word is one mention of it; the ranking's last word between equal entries, select.py)."""
+    return line_counts_of(text)[0]
+
+
+def line_counts_of(text: str) -> tuple[dict[str, int], int]:
+    """(``line_counts``, the number of lines that hold anything)."""
     out: dict[str, int] = {}
+    n = 0
     for line in text.splitlines():
         if line.strip():
+            n += 1
             for t in terms(line):
                 out[t] = out.get(t, 0) + 1
-    return out
+    return out, n
 
 
 class Postings:
@@ -67,8 +74,8 @@ class Postings:
 
     def body(self, term: str) -> Mapping[str, int] | None:
         """The entries whose body holds ``term`` (and not their name, description or keywords),
-        each with how many of its lines do, unless more than BODY_DF_MAX do (then None, as when
-        none does)."""
+        each with its focus there (evidence.focus: how many of its lines hold it, against the body's
+        length), unless more than BODY_DF_MAX do (then None, as when none does)."""
         raise NotImplementedError
 
     def full(self, path: str) -> Collection[str]:
@@ -114,7 +121,7 @@ class DictPostings(Postings):
         bare name, with its spelling, as the kept index does and judges at query time)."""
         self.entries, self.status, self.is_dir = entries, status, is_dir
         self.terms: dict[str, dict[str, int]] = defaultdict(dict)     # term → {id: weight}
-        self.body_terms: dict[str, dict[str, int]] = defaultdict(dict)   # term → {id: lines}: body words not above
+        self.body_terms: dict[str, dict[str, int]] = defaultdict(dict)   # term → {id: focus}: body words not above
         self.paths: dict[str, set[str]] = defaultdict(set)            # normalised path → ids
         self.by_base: dict[str, list[tuple[str, str]]] = defaultdict(list)
         self.folders: dict[str, dict[str, str]] = defaultdict(dict)   # folder run → {id: path}
@@ -150,9 +157,10 @@ class DictPostings(Postings):
                     weights[t] = WEAK_POINTS
         for t, w in weights.items():
             self.terms[t][e.id] = w
-        for t, n in line_counts(e.body[:BODY_CHARS]).items():
-            if t not in weights:
-                self.body_terms[t][e.id] = n
+        counts, length = line_counts_of(e.body[:BODY_CHARS])
+        for t, n in counts.items():
+            if t not in weights:   # kept as its focus: the lines naming it against the body's length
+                self.body_terms[t][e.id] = focus(n, length)
         is_dir = self.is_dir
         for raw in list(e.paths) + [a.file for a in e.anchors]:
             p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each

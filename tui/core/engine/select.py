@@ -26,7 +26,7 @@ from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase
                        shown_points, signed_points)
 from ..reading.entry import MemoryEntry
 from .evidence import (BODY, BODY_DF_MAX, KEYWORD_CAP, body_need, keyword_points, keyword_reasons,  # noqa: F401
-                       rarities)
+                       rarities, spoken_most)
 from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
 from ..secrets.detect import blank_secrets, redact
 from ..judging.status import EntryStatus
@@ -53,11 +53,12 @@ class _Scored(dict):
     hit (``bulk``) scores that folder hit alone."""
 
     def __init__(self, index: Postings, scores: dict[str, float], hits_path: dict, qterms, bulk, need: int,
-                 rare: dict[str, float], held: dict[str, int]) -> None:
+                 rare: dict[str, float], held: dict[str, int], most: dict[str, str]) -> None:
         super().__init__()
         self.index, self.scores, self.hits_path, self.qterms, self.bulk = index, scores, hits_path, qterms, bulk
         self.need = need   # body words an entry needs to match alone (evidence.body_need)
         self.rare, self.held = rare, held   # term → its rarity, and how many entries hold it
+        self.most = most   # entry → the folder's own word it matched alone on (evidence.spoken_most)
 
     def __missing__(self, eid: str) -> tuple[int, dict, dict]:
         ph = self.hits_path.get(eid)
@@ -167,9 +168,10 @@ class Engine:
         for eid, p in held.items():   # the prompt names a folder holding p
             _best(hits_path[eid], q, (FOLDER_POINTS, "under", p, raw))
 
-    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None, scored: "_Scored") -> list[Reason]:
-        """The reasons of one entry's hits; ``words``: term → the prompt's word, shown for it;
-        ``scored``: the query's rarities and body need (evidence.keyword_reasons)."""
+    def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None, scored: "_Scored",
+                eid: str | None = None) -> list[Reason]:
+        """The reasons of one entry's (``eid``'s) hits; ``words``: term → the prompt's word, shown for
+        it; ``scored``: the query's rarities and body need (evidence.keyword_reasons)."""
         words = words or {}
         out = []
         for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
@@ -180,7 +182,7 @@ class Engine:
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
         out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size(),
-                               scored.qterms.names, scored.qterms.quiet)
+                               scored.qterms.names, scored.qterms.quiet, getattr(scored, "most", {}).get(eid))
         return out
 
     def _ranked(self, query: str):
@@ -191,7 +193,8 @@ class Engine:
         points come from paths, its name, keywords or description goes before one whose come from
         its body (evidence strength: the score less the body's points), then the one whose body
         holds more of the prompt's words (two at least), then the one whose body speaks of them
-        more (evidence.mentions: the lines naming each word, saturated, times its rarity; on the
+        more (evidence.mentions: the lines naming each word, saturated and weighed against the
+        body's length as BM25 does (evidence.focus), times its rarity; on the
         stop-40 TUNE pool's tune half, ranked first 9 -> 12 of 14, its other half 10 -> 11 of 22,
         where source and age had decided); then the index's tie order (source, then age, then id).
         Counted rather than itemised: keyword points per entry are summed over the query's
@@ -233,6 +236,9 @@ class Engine:
         need = body_need(qterms.words)
         rare, held = rarities(self.index, qterms)
         counts, named, body, spoken = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
+        most = {}
+        if not counts and not hits_path and bulk is None:   # nothing matched: the folder's own words
+            most, counts = spoken_most(self.index, qterms, rare)
         cap = KEYWORD_CAP * 10
         held_b = bulk[1] if bulk is not None else {}
         for eid, ph in hits_path.items():
@@ -251,7 +257,7 @@ class Engine:
                 sc = tenth[eid]
                 keys[eid] = (sc / 10, (sc - min(c, cap) + min(named.get(eid, 0), cap)) / 10, n, spoken[eid])
         scores = {eid: sc / 10 for eid, sc in tenth.items()}
-        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held), bulk, keys
+        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held, most), bulk, keys
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         """The injection decision, in two passes over the ranked entries.
@@ -314,7 +320,7 @@ class Engine:
                 continue
             if words is None:
                 words = term_words(blank_secrets(query))
-            c = Candidate(eid, score, self.reasons(ph, kw, words, scored), e.source,
+            c = Candidate(eid, score, self.reasons(ph, kw, words, scored, eid), e.source,
                           e.updated.timestamp() if e.updated else 0.0, e.name)
             c.block = self.block(e, st)
             tie = self._tie_reason(k, ties, e.source)
@@ -373,7 +379,7 @@ class Engine:
         except KeyError:
             return self._no_hit(query, entry_id)
         why = self._exclusion(self.entries[entry_id], self.status[entry_id])
-        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored)
+        reasons = self.reasons(hit[1], hit[2], term_words(blank_secrets(query)), scored, entry_id)
         parts = "; ".join(f"{r.kind} {r.detail} {signed_points(r.points)}" for r in reasons)
         return f"score {shown_points(hit[0])}: {parts}" + (f"; excluded: {why[0]}: {why[1]}" if why else "")
 

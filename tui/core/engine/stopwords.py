@@ -69,7 +69,7 @@ nulla ecco allora sempre mai gli alla allo agli alle dello degli nei negli sui s
 правильно сколько какие каком каким какой покажи скажи расскажи давай давайте ок окей откуда
 va la của co không được cho với cac những một nay đó khi thi để trong từ bằng như thế nao gi sao lam bạn tôi minh
 anh chị em nhe nha ạ nhiều cảm ơn chao hôm nay rồi đã sẽ phải cần lên xuống ra vao ở tại đang cung rất hay hoặc
-nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a ơi luc hẹn gặp lại
+nhưng nếu vi nên về theo sau trước đâu ai bao giờ vậy đây kia a ơi luc hẹn gặp lại đi
 안녕 안녕하세요 감사 감사합니다 고마워 고마워요 고맙습니다 수고 수고했어 수고하셨습니다 오늘 내일 어제 지금 그냥 정말
 진짜 이거 그거 저거 이것 그것 무엇 뭐 뭔가 뭐부터 어떻게 어디 어디에 언제 왜 누구 알려줘 알려주세요 좀 제발 부탁 잘 네 예
 아니 아니요 그럼 그리고 하지만 근데 그런데 이제 다시 계속 먼저 나중 우리 저 제 내 너 당신 있어 있나 있나요 없어

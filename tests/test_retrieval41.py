@@ -1,0 +1,107 @@
+"""Retrieval, stop 47 (issue 40): what the tune41 pool's half A showed."""
+from __future__ import annotations
+
+import pytest
+
+
+def test_a_label_written_from_the_repository_root_meets_the_entry_of_that_file():
+    # a reviewer labels a Cline bank's file by its place in the repository; the entry's id is
+    # its place in the memory folder (memory-bank/): the same file
+    from tui.core.engine.evaluate import _known, meets
+    assert meets("memory-bank/progress.md", "progress.md")
+    assert meets(".claude/memory/deploy_notes.md", "deploy_notes.md")
+    assert meets("memory/MEMORY.md", "MEMORY.md#gateway")
+    assert not meets("memory-bank/progress.md", "oldprogress.md")
+    assert not meets("memory-bank/progress.md", "systemPatterns.md")
+    assert _known("memory-bank/techContext.md", {"techContext.md", "progress.md"}) == "techContext.md"
+
+
+def test_mentions_weigh_a_line_against_the_entry_length():
+    # BM25's length normalisation in the tie-break: one line of a short note speaks of a word
+    # more than two lines of a long log do
+    from tui.core.engine.evidence import focus, mentions
+    assert focus(1, 4) > focus(2, 120)
+    assert focus(2, 10) > focus(1, 10) and focus(50, 60) < 100 * (1 + 1.2)
+    assert mentions(focus(1, 35), 1.0) == 100 and mentions(focus(3, 35), 0.5) < mentions(focus(3, 35), 1.0)
+
+
+def test_at_equal_points_the_short_note_about_it_goes_before_the_long_log(mem_dir, root):
+    from test_retrieval_cases import decide, entry
+    log = "\n".join([f"- step {i}: moved the shelf labels, checked the till" for i in range(50)]
+                    + ["- the refund slip printed blank once", "- refund slip fixed by the driver update"])
+    entry(mem_dir, "a-shop-log", name="daily-log", description="what happened in the shop", source="user",
+          updated="2026-11-01", body=log)
+    entry(mem_dir, "b-printer", name="till-printer", description="the shop's till printer", source="model",
+          updated="2026-01-01", body="The refund slip needs the wide paper roll.\nKeep two rolls under the counter.")
+    for i, topic in enumerate(("opening hours", "supplier phone numbers", "holiday rota")):
+        entry(mem_dir, f"other-{i}", name=f"other-{i}", description=topic, body=f"Notes on {topic}.")
+    d = decide(mem_dir, root, "shop refund slip?")
+    assert [c.id for c in d.injected][:2] == ["b-printer.md", "a-shop-log.md"], d.injected
+
+
+@pytest.fixture
+def kiosk(tmp_path):
+    """A Cline bank of six files about a kiosk's web shop: 'checkout' is the project's own word,
+    in most files; the payment patterns speak of it most."""
+    from conftest import write
+    mem = tmp_path / "memory-bank"
+    write(mem, "projectbrief.md", "# Brief\n\nA web shop for a street kiosk. Checkout must stay simple.\n")
+    write(mem, "productContext.md", "# Product\n\nNeighbours order snacks ahead; checkout takes one screen.\n")
+    write(mem, "activeContext.md", "# Now\n\nRe-doing the menu photos. Checkout untouched this week.\n")
+    write(mem, "systemPatterns.md", "# Patterns\n\n## Checkout\n- checkout posts the basket to /orders\n"
+                                    "- a failed checkout keeps the basket in local storage\n- the checkout "
+                                    "button is disabled while the card form loads\n")
+    write(mem, "techContext.md", "# Tech\n\nStatic pages, one small Flask app, SQLite.\n")
+    write(mem, "progress.md", "# Progress\n\n- Menu done.\n- Checkout works on phones.\n")
+    return mem, tmp_path
+
+
+def test_the_folder_s_own_word_opens_the_gate_for_the_entry_that_speaks_of_it_most(kiosk):
+    """Nothing else matched: 'checkout' is in five of six files (no rarity to open the gate),
+    but the prompt is about the project, and one file speaks of it far more than the others."""
+    from tui.core.engine.select import Engine
+    from tui.core.layouts import get
+    from tui.core.snapshots.memory import Memory
+    mem, root = kiosk
+    m = Memory.load(mem, root, layout=get("cline"))
+    d = Engine.from_memory(m).decide("wie funktioniert der checkout eigentlich")
+    assert [c.id for c in d.injected] == ["systemPatterns.md"], d.message
+    assert any("speaks of it most" in r.detail for r in d.injected[0].reasons), d.injected[0].reasons
+
+
+def test_the_folder_s_own_word_adds_nothing_when_something_matched(kiosk):
+    from tui.core.engine.select import Engine
+    from tui.core.layouts import get
+    from tui.core.snapshots.memory import Memory
+    mem, root = kiosk
+    m = Memory.load(mem, root, layout=get("cline"))
+    eng = Engine.from_memory(m)
+    assert [c.id for c in eng.decide("how are the menu photos going?").injected][:1] == ["activeContext.md"]
+    assert "systemPatterns.md" not in [c.id for c in eng.decide("how are the menu photos going?").injected]
+    assert not eng.decide("what a lovely sunny day").injected
+
+
+def test_vietnamese_go_is_filler_as_english_go_is(mem_dir, root):
+    # 'đi' (go; the imperative's closing word) is to Vietnamese what 'go' is to English: filler
+    from test_retrieval_cases import decide, entry
+    entry(mem_dir, "giao-hang", name="giao-hang", description="lịch giao hàng của cửa hàng",
+          body="Nhân viên đi giao hàng lúc 9 giờ sáng.\nĐơn sau 17 giờ giao hôm sau.")
+    entry(mem_dir, "kho", name="kho", description="quản lý kho", body="Kiểm kho mỗi thứ hai.")
+    entry(mem_dir, "gia", name="bang-gia", description="bảng giá", body="Giá vốn chỉ quản trị viên thấy.")
+    assert not decide(mem_dir, root, "hát một bài đi").injected
+    assert [c.id for c in decide(mem_dir, root, "giao hàng lúc mấy giờ").injected][:1] == ["giao-hang.md"]
+
+
+def test_the_kept_index_decides_the_folder_s_own_word_the_same(mem_dir, root):
+    from test_lazyindex import index, same
+    from test_retrieval_cases import entry
+    entry(mem_dir, "brief", name="brief", description="what the kiosk shop is", body="A web shop. Checkout stays simple.")
+    entry(mem_dir, "now", name="now", description="current focus", body="Menu photos.\nCheckout untouched.")
+    entry(mem_dir, "patterns", name="patterns", description="how it is built",
+          body="Checkout posts the basket.\nA failed checkout keeps the basket.\nThe checkout button waits.")
+    entry(mem_dir, "tech", name="tech", description="stack", body="Flask, SQLite.")
+    index(mem_dir, root)
+    mem = same(mem_dir, root, ["wie funktioniert der checkout", "checkout?", "the basket", "tell me a joke"])
+    from tui.core.engine.select import Engine
+    d = Engine.from_memory(mem).decide("wie funktioniert der checkout")
+    assert [c.id for c in d.injected] == ["patterns.md"], d.message
