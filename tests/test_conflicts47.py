@@ -43,7 +43,8 @@ def test_two_windows_of_two_things_or_two_scopes_are_no_conflict(tmp_path):
 def test_a_measurement_a_bound_a_range_or_history_is_no_setting():
     for text in ("The nightly build takes 12 minutes.", "Refunds are possible up to 30 days after pickup.",
                  "Delivery window: 2-4 days.", "The refund window was 14 days until the new terms.",
-                 "We changed the refund window to 30 days.", "Should the refund window be 30 days?"):
+                 "We changed the refund window to 30 days.", "Should the refund window be 30 days?",
+                 "Login attempts: max 5 por minuto."):
         assert amounts(text) == [], text
 
 
@@ -83,6 +84,12 @@ def test_two_scopes_two_ways_or_a_condition_are_no_conflict():
         never = frozenset(r.verb for r in rules_of(a) + rules_of(b) if r.sense == "never")
         ra, rb = rules_of(a) + rules_of(a, 0, never), rules_of(b) + rules_of(b, 0, never)
         assert not any(contradict(x, y) for x in ra for y in rb), (a, b)
+
+
+def test_a_spanish_no_is_a_rule_only_as_an_imperative_at_the_clause_start():
+    assert [r.sense for r in rules_of("No hagas deploy desde el portátil.")] == ["never"]
+    assert [r.sense for r in rules_of("No uses la rama main para pruebas.")] == ["never"]
+    assert rules_of("There are no classes here; no cache either.") == []
 
 
 def test_history_and_quotes_are_no_rule():

@@ -36,7 +36,7 @@ for _names, _dim, _scale in (
          30 * 86_400_000),
         ("year years yr yrs año años ano anos ans jahr jahre jahren 년 年 год года лет", "time", 365 * 86_400_000),
         ("kb kib", "size", 1024), ("mb mib", "size", 1024 ** 2), ("gb gib", "size", 1024 ** 3),
-        ("% percent por ciento pour cent prozent 퍼센트", "percent", 1)):
+        ("% percent prozent 퍼센트", "percent", 1)):
     for _n in _names.split():
         _UNITS[_n] = (_dim, _scale)
 _UNIT_RX = "|".join(sorted((re.escape(u) for u in _UNITS if " " not in u), key=len, reverse=True))

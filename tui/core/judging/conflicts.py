@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import amount_claims, rule_claims
+from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
 
@@ -68,6 +69,7 @@ _QUALIFIERS = {
     "export": ("exportación", "exportação", "내보내기", "エクスポート", "导出", "export"),
     "sync": ("sync", "sincroniz", "synchronis", "同步", "同期", "동기화"),
 }
+_NAMED = frozenset(_QUALIFIERS)
 _FILLER = frozenset("size set value default the this that our its use uses used currently now keep should runs läuft "
                     "minut minute minutes second seconds hour hours minuten stunden sekunden "
                     "setting config configured number count max maximum limit los las del por para con una uno que "
@@ -144,17 +146,6 @@ class Claim:
 class Conflict:
     line: int            # this entry's line
     reason: str
-
-
-_CLAUSE_END = re.compile(r"[;!?。；！？]|[.,，、](?:\s|$)|\s[—–]\s")
-
-
-def _clause(text: str, start: int, end: int) -> str:
-    """The clause(s) of ``text`` that hold [start, end]: a setting's qualifiers are the words beside
-    it, not every word of a long line ("… poll every 5 s, …; the scheduler runs every 5 min")."""
-    left = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
-    right = _CLAUSE_END.search(text, end)
-    return text[left:right.start() if right else len(text)]
 
 
 def _concepts(low: str) -> list[str]:
@@ -316,14 +307,14 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
             {"setting": settings.setdefault(c.key, []), "built": built, "replaced": replaced,
              "remote": remotes, "amount": amounts.setdefault(c.key, []),
              "rule": rules.setdefault(c.key, [])}[c.kind].append(c)
-    out += _amount_pairs(amounts) + _rule_pairs(rules, entries, lines_of)
+    out += amount_pairs(amounts, Pair) + rule_pairs(rules, entries, Claim, Pair, lines_of_body)
 
     for concept, cs in settings.items():
         if len(cs) > 12:
             continue   # a folder that names this setting everywhere: values of many different things
         for i, a in enumerate(cs):
             for b in cs[i + 1:]:
-                if a.entry == b.entry or a.value == b.value or not _most_shared(a.quals, b.quals) \
+                if a.entry == b.entry or a.value == b.value or not _most_shared(a.quals, b.quals, _NAMED) \
                         or a.value.endswith("ms") != b.value.endswith("ms"):   # a time against a bare number
                     continue
                 if a.value in b.old or b.value in a.old:   # one says the other's value was the old one
@@ -369,71 +360,6 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
                 out.append(Pair(Claim(eid, hit.n, "replaced", r.key), r, f"line {hit.n} still says {r.key}; "
                                 f"{r.entry}:{r.line} says {r.key} was replaced: superseded — drop or update it",
                                 superseded=True))
-    return out
-
-
-def _most_shared(a: frozenset, b: frozenset) -> bool:
-    """Two settings' qualifiers name one thing when they share at least half of the shorter's: one
-    word in common among many ("poll", "appointment") is a coincidence of two long lines."""
-    n, least = len(a & b), min(len(a), len(b))
-    return n > 0 and 2 * n >= least and (n >= 2 or least == 1)
-
-
-def _amount_pairs(amounts: dict[str, list[Claim]]) -> list[Pair]:
-    """Two amounts of one setting that differ (amount_claims): across entries, or two lines of one."""
-    out = []
-    for cs in amounts.values():
-        hits: dict[int, int] = {}
-        found = []
-        for i, a in enumerate(cs):
-            for k in range(i + 1, len(cs)):
-                b = cs[k]
-                if (a.entry, a.line) == (b.entry, b.line) or not amount_claims.same_setting(a.said, b.said) \
-                        or not amount_claims.differ(a.said, b.said):
-                    continue
-                hits[i] = hits.get(i, 0) + 1
-                hits[k] = hits.get(k, 0) + 1
-                found.append((i, k))
-        for i, k in found:
-            if max(hits[i], hits[k]) > 3:
-                continue   # a subject that meets many values: many settings that share their words
-            a, b = cs[i], cs[k]
-            what = " ".join(sorted(a.said.subject & b.said.subject - {"within"})) or "it"
-            if a.entry == b.entry:
-                out.append(Pair(a, b, f"line {a.line} gives {what} {a.value}; line {b.line} gives {b.value} — which "
-                                "holds?"))
-                continue
-            out.append(Pair(a, b, f"line {a.line} gives {what} {a.value}; {b.entry}:{b.line} gives {b.value} — which "
-                            "holds?", f"line {b.line} gives {what} {b.value}; {a.entry}:{a.line} gives {a.value} — "
-                            "which holds?"))
-    return out
-
-
-def _rule_pairs(rules: dict[str, list[Claim]], entries: dict, lines_of) -> list[Pair]:
-    """A rule and its negation on one subject in one scope (rule_claims), across entries; a negative
-    rule against an instruction that starts with its verb ("Deploy by running …") too."""
-    out = []
-    forbidden = frozenset(v for v, cs in rules.items() if any(c.value == "never" for c in cs) and len(cs) <= 10)
-    if forbidden:
-        rx = rule_claims.starts_with(forbidden)
-        for eid, e in entries.items():
-            body = getattr(e, "body", None)
-            if body and rx.search(body):
-                for ln in lines_of_body(body, getattr(e, "body_line", 1)):
-                    if ln.kind != "plain":
-                        continue
-                    for r in rule_claims.rules_of(ln.text, ln.n, forbidden):
-                        rules[r.verb].append(Claim(eid, ln.n, "rule", r.verb, r.sense, said=r))
-    for verb, cs in rules.items():
-        if sum(c.value != "do" for c in cs) > 10 or not any(c.value == "never" for c in cs):
-            continue
-        for i, a in enumerate(cs):
-            for b in cs[i + 1:]:
-                if a.entry == b.entry or not rule_claims.contradict(a.said, b.said):
-                    continue
-                out.append(Pair(a, b, f"line {a.line} says “{a.said.said}”; {b.entry}:{b.line} says "
-                                f"“{b.said.said}” — which holds?", f"line {b.line} says “{b.said.said}”; "
-                                f"{a.entry}:{a.line} says “{a.said.said}” — which holds?"))
     return out
 
 

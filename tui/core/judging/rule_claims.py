@@ -28,7 +28,7 @@ from dataclasses import dataclass
 _CLAUSES = re.compile(r"[.!?;:。！？；：]+(?:\s|$)|\n|\s[—–]\s|[()]")
 _QUOTED = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|«[^»\n]{1,200}»|「[^」\n]{1,200}」|`[^`\n]{30,}`")
 _NEG = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:never|don'?t|do\s+not|must\s+not|mustn'?t|should\s+not|shouldn'?t|"
-                  r"avoid|nunca|jamás|jamas|no\s+(?=\w+(?:ar|er|ir|es|as|e|a)\b)|não|nao|ne\s+jamais|jamais)"
+                  r"avoid|nunca|jamás|jamas|(?<![\w\s])\s*no(?=\s+\w+(?:es|as)\b)|não|nao|ne\s+jamais|jamais)"
                   r"\s+(?:ever\s+|to\s+|se\s+)?`?(?P<verb>[^\W\d_][\w-]{1,30})`?")
 _POS = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:always|must|should\s+always|only|siempre|sempre|toujours|solo|sólo|"
                   r"somente|apenas)\s+(?:be\s+)?`?(?P<verb>[^\W\d_][\w-]{1,30})`?")
