@@ -41,7 +41,7 @@ def test_two_windows_of_two_things_or_two_scopes_are_no_conflict(tmp_path):
 
 
 def test_a_measurement_a_bound_a_range_or_history_is_no_setting():
-    for text in ("The nightly build takes 12 minutes.", "Refunds are possible up to 30 days after pickup.",
+    for text in ("The nightly build takes 12 minutes.", "Refunds reach the card in about 5 days.",
                  "Delivery window: 2-4 days.", "The refund window was 14 days until the new terms.",
                  "We changed the refund window to 30 days.", "Should the refund window be 30 days?",
                  "Login attempts: max 5 por minuto."):
@@ -114,3 +114,59 @@ def test_intervals_of_two_jobs_that_share_one_word_do_not_meet(tmp_path):
     assert not _conflicts(tmp_path, {
         "monitor.md": "- **Poll interval:** 30 s for remote APIs, 1 s for a local file.\n",
         "kiosk.md": "- The order kiosk has no socket, so it polls `GET /orders` every 5 s (an rxjs interval).\n"})
+
+
+# -- one thing named in two languages ------------------------------------------------------------
+
+def test_built_and_not_built_of_one_thing_named_in_two_languages_are_review(mem_dir, root):
+    entry(mem_dir, "inventory_export.md", "The CSV inventory export is built and verified with the supplier's sheet.")
+    entry(mem_dir, "exportacion_es.md", "La exportación CSV del inventario no está construida; no la prometas.")
+    got = run(mem_dir, root)
+    assert got["inventory_export.md"].action == got["exportacion_es.md"].action == "review"
+
+
+def test_two_things_in_two_languages_stay_apart(mem_dir, root):
+    entry(mem_dir, "viewer.md", "The PDF receipt viewer is built and tested.")
+    entry(mem_dir, "visor_es.md", "El visor 3D de tartas no está construido.")
+    got = run(mem_dir, root)
+    assert got["viewer.md"].action != "review" and got["visor_es.md"].action != "review"
+
+
+# -- more ways to say one window and one rule ----------------------------------------------------
+
+def test_a_window_said_before_its_name_or_as_a_limit_meets_the_named_one(tmp_path):
+    got = _conflicts(tmp_path, {"a.md": "Every cake order comes with a 7-day return policy.\n",
+                                "b.md": "Return policy: 21 days from pickup.\n"})
+    assert len(got) == 1, got
+    up_to, = amounts("Refunds: up to 10 days after pickup.")
+    named, = amounts("The refund window is 21 days.")
+    assert same_setting(up_to, named)
+
+
+def test_an_estimate_is_no_limit():
+    assert amounts("The refund takes about 10 days to reach the card.") == []
+    assert amounts("Proofing takes at least 12 hours.") == []
+
+
+def test_a_day_forbidden_and_a_statement_doing_it_on_that_day_meet(mem_dir, root):
+    entry(mem_dir, "freeze.md", "Never deploy on Saturdays: the bakery's busiest day.")
+    entry(mem_dir, "release_day.md", "Deploys go out on Saturdays.")
+    entry(mem_dir, "weekday.md", "Deploys go out on Tuesdays.")
+    got = run(mem_dir, root)
+    assert got["freeze.md"].action == got["release_day.md"].action == "review"
+    assert got["weekday.md"].action != "review"
+
+
+def test_two_rates_of_one_tax_meet_and_a_rate_for_one_group_stays_apart(tmp_path):
+    for d in ("a", "b", "c"):
+        (tmp_path / d).mkdir()
+    assert len(_conflicts(tmp_path / "a", {"tax.md": "The IVA rate is 8%.\n", "till.md": "IVA: 21% on every ticket.\n"})) == 1
+    assert len(_conflicts(tmp_path / "b", {"a.md": "Card fee: 1.5%\n", "b.md": "The card fee is 2.9%.\n"})) == 1
+    assert not _conflicts(tmp_path / "c", {"a.md": "Member discount: 10% for bakers' club members.\n",
+                                           "b.md": "Member discount: 5% for staff.\n"})
+
+
+def test_a_manner_adverb_does_not_hide_a_forbidden_way():
+    never, = rules_of("Never publish from main directly.")
+    do, = rules_of("Publish with the release script from main.", 0, frozenset({"publish"}))
+    assert contradict(never, do)

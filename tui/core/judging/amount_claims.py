@@ -44,13 +44,18 @@ _AMOUNT = re.compile(rf"(?i)(?<![A-Za-z0-9_.,/:#-])(\d{{1,6}}(?:[.,]\d{{1,3}})?)
 # words that name a setting (a plural, accents and case folded by _norm)
 _HEADS = frozenset("""window windows limit limits timeout timeouts ttl retention retain retained expiry expiration
 expire expires expired lifetime grace cooldown backoff delay deadline quota cap threshold period validity valid
-cutoff cut-off debounce throttle interval frequency max maximum minimum keep kept horizon lookback budget
-ventana plazo límite limite caducidad expira vence vencimiento retención retencion período periodo máximo
+cutoff cut-off debounce throttle interval frequency max maximum minimum keep kept horizon lookback budget policy
+política politica politique richtlinie ventana plazo límite limite caducidad expira vence vencimiento retención retencion período periodo máximo
 prazo janela validade retenção retencao expiração expiracao
 frist fenster aufbewahrung ablauf gültigkeit gultigkeit zeitlimit
 délai delai fenêtre fenetre durée duree conservation expiration
 期限 期間 保持 有効期限 有效期 期限内 保留 过期 過期 时限 時限 窗口 上限 기간 기한 만료 보관 유효기간 제한 한도
 срок окно лимит""".split())
+# the words that name a rate, a setting only of a percentage ("tax rate 16%", "IVA: 19%", "fee 2.5%")
+_RATES = frozenset("""rate rates tax taxes vat iva gst fee fees commission commissions discount discounts markup margin
+surcharge tip tasa tarifa impuesto impuestos comisión comision descuento recargo taxa imposto comissão comissao
+desconto steuer mwst gebühr gebuhr provision rabatt taux taxe tva frais remise 税率 手续费 手數料 折扣 税 세율 수수료 할인
+налог ставка комиссия скидка""".split())
 # "within 14 days": the amount is a window whatever the words before it
 _WITHIN = re.compile(r"(?i)(?:\bwithin|\bdentro\s+de|\bno\s+prazo\s+de|\bbinnen|\binnerhalb(?:\s+von)?|\bsous|"
                      r"\bdans\s+les|\bв\s+течение)[ \t]+(?:the[ \t]+|los[ \t]+|las[ \t]+|der[ \t]+)?$")
@@ -76,14 +81,17 @@ def tells_change(text: str) -> bool:
 
 
 # a bound or an estimate, not the value: "at least 3 days", "up to 30 days", "~5 min", "30s+"
-_BOUND = re.compile(r"(?i)(?:\bat\s+(?:least|most)|\bup\s+to|\bmore\s+than|\bless\s+than|\bover|\bunder|\babout|"
-                    r"\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bhasta|\bmás\s+de|\bmenos\s+de|\bbis\s+zu|"
-                    r"\bmindestens|\bcirca|\bca\.|~|≈|<=?|>=?|≤|≥|约|約|最多|最少|以上|以下|이상|이하)[ \t]*$")
+# an estimate or a comparison, not the value: "at least 3 days", "about 5 min", "~5 min", "30s+"
+_BOUND = re.compile(r"(?i)(?:\bat\s+least|\bmore\s+than|\bless\s+than|\bover|\bunder|\babout|"
+                    r"\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bmás\s+de|\bmenos\s+de|"
+                    r"\bmindestens|\bcirca|\bca\.|~|≈|<=?|>=?|≤|≥|约|約|最少|以上|이상)[ \t]*$")
+# a limit is a setting's value: "up to 30 days", "at most 5", "hasta 14 días", "最多 3 次"
+_LIMIT = re.compile(r"(?i)(?:\bat\s+most|\bup\s+to|\bhasta|\bbis\s+zu|\bjusqu'à|\baté|最多|最长|最長|以内|이하|以下)[ \t]*$")
 _CLAUSE = re.compile(r"[,;()\[\]。，；、!?]|\s[—–-]\s|\.(?:\s|$)|\b(?:and|but|y|pero|e|mas|und|aber|et|mais)\b")
 _SCOPE = re.compile(r"(?i)^[ \t]*(?:\w+[ \t]+){0,2}?(?:for|in|on|per|para|en|por|für|pour|dans|sur)[ \t]+"
                     r"(?:the[ \t]+|el[ \t]+|la[ \t]+|los[ \t]+|las[ \t]+|die[ \t]+|der[ \t]+|les?[ \t]+)?([^\W\d_][\w-]*)")
 _STOP = frozenset("""the a an of to is are be been being it its this that these those our your their we you they
-our all any each every one can may will after before on in at for by with from as per and or not no so is are was set sets setting settings
+our all any each every one can may will after before has have had get gets got offer offers most least on in at for by with from as per and or not no so is are was set sets setting settings
 default defaults value currently current now today here there also only just still always never must should
 el la los las lo un una unos unas de del al en con por para es son está están que se su sus y o
 o a os as um uma de do da dos das em no na com por para é são
@@ -115,6 +123,7 @@ def _norm(w: str) -> str:
 
 
 _HEADS_N = frozenset(_norm(h) for h in _HEADS)
+_RATES_N = frozenset(_norm(h) for h in _RATES)
 _STOP_N = frozenset(_norm(s) for s in _STOP)
 
 
@@ -156,12 +165,21 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
                 re.search(r"\d[ \t]*(?:-|–|to|a|bis|à|~|or|o|ou|oder)[ \t]*$", left):
             continue   # a range or two amounts side by side: no one value
         words = _words(left)[-5:]
-        within = _WITHIN.search(left) or _WITHIN_AFTER.match(text, m.end())
-        heads = frozenset(w for w in words if w in _HEADS_N) | ({"within"} if within else set())
+        right = _CLAUSE.split(text[m.end():])[0]
+        # "a 14-day refund window", "30 day return policy": the setting named right after its amount
+        named = _words(right)[:3] if re.match(r"-|[ \t]+[^\W\d_]", text[m.end(1):m.start(2)] + text[m.end():][:2]) \
+            and "-" in text[m.end(1):m.start(2) + 1] else []
+        if any(w in _HEADS_N for w in named):
+            words = words[-2:] + named[:next(i for i, w in enumerate(named) if w in _HEADS_N) + 1]
+        within = _WITHIN.search(left) or _WITHIN_AFTER.match(text, m.end()) or _LIMIT.search(left)
+        heads = frozenset(w for w in words if w in _HEADS_N or dim == "percent" and w in _RATES_N) | \
+            ({"within"} if within else set())
         if not heads or not words:
             continue
-        right = _CLAUSE.split(text[m.end():])[0]
         sm = _SCOPE.match(right)
+        if sm and sm.group(1).lower() in ("every", "each", "all", "any", "todo", "todos", "todas", "cada", "jeden", "jede",
+                                          "alle", "tout", "tous", "toutes", "chaque"):
+            sm = None   # "on every ticket": everywhere, no scope
         num = float(m.group(1).replace(",", "."))
         out.append(Amount(line, dim, num * scale, m.group(0).strip(), frozenset(words), heads,
                           _norm(sm.group(1)) if sm else ""))

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import amount_claims, rule_claims
-from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs
+from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
 
@@ -331,7 +331,7 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
             # the same thing: one's name is the other's or within it ("CSV export" / "the CSV export
             # of invoices"), never two that merely share a word ("PDF viewer" / "3D viewer"); within one
             # entry the name must be the same ("the export" / "the PDF export": two things)
-            if a.key != b.key and a.quals and b.quals and (a.quals <= b.quals or b.quals <= a.quals) and \
+            if a.key != b.key and a.quals and b.quals and (within(a.quals, b.quals) or within(b.quals, a.quals)) and \
                     (a.entry != b.entry or a.name == b.name and same_entry_stale(a, b)):
                 if a.entry == b.entry:   # one finding in one file: its two lines
                     yes, no = (a, b) if a.key == "built" else (b, a)

@@ -85,7 +85,9 @@ def _bags(rest: str) -> tuple[frozenset, frozenset]:
         if any("\u4e00" <= c <= "\u9fff" for c in t):
             run = "".join(c for c in t if "\u4e00" <= c <= "\u9fff")
             return frozenset(run[i:i + 2] for i in range(len(run) - 1))
-        return frozenset(f for w in _WORD.findall(t) if (f := _fold(w)) not in _STOP and len(f) >= 2)
+        # (a manner adverb says how, not what: "never deploy from main directly" forbids deploying from main)
+        return frozenset(f for w in _WORD.findall(t) if (f := _fold(w)) not in _STOP and len(f) >= 2
+                         and not (len(f) > 4 and f.endswith("ly")))
     scope = words(scope_text) - {"in", "on", "for"}
     return words(obj_text), scope
 
@@ -134,7 +136,7 @@ def rules_of(text: str, line: int = 0, do: frozenset = frozenset()) -> list[Rule
 def starts_with(verbs) -> re.Pattern:
     """A pattern for a text with a line or clause that starts with one of ``verbs``."""
     return re.compile(r"(?im)(?:^|[.;:!]\s|\s[—–]\s)[\s>*#-]*(?:\*\*)?(?:" + "|".join(map(re.escape, sorted(verbs)))
-                      + r")\b")
+                      + r")\w{0,3}\b")   # (a verb is folded: "Deploys" is "deploy")
 
 
 def contradict(a: Rule, b: Rule) -> bool:
@@ -142,8 +144,8 @@ def contradict(a: Rule, b: Rule) -> bool:
     if a.verb != b.verb or a.scope != b.scope or a.who != b.who or "never" not in (a.sense, b.sense) or a.sense == b.sense:
         return False
     no, yes = (a, b) if a.sense == "never" else (b, a)
-    if yes.sense == "do":
-        return bool(no.obj) and no.obj <= yes.obj
+    if yes.sense == "do":   # (the same scope: "never deploy on Fridays" / "Deploys go out on Fridays")
+        return bool(no.obj) and no.obj <= yes.obj or not no.obj and bool(no.scope)
     # "never squash-merge" against "always squash-merge pull requests": a verb that says one thing
     # ("vê", "run", "push" alone say too little to forbid everything they do)
     return no.obj <= yes.obj and (bool(no.obj) or len(no.verb) >= 6 and len(yes.obj) <= 4)

@@ -3,6 +3,7 @@ passed in): two amounts of one setting that differ, a rule and its negation in o
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from . import amount_claims, rule_claims
 
@@ -15,6 +16,23 @@ def clause(text: str, start: int, end: int) -> str:
     left = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
     right = _CLAUSE_END.search(text, end)
     return text[left:right.start() if right else len(text)]
+
+
+def _cognate(a: str, b: str) -> bool:
+    """Two words one name in two languages: the same, or sharing a run of six letters or more that
+    is most of the shorter ("export"/"exportación", "conciliación"/"reconciliation")."""
+    if a == b:
+        return True
+    short = min(len(a), len(b))
+    if short < 6:
+        return False
+    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return m.size >= 6 and m.size * 5 >= short * 3
+
+
+def within(a: frozenset, b: frozenset) -> bool:
+    """Every word of ``a`` is a word of ``b``, or its cognate (a thing named in two languages)."""
+    return a <= b or all(w in b or any(_cognate(w, x) for x in b) for w in a)
 
 
 def most_shared(a: frozenset, b: frozenset, named: frozenset = frozenset()) -> bool:
