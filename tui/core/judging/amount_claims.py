@@ -59,7 +59,8 @@ desconto steuer mwst gebühr gebuhr provision rabatt taux taxe tva frais remise 
 # "within 14 days": the amount is a window whatever the words before it
 _WITHIN = re.compile(r"(?i)(?:\bwithin|\bdentro\s+de|\bno\s+prazo\s+de|\bbinnen|\binnerhalb(?:\s+von)?|\bsous|"
                      r"\bdans\s+les|\bв\s+течение)[ \t]+(?:the[ \t]+|los[ \t]+|las[ \t]+|der[ \t]+)?$")
-_WITHIN_AFTER = re.compile(r"[ \t]*(?:以内|以内に|内|이내)")
+_WITHIN_AFTER = re.compile(r"[ \t]*(?:以内|以内に|内|이내)|[ \t]+(?:to|para|pour|um|zum)[ \t]+[^\W\d_]")
+_HAVE = re.compile(r"(?i)\b(?:ha(?:ve|s)|get|gets|tienen?|tiene|têm|tem|haben|hat|ont|a)[ \t]+$")
 # a line that tells what changed, a plan, a condition or a question: no claim of what holds now
 _NOT_NOW = re.compile(r"(?i)\b(?:was|were|down\s+from|up\s+from|previously|formerly|used\s+to|no\s+longer|changed|change|changing|switched|"
                       r"moved|migrated|upgraded|bumped|raised|lowered|reduced|increased|extended|shortened|"
@@ -104,7 +105,7 @@ _MAX_CLAIMS = 8   # a subject said in more places than this: many settings that 
 @dataclass(frozen=True)
 class Amount:
     line: int
-    dim: str              # time | size | percent
+    dim: str              # time | size | percent | clock (minutes of the day)
     value: float          # in the dimension's base unit
     shown: str            # as written ("14 days")
     subject: frozenset    # the clause's content words before the amount (folded)
@@ -117,7 +118,9 @@ def _norm(w: str) -> str:
     for a, b in (("á", "a"), ("é", "e"), ("í", "i"), ("ó", "o"), ("ú", "u"), ("ã", "a"), ("õ", "o"), ("ç", "c"),
                  ("ä", "a"), ("ö", "o"), ("ü", "u"), ("è", "e"), ("ê", "e"), ("â", "a"), ("ô", "o")):
         w = w.replace(a, b)
-    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+    if len(w) > 7 and w.endswith(("ones", "ores", "ades")):
+        w = w[:-2]   # "devoluciones", "órdenes", "ciudades": a Spanish plural
+    elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
         w = w[:-1]
     return w
 
@@ -171,7 +174,12 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
             and "-" in text[m.end(1):m.start(2) + 1] else []
         if any(w in _HEADS_N for w in named):
             words = words[-2:] + named[:next(i for i, w in enumerate(named) if w in _HEADS_N) + 1]
-        within = _WITHIN.search(left) or _WITHIN_AFTER.match(text, m.end()) or _LIMIT.search(left)
+        # "within 14 days", "14日以内", "up to 30 days", "customers have 14 days to return it": a window
+        after = _WITHIN_AFTER.match(text, m.end())
+        to_form = after is not None and after.group(0).strip()[:1].isascii() and _HAVE.search(left) is not None
+        within = _WITHIN.search(left) or _LIMIT.search(left) or after and (to_form or not after.group(0).strip()[:1].isascii())
+        if to_form:
+            words = words + _words(right)[:3]   # "… have 14 days to return an item": the window to return
         heads = frozenset(w for w in words if w in _HEADS_N or dim == "percent" and w in _RATES_N) | \
             ({"within"} if within else set())
         if not heads or not words:
@@ -183,11 +191,41 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
         num = float(m.group(1).replace(",", "."))
         out.append(Amount(line, dim, num * scale, m.group(0).strip(), frozenset(words), heads,
                           _norm(sm.group(1)) if sm else ""))
-    return out
+    return out + (_clock(text, line) if ":" in text or "m" in text.lower() else [])
+
+
+# a time of day ("02:00", "3 am", "21h30") a scheduled thing is said to run, open or close at
+_CLOCK = re.compile(r"(?i)(?<![\w:.,/-])(?:([01]?\d|2[0-3])(?::|h)([0-5]\d)|(1[0-2]|0?[1-9])[ \t]?([ap])\.?m\.?)(?![\w:]|\.\d)")
+_ZONE = re.compile(r"(?i)[ \t]*\(?(utc|gmt|cet|cest|est|edt|pst|pdt|et|pt|jst|kst|cst|ist|bst|z|brt|art|hkt|sgt)\b")
+_SCHEDULE = frozenset(_norm(w) for w in """run runs ran scheduled schedule cron crontab starts start opens open closes
+close cutoff cut-off daily nightly resets expires fires triggers corre ejecuta abre cierra
+diario diaria roda abre fecha läuft öffnet schließt täglich ouvre ferme quotidien""".split())
+_SCHEDULE_CJK = ("执行", "実行", "開店", "閉店", "开门", "关门", "打烊", "마감", "시작", "실행", "毎日", "每天", "매일")
+
+
+def _clock(text: str, line: int) -> list[Amount]:
+    found = list(_CLOCK.finditer(text))
+    if len(found) != 1:
+        return []   # none, or a schedule of several times ("09:00 and 18:00"): no one value
+    m = found[0]
+    if re.match(r"[ \t]*(?:-|–|to|a|bis|à|~)[ \t]*\d", text[m.end():]):
+        return []   # "09:00-18:00": hours, a range
+    left = _CLAUSE.split(text[:m.start()])[-1]
+    words = _words(left)[-5:]
+    heads = frozenset(w for w in words if w in _SCHEDULE) | frozenset(h for h in _SCHEDULE_CJK if h in left)
+    if not heads or not set(words) - heads or _BOUND.search(left):
+        return []
+    h, mm = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)) % 12 + (12 if m.group(4).lower() == "p" else 0), 0)
+    zone = _ZONE.match(text, m.end())
+    right = _CLAUSE.split(text[m.end():])[0]
+    sm = _SCOPE.match(right[zone.end() - m.end():] if zone else right)
+    scope = (zone.group(1).lower() if zone else "") + ("|" + _norm(sm.group(1)) if sm else "")
+    return [Amount(line, "clock", h * 60 + mm, m.group(0).strip().rstrip("."), frozenset(words), heads, scope)]
 
 
 # the heads that say a window of time (an amount after "within" is one)
-_WINDOWS = frozenset(_norm(w) for w in "window ventana plazo prazo janela frist fenster délai delai deadline "
+_WINDOWS = frozenset(_norm(w) for w in "window ventana plazo prazo janela frist fenster délai delai deadline period "
+                     "periodo período zeitraum 期間 기간 "
                      "期限 时限 時限 窗口 기한 срок окно within".split())
 
 

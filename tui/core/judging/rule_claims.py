@@ -28,7 +28,7 @@ from dataclasses import dataclass
 _CLAUSES = re.compile(r"[.!?;:。！？；：]+(?:\s|$)|\n|\s[—–]\s|[()]")
 _QUOTED = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|«[^»\n]{1,200}»|「[^」\n]{1,200}」|`[^`\n]{30,}`")
 _NEG = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:never|don'?t|do\s+not|must\s+not|mustn'?t|should\s+not|shouldn'?t|"
-                  r"avoid|nunca|jamás|jamas|(?<![\w\s])\s*no(?=\s+\w+(?:es|as)\b)|não|nao|ne\s+jamais|jamais)"
+                  r"avoid|nunca|jamás|jamas|(?<![\w\s])\s*no(?=\s+[^\W\d_]\w+(?:es|as)\b)|não|nao|ne\s+jamais|jamais)"
                   r"\s+(?:ever\s+|to\s+|se\s+)?`?(?P<verb>[^\W\d_][\w-]{1,30})`?")
 _POS = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:always|must|should\s+always|only|siempre|sempre|toujours|solo|sólo|"
                   r"somente|apenas)\s+(?:be\s+)?`?(?P<verb>[^\W\d_][\w-]{1,30})`?")
@@ -44,7 +44,7 @@ _SCOPE_START = re.compile(r"(?i)\b(?:in|on|for|during|when|whenever|after|before
                           r"while|until|within|under|en|para|cuando|durante|después|antes|excepto|salvo|em|quando|"
                           r"depois|exceto|dans|pour|quand|après|sauf|lors)\b|在|时|時")
 _WORD = re.compile(r"[^\W\d_][\w.-]*[\w]|[^\W\d_]")
-_STOP = frozenset("""a an the it its this that these those them they we you our your their his her to of and or but
+_STOP = frozenset("""a an the it its this that these those them they we you our your their his her to of and or but either neither
 as so be is are can any all each every one some more most just also then than too very with by from into via
 through using use without not no yes do does did will would should must may might shall always never only ever
 here there now yet still what which who whom whose how why where
