@@ -145,7 +145,9 @@ def _words(text: str) -> list[str]:
     return out
 
 
-HINT_UNITS = tuple(u for u in _UNITS if len(u) >= 3 or not u.isascii()) + ("%",)
+def might_amount(text: str) -> bool:
+    """Whether a text holds an amount with its unit or a time of day (one search each)."""
+    return _AMOUNT.search(text) is not None or _CLOCK.search(text) is not None
 
 
 def amounts(text: str, line: int = 0) -> list[Amount]:

@@ -206,14 +206,15 @@ def lines_of_body(body: str, first: int) -> list[Said]:
 # less than one pass of the shared hints trie)
 _SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS)))
 _FORMS = tuple(sorted({f for forms in _CONCEPTS.values() for f in forms}))
+_SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS), key=len))   # (the short first: found sooner)
 _DIGIT = re.compile(r"\d")
 
 
 def might_claim(low: str) -> bool:
     """Whether a lower-cased text holds a word any claim starts from (the rest is not read): a
     state, a replacement, a remote, or a setting's name beside a digit."""
-    return any(map(low.__contains__, _SAID)) or rule_claims.might_rule(low) or _DIGIT.search(low) is not None and \
-        (any(map(low.__contains__, _FORMS)) or any(map(low.__contains__, amount_claims.HINT_UNITS)))
+    return any(map(low.__contains__, _SAID_OR_RULE)) or _DIGIT.search(low) is not None and \
+        (any(map(low.__contains__, _FORMS)) or amount_claims.might_amount(low))
 
 
 def claims_of(entry_id: str, lines) -> list[Claim]:

@@ -92,7 +92,11 @@ def _bags(rest: str) -> tuple[frozenset, frozenset]:
     return words(obj_text), scope
 
 
+HINTS = _HINTS
+
+
 def might_rule(low: str) -> bool:
+    """Whether a lower-cased text holds a marker any rule starts from."""
     return any(map(low.__contains__, _HINTS))
 
 
