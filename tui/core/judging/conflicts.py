@@ -24,6 +24,10 @@ Across the entries of one folder, four kinds of disagreement:
   entry that says where it is pushed or published ("origin is https://github.com/…", "vive
   publicado en github.com/…").
 
+- **an amount of one setting, a rule and its negation** (stop 47): amount_claims ("refund window
+  14 days" / "30 days", a rate, a time of day) and rule_claims ("always X" / "never X" in one scope),
+  paired in said_pairs.
+
 Neither side is promoted or kept silently. A client library's version against a server's is
 not a setting here (versions are triage_decide's, by their named subject).
 """
