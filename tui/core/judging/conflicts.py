@@ -24,6 +24,10 @@ Across the entries of one folder, four kinds of disagreement:
   entry that says where it is pushed or published ("origin is https://github.com/…", "vive
   publicado en github.com/…").
 
+- **an amount of one setting, a rule and its negation** (stop 47): amount_claims ("refund window
+  14 days" / "30 days", a rate, a time of day) and rule_claims ("always X" / "never X" in one scope),
+  paired in said_pairs.
+
 Neither side is promoted or kept silently. A client library's version against a server's is
 not a setting here (versions are triage_decide's, by their named subject).
 """
@@ -33,6 +37,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from . import amount_claims, rule_claims
+from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
 
@@ -67,6 +73,7 @@ _QUALIFIERS = {
     "export": ("exportación", "exportação", "내보내기", "エクスポート", "导出", "export"),
     "sync": ("sync", "sincroniz", "synchronis", "同步", "同期", "동기화"),
 }
+_NAMED = frozenset(_QUALIFIERS)
 _FILLER = frozenset("size set value default the this that our its use uses used currently now keep should runs läuft "
                     "minut minute minutes second seconds hour hours minuten stunden sekunden "
                     "setting config configured number count max maximum limit los las del por para con una uno que "
@@ -129,13 +136,14 @@ _NOT_OLD = frozenset("the a an it this that we our to from de a la el los las on
 class Claim:
     entry: str
     line: int
-    kind: str            # setting | built | replaced | remote
+    kind: str            # setting | built | replaced | remote | amount | rule
     key: str             # the setting's concept; built: "built"/"not built"; replaced: the old term;
                          # remote: "none"/"url"
     value: str = ""      # the setting's value (ms for a time)
     old: tuple = ()      # a setting's earlier values the same line names
     quals: frozenset = frozenset()
     name: frozenset = frozenset()   # built: the thing's words outside paths ("/join/<code>" names, not qualifies)
+    said: object = None  # amount: amount_claims.Amount; rule: rule_claims.Rule
 
 
 @dataclass(frozen=True)
@@ -202,14 +210,15 @@ def lines_of_body(body: str, first: int) -> list[Said]:
 # less than one pass of the shared hints trie)
 _SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS)))
 _FORMS = tuple(sorted({f for forms in _CONCEPTS.values() for f in forms}))
+_SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS), key=len))   # (the short first: found sooner)
 _DIGIT = re.compile(r"\d")
 
 
 def might_claim(low: str) -> bool:
     """Whether a lower-cased text holds a word any claim starts from (the rest is not read): a
     state, a replacement, a remote, or a setting's name beside a digit."""
-    return any(map(low.__contains__, _SAID)) or \
-        any(map(low.__contains__, _FORMS)) and _DIGIT.search(low) is not None
+    return any(map(low.__contains__, _SAID_OR_RULE)) or _DIGIT.search(low) is not None and \
+        (any(map(low.__contains__, _FORMS)) or amount_claims.might_amount(low))
 
 
 def claims_of(entry_id: str, lines) -> list[Claim]:
@@ -244,8 +253,15 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                     b = [x for x in _BEFORE.finditer(text[:at]) if at - x.end() <= 12]
                     (old.add(v) if b else new.append(v))   # "was 2 s until March": history, no claim
                 if len(set(new)) == 1 and (concept != "interval" or new[0].endswith("ms")):   # "every 3 tools": no interval
+                    at = min(at for v, at in values if v == new[0])
                     out.append(Claim(entry_id, ln.n, "setting", concept, new[0], tuple(sorted(old - {new[0]})),
-                                     qualifiers(text, forms)))
+                                     qualifiers(_clause(text, min(start, at), at), forms)))
+        if not any(c.line == ln.n and c.kind == "setting" for c in out) and _DIGIT.search(low):
+            for a in amount_claims.amounts(text, ln.n):   # a setting the glossary does not name: "refund window 14 days"
+                out.append(Claim(entry_id, ln.n, "amount", a.dim, a.shown, said=a))
+        if rule_claims.might_rule(low):
+            for r in rule_claims.rules_of(text, ln.n):
+                out.append(Claim(entry_id, ln.n, "rule", r.verb, r.sense, said=r))
         for state, thing in (states(text) if any(map(low.__contains__, _STATE_HINTS)) else ()):
             out.append(Claim(entry_id, ln.n, "built", state,
                              quals=qualifiers(thing) | {w.lower() for w in _ACRONYM.findall(thing)},
@@ -289,17 +305,21 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
     built: list[Claim] = []
     replaced: list[Claim] = []
     remotes: list[Claim] = []
+    amounts: dict[str, list[Claim]] = {}
+    rules: dict[str, list[Claim]] = {}
     for cs in claims.values():
         for c in cs:
             {"setting": settings.setdefault(c.key, []), "built": built, "replaced": replaced,
-             "remote": remotes}[c.kind].append(c)
+             "remote": remotes, "amount": amounts.setdefault(c.key, []),
+             "rule": rules.setdefault(c.key, [])}[c.kind].append(c)
+    out += amount_pairs(amounts, Pair) + rule_pairs(rules, entries, Claim, Pair, lines_of_body)
 
     for concept, cs in settings.items():
         if len(cs) > 12:
             continue   # a folder that names this setting everywhere: values of many different things
         for i, a in enumerate(cs):
             for b in cs[i + 1:]:
-                if a.entry == b.entry or a.value == b.value or not a.quals & b.quals \
+                if a.entry == b.entry or a.value == b.value or not _most_shared(a.quals, b.quals, _NAMED) \
                         or a.value.endswith("ms") != b.value.endswith("ms"):   # a time against a bare number
                     continue
                 if a.value in b.old or b.value in a.old:   # one says the other's value was the old one
@@ -316,7 +336,7 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
             # the same thing: one's name is the other's or within it ("CSV export" / "the CSV export
             # of invoices"), never two that merely share a word ("PDF viewer" / "3D viewer"); within one
             # entry the name must be the same ("the export" / "the PDF export": two things)
-            if a.key != b.key and a.quals and b.quals and (a.quals <= b.quals or b.quals <= a.quals) and \
+            if a.key != b.key and a.quals and b.quals and (within(a.quals, b.quals) or within(b.quals, a.quals)) and \
                     (a.entry != b.entry or a.name == b.name and same_entry_stale(a, b)):
                 if a.entry == b.entry:   # one finding in one file: its two lines
                     yes, no = (a, b) if a.key == "built" else (b, a)

@@ -183,7 +183,7 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_o
     entries = mem.sorted_entries()
     prepared = {e.id: prepare(e) for e in entries}
     for e in entries:
-        ctx.note_versions(e.id, prepared[e.id].facts)
+        ctx.note_versions(e.id, prepared[e.id].facts, prepared[e.id].reading)
     ctx.note_conflicts(mem.entries, {e.id: prepared[e.id].reading for e in entries})
     out = []
     for e in entries:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 
 from ..judging.anchors import confine
 from ..judging.findings import Finding
+from ..judging.amount_claims import tells_change
 from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
@@ -96,10 +97,17 @@ class Context:
         for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
 
-    def note_versions(self, entry_id: str, facts) -> None:
+    def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}
+        # a line that tells a change ("upgraded from SDK 52 to SDK 55") claims only the version it names
+        # last, the one it changed to ("since the upgrade … SDK 4" still says SDK 4)
+        history = {ln.n for ln in reading.lines if tells_change(ln.text)} if reading is not None else set()
+        last = {}
         for f in facts:
-            if f.kind != "version" or f.subject == "sdk" or "-" in f.subject or "/" in f.subject \
+            if f.kind == "version" and f.line in history:
+                last[f.line] = f
+        for f in facts:
+            if f.kind != "version" or f.line in history and last[f.line] is not f or f.subject == "sdk" or "-" in f.subject or "/" in f.subject \
                     or f.text[:3] == "NPM" or "." not in f.value and int(f.value) > 60:
                 continue   # a name of the project's own ("paper-trade V11"), a margin (NPM), a status (Fastify 500)
             by_line.setdefault((f.line, f.subject), set()).add(f.value.split(".")[0])
