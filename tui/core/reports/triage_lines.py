@@ -398,3 +398,48 @@ _HEADLINE_PROCESS = re.compile(
     # a matter its headline says is closed ("RESUELTA.", "Closed:")
     r"(?im:^\W*(?:resolved|closed|resuelt[oa]|cerrad[oa]|resolvid[oa]|fechad[oa]|erledigt|geschlossen|résolue?|clôturée?)"
     r"\s*[.:!—–])|(?m:^\W*(?:已解决|已关闭|解決済み?|해결됨))")
+
+
+# -- a status file's sections (Cline's activeContext.md: "## Decisions" beside "## Recent") ------------
+
+# a heading over what the work did or is doing now: the lines under it are process
+_WORK_HEADING = re.compile(
+    r"(?i)^(?:recent(?:ly)?(?: changes| work| updates)?|latest(?: changes)?|last session|current(?: work)?(?: focus| task)?|"
+    r"active (?:work|task)|next|what works|what'?s left(?: to build)?|known issues|"
+    r"недавн\w*(?: изменения)?|текущ\w*(?: \w+)?(?: фокус\w*)?|следующ\w*|что работает|что осталось|"
+    r"cambios recientes|foco actual|trabajo actual|mudanças recentes|foco atual|"
+    r"最近(?:的)?(?:变更|更改|改动|工作)?|当前(?:工作|任务|焦点)?|最近の変更|現在(?:の作業|のフォーカス)?|"
+    r"최근 ?(?:변경|작업)?|현재 ?(?:작업|초점)?|thay đổi gần đây|công việc hiện tại)\b.*$")
+# a heading over what holds: the lines under it are kept when the rest is brought up to date
+_KEPT_HEADING = re.compile(
+    r"(?i)\b(?:decisions?|patterns?|preferences?|conventions?|learnings?|lessons?|insights?|constraints?|rules?|"
+    r"principles?|gotchas?|pitfalls?|invariants?|architecture|guidelines?|"
+    r"решени\w*|паттерн\w*|предпочтени\w*|правил\w*|ограничени\w*|"
+    r"decisiones|patrones|reglas|convenciones|decisões|padrões|regras|décisions|règles|entscheidungen|regeln|"
+    r"quyết định|quy tắc)\b|决策|决定|约定|规范|规则|模式|偏好|決定|規約|ルール|方針|결정|규칙|패턴|원칙")
+
+
+def status_file_parts(reading: Reading) -> tuple[list[Line], list[Line]]:
+    """A status file's content in two parts by what its sections are about: the lines that report
+    the work (status lines, and any line under a heading of recent, current or next work) and the
+    lines under a heading of what holds (decisions, patterns, rules, learnings). A line under no
+    such heading is in neither."""
+    work, kept = [], []
+    under = ""   # the kind of the section we are in: "work", "kept" or ""
+    for ln in reading.lines:
+        if ln.kind == "heading":
+            title = _strip_marks(ln.text.lstrip("#").strip(" *"))
+            if not ln.text.startswith("##"):   # the file's title ("# Progress") restates its name: no section
+                under = ""
+                continue
+            under = "work" if _WORK_HEADING.match(title) or _STATE_HEADING.match(title) or _DONE_HEADING.match(title) \
+                else "kept" if _KEPT_HEADING.search(title) else ""
+            continue
+        if ln.kind in ("why", "how", "learned", "rule"):   # a rule, a reason, a lesson holds wherever it stands
+            kept.append(ln)
+        elif ln.kind in ("status", "final") or under == "work":
+            work.append(ln)
+        elif under == "kept":
+            kept.append(ln)
+    return work, kept
+

@@ -1,0 +1,93 @@
+"""Issue 37, stop 47: the rules a user set are promoted though their headline is a topic (Claude
+Code's feedback shape: the rule, then **Why:** that says who wanted it, then **How to apply:**),
+and a technical note filed as feedback stays memory. All text written here."""
+from __future__ import annotations
+
+from conftest import NOW, triage_entry as entry
+from tui.core.snapshots.memory import Memory
+from tui.core.reports.audit import audit
+from tui.core.reports.triage import Usage, triage
+
+
+def run(mem_dir, root):
+    mem = Memory.load(mem_dir, root, now=NOW)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
+def test_feedback_whose_why_says_who_wanted_it_is_promoted(mem_dir, root):
+    entry(mem_dir, "answers_inline.md",
+          "Answers belong in the conversation, not in files on disk. Short tables are fine.\n\n"
+          "**Why:** she rejected two written reports in a row; she reads everything in the terminal.\n\n"
+          "**How to apply:**\n- reply inline\n- write a file only when asked for one",
+          description="Where the answers go", type_="feedback")
+    entry(mem_dir, "respuestas_chat.md",
+          "Todo el análisis se entrega en el chat. El usuario no quiere abrir cuadernos ni paneles.\n\n"
+          "**Why:** lo dijo explícitamente al empezar el proyecto.\n\n"
+          "**How to apply:** scripts que corro yo, resultados como tablas en el chat.",
+          description="El análisis se consume dentro de la conversación", type_="feedback")
+    entry(mem_dir, "one_step.md",
+          "用户的时间比等待更宝贵。能决定的事直接做，不要每次都列三个选项让用户挑。\n\n"
+          "**Why:** 用户明确说过不想每轮都做选择题。\n\n"
+          "**How to apply:** 只有删除数据或花钱时才先问。",
+          description="用户明确说过：少问多做", type_="feedback")
+    got = run(mem_dir, root)
+    for i in ("answers_inline.md", "respuestas_chat.md", "one_step.md"):
+        assert got[i].action == "promote", (i, got[i].action, got[i].reasons)
+        assert got[i].reasons[0].startswith(("line ", "its headline")), got[i].reasons
+
+
+def test_a_rule_sentence_after_a_first_statement_in_the_rule_part_promotes(mem_dir, root):
+    entry(mem_dir, "editor.md",
+          "Edits go through the editor tool. Never rewrite a whole existing file.\n\n"
+          "**Why:** a rewrite dropped a route that was not in the part that was read.\n\n"
+          "**How to apply:** new files may be written whole; existing ones are edited.",
+          description="How files are changed", type_="feedback")
+    got = run(mem_dir, root)
+    assert got["editor.md"].action == "promote", got["editor.md"].reasons
+    assert "Never rewrite" in got["editor.md"].reasons[0]
+
+
+def test_a_technical_note_filed_as_feedback_stays_memory(mem_dir, root):
+    entry(mem_dir, "profile_flicker.md",
+          "`Session.profile$` starts as `null` at every boot and `loadProfile()` fills it after `GET /me`; "
+          "after a reload the header hides the team chip and, if the call fails, it never comes back.\n\n"
+          "**Why:** reported 2026-04-02; the user said the team name disappears on reload.\n\n"
+          "**How to apply:**\n1. cache the profile in `localStorage`\n2. read the cache in the constructor",
+          description="profile$ starts null on reload; cache it", type_="feedback")
+    entry(mem_dir, "font_subset.md",
+          "The web export ships a font subset without arrows or box drawing.\n\n"
+          "**Why:** the browser build cannot use colour fonts; the desktop falls back to the system fonts.\n\n"
+          "**How to apply:** swap those symbols for images in labels.",
+          description="Symbols missing in the web export", type_="feedback")
+    got = run(mem_dir, root)
+    assert got["profile_flicker.md"].action == "keep", got["profile_flicker.md"].reasons
+    assert got["font_subset.md"].action == "keep", got["font_subset.md"].reasons
+
+
+def _cline(tmp_path, active: str):
+    from conftest import write
+    from tui.core.layouts import detect
+    bank, root = tmp_path / "root" / "memory-bank", tmp_path / "root"
+    write(bank, "projectbrief.md", "# Brief\n\nA small shop's till and stock app.\n")
+    write(bank, "activeContext.md", active)
+    seen = detect(bank, None)
+    mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()["activeContext.md"]
+
+
+def test_a_status_file_whose_decisions_hold_is_edit_naming_the_recent_lines(tmp_path):
+    got = _cline(tmp_path, "# Active context\n\n## Decisions\n\n- Prices are stored in cents.\n"
+                 "- Stock changes go through one service that writes the movement row.\n"
+                 "- The receipt prints from a preview page, never straight from the cart.\n"
+                 "- Staff log in on their own page; customers log in by phone number.\n\n"
+                 "## Recent changes\n\n- Moved the QR payment to after the cash is counted.\n"
+                 "- Added a draft button to the cart.\n")
+    assert got.action == "edit", got.reasons
+    assert got.lines == [12, 13] and "2 of its 6 lines report where work stood" in " ".join(got.reasons)
+
+
+def test_a_status_file_of_focus_recent_and_next_only_is_archive(tmp_path):
+    got = _cline(tmp_path, "# Active context\n\n## Current focus\n\nSetting up the memory bank for the shop app.\n\n"
+                 "## Recent changes\n\n- Wrote the brief.\n- Wrote the tech context.\n\n"
+                 "## Next steps\n\n1. Write progress.md.\n2. Show the files to the owner.\n")
+    assert got.action == "archive", got.reasons
