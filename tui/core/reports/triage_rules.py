@@ -161,37 +161,12 @@ def will(text: str) -> str | None:
     return m.group(0) if m else None
 
 
-_KANA = re.compile(r"[\u3040-\u30ff]")
-
-
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?。！？])\s+|(?<=[。！？])", text) if s.strip()]
-
-
-def _rule_sentence(sentence: str) -> bool:
-    """A sentence that is itself a rule: an imperative start, a word of force among its first words
-    ("Templates must be complete", "Usar sempre Edit") or a rule ending — not a 'never' at the end
-    of a description ("… and it never comes back")."""
-    bare = without_code(sentence).strip().lstrip("-*+> ").replace("**", "")
-    if not bare:
-        return False
-    if _IMPERATIVE_START.match(bare) or _RULE_LABEL.match(bare):
-        return True
-    if not bare.isascii():
-        if _RULE_ENDING.search(bare) or any(c in bare for c in RULE.other) and not bare[:40].isascii() \
-                or _KANA.search(bare) and _JA_RULE.search(bare):   # "…ときは X を使う。": the rule in the grammar
-            return True
-    tokens, joined = _tokens(bare)
-    head = tokens[:4]
-    return bool(RULE.find(head, " " + " ".join(head) + " ", True)) or \
-        ("no" in head[:1] or "não" in head[:1]) and bool(_NEG_IMPERATIVE.search(bare))
-
-
 def mandate(description: str, lines: list[str]) -> str | None:
-    """The sentence that makes a guidance entry (Claude Code's feedback) a rule someone set though
-    its headline is a topic: a rule sentence in its rule part (what comes before **Why:** /
-    **How to apply:**, or a short entry's first lines), or a Why that says who wanted it. A
-    technical note filed as feedback has neither: its 'never' ends a description of code."""
+    """The line that makes a guidance entry (Claude Code's feedback) a rule someone set though its
+    headline is a topic: its description, its rule part (what comes before **Why:** / **How to
+    apply:**, or a long entry's opening lines) or its Why says who wanted it ("she rejected two
+    reports", "lo dijo explícitamente", "用户明确说"). A technical note filed as feedback does not,
+    nor does a rule word alone (a trap the agent learned is written as a rule too: tune41 half B)."""
     head = []
     for t in lines:
         if _WHY_HOW.match(t):
@@ -199,18 +174,13 @@ def mandate(description: str, lines: list[str]) -> str | None:
         head.append(t)
     if len(head) > 6:   # no Why near the top: a recipe or a description, read its opening lines only
         head = head[:3]
-    for t in head[:6]:
-        if t.lstrip().startswith("#"):
-            continue
-        for s in _sentences(t):
-            if _rule_sentence(s):
-                return s
     why = [t for t in lines if _WHY_HOW.match(t) and not re.match(r"(?i)\W*how", t)]
     for t in [description] + head[:6] + why[:3]:
         m = _WILL.search(without_code(t or ""))
         if m:
             return t
     return None
+
 
 
 _LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|traps?|near[ -]miss(?:es)?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
