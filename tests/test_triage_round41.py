@@ -81,3 +81,28 @@ def test_a_status_file_of_focus_recent_and_next_only_is_archive(tmp_path):
                  "## Recent changes\n\n- Wrote the brief.\n- Wrote the tech context.\n\n"
                  "## Next steps\n\n1. Write progress.md.\n2. Show the files to the owner.\n")
     assert got.action == "archive", got.reasons
+
+
+def test_a_line_of_the_work_going_on_now_among_lines_that_hold_is_edit_of_that_line(mem_dir, root):
+    entry(mem_dir, "scale.md", "The kitchen scale sends its weight as ASCII over serial at 9600 baud, grams, newline-ended.\n"
+          "Readings that repeat three times in a row are stable; anything else is still settling.\n"
+          "Currently debugging the tare button on branch scale-tare, back to it tomorrow.",
+          description="Kitchen scale protocol", type_="reference")
+    entry(mem_dir, "labels.md", "Shelf labels show the price in bold and the unit price underneath.\n"
+          "Will check the new label printer again tomorrow.", description="Shelf label layout")
+    entry(mem_dir, "tare_debug.md", "Compared the raw serial dump with the UI: the tare command is sent twice. "
+          "Still investigating which handler fires first.", description="Debugging notes: tare sent twice")
+    got = run(mem_dir, root)
+    assert got["scale.md"].action == "edit" and got["scale.md"].lines == [9], got["scale.md"].reasons
+    assert got["labels.md"].action == "edit" and got["labels.md"].lines == [8], got["labels.md"].reasons
+    assert got["tare_debug.md"].action == "archive", got["tare_debug.md"].reasons
+
+
+def test_words_of_now_that_are_no_work_in_progress_keep_the_entry(mem_dir, root):
+    entry(mem_dir, "tz.md", "The shop's clock is Asia/Ho_Chi_Minh; 'today' in reports means the shop's day, not UTC.\n"
+          "Orders placed after 22:00 count for the next day.", description="What 'today' means")
+    entry(mem_dir, "retry.md", "If the printer is offline the job is kept and retried when it comes back.\n"
+          "Currently the queue holds at most 50 jobs.", description="Print queue")
+    got = run(mem_dir, root)
+    assert got["tz.md"].action == "keep", got["tz.md"].reasons
+    assert got["retry.md"].action == "keep", got["retry.md"].reasons

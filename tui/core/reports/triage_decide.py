@@ -235,7 +235,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         durable = [ln for ln in content if ln.n not in status and ln.kind not in ("heading", "final")]
         lasting = len(durable) > len(status) and (kept or not status)
         mostly_told = not lasting
-    if share >= 0.5 or headline and share >= 0.15 and not lasting or mostly_told:
+    alone = len(status) == 1 and len(content) == 2 and not headline   # one line of work beside one that holds: edit it
+    if share >= 0.5 and not alone or headline and share >= 0.15 and not lasting or mostly_told:
         lines = sorted(status)
         why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
                f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
@@ -295,7 +296,10 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         why = [f"line {n} reports where work stood: '{quote(status[n].text, 8)}'" for n in lines[:3]]
         if len(lines) > 3:
             why.append(f"and {len(lines) - 3} more such lines")
-        why.append(f"the other {len(content) - len(status)} lines hold: edit those lines out, keep the rest")
+        rest = len(content) - len(status)
+        why.append(f"the other {rest} lines hold: edit those lines out, keep the rest" if rest != 1 else
+                   f"the other line holds: edit line {lines[0]} out, keep the rest" if len(lines) == 1 else
+                   "the other line holds: edit those lines out, keep the rest")
         if _promotes(prepared):
             why.append("then it is a rule someone set: promote it")
         return Decision("edit", 1, why, lines, notes=notes)

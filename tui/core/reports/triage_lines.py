@@ -315,7 +315,27 @@ def _done_record(bare: str) -> bool:
 
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
-    return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare)
+    return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare) \
+        or _has(_NOW_STEMS, bare.lower()) and bool(_NOW_WORK.search(bare))
+
+
+# the work going on now, or taken up again next time: "Today still testing the new unit, will update
+# this note tomorrow", "Currently debugging the callback on branch fix/…" — true for this session only
+_NOW_WORK = re.compile(
+    r"(?i)\b(?:today|currently|right now|at the moment|this (?:session|week|morning|afternoon|evening)|tonight)\b"
+    r"[^.;\n]{0,40}?\b(?:still\s+)?(?:testing|debugging|working on|investigating|looking (?:into|at)|trying out|"
+    r"fixing|migrating|waiting (?:for|on)|refactoring|evaluating)\b|"
+    r"\b(?:still|currently) (?:testing|debugging|investigating|working on|looking into|trying out|fixing|migrating)\b|"
+    r"\b(?:will|to) (?:look|check|update|continue|finish|come back|revisit|retry|test)\b[^.;\n]{0,40}?"
+    r"\b(?:tomorrow|next (?:session|week)|later today|tonight)\b|"
+    r"\b(?:hoy|actualmente|ahora mismo) (?:\w+ )?(?:probando|depurando|trabajando en|investigando)\b|"
+    r"\b(?:hoje|atualmente) (?:\w+ )?(?:testando|depurando|trabalhando em|investigando)\b|"
+    r"\b(?:aujourd'hui|actuellement) (?:\w+ )?en train de\b|\b(?:heute|gerade|momentan) (?:noch )?(?:am )?(?:testen|debuggen)\b|"
+    r"(?:今天|目前|现在)(?:还在|正在)|正在(?:调试|测试|排查)|明天(?:再|继续)|(?:今日|現在)[^。]{0,20}(?:テスト中|調査中|デバッグ中)|"
+    r"明日(?:また|再)|(?:오늘|현재)[^.]{0,20}(?:테스트|디버깅|조사) ?중|내일 다시")
+_NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonight", "still", "tomorrow", "next ",
+              "hoy", "actualmente", "ahora", "hoje", "atualmente", "aujourd", "actuellement", "heute", "gerade",
+              "momentan", "今天", "目前", "现在", "正在", "明天", "今日", "現在", "明日", "오늘", "현재", "내일")
 
 
 # "were failing … because they inherited the gateway's deadline": a cause told, what was learned
