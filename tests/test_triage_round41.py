@@ -106,3 +106,16 @@ def test_words_of_now_that_are_no_work_in_progress_keep_the_entry(mem_dir, root)
     got = run(mem_dir, root)
     assert got["tz.md"].action == "keep", got["tz.md"].reasons
     assert got["retry.md"].action == "keep", got["retry.md"].reasons
+
+
+def test_a_list_of_this_weeks_tasks_is_archive(mem_dir, root):
+    entry(mem_dir, "week.md", "- price the new rice bags\n- call the supplier about crates\n- reprint the drinks labels",
+          description="This week's to-dos")
+    entry(mem_dir, "semana.md", "- revisar el cierre de caja\n- subir las fotos del catálogo",
+          description="Tareas de esta semana")
+    entry(mem_dir, "opening.md", "- count the float\n- switch on the scale\n- check the printer paper",
+          description="Opening checklist for the counter")
+    got = run(mem_dir, root)
+    assert got["week.md"].action == "archive", got["week.md"].reasons
+    assert got["semana.md"].action == "archive", got["semana.md"].reasons
+    assert got["opening.md"].action == "keep", got["opening.md"].reasons   # a checklist for every day holds

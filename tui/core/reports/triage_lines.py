@@ -397,8 +397,13 @@ _HEADLINE_PROCESS = re.compile(
     r"(?:kept|conserva\w*|guardad[oa]) (?:for|por|para) (?:the record|trazabilidad|rastreabilidade|histor)\w*|"
     r"trazabilidad histórica|for historical (?:reference|traceability)|"
     r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
+    # a list of what to do this week, today, this sprint: done by next time
+    r"(?:this|next) (?:week|sprint|session|month)'?s? (?:to-?dos?|tasks|plan)|to-?dos? (?:for )?(?:this|next) (?:week|sprint|session)|"
+    r"(?:today|this week)'?s? (?:to-?dos?|tasks)|tasks for (?:today|this week)|tareas (?:de|para) (?:hoy|esta semana)|"
+    r"tarefas (?:de|para) (?:hoje|esta semana)|tâches (?:du jour|de la semaine)|aufgaben (?:für )?(?:heute|diese woche)|"
     r"completed?\b.{0,40}\b(?:tasks|sessions?|batch(?:es)?)|\d+ ?/ ?\d+ tasks|tasks? done|all (?:done|complete)|"
     r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
+    r"本周(?:待办|任务)|今天的?(?:待办|任务)|今週の(?:タスク|TODO|やること)|今日の(?:タスク|TODO|やること)|이번 ?주 ?(?:할 ?일|작업)|오늘 ?할 ?일|"
     r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
     r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
     # the record of one event: a session's end, a meeting's notes ("Passation", "Notes de fin de session", 議事録)
