@@ -119,3 +119,22 @@ def test_a_list_of_this_weeks_tasks_is_archive(mem_dir, root):
     assert got["week.md"].action == "archive", got["week.md"].reasons
     assert got["semana.md"].action == "archive", got["semana.md"].reasons
     assert got["opening.md"].action == "keep", got["opening.md"].reasons   # a checklist for every day holds
+
+
+def test_a_map_of_files_that_states_contracts_the_files_do_not_hold_is_no_tour(mem_dir, root):
+    from conftest import write
+    write(root, "src/app/page.tsx", "export default function Page() { return null }\n")
+    write(root, "src/data/seed.ts", "export const fixtures = []\n")
+    write(root, "src/lib/news.ts", "export async function news() { return [] }\n")
+    write(root, "src/lib/signup.ts", "export async function signup() {}\n")
+    entry(mem_dir, "patterns.md", "\n".join([
+        "## Layout", "Routes under `src/app` stay the public slug; `/en` and `/pt` redirect 308 to the same path.",
+        "Props use an `I*Props` interface beside the component.",
+        "## Data", "Seed lives in `src/data/seed.ts`; the league table is derived from signed fixtures.",
+        "- A win is 3 points, a draw `1`; `GD` is goal difference.", "- Friendly matches do not enter the table.",
+        "## News", "`src/lib/news.ts` reads `GET {CMS_URL}/articles?site={SITE_KEY}` and maps it onto `IArticle`.",
+        "Articles with `state=needs_review` stay off the page.",
+        "## Signup", "`src/lib/signup.ts` posts `{ email, site }` to `/subscriptions/subscribe`; 200 and 201 show the thanks line.",
+        "A 404 or 500 shows the contract copy, not the raw error text.", "Emails are trimmed and sent as typed."]), description="System patterns")
+    got = run(mem_dir, root)
+    assert got["patterns.md"].action == "keep", got["patterns.md"].reasons
