@@ -138,3 +138,13 @@ def test_a_map_of_files_that_states_contracts_the_files_do_not_hold_is_no_tour(m
         "A 404 or 500 shows the contract copy, not the raw error text.", "Emails are trimmed and sent as typed."]), description="System patterns")
     got = run(mem_dir, root)
     assert got["patterns.md"].action == "keep", got["patterns.md"].reasons
+
+
+def test_a_file_named_as_a_logbook_in_any_language_is_archive(mem_dir, root):
+    from conftest import write
+    write(mem_dir, "bitacora.md", "# Bitácora\n\n> Una línea por entrada: qué se hizo, qué falló.\n\n"
+          "- 2026-09-14 · Se movió la copia nocturna a un temporizador y se probó el restaurado.\n")
+    write(mem_dir, "devlog.md", "# Devlog\n\n- 2026-09-15 · Rewired the backup timer, restore tested on the spare disk.\n")
+    got = run(mem_dir, root)
+    assert got["bitacora.md"].action == "archive", got["bitacora.md"].reasons
+    assert got["devlog.md"].action == "archive", got["devlog.md"].reasons

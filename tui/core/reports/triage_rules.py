@@ -243,7 +243,8 @@ _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|st
 _RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|work-log|progress|"
                           r"status(?![_-](?:codes?|table|map|enum|values|mapping|list)\b)|daily-?log|"
                           r"active-?work|current-?work|wip|"
-                          r"standup|journal)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
+                          r"standup|journal|logbook|devlog|dev-log|bit[aá]cora|diario-de-trabajo|tagebuch|arbeitsprotokoll|"
+                          r"journal-de-bord|di[aá]rio-de-bordo)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
 
 
 _DAY_NAME = re.compile(r"^\d{4}[-_.]?\d{2}[-_.]?\d{2}(?:[-_ ][a-z]{3,9})?\.(?:md|txt)$|"
