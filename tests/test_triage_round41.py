@@ -148,3 +148,14 @@ def test_a_file_named_as_a_logbook_in_any_language_is_archive(mem_dir, root):
     got = run(mem_dir, root)
     assert got["bitacora.md"].action == "archive", got["bitacora.md"].reasons
     assert got["devlog.md"].action == "archive", got["devlog.md"].reasons
+
+
+def test_work_left_unfinished_in_any_language_is_a_status_line_and_a_description_is_not():
+    from tui.core.reports.triage_lines import read_body
+    status = ["I'm in the middle of rewriting the price list import.", "Still need to test the rounding on old receipts.",
+              "Debugging the drawer kick now.", "Todavía estoy probando la báscula nueva.", "Je suis en train de corriger le ticket.",
+              "現在、在庫画面を実装中です。", "지금 영수증 화면 작업 중입니다.", "Đang sửa máy in hoá đơn.", "Сейчас переписываю импорт цен."]
+    plain = ["テスト中にタイムアウトが起きる。", "Users who haven't finished the tour see it again.",
+             "Testing against the live till is not allowed."]
+    assert [read_body(t, 1).lines[0].kind for t in status] == ["status"] * len(status)
+    assert all(read_body(t, 1).lines[0].kind != "status" for t in plain)

@@ -332,10 +332,26 @@ _NOW_WORK = re.compile(
     r"\b(?:hoje|atualmente) (?:\w+ )?(?:testando|depurando|trabalhando em|investigando)\b|"
     r"\b(?:aujourd'hui|actuellement) (?:\w+ )?en train de\b|\b(?:heute|gerade|momentan) (?:noch )?(?:am )?(?:testen|debuggen)\b|"
     r"(?:今天|目前|现在)(?:还在|正在)|正在(?:调试|测试|排查)|明天(?:再|继续)|(?:今日|現在)[^。]{0,20}(?:テスト中|調査中|デバッグ中)|"
-    r"明日(?:また|再)|(?:오늘|현재)[^.]{0,20}(?:테스트|디버깅|조사) ?중|내일 다시")
+    r"明日(?:また|再)|(?:오늘|현재)[^.]{0,20}(?:테스트|디버깅|조사) ?중|내일 다시|"
+    # the activity, then its time ("Debugging the double deduction now", "Working on the tax report this week")
+    r"\b(?:working on|debugging|testing|fixing|migrating|rewriting|investigating)\b[^.;\n]{0,50}\b(?:now|this week|today|tonight)\s*[.!]?$|"
+    # the work left unfinished: "half done", "haven't finished …", "still need to test …", "in the middle of …"
+    r"\b(?:in the middle of|half[- ](?:done|finished|migrated)|not finished yet|"
+    r"still (?:need|have) to (?:test|finish|check|wire|write|translate|fix|migrate|ask))\b|"
+    r"(?:^\W*|\b(?:I|we) )(?:haven'?t|have not) (?:yet )?finished\b|"
+    r"^\W*blocked (?:on|by)\b|\b(?:this|last) (?:sprint|week|session),? (?:we|I) (?:are|am|'re|'m|started|began)\b|"
+    r"\b(?:todav[ií]a|ahora) (?:estoy|estamos) \w+(?:ando|iendo)\b|\b(?:qued[óo]|est[áa]) a medias\b|"
+    r"\bainda (?:estou|estamos) \w+(?:ando|endo|indo)\b|\bficou pela metade\b|\bje suis en train de\b|"
+    r"\bgerade dabei\b|\bnoch nicht fertig\b|"
+    r"(?:実装|作業|対応|検証|調査|開発|修正|移行|デバッグ)中(?:です|だ)?[。.]?\s*$|"
+    r"(?:작업|구현|개발|수정|테스트|디버깅|조사) ?중(?:입니다|이다|임)?[.。]?\s*$|"
+    r"\bđang (?:thử|làm|sửa|kiểm tra|viết|phát triển|dịch)\b|\bсейчас (?:\w+ )?(?:отлажива|тестиру|переписыва|исправля|дела|пиш)\w*(?:ю|ем)\b")
 _NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonight", "still", "tomorrow", "next ",
               "hoy", "actualmente", "ahora", "hoje", "atualmente", "aujourd", "actuellement", "heute", "gerade",
-              "momentan", "今天", "目前", "现在", "正在", "明天", "今日", "現在", "明日", "오늘", "현재", "내일")
+              "momentan", "今天", "目前", "现在", "正在", "明天", "今日", "現在", "明日", "오늘", "현재", "내일",
+              "working on", "debugging", "testing", "fixing", "migrating", "rewriting", "investigating", "middle of",
+              "half", "finished", "need to", "have to", "blocked", "sprint", "session", "todav", "medias", "ainda",
+              "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас")
 
 
 # "were failing … because they inherited the gateway's deadline": a cause told, what was learned
