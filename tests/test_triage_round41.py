@@ -159,3 +159,10 @@ def test_work_left_unfinished_in_any_language_is_a_status_line_and_a_description
              "Testing against the live till is not allowed."]
     assert [read_body(t, 1).lines[0].kind for t in status] == ["status"] * len(status)
     assert all(read_body(t, 1).lines[0].kind != "status" for t in plain)
+
+
+def test_a_thing_that_will_do_something_is_no_person_wanting_it():
+    from tui.core.reports.triage_rules import will
+    assert will("Why: Docker will restart the container") is None
+    assert will("the client wants a JSON body") is None and will("they require a token") is None
+    assert will("Alex wants one step at a time") and will("El usuario no quiere cuadernos")

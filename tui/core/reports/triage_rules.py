@@ -136,13 +136,13 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
 
 # a person's will in the Why of the user's guidance: "she rejected …", "he wants …", "lo dijo explícitamente"
 _WILL = re.compile(
-    r"(?i)\b(?:the |this )?(?:user|owner|client|he|she|they)\s+(?:(?:has|had|have|clearly|explicitly|repeatedly|"
+    r"(?i)\b(?:the |this )?(?:user|owner|he|she)\s+(?:(?:has|had|have|clearly|explicitly|repeatedly|"
     r"already|does not|doesn't|did not|didn't|never|always|just)\s+)?(?:wants?|wanted|prefers?|preferred|rejects?|"
     r"rejected|refused|refuses|asked|asks|insists?|insisted|requires?|required|dislikes?|disliked|hates?|hated|"
     r"demands?|demanded|objected|complained|corrected|told (?:me|us|claude)|pushed back|"
     r"want|like|prefer)\b|"
     r"(?-i:\b[A-Z][a-zà-ÿ]{2,} (?:wants|asked|insists|prefers|veut|exige|préfère|quiere|pidió|prefiere|quer|pediu|"
-    r"prefere|möchte|will|bevorzugt|хочет|просит))\b|"
+    r"prefere|möchte|bevorzugt|хочет|просит))\b|"
     r"\b(?:explicitly|expressly) (?:said|asked|told|requested|stated)|\bsaid (?:so )?explicitly\b|"
     r"\b(?:el |la |le )?(?:usuari[oa]|cliente) (?:no |nunca )?(?:quiere|prefiere|pide|pidió|exige|rechaza|rechazó)\b|"
     r"\b(?:o )?usu[aá]rio (?:não |nunca )?(?:quer|prefere|pediu|exige|rejeitou|recusou)\b|"
