@@ -37,8 +37,8 @@ from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
-from .triage_lines import (Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body,
-                           status_file_parts)
+from .triage_lines import Line, Reading, quote, read_body
+from .triage_process import finished_phase, for_today, headline_is_process, status_file_parts
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
