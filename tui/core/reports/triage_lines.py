@@ -316,7 +316,12 @@ def _done_record(bare: str) -> bool:
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
     return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare) \
-        or len(bare) <= 300 and _has(_NOW_STEMS, bare.lower()) and bool(_NOW_WORK.search(bare))   # one sentence of now
+        or len(bare) <= 200 and _now(bare)   # a statement of the moment is one sentence, not a joined paragraph
+
+
+def _now(bare: str) -> bool:
+    low = bare.lower()
+    return any(s in low for s in _NOW_STEMS) and bool(_NOW_WORK.search(bare))
 
 
 # the work going on now, or taken up again next time: "Today still testing the new unit, will update
