@@ -57,7 +57,9 @@ def skeleton(pool: Path, slug: str, into: Path) -> tuple[Path, Path]:
     if memory.exists():
         shutil.rmtree(memory) if memory.is_dir() else memory.unlink()
     memory.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(src / "memory", memory)
+    inner = src / "memory" / memory.name   # a pool that keeps the memory folder itself under memory/ (memory/memory-bank/)
+    nested = inner.is_dir() and [p.name for p in (src / "memory").iterdir()] == [memory.name]
+    shutil.copytree(inner if nested else src / "memory", memory)
     return memory, root
 
 
@@ -82,11 +84,16 @@ def suggestions(pool: Path, slugs: list[str]) -> dict[str, dict[str, tuple[str, 
     return out
 
 
+def _got(got: dict, name: str) -> tuple[str, str]:
+    """The suggestion for a labelled file: by its id, else by its name within the memory folder."""
+    return got.get(name) or got.get(name.rsplit("/", 1)[-1]) or ("(missing)", "")
+
+
 def table(rows: list[tuple[str, str, str, list[str]]], got: dict) -> list[str]:
     exact = ok = 0
     said, said_ok, meant, meant_ok = Counter(), Counter(), Counter(), Counter()
     for slug, name, action, acceptable in rows:
-        have = got[slug].get(name, ("(missing)", ""))[0]
+        have = _got(got[slug], name)[0]
         exact += have == action
         good = have == action or have in acceptable
         ok += good
@@ -120,7 +127,7 @@ def main() -> int:
     if args.misses:
         print()
         for slug, name, action, acceptable in rows:
-            have, why = got[slug].get(name, ("(missing)", ""))
+            have, why = _got(got[slug], name)
             mark = "  " if have == action else "~ " if have in acceptable else "x "
             print(f"{mark}{slug} {name}: label {action}{'|' + '|'.join(acceptable) if acceptable else ''}, "
                   f"triage {have} — {why[:110]}")

@@ -38,7 +38,8 @@ from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
-from .triage_lines import Line, Reading, finished_phase, for_today, headline_is_process, quote, read_body
+from .triage_lines import Line, Reading, quote, read_body
+from .triage_process import finished_phase, for_today, headline_is_process, status_file_parts
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
@@ -235,7 +236,15 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) and (status or len(r.of("learned")) < 3) \
         and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
     lasting = len(durable) >= 0.3 * len(content)   # lasting lines among the process: edit those, not archive the whole
-    if share >= 0.5 or headline and share >= 0.15 and not lasting or mostly_told:
+    if status_file:   # what its sections report: the work ("## Recent", "## Next") or what holds ("## Decisions")
+        work, kept = status_file_parts(r)
+        status.update((ln.n, ln) for ln in work if ln.n not in status)
+        share = len(status) / len(content)
+        durable = [ln for ln in content if ln.n not in status and ln.kind not in ("heading", "final")]
+        lasting = len(durable) > len(status) and (kept or not status)
+        mostly_told = not lasting
+    alone = len(status) == 1 and len(content) == 2 and not headline   # one line of work beside one that holds: edit it
+    if share >= 0.5 and not alone or headline and share >= 0.15 and not lasting or mostly_told:
         lines = sorted(status)
         why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
                f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
@@ -248,11 +257,14 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                         lines[:20], notes=notes)
     if status_file:   # lasting lines among the status: bring it up to date rather than archive it
         dated = [f.line for f in found if f.kind == "process" and f.rule == "current-section" and f.line]
+        told = sorted(status)
         return Decision("edit", 1, ["a status file the agent reads at every task start as if it were still true: "
-                                    "bring its 'current' parts up to date, or empty them when the work is done",
-                                    f"{len(durable)} of its {len(content)} lines hold a rule, a reason or a lesson"
-                                    + (f": from line {durable[0].n} '{quote(durable[0].text, 7)}'" if durable else "")],
-                        dated or [1], notes=notes)
+                                    "bring its 'current' parts up to date, or empty them when the work is done"]
+                        + ([f"{len(told)} of its {len(content)} lines report where work stood, from line {told[0]} "
+                            f"'{quote(status[told[0]].text, 7)}'"] if told else [])
+                        + [f"{len(durable)} of its {len(content)} lines hold"
+                           + (f": from line {durable[0].n} '{quote(durable[0].text, 7)}'" if durable else "")],
+                        told[:20] or dated or [1], notes=notes)
     if not e.readable and e.text and e.kind != "process":
         # the agent reads neither its type nor its description: a person fixes the frontmatter first
         return Decision("review", None, [f"its frontmatter does not parse ({e.error}): fix it, then triage the entry "
@@ -292,7 +304,10 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         why = [f"line {n} reports where work stood: '{quote(status[n].text, 8)}'" for n in lines[:3]]
         if len(lines) > 3:
             why.append(f"and {len(lines) - 3} more such lines")
-        why.append(f"the other {len(content) - len(status)} lines hold: edit those lines out, keep the rest")
+        rest = len(content) - len(status)
+        why.append(f"the other {rest} lines hold: edit those lines out, keep the rest" if rest != 1 else
+                   f"the other line holds: edit line {lines[0]} out, keep the rest" if len(lines) == 1 else
+                   "the other line holds: edit those lines out, keep the rest")
         if _promotes(prepared):
             why.append("then it is a rule someone set: promote it")
         return Decision("edit", 1, why, lines, notes=notes)

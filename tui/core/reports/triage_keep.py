@@ -6,7 +6,7 @@ from __future__ import annotations
 from .triage_facts import STRONG, Found
 from .triage_findings import WHAT_HOLDS, Decision
 from .triage_lines import quote, shown
-from .triage_rules import MANDATED_TYPES, headline_rule, learned_headline, promotes, who_set
+from .triage_rules import MANDATED_TYPES, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
 
 
 def _promotes(prepared) -> bool:
@@ -30,15 +30,25 @@ def _rule_lines(prepared) -> list[int]:
 def _promote_reasons(prepared) -> list[str]:
     rules = prepared.reading.of("rule")
     head = next((t for t in (prepared.description, prepared.name) if t), "")
-    if not headline_rule(prepared.name, prepared.description) and rules:
+    who, who_at = setter(prepared), None
+    said = None if headline_rule(prepared.name, prepared.description) else \
+        mandate(prepared.description, [ln.text for ln in prepared.reading.content])
+    if said is not None and not rules:   # the user's guidance under a topic headline: name its lines
+        at = next((ln for ln in prepared.reading.content if said.strip()[:30] in ln.text), None)
+        lead = next((ln for ln in prepared.reading.content if not ln.text.lstrip().startswith("#")), at)
+        first = f"line {lead.n} states the user's guidance: '{quote(lead.text, 10)}'" if lead else \
+            f"its description states the user's guidance: '{quote(said, 10)}'"
+        who_at = at.n if at is not None else None
+        who = _will(said) or who
+    elif not headline_rule(prepared.name, prepared.description) and rules:
         first = f"line {rules[0].n} states a rule: '{quote(rules[0].text, 10)}'"
     else:
         first = f"its headline states a rule: '{quote(head, 10)}'"
     if rules and quote(rules[0].text, 8) != quote(head, 8) and first.startswith("its"):
         first += f"; line {rules[0].n} '{quote(rules[0].text, 8)}'"
-    who = setter(prepared)
     t = (prepared.type or "").lower()
-    why = f"set by the user: '{quote(who, 8)}'" if who else \
+    why = f"set by the user: line {who_at} '{quote(who, 8)}'" if who and who_at else \
+        f"set by the user: '{quote(who, 8)}'" if who else \
         (f"set by the user: type {t} (Claude Code's type for guidance the user gave)" if t else
          "a short note written as a rule, with nothing that says it was learned")
     return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]

@@ -76,7 +76,7 @@ def describes_code(prepared, looked: list[Found]) -> Decision | None:
     r = prepared.reading
     content = r.content
     paths = [g for g in looked if g.fact.kind == "path"]
-    if (tour := _code_map(prepared, paths)) is not None:
+    if (tour := _code_map(prepared, paths, looked)) is not None:
         return tour
     if not paths or len(content) > 4 or any(not g.lines for g in looked) or r.of("learned", "why", "rule", "how", "status", "final"):
         return None
@@ -143,10 +143,13 @@ def copied(prepared, idx, looked: list[Found]) -> Decision | None:
 _MANDATED = ("feedback", "user", "preference", "constraint")
 
 
-def _code_map(prepared, paths: list[Found]) -> Decision | None:
+def _code_map(prepared, paths: list[Found], looked: list[Found]) -> Decision | None:
     r = prepared.reading
     content = r.content
     there = list(dict.fromkeys(g.fact.text.rstrip("/") for g in paths if g.lines))
+    unstated = [g for g in looked if not g.lines and g.fact.kind in ("span", "script", "port", "version", "number", "env")]
+    if len(unstated) > sum(1 for g in looked if g.lines):
+        return None   # it states more the project does not hold than what it does: a contract, not a tour
     if len(there) < 3 or len(content) < 10 or (prepared.type or "").lower() in _MANDATED or _DATED_NAME.search(prepared.id) \
             or r.of("learned", "why", "how", "status", "final") or len(r.of("rule")) > 1 \
             or sum(1 for ln in content if _DECIDED.search(ln.text)) * 10 > len(content) \

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..textutil import without_code
-from .triage_rules import is_rule, record_name
+from .triage_rules import is_rule
 from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 
 # -- what a line is ----------------------------------------------------------------------------------
@@ -315,86 +315,50 @@ def _done_record(bare: str) -> bool:
 
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
-    return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare)
+    return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare) \
+        or len(bare) <= 200 and _now(bare)   # a statement of the moment is one sentence, not a joined paragraph
+
+
+def _now(bare: str) -> bool:
+    low = bare.lower()
+    return any(s in low for s in _NOW_STEMS) and bool(_NOW_WORK.search(bare))
+
+
+# the work going on now, or taken up again next time: "Today still testing the new unit, will update
+# this note tomorrow", "Currently debugging the callback on branch fix/…" — true for this session only
+_NOW_WORK = re.compile(
+    r"(?i)\b(?:today|currently|right now|at the moment|this (?:session|week|morning|afternoon|evening)|tonight)\b"
+    r"[^.;\n]{0,40}?\b(?:still\s+)?(?:testing|debugging|working on|investigating|looking (?:into|at)|trying out|"
+    r"fixing|migrating|waiting (?:for|on)|refactoring|evaluating)\b|"
+    r"\b(?:still|currently) (?:testing|debugging|investigating|working on|looking into|trying out|fixing|migrating)\b|"
+    r"\b(?:will|to) (?:look|check|update|continue|finish|come back|revisit|retry|test)\b[^.;\n]{0,40}?"
+    r"\b(?:tomorrow|next (?:session|week)|later today|tonight)\b|"
+    r"\b(?:hoy|actualmente|ahora mismo) (?:\w+ )?(?:probando|depurando|trabajando en|investigando)\b|"
+    r"\b(?:hoje|atualmente) (?:\w+ )?(?:testando|depurando|trabalhando em|investigando)\b|"
+    r"\b(?:aujourd'hui|actuellement) (?:\w+ )?en train de\b|\b(?:heute|gerade|momentan) (?:noch )?(?:am )?(?:testen|debuggen)\b|"
+    r"(?:今天|目前|现在)(?:还在|正在)|正在(?:调试|测试|排查)|明天(?:再|继续)|(?:今日|現在)[^。]{0,20}(?:テスト中|調査中|デバッグ中)|"
+    r"明日(?:また|再)|(?:오늘|현재)[^.]{0,20}(?:테스트|디버깅|조사) ?중|내일 다시|"
+    # the activity, then its time ("Debugging the double deduction now", "Working on the tax report this week")
+    r"\b(?:working on|debugging|testing|fixing|migrating|rewriting|investigating)\b[^.;\n]{0,50}\b(?:now|this week|today|tonight)\s*[.!]?$|"
+    # the work left unfinished: "half done", "haven't finished …", "still need to test …", "in the middle of …"
+    r"\b(?:in the middle of|half[- ](?:done|finished|migrated)|not finished yet|"
+    r"still (?:need|have) to (?:test|finish|check|wire|write|translate|fix|migrate|ask))\b|"
+    r"(?:^\W*|\b(?:I|we) )(?:haven'?t|have not) (?:yet )?finished\b|"
+    r"^\W*blocked (?:on|by)\b|\b(?:this|last) (?:sprint|week|session),? (?:we|I) (?:are|am|'re|'m|started|began)\b|"
+    r"\b(?:todav[ií]a|ahora) (?:estoy|estamos) \w+(?:ando|iendo)\b|\b(?:qued[óo]|est[áa]) a medias\b|"
+    r"\bainda (?:estou|estamos) \w+(?:ando|endo|indo)\b|\bficou pela metade\b|\bje suis en train de\b|"
+    r"\bgerade dabei\b|\bnoch nicht fertig\b|"
+    r"(?:実装|作業|対応|検証|調査|開発|修正|移行|デバッグ)中(?:です|だ)?[。.]?\s*$|"
+    r"(?:작업|구현|개발|수정|테스트|디버깅|조사) ?중(?:입니다|이다|임)?[.。]?\s*$|"
+    r"\bđang (?:thử|làm|sửa|kiểm tra|viết|phát triển|dịch)\b|\bсейчас (?:\w+ )?(?:отлажива|тестиру|переписыва|исправля|дела|пиш)\w*(?:ю|ем)\b")
+_NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonight", "still", "tomorrow", "next ",
+              "hoy", "actualmente", "ahora", "hoje", "atualmente", "aujourd", "actuellement", "heute", "gerade",
+              "momentan", "今天", "目前", "现在", "正在", "明天", "今日", "現在", "明日", "오늘", "현재", "내일",
+              "working on", "debugging", "testing", "fixing", "migrating", "rewriting", "investigating", "middle of",
+              "half", "finished", "need to", "have to", "blocked", "sprint", "session", "todav", "medias", "ainda",
+              "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас")
 
 
 # "were failing … because they inherited the gateway's deadline": a cause told, what was learned
 _CAUSE = re.compile(r"(?i)\b(?:because|due to|caused by|root cause|weil|porque|debido a|parce que|à cause d)\b|"
                     r"因为|由于|原因|ので|せいで|때문")
-
-
-def for_today(name: str, description: str) -> str | None:
-    """The headline, when it bounds itself to today's clock ("no deploys today until 18:00"):
-    true for one day, so a status even when it is worded as a rule."""
-    head = f"{name}\n{description}"
-    return (description or name) if _TODAY_ONLY.search(head) else None
-
-
-def headline_is_process(entry_id: str, name: str, description: str) -> str:
-    """'strong' when the entry's file name or its headline says it records work (a session, a
-    handoff, a work log, a status report); 'weak' when its headline only has a word of work
-    done or pending ('completed', 'entregue', 'pendientes'); '' otherwise."""
-    head = f"{name}\n{description}"
-    if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
-            or _TODAY_ONLY.search(head):
-        return "strong"
-    return "weak" if _HEADLINE_WORK.search(head) else ""
-
-
-# a headline bounded to today's clock ("no deploys today until 18:00"): true for a day, a status
-_TODAY_ONLY = re.compile(r"(?i)\b(?:today|tonight|heute|hoy|hoje|aujourd'hui|oggi)\b[^\n]{0,40}?\b(?:until|till|bis|hasta|"
-                         r"até|jusqu'à|fino a)\b|\b(?:until|bis|hasta|até)\s+\d{1,2}[:.h]\d{2}\b[^\n]{0,20}?\b(?:today|"
-                         r"heute|hoy|hoje)\b|今日[^\n]{0,20}?まで|今天[^\n]{0,20}?(?:之前|为止)|오늘[^\n]{0,20}?까지")
-_HEAD_STATE = re.compile(r"(?i)^\W*(?:status|state|estado|statut|stato|статус|状态|状態|상태)\b(?!\s+(?:y|and|e|et|und|и)\s)"
-                         r"[^:\n]{0,40}[:：—–-]")
-_HEADLINE_WORK = re.compile(
-    r"(?i)\b(?:completed?|done|finished|shipped|implemented|deployed|pending|remaining|todo|progress|status|"
-    r"completad[oa]s?|concluíd[oa]s?|entregues?|terminad[oa]s?|pendientes?|pendentes?|en curso|avance|"
-    r"terminé|erledigt|fatto|готово|статус|hoàn thành)\b|完成|进度|完了|進捗|완료|진행")
-
-
-# a finished phase's report: "FASE 2 implantada em …", "Phase 3 complete", "第2阶段完成"
-_PHASE_DONE = re.compile(
-    r"(?i)\b(?:phase|fase|etapa|sprint|milestone|stage|étape)\s*\d+\b[^\n]{0,24}?\b(?:conclu[ií]d[oa]s?|completad[oa]s?|"
-    r"complete[d]?|done|finished|terminad[oa]s?|finalizad[oa]s?|abgeschlossen|termin[ée]e?s?|erledigt|"
-    r"implemented|implementad[oa]s?|implantad[oa]s?|entregues?|shipped|delivered|umgesetzt)\b")
-
-
-def finished_phase(name: str, description: str) -> str | None:
-    """The headline says a numbered phase (sprint, milestone) is done: the entry is its report.
-    A *Why* in it tells why the phase was built, which the code now holds; no reason to load it."""
-    head = f"{name}\n{description}"
-    return (description or name) if _PHASE_DONE.search(head) else None
-
-
-_HEADLINE_PROCESS = re.compile(
-    r"(?i)\b(?:session (?:log|summary|notes|recap)|sessions? \d|status (?:after|report|update|as of)|"
-    r"(?:development|dev|work|change|session|build|decision) log|work history|history of (?:work|sessions)|"
-    r"next session|for continuation|continue (?:in|next)|"
-    r"chronolog\w*|timeline of (?:work|sessions)|resume from here|building queue|work queue|to build next|"
-    r"история работ|хронолог\w*|"
-    r"(?:implementation|current) status|progress(?: tracker| log| report)?|to-?do list|"
-    r"(?:kept|conserva\w*|guardad[oa]) (?:for|por|para) (?:the record|trazabilidad|rastreabilidade|histor)\w*|"
-    r"trazabilidad histórica|for historical (?:reference|traceability)|"
-    r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
-    r"completed?\b.{0,40}\b(?:tasks|sessions?|batch(?:es)?)|\d+ ?/ ?\d+ tasks|tasks? done|all (?:done|complete)|"
-    r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
-    r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
-    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
-    # the record of one event: a session's end, a meeting's notes ("Passation", "Notes de fin de session", 議事録)
-    r"\b(?:fin de (?:la )?session|notes? de (?:la )?session|passation|où j'en suis|meeting (?:notes|minutes)|minutes of|"
-    r"notes (?:from|of) (?:the |a |our )?[^\n]{0,30}?(?:meeting|call)|acta de (?:la )?reunión|ata da reunião|"
-    r"besprechungs(?:notizen|protokoll))\b|会议纪要|会议记录|議事録|회의록|"
-    # a finished phase's report, a handoff (where it stopped, where to pick it up)
-    r"(?i:" + _PHASE_DONE.pattern[4:] + r"|"
-    r"en qu[ée] punto qued[óo]|por d[óo]nde se retoma|d[óo]nde lo dejamos|onde (?:parou|paramos)|de onde retomar|"
-    r"where (?:we|it|I) left off|pick(?:ing)? (?:it )?up where)|第?\d+\s*阶段.{0,10}完成|フェーズ\s*\d+.{0,10}完了|"
-    # a week's log, a handover to a stand-in, a sprint's goals, the history of how a thing came to be
-    r"(?i:\b(?:arbeitsprotokoll|wochenbericht|wochenprotokoll|übergabe(?:notiz\w*|protokoll\w*| an| für)|hand-?over (?:notes|to|for)|traspaso|passagem de turno|"
-    r"weekly (?:log|report|update|summary)|informe semanal|resumen semanal|relatório semanal|resumo semanal|"
-    r"(?:sprint|iteration|iteración|iteração)\s*\d+\s*(?:goals?|plan|scope|objectives?)|"
-    r"(?:goals?|plan|objectives?|objetivos|ziele) (?:for|del|de|do|für)(?: el| o| la)? (?:sprint|iteration)\s*\d*|"
-    r"(?:historial|histórico|history) (?:de |of )?(?:cómo|como|how) )\b)|周报|日报|週報|日報|주간 ?보고|업무 ?일지|"
-    # a matter its headline says is closed ("RESUELTA.", "Closed:")
-    r"(?im:^\W*(?:resolved|closed|resuelt[oa]|cerrad[oa]|resolvid[oa]|fechad[oa]|erledigt|geschlossen|résolue?|clôturée?)"
-    r"\s*[.:!—–])|(?m:^\W*(?:已解决|已关闭|解決済み?|해결됨))")

@@ -124,12 +124,63 @@ def promotes(type_: str | None, name: str, description: str, lines: list[str], n
             return True
         if (type_ or "").lower() in MANDATED_TYPES and who_set([description]) is not None:
             return True   # the user's guidance whose headline says so ("Usuario quer respostas concisas", "用户希望…")
+        if (type_ or "").lower() in MANDATED_TYPES and mandate(description, lines) is not None:
+            return True   # the rule part holds a rule sentence, or its Why says who wanted it
         return n_content <= 3 and who_set(texts) is not None
     if (type_ or "").lower() in MANDATED_TYPES:
         return True
     if not type_ and n_content <= 3:   # a layout with no types: a short note that is a rule is one
         return True
     return who_set(texts) is not None
+
+
+# a person's will in the Why of the user's guidance: "she rejected …", "he wants …", "lo dijo explícitamente"
+_WILL = re.compile(
+    r"(?i)\b(?:the |this )?(?:user|owner|he|she)\s+(?:(?:has|had|have|clearly|explicitly|repeatedly|"
+    r"already|does not|doesn't|did not|didn't|never|always|just)\s+)?(?:wants?|wanted|prefers?|preferred|rejects?|"
+    r"rejected|refused|refuses|asked|asks|insists?|insisted|requires?|required|dislikes?|disliked|hates?|hated|"
+    r"demands?|demanded|objected|complained|corrected|told (?:me|us|claude)|pushed back|"
+    r"want|like|prefer)\b|"
+    r"(?-i:\b[A-Z][a-zà-ÿ]{2,} (?:wants|asked|insists|prefers|veut|exige|préfère|quiere|pidió|prefiere|quer|pediu|"
+    r"prefere|möchte|bevorzugt|хочет|просит))\b|"
+    r"\b(?:explicitly|expressly) (?:said|asked|told|requested|stated)|\bsaid (?:so )?explicitly\b|"
+    r"\b(?:el |la |le )?(?:usuari[oa]|cliente) (?:no |nunca )?(?:quiere|prefiere|pide|pidió|exige|rechaza|rechazó)\b|"
+    r"\b(?:o )?usu[aá]rio (?:não |nunca )?(?:quer|prefere|pediu|exige|rejeitou|recusou)\b|"
+    r"\b(?:dijo|pidió|disse|pediu|a dit|hat gesagt|sagte) (?:\w+ )?(?:expl[ií]citamente|claramente|expressément|ausdrücklich)\b|"
+    r"\b(?:expl[ií]citamente|claramente|expressément|ausdrücklich) (?:lo |o )?(?:dijo|pidió|disse|pediu|dit|gesagt)\b|"
+    r"\bl['’]utilisateur (?:ne )?(?:veut|préfère|demande|exige|refuse)|\b(?:il|elle) (?:ne )?(?:veut|préfère|exige|refuse)\b|"
+    r"(?:用户|使用者|老板)(?:明确|明確|一再|多次|反复|已经)?(?:说|說|要求|希望|拒绝|拒絕|不想|不希望|偏好|强调|強調)|"
+    r"ユーザー(?:は|が)[^。\n]{0,30}(?:希望|好む|求め|望|嫌|拒否|言っ)|"
+    r"사용자(?:는|가)[^.\n]{0,30}(?:원한|원함|선호|요청|싫어|거부|말했)|"
+    r"пользователь (?:не )?(?:хочет|предпочитает|просит|требует|отказ)")
+
+
+def will(text: str) -> str | None:
+    """The words that say a person wanted it ("she rejected", "lo dijo explícitamente", "用户明确说")."""
+    m = _WILL.search(without_code(text or ""))
+    return m.group(0) if m else None
+
+
+def mandate(description: str, lines: list[str]) -> str | None:
+    """The line that makes a guidance entry (Claude Code's feedback) a rule someone set though its
+    headline is a topic: its description, its rule part (what comes before **Why:** / **How to
+    apply:**, or a long entry's opening lines) or its Why says who wanted it ("she rejected two
+    reports", "lo dijo explícitamente", "用户明确说"). A technical note filed as feedback does not,
+    nor does a rule word alone (a trap the agent learned is written as a rule too: tune41 half B)."""
+    head = []
+    for t in lines:
+        if _WHY_HOW.match(t):
+            break
+        head.append(t)
+    if len(head) > 6:   # no Why near the top: a recipe or a description, read its opening lines only
+        head = head[:3]
+    why = [t for t in lines if _WHY_HOW.match(t) and not re.match(r"(?i)\W*how", t)]
+    for t in [description] + head[:6] + why[:3]:
+        m = _WILL.search(without_code(t or ""))
+        if m:
+            return t
+    return None
+
 
 
 _LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|traps?|near[ -]miss(?:es)?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
@@ -192,7 +243,8 @@ _RULE_NOUN = re.compile(r"(?i)\b(?:rules|conventions?|guidelines?|preferences|st
 _RECORD_NAME = re.compile(r"(?i)(?:^|[/_-])(?:session|sessions|handoff|worklog|work-log|progress|"
                           r"status(?![_-](?:codes?|table|map|enum|values|mapping|list)\b)|daily-?log|"
                           r"active-?work|current-?work|wip|"
-                          r"standup|journal)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
+                          r"standup|journal|logbook|devlog|dev-log|bit[aá]cora|diario-de-trabajo|tagebuch|arbeitsprotokoll|"
+                          r"journal-de-bord|di[aá]rio-de-bordo)(?:[_.-]|$)")   # (status_codes.md, state-machine.md are references)
 
 
 _DAY_NAME = re.compile(r"^\d{4}[-_.]?\d{2}[-_.]?\d{2}(?:[-_ ][a-z]{3,9})?\.(?:md|txt)$|"

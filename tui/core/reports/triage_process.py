@@ -1,0 +1,136 @@
+"""Test 1 on a whole entry (triage_decide): what says it is a record of work rather than lines
+that hold — its headline (a name or description of a session, a handoff, a finished phase, a
+rule for today only) and, for a status file by a layout's design (Cline's activeContext.md),
+its sections: "## Recent" and "## Next" report the work, "## Decisions" and "## Patterns" hold."""
+from __future__ import annotations
+
+import re
+
+from .triage_lines import _DONE_HEADING, _STATE_HEADING, Line, Reading, _strip_marks
+from .triage_rules import record_name
+
+
+def for_today(name: str, description: str) -> str | None:
+    """The headline, when it bounds itself to today's clock ("no deploys today until 18:00"):
+    true for one day, so a status even when it is worded as a rule."""
+    head = f"{name}\n{description}"
+    return (description or name) if _TODAY_ONLY.search(head) else None
+
+
+def headline_is_process(entry_id: str, name: str, description: str) -> str:
+    """'strong' when the entry's file name or its headline says it records work (a session, a
+    handoff, a work log, a status report); 'weak' when its headline only has a word of work
+    done or pending ('completed', 'entregue', 'pendientes'); '' otherwise."""
+    head = f"{name}\n{description}"
+    if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
+            or _TODAY_ONLY.search(head):
+        return "strong"
+    return "weak" if _HEADLINE_WORK.search(head) else ""
+
+
+# a headline bounded to today's clock ("no deploys today until 18:00"): true for a day, a status
+_TODAY_ONLY = re.compile(r"(?i)\b(?:today|tonight|heute|hoy|hoje|aujourd'hui|oggi)\b[^\n]{0,40}?\b(?:until|till|bis|hasta|"
+                         r"até|jusqu'à|fino a)\b|\b(?:until|bis|hasta|até)\s+\d{1,2}[:.h]\d{2}\b[^\n]{0,20}?\b(?:today|"
+                         r"heute|hoy|hoje)\b|今日[^\n]{0,20}?まで|今天[^\n]{0,20}?(?:之前|为止)|오늘[^\n]{0,20}?까지")
+_HEAD_STATE = re.compile(r"(?i)^\W*(?:status|state|estado|statut|stato|статус|状态|状態|상태)\b(?!\s+(?:y|and|e|et|und|и)\s)"
+                         r"[^:\n]{0,40}[:：—–-]")
+_HEADLINE_WORK = re.compile(
+    r"(?i)\b(?:completed?|done|finished|shipped|implemented|deployed|pending|remaining|todo|progress|status|"
+    r"completad[oa]s?|concluíd[oa]s?|entregues?|terminad[oa]s?|pendientes?|pendentes?|en curso|avance|"
+    r"terminé|erledigt|fatto|готово|статус|hoàn thành)\b|完成|进度|完了|進捗|완료|진행")
+
+
+# a finished phase's report: "FASE 2 implantada em …", "Phase 3 complete", "第2阶段完成"
+_PHASE_DONE = re.compile(
+    r"(?i)\b(?:phase|fase|etapa|sprint|milestone|stage|étape)\s*\d+\b[^\n]{0,24}?\b(?:conclu[ií]d[oa]s?|completad[oa]s?|"
+    r"complete[d]?|done|finished|terminad[oa]s?|finalizad[oa]s?|abgeschlossen|termin[ée]e?s?|erledigt|"
+    r"implemented|implementad[oa]s?|implantad[oa]s?|entregues?|shipped|delivered|umgesetzt)\b")
+
+
+def finished_phase(name: str, description: str) -> str | None:
+    """The headline says a numbered phase (sprint, milestone) is done: the entry is its report.
+    A *Why* in it tells why the phase was built, which the code now holds; no reason to load it."""
+    head = f"{name}\n{description}"
+    return (description or name) if _PHASE_DONE.search(head) else None
+
+
+_HEADLINE_PROCESS = re.compile(
+    r"(?i)\b(?:session (?:log|summary|notes|recap)|sessions? \d|status (?:after|report|update|as of)|"
+    r"(?:development|dev|work|change|session|build|decision) log|work history|history of (?:work|sessions)|"
+    r"next session|for continuation|continue (?:in|next)|"
+    r"chronolog\w*|timeline of (?:work|sessions)|resume from here|building queue|work queue|to build next|"
+    r"история работ|хронолог\w*|"
+    r"(?:implementation|current) status|progress(?: tracker| log| report)?|to-?do list|"
+    r"(?:kept|conserva\w*|guardad[oa]) (?:for|por|para) (?:the record|trazabilidad|rastreabilidade|histor)\w*|"
+    r"trazabilidad histórica|for historical (?:reference|traceability)|"
+    r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
+    # a list of what to do this week, today, this sprint: done by next time
+    r"(?:this|next) (?:week|sprint|session|month)'?s? (?:to-?dos?|tasks|plan)|to-?dos? (?:for )?(?:this|next) (?:week|sprint|session)|"
+    r"(?:today|this week)'?s? (?:to-?dos?|tasks)|tasks for (?:today|this week)|tareas (?:de|para) (?:hoy|esta semana)|"
+    r"tarefas (?:de|para) (?:hoje|esta semana)|tâches (?:du jour|de la semaine)|aufgaben (?:für )?(?:heute|diese woche)|"
+    r"completed?\b.{0,40}\b(?:tasks|sessions?|batch(?:es)?)|\d+ ?/ ?\d+ tasks|tasks? done|all (?:done|complete)|"
+    r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
+    r"本周(?:待办|任务)|今天的?(?:待办|任务)|今週の(?:タスク|TODO|やること)|今日の(?:タスク|TODO|やること)|이번 ?주 ?(?:할 ?일|작업)|오늘 ?할 ?일|"
+    r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
+    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
+    # the record of one event: a session's end, a meeting's notes ("Passation", "Notes de fin de session", 議事録)
+    r"\b(?:fin de (?:la )?session|notes? de (?:la )?session|passation|où j'en suis|meeting (?:notes|minutes)|minutes of|"
+    r"notes (?:from|of) (?:the |a |our )?[^\n]{0,30}?(?:meeting|call)|acta de (?:la )?reunión|ata da reunião|"
+    r"besprechungs(?:notizen|protokoll))\b|会议纪要|会议记录|議事録|회의록|"
+    # a finished phase's report, a handoff (where it stopped, where to pick it up)
+    r"(?i:" + _PHASE_DONE.pattern[4:] + r"|"
+    r"en qu[ée] punto qued[óo]|por d[óo]nde se retoma|d[óo]nde lo dejamos|onde (?:parou|paramos)|de onde retomar|"
+    r"where (?:we|it|I) left off|pick(?:ing)? (?:it )?up where)|第?\d+\s*阶段.{0,10}完成|フェーズ\s*\d+.{0,10}完了|"
+    # a week's log, a handover to a stand-in, a sprint's goals, the history of how a thing came to be
+    r"(?i:\b(?:arbeitsprotokoll|wochenbericht|wochenprotokoll|übergabe(?:notiz\w*|protokoll\w*| an| für)|hand-?over (?:notes|to|for)|traspaso|passagem de turno|"
+    r"weekly (?:log|report|update|summary)|informe semanal|resumen semanal|relatório semanal|resumo semanal|"
+    r"(?:sprint|iteration|iteración|iteração)\s*\d+\s*(?:goals?|plan|scope|objectives?)|"
+    r"(?:goals?|plan|objectives?|objetivos|ziele) (?:for|del|de|do|für)(?: el| o| la)? (?:sprint|iteration)\s*\d*|"
+    r"(?:historial|histórico|history) (?:de |of )?(?:cómo|como|how) )\b)|周报|日报|週報|日報|주간 ?보고|업무 ?일지|"
+    # a matter its headline says is closed ("RESUELTA.", "Closed:")
+    r"(?im:^\W*(?:resolved|closed|resuelt[oa]|cerrad[oa]|resolvid[oa]|fechad[oa]|erledigt|geschlossen|résolue?|clôturée?)"
+    r"\s*[.:!—–])|(?m:^\W*(?:已解决|已关闭|解決済み?|해결됨))")
+
+
+# -- a status file's sections (Cline's activeContext.md: "## Decisions" beside "## Recent") ------------
+
+# a heading over what the work did or is doing now: the lines under it are process
+_WORK_HEADING = re.compile(
+    r"(?i)^(?:recent(?:ly)?(?: changes| work| updates)?|latest(?: changes)?|last session|current(?: work)?(?: focus| task)?|"
+    r"active (?:work|task)|next|what works|what'?s left(?: to build)?|known issues|"
+    r"недавн\w*(?: изменения)?|текущ\w*(?: \w+)?(?: фокус\w*)?|следующ\w*|что работает|что осталось|"
+    r"cambios recientes|foco actual|trabajo actual|mudanças recentes|foco atual|"
+    r"最近(?:的)?(?:变更|更改|改动|工作)?|当前(?:工作|任务|焦点)?|最近の変更|現在(?:の作業|のフォーカス)?|"
+    r"최근 ?(?:변경|작업)?|현재 ?(?:작업|초점)?|thay đổi gần đây|công việc hiện tại)\b.*$")
+# a heading over what holds: the lines under it are kept when the rest is brought up to date
+_KEPT_HEADING = re.compile(
+    r"(?i)\b(?:decisions?|patterns?|preferences?|conventions?|learnings?|lessons?|insights?|constraints?|rules?|"
+    r"principles?|gotchas?|pitfalls?|invariants?|architecture|guidelines?|"
+    r"решени\w*|паттерн\w*|предпочтени\w*|правил\w*|ограничени\w*|"
+    r"decisiones|patrones|reglas|convenciones|decisões|padrões|regras|décisions|règles|entscheidungen|regeln|"
+    r"quyết định|quy tắc)\b|决策|决定|约定|规范|规则|模式|偏好|決定|規約|ルール|方針|결정|규칙|패턴|원칙")
+
+
+def status_file_parts(reading: Reading) -> tuple[list[Line], list[Line]]:
+    """A status file's content in two parts by what its sections are about: the lines that report
+    the work (status lines, and any line under a heading of recent, current or next work) and the
+    lines under a heading of what holds (decisions, patterns, rules, learnings). A line under no
+    such heading is in neither."""
+    work, kept = [], []
+    under = ""   # the kind of the section we are in: "work", "kept" or ""
+    for ln in reading.lines:
+        if ln.kind == "heading":
+            title = _strip_marks(ln.text.lstrip("#").strip(" *"))
+            if not ln.text.startswith("##"):   # the file's title ("# Progress") restates its name: no section
+                under = ""
+                continue
+            under = "work" if _WORK_HEADING.match(title) or _STATE_HEADING.match(title) or _DONE_HEADING.match(title) \
+                else "kept" if _KEPT_HEADING.search(title) else ""
+            continue
+        if ln.kind in ("why", "how", "learned", "rule"):   # a rule, a reason, a lesson holds wherever it stands
+            kept.append(ln)
+        elif ln.kind in ("status", "final") or under == "work":
+            work.append(ln)
+        elif under == "kept":
+            kept.append(ln)
+    return work, kept
