@@ -155,3 +155,21 @@ def test_no_second_entry_without_words_of_its_own_or_an_open_gate(ferry):
     from test_retrieval_cases import decide
     d = decide(*ferry, "what does the night job publish?")
     assert not {"routes.md", "team.md", "brief.md"} & {c.id for c in d.injected}
+
+
+def test_a_web_product_s_common_words_bridge_languages(mem_dir, root):
+    """What a web product's memory is about (its site, pages, palette, fonts, backend, payments,
+    users) is met from a prompt in another language, as deploy and database are."""
+    from test_retrieval_cases import decide, entry
+    entry(mem_dir, "brand", name="brand", description="the look of the bakery's web presence",
+          body="Palette: navy #1B2A4A and sand #E8DCC4.\nHeadings use the Lora font, text Inter.")
+    entry(mem_dir, "hosting", name="hosting", description="where things run",
+          body="The website is static on Netlify.\nThe backend is one Flask app for orders.")
+    entry(mem_dir, "checkout", name="checkout", description="how customers pay",
+          body="Payment goes through Stripe Checkout.\nA user gets a receipt by mail.")
+    entry(mem_dir, "hours", name="hours", description="opening hours", body="Mon-Sat 7-18.")
+    assert [c.id for c in decide(mem_dir, root, "¿qué paleta de colores usamos?").injected][:1] == ["brand.md"]
+    assert [c.id for c in decide(mem_dir, root, "какой шрифт у заголовков?").injected][:1] == ["brand.md"]
+    assert [c.id for c in decide(mem_dir, root, "сайт статический или есть бэкенд?").injected][:1] == ["hosting.md"]
+    assert [c.id for c in decide(mem_dir, root, "결제는 어떻게 처리돼?").injected][:1] == ["checkout.md"]
+    assert not decide(mem_dir, root, "qual é a sua cor favorita?").injected   # small talk stays silent
