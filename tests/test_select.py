@@ -145,7 +145,8 @@ def test_injected_text_redacts_secrets(mem_dir, root):
 
 
 def test_chinese_bigrams_and_stopwords():
-    assert set(cjk_terms("用户界面")) == {"用户", "户界", "界面"}
+    assert set(cjk_terms("界面布局")) == {"界面", "面布", "布局"}
+    assert set(cjk_terms("用户界面")) == {"user", "界面"}   # a glossary word (用户, user) is its head word
     assert set(cjk_terms("数据库迁移")) == {"database", "migration"}   # the glossary's words
     assert cjk_terms("不要的") == [] and cjk_terms("我们的问题") == []
     assert terms("帮我看一下这个问题好吗") == set()
