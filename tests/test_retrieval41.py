@@ -105,3 +105,71 @@ def test_the_kept_index_decides_the_folder_s_own_word_the_same(mem_dir, root):
     from tui.core.engine.select import Engine
     d = Engine.from_memory(mem).decide("wie funktioniert der checkout")
     assert [c.id for c in d.injected] == ["patterns.md"], d.message
+
+
+
+@pytest.fixture
+def ferry(mem_dir, root):
+    """Notes on a ferry timetable site: the publish job has its own entry (its description names
+    the night run, its body publishing); the hosting notes and the bucket notes say, each in a line of a short body,
+    what publishing does there; the brief names it once in a long body; the rest never."""
+    from test_retrieval_cases import entry
+    entry(mem_dir, "night-job", name="night-job", description="what runs every night",
+          body="Publish starts at 02:00.\nPublish writes the route JSON, then the pages.\nThe publish log is kept a week.")
+    entry(mem_dir, "hosting", name="hosting", description="where the pages live",
+          body="Hugo, no server.\nPublish syncs the pages with `rclone`.")
+    entry(mem_dir, "bucket", name="bucket", description="object storage",
+          body="One bucket per season.\nPublish replaces the JSON files there.")
+    entry(mem_dir, "brief", name="brief", description="what the site is for", body="\n".join(
+        ["Timetables for the island ferries, readable on a phone.", "Travellers check the last boat home.",
+         "Staff edit the winter times.", "Prices are not shown.", "The harbour map comes later.",
+         "Guests cannot see the publish button.", "Two languages: English and Greek.", "No accounts."]
+        + [f"Route {i}: times from the port office, checked by hand." for i in range(24)]))
+    entry(mem_dir, "routes", name="routes", description="route data", body="One JSON per route, named by port.")
+    entry(mem_dir, "team", name="team", description="who edits what", body="Maria edits the winter times.")
+    return mem_dir, root
+
+
+def test_once_the_gate_is_open_an_entry_that_speaks_of_the_words_nearly_as_much_goes_in_second(ferry):
+    """A prompt wanting two or three entries: the publish job matches on its description; the
+    hosting and bucket notes, whose bodies speak of publishing nearly as much (their own
+    evidence, too common a word to match alone), follow it; the brief's one line in a long body
+    does not."""
+    from test_retrieval_cases import decide
+    d = decide(*ferry, "what does the night job publish?")
+    got = [c.id for c in d.injected]
+    assert got[0] == "night-job.md" and set(got[1:]) == {"hosting.md", "bucket.md"}, got
+    assert any("nearly as much" in r.detail for r in d.injected[1].reasons), d.injected[1].reasons
+
+
+def test_a_second_entry_never_goes_before_one_that_matched_on_its_own(ferry):
+    from test_retrieval_cases import decide
+    from tui.core.engine.evidence import SECOND_SHARE
+    d = decide(*ferry, "what does the night job publish?")
+    assert [c.id for c in d.injected][:1] == ["night-job.md"] and 0.5 <= SECOND_SHARE < 1
+
+
+def test_no_second_entry_without_words_of_its_own_or_an_open_gate(ferry):
+    # nothing in the routes or the team notes names publishing: the gate being open is no fill;
+    # and the common word alone opens no gate for anyone
+    from test_retrieval_cases import decide
+    d = decide(*ferry, "what does the night job publish?")
+    assert not {"routes.md", "team.md", "brief.md"} & {c.id for c in d.injected}
+
+
+def test_a_web_product_s_common_words_bridge_languages(mem_dir, root):
+    """What a web product's memory is about (its site, pages, palette, fonts, backend, payments,
+    users) is met from a prompt in another language, as deploy and database are."""
+    from test_retrieval_cases import decide, entry
+    entry(mem_dir, "brand", name="brand", description="the look of the bakery's web presence",
+          body="Palette: navy #1B2A4A and sand #E8DCC4.\nHeadings use the Lora font, text Inter.")
+    entry(mem_dir, "hosting", name="hosting", description="where things run",
+          body="The website is static on Netlify.\nThe backend is one Flask app for orders.")
+    entry(mem_dir, "checkout", name="checkout", description="how customers pay",
+          body="Payment goes through Stripe Checkout.\nA user gets a receipt by mail.")
+    entry(mem_dir, "hours", name="hours", description="opening hours", body="Mon-Sat 7-18.")
+    assert [c.id for c in decide(mem_dir, root, "¿qué paleta de colores usamos?").injected][:1] == ["brand.md"]
+    assert [c.id for c in decide(mem_dir, root, "какой шрифт у заголовков?").injected][:1] == ["brand.md"]
+    assert [c.id for c in decide(mem_dir, root, "сайт статический или есть бэкенд?").injected][:1] == ["hosting.md"]
+    assert [c.id for c in decide(mem_dir, root, "결제는 어떻게 처리돼?").injected][:1] == ["checkout.md"]
+    assert not decide(mem_dir, root, "qual é a sua cor favorita?").injected   # small talk stays silent

@@ -145,7 +145,8 @@ def test_injected_text_redacts_secrets(mem_dir, root):
 
 
 def test_chinese_bigrams_and_stopwords():
-    assert set(cjk_terms("用户界面")) == {"用户", "户界", "界面"}
+    assert set(cjk_terms("界面布局")) == {"界面", "面布", "布局"}
+    assert set(cjk_terms("用户界面")) == {"user", "界面"}   # a glossary word (用户, user) is its head word
     assert set(cjk_terms("数据库迁移")) == {"database", "migration"}   # the glossary's words
     assert cjk_terms("不要的") == [] and cjk_terms("我们的问题") == []
     assert terms("帮我看一下这个问题好吗") == set()
@@ -287,7 +288,7 @@ def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], names=
 
 
 class _WithNeed(dict):
-    need = 2
+    need, most = 2, {}
 
     @property
     def scores(self):   # every matched entry (the engine's _Scored keeps them apart: it fills lazily)
@@ -312,7 +313,9 @@ class _Itemised(Engine):
             for eid in self.index.body(t) or {}:
                 hits_kw[eid][t] = BODY
         out = _WithNeed()
-        out.need, out.qterms = need, qterms
+        out.need, out.qterms, out.second = need, qterms, {}
+        waiting, words = {}, set()   # (the entries whose body words did not count, and were on no path;
+        #                                those that matched on their words)
         from tui.core.engine.evidence import rarities
         out.rare, out.held = rarities(self.index, qterms)
         for eid in hits_path.keys() | hits_kw.keys():
@@ -323,8 +326,11 @@ class _Itemised(Engine):
             path = sum(h[0] for h in ph.values())
             points, named, counted = keyword_points(kw, need, out.rare, qterms.names)
             if not path and not named and not counted:
-                continue   # body words that do not count alone: no match
+                waiting[eid] = kw   # body words that do not count alone: no match, unless a second (below)
+                continue
             score = (10 * path + min(10 * KEYWORD_CAP, points)) / 10
+            if named or counted:
+                words.add(eid)
             if score >= MIN_SCORE:
                 out[eid] = (score, ph, kw)
                 # the rank key: the score, the score without the body's points, the body words
@@ -333,6 +339,20 @@ class _Itemised(Engine):
                 spoken = sum(mentions(self.index.body(t)[eid], out.rare[t]) for t, w in kw.items() if w == BODY)
                 self.keys[eid] = ((score, (10 * path + min(10 * KEYWORD_CAP, named)) / 10, body, spoken) if counted
                                   else (score, score, 0, 0))
+        # a second entry (evidence.seconds), item by item: once an entry matched on its words, one whose
+        # body speaks of the prompt's words at least SECOND_SHARE of the most a matched one's does goes
+        # in too, ranked after every entry that matched on its own
+        from tui.core.engine.evidence import BODY_WEIGHT, SECOND_SHARE, mentions, tenths
+        def said(eid, kw):
+            return sum(mentions(self.index.body(t)[eid], out.rare[t]) for t, w in kw.items() if w == BODY)
+        top = max((said(eid, out[eid][2]) for eid in words), default=0)
+        low = min((sc for sc, ph, kw in out.values()), default=0)
+        for eid, kw in waiting.items():
+            if top and said(eid, kw) >= SECOND_SHARE * top:
+                score = sum(tenths(BODY_WEIGHT, out.rare[t]) for t in kw) / 10
+                out[eid] = (score, {}, kw)
+                out.second[eid] = score
+                self.keys[eid] = (min(score, low), -1, len(kw), said(eid, kw))
         return out, bulk
 
     def _ranked(self, query):

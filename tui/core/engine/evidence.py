@@ -25,6 +25,14 @@ prompt word half the folder's entries hold has no rarity to open the gate with, 
 that uses it is about the project ('the site' in a small bank about a site); the one entry
 whose body speaks of it most (``focus``: its lines, against its length) matches on it.
 
+Once the gate is open, a second and a third entry go in on evidence of their own (``seconds``,
+stop 47 round 2): their bodies speak of the prompt's words (``mentions``, summed) at least
+SECOND_SHARE of what the matched entry that speaks of them most does, though too few or too common
+to match alone. A prompt often wants two or three files ('where is the site deployed, does it need
+a backend?' over a bank whose patterns and tech notes both say how it deploys): a cautious gate
+gave the first only. They rank after every entry that matched on its own, and an entry whose
+body holds none of the prompt's words is never one (no fill).
+
 A body is read for evidence as far as BODY_CHARS (6,000 characters; tests/bench/retrieval.md,
 stop 39 round 3): an answer past it is invisible. Read further, a long session log or
 curriculum gathers words by its volume and goes first (tune: ranked first 267 at 3k, 265 at
@@ -54,6 +62,7 @@ MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop addi
 SPOKEN_MIN = 3          # a folder's own word: held by half its entries, and three at least (``spoken_most``)
 MENTION_B = 0.75        # BM25's b: how much an entry's length discounts its lines (``focus``)
 TYPICAL_LINES = 35      # an entry's length the discount is measured against (the corpus's mean body, 6k chars read)
+SECOND_SHARE = 0.7       # a second entry's body speaks of the prompt's words this share of the most a matched one does
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
 BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
@@ -117,6 +126,28 @@ def spoken_most(index, qterms, rare: dict[str, float]) -> tuple[dict[str, str], 
     return out, points
 
 
+def seconds(counts: dict[str, int], waiting: dict[str, int], spoken: dict[str, int], paths) -> dict[str, int]:
+    """{entry: its body points in tenths} of the entries that go in beside those matched
+    (``counts``: the gate is open): of those whose body words did not count alone (``waiting``),
+    the ones whose body speaks of the prompt's words (``spoken``: mentions summed) at least
+    SECOND_SHARE of what the matched entry that speaks of them most does. An entry a path hit
+    or the broad folder holds (``paths``: maps of entries) scores on its paths already."""
+    top = max((spoken.get(eid, 0) for eid in counts), default=0)
+    if not top:
+        return {}
+    return {eid: t for eid, t in waiting.items()
+            if spoken[eid] >= SECOND_SHARE * top and not any(eid in held for held in paths)}
+
+
+def second_keys(second: dict[str, int], tenth: dict[str, int], body: dict, spoken: dict) -> dict[str, tuple]:
+    """The rank keys (select.py) of the ``second`` entries: after every entry that matched on its
+    own, at most the lowest points (``tenth``) of those, and less evidence than any."""
+    if not second:
+        return {}
+    low = min((sc for eid, sc in tenth.items() if eid not in second), default=0)
+    return {eid: (min(tenth[eid], low) / 10, -1, body[eid], spoken[eid]) for eid in second}
+
+
 def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
     """Whether the prompt's term ``t`` is a name (names.py) few entries hold, and not one of its
     ``quiet`` terms: small talk in capitals ('I NEED COFFEE') is still small talk."""
@@ -125,10 +156,11 @@ def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
 
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
                     held: dict[str, int], n: int, names=frozenset(), quiet=frozenset(),
-                    most: str | None = None) -> list[Reason]:
+                    most: str | None = None, second: bool = False) -> list[Reason]:
     """The reasons of an entry's word hits {term: weight}: ``words`` gives the prompt's word for
     a term, ``rare`` its rarity, ``held`` how many of the ``n`` entries hold it; ``most``: the
-    folder's own word this entry speaks of most, which matched it alone (``spoken_most``)."""
+    folder's own word this entry speaks of most, which matched it alone (``spoken_most``);
+    ``second``: it went in beside the matched entries on its body (``seconds``)."""
     out = []
     total = 0   # in tenths
 
@@ -144,12 +176,13 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             out.append(Reason("keyword", how(t, _WEIGHT_NAME.get(w, "description")), p / 10))
             total += p
             named = True
-    if most is not None or body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
+    if most is not None or second or body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
                                        any(rare_name(t, names, rare, quiet) for t in body)):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
             field = ("body, a name" if rare_name(t, names, rare, quiet) else
-                     "body, the folder's own word: this entry speaks of it most" if t == most else "body")
+                     "body, the folder's own word: this entry speaks of it most" if t == most else
+                     "body: it speaks of the prompt's words nearly as much as a matched entry" if second else "body")
             out.append(Reason("keyword", how(t, field), p / 10))
             total += p
     if total > KEYWORD_CAP * 10:
@@ -185,11 +218,12 @@ def mentions(focused: int, rare: float) -> int:
     return max(1, round(rare * focused))
 
 
-def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[dict, dict, dict, dict]:
+def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[dict, dict, dict, dict, dict]:
     """(each matched entry's keyword points in tenths, uncapped: its name, keyword and
     description hits and, where they count, its body's; the part of them not from the body;
     each entry's number of body words hit; how much its body speaks of them, ``mentions``
-    summed). Each word's weight is scaled by its rarity."""
+    summed; the body points of the entries whose body words did not count). Each word's weight
+    is scaled by its rarity."""
     named: dict[str, int] = defaultdict(int)
     for t in qterms:
         w = index.weights(t)
@@ -219,7 +253,10 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
                 body_r[eid] += r
                 body_t[eid] += p
     counts = dict(named)
+    waiting = {}
     for eid, n in hits.items():
         if body_counts(n, body_r[eid], need, eid in named, eid in by_name):
             counts[eid] = named.get(eid, 0) + body_t[eid]
-    return counts, named, hits, spoken
+        else:
+            waiting[eid] = body_t[eid]
+    return counts, named, hits, spoken, waiting

@@ -124,6 +124,30 @@ CONCEPTS: dict[str, str] = {
     "report": "report, informe, rapport, relatorio, laudo, bericht, отчет, отчёт, báo cáo, 보고서, 리포트, レポート, "
               "报告, 報告, 报表",
     "style": "style, estilo, stil=, стил, phong cách, 스타일, スタイル, 风格, 風格, 代码规范",
+    # stop 47 round 2: what a web product's memory is about (a site, its pages, colours, backend,
+    # payments, users), the words a prompt in another language than the folder's meets it by
+    "website": "website, web site, site=, sites=, sitio web, sitio=, sitios=, webseite, webbplats, сайт, trang web, "
+               "웹사이트, 사이트, ウェブサイト, サイト, 网站, 網站",
+    "page": "page=, pages=, pagina, seite=, seiten=, страниц, 페이지, ページ, 页面, 頁面, 网页, 網頁",
+    "palette": "palett, paleta, палитр, bảng màu, 팔레트, パレット, 调色板, 調色盤, 配色",
+    "colour": "color, colour, colores=, couleur, farbe, kleur, farg=, farger=, цвет, màu sắc, 색상, 색깔, カラー, "
+              "颜色, 顏色",
+    "font": "font, fonts=, schriftart, шрифт, phông chữ, 폰트, 글꼴, フォント, 字体, 字體",
+    "backend": "backend, back end, server side, server-side, бэкенд, бекенд, серверн, 백엔드, バックエンド, 后端, 後端, "
+               "服务端, 服務端",
+    "frontend": "frontend, front end, фронтенд, 프론트엔드, 프런트엔드, フロントエンド, 前端",
+    "server": "server=, servers=, servidor, serveur, сервер=, сервера=, серверы=, máy chủ, 서버, サーバー, サーバ, "
+              "服务器, 伺服器",
+    "animation": "animat, animac, анимац, hoạt ảnh, 애니메이션, アニメーション, 动画, 動畫",
+    "payment": "payment, pago=, pagos=, pagamento, paiement, zahlung, betaling, betalning, оплат, платеж, платёж, "
+               "thanh toán, 결제, 支払, 決済, 支付, 付款",
+    "price": "price, pricing, precio, preco, prix=, preis=, preise=, prijs, цена, цены=, цену=, 가격, 価格, 値段, 价格, 價格",
+    "user": "user, usuario, utilisateur, benutzer, nutzer, gebruiker, anvandare, пользовател, người dùng, 사용자, "
+            "유저, ユーザー, 用户, 用戶",
+    "notification": "notif, уведомл, thông báo, 알림, 通知",
+    "search": "search, busqueda, recherch, suche=, suchen=, поиск, tìm kiếm, 검색, 検索, 搜索",
+    "button": "button, boton, botao, bouton, knopf, кнопк, 버튼, ボタン, 按钮, 按鈕",
+    "contact": "contact, contacto, contato, kontakt, контакт, liên hệ, 연락처, 問い合わせ, 联系方式, 聯絡",
     # a language's name is about which language: "comments in Spanish" answers "which language for comments"
     "language": "language, idioma, langue, lingua, sprache, taal=, sprak=, язык, ngôn ngữ, tiếng=, 언어, 言語, 何語, 语言, 語言, "
                 "english, ingles, anglais, englisch, engels=, engelska, ingle, английск, tiếng anh, 영어, 英語, 英文, 英语, "

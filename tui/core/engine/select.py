@@ -26,7 +26,7 @@ from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase
                        shown_points, signed_points)
 from ..reading.entry import MemoryEntry
 from .evidence import (BODY, BODY_DF_MAX, KEYWORD_CAP, body_need, keyword_points, keyword_reasons,  # noqa: F401
-                       rarities, spoken_most)
+                       rarities, second_keys, seconds, spoken_most)
 from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
 from ..secrets.detect import blank_secrets, redact
 from ..judging.status import EntryStatus
@@ -53,12 +53,12 @@ class _Scored(dict):
     hit (``bulk``) scores that folder hit alone."""
 
     def __init__(self, index: Postings, scores: dict[str, float], hits_path: dict, qterms, bulk, need: int,
-                 rare: dict[str, float], held: dict[str, int], most: dict[str, str]) -> None:
+                 rare: dict[str, float], held: dict[str, int], most: dict[str, str], second=()) -> None:
         super().__init__()
         self.index, self.scores, self.hits_path, self.qterms, self.bulk = index, scores, hits_path, qterms, bulk
         self.need = need   # body words an entry needs to match alone (evidence.body_need)
         self.rare, self.held = rare, held   # term → its rarity, and how many entries hold it
-        self.most = most   # entry → the folder's own word it matched alone on (evidence.spoken_most)
+        self.most, self.second = most, second   # entry → its folder's own word (evidence.spoken_most); seconds
 
     def __missing__(self, eid: str) -> tuple[int, dict, dict]:
         ph = self.hits_path.get(eid)
@@ -182,7 +182,7 @@ class Engine:
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
         out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size(),
-                               scored.qterms.names, scored.qterms.quiet, getattr(scored, "most", {}).get(eid))
+                               scored.qterms.names, scored.qterms.quiet, scored.most.get(eid), eid in scored.second)
         return out
 
     def _ranked(self, query: str):
@@ -191,17 +191,14 @@ class Engine:
 
         The rank key is (score, evidence, body words, mentions): at equal score an entry whose
         points come from paths, its name, keywords or description goes before one whose come from
-        its body (evidence strength: the score less the body's points), then the one whose body
-        holds more of the prompt's words (two at least), then the one whose body speaks of them
-        more (evidence.mentions: the lines naming each word, saturated and weighed against the
-        body's length as BM25 does (evidence.focus), times its rarity; on the
-        stop-40 TUNE pool's tune half, ranked first 9 -> 12 of 14, its other half 10 -> 11 of 22,
-        where source and age had decided); then the index's tie order (source, then age, then id).
-        Counted rather than itemised: keyword points per entry are summed over the query's
-        terms' postings; the ranking goes key by key, highest first, and a key's entries are put in the
-        index's tie order only when ``decide`` reaches that key (it reads a few dozen of the
-        thousands a broad prompt matches: the kept index reads the tie fields of those keys'
-        entries only). The reasons are written only for the entries it reads (``_Scored``)."""
+        its body (evidence strength: the score less the body's points; a second entry, evidence.seconds,
+        has less than any), then the one whose body holds more of the prompt's words, then the one
+        whose body speaks of them more (evidence.mentions, focus: as BM25 weighs a count; stop-40
+        TUNE pool: first 9 -> 12 of 14 on its tune half, 10 -> 11 of 22 on the other), then the
+        index's tie order (source, age, id). Counted rather than itemised: keyword points are summed
+        over the query's terms' postings; the ranking goes key by key, and a key's entries are put
+        in tie order only when ``decide`` reaches it (it reads a few dozen of the thousands a broad
+        prompt matches). The reasons are written only for the entries it reads (``_Scored``)."""
         scores, scored, bulk, keys = self._scores(query)
         groups: dict[tuple, list[str]] = defaultdict(list)
         for eid, sc in scores.items():
@@ -227,15 +224,17 @@ class Engine:
         return scored, ranked(), matched, ties
 
     def _scores(self, query: str) -> tuple[dict[str, float], "_Scored", tuple | None, dict[str, tuple]]:
-        """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on
-        demand, the broad folder hit, id → rank key where it is not (score, score, 0, 0)). Keyword
-        points are counted per entry, each word's scaled by its rarity, capped below one path
-        hit; an entry the broad folder holds gets its points too. Scores have one decimal."""
+        """(id → score, the same ids → (score, path hits, keyword hits {term: weight}) on demand, the
+        broad folder hit, id → rank key where it is not (score, score, 0, 0)). Keyword points are counted
+        per entry, each word's scaled by its rarity, capped below one path hit (the broad folder's
+        entries get them too), and the second entries beside (evidence.seconds). One decimal."""
         hits_path, bulk, qpaths = self._path_hits(query)
         qterms = query_terms(query, qpaths)
         need = body_need(qterms.words)
         rare, held = rarities(self.index, qterms)
-        counts, named, body, spoken = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
+        counts, named, body, spoken, waiting = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
+        second = seconds(counts, waiting, spoken, (hits_path, bulk[1] if bulk else {}))   # beside those matched
+        counts.update(second)
         most = {}
         if not counts and not hits_path and bulk is None:   # nothing matched: the folder's own words
             most, counts = spoken_most(self.index, qterms, rare)
@@ -256,8 +255,10 @@ class Engine:
             if c is not None and c != named.get(eid, 0):
                 sc = tenth[eid]
                 keys[eid] = (sc / 10, (sc - min(c, cap) + min(named.get(eid, 0), cap)) / 10, n, spoken[eid])
+        keys.update(second_keys(second, tenth, body, spoken))   # after every entry that matched on its own
         scores = {eid: sc / 10 for eid, sc in tenth.items()}
-        return scores, _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held, most), bulk, keys
+        out = _Scored(self.index, scores, hits_path, qterms, bulk, need, rare, held, most, second)
+        return scores, out, bulk, keys
 
     def decide(self, query: str, max_count: int = DEFAULT_COUNT, max_chars: int = DEFAULT_CHARS) -> Decision:
         """The injection decision, in two passes over the ranked entries.
