@@ -95,3 +95,25 @@ def test_not_yet_with_a_plan_is_a_status_statement(line):
 @pytest.mark.parametrize("line", NOT_YET_RULES)
 def test_not_yet_in_a_rule_or_a_behaviour_is_no_status(line):
     assert status_block_findings("n.md", line, "## Rules\n\n" + line + "\n") == [], line
+
+
+# whose password, said between the word and its colon ("Пароль от сервера:", "Mật khẩu của admin:"):
+# the label still labels the value; a compound about passwords ("password reset:") does not
+@pytest.mark.parametrize("line", [
+    "Пароль от панели: `Rw4kT8pZq2`",
+    "Mật khẩu của router: Gm7xQ2vLp9",
+    "Contraseña del servidor: Pz5nK8rTq3",
+])
+def test_a_password_labelled_with_whose_it_is_is_found(line):
+    hits = find_secrets(line)
+    assert hits and line[hits[0].start:hits[0].end] not in redact(line), line
+
+
+@pytest.mark.parametrize("line", [
+    "Пароль от сервера: в менеджере паролей",
+    "Password for the Wi-Fi: see the sticker",
+    "Password for reset emails: 24h expiry",
+    "password reset: 2024-03-01",
+])
+def test_whose_password_without_a_value_stays_clean(line):
+    assert find_secrets(line) == [], line
