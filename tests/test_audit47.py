@@ -117,3 +117,17 @@ def test_a_password_labelled_with_whose_it_is_is_found(line):
 ])
 def test_whose_password_without_a_value_stays_clean(line):
     assert find_secrets(line) == [], line
+
+
+# "this session" in a sentence told in the past tense is a past event in Spanish and Portuguese too
+# (a preterite: migró, arreglaron, corrigiu, migraram); in the present it still says now
+@pytest.mark.parametrize("line, past", [
+    ("En esta sesión se migró la base a Postgres 16 y se arreglaron los webhooks.", True),
+    ("Nesta sessão o login foi corrigido e migraram as tabelas antigas.", True),
+    ("En esta sesión la base está caída: no desplegar.", False),
+    ("Nesta sessão estou usando o banco de testes.", False),
+])
+def test_this_session_told_in_a_preterite_is_a_past_event(line, past):
+    text = ENTRY_FM.format("n") + line + "\n"
+    found = [f for f in transient_findings("n.md", text, 6) if f.kind == "transient"]
+    assert len(found) == 1 and ("past event" in found[0].message) == past, [f.message for f in found]
