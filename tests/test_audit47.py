@@ -131,3 +131,10 @@ def test_this_session_told_in_a_preterite_is_a_past_event(line, past):
     text = ENTRY_FM.format("n") + line + "\n"
     found = [f for f in transient_findings("n.md", text, 6) if f.kind == "transient"]
     assert len(found) == 1 and ("past event" in found[0].message) == past, [f.message for f in found]
+
+
+@pytest.mark.parametrize("line", ["En esta sesión el login quedó roto y siguió caído.", "Nesta sessão o deploy ficou travado."])
+def test_a_past_verb_of_a_state_that_stays_still_says_now(line):
+    text = ENTRY_FM.format("n") + line + "\n"
+    found = [f for f in transient_findings("n.md", text, 6) if f.kind == "transient"]
+    assert len(found) == 1 and "past event" not in found[0].message, [f.message for f in found]
