@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import ENTRY_FM, audit_files
 
-from tui.core.judging.calibration import MOVED_DOWN, calibrated
+from tui.core.judging.calibration import MOVED_DOWN, SHOWN_POSSIBLE, calibrated
 from tui.core.judging.findings import Finding
 from tui.core.judging.wording import transient_findings
 
@@ -42,9 +42,16 @@ def test_stop40_no_high_family_without_fresh_evidence():
     for rule in (("index-overflow", "not-in-index"), ("link-broken", "wiki-link"), ("link-broken", "index-missing-file"),
                  ("secret", "generic-secret"), ("duplicate", "in-instructions"), ("in-code", "copied-from-file")):
         assert rule in MOVED_DOWN, rule
-    for rule in (("identifying", "email"), ("identifying", "home-path"), ("process", "session-log"),
-                 ("yaml-truncated", "hash-comment")):
+    for rule in (("yaml-truncated", "hash-comment"), ("index-overflow", "past-the-cut"), ("process", "next-step-done")):
         assert rule not in MOVED_DOWN, rule
+
+
+def test_stop47_heldout40_counts_added_by_hand():
+    """Stop 47: heldout40's verdicts (tests/bench/heldout40.md, added by hand: its raw pool is gone) put
+    e-mail at 18.5 of 22, home paths at 24 of 30 and session logs at most 59 of 66 fresh: each under
+    9 in 10, so each is possible in an audit, still sure by its detector's shape for triage."""
+    for rule in (("identifying", "email"), ("identifying", "home-path"), ("process", "session-log")):
+        assert rule in SHOWN_POSSIBLE, rule
 
 
 def test_a_generic_secret_is_possible_and_a_provider_shaped_key_stays_sure(tmp_path):

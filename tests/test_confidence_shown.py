@@ -17,8 +17,9 @@ SIZE = (120, 36)
 def _folder(mem, root):
     write(mem, "queue.md", FM.format("queue") + "We use the queue for now.\n")   # possible
     write(mem, "db.md", FM.format("db") + "db_password = hunter2x9\n")                           # possible secret
-    write(mem, "ci.md", FM.format("ci") + "Escalate to dana.kowalski@ledgerline.io.\n"
-                                          "The on-call is r.moreau@ledgerline.io.\n")                      # high ×2
+    # (stop 47: an e-mail address is possible in an audit; a phone number after its label stays high)
+    write(mem, "ci.md", FM.format("ci") + "Escalate to Dana, mobile: +49 151 2839465\n"
+                                          "The on-call's mobile: +49 172 9876543\n")                      # high ×2
     write(mem, "MEMORY.md", "# Memory\n- [Queue](queue.md) — q\n- [DB](db.md) — d\n- [CI](ci.md) — c\n")
     root.mkdir(exist_ok=True)
 

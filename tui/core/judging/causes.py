@@ -59,7 +59,7 @@ def _paths_into_logs(findings: list[Finding]) -> list[Finding]:
             gone[f.id] = gone.get(f.id, 0) + len(f.locations)
         elif not (f.kind == "index-overflow" and f.rule == "not-in-index" and f.id in logs) \
                 and not (f.kind == "no-frontmatter" and f.id in logs and (logs[f.id].rule == "run-log" or
-                                                                          logs[f.id].confidence != "possible")):
+                                                                          logs[f.id].sure_by_shape)):
             out.append(f)
     for i, n in gone.items():
         f = logs[i]

@@ -70,6 +70,19 @@ def frontmatter_label(line: str) -> bool:
     return m is not None and (m.group(1) == "name" or _DESCRIBES.search(line, m.end()) is not None)
 
 
+# an item of a list of states written with slashes or bars: "hecho / pendiente / descartado",
+# "done | in progress | blocked". Three items or more name the categories of a file or a board; two
+# ("pending / blocked by the bank") may still say what holds now
+_ITEM = r"[^\W\d_][^\W\d_ ]*(?:[ ][^\W\d_]+){0,2}"
+_STATE_LIST = re.compile(r"(?:" + _ITEM + r"[ \t]*[/|][ \t]*){2,}" + _ITEM + r"(?![\w/|])")
+
+
+def in_state_list(line: str, start: int, end: int) -> bool:
+    """The words at ``start:end`` of ``line`` are one item of a list of three states or more."""
+    return any(m.start() <= start and end <= m.end() for m in _STATE_LIST.finditer(line)
+               if "/" in m.group(0) or "|" in m.group(0))
+
+
 def on_purpose(scan: str, pos: int, heading: str | None) -> str | None:
     """Why a time word at ``pos`` is the owner's on purpose (an open question, an instruction
     about notes), or None. ``heading`` is the last heading above it."""
@@ -82,4 +95,8 @@ def on_purpose(scan: str, pos: int, heading: str | None) -> str | None:
         return "an open question"
     if _NOTE_NOUN.search(line) and _WRITE_VERB.search(line) and _INSTRUCTION.search(line):
         return "a rule for later notes"
+    if ("/" in line or "|" in line) and not line.lstrip().startswith("|"):
+        word = re.match(r"[^\W_]+(?:[ ][^\W\d_]+)?", scan[pos:end])
+        if word is not None and in_state_list(line, pos - start, pos - start + len(word.group(0))):
+            return "a list of states"
     return None

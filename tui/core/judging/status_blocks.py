@@ -116,6 +116,8 @@ def _paragraph_end(scan: str, pos: int) -> int:
 
 # cheap tests before the patterns (a case-blind pattern tried at every place of a text costs ~1 s
 # over the 4 MB corpus): the words each needs, looked for in the lower-cased text
+_NOT_YET_HINTS = ("尚未", "还没", "還沒", "仍未", "まだ", "아직", "not yet", "todavía no", "todavia no", "aún no", "aun no",
+                  "ainda não", "ainda nao", "noch nicht", "pas encore", "henüz", "henuz", "chưa", "ещё не", "еще не")
 _STATE_HINTS = ("status", "estado", "stato", "statut", "stand", "état", "progres", "fortschritt", "avancement", "durum",
                 "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状況", "進捗", "进度",
                 "進度", "상태", "진행")
@@ -126,7 +128,8 @@ _DONE_HINTS = frozenset(("done", "implemented", "delivered", "shipped", "complet
                          "fixed"))
 _ASCII_HINTS = _DONE_HINTS | frozenset(w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS if w.isascii())
 hints.register(_ASCII_HINTS)   # one shared pass over a text's words finds them (judging/hints)
-_OTHER_HINTS = hints.finder(sorted({w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS if not w.isascii()}))
+_OTHER_HINTS = hints.finder(sorted({w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS + _NOT_YET_HINTS
+                                    if not w.isascii()}))
 _HAS_DATE = re.compile(r"(?:19|20)\d{2}[-/.年]\d")
 
 
@@ -182,12 +185,43 @@ def _lines_with(scan: str, low: str, words, present=None) -> list[tuple[int, int
     return sorted(out)
 
 
-def _line_blocks(scan: str) -> list[tuple[int, int, str]]:
+# "not yet" said of a thing, its clause ending there (订单导出尚未接入，/ 出力はまだ。/ 아직 없음.), then on the
+# same line a plan for later (下一步, 次回…予定, 다음에…예정, next step): a status report's statement. Not
+# "not yet" as a modifier (尚未登录的用户, まだ保存されていない下書き: a rule's subject) or in a condition
+_NOT_YET = re.compile(r"(?i)(?:尚未|还没有?|還沒有?|仍未)[^，。；,;.!?！？\n]{0,10}[，。；,;.!?！？]|まだ[^。、,.!?！？\n]{0,8}[。、,.!?！？]|"
+                      r"아직[^.,;!?\n]{0,12}[.,;!?]|(?:\bnot yet|\btodav[ií]a no|\ba[uú]n no|\bainda n[aã]o|\bnoch nicht|"
+                      r"\bpas encore|\bhen[uü]z|\bch[ưu]a|\bещ[её] не)\b[^.,;!?\n]{0,30}[.,;!?]")
+_PLAN = re.compile(r"(?i)下一步|接下来|下次|后续|後續|次回|次は|次に|今後|予定|다음에|다음 단계|다음으로|예정|추후|"
+                   r"\b(?:next(?: steps?| session| time| up)\b|pr[oó]ximo pas[os]o?|siguiente paso|s[ıi]radaki|"
+                   r"n[aä]chste[rn]? schritt|prochaine [ée]tape|следующ\w*|ti[eế]p theo)")
+_IF = re.compile(r"(?i)\b(?:if|when|whenever|unless|once|until|si|cuando|quando|wenn|falls|lorsque)\b|如果|若|的话|場合|とき|なら|"
+                 r"경우|으면|하면|되면|없으면")
+
+
+def _not_yet_plans(scan: str, low: str, present) -> list[tuple[int, int, str]]:
+    """(start, end, words) of each line that says a thing is not yet done and what comes next
+    (``present``: the not-yet words the text holds)."""
+    out = []
+    for a, b in _lines_with(scan, low, present):
+        line = scan[a:b]
+        if line.lstrip().startswith(("#", "|")) or _IF.search(line):
+            continue
+        m = _NOT_YET.search(line)
+        if m is not None and _PLAN.search(line, m.end()) is not None:
+            out.append((a, b, line.strip(" -*+")))
+    return out
+
+
+def _line_blocks(scan: str) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
+    """The status lines and labels' blocks, and (apart) the not-yet-and-a-plan statements."""
     out: list[tuple[int, int, str]] = []
     low = scan.lower()
     if len(low) != len(scan):   # lower() changed lengths (İ): positions must not drift
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in scan)
     present = (hints.present(low) & _ASCII_HINTS).union(_OTHER_HINTS(low) if not scan.isascii() else ())
+    yet = [w for w in _NOT_YET_HINTS if w in present or w.isascii() and w in low] if not scan.isascii() or \
+        "not yet" in low else ()
+    plans = _not_yet_plans(scan, low, yet) if yet else []
     # "- Status (updated 2026-03-10): staging is waiting", "ESTADO (2026-07-13): …"
     labels = _lines_with(scan, low, _STATE_HINTS, present)
     if present & _DONE_HINTS:
@@ -211,7 +245,7 @@ def _line_blocks(scan: str) -> list[tuple[int, int, str]]:
             out[-1] = (out[-1][0], b, out[-1][2])   # the next line of the same report: one block
         else:
             out.append((a, b, m.group(0).strip(" -*+")))
-    return sorted(out)
+    return sorted(out), plans
 
 
 def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
@@ -233,7 +267,9 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     # (a backlog by design lists what is open on purpose: its marks are its content)
     opened = [] if living_backlog(entry_id, scan) else _open_blocks(scan)
     headed = {b[0] for b in _heading_blocks(scan) if _NOW.search(b[2])}   # says it is the state now
-    for start, end, title in sorted(_heading_blocks(scan) + _line_blocks(scan) + opened):
+    lined, plans = _line_blocks(scan)
+    headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
+    for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first, last = line_of(scan, start), line_of(scan, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:

@@ -146,7 +146,12 @@ _KO_NOUN_AFTER = re.compile(r"[ \t][\uac00-\ud7af]")
 _KO_IMPERATIVE = re.compile(r"(?:세요|십시오|하라|할 것|말 것|해라)[.!]?\s*$")
 # a past tense in English ("caught", "were", "generated"), and a present beside it ("is", "has", "needs")
 _PAST_VERB = re.compile(r"(?i)\b(?:was|were|had|did|ran|caught|found|made|took|got|went|saw|said|wrote|broke|came|"
-                        r"lost|built|sent|spent|told|(?<![\w.-])[A-Za-z]{3,}ed(?![\w.-]))\b")
+                        r"lost|built|sent|spent|told|(?<![\w.-])[A-Za-z]{3,}ed(?![\w.-]))\b|"
+                        # a Spanish or Portuguese preterite by its ending (migró, arreglaron, corrigiu, migraram); not
+                        # one of a state that stays ("quedó roto", "ficou travado": left broken, and still so)
+                        r"(?i:(?<![\w-])(?!qued|sigui|continu|permaneci|estuv)[a-záéíñ]{3,}(?:ó|aron|ieron)(?![\w-])|"
+                        r"(?<![\w-])(?!fic|continu|permanec|estiv)[a-zãçé]{4,}(?:ou|iu|aram|eram|iram)(?![\w-])|"
+                        r"\b(?:fue|fueron|foi|foram)\b)")
 _PAST_FORM = re.compile(r"(?i)\b(?:was|were|had|did|ran|caught|took|went|saw|wrote|broke|came)\b")
 _PRESENT_AUX = re.compile(r"(?i)\b(?:is|are|am|isn['’]t|aren['’]t|has|have|hasn['’]t|haven['’]t|remains?|stays?|"
                           r"needs?|must|should|will)\b")

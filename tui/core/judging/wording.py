@@ -14,7 +14,7 @@ from .. import hints
 from .findings import Finding
 from .day_names import name_ends
 from ..textutil import lazy_re, line_of, without_code, without_comments
-from .owner_context import frontmatter_label, living_backlog, on_purpose
+from .owner_context import frontmatter_label, in_state_list, living_backlog, on_purpose
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
@@ -191,7 +191,7 @@ def _open_statuses(scan: str, low: str):
     if "**" in scan and any(map(low.__contains__, _STATUS_HINTS)):
         for m in _STATUS_LABEL.finditer(scan):
             o = _OPEN_STATE.search(m.group(0))
-            if o:
+            if o and not in_state_list(m.group(0), o.start(), o.end()):   # "hecho / pendiente / fuera": categories
                 yield line_of(scan, m.start()), o.group(0)
     if "#" in scan and "(" in scan:
         for m in _STATUS_MARK.finditer(scan):

@@ -347,20 +347,34 @@ def judge_value(value: str, name_low: str, how: str) -> bool:
 LOGIN_WORDS = ("login", "log-in", "sign-in", "signin", "credential", "creds", "логин", "учётн", "учетн", "вход",
                "登录", "登錄", "账号", "帳號", "账户", "ログイン", "アカウント", "로그인", "계정", "usuario", "usuário",
                "acesso", "acceso", "identifiant", "connexion", "zugang", "anmeld", "đăng nhập", "tài khoản",
-               "accesso", "credenzial")
+               "accesso", "credenzial", "account")
 _LOGIN_WORD = lazy_re(lambda: trie_pattern(LOGIN_WORDS))   # one pass over the lowered text
 # after the login word: a label up to its colon, the account, a separator, the password
 _LOGIN_PAIR = re.compile(r"[^\n:：]{0,30}[:：][ \t]*`?([\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)`?[ \t]*[/,|][ \t]*"
-                         r"`?([^\s`'\"<>]{8,64}?)`?(?=[\s)\],;]|\.(?:\s|$)|$)")
+                         r"`?([^\s`'\"<>]{6,64}?)`?(?=[\s)\],;，、]|\.(?:\s|$)|$)")
+# a password as a person types one for an app's seeded login: letters and digits, nothing of a path,
+# a version or a host (admin/admin2025, guest/guest77); words alone are roles or field names
+_TYPED = re.compile(r"(?=[^\d]*\d)(?=[\d]*[^\W\d_])[\w!@#$%^&*+]{6,64}")
 
 
-def login_pairs(text: str, low: str) -> Iterator[tuple[int, int]]:
-    """(start, end) of each password in an unquoted "login: account / password" of prose
-    ("(login: ops@host.tld / …)"), any language. The caller keeps only values random by
-    measure: unquoted prose names things far more often than it holds credentials."""
+# a label that says the account is for trying the app out ("Test login", "Demo accounts", 测试账号)
+_DEMO = re.compile(r"\b(?:test|testing|demo|sample|example|dummy|fake|prueba|teste|exemplo|ejemplo)\b|测试|測試|演示|示例|"
+                   r"テスト|デモ|테스트|데모")
+
+
+def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
+    """(start, end, typed) of each password in an unquoted "login: account / password" of prose
+    ("(login: ops@host.tld / …)"), any language; ``typed`` when the pair is written with a slash and
+    the value mixes letters and digits (a seeded login). The caller keeps only values random by
+    measure, or typed ones as worth a look: unquoted prose names things far more often than it
+    holds credentials."""
     if "/" not in text and "," not in text and "|" not in text:
         return
     for w in _LOGIN_WORD.finditer(low):
         m = _LOGIN_PAIR.match(text, w.end())
         if m is not None:
-            yield m.span(2)
+            slash = "/" in text[m.end(1):m.start(2)]
+            label = low[low.rfind("\n", 0, w.start()) + 1:m.start(1)]
+            yield m.start(2), m.end(2), slash and _TYPED.fullmatch(m.group(2)) is not None \
+                and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id") \
+                and _DEMO.search(label) is None

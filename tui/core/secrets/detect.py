@@ -264,10 +264,10 @@ def _find(text: str) -> list[SecretHit]:
             v = m.group(2)
             if not _stand_in(v) and not _alike(m.group(1), v) and not code_name(v):
                 graded("login-password", "a login and its password", *m.span(2), "password")
-    for start, end in login_pairs(text, low):   # unquoted, in prose: only a value random by measure
-        v = text[start:end]
-        if grade(v, "password") == "high" and not never_a_value(v):
-            add("login-password", "a login and its password", start, end)
+    for start, end, typed in login_pairs(text, low):   # unquoted, in prose: a value random by measure is
+        sure = grade(text[start:end], "password") == "high" and not never_a_value(text[start:end])   # sure,
+        if sure or typed:   # a seeded login's (admin/admin2025) worth a look
+            add("login-password", "a login and its password", start, end, confidence="high" if sure else "possible")
     hits.sort(key=lambda h: h.start)
     return hits
 

@@ -23,7 +23,11 @@ _WORD = re.compile(r"(?i)(?<![\w-])(?:pass(?:word|wort|wd)|(?P<short>pwd|pw|mdp)
                    r"パスワード|密码|密碼|口令")
 # between the word and the value: a colon, '=', an arrow or dash, 'is' in a few languages, a
 # particle (は, 는, 是), or only white space
-_LINK = re.compile(r"""[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?(?:\*\*?[ \t]*)?(?P<op>[:：=]|->|→|—|–|\bis\b|\bes\b|\bé\b|\best\b|\bist\b|\bera\b|"""
+# whose password, before the label's colon: "password for staging:", "Пароль от сервера:", "senha do banco:"
+# (not "password policy:", "password reset:": a compound names a thing about passwords, not one)
+_LINK = re.compile(r"""(?:[ \t]+(?:for|of|to|on|de|do|da|del|della|des|du|für|pour|от|для|của|cho)"""
+                   r"""(?:[ \t]+[^\W\d_][\w.-]{0,19}){1,2}(?=[ \t]*(?:\*\*)?[ \t]*[:：=]))?"""
+                   r"""[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?(?:\*\*?[ \t]*)?(?P<op>[:：=]|->|→|—|–|\bis\b|\bes\b|\bé\b|\best\b|\bist\b|\bera\b|"""
                    r"""[はがは是为為는은]|\bequals\b)?[ \t]*(?:\*\*?[ \t]*)?[ \t]*[`'"]?(?P<v>[^\s`'"<>()\[\],;]{6,64}?)[`'"]?(?=[\s,;)\]]|[.。、](?:\s|$)|$)""")
 _STAND_IN = re.compile(r"(?i)^(?:\$|%|\{|<|!|&)|x{3,}|\*{3,}|your|example|sample|changeme|placeholder|redacted|"
                        r"1password|bitwarden|keepass|lastpass|vault|\.env$|dotenv|secret_?manager|keychain")
