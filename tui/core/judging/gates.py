@@ -224,6 +224,9 @@ _EXAMPLE_BEFORE = re.compile(r"(?i)(?:\be\.\s?g\.|\bes\.|\bej\.|\bz\.\s?B\.|\bp\
                              r"[^\n]{0,30}$")
 
 
+# user@host:path, as git and scp write a remote: a path after the colon (a port is digits, prose a space)
+_SCP_PATH = re.compile(r":(?=[~/\w.-]*[A-Za-z_~/])[~/\w.-]+")
+
 # addresses of a role or a service, not of a person (a provider's test sink: delivered@…)
 _ROLE_MAILBOXES = {"info", "support", "contact", "hello", "help", "sales", "team", "office", "billing", "press",
                    "privacy", "security", "abuse", "postmaster", "webmaster", "no-reply", "noreply", "donotreply",
@@ -263,6 +266,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
         if addr.endswith((".local", ".lan", ".internal", ".home", ".localdomain")) or \
                 re.search(r"(?:\bssh|\bscp|\bsftp|\brsync|\bmosh|-J|ProxyJump)\s+(?:-\S+\s+)*\S*$", before):
             continue   # an ssh target (user@host), not a mailbox
+        if _SCP_PATH.match(text, m.end()):
+            continue   # git@github.com:owner/repo.git, deploy@host:/srv/app: an SSH remote (user@host:path)
         if _DEMO_HEADING.search(_heading_above(text, m.start())) or _DEMO_USERS.search(text, *line_span(text, m.start())):
             continue   # under "## Test logins" / "Demo accounts": a seeded account, not a person's mailbox
         out.append(Finding(entry_id, "identifying", "email", line_of(text, m.start()),

@@ -82,7 +82,8 @@ _GONE_WORDS = re.compile(r"(?i)remov|delet|retir|dropp|\bgone\b|eliminat|depreca
                          # never saved: the entry says the file was not kept (stop 37, held-out review)
                          r"\b(?:never|not|wasn'?t|was not|weren'?t|were not) (?:saved|written|committed|persisted|kept)\b|"
                          r"\bunsaved\b|no se guard|nunca se guard|não foi salv|nunca foi salv|nicht gespeichert|"
-                         r"pas (?:été )?sauvegard|没有保存|未保存|沒有保存|保存されていない|保存していない|저장되지 않|저장 안")
+                         r"pas (?:été )?sauvegard|没有保存|未保存|沒有保存|保存されていない|保存していない|저장되지 않|저장 안|"
+                         r"не (?:был[аио]? )?(?:сохран|закоммич|записан)|не збереж|kaydedilmedi|nie (?:został[aoy]? )?zapisan")
 # "the entry point is server/index.js, not server.js": the path is named to say it is not the one
 _NOT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnon|\bnão|\bnao|\bnicht|\bkein|\bnunca|\bnever|\bnot in|\binstead of|"
                          r"\brather than|\ben vez de|\ben lugar de|\bem vez de|\bao invés de|\bau lieu de|\bpas|"

@@ -46,7 +46,9 @@ DAY_WORD = re.compile(r"(?i)^(?:(?:earlier |so far )?today|tonight|yesterday|thi
 _DATE_AFTER = re.compile(r"[ \t]*\(\d{1,2}[-/.]\d{1,2}\)")
 # "not yet" said of what someone must still find out: an open question, true until someone checks
 _OPEN_QUESTION = re.compile(r"(?i)[ \t]*(?:[\w-]+[ \t]+){0,2}(?:confirm|validat|verifi|quantif|isolat|known|measur|determin|"
-                            r"decided|clear\b|confirmad|validad|verificad|vérifi|bestätig|確認|确认|확인|検証|验证|驗證)")
+                            r"decided|clear\b|confirmad|validad|verificad|vérifi|bestätig|確認|确认|확인|検証|验证|驗證|"
+                            # decided, settled, certain: what is still to be chosen (es, pt, tr, zh, ja, ko)
+                            r"decidid|definid|kesin|belli|karar|确定|確定|决定|決定|決ま|未定|결정|미정|정해지)")
 _BOLD_LINE = re.compile(r"(?m)^[ \t]{0,3}\*\*[^*\n]{2,80}\*\*:?[ \t]*$")
 # what comes before a heading's first word: its marks, emphasis, a weekday ("## Friday, 14 March")
 _HEAD_PREFIX = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)[*_]{0,2}[ \t]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?[ \t]+)?",

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from ..reading.entry import MemoryEntry
+from ..judging.blanks import unfilled
 from ..judging.findings import Finding
 from .base import ENTRY, Layout, Reading, Role, listing
 from .markdown import headings, split_lines
@@ -76,8 +77,8 @@ class Cline(Layout):
         is then the one finding for the file (a next step already done: audit's steps_done)."""
         out = []
         for e in mem.sorted_entries():
-            if e.kind != "process" or not e.readable:
-                continue
+            if e.kind != "process" or not e.readable or unfilled(e.text):
+                continue   # (a template never filled records no work: nothing in it can have passed)
             age = mem.status[e.id].age_days
             stale = age is not None and age >= STALE_AFTER
             passed = [Finding(e.id, "process", "current-section", n + 1,

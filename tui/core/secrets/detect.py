@@ -26,7 +26,7 @@ from ..hints import starting_at, trie_pattern
 from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, login_pairs,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
-from .labels import app_passwords, chosen_name, labels_a_key, passphrase, values_below
+from .labels import app_passwords, chosen_name, labels_a_key, listed, passphrase, values_below
 from .prose import prose_credentials
 from .grade import code_name, grade, never_a_value, provider_shaped, public_by_design, random_by_measure, url_level
 from .rules import TOKENS, wordy
@@ -226,7 +226,7 @@ def _find(text: str) -> list[SecretHit]:
                 add(rule.id, rule.title, vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
-        elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value):
+        elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value) and not listed(text, vstart):
             add("generic-secret", "a passphrase assigned to a password's or a secret's name", vstart, vend, confidence="possible")
     if "\n" in text and anchors and (any(map(low.__contains__, _CHOSEN_WORDS)) or labels_a_key(low)):
         for name, vstart, vend in values_below(text, low):   # a key's or a token's: generated, or not one

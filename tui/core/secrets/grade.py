@@ -161,7 +161,13 @@ def never_a_value(v: str, words: bool = True) -> bool:
     name stands before the value, whose own format was already matched."""
     v = _shown(v)
     return v is None or _never_a_secret(v) or bool(_GLOB.search(v) or _kwarg(v) or _file(v) or _PERCENT.search(v)) \
-        or _an_address(v) or words and (_path_of_words(v) or made_of_words(v) or identifier(v) or code_name(v))
+        or _an_address(v) or words and (_path_of_words(v) or made_of_words(v) or identifier(v) or code_name(v)
+                                        or _NAMESPACED.fullmatch(v) is not None)
+
+
+# a key of a namespace, written as words joined by colons before the id it ends on
+# ("agent:main:telegram:direct:u_81f2…", an ARN's "arn:aws:sns:…", a URN): it says where, it opens nothing
+_NAMESPACED = re.compile(r"(?:[A-Za-z][a-z-]{1,20}:){3,}:?[\w.:/@+-]+")
 
 
 _ADDRESS = re.compile(r"(?:([\w.-]+):)?([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")

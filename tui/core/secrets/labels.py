@@ -57,6 +57,12 @@ def passphrase(value: str, alone: bool = False) -> bool:
     return not _STAND_IN.search(v) and not looks_placeholder(v) and entropy(v) >= 2.8
 
 
+def listed(text: str, vstart: int) -> bool:
+    """A bare value right after a word and a comma: the next item of a list of names
+    ("PasswordBearerScheme, issue_access_token, load_user"), not a value given to the name before it."""
+    return text[vstart - 2:vstart] == ", " and text[vstart - 3:vstart - 2].isalnum()
+
+
 # tried on the lower-cased text; a key's or a token's value below its name counts only when it is
 # random as generated keys are (detect.py grades it: a chosen word under "key:" is a name)
 _NAME_WORD = re.compile(r"passw|pwd|passphrase|contrase|secret|senha|\bkey\b|\btoken\b|api[_ -]?key")
