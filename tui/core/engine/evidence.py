@@ -31,7 +31,11 @@ SECOND_SHARE of what the matched entry that speaks of them most does, though too
 to match alone. A prompt often wants two or three files ('where is the site deployed, does it need
 a backend?' over a bank whose patterns and tech notes both say how it deploys): a cautious gate
 gave the first only. They rank after every entry that matched on its own, and an entry whose
-body holds none of the prompt's words is never one (no fill).
+body holds none of the prompt's words is never one (no fill). The share is 0.4 (stop 47 round 3,
+a curve in tests/bench/retrieval.md): the second answer is often a long running log or context
+file that says it in one of its many lines, and its length discounts each line (``focus``): at
+0.7 it stayed out where a plain BM25 top 3 had it (heldout41: 14 of the 20 ids BM25 had and memtui
+not were of this class); a word named once in a long list still stays below.
 
 A body is read for evidence as far as BODY_CHARS (6,000 characters; tests/bench/retrieval.md,
 stop 39 round 3): an answer past it is invisible. Read further, a long session log or
@@ -62,7 +66,7 @@ MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop addi
 SPOKEN_MIN = 3          # a folder's own word: held by half its entries, and three at least (``spoken_most``)
 MENTION_B = 0.75        # BM25's b: how much an entry's length discounts its lines (``focus``)
 TYPICAL_LINES = 35      # an entry's length the discount is measured against (the corpus's mean body, 6k chars read)
-SECOND_SHARE = 0.7       # a second entry's body speaks of the prompt's words this share of the most a matched one does
+SECOND_SHARE = 0.4       # a second entry's body speaks of the prompt's words this share of the most a matched one does
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
 BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
