@@ -35,6 +35,7 @@ for _names, _dim, _scale in (
         ("month months mes meses mois monat monate monaten 개월 个月 個月 ヶ月 か月 カ月 месяц месяца месяцев", "time",
          30 * 86_400_000),
         ("year years yr yrs año años ano anos ans jahr jahre jahren 년 年 год года лет", "time", 365 * 86_400_000),
+        ("mm 毫米", "length", 1), ("cm 厘米", "length", 10),
         ("kb kib", "size", 1024), ("mb mib", "size", 1024 ** 2), ("gb gib", "size", 1024 ** 3),
         ("% percent prozent 퍼센트", "percent", 1)):
     for _n in _names.split():
@@ -184,6 +185,8 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
             words = words + _words(right)[:3]   # "… have 14 days to return an item": the window to return
         heads = frozenset(w for w in words if w in _HEADS_N or dim == "percent" and w in _RATES_N) | \
             ({"within"} if within else set())
+        if not heads and _IS.search(left) and len(words) >= 2 and not right.strip():
+            heads = frozenset({"="})   # "receipt printer paper is 58 mm": a named thing given its value
         if not heads or not words:
             continue
         sm = _SCOPE.match(right)
@@ -231,10 +234,16 @@ _WINDOWS = frozenset(_norm(w) for w in "window ventana plazo prazo janela frist 
                      "期限 时限 時限 窗口 기한 срок окно within".split())
 
 
+# "X is 58 mm", "X: 58 mm", "X = 58 mm": the amount is what the words before it name
+_IS = re.compile(r"(?i)(?:\b(?:is|are|es|son|est|ist|sind|é|são)|[:=]|是|为|為|は|는|은)[ \t]*$")
+
+
 def same_setting(a: Amount, b: Amount) -> bool:
     """Two amounts speak of one setting (see the module's doc)."""
     if a.dim != b.dim or a.scope != b.scope:
         return False
+    if "=" in a.heads or "=" in b.heads:   # a thing given its value: the very same name on both sides
+        return a.heads == b.heads and a.subject == b.subject
     shared = a.subject & b.subject
     if not shared:
         return False

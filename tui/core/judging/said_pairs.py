@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 from . import amount_claims, rule_claims
 
@@ -100,3 +101,23 @@ def rule_pairs(rules: dict[str, list], entries: dict, Claim, Pair, lines_of_body
                                 f"“{b.said.said}” — which holds?", f"line {b.line} says “{b.said.said}”; "
                                 f"{a.entry}:{a.line} says “{a.said.said}” — which holds?"))
     return out
+
+
+class _Line(NamedTuple):
+    n: int
+    kind: str
+    text: str
+
+
+_DESCRIPTION = re.compile(r"(?m)^description:")
+
+
+def description_line(e) -> list:
+    """An entry's one-line description as a line of its claims (its file's line): the summary
+    states the setting as plainly as the body ("Receipt paper is 58 mm"), often more plainly."""
+    d = (getattr(e, "description", "") or "").strip()
+    text = getattr(e, "text", "") or ""
+    m = _DESCRIPTION.search(text) if d and getattr(e, "has_frontmatter", False) else None
+    if m is None or getattr(e, "file", None):
+        return []
+    return [_Line(text.count("\n", 0, m.start()) + 1, "plain", d)]
