@@ -247,9 +247,10 @@ def _said_conflicts(mem: Memory, texts: dict[str, str]) -> list[Finding]:
         e = mem.entries.get(i)
         body, first = (e.body or "", e.body_line) if e is not None else (text, 1)
         entries[i] = e if e is not None else _Undated()
-        if might_claim(body.lower()) or (desc := description_line(e)) and might_claim(desc[0].text.lower()):
+        desc = description_line(e)
+        if might_claim((desc[0].text + "\n" + body if desc else body).lower()):
             lines[i] = lines_of_body(body, first)
-            claims[i] = said_claims(i, description_line(e) + lines[i])
+            claims[i] = said_claims(i, desc + lines[i])
 
     def plain(i: str) -> list:
         if i not in lines:

@@ -109,15 +109,12 @@ class _Line(NamedTuple):
     text: str
 
 
-_DESCRIPTION = re.compile(r"(?m)^description:")
-
-
 def description_line(e) -> list:
     """An entry's one-line description as a line of its claims (its file's line): the summary
     states the setting as plainly as the body ("Receipt paper is 58 mm"), often more plainly."""
     d = (getattr(e, "description", "") or "").strip()
     text = getattr(e, "text", "") or ""
-    m = _DESCRIPTION.search(text) if d and getattr(e, "has_frontmatter", False) else None
-    if m is None or getattr(e, "file", None):
+    at = text.find("\ndescription:", 0, 4000) if d and getattr(e, "has_frontmatter", False) else -1
+    if at < 0 or getattr(e, "file", None):
         return []
-    return [_Line(text.count("\n", 0, m.start()) + 1, "plain", d)]
+    return [_Line(text.count("\n", 0, at) + 2, "plain", d)]
