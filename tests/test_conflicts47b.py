@@ -54,3 +54,21 @@ def test_triage_sends_both_sides_of_a_permission_conflict_to_review(tmp_path):
           description="Mechanics must never see supplier prices")
     got = run(mem, root)
     assert got["prices_open.md"].action == "review" and got["prices_closed.md"].action == "review"
+
+
+def test_a_hold_said_as_a_window_and_as_an_end_of_day(tmp_path):
+    a, = amounts("Repair bikes left at the counter must be collected within 48 hours")
+    b, = amounts("Repair bikes left at the counter are stored until closing (19:30)")
+    c, = amounts("Rental helmets stay on the rack until closing (19:30)")
+    assert same_setting(a, b) and not same_setting(a, c)
+    for text in ("The old rack was used until closing (19:30)", "Wait until closing (19:30)",
+                 "Spare tubes stock lasted until midnight last winter before we changed suppliers"):
+        assert not amounts(text), text
+    got = _conflicts(tmp_path, {"hold.md": ("Repair bikes left at the counter must be collected within 48 hours", "x\n"),
+                                "store.md": ("Repair bikes left at the counter are stored until closing (19:30)", "y\n")})
+    assert len(got) == 1 and "until closing" in got[0].message, got
+
+
+def test_one_entry_giving_a_thing_two_values_is_a_log_not_a_conflict(tmp_path):
+    assert not _conflicts(tmp_path, {"fit.md": ("Frame fitting notes", "- v1: Saddle drop height: 72 cm\n"
+                                                "- v2: Saddle drop height: 74 cm\n")})

@@ -247,8 +247,7 @@ def _said_conflicts(mem: Memory, texts: dict[str, str]) -> list[Finding]:
         e = mem.entries.get(i)
         body, first = (e.body or "", e.body_line) if e is not None else (text, 1)
         entries[i] = e if e is not None else _Undated()
-        desc = description_line(e)
-        if might_claim((desc[0].text + "\n" + body if desc else body).lower()):
+        if might_claim("\n".join([*map(lambda d: d.text, desc := description_line(e)), body]).lower()):
             lines[i] = lines_of_body(body, first)
             claims[i] = said_claims(i, desc + lines[i])
 

@@ -16,7 +16,10 @@ negative's object words are all among the affirmative's; an affirmative without 
 share at least one of them). "never mock X in integration tests" and "always mock X in unit
 tests" are two scopes; "never push to main" and "always push to main after CI is green" are a
 rule and its condition; "never run migrations by hand" and "run migrations with make" are two
-ways. The verb "use" is crossfile's (a tool's name, already compared with its scope). A line
+ways. The verb "use" is crossfile's (a tool's name, already compared with its scope). A
+permission of whom it names ("cashiers may see cost on the POS") meets a prohibition of the same
+people and verb said for everywhere ("cashiers must never see cost"); a condition ("when a manager
+approves") is the rule's exception, not a contradiction. A line
 that tells history (was, used to, no longer, antes, 以前 …), a question, code, a table row or a
 quoted string is no rule.
 """

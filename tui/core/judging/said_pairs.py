@@ -54,7 +54,8 @@ def amount_pairs(amounts: dict[str, list], Pair) -> list:
         for i, a in enumerate(cs):
             for k in range(i + 1, len(cs)):
                 b = cs[k]
-                if (a.entry, a.line) == (b.entry, b.line) or not amount_claims.same_setting(a.said, b.said) \
+                if (a.entry, a.line) == (b.entry, b.line) or a.entry == b.entry and {"=", "until"} & a.said.heads \
+                        or not amount_claims.same_setting(a.said, b.said) \
                         or not amount_claims.differ(a.said, b.said):
                     continue
                 hits[i] = hits.get(i, 0) + 1
