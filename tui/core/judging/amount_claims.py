@@ -15,7 +15,10 @@ each's subject is only the other's words): "refund window" meets "refunds … wi
 previously, changed, from … to, →, antes, 以前 …), a plan or a condition (if, should, plan,
 TODO, proposal), a bound (at least, up to, max …) or a range (14–30 days), a table row, code.
 A scope after the amount ("14 days for EU orders") rides with the claim: two scopes that differ
-are two settings. Only the standard library.
+are two settings. A thing given its value plainly ("receipt printer paper is 58 mm", "X: 80 mm")
+is a claim of that very name: it pairs only with the same words, in another entry. A hold's end
+("stays reserved until closing (22:00)") is a window's other way of being said: it meets "within
+2 hours" of the same thing (two of its words), in another entry. Only the standard library.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ for _names, _dim, _scale in (
         ("month months mes meses mois monat monate monaten 개월 个月 個月 ヶ月 か月 カ月 месяц месяца месяцев", "time",
          30 * 86_400_000),
         ("year years yr yrs año años ano anos ans jahr jahre jahren 년 年 год года лет", "time", 365 * 86_400_000),
+        ("mm 毫米", "length", 1), ("cm 厘米", "length", 10),
         ("kb kib", "size", 1024), ("mb mib", "size", 1024 ** 2), ("gb gib", "size", 1024 ** 3),
         ("% percent prozent 퍼센트", "percent", 1)):
     for _n in _names.split():
@@ -152,7 +156,12 @@ def might_amount(text: str) -> bool:
 
 def amounts(text: str, line: int = 0) -> list[Amount]:
     """The amounts one line says of a setting (see the module's doc)."""
-    if text.lstrip().startswith(("|", "#", ">")) or _NOT_NOW.search(text):
+    if text.lstrip().startswith(("|", "#", ">")):
+        return []
+    end = _UNTIL.search(text)
+    if end and not _NOT_NOW.search(text[:end.start()] + text[end.end():]):
+        return _end(text, end, line)
+    if _NOT_NOW.search(text):
         return []
     found = list(_AMOUNT.finditer(text))
     out = []
@@ -184,6 +193,8 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
             words = words + _words(right)[:3]   # "… have 14 days to return an item": the window to return
         heads = frozenset(w for w in words if w in _HEADS_N or dim == "percent" and w in _RATES_N) | \
             ({"within"} if within else set())
+        if not heads and _IS.search(left) and len(words) >= 2 and not right.strip():
+            heads = frozenset({"="})   # "receipt printer paper is 58 mm": a named thing given its value
         if not heads or not words:
             continue
         sm = _SCOPE.match(right)
@@ -225,19 +236,46 @@ def _clock(text: str, line: int) -> list[Amount]:
     return [Amount(line, "clock", h * 60 + mm, m.group(0).strip().rstrip("."), frozenset(words), heads, scope)]
 
 
+# "stay reserved until closing (22:00)", "until the shop closes at 22:00", "until midnight": the end of a
+# hold, a window's other way of being said (against "within 2 hours" of the same thing)
+_UNTIL = re.compile(r"(?i)\b(?:until|till|hasta|jusqu'à)[ \t]+(?:the[ \t]+|el[ \t]+|la[ \t]+)?(?:\w+[ \t]+){0,2}?"
+                    r"(closing|closes|close|midnight|end[ \t]+of[ \t]+(?:the[ \t]+)?day|cierre|cierra|medianoche|fermeture|minuit)"
+                    r"\b(?:[ \t]*\(?(?:at[ \t]+|a[ \t]+las[ \t]+|à[ \t]+)?(\d{1,2})[:h](\d{2})\)?)?")
+
+
+def _end(text: str, m: re.Match, line: int) -> list[Amount]:
+    left = _CLAUSE.split(text[:m.start()])[-1]
+    words = _words(left)[-5:]
+    if len(words) < 2:
+        return []
+    minutes = int(m.group(2)) * 60 + int(m.group(3)) if m.group(2) else 1440 if m.group(1).lower() in (
+        "midnight", "medianoche", "minuit") else -1   # (closing, its hour unsaid: no hour, still an end)
+    shown = m.group(0).strip().rstrip(")")
+    return [Amount(line, "time", -1 - minutes, shown + (")" if "(" in shown else ""), frozenset(words),
+                   frozenset({"until"}))]
+
+
 # the heads that say a window of time (an amount after "within" is one)
 _WINDOWS = frozenset(_norm(w) for w in "window ventana plazo prazo janela frist fenster délai delai deadline period "
                      "periodo período zeitraum 期間 기간 "
                      "期限 时限 時限 窗口 기한 срок окно within".split())
 
 
+# "X is 58 mm", "X: 58 mm", "X = 58 mm": the amount is what the words before it name
+_IS = re.compile(r"(?i)(?:\b(?:is|are|es|son|est|ist|sind|é|são)|[:=]|是|为|為|は|는|은)[ \t]*$")
+
+
 def same_setting(a: Amount, b: Amount) -> bool:
     """Two amounts speak of one setting (see the module's doc)."""
     if a.dim != b.dim or a.scope != b.scope:
         return False
+    if "=" in a.heads or "=" in b.heads:   # a thing given its value: the very same name on both sides
+        return a.heads == b.heads and a.subject == b.subject
     shared = a.subject & b.subject
     if not shared:
         return False
+    if "until" in a.heads or "until" in b.heads:   # an end against a window, or another end, of one hold
+        return len(shared - _HEADS_N - {"within", "until"}) >= 2 and ("within" in a.heads | b.heads or a.heads == b.heads)
     if a.heads & _WINDOWS and b.heads & _WINDOWS and shared - _HEADS_N:
         return True   # "refunds within 14 days" / "the refund window is 30 days": one window
     if not shared - _HEADS_N - {"within"}:

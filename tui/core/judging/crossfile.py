@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..reading.entry import memo
 from .findings import Finding, Place
-from .conflicts import claims_of as said_claims, conflict_pairs, lines_of_body, might_claim
+from .conflicts import claims_of as said_claims, conflict_pairs, description_line, lines_of_body, might_claim
 from ..instructions import INSTRUCTION_FILES
 from ..fsutil import same_bytes, within
 from ..textutil import without_comments
@@ -247,9 +247,9 @@ def _said_conflicts(mem: Memory, texts: dict[str, str]) -> list[Finding]:
         e = mem.entries.get(i)
         body, first = (e.body or "", e.body_line) if e is not None else (text, 1)
         entries[i] = e if e is not None else _Undated()
-        if might_claim(body.lower()):
+        if might_claim("\n".join([*map(lambda d: d.text, desc := description_line(e)), body]).lower()):
             lines[i] = lines_of_body(body, first)
-            claims[i] = said_claims(i, lines[i])
+            claims[i] = said_claims(i, desc + lines[i])
 
     def plain(i: str) -> list:
         if i not in lines:

@@ -16,7 +16,10 @@ negative's object words are all among the affirmative's; an affirmative without 
 share at least one of them). "never mock X in integration tests" and "always mock X in unit
 tests" are two scopes; "never push to main" and "always push to main after CI is green" are a
 rule and its condition; "never run migrations by hand" and "run migrations with make" are two
-ways. The verb "use" is crossfile's (a tool's name, already compared with its scope). A line
+ways. The verb "use" is crossfile's (a tool's name, already compared with its scope). A
+permission of whom it names ("cashiers may see cost on the POS") meets a prohibition of the same
+people and verb said for everywhere ("cashiers must never see cost"); a condition ("when a manager
+approves") is the rule's exception, not a contradiction. A line
 that tells history (was, used to, no longer, antes, 以前 …), a question, code, a table row or a
 quoted string is no rule.
 """
@@ -32,9 +35,16 @@ _NEG = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:never|don'?t|do\s+not|must\s+not
                   r"\s+(?:ever\s+|to\s+|se\s+)?`?(?P<verb>[^\W\d_][\w-]{1,30})`?")
 _POS = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:always|must|should\s+always|only|siempre|sempre|toujours|solo|sólo|"
                   r"somente|apenas)\s+(?:be\s+)?`?(?P<verb>[^\W\d_][\w-]{1,30})`?")
+# a permission of whom it names ("cashiers may see cost", "admins can delete"): it holds against a
+# prohibition of the same verb for the same people, nothing else
+_MAY = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:may|can|(?:is|are)\s+allowed\s+to|puede[n]?|podem|pode|peuvent|peut|dürfen|darf)"
+                  r"\s+(?:always\s+)?`?(?P<verb>[^\W\d_][\w-]{1,30})`?")
+# a scope that is a condition ("when a manager approves"): a rule's exception, not its place
+_CONDITION = re.compile(r"(?i)\s*(?:when|whenever|after|before|once|unless|except|if|while|until|cuando|después|antes|"
+                        r"excepto|salvo|si|quando|depois|exceto|se|quand|après|sauf|lors)\b")
 _NEG_ZH = re.compile(r"(?:不要|禁止|不得|不准|不可|切勿|别|勿)(?P<verb>[\u4e00-\u9fff]{2})")
 _POS_ZH = re.compile(r"(?:必须|总是|一律|始终|务必|只能|只)(?P<verb>[\u4e00-\u9fff]{2})")
-_HINTS = ("never", "don", "do not", "must", "should", "avoid", "always", "only", "nunca", "jam", "no ", "não", "nao",
+_HINTS = ("may ", "can ", "allowed", "pued", "pode", "peu", "darf", "dürf", "never", "don", "do not", "must", "should", "avoid", "always", "only", "nunca", "jam", "no ", "não", "nao",
           "siempre", "sempre", "toujours", "solo", "sólo", "somente", "apenas", "不", "禁止", "切勿", "别", "勿", "必须",
           "总是", "一律", "始终", "务必", "只")
 _HISTORY = re.compile(r"(?i)\b(?:was|were|used\s+to|no\s+longer|previously|formerly|changed|switched|until|"
@@ -66,6 +76,7 @@ class Rule:
     scope: frozenset
     said: str             # the clause, as the reason quotes it
     who: frozenset = frozenset()   # the words before the marker: whom the rule is for ("tenant", "master")
+    place: bool = True    # its scope (if any) is where it holds, not a condition ("when …", "unless …")
 
 
 def _fold(w: str) -> str:
@@ -113,17 +124,22 @@ def rules_of(text: str, line: int = 0, do: frozenset = frozenset()) -> list[Rule
         if len(c) < 6:
             continue
         found = bool(do)
-        for rx, sense in () if do else ((_NEG, "never"), (_NEG_ZH, "never"), (_POS, "always"), (_POS_ZH, "always")):
+        for rx, sense in () if do else ((_NEG, "never"), (_NEG_ZH, "never"), (_POS, "always"), (_POS_ZH, "always"),
+                                        (_MAY, "may")):
             for m in rx.finditer(c):
                 verb = _fold(m.group("verb"))
                 if verb.endswith("ly") or verb.endswith("mente"):   # "never silently launder": the adverb is no verb
                     continue
-                if verb in _NOT_VERBS or verb in _STOP or verb == "use" or verb == "使用":
+                who, pre_scope = _bags(c[:m.start()]) if rx not in (_NEG_ZH, _POS_ZH) else (frozenset(), frozenset())
+                # ("don't know" is no rule; "cashiers must never see cost" is one: it names whom it binds)
+                if verb in _NOT_VERBS and not (who and rx in (_NEG, _MAY)) or verb in _STOP or verb == "use" \
+                        or verb == "使用" or sense == "may" and not who:
                     continue
                 obj, scope = _bags(c[:m.start()] + " " + c[m.end():] if rx in (_NEG_ZH, _POS_ZH)
                                    else c[m.end():])
-                who, pre_scope = _bags(c[:m.start()]) if rx not in (_NEG_ZH, _POS_ZH) else (frozenset(), frozenset())
-                out.append(Rule(line, sense, verb, obj, scope | pre_scope, c[:120], who))
+                sm = _SCOPE_START.search(c, m.end())
+                out.append(Rule(line, sense, verb, obj, scope | pre_scope, c[:120], who,
+                                not (sm and _CONDITION.match(c, sm.start()))))
                 found = True
                 break
             if found:
@@ -145,9 +161,13 @@ def starts_with(verbs) -> re.Pattern:
 
 def contradict(a: Rule, b: Rule) -> bool:
     """Two rules that cannot both hold (see the module's doc)."""
-    if a.verb != b.verb or a.scope != b.scope or a.who != b.who or "never" not in (a.sense, b.sense) or a.sense == b.sense:
+    if a.verb != b.verb or a.who != b.who or "never" not in (a.sense, b.sense) or a.sense == b.sense:
         return False
     no, yes = (a, b) if a.sense == "never" else (b, a)
+    if yes.sense == "may":   # a permission where a prohibition of everywhere holds ("may see cost on the POS")
+        return bool(no.obj) and no.obj <= yes.obj and (no.scope == yes.scope or not no.scope and yes.place)
+    if a.scope != b.scope:
+        return False
     if yes.sense == "do":   # (the same scope: "never deploy on Fridays" / "Deploys go out on Fridays")
         return bool(no.obj) and no.obj <= yes.obj or not no.obj and bool(no.scope)
     # "never squash-merge" against "always squash-merge pull requests": a verb that says one thing

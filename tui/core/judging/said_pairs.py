@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 from . import amount_claims, rule_claims
 
@@ -53,7 +54,8 @@ def amount_pairs(amounts: dict[str, list], Pair) -> list:
         for i, a in enumerate(cs):
             for k in range(i + 1, len(cs)):
                 b = cs[k]
-                if (a.entry, a.line) == (b.entry, b.line) or not amount_claims.same_setting(a.said, b.said) \
+                if (a.entry, a.line) == (b.entry, b.line) or a.entry == b.entry and {"=", "until"} & a.said.heads \
+                        or not amount_claims.same_setting(a.said, b.said) \
                         or not amount_claims.differ(a.said, b.said):
                     continue
                 hits[i] = hits.get(i, 0) + 1
@@ -100,3 +102,20 @@ def rule_pairs(rules: dict[str, list], entries: dict, Claim, Pair, lines_of_body
                                 f"“{b.said.said}” — which holds?", f"line {b.line} says “{b.said.said}”; "
                                 f"{a.entry}:{a.line} says “{a.said.said}” — which holds?"))
     return out
+
+
+class _Line(NamedTuple):
+    n: int
+    kind: str
+    text: str
+
+
+def description_line(e) -> list:
+    """An entry's one-line description as a line of its claims (its file's line): the summary
+    states the setting as plainly as the body ("Receipt paper is 58 mm"), often more plainly."""
+    d = (getattr(e, "description", "") or "").strip()
+    text = getattr(e, "text", "") or ""
+    at = text.find("\ndescription:", 0, 4000) if d and getattr(e, "has_frontmatter", False) else -1
+    if at < 0 or getattr(e, "file", None):
+        return []
+    return [_Line(text.count("\n", 0, at) + 2, "plain", d)]

@@ -31,6 +31,7 @@ from ..judging.anchors import confine
 from ..judging.findings import Finding
 from ..judging.amount_claims import tells_change
 from ..judging.conflicts import claims_of, find_conflicts
+from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
 from .triage_knowable import copied, describes_code, knowable, quoted_value
@@ -92,7 +93,7 @@ class Context:
 
     def note_conflicts(self, entries: dict, readings: dict) -> None:
         """Entries that cannot both hold (judging/conflicts): id → [Conflict]."""
-        claims = {i: claims_of(i, r.content) for i, r in readings.items()}
+        claims = {i: claims_of(i, description_line(entries[i]) + r.content) for i, r in readings.items()}
         self.conflicts = find_conflicts({i: entries[i] for i in readings}, claims,
                                         lambda i: readings[i].of("rule", "how"))
         for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
