@@ -45,6 +45,7 @@ from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log
 from .triage_shape import references
+from .triage_template import template_only
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
                            who_set)
 
@@ -186,6 +187,12 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     content = r.content
     if not content:
         return Decision("drop", 3, ["it holds nothing but its frontmatter: nothing to remember"], notes=notes)
+    if (blank := template_only(e.body)) is not None:
+        at = next((ln.n for ln in r.lines if blank in ln.text), None)
+        return Decision("drop", 3, [f"a template never filled in: its sections hold only placeholders, "
+                                    f"{'line ' + str(at) + ' ' if at else ''}'{quote(blank, 8)}'",
+                                    "nothing to remember: the agent reads headings and blanks"],
+                        [at] if at else [], notes=notes)
     if (logged := tool_output(high, content, notes)) is not None:
         return logged
     texts = [ln.text for ln in content]
@@ -213,7 +220,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     status = {ln.n: ln for ln in r.of("status")}
     by_n = {ln.n: ln for ln in r.lines}
     said = {}   # line → the audit finding that marked it
-    moment = _moment(e, found, len(content))
+    moment = _moment(e, found, content)
     for f in high + moment:   # the audit's process and 'right now' findings, where the line is a statement of the moment
         ln = by_n.get(f.line)
         if f.line in status and f.kind in ("process", "transient"):

@@ -1,0 +1,90 @@
+"""Issue 37, stop 47 after the held-out reading: a memory-bank file never filled in (its headings and
+placeholders only) is drop; a line of the moment in more shapes (a plan for tonight, an event 'this
+Friday', a state 'at the moment' with its cause, 'today I'm testing') is edit of that line; a 'for
+now' in a parenthesis of a joined paragraph decides nothing alone. All text written here."""
+from __future__ import annotations
+
+from conftest import NOW, triage_entry as entry
+from tui.core.snapshots.memory import Memory
+from tui.core.reports.audit import audit
+from tui.core.reports.triage import Usage, triage
+from tui.core.reports.triage_template import template_only
+
+
+def run(mem_dir, root):
+    mem = Memory.load(mem_dir, root, now=NOW)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
+def _bank(tmp_path, files: dict[str, str]):
+    from conftest import write
+    from tui.core.layouts import detect
+    bank, root = tmp_path / "root" / "memory-bank", tmp_path / "root"
+    for name, text in files.items():
+        write(bank, name, text)
+    seen = detect(bank, None)
+    mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
+    return triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()
+
+
+_TECH = ("# techContext.md\n\nThis file records the stack, the tools and the constraints of the project.\n\n"
+         "## Stack\n- (language / framework)\n\n## Tools\n- (editor, build tool)\n- (CI)\n\n"
+         "## Constraints\n- (constraint 1)\n- (constraint 2)\n\n## Dependencies\n- [dependency 1]\n- [dependency 2]\n\n"
+         "## Note\nKeep this file up to date as the project grows.\n")
+_ACTIVE = ("# activeContext\n\nQuesto file tiene traccia del lavoro in corso.\n\n## Focus attuale\n<fill in the current focus>\n\n"
+           "## Modifiche recenti\n- (modifica 1)\n- (modifica 2)\n\n## Prossimi passi\n- (passo 1)\n- (passo 2)\n\n"
+           "## Decisioni\n- TBD\n")
+
+
+def test_a_memory_bank_file_of_headings_and_placeholders_is_drop(tmp_path):
+    got = _bank(tmp_path, {"projectbrief.md": "# Brief\n\nA bakery's order and delivery app.\n",
+                           "techContext.md": _TECH, "activeContext.md": _ACTIVE})
+    for i in ("techContext.md", "activeContext.md"):
+        assert got[i].action == "drop", (i, got[i].action, got[i].reasons)
+        assert "placeholder" in got[i].reasons[0], got[i].reasons
+    assert got["projectbrief.md"].action != "drop"
+
+
+def test_a_partly_filled_template_or_a_list_of_links_is_no_template():
+    partly = ("# techContext\n\n## Stack\n- Python 3.12, FastAPI, Postgres 16\n\n## Tools\n- uv for the env, ruff for lint\n\n"
+              "## Constraints\n- the API must answer within 300 ms\n\n## Dependencies\n- (dependency 1)\n")
+    links = ("# References\n\n## Docs\n- [API guide](https://example.org/api)\n- [Style](docs/style.md)\n\n"
+             "## Specs\n- [Payment flow](docs/pay.md)\n\n## Old\n- (none yet)\n")
+    assert template_only(partly) is None
+    assert template_only(links) is None
+    assert template_only(_TECH) is not None
+
+
+def test_a_line_of_the_moment_in_more_shapes_is_edit_of_that_line(mem_dir, root):
+    entry(mem_dir, "import_resume.md", "`import` skips rows whose id is already in the table, so a stopped run can be\n"
+          "started again with no flag.\nRight now 60% of the archive is imported; I'll resume it tonight.\n"
+          "Rows with an empty date are written to rejects.csv, never dropped.", description="import is resumable")
+    entry(mem_dir, "tile_source.md", "Use the 2022 map tiles; the 2019 set misses the new ring road.\n"
+          "Today I'm also testing the 2019 set on the side to compare sizes.", description="Which tile set to use")
+    entry(mem_dir, "tasting.md", "Guests prefer two sweet courses to one; a single dessert reads as a cut.\n"
+          "The next tasting is this Thursday with six guests.", description="What tastings taught about the menu")
+    entry(mem_dir, "build_box.md", "Builds run on a `debian-12` runner; the image lacks libjpeg, so Pillow is built from wheels.\n"
+          "The build is broken at the moment because of the linter upgrade; ignore it until I fix it.",
+          description="Build runner quirks")
+    got = run(mem_dir, root)
+    for i, n in (("import_resume.md", 9), ("tile_source.md", 8), ("tasting.md", 8), ("build_box.md", 8)):
+        assert got[i].action == "edit" and got[i].lines == [n], (i, got[i].action, got[i].lines, got[i].reasons)
+
+
+def test_lines_that_only_sound_like_the_moment_keep_the_entry(mem_dir, root):
+    entry(mem_dir, "release_day.md", "Releases go out on Thursday; the tag is cut the evening before.\n"
+          "Failing builds are retried once because the runners are flaky.", description="Release day")
+    entry(mem_dir, "resume_rule.md", "When an import stops, it will resume from the last committed id; "
+          "nothing is read twice.", description="Import resume rule")
+    got = run(mem_dir, root)
+    assert got["release_day.md"].action == "keep", got["release_day.md"].reasons
+    assert got["resume_rule.md"].action == "keep", got["resume_rule.md"].reasons
+
+
+def test_for_now_in_a_parenthesis_of_a_joined_paragraph_is_no_status(mem_dir, root):
+    entry(mem_dir, "umlauts.md", "In the guessing rule a wrong \"o\" does not reveal \"ö\". The user chose this so that\n"
+          "spelling is part of the game; the word list must therefore not favour words heavy with\n"
+          "umlauts (cap: at most two per word, checked by hand for now).",
+          description="Umlauts and plain vowels are different letters", type_="project")
+    got = run(mem_dir, root)
+    assert got["umlauts.md"].action == "keep", got["umlauts.md"].reasons
