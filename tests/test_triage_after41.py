@@ -88,3 +88,19 @@ def test_for_now_in_a_parenthesis_of_a_joined_paragraph_is_no_status(mem_dir, ro
           description="Umlauts and plain vowels are different letters", type_="project")
     got = run(mem_dir, root)
     assert got["umlauts.md"].action == "keep", got["umlauts.md"].reasons
+
+
+def test_settings_listed_in_one_wrapped_sentence_that_a_config_holds_are_drop(mem_dir, root):
+    from conftest import write
+    write(root, "conf/shop.toml", "[sync]\npoll_secs = 30\nbatch_size = 200\n\n[print]\npaper_mm = 80\n"
+                                  "copies = 2\nmargin_mm = 3\nspool_dir = \"var/spool\"\n")
+    entry(mem_dir, "sync_values.md", "Nightly sync polls the supplier every `poll_secs = 30` with `batch_size = 200`; receipt printing\n"
+          "uses `paper_mm = 80`, `copies = 2` and `margin_mm = 3`, and the printer queues its jobs in\n`var/spool`.",
+          description="Current sync and print limits", type_="reference")
+    entry(mem_dir, "sync_why.md", "Sync polls every `poll_secs = 30` with `batch_size = 200` because the supplier's\n"
+          "API bans clients that send more than ten requests a minute and answers slowly at night; keep both.",
+          description="Why sync is slow on purpose", type_="reference")
+    got = run(mem_dir, root)
+    assert got["sync_values.md"].action == "drop", got["sync_values.md"].reasons
+    assert any("conf/shop.toml:" in x for x in got["sync_values.md"].reasons), got["sync_values.md"].reasons
+    assert got["sync_why.md"].action == "keep", got["sync_why.md"].reasons
