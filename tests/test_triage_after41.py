@@ -104,3 +104,25 @@ def test_settings_listed_in_one_wrapped_sentence_that_a_config_holds_are_drop(me
     assert got["sync_values.md"].action == "drop", got["sync_values.md"].reasons
     assert any("conf/shop.toml:" in x for x in got["sync_values.md"].reasons), got["sync_values.md"].reasons
     assert got["sync_why.md"].action == "keep", got["sync_why.md"].reasons
+
+
+def test_a_session_file_named_for_its_day_and_a_topic_is_that_days_record():
+    import datetime as dt
+    from tui.core.reports.triage_history import day_log
+    now = dt.datetime(2026, 12, 7, 9, tzinfo=dt.timezone.utc)
+    old = day_log("memory/2026-09-14-printer-timeout.md", now, [])
+    assert old is not None and old.action == "archive" and "2026-09-14" in old.reasons[0]
+    assert day_log("memory/2026-12-06-printer-timeout.md", now, []) is None   # yesterday's
+    assert day_log("memory/printer-2026-09-14.md", now, []) is None           # a topic, dated: not a day's file
+
+
+def test_a_timeline_of_one_incident_is_archive_and_a_schedule_is_not(mem_dir, root):
+    entry(mem_dir, "outage_timeline.md", "2026-08-02 09:10 first timeouts; 09:14 queue backs up; 09:30 payments stop;\n"
+          "09:41 worker restarted; 10:05 backlog drained. Root cause: the worker never released its lock.\n"
+          "Fix shipped the same day.", description="Timeline of the 2026-08-02 payment outage")
+    entry(mem_dir, "cron_times.md", "Backups run at 02:00, the price import at 06:30 and the report mail at 07:15;\n"
+          "never move the import before the backup ends.", description="When the nightly jobs run")
+    got = run(mem_dir, root)
+    assert got["outage_timeline.md"].action == "archive", got["outage_timeline.md"].reasons
+    assert "timeline" in got["outage_timeline.md"].reasons[0], got["outage_timeline.md"].reasons
+    assert got["cron_times.md"].action != "archive", got["cron_times.md"].reasons

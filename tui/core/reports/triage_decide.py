@@ -43,7 +43,7 @@ from .triage_process import finished_phase, for_today, headline_is_process, stat
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
-from .triage_history import dated_history, day_log
+from .triage_history import dated_history, day_log, timeline
 from .triage_shape import references
 from .triage_template import template_only
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
@@ -210,7 +210,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if phase and not r.of("rule"):
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
-    if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)) is not None:
+    if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)
+            or timeline(prepared.name, prepared.description, r.lines)) is not None:
         return replace(history, notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
