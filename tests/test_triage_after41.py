@@ -126,3 +126,18 @@ def test_a_timeline_of_one_incident_is_archive_and_a_schedule_is_not(mem_dir, ro
     assert got["outage_timeline.md"].action == "archive", got["outage_timeline.md"].reasons
     assert "timeline" in got["outage_timeline.md"].reasons[0], got["outage_timeline.md"].reasons
     assert got["cron_times.md"].action != "archive", got["cron_times.md"].reasons
+
+
+def test_a_headline_that_says_the_work_was_finished_on_a_day_is_its_report(mem_dir, root):
+    body = ("# Checkout v3\n\n**Trigger**: the owner said checkout was slow and confusing\n\n## Idea\n\n"
+            "- v2: one page per step, each saving the cart\n- v3: one page, the cart saved once at the end\n\n## Points\n\n"
+            "1. The cart keeps prices in cents\n2. Payment runs after the stock check\n3. One screen instead of three\n\n"
+            "## Files\n\n- cart.ts: cart and totals\n- pay.ts: payment and receipt\n")
+    entry(mem_dir, "rewrite_en.md", body, description="Checkout rewrite — completed 2026-06-22")
+    entry(mem_dir, "rewrite_zh.md", body, description="结算页重构——2026.6.22 完成")
+    entry(mem_dir, "cents.md", "Prices are stored in cents everywhere; the UI formats them.",
+          description="Prices in cents — decided 2026-06-22")
+    got = run(mem_dir, root)
+    for i in ("rewrite_en.md", "rewrite_zh.md"):
+        assert got[i].action == "archive", (i, got[i].action, got[i].reasons)
+    assert got["cents.md"].action == "keep", got["cents.md"].reasons
