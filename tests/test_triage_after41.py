@@ -141,3 +141,20 @@ def test_a_headline_that_says_the_work_was_finished_on_a_day_is_its_report(mem_d
     for i in ("rewrite_en.md", "rewrite_zh.md"):
         assert got[i].action == "archive", (i, got[i].action, got[i].reasons)
     assert got["cents.md"].action == "keep", got["cents.md"].reasons
+
+
+def test_a_current_focus_label_among_lasting_lines_is_edit_of_that_line(mem_dir, root):
+    entry(mem_dir, "profile.md", "# Profile\n\n## Role\n- Lead of the billing service, owns its schema\n"
+          "- Current focus: moving invoices to the new queue\n\n## Setup\n- macOS + zsh\n- Go 1.22 for services\n\n"
+          "## Preferences\n- short answers, tables over prose\n- every change ships with a test\n",
+          description="Who the user is and how they work", type_="user")
+    entry(mem_dir, "profile_zh.md", "# 用户画像\n\n## 角色\n- 结算服务负责人，负责其数据结构\n"
+          "- 当前重点：把发票迁移到新的队列\n\n## 环境\n- macOS + zsh\n- Go 1.22 开发服务\n\n"
+          "## 偏好\n- 回答简短，表格优先\n- 每次改动都附带测试\n",
+          description="用户角色与偏好", type_="user")
+    entry(mem_dir, "focus_ring.md", "The current focus ring is drawn by the browser; never hide it with CSS.",
+          description="Focus ring")
+    got = run(mem_dir, root)
+    assert got["profile.md"].action == "edit" and got["profile.md"].lines == [11], got["profile.md"].reasons
+    assert got["profile_zh.md"].action == "edit" and got["profile_zh.md"].lines == [11], got["profile_zh.md"].reasons
+    assert got["focus_ring.md"].action != "edit", got["focus_ring.md"].reasons

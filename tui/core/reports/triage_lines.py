@@ -96,6 +96,9 @@ _OPEN_LABEL = re.compile(
     r"pendências?|pendente|próximos passos|à faire|prochaines? étapes?|offene punkte|nächste schritte|"
     r"da fare|prossimi passi|осталось|следующ\w* шаг\w*|việc còn lại|tiếp theo|下一步|待办|待完成|残り|次回|"
     r"다음 ?단계|남은 ?작업|현재 ?진행 ?중|현재 ?상황|現在の状況|現在の状態|今の状況|estado actual|situación actual|currently|stand|aktueller stand|en curso|em andamento|in arbeit|現状|現在|進行中|作業中|"
+    # what the work is on now, labelled so ("Current focus: …", "当前重点：…"): a status, as the heading is
+    r"current (?:focus|task|work)|foco actual|enfoque actual|foco atual|focus actuel|aktueller fokus|"
+    r"(?:当前|目前)(?:焦点|重点|任务)|現在の(?:焦点|フォーカス|タスク)|현재 ?(?:초점|포커스|작업)|"
     r"当前|目前|进行中|진행 ?중|현황|현재)(?:\*\*)?"
     r"\s*(?:\(?(?:as of |vom |am |del |au |em )?\d{4}-\d{2}-\d{2}\)?)?\s*[:：]")
 # a list item that tells what was done, in the past tense: a changelog's line
