@@ -44,8 +44,9 @@ from .triage_process import finished_phase, for_today, headline_is_process, stat
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
-from .triage_history import dated_history, day_log
+from .triage_history import dated_history, day_log, timeline
 from .triage_shape import references
+from .triage_template import template_only
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
                            who_set)
 
@@ -187,6 +188,12 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     content = r.content
     if not content:
         return Decision("drop", 3, ["it holds nothing but its frontmatter: nothing to remember"], notes=notes)
+    if (blank := template_only(e.body)) is not None:
+        at = next((ln.n for ln in r.lines if blank in ln.text), None)
+        return Decision("drop", 3, [f"a template never filled in: its sections hold only placeholders, "
+                                    f"{'line ' + str(at) + ' ' if at else ''}'{quote(blank, 8)}'",
+                                    "nothing to remember: the agent reads headings and blanks"],
+                        [at] if at else [], notes=notes)
     if (logged := tool_output(high, content, notes)) is not None:
         return logged
     texts = [ln.text for ln in content]
@@ -204,7 +211,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if phase and not r.of("rule"):
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
-    if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)) is not None:
+    if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)
+            or timeline(prepared.name, prepared.description, r.lines)) is not None:
         return replace(history, notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
@@ -214,7 +222,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     status = {ln.n: ln for ln in r.of("status")}
     by_n = {ln.n: ln for ln in r.lines}
     said = {}   # line → the audit finding that marked it
-    moment = _moment(e, found, len(content))
+    moment = _moment(e, found, content)
     for f in high + moment:   # the audit's process and 'right now' findings, where the line is a statement of the moment
         ln = by_n.get(f.line)
         if f.line in status and f.kind in ("process", "transient"):

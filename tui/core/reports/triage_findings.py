@@ -25,14 +25,20 @@ WHAT_HOLDS = {"learned": "a trap or finding it learned", "why": "the reason for 
 NOTE_KINDS = ("identifying", "secret", "sensitive", "transient", "process", "conflict")
 
 
-def moment(e, found: list[Finding], lines: int) -> list[Finding]:
+SENTENCE = 200   # characters: one statement of the moment; a longer line is a joined paragraph
+
+
+def moment(e, found: list[Finding], content: list) -> list[Finding]:
     """'Right now' words, possible one by one in the audit: in the headline and another line, or
-    in every line of an entry of ``lines`` lines, they are its own subject (several signs
-    agree, or nothing else is said): as sure as a high one."""
+    in every line of the entry's ``content`` (its lines, each one sentence: a word in a joined
+    paragraph's parenthesis is not what the paragraph says), they are its own subject (several
+    signs agree, or nothing else is said): as sure as a high one."""
     now = [f for f in found if f.kind == "transient" and f.confidence == "possible" and f.rule == "time-word"]
     marked = {f.line for f in now if f.line}
     head = any(n < e.body_line + e.first_line - 1 for n in marked)
-    return now if head and len(marked) >= 2 or marked and len(marked) >= lines else []
+    items = [max((ln for ln in content if ln.n <= n), key=lambda ln: ln.n, default=None) for n in marked]
+    short = all(ln is None or len(ln.text) <= SENTENCE for ln in items)   # a wrapped line: the item it goes on
+    return now if head and len(marked) >= 2 or marked and short and len(marked) >= len(content) else []
 
 
 def notes_of(e, found: list[Finding]) -> list[str]:

@@ -42,8 +42,9 @@ def dated_history(entry_id: str, name: str, description: str, lines) -> Decision
                                    "the code or an instruction file what lasted"], [ln.n for ln in rounds][:20])
 
 
-# a file named by its day alone: "2026-02-22.md", "2026_02_22.md", "20260222.md" (a weekday may follow)
-_DAY_NAME = re.compile(r"^(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?:[-_ ](?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)?\.(?:md|txt)$", re.I)
+# a file named by its day: "2026-02-22.md", "2026_02_22.md", "20260222.md" (a weekday may follow), or by
+# its day and the session's topic ("2026-03-15-login-bug.md", what a session hook saves): that day's record
+_DAY_NAME = re.compile(r"^(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?:[-_ ](?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|[-_][^/]+)?\.(?:md|txt)$", re.I)
 
 
 def day_of(entry_id: str) -> dt.date | None:
@@ -66,3 +67,36 @@ def day_log(entry_id: str, now: dt.datetime, rules: list[str]) -> Decision | Non
            "the agent reads only today's and yesterday's at a session's start"]
     why += [f"{r}: move that rule to the long-term memory file first" for r in rules[:2]]
     return Decision("archive", 1, why + ["what lasted belongs in the long-term file; the day's record in the archive"])
+
+
+# a headline that calls the entry a timeline: the events of one incident or day, in order
+_TIMELINE = re.compile(r"(?i)\btime ?line\b|\bchronolog(?:y|ie)\b|\bcronolog[íi]a\b|\bzeit(?:leiste|strahl|verlauf)\b|"
+                       r"\bхронологи|时间线|時間線|时间轴|タイムライン|타임라인")
+_CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
+
+
+def timeline(name: str, description: str, lines) -> Decision | None:
+    """Test 1 for a timeline: its headline calls it one and its lines keep the clock, three or more
+    times in order ("14:02 … 14:05 … 14:20 …"): the record of how one incident went, minute by
+    minute. The log keeps it; what it taught goes to a rule entry or an instruction file first. A
+    schedule ("backups at 02:00, the import at 06:30") is no timeline: its headline does not say so."""
+    said = _TIMELINE.search(f"{name}\n{description}")
+    if said is None or any(ln.kind == "why" for ln in lines):
+        return None
+    times = [(ln.n, int(m.group(1)) * 60 + int(m.group(2))) for ln in lines if ln.kind not in ("code", "cont")
+             for m in _CLOCK.finditer(ln.text)]
+    if len(times) < 3 or any(b[1] < a[1] for a, b in zip(times, times[1:])):
+        return None
+    timed = {n for n, _ in times}
+    learned = [ln for ln in lines if ln.kind == "learned"]
+    if learned and learned[0].n in timed:   # the lesson sits in the timeline's own sentence
+        why_told = f"line {learned[0].n} tells what it taught beside the times"
+    else:
+        why_told = None
+    why = [f"its name or description calls it a timeline: '{quote(said.group(0), 4)}', and {len(times)} times "
+           f"of the clock follow in order, from line {times[0][0]}"]
+    if learned:
+        why.append((why_told or f"line {learned[0].n} '{quote(learned[0].text, 8)}' is what it taught")
+                   + ": move it to a rule entry or the instruction file first if no entry says it")
+    return Decision("archive", 1, why + ["how one incident went belongs in the log, not in what the agent loads"],
+                    sorted(timed)[:20])

@@ -46,12 +46,15 @@ def knowable(prepared, looked: list[Found]) -> Decision | None:
     if any(_DEFAULT.search(ln.text) for ln in r.content) and all(_DOC.search(g.lines[0].file) for g in found):
         return None   # never cite a README's example as the project's setting
     content = r.content
-    with_facts = {g.fact.line for g in looked}
+    at = _items(r)   # a fact on a wrapped line belongs to the item (the sentence) that line goes on
+    with_facts = {at.get(g.fact.line, g.fact.line) for g in looked}
     bare = [ln for ln in content if ln.n not in with_facts and ln.kind != "code"]
     if len(found) < 2 and len(content) > 2 or len(bare) > max(1, len(content) // 3) \
             or any(len(ln.text.split()) > 16 for ln in bare):
         return None
-    if any(says_more(ln, [g for g in looked if g.fact.line == ln.n]) for ln in content if ln.n in with_facts):
+    on = {ln.n: [g for g in looked if at.get(g.fact.line, g.fact.line) == ln.n] for ln in content if ln.n in with_facts}
+    # a line that lists several settings names each in a word or so: its own words grow with them
+    if any(says_more(ln, on[ln.n], 8 + max(0, len(on[ln.n]) - 1)) for ln in content if ln.n in on):
         return None
     reasons, cited = [], set()
     for g in found:
@@ -61,6 +64,16 @@ def knowable(prepared, looked: list[Found]) -> Decision | None:
             reasons.append(f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}")
     reasons.append("every fact it states is in the project's files: reading them once tells the agent")
     return Decision("drop", 3, reasons, sorted({g.fact.line for g in found}), [g.lines[0] for g in found][:6])
+
+
+def _items(reading) -> dict[int, int]:
+    """Each line of the body → the line its item starts on (a wrapped line's is the one it goes on)."""
+    out, start = {}, None
+    for ln in reading.lines:
+        if ln.kind != "cont":
+            start = ln.n
+        out[ln.n] = start if start is not None else ln.n
+    return out
 
 
 _OWN_WORDS = re.compile(r"(?i)\b(?:because|so that|never|must|only|careful|beware|trap|instead|unless|except|"

@@ -96,6 +96,9 @@ _OPEN_LABEL = re.compile(
     r"pendências?|pendente|próximos passos|à faire|prochaines? étapes?|offene punkte|nächste schritte|"
     r"da fare|prossimi passi|осталось|следующ\w* шаг\w*|việc còn lại|tiếp theo|下一步|待办|待完成|残り|次回|"
     r"다음 ?단계|남은 ?작업|현재 ?진행 ?중|현재 ?상황|現在の状況|現在の状態|今の状況|estado actual|situación actual|currently|stand|aktueller stand|en curso|em andamento|in arbeit|現状|現在|進行中|作業中|"
+    # what the work is on now, labelled so ("Current focus: …", "当前重点：…"): a status, as the heading is
+    r"current (?:focus|task|work)|foco actual|enfoque actual|foco atual|focus actuel|aktueller fokus|"
+    r"(?:当前|目前)(?:焦点|重点|任务)|現在の(?:焦点|フォーカス|タスク)|현재 ?(?:초점|포커스|작업)|"
     r"当前|目前|进行中|진행 ?중|현황|현재)(?:\*\*)?"
     r"\s*(?:\(?(?:as of |vom |am |del |au |em )?\d{4}-\d{2}-\d{2}\)?)?\s*[:：]")
 # a list item that tells what was done, in the past tense: a changelog's line
@@ -108,7 +111,7 @@ _TODO = re.compile(r"^\W*(?:TODO|WIP)\b|\b(?:TODO|WIP)\s*[:：]")   # a label, n
 _STATE = re.compile(
     r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
     r"in progress|in review|waiting|down|paused|on hold|not (?:yet )?(?:done|merged|deployed|fixed|started|finished|"
-    r"released|wired|tested|reviewed|verified|configured|enabled|available|working|supported|implemented))\b|\b(?:where (?:i|we) left off|left off at|pick up from|resume (?:from|with))\b")
+    r"released|wired|tested|reviewed|verified|configured|enabled|available|working|supported|implemented))\b|\b(?:where (?:i|we) left off|left off at|pick up from|(?<!will )(?<!can )(?<!to )(?<!would )resume (?:from|with))\b")
 # a dated log row: "2026-11-18: …", "- [2026-11-18] Moved …", "2026-11-18 Migramos …", "Nov 24: …"
 _DATED_ROW = re.compile(r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?[\[(]?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})[\])]?(?:\*\*)?"
@@ -292,6 +295,8 @@ def _kind(text: str, in_process: bool) -> str:
         return "learned"
     if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):
         return "status"
+    if _TODAY_DONE.match(bare) and _now(bare):
+        return "status"   # "Today I'm testing …": work going on, not done
     if _DONE_PREFIX.match(bare) or _done_record(bare) or _TODAY_DONE.match(bare):
         return "final"   # "DONE (2026-05-28): …", "✅ shipped …", "2026-04-10: …": what happened, a record
     if _DONE_ITEM.match(bare) and not _DECISION.search(bare):
@@ -315,7 +320,7 @@ def _done_record(bare: str) -> bool:
 
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
-    return _done_record(bare) or bool(_STATE.search(bare)) and not _CAUSE.search(bare) \
+    return _done_record(bare) or bool(_STATE.search(bare)) and (not _CAUSE.search(bare) or bool(_NOW_WORD.search(bare))) \
         or len(bare) <= 200 and _now(bare)   # a statement of the moment is one sentence, not a joined paragraph
 
 
@@ -333,6 +338,11 @@ _NOW_WORK = re.compile(
     r"\b(?:still|currently) (?:testing|debugging|investigating|working on|looking into|trying out|fixing|migrating)\b|"
     r"\b(?:will|to) (?:look|check|update|continue|finish|come back|revisit|retry|test)\b[^.;\n]{0,40}?"
     r"\b(?:tomorrow|next (?:session|week)|later today|tonight)\b|"
+    # the speaker's own plan for the next hours ("I'll resume it tonight"), an event of the coming days
+    # ("the next playtest is this Friday"): true until that day only
+    r"\b(?:I'll|I will|we'll|we will|I'm going to|we're going to)\b[^.;\n]{0,40}?"
+    r"\b(?:tomorrow|tonight|later today|this (?:afternoon|evening)|next session)\b|"
+    r"\b(?:this|next|coming) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
     r"\b(?:hoy|actualmente|ahora mismo) (?:\w+ )?(?:probando|depurando|trabajando en|investigando)\b|"
     r"\b(?:hoje|atualmente) (?:\w+ )?(?:testando|depurando|trabalhando em|investigando)\b|"
     r"\b(?:aujourd'hui|actuellement) (?:\w+ )?en train de\b|\b(?:heute|gerade|momentan) (?:noch )?(?:am )?(?:testen|debuggen)\b|"
@@ -359,6 +369,8 @@ _NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonigh
               "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас")
 
 
+# a state said of this moment ("CI is red at the moment because of …"): its cause does not make it a lesson
+_NOW_WORD = re.compile(r"(?i)\b(?:at the moment|right now|currently|today|this week)\b")
 # "were failing … because they inherited the gateway's deadline": a cause told, what was learned
 _CAUSE = re.compile(r"(?i)\b(?:because|due to|caused by|root cause|weil|porque|debido a|parce que|à cause d)\b|"
                     r"因为|由于|原因|ので|せいで|때문")

@@ -47,11 +47,21 @@ _PHASE_DONE = re.compile(
     r"implemented|implementad[oa]s?|implantad[oa]s?|entregues?|shipped|delivered|umgesetzt)\b")
 
 
+# a headline whose last words say the work was finished on a day: "Checkout rewrite — completed
+# 2026-06-22", "重构——2026.6.22 完成" (a decision dated so is no report: "decided" is no done word)
+_DAY = r"\d{4}[-./]\d{1,2}[-./]\d{1,2}"
+_DONE_ON = re.compile(
+    rf"(?i)(?:\s[—–-]+\s*|——\s*|[:：，,]\s*)(?:(?:completed?|done|finished|shipped|delivered|merged|terminad[oa]|"
+    rf"conclu[ií]d[oa]|finalizad[oa]|abgeschlossen|termin[ée]e?)\s*(?:on|el|em|le|am)?\s*{_DAY}|"
+    rf"{_DAY}\s*(?:完成|已完成|完了|완료|completed?|done|finished|shipped))\s*$")
+
+
 def finished_phase(name: str, description: str) -> str | None:
-    """The headline says a numbered phase (sprint, milestone) is done: the entry is its report.
-    A *Why* in it tells why the phase was built, which the code now holds; no reason to load it."""
+    """The headline says a numbered phase (sprint, milestone) is done, or the work it names was
+    finished on a day: the entry is its report. A *Why* in it tells why the work was done, which
+    the code now holds; no reason to load it."""
     head = f"{name}\n{description}"
-    return (description or name) if _PHASE_DONE.search(head) else None
+    return (description or name) if _PHASE_DONE.search(head) or _DONE_ON.search(description or "") else None
 
 
 _HEADLINE_PROCESS = re.compile(

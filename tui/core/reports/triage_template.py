@@ -1,0 +1,44 @@
+"""A file never filled in (SPEC §6, test 3: nothing to remember): a layout's template whose
+sections hold only placeholders.
+
+A **placeholder** is a line (a list item or a paragraph) that is wholly in brackets — ``(decision 1)``,
+``[dependency 2]``, ``<fill in the focus>``, ``{{name}}`` — or a blank word: ``TBD``, ``TBA``, ``N/A``,
+``…``, ``___``. A link (``[guide](url)``) is none. A section (the lines under one heading) whose
+lines are all placeholders was never written. A file is a template when at least three sections
+are so and they are twice the sections that say something (what the file is for, a closing note):
+the agent reads headings and blanks. A file half filled in is no template: its filled sections hold.
+"""
+from __future__ import annotations
+
+import re
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+_BRACKETED = re.compile(r"^(?:\((?!.*\)\s*\().*\)|\[(?!.*\]\s*[(\[]).*\]|<(?!!--).*>|\{\{.*\}\})[.:;]?$")
+_BLANK = re.compile(r"(?i)^(?:tbd|tba|n/?a|todo|\.{3}|…|_{2,}|-)[.:]?$")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+
+
+def _placeholder(line: str) -> bool:
+    bare = _BULLET.sub("", line.strip(), count=1).strip().strip("*_").strip()
+    return bool(bare) and bool(_BRACKETED.match(bare) or _BLANK.match(bare))
+
+
+def template_only(body: str) -> str | None:
+    """The first placeholder of a file never filled in (None: it says something)."""
+    sections: list[list[str]] = [[]]
+    in_fence = False
+    for raw in body.splitlines():
+        if _FENCE.match(raw):
+            in_fence = not in_fence
+        if not in_fence and _HEADING.match(raw):
+            sections.append([])
+            continue
+        text = raw.strip()
+        if text and not set(text) <= set("-=_*|: "):
+            sections[-1].append(text)
+    blank = [s for s in sections if s and all(_placeholder(t) for t in s)]
+    said = [s for s in sections if s and not all(_placeholder(t) for t in s)]
+    if len(blank) >= 3 and len(blank) >= 2 * len(said):
+        return blank[0][0]
+    return None
