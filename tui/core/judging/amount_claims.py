@@ -18,7 +18,11 @@ A scope after the amount ("14 days for EU orders") rides with the claim: two sco
 are two settings. A thing given its value plainly ("receipt printer paper is 58 mm", "X: 80 mm")
 is a claim of that very name: it pairs only with the same words, in another entry. A hold's end
 ("stays reserved until closing (22:00)") is a window's other way of being said: it meets "within
-2 hours" of the same thing (two of its words), in another entry. Only the standard library.
+2 hours" of the same thing (two of its words), in another entry. A rate limit said as the gap
+between repeated calls ("250 ms between requests", "wait 2 s between polls") is a setting of the thing
+spaced: it pairs with another gap whose words hold that thing ("requests … (1000 ms between calls)",
+an aside in parentheses taking the clause before it), never with a gap "to" another host, nor with a
+duration measured ("took 40 s between batches"). Only the standard library.
 """
 from __future__ import annotations
 
@@ -115,6 +119,7 @@ class Amount:
     subject: frozenset    # the clause's content words before the amount (folded)
     heads: frozenset      # of them, the words that name a setting
     scope: str = ""       # "for X" right after the amount
+    spaced: str = ""      # "250 ms between requests": what the amount spaces apart (folded)
 
 
 def _norm(w: str) -> str:
@@ -180,6 +185,13 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
             continue   # a range or two amounts side by side: no one value
         words = _words(left)[-5:]
         right = _CLAUSE.split(text[m.end():])[0]
+        gap = _BETWEEN.match(right) if dim == "time" else None
+        spaced = _norm(gap.group(1)) if gap and not _MEASURED.search(left) else ""
+        if spaced and not words and text[:m.start()].rstrip().endswith("("):
+            # "keep requests at one per second (1000 ms between calls)": the aside restates its clause
+            words = _words(_CLAUSE.split(text[:m.start()].rstrip()[:-1])[-1])[-5:]
+        if spaced:
+            words = words + [spaced]
         # "a 14-day refund window", "30 day return policy": the setting named right after its amount
         named = _words(right)[:3] if re.match(r"-|[ \t]+[^\W\d_]", text[m.end(1):m.start(2)] + text[m.end():][:2]) \
             and "-" in text[m.end(1):m.start(2) + 1] else []
@@ -192,18 +204,18 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
         if to_form:
             words = words + _words(right)[:3]   # "… have 14 days to return an item": the window to return
         heads = frozenset(w for w in words if w in _HEADS_N or dim == "percent" and w in _RATES_N) | \
-            ({"within"} if within else set())
+            ({"within"} if within else set()) | ({"between"} if spaced else set())
         if not heads and _IS.search(left) and len(words) >= 2 and not right.strip():
             heads = frozenset({"="})   # "receipt printer paper is 58 mm": a named thing given its value
         if not heads or not words:
             continue
-        sm = _SCOPE.match(right)
+        sm = _SCOPE.match(right) or spaced and _SPACED_SCOPE.match(right, gap.end())
         if sm and sm.group(1).lower() in ("every", "each", "all", "any", "todo", "todos", "todas", "cada", "jeden", "jede",
                                           "alle", "tout", "tous", "toutes", "chaque"):
             sm = None   # "on every ticket": everywhere, no scope
         num = float(m.group(1).replace(",", "."))
         out.append(Amount(line, dim, num * scale, m.group(0).strip(), frozenset(words), heads,
-                          _norm(sm.group(1)) if sm else ""))
+                          _norm(sm.group(1)) if sm else "", spaced))
     return out + (_clock(text, line) if ":" in text or "m" in text.lower() else [])
 
 
@@ -261,6 +273,19 @@ _WINDOWS = frozenset(_norm(w) for w in "window ventana plazo prazo janela frist 
                      "期限 时限 時限 窗口 기한 срок окно within".split())
 
 
+# "250 ms between requests", "2 s between retries", "500 ms entre peticiones": the spacing of a repeated
+# action (a rate limit said as its gap); the action a plural noun right after, and nothing after it but a scope
+_BETWEEN = re.compile(r"(?i)[ \t]+(?:between|entre|zwischen)[ \t]+(?:two[ \t]+|dos[ \t]+|zwei[ \t]+|deux[ \t]+|"
+                      r"(?:the|las|los|les|den)[ \t]+)?(?:consecutive[ \t]+|successive[ \t]+)?([^\W\d_][\w-]{2,}s)\b")
+
+# "… between requests to the search API": whose requests (two hosts are two limits)
+_SPACED_SCOPE = re.compile(r"(?i)[ \t]+(?:to|for|on|against|at|of|a|al|an|auf)[ \t]+(?:the[ \t]+|la[ \t]+|el[ \t]+|die[ \t]+|der[ \t]+)?"
+                           r"([^\W\d_][\w-]*)")
+# a duration measured, not a gap kept: "the build took 5 min between steps"
+_MEASURED = re.compile(r"(?i)\b(?:took|takes?|taking|lasted|lasts?|spent|spends?|elapsed|passed|measured|tardó|tarda|"
+                       r"levou|leva|dauert\w*|dura\w*)\b")
+
+
 # "X is 58 mm", "X: 58 mm", "X = 58 mm": the amount is what the words before it name
 _IS = re.compile(r"(?i)(?:\b(?:is|are|es|son|est|ist|sind|é|são)|[:=]|是|为|為|は|는|은)[ \t]*$")
 
@@ -274,6 +299,8 @@ def same_setting(a: Amount, b: Amount) -> bool:
     shared = a.subject & b.subject
     if not shared:
         return False
+    if a.spaced or b.spaced:   # one gap between the same repeated action ("between requests" / "requests … between calls")
+        return bool(a.spaced and b.spaced and (a.spaced in b.subject or b.spaced in a.subject))
     if "until" in a.heads or "until" in b.heads:   # an end against a window, or another end, of one hold
         return len(shared - _HEADS_N - {"within", "until"}) >= 2 and ("within" in a.heads | b.heads or a.heads == b.heads)
     if a.heads & _WINDOWS and b.heads & _WINDOWS and shared - _HEADS_N:

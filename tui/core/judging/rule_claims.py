@@ -6,7 +6,8 @@ A rule is a clause with a marker of its sense and the verb right after it: never
 not / must not / avoid (and nunca, jamás, no, não, jamais, 不要, 禁止, 不得, 别, 切勿) against always
 / must / only (siempre, sempre, toujours, 必须, 总是, 一律, 始终); or, on the affirmative side only,
 a clause that starts with the very verb a negative rule forbids (an instruction: "Deploy by
-running …").
+running …"), or a clause that says the forbidden thing is done, in the passive ("plural forms
+(a, b) are included as …": its subject before "is / are", an aside in parentheses set apart).
 
 The clause's other words are split in two: its **scope** — what follows in / on / for / during /
 when / after / unless / except (and en, para, cuando, em, quando, 在, 时) — and its **object**,
@@ -118,6 +119,8 @@ def rules_of(text: str, line: int = 0, do: frozenset = frozenset()) -> list[Rule
     if not t or t.startswith(("|", ">")) or "?" in t or _HISTORY.search(t):
         return []
     t = _QUOTED.sub(" ", re.sub(r"\*\*|__", "", t))
+    if do:
+        t = _ASIDE.sub("", t)   # (an aside in parentheses set apart: "Plural forms (a, b) are included")
     out = []
     for clause in _CLAUSES.split(t):
         c = clause.strip(" \t-*#>")
@@ -144,6 +147,15 @@ def rules_of(text: str, line: int = 0, do: frozenset = frozenset()) -> list[Rule
                 break
             if found:
                 break
+        if do and not out:   # "plural forms are included as …": what a negative rule forbids, said as done
+            pm = _PASSIVE.match(c)
+            verb = pm and next((v for v in (_fold(pm.group("p")[:-1]), _fold(pm.group("p")[:-2])) if v in do), None)
+            if verb:
+                obj, _ = _bags(pm.group("obj"))
+                scope = _bags(pm.group("rest"))[1]
+                if obj and not obj & _DETERMINERS:
+                    out.append(Rule(line, "do", verb, obj, scope, c[:120]))
+                    continue
         if do:   # an instruction: its first word is a verb a negative rule may name
             w = _WORD.match(c)
             if w and w.start() == 0 and w.group(0)[0].isupper() and _fold(w.group(0)) in do and \
@@ -151,6 +163,21 @@ def rules_of(text: str, line: int = 0, do: frozenset = frozenset()) -> list[Rule
                 obj, scope = _bags(c[w.end():])
                 out.append(Rule(line, "do", _fold(w.group(0)), obj, scope, c[:120]))
     return out
+
+
+# "Plural forms (a, b) are included as separate words": a thing said to be done the way a rule forbids;
+# its subject the clause's words before "is / are" (an aside in parentheses set apart first)
+_PASSIVE = re.compile(r"(?i)^(?P<obj>[^\W\d_][\w `'-]{2,60}?)\s+(?:is|are)\s+(?:now\s+|always\s+)?(?P<p>[^\W\d_]{3,30}ed)\b"
+                      r"(?P<rest>.*)$")
+_ASIDE = re.compile(r"\s*\([^()\n]{0,80}\)")
+# a subject that points at something said before ("this is included", "it is deployed"): no thing named
+_DETERMINERS = frozenset("this that it they these those which what who".split())
+
+
+def passive_of(verbs) -> re.Pattern:
+    """A pattern for a text saying one of ``verbs`` is done ("… are included"): see ``rules_of``."""
+    return re.compile(r"(?i)\b(?:is|are)\s+(?:now\s+|always\s+)?(?:" + "|".join(map(re.escape, sorted(verbs)))
+                      + r")e?d\b")
 
 
 def starts_with(verbs) -> re.Pattern:

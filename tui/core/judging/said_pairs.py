@@ -66,6 +66,8 @@ def amount_pairs(amounts: dict[str, list], Pair) -> list:
                 continue   # a subject that meets many values: many settings that share their words
             a, b = cs[i], cs[k]
             what = " ".join(sorted(a.said.subject & b.said.subject - {"within"})) or "it"
+            if a.said.spaced and b.said.spaced:   # "the time between requests"
+                what = "the time between " + " / ".join(sorted({a.said.spaced + "s", b.said.spaced + "s"}))
             if a.entry == b.entry:
                 out.append(Pair(a, b, f"line {a.line} gives {what} {a.value}; line {b.line} gives {b.value} — which "
                                 "holds?"))
@@ -82,10 +84,10 @@ def rule_pairs(rules: dict[str, list], entries: dict, Claim, Pair, lines_of_body
     out = []
     forbidden = frozenset(v for v, cs in rules.items() if any(c.value == "never" for c in cs) and len(cs) <= 10)
     if forbidden:
-        rx = rule_claims.starts_with(forbidden)
+        rx, px = rule_claims.starts_with(forbidden), rule_claims.passive_of(forbidden)
         for eid, e in entries.items():
             body = getattr(e, "body", None)
-            if body and rx.search(body):
+            if body and (rx.search(body) or px.search(body)):
                 for ln in lines_of_body(body, getattr(e, "body_line", 1)):
                     if ln.kind != "plain":
                         continue
