@@ -45,7 +45,9 @@ _CODE_OBJECTS = {"console", "process", "module", "exports", "json", "math", "win
                  "self", "this", "np", "pd", "req", "res", "ctx", "app", "object", "array", "string", "promise"}
 _TLD = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|me|so|sh|xyz|info|biz|gov|edu|tech|cloud|"
                   r"site|page|pages|kr|jp|cn|uk|de|fr|us|ca|au|in|ru|br|vn|tw|hk)$", re.I)
-_SUFFIX = re.compile(r"(?:(?::(\d+)(?:[-–](\d+)|(\+))?(?::\d+)?)|(?:#L(\d+)(?:-L?(\d+))?)|(?:(?:::|#)([A-Za-z_][\w.]*)))$")
+# (a line number has nine digits at most: a run of thousands is a dump, and int() refuses it)
+_SUFFIX = re.compile(r"(?::(\d{1,9})(?:[-–](\d{1,9})|(\+))?(?::\d{1,9})?|#L(\d{1,9})(?:-L?(\d{1,9}))?|"
+                     r"(?:::|#)([A-Za-z_][\w.]*))$")
 # a token with a '/' or a '.' before a word character: words and sentence ends are never tried.
 # The look-behind changes no match (one never starts inside a run of its first class, as the
 # run's start would have matched first) but spares the engine a rescan from every letter.

@@ -13,7 +13,8 @@ speak of one setting when they share a word that names it and at least one other
 each's subject is only the other's words): "refund window" meets "refunds … within", never
 "session window" or "the retry window". Not a claim: a line that tells history or a change (was,
 previously, changed, from … to, →, antes, 以前 …), a plan or a condition (if, should, plan,
-TODO, proposal), a bound (at least, up to, max …) or a range (14–30 days), a table row, code.
+TODO, proposal), an estimate or a floor (at least, about, more than …) or a range (14–30 days), a
+table row, code. A limit is the setting's value ("up to 30 days", "at most", "hasta": a window).
 A scope after the amount ("14 days for EU orders") rides with the claim: two scopes that differ
 are two settings. A thing given its value plainly ("receipt printer paper is 58 mm", "X: 80 mm")
 is a claim of that very name: it pairs only with the same words, in another entry. A hold's end
@@ -89,7 +90,6 @@ def tells_change(text: str) -> bool:
     return _CHANGE.search(text) is not None
 
 
-# a bound or an estimate, not the value: "at least 3 days", "up to 30 days", "~5 min", "30s+"
 # an estimate or a comparison, not the value: "at least 3 days", "about 5 min", "~5 min", "30s+"
 _BOUND = re.compile(r"(?i)(?:\bat\s+least|\bmore\s+than|\bless\s+than|\bover|\bunder|\babout|"
                     r"\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bmás\s+de|\bmenos\s+de|"
@@ -107,7 +107,7 @@ o a os as um uma de do da dos das em no na com por para é são
 der die das den dem des ein eine einen ist sind mit von für zu im am und oder
 le la les un une des du de est sont avec pour dans sur et ou
 days day hours hour minutes minute seconds second weeks week months month years year""".split())
-_MAX_CLAIMS = 8   # a subject said in more places than this: many settings that share words
+_NEAR = 200       # how far either side of an amount its clause is read (its nearest words count)
 
 
 @dataclass(frozen=True)
@@ -170,26 +170,27 @@ def amounts(text: str, line: int = 0) -> list[Amount]:
         return []
     found = list(_AMOUNT.finditer(text))
     out = []
-    for m in found:
+    for i, m in enumerate(found):
         unit = m.group(2).lower()
         dim, scale = _UNITS[unit]
         if unit == "d" and text[m.end(1):m.start(2)]:
             continue   # "3 d": a bare letter d only glued to its number ("14d")
-        left = _CLAUSE.split(text[:m.start()])[-1]
+        # (the clause's end only: its last words are read; a window keeps a long line linear)
+        left = _CLAUSE.split(text[max(0, m.start() - _NEAR):m.start()])[-1]
         if _BOUND.search(left) or text[m.end():m.end() + 1] == "+":
             continue
-        same_dim = [x for x in found if x is not m and _UNITS[x.group(2).lower()][0] == dim
+        same_dim = [x for x in found[max(0, i - 20):i + 21] if x is not m and _UNITS[x.group(2).lower()][0] == dim
                     and abs(x.start() - m.start()) < 40]
         if same_dim or re.match(r"[ \t]*(?:-|–|to|a|bis|à|~)[ \t]*\d", text[m.end():]) or \
                 re.search(r"\d[ \t]*(?:-|–|to|a|bis|à|~|or|o|ou|oder)[ \t]*$", left):
             continue   # a range or two amounts side by side: no one value
         words = _words(left)[-5:]
-        right = _CLAUSE.split(text[m.end():])[0]
+        right = _CLAUSE.split(text[m.end():m.end() + _NEAR])[0]
         gap = _BETWEEN.match(right) if dim == "time" else None
         spaced = _norm(gap.group(1)) if gap and not _MEASURED.search(left) else ""
         if spaced and not words and text[:m.start()].rstrip().endswith("("):
             # "keep requests at one per second (1000 ms between calls)": the aside restates its clause
-            words = _words(_CLAUSE.split(text[:m.start()].rstrip()[:-1])[-1])[-5:]
+            words = _words(_CLAUSE.split(text[max(0, m.start() - _NEAR):m.start()].rstrip()[:-1])[-1])[-5:]
         if spaced:
             words = words + [spaced]
         # "a 14-day refund window", "30 day return policy": the setting named right after its amount

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 # a line that is only a blank to fill: a bullet or a numbered item or a checkbox around one
-# parenthesised, bracketed or angled stand-in, or an empty bullet
+# parenthesised, bracketed or angled stand-in (an autolink, <https://…>, is a link), or an empty bullet
 _BLANK = re.compile(r"[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?"
-                    r"(?:\([^()\n]{1,80}\)|（[^（）\n]{1,80}）|\[[^\[\]\n]{1,80}\]|<[^<>\n]{1,80}>|\.{3}|…)?[ \t]*")
+                    r"(?:\([^()\n]{1,80}\)|（[^（）\n]{1,80}）|\[[^\[\]\n]{1,80}\]|<(?![A-Za-z][\w+.-]*://|mailto:|[^<>\s]+@[^<>\s]+>)[^<>\n]{1,80}>|\.{3}|…)?[ \t]*")
 _HEADING = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
 _RULE = re.compile(r"[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*")
 

@@ -72,9 +72,10 @@ def frontmatter_label(line: str) -> bool:
 
 # an item of a list of states written with slashes or bars: "hecho / pendiente / descartado",
 # "done | in progress | blocked". Three items or more name the categories of a file or a board; two
-# ("pending / blocked by the bank") may still say what holds now
-_ITEM = r"[^\W\d_][^\W\d_ ]*(?:[ ][^\W\d_]+){0,2}"
-_STATE_LIST = re.compile(r"(?:" + _ITEM + r"[ \t]*[/|][ \t]*){2,}" + _ITEM + r"(?![\w/|])")
+# ("pending / blocked by the bank") may still say what holds now. Bounded (16 items of words of
+# 40 letters at most): unbounded, a long line of slashes was tried from every letter to its end
+_ITEM = r"[^\W\d_][^\W\d_ ]{0,39}(?:[ ][^\W\d_]{1,40}){0,2}"
+_STATE_LIST = re.compile(r"(?:" + _ITEM + r"[ \t]*[/|][ \t]*){2,15}" + _ITEM + r"(?![\w/|])")
 
 
 def in_state_list(line: str, start: int, end: int) -> bool:

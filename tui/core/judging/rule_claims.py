@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 _CLAUSES = re.compile(r"[.!?;:。！？；：]+(?:\s|$)|\n|\s[—–]\s|[()]")
 _QUOTED = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|«[^»\n]{1,200}»|「[^」\n]{1,200}」|`[^`\n]{30,}`")
@@ -65,7 +66,8 @@ le les des du et ou que se son sa ses avec sans est sont""".split())
 # a negative marker that is the verb's object, not a rule: "don't know", "no sé"
 _NOT_VERBS = frozenset("""be have know think see need want like get make sure forget care mind worry matter mean
 understand remember exist work apply happen change seem""".split())
-_MAX_PER_VERB = 10
+MAX_PER_VERB = 10   # a verb ruled on in more places than this: many rules that share it (said_pairs)
+_MARKERS = 8        # the markers tried in one clause (each reads the clause before it)
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ def rules_of(text: str, line: int = 0, do: frozenset = frozenset()) -> list[Rule
         found = bool(do)
         for rx, sense in () if do else ((_NEG, "never"), (_NEG_ZH, "never"), (_POS, "always"), (_POS_ZH, "always"),
                                         (_MAY, "may")):
-            for m in rx.finditer(c):
+            for m in islice(rx.finditer(c), _MARKERS):
                 verb = _fold(m.group("verb"))
                 if verb.endswith("ly") or verb.endswith("mente"):   # "never silently launder": the adverb is no verb
                     continue

@@ -82,7 +82,7 @@ def rule_pairs(rules: dict[str, list], entries: dict, Claim, Pair, lines_of_body
     """A rule and its negation on one subject in one scope (rule_claims), across entries; a negative
     rule against an instruction that starts with its verb ("Deploy by running …") too."""
     out = []
-    forbidden = frozenset(v for v, cs in rules.items() if any(c.value == "never" for c in cs) and len(cs) <= 10)
+    forbidden = frozenset(v for v, cs in rules.items() if any(c.value == "never" for c in cs) and len(cs) <= rule_claims.MAX_PER_VERB)
     if forbidden:
         rx, px = rule_claims.starts_with(forbidden), rule_claims.passive_of(forbidden)
         for eid, e in entries.items():
@@ -94,7 +94,7 @@ def rule_pairs(rules: dict[str, list], entries: dict, Claim, Pair, lines_of_body
                     for r in rule_claims.rules_of(ln.text, ln.n, forbidden):
                         rules[r.verb].append(Claim(eid, ln.n, "rule", r.verb, r.sense, said=r))
     for verb, cs in rules.items():
-        if sum(c.value != "do" for c in cs) > 10 or not any(c.value == "never" for c in cs):
+        if sum(c.value != "do" for c in cs) > rule_claims.MAX_PER_VERB or not any(c.value == "never" for c in cs):
             continue
         for i, a in enumerate(cs):
             for b in cs[i + 1:]:

@@ -37,14 +37,19 @@ def struck(text: str) -> bool:
 # -- quoting a line in a reason ---------------------------------------------------------------------
 
 def quote(text: str, words: int = 9) -> str:
-    """The first few words of a line, for a reason (never more: the text is the owner's)."""
+    """The first few words of a line, for a reason (never more: the text is the owner's), without
+    a secret, a mailbox or a phone number in them."""
     from ..secrets.detect import blank_secrets
-    bare = unshown(blank_secrets(re.sub(r"[*_`#>]+", "", text))).strip(" -:•\t")
+    from ..judging.gates import _EMAIL
+    bare = blank_secrets(re.sub(r"[*_`#>]+", "", text))
+    bare = unshown(_PHONE.sub("[not shown]", _EMAIL.sub("[not shown]", bare))).strip(" -:•\t")
     bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
     parts = bare.split()
     return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
 
 
+# an international phone number: an audit never shows one (nor a mailbox: gates' _EMAIL), nor does a reason
+_PHONE = re.compile(r"(?<![\w+])\+\d[\d \-().]{6,}\d")
 _LONG_TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.]{16,}")
 
 

@@ -3,7 +3,7 @@ sections hold only placeholders.
 
 A **placeholder** is a line (a list item or a paragraph) that is wholly in brackets — ``(decision 1)``,
 ``[dependency 2]``, ``<fill in the focus>``, ``{{name}}`` — or a blank word: ``TBD``, ``TBA``, ``N/A``,
-``…``, ``___``. A link (``[guide](url)``) is none. A section (the lines under one heading) whose
+``…``, ``___``. A link (``[guide](url)``, ``<https://…>``) is none. A section (the lines under one heading) whose
 lines are all placeholders was never written. A file is a template when at least three sections
 are so and they are twice the sections that say something (what the file is for, a closing note):
 the agent reads headings and blanks. A file half filled in is no template: its filled sections hold.
@@ -14,7 +14,9 @@ import re
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
-_BRACKETED = re.compile(r"^(?:\((?!.*\)\s*\().*\)|\[(?!.*\]\s*[(\[]).*\]|<(?!!--).*>|\{\{.*\}\})[.:;]?$")
+# (an autolink, <https://…> or <a@b.tld>, is a link: a list of them is a reference, not a blank)
+_AUTOLINK = r"[A-Za-z][\w+.-]*://|mailto:|[^<>\s]+@[^<>\s]+>"
+_BRACKETED = re.compile(r"^(?:\((?!.*\)\s*\().*\)|\[(?!.*\]\s*[(\[]).*\]|<(?!!--|" + _AUTOLINK + r").*>|\{\{.*\}\})[.:;]?$")
 _BLANK = re.compile(r"(?i)^(?:tbd|tba|n/?a|todo|\.{3}|…|_{2,}|-)[.:]?$")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 

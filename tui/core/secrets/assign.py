@@ -360,6 +360,11 @@ _TYPED = re.compile(r"(?=[^\d]*\d)(?=[\d]*[^\W\d_])[\w!@#$%^&*+]{6,64}")
 # a label that says the account is for trying the app out ("Test login", "Demo accounts", 测试账号)
 _DEMO = re.compile(r"\b(?:test|testing|demo|sample|example|dummy|fake|prueba|teste|exemplo|ejemplo)\b|测试|測試|演示|示例|"
                    r"テスト|デモ|테스트|데모")
+# after the login word, a part of the app about accounts ("Account settings:", "Login page:", 账号设置):
+# a path or a name follows, not a login ('account' names these far more often than a seeded login)
+_ABOUT = re.compile(r"\b(?:settings?|pages?|screens?|forms?|menus?|modules?|sections?|tabs?|views?|components?|"
+                    r"routes?|models?|tables?|services?|types?|fields?|flows?|buttons?|links?|paths?|endpoints?|"
+                    r"schemas?)\b|设置|設定|页面|頁面|ページ|画面|설정|페이지|화면")
 
 
 def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
@@ -377,4 +382,4 @@ def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
             label = low[low.rfind("\n", 0, w.start()) + 1:m.start(1)]
             yield m.start(2), m.end(2), slash and _TYPED.fullmatch(m.group(2)) is not None \
                 and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id") \
-                and _DEMO.search(label) is None
+                and _DEMO.search(label) is None and _ABOUT.search(low, w.end(), m.start(1)) is None
