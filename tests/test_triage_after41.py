@@ -8,7 +8,7 @@ from conftest import NOW, triage_entry as entry
 from tui.core.snapshots.memory import Memory
 from tui.core.reports.audit import audit
 from tui.core.reports.triage import Usage, triage
-from tui.core.reports.triage_template import template_only
+from tui.core.judging.blanks import template_only
 
 
 def run(mem_dir, root):

@@ -1,27 +1,62 @@
-"""A form never filled: a memory file whose sections hold only the blanks a template leaves
-("(next task 1)", "[describe the goal]", an empty bullet). It records no work, so no status in it
-can have passed (issue 36, stop 47: a memory-bank template never filled read as work in progress)."""
+"""A form never filled (SPEC §6, test 3: nothing to remember; issue 36: no status in it can have
+passed): a memory file whose sections hold only the placeholders a template leaves. One reading
+for the audit (a Cline status file never filled is no work in progress) and triage (drop).
+
+A **placeholder** is a line (a list item or a paragraph) that is wholly in brackets — ``(decision 1)``,
+``[dependency 2]``, ``<fill in the focus>``, ``{{name}}`` — or a blank word: ``TBD``, ``TBA``, ``N/A``,
+``…``, ``___``. A link (``[guide](url)``, ``<https://…>``) is none. A section (the lines under one heading) whose
+lines are all placeholders was never written. A file is a template when at least three sections
+are so and they are twice the sections that say something. The lines under a level-1 title that
+deeper headings follow say what the file is for ("This file records the current focus …"): they
+describe the form, not the work, and are not counted. A file half filled in is no template: its
+filled sections hold.
+"""
 from __future__ import annotations
 
 import re
 
-# a line that is only a blank to fill: a bullet or a numbered item or a checkbox around one
-# parenthesised, bracketed or angled stand-in (an autolink, <https://…>, is a link), or an empty bullet
-_BLANK = re.compile(r"[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?"
-                    r"(?:\([^()\n]{1,80}\)|（[^（）\n]{1,80}）|\[[^\[\]\n]{1,80}\]|<(?![A-Za-z][\w+.-]*://|mailto:|[^<>\s]+@[^<>\s]+>)[^<>\n]{1,80}>|\.{3}|…)?[ \t]*")
-_HEADING = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
-_RULE = re.compile(r"[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+# (an autolink, <https://…> or <a@b.tld>, is a link: a list of them is a reference, not a blank)
+_AUTOLINK = r"[A-Za-z][\w+.-]*://|mailto:|[^<>\s]+@[^<>\s]+>"
+_BRACKETED = re.compile(r"^(?:\((?!.*\)\s*\().*\)|\[(?!.*\]\s*[(\[]).*\]|<(?!!--|" + _AUTOLINK + r").*>|\{\{.*\}\}|"
+                        r"（[^（）]*）)[.:;]?$")
+_BLANK = re.compile(r"(?i)^(?:tbd|tba|n/?a|todo|\.{3}|…|_{2,}|-)[.:]?$")
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+
+
+def _placeholder(line: str) -> bool:
+    bare = _BULLET.sub("", line.strip(), count=1).strip().strip("*_").strip()
+    return bool(bare) and bool(_BRACKETED.match(bare) or _BLANK.match(bare))
+
+
+def template_only(body: str) -> str | None:
+    """The first placeholder of a file never filled in (None: it says something)."""
+    sections: list[list[str]] = [[]]
+    levels: list[int] = [0]
+    in_fence = False
+    for raw in body.splitlines():
+        if _FENCE.match(raw):
+            in_fence = not in_fence
+        head = None if in_fence else _HEADING.match(raw)
+        if head:
+            sections.append([])
+            levels.append(len(head.group(1)))
+            continue
+        text = raw.strip()
+        if text and not set(text) <= set("-=_*|: "):
+            sections[-1].append(text)
+    # the title's own lines, when deeper headings follow, say what the form is for
+    first = next((i for i, lv in enumerate(levels) if lv), None)
+    if first is not None and levels[first] == 1 and any(lv > 1 for lv in levels[first + 1:]):
+        sections[first] = []
+    blank = [s for s in sections if s and all(_placeholder(t) for t in s)]
+    said = [s for s in sections if s and not all(_placeholder(t) for t in s)]
+    if len(blank) >= 3 and len(blank) >= 2 * len(said):
+        return blank[0][0]
+    return None
 
 
 def unfilled(text: str) -> bool:
-    """Four blanks at least, and they are most of what the sections hold: the other lines (a
-    sentence saying what the file is for) describe the form, not the work."""
-    blanks = other = 0
-    for line in text.splitlines():
-        if not line.strip() or _HEADING.match(line) or _RULE.fullmatch(line):
-            continue
-        if _BLANK.fullmatch(line):
-            blanks += 1
-        else:
-            other += 1
-    return blanks >= 4 and blanks >= 2 * other
+    """Whether a file is a form never filled in (see template_only)."""
+    return template_only(text) is not None

@@ -46,7 +46,7 @@ from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, timeline
 from .triage_shape import references
-from .triage_template import template_only
+from ..judging.blanks import template_only
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
                            who_set)
 
