@@ -30,6 +30,9 @@ _LONE = re.compile(r"""[ \t]*(?:[-*+][ \t]+)?[`'"]?([^\s`'"]{6,128})[`'"]?[ \t]*
 _STAND_IN = re.compile(r"(?i)example|sample|dummy|placeholder|changeme|change.?me|replace|your|redacted|notreal|"
                        r"required|optional|undefined|unchanged|configured|environment|configuration")
 # Google's (four groups of four lower-case letters) and WordPress's (six of four letters and digits)
+# a mail provider's app password by its CJK names (the SMTP "authorization code" of QQ, 163, Gmail's
+# app password): only ever read with the four-groups shape below
+_APP_LABEL = re.compile(r"授权码|授權碼|密码|密碼|パスワード|비밀번호|пароль")
 _APP_PASSWORD = re.compile(r"(?<![\w-])([a-z]{4}(?: [a-z]{4}){3}|[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![\w-])")
 
 
@@ -106,7 +109,7 @@ def values_below(text: str, low: str) -> Iterator[tuple[str, int, int]]:
 def app_passwords(text: str, low: str) -> Iterator[tuple[int, int]]:
     """(start, end) of a provider's app password in its four groups of four letters, on a line
     that names a password ("app password: abcd efgh ijkl mnop")."""
-    if "pass" not in low and "senha" not in low and "contrase" not in low:
+    if "pass" not in low and "senha" not in low and "contrase" not in low and _APP_LABEL.search(low) is None:
         return
     for m in _APP_PASSWORD.finditer(text):
         start = text.rfind("\n", 0, m.start()) + 1
@@ -118,6 +121,6 @@ def app_passwords(text: str, low: str) -> Iterator[tuple[int, int]]:
             sum(c in "aeiouy" for c in v) < 0.3 * len(v)
         mixed = len(groups) == 4 and drawn or (any(c.isdigit() for c in v) and any(c.isupper() for c in v)
                                      and any(c.islower() for c in v))
-        if mixed and _CHOSEN.search(text, start, m.start()) and entropy(v) >= 3.0 and not looks_placeholder(v) \
+        if mixed and (_CHOSEN.search(text, start, m.start()) or _APP_LABEL.search(text, start, m.start())) and entropy(v) >= 3.0 and not looks_placeholder(v) \
                 and len(set(groups)) == len(groups):
             yield m.span(1)

@@ -25,8 +25,11 @@ _WORD = re.compile(r"(?i)(?<![\w-])(?:pass(?:word|wort|wd)|(?P<short>pwd|pw|mdp)
 # particle (は, 는, 是), or only white space
 # whose password, before the label's colon: "password for staging:", "Пароль от сервера:", "senha do banco:"
 # (not "password policy:", "password reset:": a compound names a thing about passwords, not one)
+# or an account's name right after the word ("Senha Root:", "Contraseña admin:", "Password DB:")
 _LINK = re.compile(r"""(?:[ \t]+(?:for|of|to|on|de|do|da|del|della|des|du|für|pour|от|для|của|cho)"""
-                   r"""(?:[ \t]+[^\W\d_][\w.-]{0,19}){1,2}(?=[ \t]*(?:\*\*)?[ \t]*[:：=]))?"""
+                   r"""(?:[ \t]+[^\W\d_][\w.-]{0,19}){1,2}(?=[ \t]*(?:\*\*)?[ \t]*[:：=])|"""
+                   r"""[ \t]+(?i:root|admin|administrator|sudo|db|bd|ssh|ftp|sftp|mysql|postgres|wifi|wi-fi)"""
+                   r"""(?=[ \t]*(?:\*\*)?[ \t]*[:：=]))?"""
                    r"""[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?(?:\*\*?[ \t]*)?(?P<op>[:：=]|->|→|—|–|\bis\b|\bes\b|\bé\b|\best\b|\bist\b|\bera\b|"""
                    r"""[はがは是为為는은]|\bequals\b)?[ \t]*(?:\*\*?[ \t]*)?[ \t]*[`'"]?(?P<v>[^\s`'"<>()\[\],;]{6,64}?)[`'"]?(?=[\s,;)\]]|[.。、](?:\s|$)|$)""")
 _STAND_IN = re.compile(r"(?i)^(?:\$|%|\{|<|!|&)|x{3,}|\*{3,}|your|example|sample|changeme|placeholder|redacted|"
