@@ -33,6 +33,8 @@ _STAND_IN = re.compile(r"(?i)example|sample|dummy|placeholder|changeme|change.?m
 # a mail provider's app password by its CJK names (the SMTP "authorization code" of QQ, 163, Gmail's
 # app password): only ever read with the four-groups shape below
 _APP_LABEL = re.compile(r"授权码|授權碼|密码|密碼|パスワード|비밀번호|пароль")
+_APP_NAME = re.compile(r"(?i)\bapp(?:lication)?[ -]?pass(?:word)?s?\b|授权码|授權碼|应用专用密码|應用程式密碼|アプリパスワード|"
+                       r"앱 비밀번호|senha de app|contraseña de aplicaci")
 _APP_PASSWORD = re.compile(r"(?<![\w-])([a-z]{4}(?: [a-z]{4}){3}|[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![\w-])")
 
 
@@ -119,8 +121,11 @@ def app_passwords(text: str, low: str) -> Iterator[tuple[int, int]]:
         # words of four letters, "some have more than", have a vowel each and two in five letters)
         drawn = any(not re.search("[aeiouy]", g) for g in groups) or \
             sum(c in "aeiouy" for c in v) < 0.3 * len(v)
-        mixed = len(groups) == 4 and drawn or (any(c.isdigit() for c in v) and any(c.isupper() for c in v)
-                                     and any(c.islower() for c in v))
+        # named as an app password itself ("app password:", 授权码), four groups are that password
+        # whatever its letters: the label, not the vowels, rules out four words of prose
+        named = _APP_NAME.search(text, start, m.start()) is not None
+        mixed = len(groups) == 4 and (drawn or named) or (any(c.isdigit() for c in v) and any(c.isupper() for c in v)
+                                                          and any(c.islower() for c in v))
         if mixed and (_CHOSEN.search(text, start, m.start()) or _APP_LABEL.search(text, start, m.start())) and entropy(v) >= 3.0 and not looks_placeholder(v) \
                 and len(set(groups)) == len(groups):
             yield m.span(1)
