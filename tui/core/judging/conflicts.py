@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import amount_claims, rule_claims
-from .said_pairs import amount_pairs, clause as _clause, description_line, most_shared as _most_shared, rule_pairs, within  # noqa: F401
+from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
 

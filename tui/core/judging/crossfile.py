@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from ..reading.entry import memo
 from .findings import Finding, Place
-from .conflicts import claims_of as said_claims, conflict_pairs, description_line, lines_of_body, might_claim
+from .conflicts import claims_of as said_claims, conflict_pairs, lines_of_body, might_claim
+from .said_pairs import description_line
 from ..instructions import INSTRUCTION_FILES
 from ..fsutil import same_bytes, within
 from ..textutil import without_comments
@@ -239,15 +240,15 @@ class _Undated:
 
 
 def _said_conflicts(mem: Memory, texts: dict[str, str]) -> list[Finding]:
-    """The contradictions whose subject is a phrase of the text (judging/conflicts: the same pairs
-    triage reads), between the entries and instruction files in ``texts``: one possible finding
-    naming both places."""
+    """The contradictions whose subject is a phrase of the text (judging/conflicts: the same pairs triage
+    reads), between the entries and instruction files in ``texts``: one possible finding naming both places."""
     lines, entries, claims = {}, {}, {}
     for i, text in texts.items():
         e = mem.entries.get(i)
         body, first = (e.body or "", e.body_line) if e is not None else (text, 1)
         entries[i] = e if e is not None else _Undated()
-        if might_claim("\n".join([*map(lambda d: d.text, desc := description_line(e)), body]).lower()):
+        desc = description_line(e)   # the description is one of the entry's claims
+        if might_claim("\n".join([*(d.text for d in desc), body]).lower()):
             lines[i] = lines_of_body(body, first)
             claims[i] = said_claims(i, desc + lines[i])
 
