@@ -14,6 +14,7 @@ skipped. Only the standard library.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from .conflicts import Conflict
@@ -22,6 +23,8 @@ _PORT = re.compile(r"(?i)(?:(?<![\w:/.])(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:(
                    r"\b(?:port|puerto|porta|porto|ports?|порт)\s*[:=]?\s*(\d{2,5})\b(?![:.]\d)|"
                    r"(?:ポート|端口|포트)\s*[:：]?\s*(\d{2,5})(?!\d))")
 _CLAUSE = re.compile(r"[,;()\[\]。，；、]|\s[—–]\s|\.\s|\b(?:damit|so that|because|weil|porque|pero|but|aber|y|and|und)\b")
+# a clause word that ends where a port begins ("damitポート 8080"): a break only when the line is cut there
+_CLAUSE_END = re.compile(r"\b(?:damit|so that|because|weil|porque|pero|but|aber|y|and|und)$")
 _WORD = re.compile(r"[^\W\d_]{4,}")
 _GENERIC = frozenset("""port ports puerto porta porto server servers service services servicio serviço dienst
 listens listen listening runs running läuft corre roda läuft auf with mit con com dans sur from the this that
@@ -44,16 +47,39 @@ def claims_in(entry_id: str, lines) -> list[PortClaim]:
     for ln in lines:
         if ln.kind == "code" or not any(c in ln.text for c in (":", "ort", "ポート", "端口", "포트", "порт")):
             continue
-        for m in _PORT.finditer(ln.text):
+        text, read = ln.text, None
+        for m in _PORT.finditer(text):
             port = next(g for g in m.groups() if g)
             n = int(port)
             if not (1024 <= n <= 65535 or n in (80, 443) and not m.group(1)):
                 continue
-            before = _CLAUSE.split(ln.text[:m.start()])[-1]
-            words = [w for w in (_WORD.findall(before.replace("-", " ").lower()))[-4:] if w not in _GENERIC]
+            read = read or _Read(text)
+            words = [w for w in read.words_before(m.start()) if w not in _GENERIC]
             if words:
                 out.append(PortClaim(entry_id, ln.n, port, frozenset(words)))
     return out
+
+
+class _Read:
+    """One line's clause breaks and words, found once: the words just before each of its ports
+    are then looked up, where splitting the line up to every port again grew with the square of
+    a long line (a pasted table of a hundred ports)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.breaks = [b.end() for b in _CLAUSE.finditer(text)]
+        self.words = [(w.start(), w.end()) for w in _WORD.finditer(text)]
+        self.starts = [a for a, _ in self.words]
+
+    def words_before(self, at: int) -> list[str]:
+        """The last four words (of four letters or more, lower case) of the clause that ``at`` ends."""
+        k = bisect_right(self.breaks, at) - 1
+        begin = self.breaks[k] if k >= 0 else 0
+        if _CLAUSE_END.search(self.text[max(0, at - 9):at]):
+            return []
+        lo, hi = bisect_left(self.starts, begin), bisect_left(self.starts, at)
+        got = [self.text[a:min(b, at)].lower() for a, b in self.words[max(lo, hi - 5):hi]]
+        return [w for w in got if len(w) >= 4][-4:]
 
 
 def port_conflicts(lines_of: dict) -> dict[str, list[Conflict]]:
