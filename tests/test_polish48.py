@@ -28,13 +28,13 @@ def test_triage_of_one_long_line_grows_linearly(tmp_path):
     """One 50 KB line took triage 16-33 s where the audit took 0.3 s: every quoted span searched
     the whole line again for a word of CI, every number scanned the facts found before it."""
     line = "`run the linter` then `open a pull request` "
-    small, big = line * 100, line * 800     # ~4 KB and ~35 KB: linear is ~8x, the square ~64x
-    assert growth(lambda text: _triage_once(tmp_path, text), small, big) < 22
+    small, big = line * 100, line * 800     # ~4 KB and ~35 KB: linear is ~8x, the square ~64x (a busy machine: 8-17x)
+    assert growth(lambda text: _triage_once(tmp_path, text), small, big, tries=5) < 28
 
 
 def test_facts_of_one_line_grow_linearly():
     from tui.core.reports.triage_facts import facts_of
-    assert growth(lambda text: facts_of(text, 6), _ROW * 100, _ROW * 800) < 22
+    assert growth(lambda text: facts_of(text, 6), _ROW * 100, _ROW * 800, tries=5) < 28
     # what a line states is unchanged: each value once, a port not read again as a number
     facts = facts_of(_ROW * 3, 6)
     assert sorted({(f.kind, f.value or f.text) for f in facts}) == [
@@ -51,7 +51,43 @@ def test_port_claims_of_one_long_line_grow_linearly():
     def claims(text):
         return claims_in("a.md", [Line(6, "plain", text)])
     row = "the metrics exporter listens on :9090 and the admin panel on port 8443 "
-    assert growth(claims, row * 200, row * 1600) < 22
+    assert growth(claims, row * 400, row * 3200, tries=5) < 28
     got = claims(row + "weil der Endpunkt auf :9102 läuft, damitポート 8080")
     assert [(c.port, sorted(c.words)) for c in got] == [
         ("9090", ["exporter", "metrics"]), ("8443", ["admin", "panel"])]   # generic words and a break bind nothing
+
+
+# -- a list of logins under an accounts label -----------------------------------------------------------
+
+_LIST_FM = "---\nname: staging logins\ndescription: who can sign in on staging\ntype: reference\n---\n\n"
+
+
+def test_a_list_of_login_password_pairs_is_one_finding_with_every_pair(tmp_path):
+    from conftest import audit_files
+    text = _LIST_FM + "Staging is reset every night.\n\nAccounts: alice/pa55word1, bob/hunter2x, carol/Tr0ub4dor9\n"
+    found = [f for f in audit_files(tmp_path, {"logins.md": text}) if f.kind == "secret"]
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert f.line == 9 and [(p.line, p.note.split(":")[0]) for p in f.locations] == [
+        (9, "pair 1, its password at column 17"), (9, "pair 2, its password at column 32"),
+        (9, "pair 3, its password at column 48")]
+    shown = " ".join([f.message, f.fix] + [p.note for p in f.locations])
+    assert "3 logins" in f.message
+    for value in ("pa55word1", "hunter2x", "Tr0ub4dor9"):
+        assert value not in shown
+
+
+def test_one_pair_under_an_accounts_label_is_still_one_place(tmp_path):
+    from conftest import audit_files
+    found = [f for f in audit_files(tmp_path, {"logins.md": _LIST_FM + "Accounts: alice/pa55word1\n"})
+             if f.kind == "secret"]
+    assert [(f.line, len(f.locations), "a login and its password" in f.message) for f in found] == [(7, 1, True)]
+
+
+def test_lists_that_are_no_logins_stay_clean(tmp_path):
+    from conftest import audit_files
+    text = _LIST_FM + ("Account roles: admin/owner, viewer/readonly, billing/finance\n\n"
+                       "Accounts: GitHub/GitLab, Slack/Discord, Figma/Miro\n\n"
+                       "Account pages: settings/profile2, billing/invoices3\n\n"
+                       "Test accounts: qa1/qa1pass22, qa2/qa2pass33\n")
+    assert [f.message for f in audit_files(tmp_path, {"logins.md": text}) if f.kind == "secret"] == []

@@ -12,7 +12,7 @@ import re
 
 from .anchors import AnchorChecker
 from ..reading.entry import MemoryEntry
-from .findings import Finding
+from .findings import Finding, Place
 from ..fsutil import same_bytes
 from ..textutil import line_span, line_of, without_code as _without_code, without_comments
 from ..secrets.detect import blank_secrets, find_secrets
@@ -39,10 +39,14 @@ CHECK_ROTATE = ("check it: if it is a real password or key, rotate it and refer 
 
 def secret_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
+    pairs: dict[int, list[tuple]] = {}   # a line's logins and passwords: one list, one finding
     for h in find_secrets(text):
         shown = f"{h.prefix}…, " if h.prefix else ""
         sure = public_confidence(text, h.rule, h.start, h.end, h.confidence)   # a form's key ships in the page
         if sure is None:
+            continue
+        if h.rule == "login-password":
+            pairs.setdefault(line_of(text, h.start), []).append((h, sure))
             continue
         if sure == "high":
             out.append(Finding(entry_id, "secret", h.rule, line_of(text, h.start),
@@ -51,7 +55,30 @@ def secret_findings(entry_id: str, text: str) -> list[Finding]:
             out.append(Finding(entry_id, "secret", h.rule, line_of(text, h.start),
                                f"possibly a credential: {h.title} ({shown}{h.length} characters, short or "
                                "word-like) — value not shown", CHECK_ROTATE, confidence="possible"))
-    return out
+    for line, hits in pairs.items():
+        out.append(_login_list(entry_id, text, line, hits))
+    return sorted(out, key=lambda f: f.line or 0)
+
+
+def _login_list(entry_id: str, text: str, line: int, hits: list[tuple]) -> Finding:
+    """The logins and passwords of one line ("Accounts: alice/…, bob/…") as one finding that names
+    each password's place (its column), never its value: the owner rotates the list at once."""
+    sure = any(level == "high" for _, level in hits)
+    h = hits[0][0]
+    if len(hits) == 1:
+        if sure:
+            return Finding(entry_id, "secret", h.rule, line, f"{h.title} ({h.length} characters) — value not shown",
+                           ROTATE)
+        return Finding(entry_id, "secret", h.rule, line, f"possibly a credential: {h.title} ({h.length} characters, "
+                       "short or word-like) — value not shown", CHECK_ROTATE, confidence="possible")
+    start = text.rfind("\n", 0, h.start) + 1
+    places = tuple(Place(entry_id, line, f"pair {k}, its password at column {p.start - start + 1}: {p.length} "
+                                         "characters — value not shown") for k, (p, _) in enumerate(hits, 1))
+    said = f"{len(hits)} logins and their passwords in one list — values not shown"
+    if sure:
+        return Finding(entry_id, "secret", h.rule, line, said, ROTATE, places=places)
+    return Finding(entry_id, "secret", h.rule, line, f"possibly credentials: {said} (short or word-like)", CHECK_ROTATE,
+                   confidence="possible", places=places)
 
 
 # -- facts already in the code ---------------------------------------------------------

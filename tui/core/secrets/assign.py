@@ -352,6 +352,10 @@ _LOGIN_WORD = lazy_re(lambda: trie_pattern(LOGIN_WORDS))   # one pass over the l
 # after the login word: a label up to its colon, the account, a separator, the password
 _LOGIN_PAIR = re.compile(r"[^\n:：]{0,30}[:：][ \t]*`?([\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)`?[ \t]*[/,|][ \t]*"
                          r"`?([^\s`'\"<>]{6,64}?)`?(?=[\s)\],;，、]|\.(?:\s|$)|$)")
+# the next pair of a list after the first ("Accounts: alice/…, bob/…"): a separator, then a login, a slash
+# and a password (a slash only: a comma between a login and its password reads as the list's own)
+_MORE_PAIRS = re.compile(r"[ \t]*[,;|，、][ \t]*`?([\w.+-]{2,64}(?:@[\w-]+(?:\.[\w-]+)+)?)`?[ \t]*/[ \t]*"
+                         r"`?([^\s`'\"<>,;|，、]{6,64}?)`?(?=[\s)\],;|，、]|\.(?:\s|$)|$)")
 # a password as a person types one for an app's seeded login: letters and digits, nothing of a path,
 # a version or a host (admin/admin2025, guest/guest77); words alone are roles or field names
 _TYPED = re.compile(r"(?=[^\d]*\d)(?=[\d]*[^\W\d_])[\w!@#$%^&*+]{6,64}")
@@ -380,6 +384,8 @@ def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
         if m is not None:
             slash = "/" in text[m.end(1):m.start(2)]
             label = low[low.rfind("\n", 0, w.start()) + 1:m.start(1)]
-            yield m.start(2), m.end(2), slash and _TYPED.fullmatch(m.group(2)) is not None \
-                and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id") \
-                and _DEMO.search(label) is None and _ABOUT.search(low, w.end(), m.start(1)) is None
+            seeded = slash and _DEMO.search(label) is None and _ABOUT.search(low, w.end(), m.start(1)) is None
+            while m is not None:   # every pair of a list under the label, not only its first
+                yield m.start(2), m.end(2), seeded and _TYPED.fullmatch(m.group(2)) is not None \
+                    and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id")
+                m = _MORE_PAIRS.match(text, m.end()) if slash else None
