@@ -34,7 +34,7 @@ def test_the_text_report_folds_possible_findings_into_one_line(mem_dir, root, ca
     d = ["audit", "--dir", str(mem_dir), "--root", str(root), "--fail-on", ""]
     _, out = _run(capsys, *d)
     assert "ci.md" in out and "queue.md" not in out and "db.md" not in out
-    assert "and 2 possible findings (secret, transient), each to check by hand: --all shows them" in out
+    assert "and 2 possible findings to check by hand, --all shows them (secret, transient)" in out
     _, everything = _run(capsys, *d, "--all")
     assert "queue.md" in everything and "db.md" in everything and "possible findings" not in everything
 
@@ -124,7 +124,7 @@ async def test_the_table_flags_and_the_detail_pane_show_high_findings(mem_dir, r
             return con.export_text()
 
         queue = detail("queue.md")
-        assert "and 1 possible finding (transient), each to check by hand" in queue
+        assert "and 1 possible finding to check by hand, A then a shows them (transient)" in queue
         assert "'right now' statement" not in queue
         assert "lines 6, 7: 2 identifying details" in detail("ci.md")
 

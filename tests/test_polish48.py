@@ -91,3 +91,46 @@ def test_lists_that_are_no_logins_stay_clean(tmp_path):
                        "Account pages: settings/profile2, billing/invoices3\n\n"
                        "Test accounts: qa1/qa1pass22, qa2/qa2pass33\n")
     assert [f.message for f in audit_files(tmp_path, {"logins.md": text}) if f.kind == "secret"] == []
+
+
+# -- the folded line of possible findings keeps its hint ---------------------------------------------
+
+def test_the_folded_line_names_its_hint_before_the_kinds_and_fits_its_width():
+    from tui.core.judging.findings import Finding, folded_note
+    kinds = ["transient", "process", "identifying", "unreadable", "stale", "path-missing", "no-frontmatter",
+             "index-overflow", "link-broken"]
+    possible = [Finding("a.md", k, "r", 1, "m", confidence="possible") for k in kinds]
+    for width in (120, 80, 60):
+        note = folded_note(possible, "--all shows them", width=width)
+        assert len(note) <= width and "--all shows them" in note and note.startswith("and 9 possible findings")
+    assert "+" not in folded_note(possible, "a shows them")          # no width: every kind named
+    assert folded_note(possible[:1], "a shows them", width=80) == \
+        "and 1 possible finding to check by hand, a shows them (transient)"
+
+
+def test_the_text_report_keeps_the_hint_on_the_folded_line(sample):
+    from rich.console import Console
+    from tui.core.reports.audit import audit_dir
+    from tui.render.audit import print_audit
+    mem, root = sample
+    rep = audit_dir(str(mem), str(root), git=False)
+    for width in (120, 80):
+        con = Console(width=width, record=True)
+        print_audit(rep, con)
+        line = next(x for x in con.export_text().splitlines() if "possible finding" in x)
+        assert line.rstrip().endswith(")") and "--all shows them" in line and len(line.rstrip()) <= width
+
+
+async def test_the_audit_view_keeps_the_hint_on_the_folded_line(sample, tmp_path):
+    from rich.text import Text
+    from textual.widgets import Tree
+    from conftest import make_app, settle
+    mem, root = sample
+    for size in ((120, 40), (80, 24)):
+        app = make_app(mem, root, tmp_path)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("A")
+            await pilot.pause()
+            label = app.screen.query_one(Tree).root.children[-1].label
+            assert "a shows them" in str(label) and Text(str(label)).cell_len <= size[0] - 4, (size, str(label))

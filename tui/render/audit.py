@@ -46,7 +46,7 @@ def print_audit(rep: AuditReport, console: Console | None = None, show_all: bool
     if not shown:
         con.print(Text(f"✔ No high-confidence findings in {rep.entries} entries.", DEFAULT.injected))
     if folded:
-        con.print(Text(folded_note(folded, "--all shows them"), "dim italic"), highlight=False)
+        con.print(Text(folded_note(folded, "--all shows them", width=con.width), "dim italic"), highlight=False)
     counts: dict[str, int] = {}
     for f in shown:
         counts[f.kind] = counts.get(f.kind, 0) + 1

@@ -101,7 +101,7 @@ class AuditScreen(Screen[str | None]):
                 self._make_page(node)
                 node.expand()
         if folded:
-            self._fold = tree.root.add_leaf(Text(folded_note(folded, "a shows them"), "dim italic"), data=None).id
+            self._fold = tree.root.add_leaf(Text(folded_note(folded, "a shows them", width=self.app.size.width - 4), "dim italic"), data=None).id
 
     def _make_page(self, group: TreeNode[str | None]) -> None:
         """Make the group's next page of findings into nodes, and a "… more" line if some are left."""

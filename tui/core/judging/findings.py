@@ -267,9 +267,16 @@ def by_confidence(findings) -> tuple[list[Finding], list[Finding]]:
     return high, possible
 
 
-def folded_note(possible: list[Finding], hint: str) -> str:
-    """The one line that stands for the possible findings a view folds: how many, why, and how to
-    see them (``hint``: the view's own key or flag)."""
+def folded_note(possible: list[Finding], hint: str, width: int | None = None) -> str:
+    """The one line that stands for the possible findings a view folds: how many, how to see them
+    (``hint``: the view's own key or flag), then their kinds. The hint comes before the kinds, and
+    within ``width`` the kinds past what fits are counted ("+3 more"): a cut line never loses the hint."""
     n = len(possible)
-    kinds = ", ".join(kinds_in_order({f.kind for f in possible}))
-    return f"and {n} possible finding{'s' if n != 1 else ''} ({kinds}), each to check by hand: {hint}"
+    kinds = kinds_in_order({f.kind for f in possible})
+    head = f"and {n} possible finding{'s' if n != 1 else ''} to check by hand, {hint}"
+    for shown in range(len(kinds), 0, -1):
+        more = f", +{len(kinds) - shown} more" if shown < len(kinds) else ""
+        note = f"{head} ({', '.join(kinds[:shown])}{more})"
+        if width is None or len(note) <= width:
+            return note
+    return head
