@@ -34,8 +34,11 @@ gave the first only. They rank after every entry that matched on its own, and an
 body holds none of the prompt's words is never one (no fill). The share is 0.4 (stop 47 round 3,
 a curve in tests/bench/retrieval.md): the second answer is often a long running log or context
 file that says it in one of its many lines, and its length discounts each line (``focus``): at
-0.7 it stayed out where a plain BM25 top 3 had it (heldout41: 14 of the 20 ids BM25 had and memtui
-not were of this class); a word named once in a long list still stays below.
+0.7 it stayed out where a plain BM25 top 3 had it (heldout41 at 0.7, measured again at stop 48 by
+tests/bench/second_share.py: of the 20 ids BM25 had and memtui not, 14 were answers left out with
+the gate open, the other 6 five OpenClaw daily logs, never injected, and one closed gate; of the 14,
+4 go in at 0.4 and 7 with no share at all: the other 7 stay out whatever the share, the places taken
+by other seconds or no second to be had); a word named once in a long list still stays below.
 
 A body is read for evidence as far as BODY_CHARS (6,000 characters; tests/bench/retrieval.md,
 stop 39 round 3): an answer past it is invisible. Read further, a long session log or
