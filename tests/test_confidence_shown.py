@@ -124,7 +124,7 @@ async def test_the_table_flags_and_the_detail_pane_show_high_findings(mem_dir, r
             return con.export_text()
 
         queue = detail("queue.md")
-        assert "and 1 possible finding to check by hand, A then a shows them (transient)" in queue
+        assert "and 1 possible finding to check by hand, the audit view (A, then a) shows them (transient)" in queue
         assert "'right now' statement" not in queue
         assert "lines 6, 7: 2 identifying details" in detail("ci.md")
 

@@ -109,7 +109,7 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
             if f.fix:
                 parts.append(Text(f"      → {f.fix}", "dim"))
         if possible:
-            parts.append(Text("  " + folded_note(possible, "A then a shows them"), "dim italic"))
+            parts.append(Text("  " + folded_note(possible, "the audit view (A, then a) shows them"), "dim italic"))
 
     fields = Table.grid(padding=(0, 1))
     fields.add_column(style="bold", no_wrap=True)
