@@ -107,10 +107,10 @@ class Found:
 
 
 def facts_of(text: str, n: int) -> list[Fact]:
-    """The facts one line of an entry states (``n``: its file line)."""
+    """The facts one line of an entry states (``n``: its file line), in time linear in its length."""
     out: list[Fact] = []
     seen_spans = []
-    about_ci = None   # whether the line is about CI: searched once, not once per quoted span
+    ci = "ci" if "`" in text and _CI.search(text) else ""
     for m in _SPAN.finditer(text):
         span = " ".join(m.group(1).split())
         seen_spans.append(m.span())
@@ -120,47 +120,37 @@ def facts_of(text: str, n: int) -> list[Fact]:
         elif _PATHLIKE.match(span) and " " not in span and not span.startswith("/"):
             out.append(Fact("path", span, n))
         elif len(span) >= 3 and not span.isdigit():
-            if about_ci is None:
-                about_ci = bool(_CI.search(text))
-            out.append(Fact("span", span, n, subject="ci" if about_ci else ""))
+            out.append(Fact("span", span, n, subject=ci))
     prose = _blank(text, seen_spans)
     out += [Fact("span", m.group(1), n) for m in _CURRENCY.finditer(prose)]
     out += [Fact("span", m.group(1).rstrip("."), n) for m in _URL.finditer(prose)]
     if "_" in prose:
         spans_text = " ".join(f.text for f in out if f.kind in ("span", "script"))
-        quoted: dict[str, bool] = {}   # each name looked for in the spans once, however often the line repeats it
-        out += [Fact("env", m.group(1), n, value=m.group(1)) for m in _ENV.finditer(prose)
-                if not quoted.setdefault(m.group(1), m.group(1) in spans_text)]
+        quoted = {k: k in spans_text for k in set(_ENV.findall(prose))}
+        out += [Fact("env", m.group(1), n, value=m.group(1)) for m in _ENV.finditer(prose) if not quoted[m.group(1)]]
     if not _DIGIT.search(text):   # ports, versions and numbers all have digits (most lines have none)
         return out
     ctx = frozenset(w for w in rule_words(re.sub(r"\d+", " ", prose)) if not w.isdigit()) | _key_words(prose)
-    # the values already stated on this line (every fact here is of line n): a set, not a scan of
-    # ``out`` per match, which grew with the square of a long line's numbers
-    ports: set[str] = set()
     for m in _PORT.finditer(prose):
-        value = next(g for g in m.groups() if g)
-        ports.add(value)
-        out.append(Fact("port", m.group(0).strip(), n, value=value, subject="port", context=ctx))
+        out.append(Fact("port", m.group(0).strip(), n, value=next(g for g in m.groups() if g), subject="port",
+                        context=ctx))
+    ports = {f.value for f in out if f.kind == "port"}
     for m in _VERSION.finditer(text):
         subject = m.group(1).lower().removesuffix(" sdk") if m.group(1).lower() != "sdk" else "sdk"
         if subject in ("npm", "pnpm", "yarn") and not m.group(2).count("."):
             continue   # "npm 3 times" is no version
         out.append(Fact("version", m.group(0).strip(), n, value=m.group(2), subject=subject))
-    for m in _UNIT.finditer(prose):
-        if m.group(1) in ports:
-            continue
+    for m in (u for u in _UNIT.finditer(prose) if u.group(1) not in ports):   # a port is no number
         unit = m.group(2).lower()
         out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=_LATIN_UNIT.get(unit, unit), context=ctx))
-    values = {f.value for f in out}
+    values = {f.value for f in out}   # (every fact here is of line n; ``add`` answers None: a value's first time)
     if not prose.isascii():
         for m in _UNIT_CJK.finditer(prose):
-            if m.group(1) not in values:
-                values.add(m.group(1))
+            if m.group(1) not in values and not values.add(m.group(1)):
                 out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=_CJK_UNIT[m.group(2)],
                                 context=ctx))
     for m in _KEYED.finditer(prose):
-        if m.group(2) not in values:
-            values.add(m.group(2))
+        if m.group(2) not in values and not values.add(m.group(2)):
             key = frozenset(rule_words(m.group(1))) | ctx
             out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
     return _restated_spans(out)
