@@ -233,13 +233,13 @@ class Engine:
         need = body_need(qterms.words)
         rare, held = rarities(self.index, qterms)
         counts, named, body, spoken, waiting = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
-        second = seconds(counts, waiting, spoken, (hits_path, bulk[1] if bulk else {}))   # beside those matched
-        counts.update(second)
         most = {}
         if not counts and not hits_path and bulk is None:   # nothing matched: the folder's own words
             most, counts = spoken_most(self.index, qterms, rare)
         cap = KEYWORD_CAP * 10
         held_b = bulk[1] if bulk is not None else {}
+        second = seconds(waiting, counts, (hits_path, held_b))   # the gate open: the places left
+        counts.update(second)
         for eid, ph in hits_path.items():
             if eid in held_b:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", held_b[eid], bulk[2]))
