@@ -40,7 +40,11 @@ rarity, held by half the folder at most: heldout42 54). An entry whose body hold
 words, or only the words small talk is made of, is never one (no fill).
 
 A body is read for evidence as far as BODY_CHARS (6,000 characters; tests/bench/retrieval.md,
-stop 39 round 3): an answer past it is invisible. Read further, a long session log or
+stop 39 round 3). Past it, a long note's other words (as far as TAIL_CHARS, the corpus's 99th
+percentile body) are kept as TAIL: evidence for a place left once the gate is open (``seconds``),
+never for a match, a rarity, the folder's own word or the order of matched entries (stop 48 round 2:
+the answer in the last third of a 29 KB running log; the pointer block then names its section).
+Read further as evidence, a long session log or
 curriculum gathers words by its volume and goes first (tune: ranked first 267 at 3k, 265 at
 6k, 263 at 12k and whole), and the kept index grows (body postings +36 % at 6k, +68 % at 12k
 on a 10k folder of the corpus's body lengths); 6k is where the parts not tuned on gained
@@ -62,6 +66,8 @@ BODY_WEIGHT = 0.5        # a word of its body: half a description word
 LONE_BODY = 0.8          # body words alone match when their telling words' rarities add up to this
 NAME_RARE = 0.5          # or one that is a name in the prompt (names.py) and this rare (few entries hold it)
 BODY_CHARS = 6000        # the body is read this far for evidence: a curve, below (index size; long logs' volume)
+TAIL_CHARS = 30000       # a long note's words past BODY_CHARS are read this far (the corpus's 99th percentile body), as TAIL
+TAIL = 0                 # the focus a word of that tail is kept with (no body focus: it never matches, ranks or opens)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
 MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``focus``)
@@ -119,14 +125,14 @@ def spoken_most(index, qterms, rare: dict[str, float]) -> tuple[dict[str, str], 
     n, quiet = index.size(), getattr(qterms, "quiet", ())
     out: dict[str, str] = {}
     for t in sorted(qterms):
-        ids = index.body(t)
+        ids = {eid: f for eid, f in (index.body(t) or {}).items() if f != TAIL}
         if not ids or t in quiet or len(ids) + len(index.weights(t) or ()) < max(SPOKEN_MIN, n / 2):
             continue
         top = max(ids.values())
         most = [eid for eid, f in ids.items() if f == top]
         if len(most) == 1:
             out.setdefault(most[0], t)
-    points = {eid: sum(tenths(BODY_WEIGHT, rare[t]) for t in qterms if eid in (index.body(t) or ()))
+    points = {eid: sum(tenths(BODY_WEIGHT, rare[t]) for t in qterms if (index.body(t) or {}).get(eid, TAIL) != TAIL)
               for eid in out}
     return out, points
 
@@ -201,7 +207,7 @@ def rarities(index, qterms) -> tuple[dict[str, float], dict[str, int]]:
     n = index.size()
     rare, held = {}, {}
     for t in qterms:
-        df = len(index.weights(t) or ()) + len(index.body(t) or ())
+        df = len(index.weights(t) or ()) + sum(1 for f in (index.body(t) or {}).values() if f != TAIL)
         held[t], rare[t] = df, rarity(df, n)
     return rare, held
 
@@ -240,6 +246,9 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     body_t: dict[str, int] = defaultdict(int)
     spoken: dict[str, int] = defaultdict(int)
     by_name: set[str] = set()
+    tail_r: dict[str, float] = defaultdict(float)
+    tail_t: dict[str, int] = defaultdict(int)
+    tail_n: dict[str, int] = defaultdict(int)
     names, quiet = getattr(qterms, "names", ()), getattr(qterms, "quiet", ())
     for t in qterms:
         ids = index.body(t)
@@ -249,6 +258,11 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
                 by_name.update(ids)
             said: dict[int, int] = {}   # focus → mentions (a few distinct values per word)
             for eid, focused in ids.items():
+                if focused == TAIL:   # past BODY_CHARS: for a place left only (below)
+                    tail_r[eid] += r
+                    tail_t[eid] += p
+                    tail_n[eid] += 1
+                    continue
                 m = said.get(focused)
                 if m is None:
                     m = said[focused] = mentions(focused, rare[t])
@@ -261,6 +275,12 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     for eid, n in hits.items():
         if body_counts(n, body_r[eid], need, eid in named, eid in by_name):
             counts[eid] = named.get(eid, 0) + body_t[eid]
-        elif body_r[eid] > 0:   # (a body holding only small talk's words waits for nothing)
-            waiting[eid] = body_t[eid]
+        elif body_r[eid] + tail_r.get(eid, 0) > 0:   # (a body holding only small talk's words waits for nothing)
+            waiting[eid] = body_t[eid] + tail_t.get(eid, 0)
+            hits[eid] += tail_n.pop(eid, 0)
+    for eid, n in tail_n.items():   # a long note whose sections past BODY_CHARS hold the prompt's words
+        if eid not in hits and eid not in counts and tail_r[eid] > 0:
+            waiting[eid] = tail_t[eid]
+            hits[eid] = n
+            spoken[eid] = 0
     return counts, named, hits, spoken, waiting
