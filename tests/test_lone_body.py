@@ -40,10 +40,13 @@ def test_a_small_talk_word_still_counts_beside_a_telling_one(shop):
     assert [c.id for c in decide(mem_dir, root, "the weather card is blank").injected][:1] == ["widgets.md"]
 
 
-def test_a_common_body_word_fills_no_place(shop):
-    """Nothing but matches goes in: 'notes' is in most bodies, so only the deploy entry answers."""
+def test_a_common_body_word_opens_no_gate_but_fills_the_places_left(shop):
+    """'notes' is in most bodies: alone it opens no gate; beside the deploy entry, which matched
+    on its own, the notes that hold it fill the places left, after it (stop 48: as BM25's top 3)."""
     mem_dir, root = shop
-    assert [c.id for c in decide(mem_dir, root, "deploy notes").injected] == ["deploy.md"]
+    assert decide(mem_dir, root, "notes?").injected == []
+    got = [c.id for c in decide(mem_dir, root, "deploy notes").injected]
+    assert got[0] == "deploy.md" and all(g.startswith("other-") for g in got[1:]), got
 
 
 def test_the_kept_index_opens_alike(shop):

@@ -314,8 +314,7 @@ class _Itemised(Engine):
                 hits_kw[eid][t] = BODY
         out = _WithNeed()
         out.need, out.qterms, out.second = need, qterms, {}
-        waiting, words = {}, set()   # (the entries whose body words did not count, and were on no path;
-        #                                those that matched on their words)
+        waiting = {}   # (the entries whose body words did not count, and were on no path)
         from tui.core.engine.evidence import rarities
         out.rare, out.held = rarities(self.index, qterms)
         for eid in hits_path.keys() | hits_kw.keys():
@@ -329,8 +328,6 @@ class _Itemised(Engine):
                 waiting[eid] = kw   # body words that do not count alone: no match, unless a second (below)
                 continue
             score = (10 * path + min(10 * KEYWORD_CAP, points)) / 10
-            if named or counted:
-                words.add(eid)
             if score >= MIN_SCORE:
                 out[eid] = (score, ph, kw)
                 # the rank key: the score, the score without the body's points, the body words
@@ -339,20 +336,20 @@ class _Itemised(Engine):
                 spoken = sum(mentions(self.index.body(t)[eid], out.rare[t]) for t, w in kw.items() if w == BODY)
                 self.keys[eid] = ((score, (10 * path + min(10 * KEYWORD_CAP, named)) / 10, body, spoken) if counted
                                   else (score, score, 0, 0))
-        # a second entry (evidence.seconds), item by item: once an entry matched on its words, one whose
-        # body speaks of the prompt's words at least SECOND_SHARE of the most a matched one's does goes
-        # in too, ranked after every entry that matched on its own
-        from tui.core.engine.evidence import BODY_WEIGHT, SECOND_SHARE, mentions, tenths
+        # the places left (evidence.seconds), item by item: once the gate is open (an entry matched on
+        # its words or on a path), every entry whose body holds a telling word of the prompt (not only
+        # small talk's) goes in too, ranked after every entry that matched on its own
+        from tui.core.engine.evidence import BODY_WEIGHT, mentions, tenths
         def said(eid, kw):
             return sum(mentions(self.index.body(t)[eid], out.rare[t]) for t, w in kw.items() if w == BODY)
-        top = max((said(eid, out[eid][2]) for eid in words), default=0)
         low = min((sc for sc, ph, kw in out.values()), default=0)
-        for eid, kw in waiting.items():
-            if top and said(eid, kw) >= SECOND_SHARE * top:
-                score = sum(tenths(BODY_WEIGHT, out.rare[t]) for t in kw) / 10
-                out[eid] = (score, {}, kw)
-                out.second[eid] = score
-                self.keys[eid] = (min(score, low), -1, len(kw), said(eid, kw))
+        if out or bulk is not None:
+            for eid, kw in waiting.items():
+                if set(kw) - qterms.quiet:
+                    score = sum(tenths(BODY_WEIGHT, out.rare[t]) for t in kw) / 10
+                    out[eid] = (score, {}, kw)
+                    out.second[eid] = score
+                    self.keys[eid] = (min(score, low), -1, len(kw), said(eid, kw))
         return out, bulk
 
     def _ranked(self, query):

@@ -25,23 +25,26 @@ prompt word half the folder's entries hold has no rarity to open the gate with, 
 that uses it is about the project ('the site' in a small bank about a site); the one entry
 whose body speaks of it most (``focus``: its lines, against its length) matches on it.
 
-Once the gate is open, a second and a third entry go in on evidence of their own (``seconds``,
-stop 47 round 2): their bodies speak of the prompt's words (``mentions``, summed) at least
-SECOND_SHARE of what the matched entry that speaks of them most does, though too few or too common
-to match alone. A prompt often wants two or three files ('where is the site deployed, does it need
-a backend?' over a bank whose patterns and tech notes both say how it deploys): a cautious gate
-gave the first only. They rank after every entry that matched on its own, and an entry whose
-body holds none of the prompt's words is never one (no fill). The share is 0.4 (stop 47 round 3,
-a curve in tests/bench/retrieval.md): the second answer is often a long running log or context
-file that says it in one of its many lines, and its length discounts each line (``focus``): at
-0.7 it stayed out where a plain BM25 top 3 had it (heldout41 at 0.7, measured again at stop 48 by
-tests/bench/second_share.py: of the 20 ids BM25 had and memtui not, 14 were answers left out with
-the gate open, the other 6 five OpenClaw daily logs, never injected, and one closed gate; of the 14,
-4 go in at 0.4 and 7 with no share at all: the other 7 stay out whatever the share, the places taken
-by other seconds or no second to be had); a word named once in a long list still stays below.
+Once the gate is open (an entry matched on its own evidence, a path hit, or the folder's own
+word: the prompt is about the folder), the places left go to the entries whose bodies hold the
+prompt's telling words (``seconds``, stop 48), as a plain BM25 top 3 fills its places: a prompt
+often wants two or three files ('where is the site deployed, does it need a backend?' over a bank
+whose patterns and tech notes both say how it deploys). They rank after every entry that matched
+on its own, among themselves by how many of the prompt's words their body holds, then by how
+much it speaks of them (``mentions``: BM25's weighing of a count against a body's length). The gate keeps small talk silent; the
+admission no longer does: until stop 47 a second entry had to speak of the words SECOND_SHARE
+(0.4) of what the matched one did, and on the read pools that share kept out answers BM25 had
+(tune41 + heldout41: targeted 149 -> 156 of 177 without it, heldout42 55 -> 56 of 69, cross-language
++1 on each; a share of 0.1 to 0.3 kept out some of them too, and so did a bar on the word's
+rarity, held by half the folder at most: heldout42 54). An entry whose body holds none of the prompt's
+words, or only the words small talk is made of, is never one (no fill).
 
 A body is read for evidence as far as BODY_CHARS (6,000 characters; tests/bench/retrieval.md,
-stop 39 round 3): an answer past it is invisible. Read further, a long session log or
+stop 39 round 3). Past it, a long note's other words (as far as TAIL_CHARS, the corpus's 99th
+percentile body) are kept as TAIL: evidence for a place left once the gate is open (``seconds``),
+never for a match, a rarity, the folder's own word or the order of matched entries (stop 48 round 2:
+the answer in the last third of a 29 KB running log; the pointer block then names its section).
+Read further as evidence, a long session log or
 curriculum gathers words by its volume and goes first (tune: ranked first 267 at 3k, 265 at
 6k, 263 at 12k and whole), and the kept index grows (body postings +36 % at 6k, +68 % at 12k
 on a 10k folder of the corpus's body lengths); 6k is where the parts not tuned on gained
@@ -63,13 +66,14 @@ BODY_WEIGHT = 0.5        # a word of its body: half a description word
 LONE_BODY = 0.8          # body words alone match when their telling words' rarities add up to this
 NAME_RARE = 0.5          # or one that is a name in the prompt (names.py) and this rare (few entries hold it)
 BODY_CHARS = 6000        # the body is read this far for evidence: a curve, below (index size; long logs' volume)
+TAIL_CHARS = 30000       # a long note's words past BODY_CHARS are read this far (the corpus's 99th percentile body), as TAIL
+TAIL = 0                 # the focus a word of that tail is kept with (no body focus: it never matches, ranks or opens)
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
 MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``focus``)
 SPOKEN_MIN = 3          # a folder's own word: held by half its entries, and three at least (``spoken_most``)
 MENTION_B = 0.75        # BM25's b: how much an entry's length discounts its lines (``focus``)
 TYPICAL_LINES = 35      # an entry's length the discount is measured against (the corpus's mean body, 6k chars read)
-SECOND_SHARE = 0.4       # a second entry's body speaks of the prompt's words this share of the most a matched one does
 KEYWORD_CAP = 8          # < FOLDER_POINTS: no number of keyword (and body) hits outranks one path hit
 
 BODY = 0                 # the weight a body hit is kept with among an entry's hits {term: weight}
@@ -121,29 +125,28 @@ def spoken_most(index, qterms, rare: dict[str, float]) -> tuple[dict[str, str], 
     n, quiet = index.size(), getattr(qterms, "quiet", ())
     out: dict[str, str] = {}
     for t in sorted(qterms):
-        ids = index.body(t)
+        ids = {eid: f for eid, f in (index.body(t) or {}).items() if f != TAIL}
         if not ids or t in quiet or len(ids) + len(index.weights(t) or ()) < max(SPOKEN_MIN, n / 2):
             continue
         top = max(ids.values())
         most = [eid for eid, f in ids.items() if f == top]
         if len(most) == 1:
             out.setdefault(most[0], t)
-    points = {eid: sum(tenths(BODY_WEIGHT, rare[t]) for t in qterms if eid in (index.body(t) or ()))
+    points = {eid: sum(tenths(BODY_WEIGHT, rare[t]) for t in qterms if (index.body(t) or {}).get(eid, TAIL) != TAIL)
               for eid in out}
     return out, points
 
 
-def seconds(counts: dict[str, int], waiting: dict[str, int], spoken: dict[str, int], paths) -> dict[str, int]:
-    """{entry: its body points in tenths} of the entries that go in beside those matched
-    (``counts``: the gate is open): of those whose body words did not count alone (``waiting``),
-    the ones whose body speaks of the prompt's words (``spoken``: mentions summed) at least
-    SECOND_SHARE of what the matched entry that speaks of them most does. An entry a path hit
-    or the broad folder holds (``paths``: maps of entries) scores on its paths already."""
-    top = max((spoken.get(eid, 0) for eid in counts), default=0)
-    if not top:
+def seconds(waiting: dict[str, int], matched, paths) -> dict[str, int]:
+    """{entry: its body points in tenths} of the entries that go in after those matched
+    (``matched``: the entries that matched on their own; ``paths``: maps of the entries a path hit
+    or the broad folder holds, which score on their paths already), once the gate is open (either
+    is not empty): every entry whose body words did not count alone (``waiting``, keyword_points:
+    its body holds a telling word of the prompt)."""
+    if not matched and not any(paths):
         return {}
     return {eid: t for eid, t in waiting.items()
-            if spoken[eid] >= SECOND_SHARE * top and not any(eid in held for held in paths)}
+            if eid not in matched and not any(eid in held for held in paths)}
 
 
 def second_keys(second: dict[str, int], tenth: dict[str, int], body: dict, spoken: dict) -> dict[str, tuple]:
@@ -189,7 +192,7 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
             p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
             field = ("body, a name" if rare_name(t, names, rare, quiet) else
                      "body, the folder's own word: this entry speaks of it most" if t == most else
-                     "body: it speaks of the prompt's words nearly as much as a matched entry" if second else "body")
+                     "body: it holds the prompt's words, beside the entries matched" if second else "body")
             out.append(Reason("keyword", how(t, field), p / 10))
             total += p
     if total > KEYWORD_CAP * 10:
@@ -204,7 +207,7 @@ def rarities(index, qterms) -> tuple[dict[str, float], dict[str, int]]:
     n = index.size()
     rare, held = {}, {}
     for t in qterms:
-        df = len(index.weights(t) or ()) + len(index.body(t) or ())
+        df = len(index.weights(t) or ()) + sum(1 for f in (index.body(t) or {}).values() if f != TAIL)
         held[t], rare[t] = df, rarity(df, n)
     return rare, held
 
@@ -229,8 +232,8 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     """(each matched entry's keyword points in tenths, uncapped: its name, keyword and
     description hits and, where they count, its body's; the part of them not from the body;
     each entry's number of body words hit; how much its body speaks of them, ``mentions``
-    summed; the body points of the entries whose body words did not count). Each word's weight
-    is scaled by its rarity."""
+    summed; the body points of the entries whose body words did not count, though one of them is
+    a telling word of the prompt: ``seconds``). Each word's weight is scaled by its rarity."""
     named: dict[str, int] = defaultdict(int)
     for t in qterms:
         w = index.weights(t)
@@ -243,6 +246,9 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     body_t: dict[str, int] = defaultdict(int)
     spoken: dict[str, int] = defaultdict(int)
     by_name: set[str] = set()
+    tail_r: dict[str, float] = defaultdict(float)
+    tail_t: dict[str, int] = defaultdict(int)
+    tail_n: dict[str, int] = defaultdict(int)
     names, quiet = getattr(qterms, "names", ()), getattr(qterms, "quiet", ())
     for t in qterms:
         ids = index.body(t)
@@ -252,6 +258,11 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
                 by_name.update(ids)
             said: dict[int, int] = {}   # focus → mentions (a few distinct values per word)
             for eid, focused in ids.items():
+                if focused == TAIL:   # past BODY_CHARS: for a place left only (below)
+                    tail_r[eid] += r
+                    tail_t[eid] += p
+                    tail_n[eid] += 1
+                    continue
                 m = said.get(focused)
                 if m is None:
                     m = said[focused] = mentions(focused, rare[t])
@@ -264,6 +275,12 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     for eid, n in hits.items():
         if body_counts(n, body_r[eid], need, eid in named, eid in by_name):
             counts[eid] = named.get(eid, 0) + body_t[eid]
-        else:
-            waiting[eid] = body_t[eid]
+        elif body_r[eid] + tail_r.get(eid, 0) > 0:   # (a body holding only small talk's words waits for nothing)
+            waiting[eid] = body_t[eid] + tail_t.get(eid, 0)
+            hits[eid] += tail_n.pop(eid, 0)
+    for eid, n in tail_n.items():   # a long note whose sections past BODY_CHARS hold the prompt's words
+        if eid not in hits and eid not in counts and tail_r[eid] > 0:
+            waiting[eid] = tail_t[eid]
+            hits[eid] = n
+            spoken[eid] = 0
     return counts, named, hits, spoken, waiting

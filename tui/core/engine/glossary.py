@@ -146,6 +146,7 @@ CONCEPTS: dict[str, str] = {
             "유저, ユーザー, 用户, 用戶",
     "notification": "notif, уведомл, thông báo, 알림, 通知",
     "search": "search, busqueda, recherch, suche=, suchen=, поиск, tìm kiếm, 검색, 検索, 搜索",
+    "filter": "filter, filtr, фильтр, bộ lọc, 필터, フィルタ, 过滤, 過濾, 筛选, 篩選",
     "button": "button, boton, botao, bouton, knopf, кнопк, 버튼, ボタン, 按钮, 按鈕",
     "contact": "contact, contacto, contato, kontakt, контакт, liên hệ, 연락처, 問い合わせ, 联系方式, 聯絡",
     # a language's name is about which language: "comments in Spanish" answers "which language for comments"

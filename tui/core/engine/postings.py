@@ -20,7 +20,7 @@ from typing import Collection, Iterator, Mapping, Sequence
 
 from ..reading.entry import MemoryEntry
 from .evidence import (BODY_CHARS, BODY_DF_MAX, DESCRIPTION_POINTS, KEYWORD_LIST_MAX, KEYWORD_POINTS, NAME_POINTS,
-                       WEAK_POINTS, focus)
+                       TAIL, TAIL_CHARS, WEAK_POINTS, focus)
 from ..judging.status import EntryStatus
 from .tokens import norm_path, shaped_terms, terms
 
@@ -161,6 +161,10 @@ class DictPostings(Postings):
         for t, n in counts.items():
             if t not in weights:   # kept as its focus: the lines naming it against the body's length
                 self.body_terms[t][e.id] = focus(n, length)
+        if len(e.body) > BODY_CHARS:   # a long note's sections past BODY_CHARS: its other words, as TAIL
+            for t in terms(e.body[BODY_CHARS:TAIL_CHARS]):
+                if t not in weights and t not in counts:
+                    self.body_terms[t][e.id] = TAIL
         is_dir = self.is_dir
         for raw in list(e.paths) + [a.file for a in e.anchors]:
             p = sys.intern(norm_path(raw))   # the same few paths in thousands of entries: one copy each

@@ -25,7 +25,7 @@ from ..config import DEFAULT_CHARS, DEFAULT_COUNT  # noqa: F401 (the names other
 from .decision import (WRITER, Candidate, Decision, Excluded, Reason, age_phrase, estimate_tokens,  # noqa: F401
                        shown_points, signed_points)
 from ..reading.entry import MemoryEntry
-from .evidence import (BODY, BODY_DF_MAX, KEYWORD_CAP, body_need, keyword_points, keyword_reasons,  # noqa: F401
+from .evidence import (BODY, BODY_DF_MAX, TAIL, KEYWORD_CAP, body_need, keyword_points, keyword_reasons,  # noqa: F401
                        rarities, second_keys, seconds, spoken_most)
 from .postings import SOURCE_RANK, DictPostings, Postings  # noqa: F401
 from ..secrets.detect import blank_secrets, redact
@@ -78,7 +78,7 @@ class _Scored(dict):
                 kw[t] = weights[eid]
             else:
                 body = self.index.body(t)
-                if body and eid in body:
+                if body and eid in body and (body[eid] != TAIL or eid in self.second):
                     kw[t] = BODY
         value = self[eid] = (score, ph, kw)
         return value
@@ -233,13 +233,13 @@ class Engine:
         need = body_need(qterms.words)
         rare, held = rarities(self.index, qterms)
         counts, named, body, spoken, waiting = keyword_points(self.index, qterms, need, rare)   # (in tenths of a point)
-        second = seconds(counts, waiting, spoken, (hits_path, bulk[1] if bulk else {}))   # beside those matched
-        counts.update(second)
         most = {}
         if not counts and not hits_path and bulk is None:   # nothing matched: the folder's own words
             most, counts = spoken_most(self.index, qterms, rare)
         cap = KEYWORD_CAP * 10
         held_b = bulk[1] if bulk is not None else {}
+        second = seconds(waiting, counts, (hits_path, held_b))   # the gate open: the places left
+        counts.update(second)
         for eid, ph in hits_path.items():
             if eid in held_b:
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", held_b[eid], bulk[2]))
