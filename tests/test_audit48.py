@@ -1,0 +1,75 @@
+"""Stop 48 (issue 36): causes of wrong `possible` findings and missed credentials, each fixed as a
+principle (a layout, a shape, one cause one finding), with text written here (modelled on shapes real
+memories hold, never copied)."""
+from __future__ import annotations
+
+from conftest import ENTRY_FM, write
+from tui.core.reports.audit import audit_dir
+
+
+def _audit(mem, root):
+    return audit_dir(str(mem), str(root), git=False).findings
+
+
+def _places(f):
+    return [(p.id, p.line) for p in f.locations]
+
+
+# -- an OpenClaw workspace kept inside a memory folder: its files never have frontmatter, no index lists them
+
+WORKSPACE = {
+    "AGENTS.md": "# AGENTS.md - the workspace\n\n## Each session\n1. Read SOUL.md first\n"
+                 "2. Read memory/YYYY-MM-DD.md (today and yesterday) for what happened lately\n",
+    "SOUL.md": "# SOUL.md\n\nSay what you think. Be brief.\n",
+    "USER.md": "# USER.md\n\n- **Name:** Ren\n- **Timezone:** Europe/Lisbon\n",
+    "IDENTITY.md": "# IDENTITY.md\n\n- **Name:** Moss\n- **Vibe:** calm\n",
+    "TOOLS.md": "# TOOLS.md\n\nThe printer is the one in the hall.\n",
+    "HEARTBEAT.md": "# HEARTBEAT.md\n\n# leave empty to skip heartbeat calls\n",
+    "MEMORY.md": "# MEMORY.md\n\n## People\n- Ren likes plain answers.\n",
+    "memory/2026-05-02.md": "# 2026-05-02\n\n- set up the plant watering reminder\n",
+}
+
+
+def _claude_with_workspace(tmp_path, prefix="assistant/"):
+    mem, root = tmp_path / "memory", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "MEMORY.md", "# Memory\n\n- [Stack](project_stack.md) — what the app runs on\n")
+    write(mem, "project_stack.md", ENTRY_FM.format("stack") + "The app is Flask on a small VPS.\n")
+    write(mem, "loose_note.md", "A note written by hand, with no frontmatter.\n")
+    for name, text in WORKSPACE.items():
+        write(mem, prefix + name, text)
+    return mem, root
+
+
+def test_a_nested_openclaw_workspace_is_its_own_layout(tmp_path):
+    found = _audit(*_claude_with_workspace(tmp_path))
+    for f in found:
+        for fid, _ in _places(f):
+            assert not fid.startswith("assistant/") or f.kind not in ("no-frontmatter", "index-overflow"), f
+    # the memory folder's own note is still flagged
+    assert any(f.kind == "no-frontmatter" and "loose_note.md" in [i for i, _ in _places(f)] for f in found)
+
+
+def test_a_workspace_instruction_file_holds_no_status(tmp_path):
+    mem, root = tmp_path / "ws", tmp_path / "proj"
+    root.mkdir()
+    for name, text in WORKSPACE.items():
+        if name != "MEMORY.md" and not name.startswith("memory/"):
+            write(mem, name, text)
+    write(mem, "garden.md", "# Garden\n\nThe pump is blocked today.\n")
+    found = _audit(mem, root)
+    assert not [f for f in found if f.id in ("AGENTS.md", "SOUL.md", "USER.md") and f.kind in ("transient", "process")]
+    assert [f.id for f in found if f.kind == "transient"] == ["garden.md"]
+
+
+def test_two_memory_notes_named_like_workspace_files_are_still_memories(tmp_path):
+    """user.md and tools.md alone are names a memory folder uses for its own notes: no workspace."""
+    mem, root = tmp_path / "memory", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "MEMORY.md", "# Memory\n\n- [Stack](project_stack.md) — what the app runs on\n")
+    write(mem, "project_stack.md", ENTRY_FM.format("stack") + "Flask.\n")
+    write(mem, "user.md", "The user is a nurse who codes at night.\n")
+    write(mem, "tools.md", "Uses neovim and tmux.\n")
+    found = _audit(mem, root)
+    assert any(f.kind == "no-frontmatter" for f in found)
+
