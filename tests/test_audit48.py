@@ -73,3 +73,35 @@ def test_two_memory_notes_named_like_workspace_files_are_still_memories(tmp_path
     found = _audit(mem, root)
     assert any(f.kind == "no-frontmatter" for f in found)
 
+
+# -- one address, one home folder, named in several files: one cause, one finding that lists the files
+
+def test_the_same_address_in_three_files_is_one_finding(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "MEMORY.md", "# Memory\n\n- [Contact](user_contact.md) — how to reach me\n"
+                            "- [Site](project_site.md) — the shop site\n- [Out](user_output.md) — where files go\n")
+    write(mem, "user_contact.md", ENTRY_FM.format("contact") + "Mail me at tomas.brand@fastmail.net.\n")
+    write(mem, "project_site.md", ENTRY_FM.format("site") + "The contact form sends to tomas.brand@fastmail.net\n"
+                                   "and a copy to mira.holt@proton.me.\n")
+    write(mem, "user_output.md", ENTRY_FM.format("out") + "Exports go to C:\\Users\\tomasb\\Desktop\\out.\n"
+                                 "Logs go to C:\\Users\\tomasb\\AppData\\shop.\n")
+    write(mem, "project_build.md", ENTRY_FM.format("build") + "Build in C:\\Users\\tomasb\\src\\shop first.\n")
+    found = [f for f in _audit(mem, root) if f.kind == "identifying"]
+    emails = [f for f in found if f.rule == "email"]
+    homes = [f for f in found if f.rule == "home-path"]
+    # tomas's address: one finding naming both files; mira's, another person, is its own
+    assert sorted(len({i for i, _ in _places(f)}) for f in emails) in ([1, 2], [2]), emails
+    assert sum(len(f.locations) for f in emails) == 3, emails
+    # one home folder in two files: one finding
+    assert len(homes) == 1 and {i for i, _ in _places(homes[0])} == {"user_output.md", "project_build.md"}, homes
+
+
+def test_two_addresses_of_two_files_stay_two(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "a.md", ENTRY_FM.format("a") + "Ask tomas.brand@fastmail.net.\n")
+    write(mem, "b.md", ENTRY_FM.format("b") + "Ask mira.holt@proton.me.\n")
+    found = [f for f in _audit(mem, root) if f.kind == "identifying"]
+    assert sorted(f.id for f in found) == ["a.md", "b.md"]
+
