@@ -105,3 +105,31 @@ def test_two_addresses_of_two_files_stay_two(tmp_path):
     found = [f for f in _audit(mem, root) if f.kind == "identifying"]
     assert sorted(f.id for f in found) == ["a.md", "b.md"]
 
+
+# -- a test account whose login is a real mailbox: an account on a running instance, worth a look
+
+import pytest  # noqa: E402
+
+from tui.core.secrets.detect import find_secrets, redact  # noqa: E402
+
+
+@pytest.mark.parametrize("line", [
+    "- Test admin login: ops@brightdesk.io / Harbor42! (made through the API)",
+    "- Login de prueba (admin): soporte@clinicanorte.com.ar / Norte2024*",
+    "测试管理员账号：admin@yunshop.cn / Yun@8899",
+])
+def test_a_test_login_with_a_real_mailbox_and_a_typed_password_is_possible(line):
+    hits = find_secrets(line)
+    assert [(h.rule, h.confidence) for h in hits] == [("login-password", "possible")], line
+    assert line[hits[0].start:hits[0].end] not in redact(line)
+
+
+@pytest.mark.parametrize("line", [
+    "- Test login: demo@example.com / Demo1234",
+    "- Demo accounts: alice/alice2024, bob/bob2024",
+    "- Test login: qa@brightdesk.test / demo2024",
+    "- Test login: email / password",
+    "- Test admin login: ops@brightdesk.io (password in the vault)",
+])
+def test_seeded_and_placeholder_logins_stay_clean(line):
+    assert find_secrets(line) == [], line

@@ -367,6 +367,21 @@ _ABOUT = re.compile(r"\b(?:settings?|pages?|screens?|forms?|menus?|modules?|sect
                     r"schemas?)\b|设置|設定|页面|頁面|ページ|画面|설정|페이지|화면")
 
 
+# a login that is a mailbox at a real domain: a test account on an instance someone runs (its admin's
+# password may be live on a shared instance), not a seed's fixture (tester/tester01); the names kept for
+# examples and tests (example.com, .test, .invalid, .localhost) stay fixtures
+_RESERVED = frozenset(("example", "test", "invalid", "localhost", "local"))
+
+
+def _real_mailbox(login: str, password: str) -> bool:
+    """A mailbox at a real domain whose name is no demo's (demo@, test@) and whose password names no
+    password ('password123' stands in for one)."""
+    local, at, domain = login.lower().partition("@")
+    labels = domain.split(".")
+    return bool(at and local and len(labels) >= 2 and labels[-1].isalpha() and not _RESERVED.intersection(labels)) \
+        and _DEMO.search(local) is None and not re.search(r"(?i)pass|pwd", password)
+
+
 def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
     """(start, end, typed) of each password in an unquoted "login: account / password" of prose
     ("(login: ops@host.tld / …)"), any language; ``typed`` when the pair is written with a slash and
@@ -382,4 +397,5 @@ def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
             label = low[low.rfind("\n", 0, w.start()) + 1:m.start(1)]
             yield m.start(2), m.end(2), slash and _TYPED.fullmatch(m.group(2)) is not None \
                 and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id") \
-                and _DEMO.search(label) is None and _ABOUT.search(low, w.end(), m.start(1)) is None
+                and (_DEMO.search(label) is None or _real_mailbox(m.group(1), m.group(2))) \
+                and _ABOUT.search(low, w.end(), m.start(1)) is None
