@@ -133,3 +133,23 @@ def test_a_test_login_with_a_real_mailbox_and_a_typed_password_is_possible(line)
 ])
 def test_seeded_and_placeholder_logins_stay_clean(line):
     assert find_secrets(line) == [], line
+
+
+# -- a memory bank's foundation files say why the project exists: their "currently" is the problem's
+
+def _bank(tmp_path, files):
+    from tui.core.layouts import detect
+    mem, root = tmp_path / "memory-bank", tmp_path / "proj"
+    root.mkdir(exist_ok=True)
+    for name, text in files.items():
+        write(mem, name, text)
+    return audit_dir(str(mem), str(root), git=False, layout=detect(mem).layout.name).findings
+
+
+def test_the_problem_a_project_answers_is_no_right_now_statement(tmp_path):
+    found = _bank(tmp_path, {
+        "projectbrief.md": "# Brief\n\n## Background\nCurrently clinics check the fee tables by hand every month, "
+                           "which takes a day.\n",
+        "productContext.md": "# Product\n\n## Pricing\nWhether to charge is not yet decided.\n",
+        "techContext.md": "# Tech\n\nThe build is broken right now.\n"})
+    assert [(f.id, f.kind) for f in found if f.kind == "transient"] == [("techContext.md", "transient")]

@@ -59,6 +59,11 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         gates = [f for f in gates if f.kind not in ("process", "transient")]
         if mem.layout is not None and mem.layout.status_by_design:   # status by design: said once it has passed
             gates += done_step_findings(e.id, e.text, lambda name: _exists(mem, name))
+    elif mem.layout is not None and e.id.lower() in mem.layout.foundation:
+        # the layout's foundation (why the project exists): its "currently" and "not yet" state the
+        # problem the project answers or a decision still open, while the layout's status files say
+        # where the work stands
+        gates = [f for f in gates if f.kind != "transient"]
     elif workspace_file(e.id, mem.entries, bootstrap_only=True):
         # an OpenClaw workspace's instructions, persona or day log, kept in a folder read another way:
         # its day words are its instructions' ("read today's and yesterday's log") or its day's record
