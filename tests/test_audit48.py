@@ -153,3 +153,34 @@ def test_the_problem_a_project_answers_is_no_right_now_statement(tmp_path):
         "productContext.md": "# Product\n\n## Pricing\nWhether to charge is not yet decided.\n",
         "techContext.md": "# Tech\n\nThe build is broken right now.\n"})
     assert [(f.id, f.kind) for f in found if f.kind == "transient"] == [("techContext.md", "transient")]
+
+
+# -- a form never filled: headings with nothing under them, or only the form's own comments
+
+EMPTY_HEADINGS = ("# Active Context\n\n## Current Work Focus\n\n## Recent Changes\n\n## Next Steps\n\n"
+                  "## Active Decisions\n\n")
+COMMENTED = ("# Progress\n\n## What works\n<!-- list what already works -->\n\n## What's left\n"
+             "<!-- list what is left to build -->\n\n## Known issues\n<!-- bugs, limits -->\n")
+HALF_FILLED = ("# Active Context\n\n## Current Work Focus\nThe export dialog.\n\n## Recent Changes\n"
+               "- moved the tabs into their own file\n\n## Next Steps\n\n## Notes\n")
+
+
+def test_headings_with_nothing_under_them_are_a_form_never_filled():
+    from tui.core.judging.blanks import unfilled
+    assert unfilled(EMPTY_HEADINGS)
+    assert unfilled(COMMENTED)
+    assert not unfilled(HALF_FILLED)
+    # a parent heading whose subsections hold the text is no blank
+    assert not unfilled("# P\n\n## Done\n### Week 1\nexport works\n### Week 2\nimport works\n## Left\n### UI\nthe tabs\n")
+
+
+def test_an_unfilled_status_file_is_no_work_in_progress(tmp_path):
+    found = _bank(tmp_path, {"projectbrief.md": "# Brief\nA viewer for survey maps.\n",
+                             "activeContext.md": EMPTY_HEADINGS, "progress.md": COMMENTED})
+    assert [f for f in found if f.kind == "process"] == []
+
+
+def test_headings_that_say_something_are_no_empty_slots():
+    from tui.core.judging.blanks import unfilled
+    assert not unfilled("# Spec\n\n## Stack: Vue 3 + Pinia + Vite\n\n## Screens:\n### 1. Home — search box and results\n"
+                        "### 2. Detail — photos, price, map\n### 3. Cart — items and totals\n\n## Why\nUsers shop on phones.\n")
