@@ -184,3 +184,19 @@ def test_headings_that_say_something_are_no_empty_slots():
     from tui.core.judging.blanks import unfilled
     assert not unfilled("# Spec\n\n## Stack: Vue 3 + Pinia + Vite\n\n## Screens:\n### 1. Home — search box and results\n"
                         "### 2. Detail — photos, price, map\n### 3. Cart — items and totals\n\n## Why\nUsers shop on phones.\n")
+
+
+# -- a day and the day after it, told as a schedule: a rule any day follows, not the day it was written
+
+@pytest.mark.parametrize("line", ["- Rule: buy today, confirm tomorrow.", "- 今天下单，明天发货。",
+                                  "- Lo que se pide hoy se envía mañana."])
+def test_today_and_tomorrow_as_a_schedule_is_no_right_now_statement(line):
+    from tui.core.judging.wording import transient_findings
+    assert transient_findings("x.md", ENTRY_FM.format("x") + line + "\n", 6) == [], line
+
+
+@pytest.mark.parametrize("line", ["- Fixed the login today, deploy tomorrow.", "- The build is broken today; tomorrow we retry.",
+                                  "- 今天修好了登录，明天部署。", "- Deploys are blocked today."])
+def test_a_report_of_today_with_a_plan_for_tomorrow_is_still_one(line):
+    from tui.core.judging.wording import transient_findings
+    assert [f.rule for f in transient_findings("x.md", ENTRY_FM.format("x") + line + "\n", 6)] == ["time-word"], line
