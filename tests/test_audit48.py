@@ -200,3 +200,39 @@ def test_today_and_tomorrow_as_a_schedule_is_no_right_now_statement(line):
 def test_a_report_of_today_with_a_plan_for_tomorrow_is_still_one(line):
     from tui.core.judging.wording import transient_findings
     assert [f.rule for f in transient_findings("x.md", ENTRY_FM.format("x") + line + "\n", 6)] == ["time-word"], line
+
+
+# -- a chat transcript saved into memory: a session's record, whatever layout it sits in
+
+TRANSCRIPT = ("# Session: 2026-04-02 10:11:12 UTC\n\n- **Session ID**: 5f0c\n\n## Conversation Summary\n\n"
+              "user: can you check why the bot is silent\n"
+              "assistant: Looking at the logs now.\n"
+              "assistant: Found it: the webhook URL changed.\n"
+              "user: ok fix it\n"
+              "assistant: Done, the bot answers again.\n"
+              "user: thanks\n")
+FAQ = ("# How the bot answers\n\nuser: is the shop open?\nassistant: yes, 9 to 18.\n\n"
+       "Answer in one line; never promise delivery dates.\n")
+
+
+def test_a_chat_transcript_kept_in_a_workspace_is_a_session_record(tmp_path):
+    mem, root = tmp_path / "ws", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "MEMORY.md", "# MEMORY.md\n\n## Bot\n- The bot runs on the Pi.\n")
+    write(mem, "SOUL.md", "# SOUL.md\nBe brief.\n")
+    write(mem, "memory/2026-04-02-bot-silent.md", TRANSCRIPT)
+    write(mem, "memory/2026-04-03.md", "# 2026-04-03\n\n- moved the bot to the new Pi\n")
+    found = [(f.id, f.rule, f.confidence) for f in _audit(mem, root) if f.kind == "process"]
+    assert found == [("memory/2026-04-02-bot-silent.md", "transcript", "possible")], found
+
+
+def test_two_lines_of_an_example_exchange_are_no_transcript(tmp_path):
+    from tui.core.judging.wording import transcript_findings
+    assert transcript_findings("faq.md", FAQ) == []
+    assert [f.rule for f in transcript_findings("t.md", TRANSCRIPT)] == ["transcript"]
+
+
+def test_a_work_log_heading_each_request_with_user_is_no_transcript():
+    from tui.core.judging.wording import transcript_findings
+    log = "".join(f"User: run sweep {i} with cap 10%.\n- Result: IC 0.0{i}, kept the default.\n\n" for i in range(5))
+    assert transcript_findings("research.md", log) == []

@@ -18,7 +18,7 @@ from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, sa
 from ..judging.gitcheck import tracked_in_git
 from ..judging.steps_done import done_step_findings
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
-from ..judging.wording import is_template
+from ..judging.wording import is_template, transcript_findings
 from ..reading.index import INDEX_NAME
 from ..snapshots.memory import Memory
 from ..secrets.detect import known, might_hold_secret, scrub, secret_pieces
@@ -72,6 +72,8 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         # a log's time words are its record: one cause, the log (a status block is one part of
         # a memory, and skips a block that holds a 'right now' finding: the rest still counts)
         gates = [f for f in gates if f.kind != "transient"]
+    if not any(f.kind == "process" for f in gates):   # (a log's own finding already says it is a record)
+        gates += transcript_findings(e.id, e.text)
     out += gates
     if st.anchor == "broken":
         out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
