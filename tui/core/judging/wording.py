@@ -398,7 +398,10 @@ _TURN = re.compile(r"(?im)^[ \t]*(?:\*\*)?(user|human|assistant|ai)(?:\*\*)?[ \t
 
 def transcript_findings(entry_id: str, text: str) -> list[Finding]:
     """One finding when the file holds four speaker turns or more, two of them the user's."""
-    if ":" not in text and "：" not in text:
+    # a user's label first, as plain substrings (most texts hold none), then the turns at line starts
+    low = text.lower()
+    if not ("user:" in low or "user**" in low or "user：" in low or "human:" in low) \
+            or sum(1 for _ in zip(range(4), _TURN.finditer(text))) < 4:
         return []
     scan = without_code(text)
     turns = [m for m in _TURN.finditer(scan)]
