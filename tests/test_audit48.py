@@ -227,12 +227,12 @@ def test_a_chat_transcript_kept_in_a_workspace_is_a_session_record(tmp_path):
 
 
 def test_two_lines_of_an_example_exchange_are_no_transcript(tmp_path):
-    from tui.core.judging.wording import transcript_findings
+    from tui.core.judging.transcripts import transcript_findings
     assert transcript_findings("faq.md", FAQ) == []
     assert [f.rule for f in transcript_findings("t.md", TRANSCRIPT)] == ["transcript"]
 
 
 def test_a_work_log_heading_each_request_with_user_is_no_transcript():
-    from tui.core.judging.wording import transcript_findings
+    from tui.core.judging.transcripts import transcript_findings
     log = "".join(f"User: run sweep {i} with cap 10%.\n- Result: IC 0.0{i}, kept the default.\n\n" for i in range(5))
     assert transcript_findings("research.md", log) == []

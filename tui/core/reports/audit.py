@@ -18,7 +18,8 @@ from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, sa
 from ..judging.gitcheck import tracked_in_git
 from ..judging.steps_done import done_step_findings
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
-from ..judging.wording import is_template, transcript_findings
+from ..judging.transcripts import transcript_findings
+from ..judging.wording import is_template
 from ..reading.index import INDEX_NAME
 from ..snapshots.memory import Memory
 from ..secrets.detect import known, might_hold_secret, scrub, secret_pieces

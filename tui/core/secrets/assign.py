@@ -374,8 +374,7 @@ _RESERVED = frozenset(("example", "test", "invalid", "localhost", "local"))
 
 
 def _real_mailbox(login: str, password: str) -> bool:
-    """A mailbox at a real domain whose name is no demo's (demo@, test@) and whose password names no
-    password ('password123' stands in for one)."""
+    """A mailbox at a real domain, no demo's (demo@), with no password word in its password (password123)."""
     local, at, domain = login.lower().partition("@")
     labels = domain.split(".")
     return bool(at and local and len(labels) >= 2 and labels[-1].isalpha() and not _RESERVED.intersection(labels)) \
