@@ -297,6 +297,8 @@ def test_a_findings_json_has_every_field():
     # and the level its detector gave, only when calibration shows it lower (stop 40)
     assert fields.pop("shape_level") == "" and "shape_level" not in f.as_json()
     assert dataclasses.replace(f, shape_level="high").as_json()["shape_level"] == "high"
+    # what the finding is about when one value shows in several files (a hash): for grouping, never written
+    assert fields.pop("cause") == "" and "cause" not in dataclasses.replace(f, cause="a1b2c3").as_json()
     assert f.as_json() == {**fields, "severity": "error"}
     many = Finding("a.md", "secret", "rule", 3, "m", places=(Place("a.md", 3, "x"), Place("a.md", 5, "y")))
     assert many.as_json()["locations"] == [{"id": "a.md", "line": 3, "note": "x"}, {"id": "a.md", "line": 5, "note": "y"}]

@@ -21,19 +21,33 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _AUTOLINK = r"[A-Za-z][\w+.-]*://|mailto:|[^<>\s]+@[^<>\s]+>"
 _BRACKETED = re.compile(r"^(?:\((?!.*\)\s*\().*\)|\[(?!.*\]\s*[(\[]).*\]|<(?!!--|" + _AUTOLINK + r").*>|\{\{.*\}\}|"
                         r"（[^（）]*）)[.:;]?$")
+# a comment alone on its line: the form's note to whoever fills it in, which says nothing of the work
+_COMMENT = re.compile(r"^<!--.*-->$")
 _BLANK = re.compile(r"(?i)^(?:tbd|tba|n/?a|todo|\.{3}|…|_{2,}|-)[.:]?$")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 
 
 def _placeholder(line: str) -> bool:
     bare = _BULLET.sub("", line.strip(), count=1).strip().strip("*_").strip()
-    return bool(bare) and bool(_BRACKETED.match(bare) or _BLANK.match(bare))
+    return bool(bare) and bool(_BRACKETED.match(bare) or _BLANK.match(bare) or _COMMENT.match(bare))
+
+
+# a heading that says something itself ("## Stack: React 18 + Vite", "### 1. Dashboard — KPI cards"): a
+# statement, where a form's heading names a slot to fill ("## Next Steps", "## 当前工作重点")
+_SAYS = re.compile(r"[:：—–→]\s*\S|\s-\s\S")
+
+
+def _slot(title: str) -> bool:
+    words = title.lstrip("#").strip().strip("*_").strip()
+    return bool(words) and _SAYS.search(words) is None and len(words.split()) <= 6 and len(words) <= 40
 
 
 def template_only(body: str) -> str | None:
-    """The first placeholder of a file never filled in (None: it says something)."""
+    """The first placeholder of a file never filled in, or the heading of its first section left empty
+    (None: it says something)."""
     sections: list[list[str]] = [[]]
     levels: list[int] = [0]
+    titles: list[str] = [""]
     in_fence = False
     for raw in body.splitlines():
         if _FENCE.match(raw):
@@ -42,6 +56,7 @@ def template_only(body: str) -> str | None:
         if head:
             sections.append([])
             levels.append(len(head.group(1)))
+            titles.append(raw.strip())
             continue
         text = raw.strip()
         if text and not set(text) <= set("-=_*|: "):
@@ -50,10 +65,14 @@ def template_only(body: str) -> str | None:
     first = next((i for i, lv in enumerate(levels) if lv), None)
     if first is not None and levels[first] == 1 and any(lv > 1 for lv in levels[first + 1:]):
         sections[first] = []
-    blank = [s for s in sections if s and all(_placeholder(t) for t in s)]
+    # a heading with nothing under it before the next one of its level or above: a section left empty
+    # (a parent heading whose subsections hold the text is no blank); counted as a blank one
+    empty = [i for i, s in enumerate(sections) if i and not s and _slot(titles[i])
+             and (i + 1 == len(sections) or levels[i + 1] <= levels[i])]
+    blank = [s for s in sections if s and all(_placeholder(t) for t in s)] + [[titles[i]] for i in empty]
     said = [s for s in sections if s and not all(_placeholder(t) for t in s)]
     if len(blank) >= 3 and len(blank) >= 2 * len(said):
-        return blank[0][0]
+        return blank[0][0]   # (a placeholder, or the heading of the first section left empty)
     return None
 
 

@@ -17,6 +17,7 @@ line) as long as its first place stays.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .findings import KIND, Finding, Place, kind_many
@@ -30,7 +31,7 @@ def one_per_cause(findings: list[Finding]) -> list[Finding]:
     """The findings with every cause made one finding (order: first places first). A daily log's
     own finding only gathers what the log names: a daily log is where process belongs, and
     nothing in it is the owner's to act on (a held-out review: 'keep it as a log' was no finding)."""
-    return [f for f in _grouped(_paths_into_logs(_said_once(findings)))
+    return [f for f in _grouped(_values_once(_paths_into_logs(_said_once(findings))))
             if not (f.kind == "process" and f.rule == "daily-log")]
 
 
@@ -39,6 +40,30 @@ def _said_once(findings: list[Finding]) -> list[Finding]:
     the same file with its evidence (a next step done, a section of the moment gone stale)."""
     sure = {f.id for f in findings if f.kind == "process" and f.rule != "process-file"}
     return [f for f in findings if not (f.rule == "process-file" and f.confidence == "possible" and f.id in sure)]
+
+
+def _values_once(findings: list[Finding]) -> list[Finding]:
+    """One value (an address, a home folder: ``Finding.cause``) named in several files is one cause,
+    whatever file names it again: the first file's finding lists the places of the others, which go."""
+    by: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        if f.cause:
+            by.setdefault((f.kind, f.rule, f.confidence, f.cause), []).append(f)
+    gone: set[int] = set()
+    firsts: dict[int, Finding] = {}
+    for group in by.values():
+        if len({f.id for f in group}) < 2:
+            continue
+        group.sort(key=lambda f: (f.id, f.line if f.line is not None else -1))
+        head = group[0]
+        places = [Place(head.id, head.line, head.message)] + [
+            Place(f.id, f.line, f.message if f.id == head.id else f"{f.message}, the same as in {head.id}")
+            for f in group[1:]]
+        firsts[id(head)] = dataclasses.replace(head, places=tuple(places), message=f"{len(places)} {kind_many(head.kind)}")
+        gone.update(id(f) for f in group[1:])
+    if not firsts:
+        return findings
+    return [firsts.get(id(f), f) for f in findings if id(f) not in gone]
 
 
 def _logs(findings: list[Finding]) -> dict[str, Finding]:

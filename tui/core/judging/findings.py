@@ -119,6 +119,9 @@ class Finding:
     # "high" when the detector was sure and the audit's calibration (judging/calibration) shows it
     # as possible: triage, which has its own measure, still acts on what the shape said
     shape_level: str = ""
+    # what the finding is about when the same thing can show in several files (an address, a home
+    # folder): a short hash of it, never the value; one value is one cause (judging/causes)
+    cause: str = ""
 
     @property
     def sure_by_shape(self) -> bool:

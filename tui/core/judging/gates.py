@@ -276,6 +276,13 @@ def _token_before(text: str, pos: int) -> str:
     return text[max(text.rfind(c, 0, pos) for c in " \t\n`'\"(<[") + 1:pos]
 
 
+def _value_key(value: str) -> str:
+    """A finding's value as a short hash: what tells one address (or home folder) from another across
+    files without keeping the value itself."""
+    import hashlib
+    return hashlib.blake2b(value.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+
+
 def identifying_findings(entry_id: str, text: str) -> list[Finding]:
     out = []
     for m in (_EMAIL.finditer(text) if "@" in text else ()):
@@ -298,7 +305,8 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
         if _DEMO_HEADING.search(_heading_above(text, m.start())) or _DEMO_USERS.search(text, *line_span(text, m.start())):
             continue   # under "## Test logins" / "Demo accounts": a seeded account, not a person's mailbox
         out.append(Finding(entry_id, "identifying", "email", line_of(text, m.start()),
-                           "an e-mail address", "refer to the person by role, or drop the address"))
+                           "an e-mail address", "refer to the person by role, or drop the address",
+                           cause=_value_key(addr)))
     # a private address (10/8, 172.16/12, 192.168/16, loopback, link-local, CGNAT) identifies no one:
     # millions of networks number their hosts alike, and none is reachable from outside its own
     # (10.0.2.2 is every Android emulator's host, 172.17.0.1 every Docker bridge). Only a public
@@ -326,7 +334,7 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
             continue   # /home/product: a web route; a filesystem home goes on into a folder (/home/ana/src)
         out.append(Finding(entry_id, "identifying", "home-path", line_of(text, m.start()),
                            "a home-directory path that carries a user name",
-                           "use a path relative to the project, or ~"))
+                           "use a path relative to the project, or ~", cause=_value_key(name)))
     return out
 
 

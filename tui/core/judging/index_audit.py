@@ -36,6 +36,38 @@ _NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contr
 _GUIDE_WORD = re.compile(r"说明|說明|説明|설명|使い方|안내서")
 
 
+# OpenClaw's workspace files (layouts/openclaw.BOOTSTRAP): the agent's instructions, persona, user and
+# tools. A folder holding two of them, one that no other layout names (SOUL.md, IDENTITY.md,
+# HEARTBEAT.md), is a workspace kept in the memory folder: its files never carry frontmatter, no index
+# lists them, its instructions are no status, and its day logs under memory/ are logs by design
+_WORKSPACE_FILES = ("AGENTS.md", "SOUL.md", "USER.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md",
+                    "BOOT.md")
+_WORKSPACE_LOW = frozenset(n.lower() for n in _WORKSPACE_FILES)
+_OWN_NAMES = ("SOUL.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md")
+_WORKSPACE_DAY = re.compile(r"(?:^|/)memory/(?:[^/]+/)*\d{4}-\d{2}-\d{2}[^/]*\.md$", re.I)
+
+
+def _workspace_at(folder: str, ids) -> bool:
+    def has(name: str) -> bool:
+        return folder + name in ids or folder + name.lower() in ids
+    return any(map(has, _OWN_NAMES)) and sum(map(has, _WORKSPACE_FILES)) >= 2
+
+
+def workspace_file(entry_id: str, ids, bootstrap_only: bool = False) -> bool:
+    """``entry_id`` is an OpenClaw workspace's own file (one of its workspace files, its MEMORY.md, a day
+    log under its memory/) in a folder read another way; ``ids``: every entry id of the folder.
+    ``bootstrap_only``: its workspace files and day logs only (its MEMORY.md is memory as any other)."""
+    folder, _, name = entry_id.rpartition("/")
+    folder = folder + "/" if folder else ""
+    low = name.lower()
+    if low in _WORKSPACE_LOW or low == "memory.md" and not bootstrap_only:
+        return _workspace_at(folder, ids)
+    day = _WORKSPACE_DAY.search(entry_id)
+    if day is not None:
+        return _workspace_at(entry_id[:day.start() + (day.group(0).startswith("/"))], ids)
+    return False
+
+
 def not_a_memory(entry_id: str) -> bool:
     if _NOT_A_MEMORY.search(entry_id) is not None:
         return True
@@ -176,7 +208,7 @@ def index_findings(mem: Memory) -> list[Finding]:
     ticked = _ticked_names(mem)
     for i in sorted(mem.entries):
         if i not in listed and mem.status[i].load == "on-demand" and i.rsplit("/", 1)[-1] not in ticked \
-                and not not_a_memory(i) and not _LOG_NAME.search(i):
+                and not not_a_memory(i) and not _LOG_NAME.search(i) and not workspace_file(i, mem.entries):
             out.append(Finding(i, "index-overflow", "not-in-index", None,
                                "not listed in MEMORY.md: the agent only finds it by searching the folder",
                                "add a line for it to MEMORY.md if it matters at start-up"))

@@ -76,6 +76,13 @@ _CONDITION = re.compile(r"(?i)(?:\b(?:if|when|whenever|unless|si|se|wenn|falls|�
 _RELATIVE_DAY = re.compile(r"(?i)\b(?:today|yesterday|tomorrow|later|hoy|ayer|mañana|hoje|ontem|amanhã|depois|oggi|ieri|"
                            r"hôm nay|hôm qua|hôm kia|ngày mai|phiên sau|T[+-]\d|domani|aujourd['’]hui|hier|demain|heute|gestern|morgen|сегодня|вчера|завтра)\b|"
                            r"今日|今天|昨日|昨天|明日|明天|前一日|當日|当日|翌日|次日|오늘|어제|내일|近\s*(?:N|\d+)\s*日|每日")
+# a day and the day after it in one line, told in no past ("buy today, confirm tomorrow", "hoy entra, mañana
+# sale", "今天下单，明天发货"): a schedule any day follows; a report says what was done or what holds
+# ("fixed today, deploy tomorrow", "the build is broken today": a past tense, a done word, a state)
+_DAY_AFTER = re.compile(r"(?i)\b(?:tomorrow|mañana|amanhã|domani|demain|morgen|завтра|ngày mai)\b|明日|明天|翌日|次日|내일")
+_SAME_DAY = re.compile(r"(?i)\b(?:today|hoy|hoje|oggi|aujourd['’]hui|heute|сегодня|hôm nay)\b|今日|今天|当日|當日|오늘")
+_TOLD_PAST = re.compile(r"(?i)\b(?:is|are|was|were|still|did|had|fixed|added|made|finished|done|completed|shipped|merged|deployed|"
+                        r"hice|hicimos|fue|terminé|fiz|feito|ho fatto|j'ai|habe|сделал|đã)\b|\w+ed\b(?! by)|了|完成|已|했|했다|완료")
 # two relative days make a rule about days only with a "later" (a maxim) or a trading day's words (a definition)
 _DAY_RULE = re.compile(r"(?i)\b(?:later|después|depois|più tardi|plus tard|später|позже)\b|前一日|當日|当日|翌日|次日|昨成本|"
                        r"hôm qua|phiên sau|\[t[-+]?\d?\]|\bT\+\d\b|近\s*(?:N|\d+)\s*日|每日|"
@@ -195,7 +202,9 @@ class TimeContext:
         start, end = self._span(m)
         if start not in self._lines:
             line = scan[start:end]
-            rule_of_days = len(_RELATIVE_DAY.findall(line)) >= 2 and _DAY_RULE.search(line) is not None
+            days = _RELATIVE_DAY.findall(line)
+            rule_of_days = len(days) >= 2 and (_DAY_RULE.search(line) is not None or _DAY_AFTER.search(line) is not None
+                                               and _SAME_DAY.search(line) is not None and _TOLD_PAST.search(line) is None)
             self._lines[start] = rule_of_days or _CLOCK.search(line) is not None or self._dated_section(start) \
                 or _DEFERRAL.search(line) is not None \
                 or _CONDITION_LABEL.match(line) is not None or self._template_field(start, line)

@@ -388,3 +388,4 @@ def process_findings(entry_id: str, text: str, body_line: int = 1, scan: str | N
                     "reads like a session log or status report, not a memory: " + ", ".join(s for s, _ in signs),
                     "move it to the session log (or a HANDOFF file); keep only the durable fact — the rule, "
                     "the decision, the cause — as a memory")]
+

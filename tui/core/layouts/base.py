@@ -76,6 +76,10 @@ class Layout:
                                        # writes a filtered copy to the trash instead
     git_by_design = False              # the folder is a git repository on purpose (no tracked-in-git finding)
     status_by_design = False           # its process files are the agent's status, read at every task start
+    # files whose subject is why the project exists and the problem it answers (Cline's projectbrief.md,
+    # productContext.md): their "now" is the problem's, as "users currently check by hand" says, and the
+    # layout keeps where the work stands in files of its own (status_by_design)
+    foundation: frozenset[str] = frozenset()
     # -- the agent's own record of its writes and reads (core/provenance reads it; SPEC §9)
     record = ""                        # a kind of record (core/provenance/places.LABEL), "" for none
     no_record = ""                     # when there is none: why, as the history says it

@@ -37,6 +37,8 @@ class Cline(Layout):
                  "dates come from the files")
     aliases = ("memory-bank", "roo", "kilo")
     status_by_design = True   # activeContext.md, progress.md: where the work stands, by design
+    # "why this project exists, the problems it solves" (docs.cline.bot), and Kilo Code's brief and product
+    foundation = frozenset(("projectbrief.md", "productcontext.md", "brief.md", "product.md"))
     remember_advice = "edit the memory bank's files (or ask the agent to 'update memory bank')"
     archive_advice = ("Cline keeps process in activeContext.md and progress.md by design: ask the agent to "
                       "'update memory bank' so it rewrites them")

@@ -13,11 +13,12 @@ from ..judging.calibration import calibrated
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
 from ..judging.manifest_claims import manifest_conflicts
-from ..judging.index_audit import index_findings, not_a_memory, skill_resource, wiki_link_findings
+from ..judging.index_audit import index_findings, not_a_memory, skill_resource, wiki_link_findings, workspace_file
 from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
 from ..judging.gitcheck import tracked_in_git
 from ..judging.steps_done import done_step_findings
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
+from ..judging.transcripts import transcript_findings
 from ..judging.wording import is_template
 from ..reading.index import INDEX_NAME
 from ..snapshots.memory import Memory
@@ -59,10 +60,21 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         gates = [f for f in gates if f.kind not in ("process", "transient")]
         if mem.layout is not None and mem.layout.status_by_design:   # status by design: said once it has passed
             gates += done_step_findings(e.id, e.text, lambda name: _exists(mem, name))
+    elif mem.layout is not None and e.id.lower() in mem.layout.foundation:
+        # the layout's foundation (why the project exists): its "currently" and "not yet" state the
+        # problem the project answers or a decision still open, while the layout's status files say
+        # where the work stands
+        gates = [f for f in gates if f.kind != "transient"]
+    elif workspace_file(e.id, mem.entries, bootstrap_only=True):
+        # an OpenClaw workspace's instructions, persona or day log, kept in a folder read another way:
+        # its day words are its instructions' ("read today's and yesterday's log") or its day's record
+        gates = [f for f in gates if f.kind not in ("process", "transient")]
     elif any(f.kind == "process" and f.rule != "status-block" for f in gates):
         # a log's time words are its record: one cause, the log (a status block is one part of
         # a memory, and skips a block that holds a 'right now' finding: the rest still counts)
         gates = [f for f in gates if f.kind != "transient"]
+    if not any(f.kind == "process" for f in gates):   # (a log's own finding already says it is a record)
+        gates += transcript_findings(e.id, e.text)
     out += gates
     if st.anchor == "broken":
         out.append(Finding(e.id, "anchor-broken", "anchor-broken", _anchor_line(e), st.anchor_detail,
@@ -100,7 +112,8 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
             out.append(Finding(e.id, "no-frontmatter", "keys-without-fences", 1, w.message,
                                "put a '---' line before and after the keys"))
     if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists and not not_a_memory(e.id) \
-            and not skill_resource(e.id, mem) and not is_template(e.id):   # (a form to copy describes nothing)
+            and not skill_resource(e.id, mem) and not is_template(e.id) \
+            and not workspace_file(e.id, mem.entries):   # (a form to copy, a workspace's file, describe nothing)
         out.append(Finding(e.id, "no-frontmatter", "no-frontmatter", 1,
                            "no frontmatter: no name, description or type for the agent to go by",
                            "add ---, name:, description: and type: lines at the top"))

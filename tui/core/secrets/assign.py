@@ -371,6 +371,20 @@ _ABOUT = re.compile(r"\b(?:settings?|pages?|screens?|forms?|menus?|modules?|sect
                     r"schemas?)\b|设置|設定|页面|頁面|ページ|画面|설정|페이지|화면")
 
 
+# a login that is a mailbox at a real domain: a test account on an instance someone runs (its admin's
+# password may be live on a shared instance), not a seed's fixture (tester/tester01); the names kept for
+# examples and tests (example.com, .test, .invalid, .localhost) stay fixtures
+_RESERVED = frozenset(("example", "test", "invalid", "localhost", "local"))
+
+
+def _real_mailbox(login: str, password: str) -> bool:
+    """A mailbox at a real domain, no demo's (demo@), with no password word in its password (password123)."""
+    local, at, domain = login.lower().partition("@")
+    labels = domain.split(".")
+    return bool(at and local and len(labels) >= 2 and labels[-1].isalpha() and not _RESERVED.intersection(labels)) \
+        and _DEMO.search(local) is None and not re.search(r"(?i)pass|pwd", password)
+
+
 def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
     """(start, end, typed) of each password in an unquoted "login: account / password" of prose
     ("(login: ops@host.tld / …)"), any language; ``typed`` when the pair is written with a slash and
@@ -384,8 +398,10 @@ def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
         if m is not None:
             slash = "/" in text[m.end(1):m.start(2)]
             label = low[low.rfind("\n", 0, w.start()) + 1:m.start(1)]
-            seeded = slash and _DEMO.search(label) is None and _ABOUT.search(low, w.end(), m.start(1)) is None
+            seeded = slash and _ABOUT.search(low, w.end(), m.start(1)) is None
+            demo = _DEMO.search(label) is not None
             while m is not None:   # every pair of a list under the label, not only its first
                 yield m.start(2), m.end(2), seeded and _TYPED.fullmatch(m.group(2)) is not None \
-                    and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id")
+                    and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id") \
+                    and (not demo or _real_mailbox(m.group(1), m.group(2)))
                 m = _MORE_PAIRS.match(text, m.end()) if slash else None
