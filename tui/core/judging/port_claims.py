@@ -23,7 +23,7 @@ _PORT = re.compile(r"(?i)(?:(?<![\w:/.])(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:(
                    r"(?:ポート|端口|포트)\s*[:：]?\s*(\d{2,5})(?!\d))")
 _CLAUSE = re.compile(r"[,;()\[\]。，；、]|\s[—–]\s|\.\s|\b(?:damit|so that|because|weil|porque|pero|but|aber|y|and|und)\b")
 _WORD = re.compile(r"[^\W\d_]{4,}")
-_GENERIC = frozenset("""port ports puerto porta porto server servers service services servicio serviço dienst
+GENERIC = frozenset("""port ports puerto porta porto server servers service services servicio serviço dienst
 listens listen listening runs running läuft corre roda läuft auf with mit con com dans sur from the this that
 local localhost lokal lokalen default http https host hosts always never must uses using used usa usar nutzt
 also auch también también también tambien then dann luego running endpoint endpoints endpunkt""".split())
@@ -50,7 +50,7 @@ def claims_in(entry_id: str, lines) -> list[PortClaim]:
             if not (1024 <= n <= 65535 or n in (80, 443) and not m.group(1)):
                 continue
             before = _CLAUSE.split(ln.text[:m.start()])[-1]
-            words = [w for w in (_WORD.findall(before.replace("-", " ").lower()))[-4:] if w not in _GENERIC]
+            words = [w for w in (_WORD.findall(before.replace("-", " ").lower()))[-4:] if w not in GENERIC]
             if words:
                 out.append(PortClaim(entry_id, ln.n, port, frozenset(words)))
     return out
