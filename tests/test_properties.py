@@ -164,13 +164,23 @@ def test_the_claim_gates_skip_no_claim(parts):
 @SETTINGS
 @given(st.text(alphabet="ab c\nA_é1.-", max_size=60))
 def test_the_shingle_hashes_are_those_of_the_shingles(text):
-    """crossfile._hashes (C-level maps) gives the crc32s of the word 3-grams, sorted."""
+    """An entry's whole hashes (passages.read, C-level maps) are those of its word 3-grams: each a
+    sum of its three words' crc32s times two odd constants, sorted; under three words, the crc32 of what there is."""
     import re
+    import types
     import zlib
-    from tui.core.judging.crossfile import _hashes
+    from tui.core.judging.passages import read
     words = re.findall(r"\w+", text.lower())
-    shingles = {" ".join(words[i:i + 3]) for i in range(max(1, len(words) - 2))} if words else set()
-    assert _hashes(text) == tuple(sorted({zlib.crc32(x.encode()) for x in shingles}))
+    e = types.SimpleNamespace(body=text, body_line=1)
+    whole = read(e)[0]
+    if len(text.split()) < 4:
+        assert whole is None
+    elif len(words) < 3:
+        assert whole == ((zlib.crc32(" ".join(words).encode()),) if words else ())
+    else:
+        crc = [zlib.crc32(w.encode()) for w in words]
+        k1, k2, mask = 0x9E3779B1, 0x85EBCA77, (1 << 40) - 1
+        assert whole == tuple(sorted({(a * k1 + b * k2 + c) & mask for a, b, c in zip(crc, crc[1:], crc[2:])}))
 
 
 @SETTINGS

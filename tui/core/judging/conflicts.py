@@ -41,6 +41,7 @@ from . import amount_claims, rule_claims
 from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
+from .gone_files import GONE_HINTS, dated, gone_files
 
 # concept → its forms (lower-case substrings; Latin forms start a word)
 _CONCEPTS = {
@@ -208,7 +209,7 @@ def lines_of_body(body: str, first: int) -> list[Said]:
 
 # (plain ``in`` tests: an entry's body is short, a few hundred characters, where ~100 of them cost
 # less than one pass of the shared hints trie)
-_SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS)))
+_SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS + GONE_HINTS)))
 _FORMS = tuple(sorted({f for forms in _CONCEPTS.values() for f in forms}))
 _SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS), key=len))   # (the short first: found sooner)
 _DIGIT = re.compile(r"\d")
@@ -266,6 +267,8 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
             out.append(Claim(entry_id, ln.n, "built", state,
                              quals=qualifiers(thing) | {w.lower() for w in _ACRONYM.findall(thing)},
                              name=_named(thing)))
+        for name in (gone_files(ln.text) if "`" in ln.text and any(map(low.__contains__, GONE_HINTS)) else ()):
+            out.append(Claim(entry_id, ln.n, "replaced", name, "", old=("removed",)))   # a file said removed
         if any(map(low.__contains__, _REPLACED_HINTS)):
             for rx, g in _REPLACED:
                 m = rx.search(text)
@@ -354,17 +357,17 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
                             "is pushed — which holds?", f"line {b.line} says where the repository is pushed; "
                             f"{a.entry}:{a.line} says it has no remote — which holds?"))
     for r in replaced:
-        later = entries[r.entry]
+        later, gone = entries[r.entry], r.old == ("removed",)   # gone: a file said removed (judging/gone_files)
         word = re.compile(rf"(?i)(?<![\w.-]){re.escape(r.key)}(?![\w-])")
         for eid, e in entries.items():
-            if eid == r.entry or _newer(e, later):
+            if eid == r.entry or _newer(e, later) and (not gone or dated(e) and dated(later)):
                 continue
-            hit = next((ln for ln in lines_of(eid) if word.search(ln.text) and
-                        not (r.value and r.value in ln.text.lower())), None)
+            hit = next((ln for ln in lines_of(eid) if word.search(ln.text) and not (r.value and r.value in ln.text.lower())
+                        and not (gone and (any(map(ln.text.lower().__contains__, GONE_HINTS)) or _WAS.search(ln.text)))), None)
             if hit is not None:
                 out.append(Pair(Claim(eid, hit.n, "replaced", r.key), r, f"line {hit.n} still says {r.key}; "
-                                f"{r.entry}:{r.line} says {r.key} was replaced: superseded — drop or update it",
-                                superseded=True))
+                                f"{r.entry}:{r.line} says {r.key} was {'removed' if gone else 'replaced'}: "
+                                "superseded — drop or update it", superseded=True))
     return out
 
 

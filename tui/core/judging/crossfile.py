@@ -13,6 +13,9 @@ from ..reading.entry import memo
 from .findings import Finding, Place
 from .conflicts import claims_of as said_claims, conflict_pairs, lines_of_body, might_claim
 from .said_pairs import description_line
+from .port_claims import GENERIC as PORT_GENERIC
+from .spellings import spelling_findings
+from .passages import heading_findings, passage_findings, read as read_shingles
 from ..instructions import INSTRUCTION_FILES
 from ..fsutil import same_bytes, within
 from ..textutil import without_comments
@@ -101,6 +104,8 @@ _SCOPE = re.compile(r"(?i)\b(?:in|on|for|inside|within|during|under|at|outside|a
                     r"(?:(?:the|a|an|our|all|any|every|each|your)[ \t]+)?([\w./-]+(?:[ \t]+(?!(?:to|and|or|when|if|"
                     r"because|since|so|but|it|is|are|as|with|by|for|on|in)\b)[\w./-]+)?)")
 _SCOPE_STOP = {"it", "this", "that", "them", "there", "here", "all", "any", "each", "every", "one", "way", "time", "now"}
+# words that qualify a port without naming its thing (a second service has its own "custom port")
+_NOT_A_NAME = frozenset({"same", "custom", "another", "different", "free", "open", "its", "their", "whatever"}) | PORT_GENERIC
 _CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 
 
@@ -163,7 +168,9 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
     for m in (_SDK_LEVEL.finditer(text) if "sdk" in low else ()):
         out.append((f"android {m.group(1).lower()}", m.group(2), m.start(), m.group(0)))
     for m in (_PORT.finditer(text) if "port" in low else ()):
-        if m.group(1).lower() not in _COMMON:
+        # the word before "port" names the thing only when it is a name: "the default port", "on the
+        # local port" name no thing (Ollama's 11434 and a gateway's 18789 are both "default")
+        if m.group(1).lower() not in _COMMON and m.group(1).lower() not in _NOT_A_NAME:
             out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
     return out
 
@@ -212,7 +219,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         texts[name] = text
         for subject, value, off, phrase in claims(text):
             by_subject[subject].append((name, value, off, phrase))
-    out, seen = _said_conflicts(mem, texts), set()
+    out, seen = _said_conflicts(mem, texts) + spelling_findings(mem), set()
     for subject in sorted(by_subject):
         sides = by_subject[subject]
         for i, (a, va, oa, pa) in enumerate(sides):
@@ -231,7 +238,10 @@ def conflict_findings(mem: Memory) -> list[Finding]:
                 out.append(Finding(a, "conflict", "contradiction", la,
                                    f"“{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",   # (its own line: f.line)
                                    "decide which holds; delete or rewrite the other (mark it superseded_by)", b,
-                                   confidence="high" if sure or not subject.endswith(" version") else "possible"))
+                                   # a port is bound by the one word before it: two services may share
+                                   # that word (dev and prod, two apps): worth a look, never sure
+                                   confidence="high" if (sure or not subject.endswith(" version")) and
+                                   not subject.endswith(" port") else "possible"))
     return out
 
 
@@ -304,18 +314,14 @@ def _norm(line: str) -> str:
     return " ".join(line.strip(" -*#>").split()).lower()
 
 
-_WORD = re.compile(r"\w+")
-
-
 def claims_of(e) -> list[tuple[str, str, int, str]]:
     return claims(e.body)
 
 
 def shingle_crcs(e) -> tuple[int, ...] | None:
-    """An entry's shingles as sorted crc32s (None: under four words, never compared); the first
-    SKETCH of them are its bottom-k sketch."""
-    body = without_comments(e.body)
-    return _hashes(body) if len(body.split()) >= 4 else None
+    """An entry's word 3-gram hashes, sorted (None: under four words, never compared); the first
+    SKETCH of them are its bottom-k sketch. Read with its passages (judging/passages)."""
+    return memo(e, "shingles", lambda: read_shingles(e))[0]
 
 
 def line_crcs(e) -> tuple[int, ...]:
@@ -324,23 +330,14 @@ def line_crcs(e) -> tuple[int, ...]:
 
 
 # what the checks here keep on each entry (see entry.memo): a reader may compute them ahead
-MEMOS = {"claims": claims_of, "shingle_crcs": shingle_crcs, "line_crcs": line_crcs}
+MEMOS = {"claims": claims_of, "shingles": read_shingles, "line_crcs": line_crcs}
 
 
 def memos_wanted(root: Path) -> tuple[str, ...]:
     """The MEMOS an audit of a folder about ``root`` will use: line hashes only when an
     instruction file is there to compare lines with."""
     lines = any(os.path.isfile(os.path.join(root, name)) for name in INSTRUCTION_FILES)
-    return ("claims", "shingle_crcs") + (("line_crcs",) if lines else ())
-
-
-def _hashes(text: str) -> tuple[int, ...]:
-    """The crc32s of the text's word 3-grams (all of it when shorter), sorted; crc32, not hash():
-    the same folder must give the same findings in every process."""
-    words = _WORD.findall(text.lower())
-    if len(words) < 3:   # one shingle of what there is
-        return (zlib.crc32(" ".join(words).encode()),) if words else ()
-    return tuple(sorted(set(map(zlib.crc32, map(str.encode, map(" ".join, zip(words, words[1:], words[2:])))))))
+    return ("claims", "shingles") + (("line_crcs",) if lines else ())
 
 
 def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
@@ -351,7 +348,7 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
     rarely do, so the work stays near-linear at 10k entries instead of all pairs.
     """
     readable = [e for e in mem.sorted_entries() if e.readable]
-    hashes = {e.id: memo(e, "shingle_crcs", lambda e=e: shingle_crcs(e)) for e in readable}
+    hashes = {e.id: shingle_crcs(e) for e in readable}
     eligible = [i for i, h in hashes.items() if h is not None]
     buckets: dict[int, list[str]] = defaultdict(list)
     for eid in eligible:
@@ -379,6 +376,9 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
                 near.append((a, b, inter / union))
     out = [Finding(a, "duplicate", "near-identical", None, f"{j:.0%} the same as {b}", "keep one; delete the other", b)
            for a, b, j in sorted(near)]
+    out += passage_findings(mem, _HISTORY_ID, {(a, b) for a, b, _ in near})
+    for e in readable:
+        out += heading_findings(e, _HISTORY_ID)
     instr = _instruction_texts(mem.root)
     # a line that many entries repeat is a template or banner, not a fact stated twice
     repeated = Counter(h for e in readable for h in memo(e, "line_crcs", lambda e=e: line_crcs(e))) \

@@ -26,7 +26,7 @@ _CLAUSE = re.compile(r"[,;()\[\]。，；、]|\s[—–]\s|\.\s|\b(?:damit|so th
 # a clause word that ends where a port begins ("damitポート 8080"): a break only when the line is cut there
 _CLAUSE_END = re.compile(r"\b(?:damit|so that|because|weil|porque|pero|but|aber|y|and|und)$")
 _WORD = re.compile(r"[^\W\d_]{4,}")
-_GENERIC = frozenset("""port ports puerto porta porto server servers service services servicio serviço dienst
+GENERIC = frozenset("""port ports puerto porta porto server servers service services servicio serviço dienst
 listens listen listening runs running läuft corre roda läuft auf with mit con com dans sur from the this that
 local localhost lokal lokalen default http https host hosts always never must uses using used usa usar nutzt
 also auch también también también tambien then dann luego running endpoint endpoints endpunkt""".split())
@@ -54,7 +54,7 @@ def claims_in(entry_id: str, lines) -> list[PortClaim]:
             if not (1024 <= n <= 65535 or n in (80, 443) and not m.group(1)):
                 continue
             read = read or _Read(text)
-            words = [w for w in read.words_before(m.start()) if w not in _GENERIC]
+            words = [w for w in read.words_before(m.start()) if w not in GENERIC]
             if words:
                 out.append(PortClaim(entry_id, ln.n, port, frozenset(words)))
     return out

@@ -1,0 +1,198 @@
+"""The same fact written twice: a passage of one entry repeated in another, and one file's section
+heading written twice under the same parent (one category split in two).
+
+A passage is a paragraph or a list: a run of non-blank lines outside code, cut at each heading.
+Its tokens are its words (as ``\\w+`` reads them), and each character of a script written
+without spaces (Chinese, Japanese), so a passage in any language is compared the same way: by
+the token 3-grams two passages share (Jaccard). Only a long passage counts, and only a high
+share: two notes about one subject share words, not most of their 3-grams. Candidates come from each passage's
+bottom-k sketch (its k smallest 3-gram hashes): two passages are compared only when they share
+two of them, so the work stays near-linear at 10k entries; a sketch hash shared by many passages
+is a template's, never a candidate.
+
+A passage found in four or more entries is a banner or template, not a fact stated twice.
+One finding per two entries, naming both places; ``possible``: the owner decides which to keep.
+"""
+from __future__ import annotations
+
+import re
+import zlib
+from collections import Counter, defaultdict
+
+from .findings import Finding, Place
+from ..reading.entry import memo
+from ..textutil import without_comments
+
+SKETCH = 8
+MIN_TOKENS = 16          # a passage shorter than this says too little to be a fact stated twice
+THRESHOLD = 0.6          # Jaccard of token 3-grams
+_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]|\w+")
+_WORDS = re.compile(r"\w+")
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
+_DIGIT = re.compile(r"\d")
+_TITLES = re.compile(r"(?m)^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$")
+# words quoted (the user's own, a message, a title): a citation where it is repeated, not a fact
+# stated twice; and a name, not a statement: a code span or a link's target (two notes that cite
+# the same spec file share its words, not a fact). A path or an address is dropped word by word.
+_SKIPPED = re.compile(r'"[^"\n]{8,}"|“[^”\n]{8,}”|「[^」\n]{8,}」|『[^』\n]{8,}』|«[^»\n]{8,}»|`[^`\n]*`|\]\([^)\n]*\)')
+_MARKS = re.compile(r'["“「『«`/\\]|\]\(')
+
+
+_K1, _K2, _MASK = 0x9E3779B1, 0x85EBCA77, (1 << 40) - 1
+_CRCS: dict[str, int] = {}   # each word's crc32, kept across entries (a folder's words repeat)
+
+
+def gram_hashes(words: list[str]) -> tuple[int, ...]:
+    """The sorted hashes of the 3-grams of ``words``: each a sum of its words' crc32s times two odd
+    constants (the same in every process, unlike a string's hash()), each word's crc32 computed once."""
+    if len(_CRCS) > 500_000:
+        _CRCS.clear()
+    for t in set(words).difference(_CRCS):
+        _CRCS[t] = zlib.crc32(t.encode())
+    h = list(map(_CRCS.__getitem__, words))
+    # (arithmetic, not hash(): the parse cache keeps these across processes and Python versions)
+    return tuple(sorted({(a * _K1 + b * _K2 + c) & _MASK for a, b, c in zip(h, h[1:], h[2:])}))
+
+
+def read(e) -> tuple[tuple[int, ...] | None, tuple[tuple[int, tuple[int, ...]], ...]]:
+    """An entry's 3-gram hashes as a whole (None: under four words, never compared) and (file
+    line, 3-gram hashes) of each of its long passages, from one reading of its lines."""
+    body = without_comments(e.body or "")
+    whole: list[str] = []
+    out = []
+    short = len(body) < 2 * MIN_TOKENS or body.isascii() and body.count(" ") < MIN_TOKENS - 1
+    code, start, toks = False, 0, []
+
+    def close():
+        if len(toks) >= MIN_TOKENS:
+            out.append((start, gram_hashes(toks)))
+
+    for k, raw in enumerate(body.splitlines()):
+        words = _WORDS.findall(raw.lower())
+        whole += words
+        if short:
+            continue   # too short to hold one passage: most entries of a big folder
+        t = raw.strip()
+        if t.startswith(("```", "~~~")):
+            code = not code
+            close()
+            toks = []
+            continue
+        if code or not t.strip("-=*_|: ") or t[0] == "#":
+            close()   # a blank line, a heading, a rule or a table's divider ends a passage
+            toks = []
+            continue
+        if not toks:
+            start = e.body_line + k
+        if _MARKS.search(t):
+            t = _SKIPPED.sub(" ", t)
+            if "/" in t or "\\" in t:
+                t = " ".join(w for w in t.split() if "/" not in w and "\\" not in w)
+            toks += _TOKEN.findall(t.lower())
+        elif not t.isascii():
+            toks += _TOKEN.findall(t.lower())
+        else:
+            toks += words
+    close()
+    if len(body.split()) < 4:
+        return None, tuple(out)
+    if len(whole) < 3:   # one shingle of what there is
+        return (zlib.crc32(" ".join(whole).encode()),) if whole else (), tuple(out)
+    return gram_hashes(whole), tuple(out)
+
+
+def passages(e) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(file line, 3-gram hashes) of each long passage of an entry's body."""
+    return memo(e, "shingles", lambda: read(e))[1]
+
+
+def passage_findings(mem, history, skip_pairs: set = frozenset()) -> list[Finding]:
+    """Two entries that state the same passage (``skip_pairs``: entry pairs already reported as
+    near-identical as a whole). A dated log (``history``: its id reads as one) is history: a fact
+    it tells again elsewhere was carried forward, which is how a log is consolidated."""
+    readable = [e for e in mem.sorted_entries() if e.readable and not e.id.endswith("MEMORY.md")
+                and not history.search(e.id)]
+    # passages by number, in entry order (a pair (a, b) has a < b: a is of the first entry)
+    owner: list[str] = []
+    grams: list[tuple[int, ...]] = []
+    lines: list[int] = []
+    sketches: dict[int, list[int]] = defaultdict(list)
+    for e in readable:
+        for line, g in passages(e):
+            for h in g[:SKETCH]:
+                sketches[h].append(len(owner))
+            owner.append(e.id)
+            grams.append(g)
+            lines.append(line)
+    # two passages that share 6 in 10 of their 3-grams share two or more of their sketches' hashes
+    # 99 times in 100; two that share one common 3-gram by chance, rarely two
+    n = len(owner)
+    shared: Counter = Counter()
+    for group in sketches.values():
+        if 1 < len(group) <= 12:   # a sketch hash shared that widely is a template's
+            for i, a in enumerate(group):
+                shared.update(a * n + b for b in group[i + 1:])
+    same: dict[int, list[int]] = defaultdict(list)   # passage → the passages of other entries it repeats
+    sets: dict[int, set] = {}
+    for key in sorted(k for k, c in shared.items() if c >= 2):
+        a, b = divmod(key, n)
+        ga, gb = grams[a], grams[b]
+        if owner[a] == owner[b] or len(ga) < THRESHOLD * len(gb) or len(gb) < THRESHOLD * len(ga):
+            continue
+        sa = sets.get(a)
+        if sa is None:
+            sa = sets[a] = set(ga)
+        inter = len(sa.intersection(gb))
+        if inter / (len(ga) + len(gb) - inter) >= THRESHOLD:
+            same[a].append(b)
+            same[b].append(a)
+    by_two: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    for a in sorted(same):
+        if len({owner[x] for x in same[a]}) >= 3:
+            continue   # in four or more entries: a banner or a template
+        for b in same[a]:
+            if a < b and (owner[a], owner[b]) not in skip_pairs and (owner[b], owner[a]) not in skip_pairs:
+                by_two[(owner[a], owner[b])].append((lines[a], lines[b]))
+    out = []
+    for (ea, eb), where in sorted(by_two.items()):
+        la, lb = where[0]
+        more = f" (and {len(where) - 1} more passage{'s' * (len(where) > 2)})" if len(where) > 1 else ""
+        out.append(Finding(ea, "duplicate", "repeated-passage", la, f"the passage at line {la} is also at {eb} line "
+                           f"{lb}{more}", "keep it in one entry; delete it from the other", eb,
+                           confidence="possible", places=(Place(ea, la), Place(eb, lb))))
+    return out
+
+
+def heading_findings(e, history) -> list[Finding]:
+    """One file's section heading written twice under the same parent heading: one category split
+    in two. A title written three or more times is a per-item template (Problem / Fix); a dated
+    log (``history``: its id reads as one) repeats its headings day after day."""
+    if history.search(e.id):
+        return []
+    titles = _TITLES.findall(e.body or "")
+    if len(set(titles)) == len(titles):
+        return []   # no title written twice (most files): nothing to read line by line
+    seen: dict[tuple, list[int]] = defaultdict(list)
+    parents: list[tuple[int, str]] = []
+    code = False
+    for k, raw in enumerate(without_comments(e.body or "").splitlines()):
+        t = raw.strip()
+        if t.startswith(("```", "~~~")):
+            code = not code
+            continue
+        m = None if code else _HEADING.match(t)
+        if not m:
+            continue
+        level, title = len(m.group(1)), " ".join(m.group(2).strip("*_ ").split()).lower()
+        while parents and parents[-1][0] >= level:
+            parents.pop()
+        if title and not _DIGIT.search(title):
+            seen[(tuple(parents), level, title)].append(e.body_line + k)
+        parents.append((level, title))
+    for (_, _, title), at in seen.items():
+        if len(at) == 2:
+            return [Finding(e.id, "duplicate", "repeated-heading", at[1], f"the section heading at line {at[1]} is "
+                            f"already at line {at[0]}, under the same parent: one category written in two places",
+                            "merge the two sections into one", None, confidence="possible",
+                            places=(Place(e.id, at[1]), Place(e.id, at[0])))]
+    return []
