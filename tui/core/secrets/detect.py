@@ -4,8 +4,8 @@ Three passes over a text, each cheap to skip:
 
 1. the catalog's self-announcing tokens (``rules.TOKENS``), tried only when one of their keywords is in the text;
 2. credentials in fixed syntaxes: passwords inside URLs, ``curl -u user:pass``, ``Authorization: Basic/Bearer …``,
-   a Kubernetes Secret's ``data:``, a login and password written as a pair in prose, a password after its label
-   in any language or on a command line (``prose``);
+   a Kubernetes Secret's ``data:``, a login and password as a pair in prose (``logins``), a password after its
+   label in any language or on a command line (``prose``);
 3. assignments in every syntax people paste (``KEY=…``, ``key: …``, JSON, YAML blocks,
    XML elements and attributes, Go/Kotlin/Java/C#/PHP/Make/PowerShell, function calls):
    a provider's key when the name names the provider (``rules.PROVIDERS``), else a
@@ -23,9 +23,10 @@ import re
 from dataclasses import dataclass
 
 from ..hints import starting_at, trie_pattern
-from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments, login_pairs,  # noqa: F401 (re-exported)
+from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
+from .logins import login_pairs
 from .labels import app_passwords, chosen_name, labels_a_key, listed, passphrase, values_below
 from .prose import prose_credentials
 from .grade import code_name, grade, never_a_value, provider_shaped, public_by_design, random_by_measure, url_level
@@ -50,8 +51,7 @@ class SecretHit:
         return f"[{self.rule} {shown}{self.length} chars redacted]"
 
 
-# -- the pass-2 shapes ----------------------------------------------------------------------------
-# the user may be empty: redis://:pass@host
+# -- the pass-2 shapes: a URL's password (the user may be empty: redis://:pass@host) -------------------
 _URL_CREDS = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@\"'`<>]{0,64}:([^\s/@\"'`<>]{3,128})@[A-Za-z0-9.\-_\[\]]+")
 _BASIC = re.compile(r"(?i)\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])")
 _BEARER = lazy_re(r"(?i)\b(?:Bearer|Token|Api-Key)\s+([A-Za-z0-9\-._~+/]{20,}=*)(?![A-Za-z0-9\-._~+/=])")
