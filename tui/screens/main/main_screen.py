@@ -11,7 +11,7 @@ import datetime as dt
 from functools import partialmethod
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.command import CommandPalette
@@ -252,11 +252,24 @@ class MainScreen(Screen):
 
     # -- which keys apply (keys.applies) --------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return keys.applies(action, self._key_state())
+
+    def _key_state(self) -> keys.KeyState:
         top, table = self.app.screen, self.query_one(EntryTable)
-        return keys.applies(action, keys.KeyState(
+        return keys.KeyState(
             top is not self and not isinstance(top, CommandPalette), isinstance(self.focused, Input),
             table.current_id() if self.loaded else None, bool(table.selected), self.snapshot, self.writes,
-            self.triaged.report is not None))
+            self.triaged.report is not None)
+
+    def on_key(self, event: events.Key) -> None:
+        """A greyed-out entry key (e, d, x, P) pressed anyway reaches here: say why it does nothing."""
+        action = keys.ENTRY_KEYS.get(event.key)
+        if action is None:
+            return
+        why = keys.why_not(action, self._key_state())
+        if why is not None:
+            event.stop()
+            self.notify(why, severity="warning", timeout=5)
 
     # -- curation (the flows and writes live in curation, editing, history_flow) -------------------
     def action_edit(self) -> None:

@@ -1,0 +1,100 @@
+"""Stop 48 polish (b): what a newcomer's run found — keys that said nothing in an empty folder,
+symlinks to folders listed as entries, a loop's two statements of its age, promote offered on an
+unreadable file, an empty file's triage, the add dialog's default type, two entries of one name."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from conftest import make_app, settle, write
+
+_FM = "---\nname: {name}\ndescription: {desc}\ntype: {type}\n---\n\n{body}\n"
+
+
+def _said(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+# -- 1. keys on an empty folder say why they do nothing -------------------------------------------------
+
+@pytest.mark.parametrize("key", ["e", "d", "x", "P"])
+async def test_entry_keys_in_an_empty_folder_say_why(tmp_path, key):
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    mem.mkdir()
+    root.mkdir()
+    app = make_app(mem, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        before = len(_said(app))
+        await pilot.press(key)
+        await pilot.pause()
+        new = _said(app)[before:]
+        assert any("the folder is empty" in m and "a adds one" in m for m in new), new
+        assert app.screen is app.screen_stack[0] or len(app.screen_stack) == 1   # no dialog opened
+
+
+# -- 2. a symlink to a folder is not an entry; a symlink to a file inside the folder still is -----------
+
+def _linked_folder(tmp_path):
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "runner.md", _FM.format(name="runner", desc="tests use the node runner", type="feedback",
+                                       body="Run them with node --test."))
+    (mem / "notes").mkdir()
+    write(mem, "notes/build.md", _FM.format(name="build", desc="the build uses make", type="project",
+                                            body="make all"))
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    write(outside, "far.md", _FM.format(name="far", desc="a note outside", type="project", body="far away"))
+    os.symlink("notes", mem / "notes_link")           # a folder inside
+    os.symlink(str(outside), mem / "outside_link")    # a folder outside: never followed (SPEC §3 traversal)
+    os.symlink("runner.md", mem / "alias.md")        # a file inside: an entry, as before
+    return mem, root
+
+
+def test_a_symlink_to_a_folder_is_not_an_entry(tmp_path):
+    from tui.core.snapshots.memory import Memory
+    mem, root = _linked_folder(tmp_path)
+    snap = Memory.load(mem, root)
+    assert sorted(snap.entries) == ["alias.md", "notes/build.md", "runner.md"]
+    # still told, as what the walk lists without reading: not followed, inside or out
+    other = {f.id: f.note for f in snap.files if f.role == "other"}
+    assert other.get("notes_link/") == other.get("outside_link/") == "symlink to a folder (not followed)"
+
+
+def test_list_shows_no_symlinked_folder_as_an_entry(tmp_path):
+    import json
+    from tui.cli import main
+    mem, root = _linked_folder(tmp_path)
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["list", "--dir", str(mem), "--root", str(root), "--json"])
+    ids = [e["id"] for e in json.loads(out.getvalue())["entries"]]
+    assert ids == ["alias.md", "notes/build.md", "runner.md"]
+
+
+# -- 4. promote is not offered on an unreadable file: the key says why ----------------------------------
+
+async def test_promote_on_an_unreadable_entry_says_why_and_opens_no_dialog(tmp_path):
+    from tui.screens.main import keys
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "broken.md", "---\nname: broken\ndescription: [unclosed\n---\n\nbody\n")
+    app = make_app(mem, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.current_id() == "broken.md" and not screen.snapshot.entries["broken.md"].readable
+        assert keys.applies("promote", screen._key_state()) is None   # greyed out in the footer
+        before = len(_said(app))
+        await pilot.press("P")
+        await pilot.pause()
+        new = _said(app)[before:]
+        assert len(app.screen_stack) == 1, "no promote dialog that only refuses"
+        assert any("broken.md cannot be promoted: it is unreadable" in m for m in new), new
+        await pilot.press("d")   # delete still applies to it
+        await pilot.pause()
+        assert len(app.screen_stack) == 2
