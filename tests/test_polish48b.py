@@ -88,7 +88,7 @@ async def test_promote_on_an_unreadable_entry_says_why_and_opens_no_dialog(tmp_p
         await settle(pilot)
         screen = app.screen
         assert screen.current_id() == "broken.md" and not screen.snapshot.entries["broken.md"].readable
-        assert keys.applies("promote", screen._key_state()) is None   # greyed out in the footer
+        assert keys.applies("promote", keys.state_of(screen)) is None   # greyed out in the footer
         before = len(_said(app))
         await pilot.press("P")
         await pilot.pause()
@@ -98,3 +98,41 @@ async def test_promote_on_an_unreadable_entry_says_why_and_opens_no_dialog(tmp_p
         await pilot.press("d")   # delete still applies to it
         await pilot.pause()
         assert len(app.screen_stack) == 2
+
+
+# -- 3. a symlink loop: one honest statement, not "age unknown" beside "age from the file's mtime" -------
+
+def test_a_symlink_loop_says_once_that_it_is_unreadable_and_why(tmp_path):
+    from rich.console import Console
+    from tui.core.provenance.dating import from_file
+    from tui.core.snapshots.memory import Memory
+    from tui.render.entry import render_entry
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    mem.mkdir()
+    os.symlink("loop-b.md", mem / "loop-a.md")
+    os.symlink("loop-a.md", mem / "loop-b.md")
+    snap = Memory.load(mem, root)
+    e = snap.entries["loop-a.md"]
+    con = Console(width=120, record=True)
+    con.print(render_entry(e, snap.status["loop-a.md"], [], False, provenance=(from_file(e), None)))
+    text = con.export_text()
+    head = text.split("(no text could be read)")[0]
+    assert "mtime" not in head and "age unknown" not in head and "written by" not in head, head
+    assert head.count("unreadable") == 1 and "unreadable: symlink loop (not followed)" in head, head
+
+
+# -- 5. an empty (0-byte) memory file: drop, nothing to keep (like a file of frontmatter only) ---------
+
+def test_an_empty_file_is_drop_with_its_reason(tmp_path):
+    from conftest import triaged
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "empty.md", "")
+    write(mem, "only-fm.md", "---\nname: only\ndescription: d\ntype: project\n---\n")
+    write(mem, "bad.md", "---\nname: bad\ndescription: [unclosed\n---\n")   # unreadable with text: still review
+    got = triaged(mem, root)
+    e = got["empty.md"]
+    assert (e.action, e.reasons) == ("drop", ["an empty file (0 bytes): nothing to keep"])
+    assert got["only-fm.md"].action == "drop"
+    assert got["bad.md"].action == "review"

@@ -135,6 +135,17 @@ class KeyState:
     triage_ready: bool      # the triage of the last audit is made
 
 
+def state_of(screen) -> KeyState:
+    """The main screen's KeyState as it is now."""
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+    from ...widgets.entry_table import EntryTable
+    top, table = screen.app.screen, screen.query_one(EntryTable)
+    return KeyState(top is not screen and not isinstance(top, CommandPalette), isinstance(screen.focused, Input),
+                    table.current_id() if screen.loaded else None, bool(table.selected), screen.snapshot,
+                    screen.writes, screen.triaged.report is not None)
+
+
 def applies(action: str, s: KeyState) -> bool | None:
     """True: the key works; None: shown greyed out (not for this entry, or not yet); False: not
     at all (a dialog is open, or '/' and 'p' were typed into an input)."""

@@ -14,7 +14,6 @@ from pathlib import Path
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
-from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
@@ -252,22 +251,10 @@ class MainScreen(Screen):
 
     # -- which keys apply (keys.applies) --------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return keys.applies(action, self._key_state())
+        return keys.applies(action, keys.state_of(self))
 
-    def _key_state(self) -> keys.KeyState:
-        top, table = self.app.screen, self.query_one(EntryTable)
-        return keys.KeyState(
-            top is not self and not isinstance(top, CommandPalette), isinstance(self.focused, Input),
-            table.current_id() if self.loaded else None, bool(table.selected), self.snapshot, self.writes,
-            self.triaged.report is not None)
-
-    def on_key(self, event: events.Key) -> None:
-        """A greyed-out entry key (e, d, x, P) pressed anyway reaches here: say why it does nothing."""
-        action = keys.ENTRY_KEYS.get(event.key)
-        if action is None:
-            return
-        why = keys.why_not(action, self._key_state())
-        if why is not None:
+    def on_key(self, event: events.Key) -> None:   # a greyed-out entry key pressed anyway: say why
+        if (why := keys.why_not(keys.ENTRY_KEYS.get(event.key, ""), keys.state_of(self))) is not None:
             event.stop()
             self.notify(why, severity="warning", timeout=5)
 
