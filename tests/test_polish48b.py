@@ -136,3 +136,26 @@ def test_an_empty_file_is_drop_with_its_reason(tmp_path):
     assert (e.action, e.reasons) == ("drop", ["an empty file (0 bytes): nothing to keep"])
     assert got["only-fm.md"].action == "drop"
     assert got["bad.md"].action == "review"
+
+
+# -- 6. the add dialog's type: feedback by default (what a note added by hand is), each type told --------
+
+async def test_the_add_dialog_defaults_to_feedback_and_says_what_each_type_is(tmp_path):
+    from textual.widgets import Select
+    from tui.screens.add_entry import AddEntry
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    mem.mkdir()
+    root.mkdir()
+    app = make_app(mem, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, AddEntry)
+        select = app.screen.query_one("#add-type", Select)
+        assert select.value == "feedback"
+        labels = {value: str(label) for label, value in select._options if value is not Select.BLANK}
+        # Claude Code's four types: 'user' is about the person (role, preferences), not who wrote it
+        # (the dialog writes source: user whatever the type)
+        assert "about you" in labels["user"] and "rule or correction" in labels["feedback"], labels
+        assert set(labels) == {"feedback", "project", "user", "reference"}
