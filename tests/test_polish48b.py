@@ -159,3 +159,50 @@ async def test_the_add_dialog_defaults_to_feedback_and_says_what_each_type_is(tm
         # (the dialog writes source: user whatever the type)
         assert "about you" in labels["user"] and "rule or correction" in labels["feedback"], labels
         assert set(labels) == {"feedback", "project", "user", "reference"}
+
+
+# -- 7. two entries of one name: the list tells them apart ----------------------------------------------
+
+def test_twin_labels_name_the_folder_that_tells_twins_apart():
+    from tui.widgets.entry_rows import twin_labels
+    ids = {"letta/reference/fly.md": "fly-deploys", "openclaw/memory/fly.md": "fly-deploys",
+           "memory/MEMORY.md": "MEMORY", "codex/memories/MEMORY.md": "MEMORY", "MEMORY.md": "MEMORY",
+           "a/notes.md": "notes", "b/a/notes.md": "notes", "c/a/notes.md": "notes", "alone.md": "alone"}
+    got = twin_labels(ids.items())
+    assert got == {"letta/reference/fly.md": "reference/", "openclaw/memory/fly.md": "memory/",
+                   "memory/MEMORY.md": "memory/", "codex/memories/MEMORY.md": "memories/", "MEMORY.md": "./",
+                   "a/notes.md": "a/", "b/a/notes.md": "b/a/", "c/a/notes.md": "c/a/"}
+
+
+async def test_the_table_shows_where_each_of_two_same_named_entries_lives(tmp_path):
+    from tui.widgets.entry_table import EntryTable
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    for where in ("letta/reference", "openclaw/memory"):
+        write(mem, f"{where}/fly-deploys.md", "# Fly deploys\n\nThe app runs in one region.\n")
+    write(mem, "other.md", _FM.format(name="other", desc="an only name", type="project", body="x"))
+    app = make_app(mem, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one(EntryTable)
+        name = {i: str(table.cells(table.rows_by_id[i])[1]) for i in table.rows_by_id}
+        assert name["letta/reference/fly-deploys.md"] == "fly-deploys  reference/", name
+        assert name["openclaw/memory/fly-deploys.md"] == "fly-deploys  memory/", name
+        assert name["other.md"] == "other"
+
+
+async def test_a_twin_added_later_marks_both(tmp_path):
+    from tui.widgets.entry_table import EntryTable
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "a/deploy.md", "# Deploy\n\nrolling\n")
+    app = make_app(mem, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one(EntryTable)
+        assert table.twins == {}
+        write(mem, "b/deploy.md", "# Deploy\n\nblue-green\n")
+        app.screen.request_rescan()
+        await settle(pilot)
+        assert table.twins == {"a/deploy.md": "a/", "b/deploy.md": "b/"}
+        assert str(table.cells(table.rows_by_id["a/deploy.md"])[1]) == "deploy  a/"
