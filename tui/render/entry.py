@@ -60,12 +60,15 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", styles.error))
     dated = provenance[0] if provenance is not None else None
     by = dated.by if dated is not None and dated.by else e.source
-    head = Text.assemble((shown(e.name, reveal), "bold"), "  ",
-                         (f"{e.type or 'untyped'} · written by {by} · ", "dim"),
-                         (f"{s.age_days} days old" if s.age_days is not None else "age unknown", "dim"),
-                         (f" · {s.load}", "dim"))
+    # a file never reached (a symlink loop, a stat that failed) has no date and no author to tell:
+    # its one statement is the unreadable line below, not "age unknown" beside "age from the mtime"
+    unreached = e.error is not None and s.age_days is None
+    head = Text.assemble((shown(e.name, reveal), "bold"), "  ", (f"{e.type or 'untyped'} · ", "dim"),
+                         ("" if unreached else f"written by {by} · ", "dim"),
+                         ("" if unreached else f"{s.age_days} days old · " if s.age_days is not None
+                          else "age unknown · ", "dim"), (s.load, "dim"))
     parts.append(head)
-    if dated is not None:
+    if dated is not None and not unreached:
         parts.append(provenance_text(dated, provenance[1], styles))
     if e.error:
         parts.append(Text(f"unreadable: {e.error}", styles.error))

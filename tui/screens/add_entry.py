@@ -11,7 +11,13 @@ from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from ..core.writes.write import Draft, parse_anchor
 
-TYPES = [("feedback", "feedback"), ("project", "project"), ("user", "user"), ("reference", "reference")]
+# Claude Code's four types, each told (a newcomer read 'user' as 'written by me': that is source, which
+# this dialog always sets). feedback comes first and is the default: a note a person adds by hand is
+# most often a rule or a correction for the agent, Claude Code's 'feedback'.
+TYPES = [("feedback — a rule or correction for the agent", "feedback"),
+         ("project — how the project works, what was decided", "project"),
+         ("user — about you: your role, what you know, what you prefer", "user"),
+         ("reference — where to find something (a dashboard, a tracker)", "reference")]
 
 
 class AddEntry(ModalScreen[Draft | None]):

@@ -196,3 +196,25 @@ def sort_key(column: str):
         "flags": lambda r: (-len(r.flags()), -len(r.kinds), _natural(r.entry.name)),
         "agent": lambda r: (r.entry.id.partition(":")[0], r.entry.kind == "process", _natural(r.entry.name)),
     }[column]
+
+
+def twin_labels(named) -> dict[str, str]:
+    """For every entry whose name another entry shares, the folder that tells them apart (its last
+    folders, as few as make each one of the name distinct; './' at the top): ``named`` is (id, name)
+    pairs. Two files of one stem in two agents' folders showed as one name twice."""
+    by_name: dict[str, list[str]] = {}
+    for i, name in named:
+        by_name.setdefault(name, []).append(i)
+    out: dict[str, str] = {}
+    for ids in by_name.values():
+        if len(ids) < 2:
+            continue
+        folders = [i.partition("#")[0].split("/")[:-1] for i in ids]
+        for k in range(1, max(map(len, folders)) + 1):
+            labels = ["/".join(f[-k:]) + "/" if f else "./" for f in folders]
+            if len(set(labels)) == len(labels):
+                break
+        else:
+            labels = ids   # one folder, or one file's parts: the ids themselves
+        out.update(zip(ids, labels))
+    return out

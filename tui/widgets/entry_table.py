@@ -18,7 +18,8 @@ from ..core.secrets.detect import might_hold_secret, redact
 from ..render.listing import age_text
 from ..render.styles import DEFAULT, Styles
 from .entry_rows import (SORTABLE, STABLE_ORDER, STATUS_FILTERS, Row, _Descending, build_rows,  # noqa: F401
-                         full_order, matching, narrows, order_key, rows_to_redraw, shown_source, sort_key)
+                         full_order, matching, narrows, order_key, rows_to_redraw, shown_source, sort_key,
+                         twin_labels)
 from .virtual_table import VirtualTable
 
 COLUMNS = (("mark", " ", 3), ("name", "name", 30), ("type", "type", 9), ("source", "source", 6),
@@ -59,6 +60,7 @@ class EntryTable(VirtualTable):
         self.palette: Styles = DEFAULT
         self._order_kept: tuple | None = None   # (rows, column, reverse, ids): see _full_order
         self._shown_for: tuple | None = None    # (full order, text, statuses) visible_ids was made from
+        self.twins: dict[str, str] = {}         # id → the folder beside a name another entry shares
 
     @property
     def visible_ids(self) -> list[str]:
@@ -96,6 +98,8 @@ class EntryTable(VirtualTable):
             mark = Text(" ")
         name = e.name if e.id == self.revealed or not might_hold_secret(e.name) else redact(e.name)
         name_text = Text(name, p.injected if rank is not None else "")
+        if e.id in self.twins:
+            name_text.append(f"  {self.twins[e.id]}", p.dim)
         anchor = Text("unreadable", p.error) if e.error else Text(s.anchor, p.anchor(s.anchor))
         load = {"resident": "resident", "beyond-index-cut": "beyond cut", "on-demand": "on-demand"}[s.load]
         flags = r.flags()
@@ -115,6 +119,7 @@ class EntryTable(VirtualTable):
     def set_rows(self, rows: dict[str, Row], order: tuple[str, bool, list[str]] | None = None) -> None:
         """``order``: (column, reverse, every id in that sort), sorted off the UI thread (50k rows: 0.2 s)."""
         self.rows_by_id = rows
+        self._set_twins()
         self._order_kept = None
         if order is not None and order[:2] == (self.sort_column, self.sort_reverse) and order[0] in STABLE_ORDER:
             self._order_kept = (rows, *order)
@@ -180,8 +185,10 @@ class EntryTable(VirtualTable):
                 self.redraw(i)
 
     def apply_diff(self, rows: dict[str, Row], added: list[str], changed: list[str], removed: list[str]) -> None:
-        keep = self.current_id()
+        keep, old = self.current_id(), self.rows_by_id
         self.rows_by_id = rows
+        if added or removed or any(i not in old or old[i].entry.name != rows[i].entry.name for i in changed):
+            self.redraw_many(self._set_twins())   # (an edit that keeps the names: not counted again)
         self._order_kept = None
         for i in removed:
             self.selected.discard(i)
@@ -195,6 +202,11 @@ class EntryTable(VirtualTable):
         elif placed or moved or removed:
             self.replace_rows(placed + moved, gone=set(removed), keep=keep)
         self.redraw_many(moved)
+
+    def _set_twins(self) -> list[str]:
+        """The names shared by several entries, again: the ids whose label changed (to redraw)."""
+        old, self.twins = self.twins, twin_labels((i, r.entry.name) for i, r in self.rows_by_id.items())
+        return [i for i in set(old) | set(self.twins) if old.get(i) != self.twins.get(i) and i in self.rows_by_id]
 
     def replace_rows(self, ids: list[str], gone: set[str] = frozenset(), keep: str | None = None) -> None:
         """Put these rows where the current sort wants them, the others keeping their order: a

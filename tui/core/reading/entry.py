@@ -204,9 +204,12 @@ def _stem(entry_id: str) -> str:
     return name[:-3] if name.endswith(".md") else (name.rsplit(".", 1)[0] or name)
 
 
+EMPTY_FILE = "empty file (0 bytes)"   # unreadable, and nothing in it to keep (triage: drop)
+
+
 def _decode(data: bytes, entry: MemoryEntry, limit: int = MAX_BYTES) -> str | None:
     if len(data) == 0:
-        return "empty file (0 bytes)"
+        return EMPTY_FILE
     if len(data) > limit:
         return f"too large ({len(data):,} bytes; the limit is {limit:,})"
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):

@@ -23,6 +23,7 @@ from ..layouts import ClaudeCode
 from ..walk import (FILE, HIDDEN, PRUNED, SPECIAL, SYMLINK, UNLISTABLE, UNSTATABLE, path_rule,
                    walk)
 
+FOLDER_LINK = "symlink to a folder (not followed)"   # not an entry: the walk never leaves by a symlink
 INCREMENTAL_MAX = 500   # changed paths a watched rescan looks at one by one; more, and it walks the folder
 
 
@@ -264,7 +265,11 @@ class Scanner:
                 unread[entry_id + "/"] = note
             elif kind == SYMLINK:
                 path = folder / item.name
-                yield (entry_id, path) + self._symlink(path)
+                st, why = self._symlink(path)
+                if why == FOLDER_LINK:   # not an entry, inside the folder or out: listed as not read
+                    unread[entry_id + "/"] = why
+                else:
+                    yield entry_id, path, st, why
             elif kind == UNSTATABLE:
                 yield entry_id, folder / item.name, None, f"cannot be read: {note.strerror}"
             elif kind == UNLISTABLE:
@@ -280,12 +285,14 @@ class Scanner:
             if isinstance(e, RuntimeError) or getattr(e, "errno", None) == 40:
                 return None, "symlink loop (not followed)"
             return None, "broken symlink (its target does not exist)"
-        real_s = str(real)
-        if not within(self.real_dir, real_s):
-            return None, "symlink to a file outside the memory folder (not read)"
-        st = os.stat(real)
+        try:
+            st = os.stat(real)
+        except OSError as e:
+            return None, f"cannot be read: {e.strerror}"
         if stat.S_ISDIR(st.st_mode):
-            return None, "symlink to a folder (not followed)"
+            return None, FOLDER_LINK
+        if not within(self.real_dir, str(real)):
+            return None, "symlink to a file outside the memory folder (not read)"
         if not stat.S_ISREG(st.st_mode):
             return None, "not a regular file (device, pipe or socket)"
         return st, None

@@ -135,6 +135,17 @@ class KeyState:
     triage_ready: bool      # the triage of the last audit is made
 
 
+def state_of(screen) -> KeyState:
+    """The main screen's KeyState as it is now."""
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+    from ...widgets.entry_table import EntryTable
+    top, table = screen.app.screen, screen.query_one(EntryTable)
+    return KeyState(top is not screen and not isinstance(top, CommandPalette), isinstance(screen.focused, Input),
+                    table.current_id() if screen.loaded else None, bool(table.selected), screen.snapshot,
+                    screen.writes, screen.triaged.report is not None)
+
+
 def applies(action: str, s: KeyState) -> bool | None:
     """True: the key works; None: shown greyed out (not for this entry, or not yet); False: not
     at all (a dialog is open, or '/' and 'p' were typed into an input)."""
@@ -144,6 +155,8 @@ def applies(action: str, s: KeyState) -> bool | None:
     i = s.current
     if action == "history":
         return True if i else None
+    if action == "promote" and not s.selected and i and not _readable(s.snapshot, i):
+        return None   # nothing could be read to promote: the key says so (why_not), the dialog never opens
     if action in ("delete", "promote", "edit"):
         return True if (i or (s.selected and action != "edit")) else None
     if action == "reveal":
@@ -156,3 +169,33 @@ def applies(action: str, s: KeyState) -> bool | None:
     if action in ("audit", "add", "trash", "rescan"):
         return True if s.snapshot is not None else None
     return True
+
+
+def _readable(snapshot: Any, entry_id: str) -> bool:
+    e = snapshot.entries.get(entry_id) if snapshot is not None else None
+    return e is None or e.readable
+
+
+_VERB = {"edit": "edit", "delete": "delete", "reveal": "reveal", "promote": "promote"}
+ENTRY_KEYS = {a.keys: a.action for a in ACTIONS if a.action in _VERB}   # key -> action: e, d, x, P
+
+
+def why_not(action: str, s: KeyState) -> str | None:
+    """What a greyed-out entry key says when it is pressed anyway (k9s and lazygit say why instead of
+    doing nothing): None when the key applies, or is not one of the entry keys."""
+    verb = _VERB.get(action)
+    if verb is None or applies(action, s) is not None:
+        return None
+    snap = s.snapshot
+    if snap is None:
+        return f"Nothing to {verb} yet: the folder is still being read"
+    if not snap.entries:
+        return f"Nothing to {verb}: the folder is empty — a adds one"
+    if s.current is None:
+        return f"Nothing to {verb}: no entry selected (the filter shows none; esc clears it)"
+    e = snap.entries.get(s.current)
+    if action == "promote" and e is not None and not e.readable:
+        return f"{s.current} cannot be promoted: it is unreadable ({e.error}), so there is no text to move"
+    if action == "reveal":
+        return f"{s.current} holds no secret to reveal"
+    return None

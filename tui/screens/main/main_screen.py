@@ -11,10 +11,9 @@ import datetime as dt
 from functools import partialmethod
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
-from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
@@ -252,11 +251,12 @@ class MainScreen(Screen):
 
     # -- which keys apply (keys.applies) --------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        top, table = self.app.screen, self.query_one(EntryTable)
-        return keys.applies(action, keys.KeyState(
-            top is not self and not isinstance(top, CommandPalette), isinstance(self.focused, Input),
-            table.current_id() if self.loaded else None, bool(table.selected), self.snapshot, self.writes,
-            self.triaged.report is not None))
+        return keys.applies(action, keys.state_of(self))
+
+    def on_key(self, event: events.Key) -> None:   # a greyed-out entry key pressed anyway: say why
+        if (why := keys.why_not(keys.ENTRY_KEYS.get(event.key, ""), keys.state_of(self))) is not None:
+            event.stop()
+            self.notify(why, severity="warning", timeout=5)
 
     # -- curation (the flows and writes live in curation, editing, history_flow) -------------------
     def action_edit(self) -> None:
