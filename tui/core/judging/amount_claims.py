@@ -30,6 +30,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .history_words import reader
+
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 # a unit → (dimension, scale to the dimension's base: ms, bytes, percent)
 _UNITS: dict[str, tuple[str, float]] = {}
@@ -71,17 +73,20 @@ _WITHIN = re.compile(r"(?i)(?:\bwithin|\bdentro\s+de|\bno\s+prazo\s+de|\bbinnen|
 _WITHIN_AFTER = re.compile(r"[ \t]*(?:以内|以内に|内|이내)|[ \t]+(?:to|para|pour|um|zum)[ \t]+[^\W\d_]")
 _HAVE = re.compile(r"(?i)\b(?:ha(?:ve|s)|get|gets|tienen?|tiene|têm|tem|haben|hat|ont|a)[ \t]+$")
 # a line that tells what changed, a plan, a condition or a question: no claim of what holds now
-_NOT_NOW = re.compile(r"(?i)\b(?:was|were|down\s+from|up\s+from|previously|formerly|used\s+to|no\s+longer|changed|change|changing|switched|"
-                      r"moved|migrated|upgraded|bumped|raised|lowered|reduced|increased|extended|shortened|"
-                      r"instead|until|replaced|superseded|old|legacy|deprecated|plan|planned|planning|propos\w*|"
-                      r"todo|maybe|might|could|consider\w*|should\s+we|if|unless|whether|suggest\w*|option|"
-                      r"antes|anterior|cambi\w+|pasó|pasamos|era|eran|antigo|mudou|mudamos|früher|vorher|"
-                      r"geändert|auparavant|ancien|avant|plan\w*|si)\b|→|->|=>|~~|\?|以前|之前|原来|原來|改为|改為|"
-                      r"旧|変更|から.{0,12}に|이전|기존|변경")
-_CHANGE = re.compile(r"(?i)\b(?:was|were|previously|formerly|used\s+to|no\s+longer|changed|switched|moved|migrated|"
-                     r"migrat\w+|upgrad\w+|downgrad\w+|bump\w*|instead|replaced|superseded|antes|anterior\w*|cambi\w+|"
-                     r"actualiz\w+|atualiz\w+|früher|vorher|geändert|auparavant)\b|→|->|=>|~~|以前|之前|原来|原來|改为|"
-                     r"改為|升级|升級|迁移|旧|変更|アップグレード|移行|이전|기존|변경|업그레이드")
+# (history_words' core, with what is history or a plan where an amount is said: a change of value
+# "down from", "raised", "until", "antes"; a plan or a doubt "plan", "maybe", "if", "?")
+_NOT_NOW = reader(r"\b(?:down\s+from|up\s+from|change|changing|"
+                  r"moved|migrated|upgraded|bumped|raised|lowered|reduced|increased|extended|shortened|"
+                  r"instead|until|old|legacy|deprecated|plan|planned|planning|propos\w*|"
+                  r"todo|maybe|might|could|consider\w*|should\s+we|if|unless|whether|suggest\w*|option|"
+                  r"antes|anterior|cambi\w+|pasó|pasamos|era|eran|antigo|mudou|mudamos|vorher|"
+                  r"ancien|avant|plan\w*|si)\b|=>|\?|改为|改為|"
+                  r"旧|変更|から.{0,12}に|이전|기존|변경")
+# what changed: the core, "instead", "actualizado/atualizado" and the verbs and nouns of an upgrade
+_CHANGE = reader(r"\b(?:moved|migrated|"
+                 r"migrat\w+|upgrad\w+|downgrad\w+|bump\w*|instead|antes|anterior\w*|cambi\w+|"
+                 r"actualiz\w+|atualiz\w+|vorher)\b|=>|改为|"
+                 r"改為|升级|升級|迁移|旧|変更|アップグレード|移行|이전|기존|변경|업그레이드")
 
 
 def tells_change(text: str) -> bool:

@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .findings import Finding, Place
+from .history_words import reader
 from .manifests import package_dependencies
 from ..textutil import without_code
 
@@ -24,9 +25,10 @@ if TYPE_CHECKING:
 _AFTER = re.compile(r"[ \t]?[@:(]?[ \t]?(?:version[ \t]*)?([\^~>=]{0,2}v?\d{1,4}(?:\.\d{1,4}){0,2})(?![\w.])")
 # a cell that is a version and nothing else
 _CELL = re.compile(r"^`?([\^~>=]{0,2}v?\d{1,4}(?:\.\d{1,4}){0,2})`?$")
-_HISTORY = re.compile(r"(?i)upgrad|migrat|→|->|=>|\bfrom\b.{0,30}\bto\b|\bwas\b|\bwere\b|previous|\bold\b|legacy|"
-                      r"deprecat|\bbump|\bplan|\btodo\b|\bsince\b|\bbefore\b|\bafter\b|instead|\bvs\.?\b|"
-                      r"actualiz|atualiz|升级|迁移|업그레이드|アップグレード")
+# (history_words' core, with a version's own words of change, plan and comparison)
+_HISTORY = reader(r"upgrad|migrat|=>|\bfrom\b.{0,30}\bto\b|previous|\bold\b|legacy|"
+                  r"deprecat|\bbump|\bplan|\btodo\b|\bsince\b|\bbefore\b|\bafter\b|instead|\bvs\.?\b|"
+                  r"actualiz|atualiz|升级|迁移|업그레이드|アップグレード")
 
 
 def _stated(line: str, start: int, end: int) -> str | None:

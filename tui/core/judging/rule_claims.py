@@ -30,6 +30,8 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 
+from .history_words import HISTORY
+
 _CLAUSES = re.compile(r"[.!?;:。！？；：]+(?:\s|$)|\n|\s[—–]\s|[()]")
 _QUOTED = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|«[^»\n]{1,200}»|「[^」\n]{1,200}」|`[^`\n]{30,}`")
 _NEG = re.compile(r"(?i)(?:^|(?<=\s)|(?<=\*))(?:never|don'?t|do\s+not|must\s+not|mustn'?t|should\s+not|shouldn'?t|"
@@ -49,8 +51,7 @@ _POS_ZH = re.compile(r"(?:必须|总是|一律|始终|务必|只能|只)(?P<verb
 _HINTS = ("may ", "can ", "allowed", "pued", "pode", "peu", "darf", "dürf", "never", "don", "do not", "must", "should", "avoid", "always", "only", "nunca", "jam", "no ", "não", "nao",
           "siempre", "sempre", "toujours", "solo", "sólo", "somente", "apenas", "不", "禁止", "切勿", "别", "勿", "必须",
           "总是", "一律", "始终", "务必", "只")
-_HISTORY = re.compile(r"(?i)\b(?:was|were|used\s+to|no\s+longer|previously|formerly|changed|switched|until|"
-                      r"antes|ya\s+no|anteriormente|früher|auparavant)\b|→|->|~~|以前|之前|原来|不再")
+_HISTORY = HISTORY   # (history_words: "until" and "antes" open a rule's condition, not its past)
 # where the scope of a clause starts
 _SCOPE_START = re.compile(r"(?i)\b(?:in|on|for|during|when|whenever|after|before|once|unless|except|if|inside|outside|"
                           r"while|until|within|under|en|para|cuando|durante|después|antes|excepto|salvo|em|quando|"

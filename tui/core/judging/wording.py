@@ -15,6 +15,7 @@ from .findings import Finding
 from .day_names import name_ends
 from ..textutil import lazy_re, line_of, without_code, without_comments
 from .owner_context import frontmatter_label, in_state_list, living_backlog, on_purpose
+from .line_language import BORROWED, FUNCTION_WORDS, reads_as_other
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
@@ -131,6 +132,8 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                     continue   # (a name is a label; a description that says what the file tracks, its subject)
             if ln in seen or quoted(scan, m.start()):
                 continue
+            if lang in FUNCTION_WORDS and lang not in BORROWED and reads_as_other(_line_at(scan, m.start()), lang, scan):
+                continue   # the line is in another language, where the word means something else ("hier")
             if backlog is None:
                 backlog = living_backlog(entry_id, scan)
             if backlog and not DAY_WORD.match(m.group(0)) and not SESSION_DEIXIS.search(m.group(0)):
@@ -172,6 +175,12 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             seen.add(ln)
             out.append(_time_word(entry_id, ln, word, soft=True, dated=False))
     return sorted(out, key=lambda f: f.line)
+
+
+def _line_at(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start:] if end < 0 else text[start:end]
 
 
 # a status said as one: "**Status:** Not started.", "**Estado en X:** … está vacío", "## Retry job (RUNNING)"

@@ -10,6 +10,7 @@ from pathlib import Path
 from .. import forking
 from .audit_cache import sort_key
 from ..judging.calibration import calibrated
+from ..judging.owner_mail import spare_own
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
 from ..judging.manifest_claims import manifest_conflicts
@@ -193,9 +194,15 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         directory_checks()
         here(items)
-    out = one_per_cause(_root_sanity(mem, calibrated(out)))
+    out = one_per_cause(_root_sanity(mem, spare_own(calibrated(out), mem.dir, mem.root, lambda i: _text_of(mem, i))))
     out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
+
+
+def _text_of(mem: Memory, entry_id: str) -> str | None:
+    """The text a finding's file holds: its entry's, else the index's."""
+    e = mem.entries.get(entry_id)
+    return e.text or e.body if e is not None else mem.index_text
 
 
 def _root_sanity(mem: Memory, findings: list[Finding]) -> list[Finding]:
