@@ -164,12 +164,14 @@ def test_the_claim_gates_skip_no_claim(parts):
 @SETTINGS
 @given(st.text(alphabet="ab c\nA_é1.-", max_size=60))
 def test_the_shingle_hashes_are_those_of_the_shingles(text):
-    """An entry's whole hashes (passages.read, C-level maps) are those of its word 3-grams: each a
-    sum of its three words' crc32s times two odd constants, sorted; under three words, the crc32 of what there is."""
+    """An entry's whole hashes (passages.read, C-level maps) are those of its word 3-grams: the
+    crc32 of each 3-gram's words joined by one space, sorted; under three words, the crc32 of what
+    there is. Its passages' hashes are those of their own tokens' 3-grams, however they were read
+    (a plain passage's taken from the whole's, a passage with one run left out from either side)."""
     import re
     import types
     import zlib
-    from tui.core.judging.passages import read
+    from tui.core.judging.passages import gram_hashes, read
     words = re.findall(r"\w+", text.lower())
     e = types.SimpleNamespace(body=text, body_line=1)
     whole = read(e)[0]
@@ -178,9 +180,8 @@ def test_the_shingle_hashes_are_those_of_the_shingles(text):
     elif len(words) < 3:
         assert whole == ((zlib.crc32(" ".join(words).encode()),) if words else ())
     else:
-        crc = [zlib.crc32(w.encode()) for w in words]
-        k1, k2, mask = 0x9E3779B1, 0x85EBCA77, (1 << 40) - 1
-        assert whole == tuple(sorted({(a * k1 + b * k2 + c) & mask for a, b, c in zip(crc, crc[1:], crc[2:])}))
+        assert whole == tuple(sorted({zlib.crc32(" ".join(g).encode()) for g in zip(words, words[1:], words[2:])}))
+    assert gram_hashes(words) == tuple(sorted({zlib.crc32(" ".join(g).encode()) for g in zip(words, words[1:], words[2:])}))
 
 
 @SETTINGS

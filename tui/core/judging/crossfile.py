@@ -16,6 +16,7 @@ from .said_pairs import description_line
 from .port_claims import GENERIC as PORT_GENERIC
 from .spellings import spelling_findings
 from .passages import heading_findings, passage_findings, read as read_shingles
+from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
 from ..instructions import INSTRUCTION_FILES
 from ..fsutil import same_bytes, within
 from ..textutil import without_comments
@@ -106,28 +107,20 @@ _SCOPE = re.compile(r"(?i)\b(?:in|on|for|inside|within|during|under|at|outside|a
 _SCOPE_STOP = {"it", "this", "that", "them", "there", "here", "all", "any", "each", "every", "one", "way", "time", "now"}
 # words that qualify a port without naming its thing (a second service has its own "custom port")
 _NOT_A_NAME = frozenset({"same", "custom", "another", "different", "free", "open", "its", "their", "whatever"}) | PORT_GENERIC
-_CLAUSE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 
 
-def _scope(text: str, start: int, end: int, tool: str) -> str:
+def _scope(text: str, start: int, end: int, tool: str, reading: "ClaimText | None" = None) -> str:
     """The qualifiers of the sentence a rule stands in ("in the Docker image", "in tests"), as a
     sorted set of words: two rules about one tool contradict only in the same scope."""
-    left = 0
-    for m in _CLAUSE_END.finditer(text, 0, start):
-        left = m.end()
-    stop = _CLAUSE_END.search(text, end)
-    sentence = text[left:stop.start() if stop else len(text)]
-    words = set()
-    for m in _SCOPE.finditer(sentence):
-        words.update(w.lower().strip("`.,") for w in m.group(1).split())
-    words.discard(tool)
-    return " ".join(sorted(w for w in words if w and w not in _SCOPE_STOP))
+    words = (reading or ClaimText(text, _NOT_NOW, _SCOPE)).clause_words(start, end)
+    return " ".join(sorted(w for w in words if w and w not in _SCOPE_STOP and w != tool))
 
 
 def claims(text: str) -> list[tuple[str, str, int, str]]:
     """(subject, value, offset, phrase) for each precise claim in ``text``."""
     out = []
     low = text.lower()
+    reading = ClaimText(text, _NOT_NOW, _SCOPE)
     if text.isascii():
         rules = ((_ALWAYS, "always"),) if "Use" in text or any(map(low.__contains__, _ALWAYS_HINTS)) else ()
         rules += ((_NEVER, "never"),) if any(map(low.__contains__, _NEVER_HINTS)) else ()
@@ -140,15 +133,14 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
             tool = m.group(1).lower().rstrip(".,;:")
             if tool not in _COMMON and len(tool) >= 2:
                 # the rule's scope rides with its value: "always@local installs", "never@" (everywhere)
-                out.append((f"use {tool}", f"{value}@{_scope(text, m.start(), m.end(), tool)}", m.start(), m.group(0)))
+                out.append((f"use {tool}", f"{value}@{_scope(text, m.start(), m.end(), tool, reading)}", m.start(), m.group(0)))
     versioned = (not text.isascii() or any(map(low.__contains__, _VERSION_HINTS))) and _DIGIT.search(text)
     for m in (_VERSIONED.finditer(text) if versioned else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
         if name.split(".")[0] in _WORDLIKE and not m.group(1)[0].isupper():
             continue
-        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-        line = text[line_start:line_end if line_end >= 0 else len(text)]
-        if not _CURRENT.search(text, line_start, m.start()) or _NOT_NOW.search(line):
+        line_start, line = reading.line(m.start(), m.end())
+        if not before(_CURRENT, text, line_start, m.start(), CURRENT_REACH) or reading.not_now(line_start, line):
             continue
         out.append((f"{name} version", m.group(2), m.start(), m.group(0)))
     known = {subject for subject, *_ in out}
@@ -157,10 +149,10 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
         first = name.split()[0].lower()
         if first in _NOT_PRODUCTS or (not marker and "." not in version) or _VERSIONED.match(m.group(0)):
             continue   # "Phase 2", a count; a runtime the pattern above reads
-        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-        line = text[line_start:line_end if line_end >= 0 else len(text)]
+        line_start, line = reading.line(m.start(), m.end())
         # a marker that names the version ("Expo SDK 55", "Angular version 17") claims it without a verb of use
-        if not (_USES.search(text, line_start, m.start()) or marker and marker.lower() != "v") or _NOT_NOW.search(line):
+        if not (before(_USES, text, line_start, m.start(), USES_REACH) or marker and marker.lower() != "v") \
+                or reading.not_now(line_start, line):
             continue
         subject = f"{name.lower()}{' ' + marker.lower() if marker and marker.lower() != 'v' else ''} version"
         if subject not in known:
@@ -398,3 +390,4 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
                                        "loaded every session", name))
                     break
     return out
+

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections import Counter, defaultdict
+from itertools import chain, combinations
 
 from .findings import Finding, Place
 from ..reading.entry import memo
@@ -38,34 +39,31 @@ _SKIPPED = re.compile(r'"[^"\n]{8,}"|“[^”\n]{8,}”|「[^」\n]{8,}」|『[^
 _MARKS = re.compile(r'["“「『«`/\\]|\]\(')
 
 
-_K1, _K2, _MASK = 0x9E3779B1, 0x85EBCA77, (1 << 40) - 1
-_CRCS: dict[str, int] = {}   # each word's crc32, kept across entries (a folder's words repeat)
+def _windows(words: list[str]) -> list[int]:
+    """The hash of each 3-gram of ``words``, in order: the crc32 of its three words joined by a
+    space (the same in every process, unlike a string's hash(); computed in C, map after map)."""
+    return list(map(zlib.crc32, map(str.encode, map(" ".join, zip(words, words[1:], words[2:])))))
 
 
 def gram_hashes(words: list[str]) -> tuple[int, ...]:
-    """The sorted hashes of the 3-grams of ``words``: each a sum of its words' crc32s times two odd
-    constants (the same in every process, unlike a string's hash()), each word's crc32 computed once."""
-    if len(_CRCS) > 500_000:
-        _CRCS.clear()
-    for t in set(words).difference(_CRCS):
-        _CRCS[t] = zlib.crc32(t.encode())
-    h = list(map(_CRCS.__getitem__, words))
-    # (arithmetic, not hash(): the parse cache keeps these across processes and Python versions)
-    return tuple(sorted({(a * _K1 + b * _K2 + c) & _MASK for a, b, c in zip(h, h[1:], h[2:])}))
+    """The sorted hashes of the 3-grams of ``words`` (see _windows)."""
+    return tuple(sorted(set(_windows(words))))
 
 
 def read(e) -> tuple[tuple[int, ...] | None, tuple[tuple[int, tuple[int, ...]], ...]]:
     """An entry's 3-gram hashes as a whole (None: under four words, never compared) and (file
-    line, 3-gram hashes) of each of its long passages, from one reading of its lines."""
+    line, 3-gram hashes) of each of its long passages, from one reading of its lines. A passage of
+    plain lines (its tokens are the body's words, in a row) takes its hashes from the whole's: each
+    3-gram is hashed once."""
     body = without_comments(e.body or "")
     whole: list[str] = []
-    out = []
+    runs = []   # (file line, its tokens or None when they are the whole's, (first, end) of the whole's words)
     short = len(body) < 2 * MIN_TOKENS or body.isascii() and body.count(" ") < MIN_TOKENS - 1
-    code, start, toks = False, 0, []
+    code, start, toks, first, plain = False, 0, [], 0, True
 
     def close():
         if len(toks) >= MIN_TOKENS:
-            out.append((start, gram_hashes(toks)))
+            runs.append((start, None if plain else list(toks), (first, len(whole) - len(words) if cut else len(whole))))
 
     for k, raw in enumerate(body.splitlines()):
         words = _WORDS.findall(raw.lower())
@@ -73,6 +71,7 @@ def read(e) -> tuple[tuple[int, ...] | None, tuple[tuple[int, tuple[int, ...]], 
         if short:
             continue   # too short to hold one passage: most entries of a big folder
         t = raw.strip()
+        cut = True   # this line is not the passage's: it ends before it
         if t.startswith(("```", "~~~")):
             code = not code
             close()
@@ -82,23 +81,65 @@ def read(e) -> tuple[tuple[int, ...] | None, tuple[tuple[int, tuple[int, ...]], 
             close()   # a blank line, a heading, a rule or a table's divider ends a passage
             toks = []
             continue
+        cut = False
         if not toks:
-            start = e.body_line + k
+            start, first, plain = e.body_line + k, len(whole) - len(words), True
         if _MARKS.search(t):
             t = _SKIPPED.sub(" ", t)
             if "/" in t or "\\" in t:
                 t = " ".join(w for w in t.split() if "/" not in w and "\\" not in w)
-            toks += _TOKEN.findall(t.lower())
+            toks += (_WORDS if t.isascii() else _TOKEN).findall(t.lower())   # (ASCII: the two read alike)
+            plain = False
         elif not t.isascii():
             toks += _TOKEN.findall(t.lower())
+            plain = False
         else:
             toks += words
+    cut = False
     close()
     if len(body.split()) < 4:
-        return None, tuple(out)
-    if len(whole) < 3:   # one shingle of what there is
-        return (zlib.crc32(" ".join(whole).encode()),) if whole else (), tuple(out)
-    return gram_hashes(whole), tuple(out)
+        wh = None
+    elif len(whole) < 3:   # one shingle of what there is
+        wh = []
+    else:
+        wh = _windows(whole)
+    out = tuple((line, tuple(sorted(set(wh[a:b - 2]))) if tk is None else _gapped(tk, whole, wh, a, b))
+                for line, tk, (a, b) in runs)
+    if wh is None:
+        return None, out
+    if len(whole) < 3:
+        return (zlib.crc32(" ".join(whole).encode()),) if whole else (), out
+    return tuple(sorted(set(wh))), out
+
+
+def _prefix(a: list, b: list) -> int:
+    """How many tokens ``a`` and ``b`` share from the start: a binary search of slices compared in C."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _gapped(toks: list[str], whole: list[str], wh: list[int] | None, first: int, end: int) -> tuple[int, ...]:
+    """The sorted 3-gram hashes of a passage whose tokens are not its lines' words as they stand (a
+    code span, a quote or a path left out). When they are those words with one run left out (the
+    usual case: one code span or path), its 3-grams are the whole's on either side of the gap and
+    the two across it: each is hashed once."""
+    if wh is None or len(whole) < 3 or end - first < 3:
+        return gram_hashes(toks)
+    seg = whole[first:end]
+    i = _prefix(toks, seg)
+    j = len(toks) - i   # (the longest prefix leaves the shortest rest: if any split fits, this one does)
+    if j > len(seg) - i or j and toks[i:] != seg[len(seg) - j:]:
+        return gram_hashes(toks)   # a run of other tokens (another script's, two gaps): hashed anew
+    grams = set(wh[first:first + max(i - 2, 0)])
+    grams.update(wh[end - j:max(end - 2, end - j)])
+    grams.update(_windows(toks[max(i - 2, 0):i + 2]))
+    return tuple(sorted(grams))
 
 
 def passages(e) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -126,16 +167,12 @@ def passage_findings(mem, history, skip_pairs: set = frozenset()) -> list[Findin
             lines.append(line)
     # two passages that share 6 in 10 of their 3-grams share two or more of their sketches' hashes
     # 99 times in 100; two that share one common 3-gram by chance, rarely two
-    n = len(owner)
-    shared: Counter = Counter()
-    for group in sketches.values():
-        if 1 < len(group) <= 12:   # a sketch hash shared that widely is a template's
-            for i, a in enumerate(group):
-                shared.update(a * n + b for b in group[i + 1:])
+    # (each group lists its passages in order, each once: its pairs are (a, b) with a < b)
+    shared = Counter(chain.from_iterable(combinations(group, 2) for group in sketches.values()
+                                         if 1 < len(group) <= 12))   # a sketch hash shared that widely is a template's
     same: dict[int, list[int]] = defaultdict(list)   # passage → the passages of other entries it repeats
     sets: dict[int, set] = {}
-    for key in sorted(k for k, c in shared.items() if c >= 2):
-        a, b = divmod(key, n)
+    for a, b in sorted(k for k, c in shared.items() if c >= 2):
         ga, gb = grams[a], grams[b]
         if owner[a] == owner[b] or len(ga) < THRESHOLD * len(gb) or len(gb) < THRESHOLD * len(ga):
             continue
@@ -167,9 +204,9 @@ def heading_findings(e, history) -> list[Finding]:
     """One file's section heading written twice under the same parent heading: one category split
     in two. A title written three or more times is a per-item template (Problem / Fix); a dated
     log (``history``: its id reads as one) repeats its headings day after day."""
-    if history.search(e.id):
-        return []
-    titles = _TITLES.findall(e.body or "")
+    if history.search(e.id) or "#" not in (e.body or ""):
+        return []   # (no '#': no heading to read, most entries of a big folder)
+    titles = _TITLES.findall(e.body)
     if len(set(titles)) == len(titles):
         return []   # no title written twice (most files): nothing to read line by line
     seen: dict[tuple, list[int]] = defaultdict(list)
@@ -196,3 +233,42 @@ def heading_findings(e, history) -> list[Finding]:
                             "merge the two sections into one", None, confidence="possible",
                             places=(Place(e.id, at[1]), Place(e.id, at[0])))]
     return []
+
+
+def _passage_end(mem, eid: str, line: int) -> int:
+    """The last file line of the passage (a run of non-blank lines, cut at a heading or a fence)
+    that starts at ``line`` in entry ``eid``."""
+    e = mem.entries.get(eid)
+    if e is None or not e.body:
+        return line
+    lines = e.body.splitlines()
+    k = line - e.body_line
+    while k + 1 < len(lines) and lines[k + 1].strip() and not lines[k + 1].lstrip().startswith(("#", "```", "~~~")):
+        k += 1
+    return e.body_line + k
+
+
+def one_cause_of_two(mem, findings: list[Finding]) -> list[Finding]:
+    """A conflict and a duplicate of the same lines of two files are one cause (issue 36 point 6):
+    two places that repeat a fact with one value changed disagree, and the value is what the owner
+    decides: the conflict stays, the duplicate goes (two whole entries near-identical but for it,
+    or the repeated passage that holds the conflict's line). Where two places say the same thing
+    there is no conflict, and the duplicate stays."""
+    said: dict[frozenset, set[tuple[str, int]]] = defaultdict(set)
+    for f in findings:
+        if f.kind == "conflict" and f.related:
+            said[frozenset((f.id, f.related))].update((p.id, p.line) for p in f.locations if p.line)
+    if not said:
+        return findings
+    out = []
+    for f in findings:
+        lines = said.get(frozenset((f.id, f.related))) if f.kind == "duplicate" and f.related else None
+        if lines is not None:
+            if f.rule == "near-identical":
+                continue
+            if f.rule == "repeated-passage" and any(
+                    eid == p.id and p.line <= at <= _passage_end(mem, p.id, p.line)
+                    for p in f.places for eid, at in lines):
+                continue
+        out.append(f)
+    return out

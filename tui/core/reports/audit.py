@@ -13,6 +13,7 @@ from ..judging.calibration import calibrated
 from ..judging.owner_mail import spare_own
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
+from ..judging.passages import one_cause_of_two
 from ..judging.manifest_claims import manifest_conflicts
 from ..judging.index_audit import index_findings, not_a_memory, skill_resource, wiki_link_findings, workspace_file
 from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
@@ -194,7 +195,8 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         directory_checks()
         here(items)
-    out = one_per_cause(_root_sanity(mem, spare_own(calibrated(out), mem.dir, mem.root, lambda i: _text_of(mem, i))))
+    out = one_per_cause(_root_sanity(mem, spare_own(calibrated(one_cause_of_two(mem, out)), mem.dir, mem.root,
+                                                    lambda i: _text_of(mem, i))))
     out.sort(key=sort_key)
     return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
 
