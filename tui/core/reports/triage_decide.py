@@ -40,7 +40,7 @@ from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment 
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, RuleBook, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
-from .triage_process import finished_phase, for_today, headline_is_process, status_file_parts
+from .triage_process import bank_files, bank_setup, finished_phase, for_today, headline_is_process, status_file_parts
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
@@ -245,23 +245,25 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) and (status or len(r.of("learned")) < 3) \
         and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
     lasting = len(durable) >= 0.3 * len(content)   # lasting lines among the process: edit those, not archive the whole
+    setup = []
     if status_file:   # what its sections report: the work ("## Recent", "## Next") or what holds ("## Decisions")
         work, kept = status_file_parts(r)
         status.update((ln.n, ln) for ln in work if ln.n not in status)
         share = len(status) / len(content)
         durable = [ln for ln in content if ln.n not in status and ln.kind not in ("heading", "final")]
         lasting = len(durable) > len(status) and (kept or not status)
-        mostly_told = not lasting
+        setup = bank_setup(work)   # the status of the session that set up the memory bank: done once it exists
+        mostly_told = not lasting or bool(setup)
     alone = len(status) == 1 and len(content) == 2 and not headline   # one line of work beside one that holds: edit it
     if share >= 0.5 and not alone or headline and share >= 0.15 and not lasting or mostly_told:
         lines = sorted(status)
         why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
                f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
         why[1:1] = [_why(f) for f in list(said.values())[:2]]
-        if headline:
-            why.insert(0, f"a status file by the layout's design ({e.id}), and {len(durable)} of its {len(content)} lines "
-                          "hold a rule, a reason or a lesson" if status_file else
-                          f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
+        if headline and status_file:
+            why.insert(0, _status_file_why(e.id, content, durable, setup, ctx))
+        elif headline:
+            why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
         return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
                         lines[:20], notes=notes)
     if status_file:   # lasting lines among the status: bring it up to date rather than archive it
@@ -271,8 +273,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                                     "bring its 'current' parts up to date, or empty them when the work is done"]
                         + ([f"{len(told)} of its {len(content)} lines report where work stood, from line {told[0]} "
                             f"'{quote(status[told[0]].text, 7)}'"] if told else [])
-                        + [f"{len(durable)} of its {len(content)} lines hold"
-                           + (f": from line {durable[0].n} '{quote(durable[0].text, 7)}'" if durable else "")],
+                        + [_holding(durable, content)],
                         told[:20] or dated or [1], notes=notes)
     if not e.readable and e.text and e.kind != "process":
         # the agent reads neither its type nor its description: a person fixes the frontmatter first
@@ -323,6 +324,27 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if _promotes(prepared):
         return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
     return _keep(prepared, looked, notes)
+
+
+def _holding(durable: list, content: list) -> str:
+    """What of a status file holds, counted as it is: a rule, a reason or a lesson apart from a
+    plain statement of the project (a line that is no status is not thereby a rule)."""
+    ruled = [ln for ln in durable if ln.kind in ("why", "how", "learned", "rule")]
+    first = (ruled or durable or [None])[0]
+    said = f"{len(ruled)} of its {len(content)} lines hold a rule, a reason or a lesson"
+    if len(durable) > len(ruled):
+        said += f", {len(durable) - len(ruled)} more describe the project"
+    return said + (f": from line {first.n} '{quote(first.text, 7)}'" if first is not None else "")
+
+
+def _status_file_why(entry_id: str, content: list, durable: list, setup: list, ctx: Context) -> str:
+    if setup:
+        files = [f for f in bank_files(setup) if f in ctx.mem.entries and f != entry_id]
+        return (f"a status file by the layout's design ({entry_id}) whose work is setting up the memory bank itself: "
+                f"{len(setup)} of its lines of work, from line {setup[0].n} '{quote(setup[0].text, 7)}'"
+                + (f"; {', '.join(files[:3])} {'is' if len(files) == 1 else 'are'} in the folder now" if files else "")
+                + " — that session is over")
+    return f"a status file by the layout's design ({entry_id}), and " + _holding(durable, content)
 
 
 def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:

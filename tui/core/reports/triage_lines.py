@@ -107,6 +107,12 @@ _DONE_ITEM = re.compile(
     r"updated|created|deployed|merged|renamed|migrated|wrote|changed|switched|bumped|upgraded|replaced|deleted|"
     r"cleaned|reverted|shipped|wired|ported|tested|documented|añad[ií]|arregl[eé]|migr[eé]|implement[eé]|"
     r"adicionei|corrigi|implementei|ajouté|corrigé|hinzugefügt|behoben|добавил|исправил|已|新增|修复)\b")
+# a field whose value is a date only ("Created: 2026-03-05", "Last updated — 2026-11-02"): it dates the note
+# itself, it reports no work (a changelog's "Created the importer" has words after the verb)
+_STAMP = re.compile(r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:created|updated|last (?:updated|modified|reviewed)|added|"
+                    r"modified|date|creado|actualizado|criado|atualizado|créé|mis à jour|erstellt|aktualisiert|"
+                    r"创建(?:于|时间)?|更新(?:于|时间)?|作成日?|更新日|작성일?|수정일)(?:\*\*)?\s*(?:on|at)?\s*[:：—–-]?\s*"
+                    r"(?:\*\*)?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?:\*\*)?\s*$")
 _TODO = re.compile(r"^\W*(?:TODO|WIP)\b|\b(?:TODO|WIP)\s*[:：]")   # a label, not the word in a sentence
 _STATE = re.compile(
     r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
@@ -289,6 +295,8 @@ def _kind(text: str, in_process: bool) -> str:
     if _HOW.match(text):
         return "how"
     bare = without_code(text)
+    if _STAMP.match(bare):
+        return "plain"   # the note's own date, no record of work
     if struck(bare) or dated_table_row(bare) and not _DECISION.search(bare):
         return "final"   # its shape: an item struck out as done, a row of a table keyed by dates (a log)
     if _has(_LEARNED_STEMS, bare.lower()) and _LEARNED.search(bare):

@@ -144,3 +144,23 @@ def status_file_parts(reading: Reading) -> tuple[list[Line], list[Line]]:
         elif under == "kept":
             kept.append(ln)
     return work, kept
+
+
+# the memory bank itself: its name, its folder, the core files Cline's memory bank is made of
+_BANK = re.compile(r"(?i)memory[ _-]?bank|банк\w* памяти|banco de memoria|banque de mémoire|"
+                   r"\b(?:projectbrief|productContext|activeContext|systemPatterns|techContext|progress)\.md\b")
+
+
+def bank_setup(work: list[Line]) -> list[Line]:
+    """The lines of work that are about setting up the memory bank itself ("initialize the Memory
+    Bank", "created projectbrief.md, techContext.md", "next: create progress.md"), when they are at
+    least half of the work a status file reports (and more than one line): the file is the status
+    of the session that made the bank, done once the bank exists. [] otherwise."""
+    about = [ln for ln in work if _BANK.search(ln.text)]
+    return about if len(about) >= 2 and 2 * len(about) >= len(work) else []
+
+
+def bank_files(lines: list[Line]) -> list[str]:
+    """The core files the lines name ('progress.md')."""
+    return list(dict.fromkeys(m.group(0) for ln in lines for m in re.finditer(
+        r"\b(?:projectbrief|productContext|activeContext|systemPatterns|techContext|progress)\.md\b", ln.text)))
