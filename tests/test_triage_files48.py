@@ -152,3 +152,46 @@ def test_a_status_file_whose_work_is_the_product_stays_edit_and_counts_only_real
     assert got.action == "edit", got.reasons
     said = " ".join(got.reasons)
     assert "0 of its" in said and "lines hold a rule, a reason or a lesson" in said and "describe the project" in said
+
+
+def test_a_line_bound_to_part_of_today_is_where_work_stood():
+    from tui.core.reports.triage_lines import read_body
+    moment = ["I reset the staging DB this morning, so its orders are fake.",
+              "The nightly export broke again; trying a fix after lunch.",
+              "Esta mañana borré la caché del CDN, las imágenes tardan en salir.",
+              "今天早上重新导入了价格表，数量还没核对。",
+              "Phase two of the catalogue is about to start next week.",
+              "第二批商品即将进入审核阶段。"]
+    for text in moment:
+        assert read_body(text, 1).lines[0].kind == "status", text
+    lasting = ["Backups run every morning at 04:00 from the cron on db-2.",
+               "Never run the importer in the morning: the supplier's feed is rebuilt until 09:00.",
+               "Tokens about to expire are refreshed by the client, not the server."]
+    for text in lasting:
+        assert read_body(text, 1).lines[0].kind != "status", text
+
+
+def test_one_line_of_this_mornings_state_beside_a_procedure_is_edit(mem_dir, root):
+    from conftest import triage_entry
+    triage_entry(mem_dir, "deploy_fly.md",
+                 "The API runs on Fly: one app, two machines, a managed Postgres. Migrations run in the release "
+                 "command, never by hand.\nThe deploy of this morning stopped at the health check, retrying after lunch.",
+                 description="Deploying to Fly", type_="reference")
+    mem = Memory.load(mem_dir, root, now=NOW)
+    got = triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()["deploy_fly.md"]
+    assert got.action == "edit" and got.lines, got.reasons
+
+
+def test_a_heading_over_the_current_project_is_a_section_of_where_work_stands():
+    from tui.core.reports.triage_lines import read_body
+    for head in ("## 当前项目", "## Current project", "## Proyecto actual", "## 現在のプロジェクト"):
+        r = read_body(f"## Layout\n\n- One folder per episode.\n\n{head}\n\n- The gold-eye script (active, 10/100)\n", 1)
+        assert [ln.kind for ln in r.lines if ln.text.startswith("- ")] == ["plain", "status"], (head, r.lines)
+
+
+def test_a_turkish_status_file_keeps_its_decisions_and_edits_the_rest(tmp_path):
+    got = _bank(tmp_path, "# Active Context\n\n## Mevcut Odak: Faz 1 — rezervasyon formu\n\n### Tamamlanan\n"
+                "- Form iskeleti\n- E-posta gönderimi\n\n### Sırada\n- [ ] Bekleme listesi\n\n### Aktif Kararlar\n"
+                "- Veritabanı yok: rezervasyonlar e-posta ile gider\n- Site statik kalır\n- Tek stil dosyası\n"
+                "- Formlar yalnızca tarayıcıda doğrulanır\n")
+    assert got.action == "edit", got.reasons

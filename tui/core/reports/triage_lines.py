@@ -47,13 +47,14 @@ _DONE_HEADING = re.compile(
     r"adicionad[oa]s?|entregues?|applicat[ie]|implementat[ie]|aggiunt[ie]|appliqu[ée]e?s?|ajout[ée]e?s?|"
     r"umgesetzt|hinzugefügt)\s*(?:\([^)]*\))?\s*:?\s*$)")
 _STATE_HEADING = re.compile(
-    r"(?i)^(?:where (?:we|i) left off|(?:current (?:state|status|focus|progress)|status(?: update)?|progress|"
+    r"(?i)^(?:where (?:we|i) left off|(?:current (?:state|status|focus|progress|project|task|sprint|phase|milestone)|"
+    r"(?:proyecto|projeto|projet|tarea|tarefa|fase) actu(?:al|el)|projeto atual|aktuelles projekt|status(?: update)?|progress|"
     r"next (?:steps?|session|up)|to-?dos?|todo list|pending(?: tasks| items)?|remaining(?: work| tasks| items)?|"
     r"open (?:items|tasks|questions)|backlog|in progress|wip|estado(?: actual)?|pendientes?|próximos pasos|"
     r"progreso|progresso|próximos passos|pendências|état actuel|prochaines étapes|aktueller stand|"
     r"nächste schritte|offene punkte|stato attuale|prossimi passi|текущ\w* (?:состояни|статус)\w*|статус|"
     r"прогресс|следующие шаги|trạng thái|tiến độ|việc tiếp theo|当前(?:状态|进度|阶段)|进度|待办|下一步|已完成|"
-    r"完成情况|本次会话|現在の状態|進捗|次回|残タスク|현재 ?상태|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
+    r"完成情况|本次会话|当前(?:项目|任务)|現在の(?:状態|プロジェクト|タスク)|進捗|次回|残タスク|현재 ?(?:상태|프로젝트)|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
     r"\s*(?:[:：(\[—–-].*)?$)")
 
 # a line that reports where work stands: a check box, a done mark after an item, an open status
@@ -354,6 +355,13 @@ _NOW_WORK = re.compile(
     r"\b(?:hoy|actualmente|ahora mismo) (?:\w+ )?(?:probando|depurando|trabajando en|investigando)\b|"
     r"\b(?:hoje|atualmente) (?:\w+ )?(?:testando|depurando|trabalhando em|investigando)\b|"
     r"\b(?:aujourd'hui|actuellement) (?:\w+ )?en train de\b|\b(?:heute|gerade|momentan) (?:noch )?(?:am )?(?:testen|debuggen)\b|"
+    # a part of today ("this morning", "after lunch"): what happened or happens then holds for today only
+    r"\b(?:this morning|earlier today|after lunch|(?:before|after) the (?:standup|stand-up)|esta mañana|esta manhã|"
+    r"ce matin|heute (?:morgen|früh|vormittag|nachmittag)|stamattina|сегодня утром|sáng nay|chiều nay)\b|"
+    r"今天(?:早上|上午|下午)|今朝|午前中に|오늘 ?(?:아침|오전|오후)|"
+    # the work is about to begin, enter a phase, ship ("about to start next week", "即将进入审核阶段")
+    r"\babout to (?:start|begin|enter|ship|launch|go live|move (?:in)?to)\b|"
+    r"即将(?:进入|开始|上线|发布|启动|完成)|まもなく(?:開始|リリース)|곧 (?:시작|출시)|"
     r"(?:今天|目前|现在)(?:还在|正在)|正在(?:调试|测试|排查)|明天(?:再|继续)|(?:今日|現在)[^。]{0,20}(?:テスト中|調査中|デバッグ中)|"
     r"明日(?:また|再)|(?:오늘|현재)[^.]{0,20}(?:테스트|디버깅|조사) ?중|내일 다시|"
     # the activity, then its time ("Debugging the double deduction now", "Working on the tax report this week")
@@ -374,7 +382,9 @@ _NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonigh
               "momentan", "今天", "目前", "现在", "正在", "明天", "今日", "現在", "明日", "오늘", "현재", "내일",
               "working on", "debugging", "testing", "fixing", "migrating", "rewriting", "investigating", "middle of",
               "half", "finished", "need to", "have to", "blocked", "sprint", "session", "todav", "medias", "ainda",
-              "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас")
+              "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас", "morning", "lunch", "mañana",
+              "manhã", "matin", "stamattina", "утром", "nay", "今天", "今朝", "午前", "오늘", "about to", "即将",
+              "まもなく", "곧")
 
 
 # a state said of this moment ("CI is red at the moment because of …"): its cause does not make it a lesson

@@ -111,14 +111,15 @@ _WORK_HEADING = re.compile(
     r"недавн\w*(?: изменения)?|текущ\w*(?: \w+)?(?: фокус\w*)?|следующ\w*|что работает|что осталось|"
     r"cambios recientes|foco actual|trabajo actual|mudanças recentes|foco atual|"
     r"最近(?:的)?(?:变更|更改|改动|工作)?|当前(?:工作|任务|焦点)?|最近の変更|現在(?:の作業|のフォーカス)?|"
-    r"최근 ?(?:변경|작업)?|현재 ?(?:작업|초점)?|thay đổi gần đây|công việc hiện tại)\b.*$")
+    r"최근 ?(?:변경|작업)?|현재 ?(?:작업|초점)?|thay đổi gần đây|công việc hiện tại|"
+    r"mevcut (?:odak|durum|iş)\w*|tamamlan\w*|sırada\w*|sonraki adım\w*|son değişiklik\w*|yapılacak\w*)\b.*$")
 # a heading over what holds: the lines under it are kept when the rest is brought up to date
 _KEPT_HEADING = re.compile(
     r"(?i)\b(?:decisions?|patterns?|preferences?|conventions?|learnings?|lessons?|insights?|constraints?|rules?|"
     r"principles?|gotchas?|pitfalls?|invariants?|architecture|guidelines?|"
     r"решени\w*|паттерн\w*|предпочтени\w*|правил\w*|ограничени\w*|"
     r"decisiones|patrones|reglas|convenciones|decisões|padrões|regras|décisions|règles|entscheidungen|regeln|"
-    r"quyết định|quy tắc)\b|决策|决定|约定|规范|规则|模式|偏好|決定|規約|ルール|方針|결정|규칙|패턴|원칙")
+    r"quyết định|quy tắc|kararlar?|kurallar?|tercihler|prensipler)\b|决策|决定|约定|规范|规则|模式|偏好|決定|規約|ルール|方針|결정|규칙|패턴|원칙")
 
 
 def status_file_parts(reading: Reading) -> tuple[list[Line], list[Line]]:
