@@ -57,12 +57,16 @@ def suggestion_renderable(s: Suggestion, styles: Styles = DEFAULT) -> Group:
 
 
 def file_renderable(f, styles: Styles = DEFAULT, title: bool = False) -> Group:
-    """A file whose sections are entries, whole: its action, the sections that decide it."""
+    """A file whose sections are entries, whole: its action, the sections that decide it. ``title``
+    (under a section's own suggestion, in the app): one line, the file's action and its first reason."""
     head = Text()
-    if title:
-        head.append(f"the whole file {f.file}: ", style=styles.strong)
-    head.append(f.action.upper(), style=action_style(f.action, styles))
     n = len(f.sections)
+    if title:
+        head.append(f"the whole file {f.file} ({n} section{'' if n == 1 else 's'}): ", style=styles.strong)
+        head.append(f.action.upper(), style=action_style(f.action, styles))
+        head.append(" — " + (f.reasons or [""])[0])
+        return Group(head)
+    head.append(f.action.upper(), style=action_style(f.action, styles))
     head.append(f"  {n} section{'' if n == 1 else 's'}" + (f": {TESTS[f.test]}" if f.test is not None else ""),
                 style=styles.strong)
     return Group(head, *(Text("  • " + r) for r in f.reasons))
