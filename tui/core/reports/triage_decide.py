@@ -34,7 +34,7 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
-from .triage_knowable import copied, describes_code, knowable, quoted_value
+from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
@@ -44,11 +44,11 @@ from .triage_process import bank_files, bank_setup, finished_phase, for_today, h
 from .triage_meaning import Meanings, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
-from .triage_history import dated_history, day_log, timeline
+from .triage_history import dated_history, day_log, day_record, timeline
 from .triage_shape import references
 from ..judging.blanks import template_only
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
-                           who_set)
+                           undecided, who_set)
 
 REMOVE_KINDS, DOUBT_KINDS = ("secret", "sensitive", "traversal"), ("conflict", "anchor-broken")
 
@@ -212,7 +212,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
     if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)
-            or timeline(prepared.name, prepared.description, r.lines)) is not None:
+            or timeline(prepared.name, prepared.description, r.lines)
+            or day_record(prepared.description, r.lines, prepared.type)) is not None:
         return replace(history, notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
@@ -288,6 +289,12 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or all_gone(e, st, found, prepared.reading, prepared.name, prepared.description, ctx.exists)
     if doubt:
         return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
+    if (open_ := undecided(prepared.description, content)) is not None:
+        n, text = open_
+        return Decision("review", None, [f"{'line ' + str(n) if n else 'its description'} leaves a decision open: "
+                                         f"'{quote(text, 10)}'",
+                                         "the owner decides; until then the agent must not act as if either way held"],
+                        [n] if n else [], notes=notes)
     looked = _look_up(ctx, e, prepared)
     disagree = _disagreements(ctx, e, prepared, looked)
     if disagree:
@@ -298,7 +305,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
     in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
-        or declared(prepared, ctx.index)
+        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index)
     if in_project is not None:
         in_project.notes = notes
         return in_project

@@ -25,7 +25,13 @@ def headline_is_process(entry_id: str, name: str, description: str) -> str:
     if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
             or _TODAY_ONLY.search(head):
         return "strong"
+    if _HOW_TO.match(description or ""):
+        return ""   # "How production is deployed": a procedure, its verb in the passive, no work reported
     return "weak" if _HEADLINE_WORK.search(head) else ""
+
+
+_HOW_TO = re.compile(r"(?i)^\W*(?:how (?!(?:i|we|they)\b)|c[óo]mo (?:se )?|comment (?:on )?|wie (?:man |wird |werden )|"
+                     r"como (?:se |fazer )|где |как )")
 
 
 # a headline bounded to today's clock ("no deploys today until 18:00"): true for a day, a status
@@ -75,6 +81,9 @@ _HEADLINE_PROCESS = re.compile(
     r"trazabilidad histórica|for historical (?:reference|traceability)|"
     r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
     # a list of what to do this week, today, this sprint: done by next time
+    r"(?:pending|open items|pendientes?|pendentes?|pendências|offene punkte|en attente|à faire)\b[^\n]{0,12}?"
+    r"\b(?:(?:for |of )?(?:this|next) (?:week|sprint|session)|today|(?:de |para )?(?:esta|la próxima|a próxima) (?:semana|sesión|sessão)|"
+    r"(?:de |para )?(?:hoy|hoje)|(?:de |pour )?(?:cette|la) semaine|(?:für )?(?:diese|nächste) woche|heute)|"
     r"(?:this|next) (?:week|sprint|session|month)'?s? (?:to-?dos?|tasks|plan)|to-?dos? (?:for )?(?:this|next) (?:week|sprint|session)|"
     r"(?:today|this week)'?s? (?:to-?dos?|tasks)|tasks for (?:today|this week)|tareas (?:de|para) (?:hoy|esta semana)|"
     r"tarefas (?:de|para) (?:hoje|esta semana)|tâches (?:du jour|de la semaine)|aufgaben (?:für )?(?:heute|diese woche)|"
