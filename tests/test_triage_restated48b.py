@@ -166,3 +166,20 @@ def test_a_headline_that_says_the_question_is_open_goes_to_the_owner(mem_dir, ro
                  "Free tier plan limit", "project")
     got = run(mem_dir, root)["limit.md"]
     assert got.action == "review", got.reasons
+
+
+def test_one_setting_given_two_amounts_in_two_languages_goes_to_the_owner(mem_dir, root):
+    triage_entry(mem_dir, "refund_en.md", "Full refund when a class is cancelled at least 48 hours before it starts.",
+                 "Refund window", "project")
+    triage_entry(mem_dir, "reembolso_es.md", "Reembolso completo si el alumno cancela la clase 24 horas antes.",
+                 "Ventana de reembolso", "project")
+    triage_entry(mem_dir, "backup.md", "Backups run every 24 hours and are kept for 30 days.", "Backups", "project")
+    triage_entry(mem_dir, "reminder_a.md", "The daily watering reminder fires at 08:00 by default.", "Default reminder", "project")
+    triage_entry(mem_dir, "reminder_b.md", "By default the daily watering reminder fires at 19:00 local time.",
+                 "Reminder time", "project")
+    got = run(mem_dir, root)
+    for i, other in (("refund_en.md", "reembolso_es.md"), ("reembolso_es.md", "refund_en.md"),
+                     ("reminder_a.md", "reminder_b.md"), ("reminder_b.md", "reminder_a.md")):
+        assert got[i].action == "review", (i, got[i].reasons)
+        assert any(other in r for r in got[i].reasons), got[i].reasons
+    assert got["backup.md"].action != "review", got["backup.md"].reasons

@@ -34,6 +34,7 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
+from .triage_amounts import amount_conflicts
 from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
@@ -99,6 +100,10 @@ class Context:
                                         lambda i: readings[i].of("rule", "how"))
         for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
+        for i, cs in amount_conflicts({i: r.content for i, r in readings.items()},
+                                           {i: getattr(entries[i], "description", "") or "" for i in readings}).items():   # one setting, two amounts
+            have = self.conflicts.setdefault(i, [])
+            have.extend(c for c in cs if not any(h.line == c.line for h in have))
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}

@@ -81,6 +81,7 @@ RULE_CONCEPTS = {
     "integer": "integer, int=, ints=, entero, entera, inteir, entier, ganzzahl, целое, целым, 정수, 整数",
     "object": "object, objet, objeto, objekt, instanc, instanz, экземпл, объект, 객체, 인스턴스, オブジェクト, インスタンス, 对象, 实例",
     "id": "id=, ids=, pk=, pks=, primar, 主键",
+    "refund": "refund, reembols, rembours, erstatt, ruckerst, reembol, 환불, 返金, 退款",
     "idempotent": "idempot, twic, rerun, reejecu, 두 번, 二重, 两次",
 }
 # generic verbs: shared, they show the same shape of sentence, not the same rule
