@@ -39,10 +39,11 @@ from .triage_knowable import copied, describes_code, knowable, named_settings, q
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
-from .triage_facts import STRONG, Found, RuleBook, facts_of, find
+from .triage_facts import STRONG, Found, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
-from .triage_process import bank_files, bank_setup, finished_phase, for_today, headline_is_process, status_file_parts
-from .triage_meaning import Meanings, held_rules
+from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
+                             status_file_why)
+from .triage_meaning import Meanings, RuleBook, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
@@ -267,7 +268,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
         why[1:1] = [_why(f) for f in list(said.values())[:2]]
         if headline and status_file:
-            why.insert(0, _status_file_why(e.id, content, durable, setup, ctx))
+            why.insert(0, status_file_why(e.id, content, durable, setup, ctx.mem.entries))
         elif headline:
             why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
         return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
@@ -279,7 +280,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                                     "bring its 'current' parts up to date, or empty them when the work is done"]
                         + ([f"{len(told)} of its {len(content)} lines report where work stood, from line {told[0]} "
                             f"'{quote(status[told[0]].text, 7)}'"] if told else [])
-                        + [_holding(durable, content)],
+                        + [holding(durable, content)],
                         told[:20] or dated or [1], notes=notes)
     if not e.readable and e.text and e.kind != "process":
         # the agent reads neither its type nor its description: a person fixes the frontmatter first
@@ -336,27 +337,6 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if _promotes(prepared):
         return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
     return _keep(prepared, looked, notes)
-
-
-def _holding(durable: list, content: list) -> str:
-    """What of a status file holds, counted as it is: a rule, a reason or a lesson apart from a
-    plain statement of the project (a line that is no status is not thereby a rule)."""
-    ruled = [ln for ln in durable if ln.kind in ("why", "how", "learned", "rule")]
-    first = (ruled or durable or [None])[0]
-    said = f"{len(ruled)} of its {len(content)} lines hold a rule, a reason or a lesson"
-    if len(durable) > len(ruled):
-        said += f", {len(durable) - len(ruled)} more describe the project"
-    return said + (f": from line {first.n} '{quote(first.text, 7)}'" if first is not None else "")
-
-
-def _status_file_why(entry_id: str, content: list, durable: list, setup: list, ctx: Context) -> str:
-    if setup:
-        files = [f for f in bank_files(setup) if f in ctx.mem.entries and f != entry_id]
-        return (f"a status file by the layout's design ({entry_id}) whose work is setting up the memory bank itself: "
-                f"{len(setup)} of its lines of work, from line {setup[0].n} '{quote(setup[0].text, 7)}'"
-                + (f"; {', '.join(files[:3])} {'is' if len(files) == 1 else 'are'} in the folder now" if files else "")
-                + " — that session is over")
-    return f"a status file by the layout's design ({entry_id}), and " + _holding(durable, content)
 
 
 def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:

@@ -379,33 +379,3 @@ def says_more(ln, found: list[Found], most: int = 8) -> bool:
     own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
     cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
     return len(own) + cjk // 3 > most   # about three CJK characters a word
-
-
-# -- rules an instruction file already holds -----------------------------------------------------------
-
-class RuleBook:
-    """The instruction files' lines, by word, to find the one a line of memory restates."""
-
-    def __init__(self, rules: list[RuleLine]) -> None:
-        self.rules = rules
-        self.by_word: dict[str, list[int]] = {}
-        for k, r in enumerate(rules):
-            for w in r.words:
-                self.by_word.setdefault(w, []).append(k)
-
-    def held(self, text: str) -> RuleLine | None:
-        """The instruction line that says what ``text`` says (most of its content words, at
-        least three, and every code span it quotes); None when none does."""
-        mine = rule_words(re.sub(r"`[^`]*`", " ", text)) | rule_words(" ".join(_SPAN.findall(text)))
-        if len(mine) < 3 or not self.rules:
-            return None
-        counts = Counter(k for w in mine for k in self.by_word.get(w, ()))
-        spans = [s.strip().lower() for s in _SPAN.findall(text)]
-        best = None
-        for k, shared in counts.most_common(8):
-            r = self.rules[k]
-            if shared < 3 or shared / len(mine) < 0.6 or shared / len(r.words) < 0.34:
-                continue
-            if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
-                best = (shared, r)
-        return best[1] if best else None

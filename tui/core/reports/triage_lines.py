@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..textutil import without_code
 from .triage_rules import is_rule
+from .triage_moment import dated_or_left
 from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 
 # -- what a line is ----------------------------------------------------------------------------------
@@ -335,23 +336,7 @@ def _is_status(bare: str) -> bool:
 
 def _now(bare: str) -> bool:
     low = bare.lower()
-    return any(s in low for s in _NOW_STEMS) and bool(_NOW_WORK.search(bare)) or bool(_DATED_NOW.search(bare)) \
-        or bool(_RESUME.search(bare))
-
-
-# a statement of the moment that dates itself to a day ("Right now (28 Nov) the cert is stuck", "As of
-# 3/12 the import is paused"): true on that day, a status whatever it says
-_DAY = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}\.? ?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
-        r"ene|abr|ago|dic|mai|okt|dez|janv|févr|avr|juil|déc)[a-zé]*\.?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})")
-_DATED_NOW = re.compile(rf"(?i)\b(?:right now|currently|at the moment|ahora(?: mismo)?|actualmente|en este momento|agora|"
-                        rf"atualmente|en ce moment|actuellement|derzeit|aktuell|gerade)\s*[(,]?\s*(?:on |el |le |am |em )?{_DAY}(?![\d/])|"
-                        # "Status (2 Dec): waiting on review"; "As of Dec 2 the build is stuck" (not "as of <day>:" over a list)
-                        rf"^\W*(?:status|estado|stand|statut)\s*\(?(?:on |as of )?{_DAY}\)?\s*[:—–-]|"
-                        rf"(?:^\W*|[,;(]\s*)as of {_DAY}(?![\d/])(?!\s*:\s*$)")
-# the work left at a point to be taken up again: "halfway through adding …; continue from admin.py line ~60"
-_RESUME = re.compile(r"(?i)\b(?:halfway through|half way through|partway through|a medio (?:hacer|terminar)|a mitad de|"
-                     r"à moitié|halb fertig|(?:currently|still|now) blocked (?:on|by)|not (?:done|ready|merged|shipped|finished) yet)\b|\b(?:continue|resume|pick (?:it )?up|carry on|sigue|seguir|retomar|continuar)"
-                     r" (?:from|at|en|desde|a partir de|em)\b[^.;\n]{0,40}?(?:\bline\b|\blínea\b|\blinha\b|\.\w{1,5}\b|~\d)")
+    return any(s in low for s in _NOW_STEMS) and bool(_NOW_WORK.search(bare)) or dated_or_left(bare)
 
 
 # the work going on now, or taken up again next time: "Today still testing the new unit, will update

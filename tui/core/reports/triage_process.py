@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .triage_lines import _DONE_HEADING, _STATE_HEADING, Line, Reading, _strip_marks
+from .triage_lines import _DONE_HEADING, _STATE_HEADING, Line, Reading, _strip_marks, quote
 from .triage_rules import record_name
 
 
@@ -174,3 +174,24 @@ def bank_files(lines: list[Line]) -> list[str]:
     """The core files the lines name ('progress.md')."""
     return list(dict.fromkeys(m.group(0) for ln in lines for m in re.finditer(
         r"\b(?:projectbrief|productContext|activeContext|systemPatterns|techContext|progress)\.md\b", ln.text)))
+
+
+def holding(durable: list, content: list) -> str:
+    """What of a status file holds, counted as it is: a rule, a reason or a lesson apart from a
+    plain statement of the project (a line that is no status is not thereby a rule)."""
+    ruled = [ln for ln in durable if ln.kind in ("why", "how", "learned", "rule")]
+    first = (ruled or durable or [None])[0]
+    said = f"{len(ruled)} of its {len(content)} lines hold a rule, a reason or a lesson"
+    if len(durable) > len(ruled):
+        said += f", {len(durable) - len(ruled)} more describe the project"
+    return said + (f": from line {first.n} '{quote(first.text, 7)}'" if first is not None else "")
+
+
+def status_file_why(entry_id: str, content: list, durable: list, setup: list, entries) -> str:
+    if setup:
+        files = [f for f in bank_files(setup) if f in entries and f != entry_id]
+        return (f"a status file by the layout's design ({entry_id}) whose work is setting up the memory bank itself: "
+                f"{len(setup)} of its lines of work, from line {setup[0].n} '{quote(setup[0].text, 7)}'"
+                + (f"; {', '.join(files[:3])} {'is' if len(files) == 1 else 'are'} in the folder now" if files else "")
+                + " — that session is over")
+    return f"a status file by the layout's design ({entry_id}), and " + holding(durable, content)
