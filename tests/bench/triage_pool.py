@@ -80,6 +80,9 @@ def suggestions(pool: Path, slugs: list[str]) -> dict[str, dict[str, tuple[str, 
             for s in report.suggestions:
                 got.setdefault(s.id, (s.action, (s.reasons or [""])[0]))
                 got.setdefault(s.id.rsplit("/", 1)[-1], (s.action, (s.reasons or [""])[0]))
+            for f in report.files:   # a file whose sections are entries: its whole-file suggestion
+                got.setdefault(f.file, (f.action, (f.reasons or [""])[0]))
+                got.setdefault(f.file.rsplit("/", 1)[-1], (f.action, (f.reasons or [""])[0]))
             out[slug] = got
     return out
 

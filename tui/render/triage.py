@@ -56,12 +56,31 @@ def suggestion_renderable(s: Suggestion, styles: Styles = DEFAULT) -> Group:
     return Group(*lines)
 
 
+def file_renderable(f, styles: Styles = DEFAULT, title: bool = False) -> Group:
+    """A file whose sections are entries, whole: its action, the sections that decide it. ``title``
+    (under a section's own suggestion, in the app): one line, the file's action and its first reason."""
+    head = Text()
+    n = len(f.sections)
+    if title:
+        head.append(f"the whole file {f.file} ({n} section{'' if n == 1 else 's'}): ", style=styles.strong)
+        head.append(f.action.upper(), style=action_style(f.action, styles))
+        head.append(" — " + (f.reasons or [""])[0])
+        return Group(head)
+    head.append(f.action.upper(), style=action_style(f.action, styles))
+    head.append(f"  {n} section{'' if n == 1 else 's'}" + (f": {TESTS[f.test]}" if f.test is not None else ""),
+                style=styles.strong)
+    return Group(head, *(Text("  • " + r) for r in f.reasons))
+
+
 def print_triage(report: TriageReport, console: Console | None = None) -> None:
     console = console or make_console(140)
     if not report.suggestions:
         console.print("[dim]No memories to triage — the folder is empty.[/]")
         return
     order = {a: i for i, a in enumerate(("review", "archive", "edit", "drop", "promote", "keep"))}
+    for f in report.files:   # what the owner does with each file whose sections are entries, first
+        console.print(Text(f"{f.file} (the whole file)", style="bold"))
+        console.print(file_renderable(f))
     for s in sorted(report.suggestions, key=lambda s: (order[s.action], s.id)):
         console.print(Text(s.id, style="bold"))
         console.print(suggestion_renderable(s))
@@ -74,4 +93,4 @@ def print_triage(report: TriageReport, console: Console | None = None) -> None:
                   "promote and your editor (edit: the lines named).[/]")
 
 
-__all__ = ["ACTIONS", "print_triage", "suggestion_renderable", "evidence_text", "action_style"]
+__all__ = ["ACTIONS", "file_renderable", "print_triage", "suggestion_renderable", "evidence_text", "action_style"]

@@ -49,6 +49,7 @@ class TriageScreen(Screen[str | None]):
                  styles: Styles = DEFAULT) -> None:
         super().__init__()
         self.snapshot, self.findings, self.weekly, self.act, self.colours = snapshot, findings, weekly, act, styles
+        self.report = report
         rank = {a: n for n, a in enumerate(ORDER)}
         self.queue: list[Suggestion] = sorted((s for s in report.suggestions if s.action != "keep"
                                                and s.id in snapshot.entries), key=lambda s: (rank[s.action], s.id))
@@ -79,7 +80,7 @@ class TriageScreen(Screen[str | None]):
                      "a archive · e edit · o open · n skip")
         part, local = self.snapshot.locate(s.id)
         pane.show(part.entries[local], part.status[local], self.findings.get(s.id, []), False, styles=self.colours,
-                  suggestion=s, weekly=self.weekly(s.id))
+                  suggestion=s, weekly=self.weekly(s.id), whole=self.report.file_of(s.id))
         pane.scroll_home(animate=False)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:

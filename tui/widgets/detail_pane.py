@@ -30,10 +30,11 @@ class DetailPane(VerticalScroll):
 
     def show(self, e: MemoryEntry | None, s: EntryStatus | None, findings: list[Finding], reveal: bool,
              note: str = "", styles: Styles = DEFAULT, suggestion=None, weekly: list[int] | None = None,
-             provenance: tuple | None = None) -> None:
+             provenance: tuple | None = None, whole=None) -> None:
         """``suggestion``: the triage's, shown on top; ``weekly``: the entry's injections per week
         (oldest first), drawn as a sparkline when the injection log covers this folder;
-        ``provenance``: (its dates from the agent's record, the times a session read it)."""
+        ``provenance``: (its dates from the agent's record, the times a session read it); ``whole``:
+        the triage's suggestion for the file the entry is a section of, shown under the entry's."""
         body = self.query_one("#detail-body", Static)
         top, spark = self.query_one("#detail-triage", Static), self.query_one("#detail-usage", Sparkline)
         if e is None or s is None:
@@ -43,8 +44,10 @@ class DetailPane(VerticalScroll):
             return
         top.set_class(suggestion is None, "-hidden")
         if suggestion is not None:
-            from ..render.triage import suggestion_renderable
-            top.update(suggestion_renderable(suggestion, styles))
+            from rich.console import Group
+            from ..render.triage import file_renderable, suggestion_renderable
+            shown = suggestion_renderable(suggestion, styles)
+            top.update(shown if whole is None else Group(shown, file_renderable(whole, styles, title=True)))
         spark.set_class(weekly is None, "-hidden")
         if weekly is not None:
             spark.data = weekly

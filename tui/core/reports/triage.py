@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from ..judging.findings import Finding
 from .serialize import iso
 from .triage_decide import Context, decide, prepare
+from .triage_files import whole_files
 
 ACTIONS = ("keep", "promote", "archive", "edit", "drop", "review")
 TESTS = {1: "still true next time?", 2: "learned or mandated?", 3: "in the code already?"}
@@ -142,6 +143,7 @@ class Suggestion:
 class TriageReport:
     suggestions: list[Suggestion]
     log_days: int | None = None
+    files: list = field(default_factory=list)   # FileSuggestion: a file whose sections are entries, whole
     _by: dict | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -164,7 +166,11 @@ class TriageReport:
 
     def as_json(self) -> dict:
         return {"entries": [s.as_json() for s in self.suggestions], "summary": self.summary,
-                "log_days": self.log_days}
+                "log_days": self.log_days, "files": [f.as_json() for f in self.files]}
+
+    def file_of(self, entry_id: str):
+        """The whole file's suggestion for a section's id (``FILE#anchor``), else None."""
+        return next((f for f in self.files if entry_id in f.sections), None) if "#" in entry_id else None
 
 
 def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_of=None) -> TriageReport:
@@ -199,7 +205,7 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_o
         ev["findings"] = [{"kind": f.kind, "rule": f.rule, "line": f.line, "confidence": f.confidence}
                           for f in mine if f.kind != "stale"][:8]
         out.append(Suggestion(e.id, d.action, d.test, reasons, ev, d.lines))
-    return TriageReport(out, usage.log_days(now))
+    return TriageReport(out, usage.log_days(now), whole_files(mem, out))
 
 
 def per_place(findings: list[Finding]) -> list[Finding]:

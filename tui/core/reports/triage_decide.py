@@ -35,21 +35,23 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
-from .triage_knowable import copied, describes_code, knowable, quoted_value
+from .triage_amounts import amount_conflicts
+from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
-from .triage_facts import STRONG, Found, RuleBook, facts_of, find
+from .triage_facts import STRONG, Found, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
-from .triage_process import finished_phase, for_today, headline_is_process, status_file_parts
-from .triage_meaning import Meanings, held_rules
+from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
+                             status_file_why)
+from .triage_meaning import Meanings, RuleBook, held_rules
 from .triage_pointer import circular
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
-from .triage_history import dated_history, day_log, timeline
+from .triage_history import dated_history, day_log, day_record, timeline
 from .triage_shape import references
 from ..judging.blanks import template_only
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
-                           who_set)
+                           undecided, who_set)
 
 REMOVE_KINDS, DOUBT_KINDS = ("secret", "sensitive", "traversal"), ("conflict", "anchor-broken")
 
@@ -100,6 +102,10 @@ class Context:
                                         lambda i: readings[i].of("rule", "how"))
         for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
+        for i, cs in amount_conflicts({i: r.content for i, r in readings.items()},
+                                           {i: getattr(entries[i], "description", "") or "" for i in readings}).items():   # one setting, two amounts
+            have = self.conflicts.setdefault(i, [])
+            have.extend(c for c in cs if not any(h.line == c.line for h in have))
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}
@@ -215,7 +221,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
     if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)
-            or timeline(prepared.name, prepared.description, r.lines)) is not None:
+            or timeline(prepared.name, prepared.description, r.lines)
+            or day_record(prepared.description, r.lines, prepared.type)) is not None:
         return replace(history, notes=notes)
     guide = about_memory_folder(prepared.name, prepared.description)
     if guide and not r.of("why", "rule"):
@@ -248,23 +255,25 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     mostly_told = headline == "strong" and len(durable) < 0.3 * len(content) and (status or len(r.of("learned")) < 3) \
         and (status or not headline_rule(prepared.name, prepared.description))   # "notes: keep handlers small" is a rule
     lasting = len(durable) >= 0.3 * len(content)   # lasting lines among the process: edit those, not archive the whole
+    setup = []
     if status_file:   # what its sections report: the work ("## Recent", "## Next") or what holds ("## Decisions")
         work, kept = status_file_parts(r)
         status.update((ln.n, ln) for ln in work if ln.n not in status)
         share = len(status) / len(content)
         durable = [ln for ln in content if ln.n not in status and ln.kind not in ("heading", "final")]
         lasting = len(durable) > len(status) and (kept or not status)
-        mostly_told = not lasting
+        setup = bank_setup(work)   # the status of the session that set up the memory bank: done once it exists
+        mostly_told = not lasting or bool(setup)
     alone = len(status) == 1 and len(content) == 2 and not headline   # one line of work beside one that holds: edit it
     if share >= 0.5 and not alone or headline and share >= 0.15 and not lasting or mostly_told:
         lines = sorted(status)
         why = [f"{len(status)} of its {len(content)} lines report where work stood, from line {lines[0]} "
                f"'{quote(status[lines[0]].text, 7)}'"] if lines else []
         why[1:1] = [_why(f) for f in list(said.values())[:2]]
-        if headline:
-            why.insert(0, f"a status file by the layout's design ({e.id}), and {len(durable)} of its {len(content)} lines "
-                          "hold a rule, a reason or a lesson" if status_file else
-                          f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
+        if headline and status_file:
+            why.insert(0, status_file_why(e.id, content, durable, setup, ctx.mem.entries))
+        elif headline:
+            why.insert(0, f"its name or description says it records work: '{quote(prepared.description or e.id, 8)}'")
         return Decision("archive", 1, why + ["process belongs in the session log, not in what the agent loads"],
                         lines[:20], notes=notes)
     if status_file:   # lasting lines among the status: bring it up to date rather than archive it
@@ -274,8 +283,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                                     "bring its 'current' parts up to date, or empty them when the work is done"]
                         + ([f"{len(told)} of its {len(content)} lines report where work stood, from line {told[0]} "
                             f"'{quote(status[told[0]].text, 7)}'"] if told else [])
-                        + [f"{len(durable)} of its {len(content)} lines hold"
-                           + (f": from line {durable[0].n} '{quote(durable[0].text, 7)}'" if durable else "")],
+                        + [holding(durable, content)],
                         told[:20] or dated or [1], notes=notes)
     if not e.readable and e.text and e.kind != "process":
         # the agent reads neither its type nor its description: a person fixes the frontmatter first
@@ -290,6 +298,12 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or all_gone(e, st, found, prepared.reading, prepared.name, prepared.description, ctx.exists)
     if doubt:
         return Decision("review", None, [_why(f) for f in doubt[:3]], _lines_of(doubt), notes=notes)
+    if (open_ := undecided(prepared.description, content)) is not None:
+        n, text = open_
+        return Decision("review", None, [f"{'line ' + str(n) if n else 'its description'} leaves a decision open: "
+                                         f"'{quote(text, 10)}'",
+                                         "the owner decides; until then the agent must not act as if either way held"],
+                        [n] if n else [], notes=notes)
     looked = _look_up(ctx, e, prepared)
     disagree = _disagreements(ctx, e, prepared, looked)
     if disagree:
@@ -300,7 +314,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
     in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
-        or declared(prepared, ctx.index)
+        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index)
     if in_project is not None:
         in_project.notes = notes
         return in_project

@@ -22,7 +22,8 @@ from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectL
 
 _DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")
-_SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.\-]+)$|^(?:make|just)\s+([\w.\-]+)$")
+_SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.\-]+)$|^(?:make|just)\s+([\w.\-]+)$|"
+                     r"^(?:bundle exec\s+)?(fastlane|rake)\s+(?:ios\s+|android\s+)?([\w:.\-]+)$")
 _ASSIGN = re.compile(r"^([A-Za-z_][\w.]*)\s*[=:]\s*(\S.*)$")
 _PATHLIKE = re.compile(r"^[\w.@~\-]*(?:/[\w.@\-\[\]()]+)+/?$|^[\w\-]+\.[A-Za-z]{1,5}$")
 _PORT = re.compile(r"(?i)\b(?:ports?|puertos?|portas?|porte|порт\w*|cổng)\s*(?:is|=|:|of|on|el|la|do|da|de|es)?\s*(\d{2,5})\b|"
@@ -31,7 +32,7 @@ _PORT = re.compile(r"(?i)\b(?:ports?|puertos?|portas?|porte|порт\w*|cổng)\
                    r"(?i:\b(?:postgres(?:ql)?|pgbouncer|nats|redis|mysql|mariadb|mongo(?:db)?|kafka|rabbitmq|nginx|grafana|"
                    r"prometheus|minio|api|server|service|dienst|servidor|serviço|frontend|backend)\b(?:(?!was\b|were\b)[^\d\n,;]){0,24}?"
                    r"\b(?:on|auf|en|em|na|no|sur|at)\s+:?(\d{4,5})\b)")
-_SUBJECTS = ("node|nodejs|node\\.js|python|go|golang|java|ruby|php|rust|deno|bun|typescript|react|react native|"
+_SUBJECTS = ("ios|ipados|macos|watchos|tvos|xcode|android|node|nodejs|node\\.js|python|go|golang|java|ruby|php|rust|deno|bun|typescript|react|react native|"
              "next|next\\.js|nextjs|vue|nuxt|angular|svelte|vite|django|flask|fastapi|rails|spring boot|laravel|"
              "postgres|postgresql|mysql|redis|mongodb|mongo|sqlite|expo|expo sdk|electron|tauri|flutter|dart|"
              "kotlin|swift|\\.net|dotnet|prisma|drizzle|tailwind|tailwindcss|jest|vitest|pytest|eslint|webpack|"
@@ -63,6 +64,8 @@ _KEY_WORDS = {"timeout": ("타임아웃", "タイムアウト", "超时", "超�
               "interval": ("間隔", "간격", "intervalo", "intervall", "间隔", "周期", "주기")}
 _CURRENCY = re.compile(r"(?<![\w$])(EUR|USD|GBP|JPY|KRW|CNY|CHF|BRL|MXN|INR|CAD|AUD)(?![\w])")
 _URL = re.compile(r"https?://([\w.-]+\.[a-z]{2,}(?:/[\w.~%-]+)+)")
+# a reverse-DNS identifier written bare (an app's bundle id, an Android package): the project states it verbatim
+_RDNS = re.compile(r"(?<![\w./@-])((?:com|org|net|io|dev|app|co|me|de|fr|es|uk)\.[a-z0-9][\w-]*(?:\.[A-Za-z0-9][\w-]*)+)(?![\w/@-])")
 _CI = re.compile(r"(?i)\b(?:ci|github actions|workflows?|pipeline|gitlab)\b")
 
 
@@ -116,7 +119,8 @@ def facts_of(text: str, n: int) -> list[Fact]:
         seen_spans.append(m.span())
         s = _SCRIPT.match(span)
         if s:
-            out.append(Fact("script", span, n, value=s.group(1) or s.group(2), subject="make" if s.group(2) else "npm"))
+            out.append(Fact("script", span, n, value=s.group(1) or s.group(2) or s.group(4),
+                            subject=s.group(3) or ("make" if s.group(2) else "npm")))
         elif _PATHLIKE.match(span) and " " not in span and not span.startswith("/"):
             out.append(Fact("path", span, n))
         elif len(span) >= 3 and not span.isdigit():
@@ -124,6 +128,7 @@ def facts_of(text: str, n: int) -> list[Fact]:
     prose = _blank(text, seen_spans)
     out += [Fact("span", m.group(1), n) for m in _CURRENCY.finditer(prose)]
     out += [Fact("span", m.group(1).rstrip("."), n) for m in _URL.finditer(prose)]
+    out += [Fact("span", m.group(1).rstrip("."), n) for m in _RDNS.finditer(prose)]   # a bundle id, a package name
     if "_" in prose:
         spans_text = " ".join(f.text for f in out if f.kind in ("span", "script"))
         quoted = {k: k in spans_text for k in set(_ENV.findall(prose))}
@@ -242,6 +247,11 @@ def _span(fact: Fact, idx: ProjectIndex, got: Found) -> None:
 
 def _script(fact: Fact, idx: ProjectIndex, got: Found) -> None:
     name = fact.value
+    if fact.subject in ("fastlane", "rake"):   # a lane of the Fastfile, a task of the Rakefile
+        _cite(idx, idx.lines_with(*words(name)[:1]), lambda pl, i: pl.file.rsplit("/", 1)[-1].lower() in
+              ("fastfile", "rakefile") and re.match(rf"\s*(?:private_)?(?:lane|task)\s*\(?\s*:{re.escape(name)}\b", pl.text),
+              got)
+        return
     if fact.subject == "make":
         _cite(idx, idx.lines_with(*words(name)[:1]), lambda pl, i: pl.file.rsplit("/", 1)[-1].lower() in
               ("makefile", "gnumakefile", "justfile") and re.match(rf"{re.escape(name)}\s*:", pl.text), got)
@@ -282,6 +292,9 @@ def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
     for n in names:
         keys = [p for p in re.split(r"[-/]", n) if p] if re.search(r"\w[-/]\w", n) else [major, *words(n)[:1]]
         _cite(idx, idx.lines_with(*keys), lambda pl, i: bool(pattern.search(pl.text)) and names_it(pl, i), got)
+        if not got.lines and keys[0] == major:   # written as one word with its 'v' (SwiftPM's .iOS(.v17), go.mod's v9)
+            _cite(idx, idx.lines_with(f"v{major}", *keys[1:]), lambda pl, i: bool(pattern.search(pl.text))
+                  and names_it(pl, i), got)
         if got.lines:
             return
     for rel_name in (".nvmrc", ".node-version", ".python-version") if subject in ("node", "python") else ():
@@ -368,33 +381,3 @@ def says_more(ln, found: list[Found], most: int = 8) -> bool:
     own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
     cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
     return len(own) + cjk // 3 > most   # about three CJK characters a word
-
-
-# -- rules an instruction file already holds -----------------------------------------------------------
-
-class RuleBook:
-    """The instruction files' lines, by word, to find the one a line of memory restates."""
-
-    def __init__(self, rules: list[RuleLine]) -> None:
-        self.rules = rules
-        self.by_word: dict[str, list[int]] = {}
-        for k, r in enumerate(rules):
-            for w in r.words:
-                self.by_word.setdefault(w, []).append(k)
-
-    def held(self, text: str) -> RuleLine | None:
-        """The instruction line that says what ``text`` says (most of its content words, at
-        least three, and every code span it quotes); None when none does."""
-        mine = rule_words(re.sub(r"`[^`]*`", " ", text)) | rule_words(" ".join(_SPAN.findall(text)))
-        if len(mine) < 3 or not self.rules:
-            return None
-        counts = Counter(k for w in mine for k in self.by_word.get(w, ()))
-        spans = [s.strip().lower() for s in _SPAN.findall(text)]
-        best = None
-        for k, shared in counts.most_common(8):
-            r = self.rules[k]
-            if shared < 3 or shared / len(mine) < 0.6 or shared / len(r.words) < 0.34:
-                continue
-            if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
-                best = (shared, r)
-        return best[1] if best else None

@@ -15,6 +15,7 @@ import re
 
 from .triage_findings import Decision
 from .triage_lines import quote
+from .triage_knowable import _DECIDED
 
 _CHANGELOG = re.compile(
     r"(?i)(?:\bchange[ -]?log|\bchanges? log|\b(?:change|version|update|revision) history\b|\brevision log|\brelease notes|\bdevlog|"
@@ -100,3 +101,29 @@ def timeline(name: str, description: str, lines) -> Decision | None:
                    + ": move it to a rule entry or the instruction file first if no entry says it")
     return Decision("archive", 1, why + ["how one incident went belongs in the log, not in what the agent loads"],
                     sorted(timed)[:20])
+
+
+# a headline dated to one day ("Debugging: tasks stuck (25 Nov)", "Notes 2026-11-30") over a body that
+# opens with a day ("25/11: tasks stayed PENDING …"): the diary of that day
+_DAY_MARK = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|"
+             r"\d{1,2}\.? ?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic|mai|okt|dez)[a-zé]*\.?(?: \d{4})?|"
+             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?|"
+             r"\d{4}年\d{1,2}月\d{1,2}日|\d{1,2}月\d{1,2}日)")
+_HEAD_DAY = re.compile(rf"(?i)(?<![\w/.-]){_DAY_MARK}(?![\w/-])")
+_LEAD_DAY = re.compile(rf"(?i)^\W*(?:\w+ )?{_DAY_MARK}\s*[:—–-]")
+
+
+def day_record(description: str, lines, type_: str | None) -> Decision | None:
+    """Test 1 for a day's diary: the headline dates the entry to one day and its first line opens
+    with a day — what happened then, told in order ("tried …, turned out …"). Its lesson, if any,
+    is where that day's work stood; a Why, a rule or a way to apply would make it a lasting note."""
+    content = [ln for ln in lines if ln.kind not in ("heading", "code")]
+    head = _HEAD_DAY.search(description or "")
+    if head is None or not content or (type_ or "").lower() in ("feedback", "user") \
+            or any(ln.kind in ("why", "rule", "how") for ln in lines) or not _LEAD_DAY.match(content[0].text) \
+            or any(_DECIDED.search(t) for t in [description] + [ln.text for ln in content]):
+        return None   # a dated decision and its reason ("2026-05-12: decided …, because …") is a record its owner keeps
+    return Decision("archive", 1, [f"its description dates it to one day, '{quote(head.group(0), 4)}', and line "
+                                   f"{content[0].n} opens with a day: '{quote(content[0].text, 8)}'",
+                                   "the diary of one day's work belongs in the log; a lasting lesson goes to its own entry"],
+                    [content[0].n])

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..textutil import without_code
 from .triage_rules import is_rule
+from .triage_moment import dated_or_left
 from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 
 # -- what a line is ----------------------------------------------------------------------------------
@@ -47,13 +48,14 @@ _DONE_HEADING = re.compile(
     r"adicionad[oa]s?|entregues?|applicat[ie]|implementat[ie]|aggiunt[ie]|appliqu[ée]e?s?|ajout[ée]e?s?|"
     r"umgesetzt|hinzugefügt)\s*(?:\([^)]*\))?\s*:?\s*$)")
 _STATE_HEADING = re.compile(
-    r"(?i)^(?:where (?:we|i) left off|(?:current (?:state|status|focus|progress)|status(?: update)?|progress|"
+    r"(?i)^(?:where (?:we|i) left off|(?:current (?:state|status|focus|progress|project|task|sprint|phase|milestone)|"
+    r"(?:proyecto|projeto|projet|tarea|tarefa|fase) actu(?:al|el)|projeto atual|aktuelles projekt|status(?: update)?|progress|"
     r"next (?:steps?|session|up)|to-?dos?|todo list|pending(?: tasks| items)?|remaining(?: work| tasks| items)?|"
     r"open (?:items|tasks|questions)|backlog|in progress|wip|estado(?: actual)?|pendientes?|próximos pasos|"
     r"progreso|progresso|próximos passos|pendências|état actuel|prochaines étapes|aktueller stand|"
     r"nächste schritte|offene punkte|stato attuale|prossimi passi|текущ\w* (?:состояни|статус)\w*|статус|"
     r"прогресс|следующие шаги|trạng thái|tiến độ|việc tiếp theo|当前(?:状态|进度|阶段)|进度|待办|下一步|已完成|"
-    r"完成情况|本次会话|現在の状態|進捗|次回|残タスク|현재 ?상태|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
+    r"完成情况|本次会话|当前(?:项目|任务)|現在の(?:状態|プロジェクト|タスク)|進捗|次回|残タスク|현재 ?(?:상태|프로젝트)|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
     r"\s*(?:[:：(\[—–-].*)?$)")
 
 # a line that reports where work stands: a check box, a done mark after an item, an open status
@@ -107,6 +109,12 @@ _DONE_ITEM = re.compile(
     r"updated|created|deployed|merged|renamed|migrated|wrote|changed|switched|bumped|upgraded|replaced|deleted|"
     r"cleaned|reverted|shipped|wired|ported|tested|documented|añad[ií]|arregl[eé]|migr[eé]|implement[eé]|"
     r"adicionei|corrigi|implementei|ajouté|corrigé|hinzugefügt|behoben|добавил|исправил|已|新增|修复)\b")
+# a field whose value is a date only ("Created: 2026-03-05", "Last updated — 2026-11-02"): it dates the note
+# itself, it reports no work (a changelog's "Created the importer" has words after the verb)
+_STAMP = re.compile(r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:created|updated|last (?:updated|modified|reviewed)|added|"
+                    r"modified|date|creado|actualizado|criado|atualizado|créé|mis à jour|erstellt|aktualisiert|"
+                    r"创建(?:于|时间)?|更新(?:于|时间)?|作成日?|更新日|작성일?|수정일)(?:\*\*)?\s*(?:on|at)?\s*[:：—–-]?\s*"
+                    r"(?:\*\*)?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?:\*\*)?\s*$")
 _TODO = re.compile(r"^\W*(?:TODO|WIP)\b|\b(?:TODO|WIP)\s*[:：]")   # a label, not the word in a sentence
 _STATE = re.compile(
     r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
@@ -289,6 +297,8 @@ def _kind(text: str, in_process: bool) -> str:
     if _HOW.match(text):
         return "how"
     bare = without_code(text)
+    if _STAMP.match(bare):
+        return "plain"   # the note's own date, no record of work
     if struck(bare) or dated_table_row(bare) and not _DECISION.search(bare):
         return "final"   # its shape: an item struck out as done, a row of a table keyed by dates (a log)
     if _has(_LEARNED_STEMS, bare.lower()) and _LEARNED.search(bare):
@@ -326,7 +336,7 @@ def _is_status(bare: str) -> bool:
 
 def _now(bare: str) -> bool:
     low = bare.lower()
-    return any(s in low for s in _NOW_STEMS) and bool(_NOW_WORK.search(bare))
+    return any(s in low for s in _NOW_STEMS) and bool(_NOW_WORK.search(bare)) or dated_or_left(bare)
 
 
 # the work going on now, or taken up again next time: "Today still testing the new unit, will update
@@ -346,6 +356,13 @@ _NOW_WORK = re.compile(
     r"\b(?:hoy|actualmente|ahora mismo) (?:\w+ )?(?:probando|depurando|trabajando en|investigando)\b|"
     r"\b(?:hoje|atualmente) (?:\w+ )?(?:testando|depurando|trabalhando em|investigando)\b|"
     r"\b(?:aujourd'hui|actuellement) (?:\w+ )?en train de\b|\b(?:heute|gerade|momentan) (?:noch )?(?:am )?(?:testen|debuggen)\b|"
+    # a part of today ("this morning", "after lunch"): what happened or happens then holds for today only
+    r"\b(?:this morning|earlier today|after lunch|(?:before|after) the (?:standup|stand-up)|esta mañana|esta manhã|"
+    r"ce matin|heute (?:morgen|früh|vormittag|nachmittag)|stamattina|сегодня утром|sáng nay|chiều nay)\b|"
+    r"今天(?:早上|上午|下午)|今朝|午前中に|오늘 ?(?:아침|오전|오후)|"
+    # the work is about to begin, enter a phase, ship ("about to start next week", "即将进入审核阶段")
+    r"\babout to (?:start|begin|enter|ship|launch|go live|move (?:in)?to)\b|"
+    r"即将(?:进入|开始|上线|发布|启动|完成)|まもなく(?:開始|リリース)|곧 (?:시작|출시)|"
     r"(?:今天|目前|现在)(?:还在|正在)|正在(?:调试|测试|排查)|明天(?:再|继续)|(?:今日|現在)[^。]{0,20}(?:テスト中|調査中|デバッグ中)|"
     r"明日(?:また|再)|(?:오늘|현재)[^.]{0,20}(?:테스트|디버깅|조사) ?중|내일 다시|"
     # the activity, then its time ("Debugging the double deduction now", "Working on the tax report this week")
@@ -366,7 +383,9 @@ _NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonigh
               "momentan", "今天", "目前", "现在", "正在", "明天", "今日", "現在", "明日", "오늘", "현재", "내일",
               "working on", "debugging", "testing", "fixing", "migrating", "rewriting", "investigating", "middle of",
               "half", "finished", "need to", "have to", "blocked", "sprint", "session", "todav", "medias", "ainda",
-              "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас")
+              "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас", "morning", "lunch", "mañana",
+              "manhã", "matin", "stamattina", "утром", "nay", "今天", "今朝", "午前", "오늘", "about to", "即将",
+              "まもなく", "곧")
 
 
 # a state said of this moment ("CI is red at the moment because of …"): its cause does not make it a lesson

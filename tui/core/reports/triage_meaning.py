@@ -21,11 +21,14 @@ English words and identifiers count in full.
 from __future__ import annotations
 
 import math
+from collections import Counter
 import re
 from functools import lru_cache
 
 from ..engine.fold import fold
 from ..engine.tokens import terms
+from ..judging.project_index import RuleLine, rule_words
+from .triage_facts import _SPAN
 
 # head → its forms: a Latin form starts a folded word (or a stem of six letters starts it), a
 # Hangul or CJK form is found in a term
@@ -74,6 +77,15 @@ RULE_CONCEPTS = {
     "follow": "follow, sigue=, siguen=, seguir=, segue=, seguem=, suiv, folg, следу, 따르, 従う, 従っ, 遵循, 遵守",
     "write": "writ, wrote=, escrib, escrit, escreve, ecri, schreib, geschrieb, пиш, напис, 작성, 書く, 書い, 书写, 编写",
     "open": "open, abr=, abre=, abra=, abrir=, ouvr, offne, открой, открыт, 여세, 열어, 열고, 開い, 開く, 打开, 打開",
+    # what a rule about values says in other words (stop 48: "importes en céntimos enteros" is "money is
+    # integer cents"; "ids, not objects; tolerate re-runs" is "primary keys, never instances; safe to run twice")
+    "money": "money, price, precio, preco, prix=, preis, amount, importe, montant, betrag, monto=, 금액, 가격, 金額, 価格, 价格, 金额",
+    "cent": "cent=, cents=, centim, centav, centime, 센트, セント",
+    "integer": "integer, int=, ints=, entero, entera, inteir, entier, ganzzahl, целое, целым, 정수, 整数",
+    "object": "object, objet, objeto, objekt, instanc, instanz, экземпл, объект, 객체, 인스턴스, オブジェクト, インスタンス, 对象, 实例",
+    "id": "id=, ids=, pk=, pks=, primar, 主键",
+    "refund": "refund, reembols, rembours, erstatt, ruckerst, reembol, 환불, 返金, 退款",
+    "idempotent": "idempot, twic, rerun, reejecu, 두 번, 二重, 两次",
 }
 # generic verbs: shared, they show the same shape of sentence, not the same rule
 GENERIC = frozenset({"use", "run", "add", "new", "change", "before", "code", "cod", "follow", "write"})
@@ -143,6 +155,23 @@ def negations(text: str) -> int:
     if _HANGUL_CJK.search(text):
         n += len(_NEG_CJK.findall(text))
     return n
+
+
+# where an instruction line's halves part: "every X goes through Y; never touch Z by hand"
+_CLAUSES = re.compile(r"\s*(?:;|\.\s|。|；|\s[—–]\s|,\s*(?:and\s+)?(?=(?:never|always|do not|don't)\b))\s*", re.I)
+
+
+def same_way(rule: str, text: str, shared: frozenset) -> bool:
+    """Whether ``text`` says the instruction line the same way round. An instruction line that
+    says its rule in two halves, one each way round ("every write goes through X; never update
+    the table by hand"), is compared by the half that holds most of the terms they share."""
+    halves = [h for h in _CLAUSES.split(rule) if h and h.strip()]
+    if len(halves) > 1:
+        held = [(len(meaning(h) & shared), -k, h) for k, h in enumerate(halves)]
+        held.sort(reverse=True)
+        if held[0][0] >= 2 and held[0][0] > held[1][0]:
+            return negations(held[0][2]) % 2 == negations(text) % 2
+    return negations(rule) % 2 == negations(text) % 2
 
 
 def has_exception(text: str) -> bool:
@@ -215,7 +244,7 @@ class Meanings:
             if cover < 0.7 or len(shared) / len(theirs) < 0.3 or best is not None and cover <= best[0]:
                 continue
             r = self.rules[k]
-            if negations(r.text) % 2 != negations(text) % 2 or has_exception(whole or text) and not has_exception(r.text):
+            if not same_way(r.text, text, shared) or has_exception(whole or text) and not has_exception(r.text):
                 continue
             best = (cover, r)
         return best[1] if best else None
@@ -231,6 +260,23 @@ class Meanings:
         mine = meaning(text)
         return len(theirs - GENERIC) >= 2 and theirs <= mine and len(mine - theirs) <= 3 \
             and negations(rule.text) % 2 == negations(text) % 2 \
+            and not (has_exception(whole or text) and not has_exception(rule.text))
+
+
+    def near(self, text: str, rule, whole: str = "") -> bool:
+        """``text`` says most of what the instruction line ``rule`` says (half its weighted terms or
+        more, two of them not generic), the same way round, with no exception of its own: once the
+        headline restates that line, a body line this close is the same rule told at length."""
+        try:
+            theirs = self.terms[self.rules.index(rule)]
+        except ValueError:
+            return False
+        mine = meaning(text)
+        shared = mine & theirs
+        if len(shared - GENERIC) < 2 or not mine:
+            return False
+        cover = sum(self.weight(t) for t in shared) / sum(self.weight(t) for t in mine)
+        return cover >= 0.5 and same_way(rule.text, text, shared) \
             and not (has_exception(whole or text) and not has_exception(rule.text))
 
 
@@ -257,8 +303,12 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
     found = [(ln.n, held(ln.text, ln.kind != "plain")) for ln in (rules or candidates)[:12]]
     base = rules or candidates
     if head is not None and meanings is not None:   # the headline restates it: a body line that says all of it
+        near = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) or meanings.near(ln.text, head, whole) else None))
+                for (n, h), ln in zip(found, base)]
         found = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) else None))
                  for (n, h), ln in zip(found, base)]   # and only adds how, restates it too
+        if all(h is not None for (_, h), ln in zip(near, base) if ln.kind == "rule"):
+            found = near   # a rule line close to it, the rest told at length: only when no rule of its own is left
     found = [(n, h) for n, h in found if h is not None]
     if head is not None and (found or not base or (guidance or r.of("why", "how")) and not r.of("rule")):
         return found + [(0, head)]   # a line of the body, when one restates it, is the clearer evidence;
@@ -270,3 +320,33 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
 def _sizeable(text: str) -> bool:
     """Enough of a line to be a rule: four words, or eight characters of a script without spaces."""
     return len(text.split()) >= 4 or len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text)) >= 8
+
+
+# -- rules an instruction file already holds -----------------------------------------------------------
+
+class RuleBook:
+    """The instruction files' lines, by word, to find the one a line of memory restates."""
+
+    def __init__(self, rules: list[RuleLine]) -> None:
+        self.rules = rules
+        self.by_word: dict[str, list[int]] = {}
+        for k, r in enumerate(rules):
+            for w in r.words:
+                self.by_word.setdefault(w, []).append(k)
+
+    def held(self, text: str) -> RuleLine | None:
+        """The instruction line that says what ``text`` says (most of its content words, at
+        least three, and every code span it quotes); None when none does."""
+        mine = rule_words(re.sub(r"`[^`]*`", " ", text)) | rule_words(" ".join(_SPAN.findall(text)))
+        if len(mine) < 3 or not self.rules:
+            return None
+        counts = Counter(k for w in mine for k in self.by_word.get(w, ()))
+        spans = [s.strip().lower() for s in _SPAN.findall(text)]
+        best = None
+        for k, shared in counts.most_common(8):
+            r = self.rules[k]
+            if shared < 3 or shared / len(mine) < 0.6 or shared / len(r.words) < 0.34:
+                continue
+            if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
+                best = (shared, r)
+        return best[1] if best else None

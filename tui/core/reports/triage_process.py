@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .triage_lines import _DONE_HEADING, _STATE_HEADING, Line, Reading, _strip_marks
+from .triage_lines import _DONE_HEADING, _STATE_HEADING, Line, Reading, _strip_marks, quote
 from .triage_rules import record_name
 
 
@@ -25,7 +25,13 @@ def headline_is_process(entry_id: str, name: str, description: str) -> str:
     if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
             or _TODAY_ONLY.search(head):
         return "strong"
+    if _HOW_TO.match(description or ""):
+        return ""   # "How production is deployed": a procedure, its verb in the passive, no work reported
     return "weak" if _HEADLINE_WORK.search(head) else ""
+
+
+_HOW_TO = re.compile(r"(?i)^\W*(?:how (?!(?:i|we|they)\b)|c[óo]mo (?:se )?|comment (?:on )?|wie (?:man |wird |werden )|"
+                     r"como (?:se |fazer )|где |как )")
 
 
 # a headline bounded to today's clock ("no deploys today until 18:00"): true for a day, a status
@@ -75,6 +81,9 @@ _HEADLINE_PROCESS = re.compile(
     r"trazabilidad histórica|for historical (?:reference|traceability)|"
     r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
     # a list of what to do this week, today, this sprint: done by next time
+    r"(?:pending|open items|pendientes?|pendentes?|pendências|offene punkte|en attente|à faire)\b[^\n]{0,12}?"
+    r"\b(?:(?:for |of )?(?:this|next) (?:week|sprint|session)|today|(?:de |para )?(?:esta|la próxima|a próxima) (?:semana|sesión|sessão)|"
+    r"(?:de |para )?(?:hoy|hoje)|(?:de |pour )?(?:cette|la) semaine|(?:für )?(?:diese|nächste) woche|heute)|"
     r"(?:this|next) (?:week|sprint|session|month)'?s? (?:to-?dos?|tasks|plan)|to-?dos? (?:for )?(?:this|next) (?:week|sprint|session)|"
     r"(?:today|this week)'?s? (?:to-?dos?|tasks)|tasks for (?:today|this week)|tareas (?:de|para) (?:hoy|esta semana)|"
     r"tarefas (?:de|para) (?:hoje|esta semana)|tâches (?:du jour|de la semaine)|aufgaben (?:für )?(?:heute|diese woche)|"
@@ -111,14 +120,15 @@ _WORK_HEADING = re.compile(
     r"недавн\w*(?: изменения)?|текущ\w*(?: \w+)?(?: фокус\w*)?|следующ\w*|что работает|что осталось|"
     r"cambios recientes|foco actual|trabajo actual|mudanças recentes|foco atual|"
     r"最近(?:的)?(?:变更|更改|改动|工作)?|当前(?:工作|任务|焦点)?|最近の変更|現在(?:の作業|のフォーカス)?|"
-    r"최근 ?(?:변경|작업)?|현재 ?(?:작업|초점)?|thay đổi gần đây|công việc hiện tại)\b.*$")
+    r"최근 ?(?:변경|작업)?|현재 ?(?:작업|초점)?|thay đổi gần đây|công việc hiện tại|"
+    r"mevcut (?:odak|durum|iş)\w*|tamamlan\w*|sırada\w*|sonraki adım\w*|son değişiklik\w*|yapılacak\w*)\b.*$")
 # a heading over what holds: the lines under it are kept when the rest is brought up to date
 _KEPT_HEADING = re.compile(
     r"(?i)\b(?:decisions?|patterns?|preferences?|conventions?|learnings?|lessons?|insights?|constraints?|rules?|"
     r"principles?|gotchas?|pitfalls?|invariants?|architecture|guidelines?|"
     r"решени\w*|паттерн\w*|предпочтени\w*|правил\w*|ограничени\w*|"
     r"decisiones|patrones|reglas|convenciones|decisões|padrões|regras|décisions|règles|entscheidungen|regeln|"
-    r"quyết định|quy tắc)\b|决策|决定|约定|规范|规则|模式|偏好|決定|規約|ルール|方針|결정|규칙|패턴|원칙")
+    r"quyết định|quy tắc|kararlar?|kurallar?|tercihler|prensipler)\b|决策|决定|约定|规范|规则|模式|偏好|決定|規約|ルール|方針|결정|규칙|패턴|원칙")
 
 
 def status_file_parts(reading: Reading) -> tuple[list[Line], list[Line]]:
@@ -144,3 +154,44 @@ def status_file_parts(reading: Reading) -> tuple[list[Line], list[Line]]:
         elif under == "kept":
             kept.append(ln)
     return work, kept
+
+
+# the memory bank itself: its name, its folder, the core files Cline's memory bank is made of
+_BANK = re.compile(r"(?i)memory[ _-]?bank|банк\w* памяти|banco de memoria|banque de mémoire|"
+                   r"\b(?:projectbrief|productContext|activeContext|systemPatterns|techContext|progress)\.md\b")
+
+
+def bank_setup(work: list[Line]) -> list[Line]:
+    """The lines of work that are about setting up the memory bank itself ("initialize the Memory
+    Bank", "created projectbrief.md, techContext.md", "next: create progress.md"), when they are at
+    least half of the work a status file reports (and more than one line): the file is the status
+    of the session that made the bank, done once the bank exists. [] otherwise."""
+    about = [ln for ln in work if _BANK.search(ln.text)]
+    return about if len(about) >= 2 and 2 * len(about) >= len(work) else []
+
+
+def bank_files(lines: list[Line]) -> list[str]:
+    """The core files the lines name ('progress.md')."""
+    return list(dict.fromkeys(m.group(0) for ln in lines for m in re.finditer(
+        r"\b(?:projectbrief|productContext|activeContext|systemPatterns|techContext|progress)\.md\b", ln.text)))
+
+
+def holding(durable: list, content: list) -> str:
+    """What of a status file holds, counted as it is: a rule, a reason or a lesson apart from a
+    plain statement of the project (a line that is no status is not thereby a rule)."""
+    ruled = [ln for ln in durable if ln.kind in ("why", "how", "learned", "rule")]
+    first = (ruled or durable or [None])[0]
+    said = f"{len(ruled)} of its {len(content)} lines hold a rule, a reason or a lesson"
+    if len(durable) > len(ruled):
+        said += f", {len(durable) - len(ruled)} more describe the project"
+    return said + (f": from line {first.n} '{quote(first.text, 7)}'" if first is not None else "")
+
+
+def status_file_why(entry_id: str, content: list, durable: list, setup: list, entries) -> str:
+    if setup:
+        files = [f for f in bank_files(setup) if f in entries and f != entry_id]
+        return (f"a status file by the layout's design ({entry_id}) whose work is setting up the memory bank itself: "
+                f"{len(setup)} of its lines of work, from line {setup[0].n} '{quote(setup[0].text, 7)}'"
+                + (f"; {', '.join(files[:3])} {'is' if len(files) == 1 else 'are'} in the folder now" if files else "")
+                + " — that session is over")
+    return f"a status file by the layout's design ({entry_id}), and " + holding(durable, content)

@@ -290,3 +290,32 @@ def finished_coursework(name: str, description: str, lines: list[str]) -> str | 
     if not _COURSEWORK.search(head) and not (lines and _COURSEWORK.search(lines[0])):
         return None
     return next((t for t in lines if _HANDED_IN.search(t)), None)
+
+
+# a decision its owner has not taken: "Sin decidir", "not decided yet", "we're considering switching to …"
+_UNDECIDED = re.compile(
+    r"(?i)\b(?:undecided|not (?:yet )?decided|no (?:decision|call) (?:yet|made)|(?:still |yet to be |to be )decided|"
+    r"(?:are|is|am) (?:still )?(?:considering|weighing|evaluating) (?:switching|moving|replacing|a (?:switch|move))|"
+    r"pending (?:a |the owner'?s? )?decision|sin decidir|(?:a|por) decidir|no (?:está |esta )?decidid[oa]|"
+    r"(?:est[áa]|estamos|están) (?:valorando|considerando|evaluando) (?:cambiar|pasar|migrar|mover|sustituir)|"
+    r"não (?:está )?decidid[oa]|ainda não decid|(?:está|estamos) (?:avaliando|considerando) (?:mudar|trocar|migrar)|"
+    r"(?:have|has)n'?t (?:yet )?decided|(?:have|has) not (?:yet )?decided|still deciding|decision (?:is )?(?:still )?pending|"
+    r"(?:needs|awaiting|waiting (?:on|for)) (?:a |the |\w+'s )?(?:owner'?s? )?decision|open decision|"
+    r"noch nicht entschieden|pas encore (?:décidé|tranché)|non ancora deciso)\b|未定|待定|尚未决定|未決定|결정 ?(?:전|안 ?됨|되지 않)")
+
+
+_OPEN_HEAD = re.compile(r"(?i)\b(?:tbd|open question|to decide|por decidir|a decidir)\b")   # in a headline only
+
+
+def undecided(description: str, content) -> tuple[int, str] | None:
+    """(line, text) where the entry says a decision is still open — its headline, or a line of a
+    short entry (four lines or fewer: the open decision is its point). A person takes it; the
+    agent must not act as if either way held. A placeholder ("TBD") in a longer spec is no such line."""
+    if description and (_UNDECIDED.search(description) or _OPEN_HEAD.search(description)):
+        return 0, description
+    if len(content) > 4:
+        return None
+    for ln in content:
+        if _UNDECIDED.search(ln.text):
+            return ln.n, ln.text
+    return None

@@ -146,7 +146,7 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
     from ...core.reports.triage import TriageReport, Usage, triage
     records = read_all(log_path)
     parts = snap.parts or {"": snap}
-    suggestions, usage = [], Usage()
+    suggestions, files, usage = [], [], Usage()
     for label, part in parts.items():
         pre = f"{label}:" if label else ""
         mine = [dataclasses.replace(f, id=f.id[len(pre):], related=(f.related or "")[len(pre):] or None)
@@ -154,15 +154,18 @@ def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample:
         recs = records + (sample_records(part.dir, snap.now) if sample else [])
         use = Usage.from_records(recs, part.dir)
         use.reads, use.dated = (reads, dated) if not pre else (None, None)
-        for s in triage(part, mine, use, snap.now).suggestions:
+        done = triage(part, mine, use, snap.now)
+        for s in done.suggestions:
             suggestions.append(dataclasses.replace(s, id=pre + s.id))
+        files += [dataclasses.replace(f, file=pre + f.file, sections={pre + i: a for i, a in f.sections.items()})
+                  for f in done.files] if pre else done.files
         for i, times in use.times.items():
             usage.times[pre + i] = times
         usage.prompts += use.prompts
         usage.reads = use.reads if not pre else usage.reads
     usage.prompts.sort()
     usage.since = usage.prompts[0] if usage.prompts else None
-    return TriageReport(sorted(suggestions, key=lambda s: s.id), usage.log_days(snap.now)), usage
+    return TriageReport(sorted(suggestions, key=lambda s: s.id), usage.log_days(snap.now), files), usage
 
 
 def examples(directory: Path, now: dt.datetime) -> list[dict]:

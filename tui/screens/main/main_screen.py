@@ -342,7 +342,7 @@ class MainScreen(Screen):
         row = table.rows_by_id.get(i)   # (its status counts the age from the agent's record, once read)
         pane.show(snap.entries[i], row.status if row is not None else snap.status[i], self.findings.get(i, []),
                   table.revealed == i, self.changed_note.pop(i, ""), self.app.colours, *self.triaged.of(i, snap.now),
-                  provenance=self.records.of(i, snap))
+                  provenance=self.records.of(i, snap), whole=self.triaged.whole(i))
 
     @on(EntryTable.RowHighlighted)
     def _row_highlighted(self, _: EntryTable.RowHighlighted) -> None:

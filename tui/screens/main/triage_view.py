@@ -61,6 +61,10 @@ class TriageView(Widget):
         """(the suggestion, the weekly injections) the detail shows for an entry."""
         return (self.report.by_id().get(entry_id) if self.report else None), self.weekly(entry_id, now)
 
+    def whole(self, entry_id: str):
+        """The whole file's suggestion, when the entry is a section of a file (``FILE#anchor``)."""
+        return self.report.file_of(entry_id) if self.report else None
+
     def open(self, snap, findings) -> None:
         """T: the suggestions that are not keep, one at a time; each action through its own dialog."""
         from ..triage_screen import TriageScreen

@@ -1,0 +1,99 @@
+"""One setting, two amounts, in any language (issue 37, review): "reembolso completo si cancela 24
+horas antes" and "full refund when cancelled at least 12 hours before start" cannot both hold.
+
+The audit's amount pairs (judging/amount_claims) read one language's phrasing of a setting; here
+both sides become rule *concepts* (triage_meaning: stems and the multilingual tables), so two
+sentences in two languages meet on what they are about. A pair is two entries, each with one
+sentence stating an amount in the same kind of unit (a duration, a time of day, a count of tries),
+whose sentences share two concepts or more that are not generic verbs — most of the smaller
+sentence's concepts, or two that at most three entries' amounts speak of (the setting's own name) —
+with values that differ, in two short entries (six lines or fewer: the amount is their point) whose
+headlines share a concept. Only the sentence around the amount is compared: an entry about deploys
+and one about refunds never meet on "hours". Each side names the other; a person says which holds.
+"""
+from __future__ import annotations
+
+import re
+
+from ..judging.conflicts import Conflict
+from .triage_facts import facts_of
+from .triage_meaning import GENERIC, meaning
+
+_SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s+|\s+[—–]\s+")
+_SECONDS = {"ms": 0.001, "millisecond": 0.001, "s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600,
+            "hr": 3600, "hour": 3600, "d": 86400, "day": 86400}
+_CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3])[:h]([0-5]\d)(?![\d:])|(?<![\d:])(1[0-2]|0?[1-9])\s*([ap])\.?m\b", re.I)
+_SHORT = 6
+_MAX_SIDES = 40   # a concept stated with an amount by more entries than this is a common word, not a setting
+
+
+def _amounts(text: str) -> list[tuple[str, float, str]]:
+    """(unit kind, value in that kind's unit, as written) of one sentence."""
+    out = []
+    for f in facts_of(text, 0):
+        if f.kind != "number":
+            continue
+        unit = f.subject.rstrip("s") if f.subject not in ("s", "ms") else f.subject
+        try:
+            x = float(f.value)
+        except ValueError:
+            continue
+        if unit in _SECONDS:
+            out.append(("duration", x * _SECONDS[unit], f.text))
+        elif unit in ("retrie", "attempt", "trie", "time"):
+            out.append(("tries", x, f.text))
+    for m in _CLOCK.finditer(text):
+        if m.group(1):
+            out.append(("clock", int(m.group(1)) * 60 + int(m.group(2)), m.group(0)))
+        else:
+            h = int(m.group(3)) % 12 + (12 if m.group(4).lower() == "p" else 0)
+            out.append(("clock", h * 60, m.group(0)))
+    return out
+
+
+def amount_conflicts(lines_of: dict, heads: dict) -> dict[str, list[Conflict]]:
+    """entry id → its side of each pair; ``lines_of``: id → its content lines (status lines left out);
+    ``heads``: id → its description. Only a short entry (six lines or fewer) is about its amount, and
+    two entries speak of one setting only when their headlines share a concept too."""
+    said = []   # (entry, line, kind, value, written, concepts)
+    topic = {}
+    for entry, lines in lines_of.items():
+        if len(lines) > _SHORT:
+            continue
+        topic[entry] = frozenset(t for t in meaning(heads.get(entry) or "") if t not in GENERIC and not t.isdigit())
+        for ln in lines:
+            if ln.kind in ("status", "final", "code", "heading") or not re.search(r"\d", ln.text):
+                continue
+            for sentence in _SENTENCE.split(ln.text):
+                got = _amounts(sentence)
+                if len({(k, v) for k, v, _ in got}) != 1:
+                    continue   # none, or several amounts in one sentence (a table, a range): no single setting
+                concepts = frozenset(t for t in meaning(sentence) if t not in GENERIC and not t.isdigit())
+                kind, value, written = got[0]
+                said.append((entry, ln.n, kind, value, written, concepts))
+    by_concept: dict[str, list[int]] = {}
+    for k, s in enumerate(said):
+        for c in s[5]:
+            by_concept.setdefault(c, []).append(k)
+    pairs = set()
+    for ks in by_concept.values():
+        if len({said[k][0] for k in ks}) > _MAX_SIDES:
+            continue
+        for a in ks:
+            for b in ks:
+                if a < b and said[a][0] != said[b][0] and said[a][2] == said[b][2] and said[a][3] != said[b][3]:
+                    pairs.add((a, b))
+    out: dict[str, list[Conflict]] = {}
+    for a, b in sorted(pairs):
+        x, y = said[a], said[b]
+        shared = x[5] & y[5]
+        if not topic[x[0]] & topic[y[0]]:
+            continue
+        rare = [c for c in shared if len({said[k][0] for k in by_concept[c]}) <= 3]   # what only these few speak of
+        if len(shared) < 2 or len(shared) * 2 < min(len(x[5]), len(y[5])) and len(rare) < 2:
+            continue
+        for p, q in ((x, y), (y, x)):
+            mine = out.setdefault(p[0], [])
+            if not any(c.reason.endswith(f"{q[0]}:{q[1]} says {q[4]} — which holds?") for c in mine):
+                mine.append(Conflict(p[1], f"line {p[1]} says {p[4]}; {q[0]}:{q[1]} says {q[4]} — which holds?"))
+    return out

@@ -1,0 +1,113 @@
+"""The whole file's suggestion for a file whose sections are entries (OpenClaw's MEMORY.md, a
+Gemini file's bullets, a Codex memory file's sections): what its owner does with the file.
+
+The owner sees one file, not its sections: triage decides each section (its id ``FILE#anchor``)
+and then says what that means for the file, naming the sections that decide it:
+
+- **review** when a section needs a person (a secret, a contradiction): the file cannot be loaded
+  or shared as it is;
+- **archive** / **drop** when every section is process / said elsewhere: nothing in it holds;
+- **promote** when every section is a rule someone set;
+- **edit** when some sections report where work stood (or are said elsewhere) among sections
+  that hold: the file stays, those sections go (named, with their lines) — never the whole file
+  archived for them;
+- **keep** otherwise, naming a section that could be promoted.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .triage_shape import quote
+
+OUT = ("archive", "edit", "drop")   # what an owner takes out of a file that otherwise holds
+TEST = {"archive": 1, "edit": 1, "drop": 3, "promote": 2}
+
+
+@dataclass
+class FileSuggestion:
+    """One shared file's suggestion, from its sections' (``sections``: id → action, in file order)."""
+
+    file: str
+    action: str
+    test: int | None
+    reasons: list[str]
+    sections: dict[str, str]
+    lines: list[int] = field(default_factory=list)   # edit: the lines of the sections to take out
+
+    def as_json(self) -> dict:
+        return {"file": self.file, "action": self.action, "test": self.test, "reasons": self.reasons,
+                "lines": self.lines, "sections": self.sections}
+
+
+def whole_files(mem, suggestions: list) -> list[FileSuggestion]:
+    """A suggestion for every file of ``mem`` whose entries are its sections (exports aside: a
+    service's export is never edited by hand)."""
+    by_file: dict[str, list] = {}
+    for s in suggestions:
+        e = mem.entries.get(s.id)
+        if e is not None and e.file and not e.read_only:
+            by_file.setdefault(e.file, []).append((e, s))
+    out = []
+    for file, parts in sorted(by_file.items()):
+        parts.sort(key=lambda p: p[0].first_line)
+        out.append(_decide(file, parts))
+    return out
+
+
+def _label(e, s) -> str:
+    return f"line {_at(e, s)}, section '{quote(e.name or e.id.split('#', 1)[-1], 6)}'"
+
+
+def _at(e, s) -> int:
+    return s.lines[0] if s.lines and s.action in ("edit", "review") else e.first_line
+
+
+def _decide(file: str, parts: list) -> FileSuggestion:
+    sections = {s.id: s.action for _, s in parts}
+    counts = Counter(sections.values())
+    n = len(parts)
+    tally = ", ".join(f"{k} {a}" for a, k in counts.most_common())
+
+    def rest(picked: list) -> str:
+        others = Counter(s.action for _, s in parts if not any(s is t for _, t in picked))
+        k = sum(others.values())
+        return (f"the other {k} section{'' if k == 1 else 's'} of {n}: "
+                + ", ".join(f"{c} {a}" for a, c in others.most_common()))
+
+    def first(s) -> str:
+        return (s.reasons or [""])[0]
+
+    review = [(e, s) for e, s in parts if s.action == "review"]
+    if review:
+        why = [f"{_label(e, s)}: {first(s)}" for e, s in review[:2]]
+        if len(review) > 2:
+            why.append(f"and {len(review) - 2} more sections a person must decide")
+        if len(review) < n:
+            why.append(rest(review))
+        return FileSuggestion(file, "review", None, why, sections, [_at(e, s) for e, s in review][:20])
+    if len(counts) == 1 and (only := next(iter(counts))) in ("archive", "drop", "promote"):
+        what = {"archive": "reports where work stood", "drop": "is said elsewhere already",
+                "promote": "states a rule someone set"}[only]
+        why = [f"every one of its {n} section{'' if n == 1 else 's'} {what}"] + \
+              [f"{_label(e, s)}: {first(s)}" for e, s in parts[:2]]
+        return FileSuggestion(file, only, TEST[only], why, sections, [e.first_line for e, _ in parts][:20])
+    out = [(e, s) for e, s in parts if s.action in OUT]
+    if out and len(out) < n:
+        why = [f"{_label(e, s)}: {s.action} — {first(s)}" for e, s in out[:3]]
+        if len(out) > 3:
+            why.append(f"and {len(out) - 3} more such sections")
+        why.append(rest(out) + f": they hold — keep the file, edit {'that section' if len(out) == 1 else 'those sections'} out")
+        lines = sorted({n for e, s in out for n in (s.lines if s.action == "edit" and s.lines else [e.first_line])})
+        return FileSuggestion(file, "edit", 1, why, sections, lines[:20])
+    if out:   # nothing holds, some process and some said elsewhere
+        action = "archive" if counts.get("archive", 0) + counts.get("edit", 0) >= counts.get("drop", 0) else "drop"
+        why = [f"no section of its {n} holds ({tally})"] + [f"{_label(e, s)}: {first(s)}" for e, s in parts[:2]]
+        return FileSuggestion(file, action, TEST[action], why, sections, [e.first_line for e, _ in parts][:20])
+    promote = [(e, s) for e, s in parts if s.action == "promote"]
+    holds = next(((e, s) for e, s in parts if s.action == "keep" and s.reasons), None)
+    why = [f"every one of its {n} section{'' if n == 1 else 's'} holds ({tally})"]
+    if holds is not None:
+        why.append(f"{_label(*holds)}: {first(holds[1])}")
+    why += [f"{_label(e, s)} states a rule someone set: promote that section" for e, s in promote[:2]]
+    return FileSuggestion(file, "keep", None, why, sections, [])
