@@ -62,13 +62,15 @@ def file_renderable(f, styles: Styles = DEFAULT, title: bool = False) -> Group:
     head = Text()
     n = len(f.sections)
     if title:
-        head.append(f"the whole file {f.file} ({n} section{'' if n == 1 else 's'}): ", style=styles.strong)
+        head.append(f"the whole file {f.file}" + (f" ({n} section{'' if n == 1 else 's'})" if n else "") + ": ",
+                    style=styles.strong)
         head.append(f.action.upper(), style=action_style(f.action, styles))
         head.append(" — " + (f.reasons or [""])[0])
         return Group(head)
     head.append(f.action.upper(), style=action_style(f.action, styles))
-    head.append(f"  {n} section{'' if n == 1 else 's'}" + (f": {TESTS[f.test]}" if f.test is not None else ""),
-                style=styles.strong)
+    if n:   # (a profile the agent loads whole has no sections to count)
+        head.append(f"  {n} section{'' if n == 1 else 's'}" + (f": {TESTS[f.test]}" if f.test is not None else ""),
+                    style=styles.strong)
     return Group(head, *(Text("  • " + r) for r in f.reasons))
 
 

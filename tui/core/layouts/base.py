@@ -80,6 +80,9 @@ class Layout:
     # productContext.md): their "now" is the problem's, as "users currently check by hand" says, and the
     # layout keeps where the work stands in files of its own (status_by_design)
     foundation: frozenset[str] = frozenset()
+    # files the agent loads every session that hold who the user is (OpenClaw's USER.md): not read
+    # as entries, but the owner still asks triage what to do with them (keep: the profile's place)
+    profiles: tuple[str, ...] = ()
     # -- the agent's own record of its writes and reads (core/provenance reads it; SPEC §9)
     record = ""                        # a kind of record (core/provenance/places.LABEL), "" for none
     no_record = ""                     # when there is none: why, as the history says it

@@ -194,6 +194,10 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 
 # -- looking a fact up ---------------------------------------------------------------------------------
 
+# a path that is a command: run from the checkout (./x) or an installed tool's bin/ folder
+_COMMAND_PATH = re.compile(r"^\./|(?:^|/)bin/[^/]+$")
+
+
 def find(fact: Fact, idx: ProjectIndex, exists=None) -> Found:
     """The project lines that state ``fact`` (and, for a port or a version, those stating another
     value). ``exists(path) -> bool`` answers path facts."""
@@ -201,6 +205,9 @@ def find(fact: Fact, idx: ProjectIndex, exists=None) -> Found:
     if fact.kind == "path":
         if exists is not None and exists(fact.text):
             got.lines.append(ProjectLine(fact.text.rstrip("/"), 0, "(the file exists)"))
+        elif _COMMAND_PATH.search(fact.text):   # a command run by its path (./vendor/bin/pint): a folder
+            run = re.compile(rf"`{re.escape(fact.text)}(?:[`\s])")   # the repository leaves out, or a build makes
+            got.lines += [ProjectLine(r.file, r.line, r.text) for r in idx.rules if run.search(r.text)][:2]
         return got
     finder = {"span": _span, "script": _script, "port": _port, "version": _version, "number": _number,
               "env": _env}[fact.kind]

@@ -111,3 +111,25 @@ def _decide(file: str, parts: list) -> FileSuggestion:
         why.append(f"{_label(*holds)}: {first(holds[1])}")
     why += [f"{_label(e, s)} states a rule someone set: promote that section" for e, s in promote[:2]]
     return FileSuggestion(file, "keep", None, why, sections, [])
+
+
+def profile_files(mem) -> list[FileSuggestion]:
+    """A keep for each file the layout loads every session as the user's profile (OpenClaw's
+    USER.md): the agent's bootstrap reads it, so triage does not split it into entries, yet the owner
+    asks what to do with it; where the user's durable preferences belong, kept and edited by hand."""
+    layout = getattr(mem, "layout", None)
+    names = {n.lower() for n in getattr(layout, "profiles", ())}
+    out = []
+    for f in getattr(mem, "files", None) or ():
+        if f.role != "other" or f.id.lower() not in names:
+            continue
+        try:
+            if not (mem.dir / f.id).read_text(encoding="utf-8", errors="replace").strip():
+                continue   # an empty profile: nothing to keep or to act on
+        except OSError:
+            continue
+        out.append(FileSuggestion(f.id, "keep", None, [
+            f"the workspace's profile of the user, which {getattr(layout, 'agent', 'the agent')} loads at every "
+            "session start: the place for who the user is and how they work",
+            "keep it; edit a preference there when it changes (memtui reads it whole, not as entries)"], {}))
+    return out
