@@ -34,7 +34,7 @@ from ..judging.amount_claims import tells_change
 from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
-from ..judging.project_index import ProjectLine, rule_words
+from ..judging.project_index import rule_words
 from .triage_amounts import amount_conflicts
 from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value
 from .triage_manifest import declared
@@ -46,11 +46,12 @@ from .triage_process import (bank_setup, finished_phase, for_today, headline_is_
                              status_file_why)
 from .triage_meaning import Meanings, RuleBook, held_rules
 from .triage_pointer import circular
+from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
 from .triage_shape import references
 from ..judging.blanks import template_only
-from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, is_rule,
+from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
                            undecided, who_set)
 
 REMOVE_KINDS, DOUBT_KINDS = ("secret", "sensitive", "traversal"), ("conflict", "anchor-broken")
@@ -203,13 +204,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                                     f"{'line ' + str(at) + ' ' if at else ''}'{quote(blank, 8)}'",
                                     "nothing to remember: the agent reads headings and blanks"],
                         [at] if at else [], notes=notes)
-    if (waiting := nothing_yet(e.body)) is not None:
-        at = next((ln.n for ln in r.lines if waiting[1] in ln.text), None)
-        return Decision("drop", 3, [f"a file set up and never written in: it says what it is for, "
-                                    f"'{quote(waiting[0], 8)}', and a comment that nothing is recorded yet"
-                                    + (f" (line {at})" if at else ""),
-                                    "nothing to remember: the agent reads its purpose, not a memory"],
-                        [at] if at else [], notes=notes)
+    if (waiting := unwritten(e.body, r, notes)) is not None:
+        return waiting
     if (logged := tool_output(high, content, notes)) is not None:
         return logged
     texts = [ln.text for ln in content]
@@ -399,36 +395,3 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
         return Decision("drop", 3, [f"says what {twin} says (keep that one)"])
     return None
 
-
-def _rule_evidence(held: list[tuple[int, object]]) -> list[ProjectLine]:
-    """The instruction lines a restated entry repeats, as the project's evidence (each once): the
-    drop shows where it is said, not only names it in its reason."""
-    out, seen = [], set()
-    for _, rule in held:
-        key = (rule.file, rule.line)
-        if key not in seen:
-            seen.add(key)
-            out.append(ProjectLine(rule.file, rule.line, rule.text))
-    return out[:4]
-
-
-_COMMENT = re.compile(r"<!--(.*?)-->", re.S)
-_HEADING_LINE = re.compile(r"^\s{0,3}#{1,6}\s")
-
-
-def nothing_yet(body: str) -> tuple[str, str] | None:
-    """(its purpose, the comment) for a file set up and never written in: besides headings, one line
-    at most saying what goes there (a quote: "> the agent notes each correction here"), and a short
-    comment waiting for the first entry ("<!-- none yet: added when the user corrects something -->").
-    A comment of many lines, or a second line of text, may be what it remembers: None."""
-    comments = _COMMENT.findall(body)
-    if len(comments) != 1 or "\n" in comments[0].strip() or len(comments[0].split()) > 25:
-        return None
-    rest = [t.strip() for t in _COMMENT.sub("", body).splitlines()]
-    text = [t for t in rest if t and not _HEADING_LINE.match(t) and not set(t) <= set("-=_*|: ")]
-    if len(text) > 1 or text and not text[0].startswith(">"):
-        return None
-    purpose = text[0].lstrip("> ").strip() if text else ""
-    if purpose and is_rule(purpose):
-        return None   # a rule set apart as a quote is a memory, whatever the comment says
-    return (purpose or comments[0].strip(), comments[0].strip()) if purpose or comments[0].strip() else None
