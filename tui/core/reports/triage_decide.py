@@ -149,7 +149,8 @@ def prepare(e) -> Entry:
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
     if refs := references(reading.lines):   # a run of labelled ids under a 'state' heading: a reference, not status
         reading.lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in reading.lines]
-    facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
+    raw = e.body.splitlines()   # once, not once a line (a file of 12,000 lines: 2.4 s)
+    facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln, raw), ln.n)]
     return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id)
 
 
@@ -166,8 +167,8 @@ def _wrapped(facts: list, reading: Reading) -> list:
             if f.kind in ("number", "port") and goes_on(f.line) else f for f in facts]
 
 
-def _raw_line(e, ln: Line) -> str:
-    lines = e.body.splitlines()
+def _raw_line(e, ln: Line, lines: list[str]) -> str:
+    """The line as the body holds it (``lines``: the body's lines)."""
     k = ln.n - e.body_line - e.first_line + 1
     return lines[k] if 0 <= k < len(lines) else ln.text
 
