@@ -74,3 +74,15 @@ def test_prepare_of_many_lines_grows_linearly(tmp_path):
     got = prepare(entry("intro\n" + row * 2))   # each fact from its own line's raw text, with its file line
     assert sorted((f.kind, f.line, f.value or f.text) for f in got.facts) == [
         ("number", 7, "3"), ("number", 8, "3"), ("span", 7, "30s"), ("span", 8, "30s")]
+
+
+def test_twin_labels_of_one_files_sections_never_show_their_anchors():
+    """Two sections of one file under one heading fell back to their ids, whose anchor is the
+    heading lowered: a name the table redacts (a token in a heading) was shown again beside it."""
+    from tui.widgets.entry_rows import twin_labels
+    token = "AKIA" + "Q7RZ2WX4MN5KT8VB"
+    anchor = "deploy-with-" + token.lower()
+    got = twin_labels([(f"GEMINI.md#{anchor}", f"deploy with {token}"), (f"GEMINI.md#{anchor}-2", f"deploy with {token}"),
+                       ("a/x.md", "notes"), ("a/y.md", "notes")])
+    assert got == {f"GEMINI.md#{anchor}": "GEMINI.md §1", f"GEMINI.md#{anchor}-2": "GEMINI.md §2",
+                   "a/x.md": "a/x.md", "a/y.md": "a/y.md"}
