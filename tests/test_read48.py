@@ -86,3 +86,17 @@ def test_twin_labels_of_one_files_sections_never_show_their_anchors():
                        ("a/x.md", "notes"), ("a/y.md", "notes")])
     assert got == {f"GEMINI.md#{anchor}": "GEMINI.md §1", f"GEMINI.md#{anchor}-2": "GEMINI.md §2",
                    "a/x.md": "a/x.md", "a/y.md": "a/y.md"}
+
+
+def test_owner_names_of_a_config_not_in_utf8(tmp_path):
+    """A repository whose .git/config holds a Latin-1 byte (a name typed on an old system) made the
+    audit of its memory folder raise UnicodeDecodeError where git's answer was decoded."""
+    import subprocess
+    from tui.core.judging.owner_mail import owner_names
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    with open(repo / ".git" / "config", "ab") as f:
+        f.write(b'[user]\n\temail = jos\xe9@corp.io\n[remote "origin"]\n\turl = git@github.com:quillfen7/app.git\n')
+    (repo / "memory").mkdir()
+    owners, mails = owner_names(str(repo / "memory"), str(repo))
+    assert owners == {"quillfen7"} and any(m.endswith("@corp.io") for m in mails)
