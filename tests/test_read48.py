@@ -100,3 +100,14 @@ def test_owner_names_of_a_config_not_in_utf8(tmp_path):
     (repo / "memory").mkdir()
     owners, mails = owner_names(str(repo / "memory"), str(repo))
     assert owners == {"quillfen7"} and any(m.endswith("@corp.io") for m in mails)
+
+
+def test_a_file_of_blank_lines_is_drop_like_an_empty_one(tmp_path):
+    """A 0-byte file became drop this stop; a file of blank lines stayed review, its reasons the
+    same thing twice and one of them wrong ('its frontmatter does not parse': it has none)."""
+    from conftest import triaged
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "blank.md", "\n\n  \n")
+    got = triaged(mem, root)["blank.md"]
+    assert (got.action, got.reasons) == ("drop", ["an empty file (only white space): nothing to keep"])

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..judging.anchors import confine
-from ..reading.entry import EMPTY_FILE
+from ..reading.entry import BLANK_FILE, EMPTY_FILE
 from ..judging.findings import Finding
 from ..judging.amount_claims import tells_change
 from ..judging.conflicts import claims_of, find_conflicts
@@ -184,8 +184,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     remove = [f for f in high if f.kind in REMOVE_KINDS]
     if remove:
         return Decision("review", None, [_why(f) for f in remove[:3]], _lines_of(remove), notes=notes)
-    if e.error == EMPTY_FILE:   # as a file of frontmatter only (below): what an owner does is delete it
-        return Decision("drop", 3, ["an empty file (0 bytes): nothing to keep"], notes=notes)
+    if e.error in (EMPTY_FILE, BLANK_FILE):   # as a file of frontmatter only (below): what an owner does is delete it
+        return Decision("drop", 3, [f"an {e.error}: nothing to keep"], notes=notes)
     if not e.readable and (not e.body.strip() or not e.has_frontmatter and e.text.lstrip().startswith("---")):
         # nothing to read, or frontmatter that never closes (all of it would be taken for the body)
         return Decision("review", None, [f"cannot be read: {e.error}"], notes=notes)
