@@ -111,3 +111,25 @@ def test_a_file_of_blank_lines_is_drop_like_an_empty_one(tmp_path):
     write(mem, "blank.md", "\n\n  \n")
     got = triaged(mem, root)["blank.md"]
     assert (got.action, got.reasons) == ("drop", ["an empty file (only white space): nothing to keep"])
+
+
+async def test_the_triage_pass_offers_no_promote_on_an_unreadable_entry(tmp_path):
+    """The main screen stopped offering promote on an unreadable file this stop (a dialog that
+    only refuses); the triage pass (T) still named 'p promote' and opened that dialog."""
+    from textual.widgets import Static
+    from conftest import make_app, settle
+    from tui.screens.triage_screen import TriageScreen
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "broken.md", "---\nname: broken\ndescription: [unclosed\n---\n\nbody\n")
+    app = make_app(mem, root, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("T")
+        await settle(pilot)
+        assert isinstance(app.screen, TriageScreen) and app.screen.queue[0].id == "broken.md"
+        title = str(app.screen.query_one("#triage-title", Static).render())
+        assert "p promote" not in title and "d drop" in title, title
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, TriageScreen), "no promote dialog that only refuses"
