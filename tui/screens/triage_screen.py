@@ -76,16 +76,22 @@ class TriageScreen(Screen[str | None]):
         s = self.queue[0]
         n = self.total - len(self.queue) + 1
         at = f" (line {', '.join(map(str, s.lines[:3]))})" if s.action == "edit" and s.lines else ""
-        title.update(f"Triage {n}/{self.total} — {s.id} · suggested: {s.action}{at} · p promote · d drop · "
-                     "a archive · e edit · o open · n skip")
         part, local = self.snapshot.locate(s.id)
+        promote = " · p promote" if part.entries[local].readable else ""   # no text to move: as the main screen
+        title.update(f"Triage {n}/{self.total} — {s.id} · suggested: {s.action}{at}{promote} · d drop · "
+                     "a archive · e edit · o open · n skip")
         pane.show(part.entries[local], part.status[local], self.findings.get(s.id, []), False, styles=self.colours,
                   suggestion=s, weekly=self.weekly(s.id), whole=self.report.file_of(s.id))
         pane.scroll_home(animate=False)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("act", "open", "skip"):
-            return True if self.queue and self.app.screen is self else None
+            if not (self.queue and self.app.screen is self):
+                return None
+            if action == "act" and parameters[:1] == ("promote",):
+                part, local = self.snapshot.locate(self.queue[0].id)
+                return True if part.entries[local].readable else None   # nothing could be read to promote
+            return True
         return True
 
     def action_act(self, action: str) -> None:

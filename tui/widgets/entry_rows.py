@@ -6,6 +6,7 @@ makes them from a snapshot, reusing the rows whose entry and status did not chan
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -214,7 +215,12 @@ def twin_labels(named) -> dict[str, str]:
             labels = ["/".join(f[-k:]) + "/" if f else "./" for f in folders]
             if len(set(labels)) == len(labels):
                 break
-        else:
-            labels = ids   # one folder, or one file's parts: the ids themselves
+        else:   # one folder: the files; one file's parts: the file and the part's place (never its anchor,
+            files = [i.partition("#")[0] for i in ids]   # the heading lowered: a name the table redacts)
+            many, seen = Counter(files), Counter()
+            labels = []
+            for f in files:
+                seen[f] += 1
+                labels.append(f"{f} §{seen[f]}" if many[f] > 1 else f)
         out.update(zip(ids, labels))
     return out

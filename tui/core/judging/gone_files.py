@@ -12,7 +12,9 @@ import re
 _GONE_VERB = (r"(?:removed|deleted|dropped|eliminad[oa]s?|elimin[ée]|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|"
               r"exclu[íi]d[oa]s?|supprim[ée]e?s?|gelöscht|entfernt|удал[её]н[ыао]?|удалил[иа]?|"
               r"已?删除了?|删掉了?|已?移除了?|削除(?:した|済み|しました)?|삭제(?:했|됨|함|하였)\w*)")
-_FILE = r"`([^`\s]*?[\w-]+\.[A-Za-z][A-Za-z0-9]{0,4})`"
+# (greedy, one name character before the dot: the same names as "a lazy run, then [\w-]+", which
+# backtracked over every split of a long span with no extension)
+_FILE = r"`([^`\s]*[\w-]\.[A-Za-z][A-Za-z0-9]{0,4})`"
 # the verb, then one or more files ("Eliminados `a.ts` y `b.ts`"); or a file, then the verb
 _AFTER = re.compile(rf"(?i)(?<!\w){_GONE_VERB}[ \t:]+((?:{_FILE}[ \t,]*(?:y|e|and|und|et|和|、)?[ \t]*)+)")
 _BEFORE = re.compile(rf"(?i){_FILE}[ \t]*(?:(?:was|were|has been|have been|wurde|wurden|fue|fueron|foi|foram|"

@@ -18,6 +18,7 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
+from ..reading.discover import git_toplevel
 from .findings import Finding
 
 # the account in a remote's URL: https://host/OWNER/name(.git), ssh://git@host/OWNER/name, git@host:OWNER/name
@@ -26,27 +27,20 @@ _SEP = re.compile(r"[^a-z0-9]+")
 MIN_HANDLE = 6   # a shorter account name ("dev", "alex") is too common a mailbox name to tell the owner by
 
 
-def _git_dir(directory: Path) -> Path | None:
-    for folder in (directory, *directory.parents):
-        if (folder / ".git").exists():
-            return folder
-    return None
-
-
 @lru_cache(maxsize=8)
 def owner_names(directory: str, root: str) -> tuple[frozenset[str], frozenset[str]]:
     """(the owner's accounts from the remotes, the commit addresses) of the repository holding
     ``directory`` (the memory folder), else of ``root``."""
-    top = _git_dir(Path(directory).resolve()) or _git_dir(Path(root).resolve())
+    top = git_toplevel(Path(directory)) or git_toplevel(Path(root))
     if top is None:
         return frozenset(), frozenset()
     try:
         p = subprocess.run(["git", "-C", str(top), "config", "--get-regexp", r"^(remote\..*\.url|user\.email)$"],
-                           capture_output=True, text=True, timeout=5)
+                           capture_output=True, timeout=5, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired):
         return frozenset(), frozenset()
     owners, mails = set(), set()
-    for row in p.stdout.splitlines():
+    for row in p.stdout.decode("utf-8", "replace").splitlines():   # (a config's bytes need not be UTF-8)
         key, _, value = row.partition(" ")
         value = value.strip()
         if key == "user.email":

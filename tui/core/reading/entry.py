@@ -205,6 +205,7 @@ def _stem(entry_id: str) -> str:
 
 
 EMPTY_FILE = "empty file (0 bytes)"   # unreadable, and nothing in it to keep (triage: drop)
+BLANK_FILE = "empty file (only white space)"   # the same, with blank lines in it
 
 
 def _decode(data: bytes, entry: MemoryEntry, limit: int = MAX_BYTES) -> str | None:
@@ -226,7 +227,7 @@ def _decode(data: bytes, entry: MemoryEntry, limit: int = MAX_BYTES) -> str | No
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     entry.text = text
     if not entry.text.strip():
-        return "empty file (only white space)"
+        return BLANK_FILE
     return None
 
 

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..judging.anchors import confine
-from ..reading.entry import EMPTY_FILE
+from ..reading.entry import BLANK_FILE, EMPTY_FILE
 from ..judging.findings import Finding
 from ..judging.amount_claims import tells_change
 from ..judging.conflicts import claims_of, find_conflicts
@@ -150,7 +150,8 @@ def prepare(e) -> Entry:
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
     if refs := references(reading.lines):   # a run of labelled ids under a 'state' heading: a reference, not status
         reading.lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in reading.lines]
-    facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln), ln.n)]
+    raw = e.body.splitlines()   # once, not once a line (a file of 12,000 lines: 2.4 s)
+    facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln, raw), ln.n)]
     return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id)
 
 
@@ -167,8 +168,8 @@ def _wrapped(facts: list, reading: Reading) -> list:
             if f.kind in ("number", "port") and goes_on(f.line) else f for f in facts]
 
 
-def _raw_line(e, ln: Line) -> str:
-    lines = e.body.splitlines()
+def _raw_line(e, ln: Line, lines: list[str]) -> str:
+    """The line as the body holds it (``lines``: the body's lines)."""
     k = ln.n - e.body_line - e.first_line + 1
     return lines[k] if 0 <= k < len(lines) else ln.text
 
@@ -184,8 +185,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     remove = [f for f in high if f.kind in REMOVE_KINDS]
     if remove:
         return Decision("review", None, [_why(f) for f in remove[:3]], _lines_of(remove), notes=notes)
-    if e.error == EMPTY_FILE:   # as a file of frontmatter only (below): what an owner does is delete it
-        return Decision("drop", 3, ["an empty file (0 bytes): nothing to keep"], notes=notes)
+    if e.error in (EMPTY_FILE, BLANK_FILE):   # as a file of frontmatter only (below): what an owner does is delete it
+        return Decision("drop", 3, [f"an {e.error}: nothing to keep"], notes=notes)
     if not e.readable and (not e.body.strip() or not e.has_frontmatter and e.text.lstrip().startswith("---")):
         # nothing to read, or frontmatter that never closes (all of it would be taken for the body)
         return Decision("review", None, [f"cannot be read: {e.error}"], notes=notes)

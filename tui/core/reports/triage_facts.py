@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..judging.manifests import PACKAGE_MANIFESTS
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, RuleLine, rule_words, words
@@ -362,10 +363,13 @@ _SHORT = {"ms": ("ms",), "millisecond": ("ms",), "s": ("s",), "sec": ("s",), "se
           "minute": ("m", "min"), "h": ("h",), "hr": ("h",), "hour": ("h",), "d": ("d",), "day": ("d",)}
 
 
-def _split_words(text: str) -> set[str]:
-    """Content words with identifiers split (``RETRY_DELAYS_MS`` → retry, delays; ``maxRetries`` → max, retries)."""
+@lru_cache(maxsize=64)
+def _split_words(text: str) -> frozenset[str]:
+    """Content words with identifiers split (``RETRY_DELAYS_MS`` → retry, delays; ``maxRetries`` → max, retries);
+    kept for the next number of the entry whose value that project line holds too (each number read a long
+    line's words again: quadratic)."""
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", text).replace("_", " ")
-    return rule_words(spaced)
+    return frozenset(rule_words(spaced))
 
 
 def _env(fact: Fact, idx: ProjectIndex, got: Found) -> None:
@@ -378,12 +382,11 @@ def says_more(ln, found: list[Found], most: int = 8) -> bool:
     """A line that says more than its facts and the project lines that state them: more than
     ``most`` content words of its own (an explanation, a consequence, a story)."""
     text = re.sub(r"`[^`]*`", " ", ln.text)
-    for g in found:
-        text = text.replace(g.fact.text, " ")
-    theirs = set()
-    for g in found:
-        for pl in g.lines:
-            theirs |= rule_words(pl.text.replace("_", " ")) | rule_words(pl.file.replace("/", " ").replace(".", " "))
+    for said in dict.fromkeys(g.fact.text for g in found):
+        text = text.replace(said, " ")
+    theirs = set()   # each project line read once: many facts of a long line cite the same one
+    for pl in {(pl.file, pl.line, pl.text): pl for g in found for pl in g.lines}.values():
+        theirs |= rule_words(pl.text.replace("_", " ")) | rule_words(pl.file.replace("/", " ").replace(".", " "))
     latin = re.sub(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", " ", text)
     own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
     cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))

@@ -48,7 +48,7 @@ def notes_of(e, found: list[Finding]) -> list[str]:
             out.append(f"note: {why(f)} (possible: not enough to act on alone)")
         elif f.kind == "identifying":
             out.append(f"before sharing: {why(f)}")
-    if not e.readable and e.text:
+    if not e.readable and e.text.strip():   # (blank lines hold no frontmatter to parse)
         out.append(f"its frontmatter does not parse ({e.error}): fix it so the agent reads its type")
     return list(dict.fromkeys(out))[:4]   # one finding the audit attached to an entry twice is one note
 

@@ -6,6 +6,7 @@ and an account, in any language; ``detect`` decides what a pair is worth.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Iterator
 
 from ..hints import trie_pattern
@@ -62,13 +63,17 @@ def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
     holds credentials."""
     if "/" not in text and "," not in text and "|" not in text:
         return
+    demos: list[int] | None = None   # where each demo word of the text ends, found once (not once a pair)
     for w in _LOGIN_WORD.finditer(low):
         m = _LOGIN_PAIR.match(text, w.end())
         if m is not None:
             slash = "/" in text[m.end(1):m.start(2)]
-            label = low[low.rfind("\n", 0, w.start()) + 1:m.start(1)]
             seeded = slash and _ABOUT.search(low, w.end(), m.start(1)) is None
-            demo = _DEMO.search(label) is not None
+            if demos is None:
+                demos = [(d.start(), d.end()) for d in _DEMO.finditer(low)]
+            # a demo word in its label: on its line, before its account (searched once, not the line again a pair)
+            line_start, k = low.rfind("\n", 0, w.start()) + 1, bisect_right(demos, (m.start(1),))
+            demo = any(s >= line_start and e <= m.start(1) for s, e in demos[max(k - 2, 0):k])
             while m is not None:   # every pair of a list under the label, not only its first
                 yield m.start(2), m.end(2), seeded and _TYPED.fullmatch(m.group(2)) is not None \
                     and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id") \
