@@ -1,8 +1,6 @@
 """Gemini CLI: the bullets under a `## Gemini Added Memories` heading of GEMINI.md (or the
 file `context.fileName` names) are the model's memories; the rest of the file is an
-instruction file, not memory. A context file with no such section is all Gemini CLI remembers
-of the project (`/memory show` prints it whole), kept by the owner's hand: its own sections
-are the entries (``own_sections``), so such a folder is not read as empty. Real folders name that file in any case (`gemini.md`), or
+instruction file, not memory. Real folders name that file in any case (`gemini.md`), or
 another way than their settings say: a few Markdown files with the section are read too."""
 from __future__ import annotations
 
@@ -13,7 +11,7 @@ from pathlib import Path
 
 from .base import SHARED, Layout, Part, Role, head, listing
 from .markdown import BREAK, BULLET, HEADING as MD_HEADING, Block, bare, bullets, headings, section_end, \
-    sections, slugify, split_lines, title_of, unique
+    split_lines, title_of, unique
 
 HEADING = re.compile(r"(?i)^gemini added memories$")
 DEFAULT_NAMES = ("GEMINI.md",)
@@ -138,18 +136,15 @@ class Gemini(Layout):
         lines = split_lines(text)
         where = memory_section(lines)
         if where is None:
-            # no save_memory section: the file is all Gemini CLI remembers of the project (its
-            # `/memory show` prints it), kept by the owner's hand: its sections are the entries
-            return [Part(b, title_of(b.title), {"load": "resident"}) for b in unique(own_sections(lines))]
+            return []
         return [Part(b, title_of(b.title), {"load": "resident", "source": "model"})
                 for b in unique(facts(lines, where[0] + 1, where[1]))]
 
     def shared_note(self, file_id: str) -> str:
-        return ("context file; its 'Gemini Added Memories' bullets are entries (its sections, when it has "
-                "no such section)")
+        return "instruction file; its 'Gemini Added Memories' bullets are entries"
 
     def empty_note(self, file_id: str) -> str:
-        return "context file with no text (no memory)"
+        return "instruction file with no 'Gemini Added Memories' section (no memory)"
 
 
 def _links(folder: Path, names: tuple[str, ...]) -> dict[str, str]:
@@ -195,20 +190,6 @@ def facts(lines: list[str], start: int, end: int) -> list[Block]:
         out.append(b)
         i += 1
     return out
-
-
-def own_sections(lines: list[str]) -> list[Block]:
-    """A context file's own sections (at the level that splits it, as ``sections`` reads it),
-    with the text above the first one (a title and its lines) as an entry when there is any;
-    a file with no heading is one entry."""
-    blocks = sections(lines)
-    top = blocks[0].start if blocks else len(lines)
-    head_text = [n for n in range(top) if bare(lines[n]).strip() and not MD_HEADING.match(bare(lines[n]))]
-    if head_text:
-        first = next((n for n in range(top) if MD_HEADING.match(bare(lines[n]))), None)
-        title = MD_HEADING.match(bare(lines[first])).group(2) if first is not None else bare(lines[head_text[0]])
-        blocks.insert(0, Block(slugify(title), title, first if first is not None else head_text[0], top, 1))
-    return blocks
 
 
 def _label(line: str) -> bool:
