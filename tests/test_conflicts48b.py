@@ -77,3 +77,19 @@ def test_a_passage_repeated_as_it_stands_is_a_duplicate(mem_dir, root):
     write(mem_dir, "runbook.md", f"---\nname: runbook\n---\n# Runbook\n\nBackups are weekly.\n\n{PASSAGE.format(v=20)}\n")
     found = [(f.kind, f.rule) for f in _audit(mem_dir, root) if f.kind in ("conflict", "duplicate")]
     assert [k for k, _ in found] == ["duplicate"], found
+
+
+def test_a_known_gap_gives_the_hashes_of_what_is_left_wherever_the_span_stands():
+    """A line with one span left out is read from the whole's words (the gap's place known, not
+    searched for): a span at the start or end of a line, with no words, on a passage's second line,
+    or a second span on a later line (two gaps: hashed anew) give the hashes of what is left."""
+    cases = [
+        (f"`npm run build` {LONG}", LONG),
+        (f"{LONG} `x`", LONG),
+        (f"{LONG} `--` and then", LONG + " and then"),
+        (f"the first line of it\n{LONG} \"a quoted phrase in it\" last", "the first line of it " + LONG + " last"),
+        (f"one `a b` two three four\n{LONG} `c` end", "one two three four " + LONG + " end"),
+        (f"run run `run run` run {LONG}", "run run run " + LONG),
+    ]
+    for text, left in cases:
+        assert _read(text)[1] == ((1, _own(left.split())),), text

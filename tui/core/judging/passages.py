@@ -36,6 +36,7 @@ _TITLES = re.compile(r"(?m)^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$")
 # stated twice; and a name, not a statement: a code span or a link's target (two notes that cite
 # the same spec file share its words, not a fact). A path or an address is dropped word by word.
 _SKIPPED = re.compile(r'"[^"\n]{8,}"|“[^”\n]{8,}”|「[^」\n]{8,}」|『[^』\n]{8,}』|«[^»\n]{8,}»|`[^`\n]*`|\]\([^)\n]*\)')
+_PATHY = re.compile(r"[/\\]")
 _MARKS = re.compile(r'["“「『«`/\\]|\]\(')
 
 
@@ -54,23 +55,30 @@ def read(e) -> tuple[tuple[int, ...] | None, tuple[tuple[int, tuple[int, ...]], 
     """An entry's 3-gram hashes as a whole (None: under four words, never compared) and (file
     line, 3-gram hashes) of each of its long passages, from one reading of its lines. A passage of
     plain lines (its tokens are the body's words, in a row) takes its hashes from the whole's: each
-    3-gram is hashed once."""
+    3-gram is hashed once, and a passage that is the whole body is the whole's tuple itself (one
+    object: pickled once). A body too short to hold a passage (most entries of a big folder) is
+    read as the whole only, in one pass (its words are its lines' words: no word spans a line)."""
     body = without_comments(e.body or "")
+    if len(body) < 2 * MIN_TOKENS or body.isascii() and body.count(" ") < MIN_TOKENS - 1:
+        return _whole(body, _WORDS.findall(body.lower()))[0], ()
     whole: list[str] = []
     runs = []   # (file line, its tokens or None when they are the whole's, (first, end) of the whole's words)
-    short = len(body) < 2 * MIN_TOKENS or body.isascii() and body.count(" ") < MIN_TOKENS - 1
-    code, start, toks, first, plain = False, 0, [], 0, True
+    code, start, toks, first, plain, gap = False, 0, [], 0, True, None
 
     def close():
         if len(toks) >= MIN_TOKENS:
-            runs.append((start, None if plain else list(toks), (first, len(whole) - len(words) if cut else len(whole))))
+            runs.append((start, None if plain else list(toks), (first, len(whole) - len(words) if cut else len(whole)),
+                         gap))
 
     for k, raw in enumerate(body.splitlines()):
+        t = raw.strip()
+        if not t:   # a blank line (no words) ends a passage
+            words, cut = (), True
+            close()
+            toks = []
+            continue
         words = _WORDS.findall(raw.lower())
         whole += words
-        if short:
-            continue   # too short to hold one passage: most entries of a big folder
-        t = raw.strip()
         cut = True   # this line is not the passage's: it ends before it
         if t.startswith(("```", "~~~")):
             code = not code
@@ -78,38 +86,54 @@ def read(e) -> tuple[tuple[int, ...] | None, tuple[tuple[int, tuple[int, ...]], 
             toks = []
             continue
         if code or not t.strip("-=*_|: ") or t[0] == "#":
-            close()   # a blank line, a heading, a rule or a table's divider ends a passage
+            close()   # a heading, a rule or a table's divider ends a passage
             toks = []
             continue
         cut = False
         if not toks:
-            start, first, plain = e.body_line + k, len(whole) - len(words), True
+            start, first, plain, gap = e.body_line + k, len(whole) - len(words), True, None
         if _MARKS.search(t):
+            m = _SKIPPED.search(t) if t.isascii() else None
+            if m is not None and _SKIPPED.search(t, m.end()) is None and not _PATHY.search(t, 0, m.start()) \
+                    and not _PATHY.search(t, m.end()):
+                # one span left out of a plain line (a code span, a quote): its tokens are the line's
+                # words but the span's (a span starts and ends at a mark, never inside a word)
+                i = len(_WORDS.findall(t, 0, m.start()))
+                left = len(_WORDS.findall(t, m.start(), m.end()))
+                toks += words[:i]
+                toks += words[i + left:]
+                # a passage's one gap is known (where in the whole's words, how many): a second is not
+                gap = (len(whole) - len(words) + i, left) if plain else False
+                plain = False
+                continue
             t = _SKIPPED.sub(" ", t)
             if "/" in t or "\\" in t:
                 t = " ".join(w for w in t.split() if "/" not in w and "\\" not in w)
             toks += (_WORDS if t.isascii() else _TOKEN).findall(t.lower())   # (ASCII: the two read alike)
-            plain = False
+            plain, gap = False, False
         elif not t.isascii():
             toks += _TOKEN.findall(t.lower())
-            plain = False
+            plain, gap = False, False
         else:
             toks += words
     cut = False
     close()
+    wt, wh = _whole(body, whole)
+    n = len(whole)
+    out = tuple((line, (wt if a == 0 and b == n else tuple(sorted(set(wh[a:b - 2])))) if tk is None
+                 else _gapped(tk, whole, wh, a, b, gap)) for line, tk, (a, b), gap in runs)
+    return wt, out
+
+
+def _whole(body: str, whole: list[str]) -> tuple[tuple[int, ...] | None, list[int] | None]:
+    """The whole's sorted 3-gram hashes (None: under four words; all of it as one when under three)
+    and its 3-gram hashes in order (None when under four words or three tokens)."""
     if len(body.split()) < 4:
-        wh = None
-    elif len(whole) < 3:   # one shingle of what there is
-        wh = []
-    else:
-        wh = _windows(whole)
-    out = tuple((line, tuple(sorted(set(wh[a:b - 2]))) if tk is None else _gapped(tk, whole, wh, a, b))
-                for line, tk, (a, b) in runs)
-    if wh is None:
-        return None, out
-    if len(whole) < 3:
-        return (zlib.crc32(" ".join(whole).encode()),) if whole else (), out
-    return tuple(sorted(set(wh))), out
+        return None, None
+    if len(whole) < 3:   # one shingle of what there is
+        return ((zlib.crc32(" ".join(whole).encode()),) if whole else ()), []
+    wh = _windows(whole)
+    return tuple(sorted(set(wh))), wh
 
 
 def _prefix(a: list, b: list) -> int:
@@ -124,18 +148,22 @@ def _prefix(a: list, b: list) -> int:
     return lo
 
 
-def _gapped(toks: list[str], whole: list[str], wh: list[int] | None, first: int, end: int) -> tuple[int, ...]:
+def _gapped(toks: list[str], whole: list[str], wh: list[int] | None, first: int, end: int,
+            gap: tuple[int, int] | None = None) -> tuple[int, ...]:
     """The sorted 3-gram hashes of a passage whose tokens are not its lines' words as they stand (a
     code span, a quote or a path left out). When they are those words with one run left out (the
     usual case: one code span or path), its 3-grams are the whole's on either side of the gap and
     the two across it: each is hashed once."""
     if wh is None or len(whole) < 3 or end - first < 3:
         return gram_hashes(toks)
-    seg = whole[first:end]
-    i = _prefix(toks, seg)
-    j = len(toks) - i   # (the longest prefix leaves the shortest rest: if any split fits, this one does)
-    if j > len(seg) - i or j and toks[i:] != seg[len(seg) - j:]:
-        return gram_hashes(toks)   # a run of other tokens (another script's, two gaps): hashed anew
+    if gap:   # the gap is known (one span left out of one line): (where, how many of the whole's words)
+        i, j = gap[0] - first, end - gap[0] - gap[1]
+    else:
+        seg = whole[first:end]
+        i = _prefix(toks, seg)
+        j = len(toks) - i   # (the longest prefix leaves the shortest rest: if any split fits, this one does)
+        if j > len(seg) - i or j and toks[i:] != seg[len(seg) - j:]:
+            return gram_hashes(toks)   # a run of other tokens (another script's, two gaps): hashed anew
     grams = set(wh[first:first + max(i - 2, 0)])
     grams.update(wh[end - j:max(end - 2, end - j)])
     grams.update(_windows(toks[max(i - 2, 0):i + 2]))
@@ -204,8 +232,8 @@ def heading_findings(e, history) -> list[Finding]:
     """One file's section heading written twice under the same parent heading: one category split
     in two. A title written three or more times is a per-item template (Problem / Fix); a dated
     log (``history``: its id reads as one) repeats its headings day after day."""
-    if history.search(e.id) or "#" not in (e.body or ""):
-        return []   # (no '#': no heading to read, most entries of a big folder)
+    if "#" not in (e.body or "") or history.search(e.id):
+        return []   # (no '#': no heading to read, most entries of a big folder; checked first)
     titles = _TITLES.findall(e.body)
     if len(set(titles)) == len(titles):
         return []   # no title written twice (most files): nothing to read line by line
