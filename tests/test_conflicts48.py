@@ -118,11 +118,20 @@ def test_a_removed_file_named_again_as_removed_or_in_a_newer_dated_entry_is_not(
     assert _conflicts(mem_dir, root) == []
 
 
-def test_a_port_conflict_needs_a_named_thing_and_is_never_sure(mem_dir, root):
+def test_a_port_conflict_needs_a_named_thing_and_is_sure_only_in_one_environment(mem_dir, root):
     write(mem_dir, "models.md", "---\nname: m\n---\nOllama serves on its default port 11434.\n")
     write(mem_dir, "gateway.md", "---\nname: g\n---\nThe gateway answers on the default port 18789.\n")
     assert _conflicts(mem_dir, root) == []
+    # "locally": another environment, where one service's port may differ by design: worth a look
     write(mem_dir, "api_a.md", "---\nname: a\n---\nThe billing api listens on port 8080.\n")
     write(mem_dir, "api_b.md", "---\nname: b\n---\nLocally the billing api listens on port 3000.\n")
     found = _conflicts(mem_dir, root)
     assert found and all(f.confidence == "possible" for f in found)
+
+
+def test_one_service_on_two_ports_in_one_environment_is_a_sure_conflict(mem_dir, root):
+    # the triage fixture's pair (tests/fixtures/triage: both review): nothing tells the two apart
+    write(mem_dir, "port_a.md", "---\nname: a\n---\nThe api server runs on port 8000; the proxy points there.\n")
+    write(mem_dir, "port_b.md", "---\nname: b\n---\nThe api server runs on port 9000 after the change in October.\n")
+    found = _conflicts(mem_dir, root)
+    assert [f.confidence for f in found] == ["high"]

@@ -13,7 +13,7 @@ from ..reading.entry import memo
 from .findings import Finding, Place
 from .conflicts import claims_of as said_claims, conflict_pairs, lines_of_body, might_claim
 from .said_pairs import description_line
-from .port_claims import GENERIC as PORT_GENERIC
+from .port_claims import GENERIC as PORT_GENERIC, environment as _env
 from .spellings import spelling_findings
 from .passages import heading_findings, passage_findings, read as read_shingles
 from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
@@ -230,10 +230,11 @@ def conflict_findings(mem: Memory) -> list[Finding]:
                 out.append(Finding(a, "conflict", "contradiction", la,
                                    f"“{pa.strip()}” — but {b} line {lb}: “{pb.strip()}”",   # (its own line: f.line)
                                    "decide which holds; delete or rewrite the other (mark it superseded_by)", b,
-                                   # a port is bound by the one word before it: two services may share
-                                   # that word (dev and prod, two apps): worth a look, never sure
-                                   confidence="high" if (sure or not subject.endswith(" version")) and
-                                   not subject.endswith(" port") else "possible"))
+                                   # a port: sure only where both lines name the same environment (a
+                                   # billing api on 8080, "locally" on 3000: two places, worth a look)
+                                   confidence="high" if (sure or not subject.endswith(" version")) and (
+                                       not subject.endswith(" port") or _env(texts[a], oa) == _env(texts[b], ob))
+                                   else "possible"))
     return out
 
 

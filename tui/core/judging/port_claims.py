@@ -108,3 +108,18 @@ def port_conflicts(lines_of: dict) -> dict[str, list[Conflict]]:
                     if not any(k.reason.split(";")[1:] == reason.split(";")[1:] for k in mine):
                         mine.append(Conflict(x.line, reason))
     return out
+
+
+# where a value holds: one service's port differs between these by design ("locally on 3000")
+_ENV = re.compile(r"(?i)\b(local(?:ly|host)?|dev(?:elopment)?|prod(?:uction)?|stag(?:e|ing)|test(?:ing)?|ci|docker|"
+                  r"containers?|remote|lokal|producci[oó]n|produ[cç][aã]o|desarrollo|desenvolvimento)\b")
+_ENV_ROOT = (("local", "local"), ("lokal", "local"), ("dev", "dev"), ("desa", "dev"), ("desen", "dev"), ("prod", "prod"),
+             ("stag", "staging"), ("test", "test"), ("container", "docker"))
+
+
+def environment(text: str, at: int) -> frozenset[str]:
+    """The environments the line holding ``at`` names (local, dev, prod, staging, test, ci, docker,
+    remote), each under one root: two ports of one service in two of them both hold."""
+    line = text[text.rfind("\n", 0, at) + 1:(text.find("\n", at) + 1 or len(text) + 1) - 1].lower()
+    return frozenset(next((root for p, root in _ENV_ROOT if w.startswith(p)), w) for w in _ENV.findall(line))
+
