@@ -83,11 +83,11 @@ _FILLER = frozenset("size set value default the this that our its use uses used 
                     "nunca toujours jamais immer nie".split())
 _NUM_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|segundos?|min|mins|minutes?|"
                        r"minutos?|[Mm]inuten|[Ss]tunden?|[Ss]ekunden?|h|hours?|horas?|초|분|시간|秒|分|時間|小时|회|번|回|次|veces|vezes|times|x)?(?![A-Za-z0-9])")
-_TO_MS = {"ms": 1, "millisecond": 1, "milliseconds": 1, "s": 1000, "sec": 1000, "secs": 1000, "second": 1000,
+TO_MS = {"ms": 1, "millisecond": 1, "milliseconds": 1, "s": 1000, "sec": 1000, "secs": 1000, "second": 1000,
           "seconds": 1000, "segundo": 1000, "segundos": 1000, "초": 1000, "秒": 1000, "min": 60_000, "mins": 60_000,
           "minute": 60_000, "minutes": 60_000, "minuto": 60_000, "minutos": 60_000, "분": 60_000, "分": 60_000,
           "h": 3_600_000, "hour": 3_600_000, "hours": 3_600_000, "hora": 3_600_000, "horas": 3_600_000,
-          "시간": 3_600_000, "時間": 3_600_000, "小时": 3_600_000,
+          "시간": 3_600_000, "時間": 3_600_000, "小时": 3_600_000, "hr": 3_600_000, "d": 86_400_000, "day": 86_400_000,
           "sekunde": 1000, "sekunden": 1000, "minuten": 60_000, "stunde": 3_600_000, "stunden": 3_600_000}
 # an interval is the form right beside its number ("every 15 min", "alle 30 Minuten", "每 30 分钟",
 # "15分ごと", "10분마다", "sync interval: 15 min"): a duration with "every" elsewhere on the line
@@ -182,7 +182,7 @@ def _named(thing: str) -> frozenset:
 
 
 def _value(num: str, unit: str | None) -> str:
-    scale = _TO_MS.get((unit or "").lower())
+    scale = TO_MS.get((unit or "").lower())
     if scale is None:
         return num
     return f"{float(num) * scale:g}ms"
@@ -246,7 +246,7 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
                 if not nums:
                     continue
                 values = [(_value(m.group(1), m.group(2)), m.start()) for m in nums
-                          if m.group(2) and m.group(2).lower() in _TO_MS or "." not in m.group(1)]   # a count is whole
+                          if m.group(2) and m.group(2).lower() in TO_MS or "." not in m.group(1)]   # a count is whole
                 if not values:
                     continue
                 old, new = set(), []

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import re
 
-from ..judging.conflicts import Conflict
+from ..judging.conflicts import TO_MS, Conflict
 from .triage_facts import facts_of
 from .triage_meaning import GENERIC, meaning
 
 _SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s+|\s+[—–]\s+")
-_SECONDS = {"ms": 0.001, "millisecond": 0.001, "s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600,
-            "hr": 3600, "hour": 3600, "d": 86400, "day": 86400}
+_SECONDS = {unit: ms / 1000 for unit, ms in TO_MS.items()}   # the conflicts' one table of durations
 _CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3])[:h]([0-5]\d)(?![\d:])|(?<![\d:])(1[0-2]|0?[1-9])\s*([ap])\.?m\b", re.I)
 _SHORT = 6
 _MAX_SIDES = 40   # a concept stated with an amount by more entries than this is a common word, not a setting
