@@ -9,7 +9,10 @@ must not beat the entry that answers, issue 40). Each weight is scaled by the wo
 shares the prompt's one telling word outranks one that shares three words every entry has
 (on a reviewer's 83 prompts nobody here wrote: ranked first 47 -> 57, a plain BM25 54).
 
-The body is evidence, weighed at half a description word: its words (those not already in
+The body is evidence, weighed at half a description word (a rare name the prompt writes, an
+identifier such as 'HiddenWhenEmptyConverter', at a whole one: ``body_weight``, stop 48 round 3; the note
+that holds it answers before one whose name holds a common word of the prompt such as 'project';
+heldout43a first 50 -> 51, the read pools and tests/eval unchanged): its words (those not already in
 the name, description or keywords) count beside a name, keyword or description hit; alone,
 they make a match only when the body holds more than half of the prompt's words, or its
 telling words reach LONE_BODY: the rarities of the prompt's words it holds, leaving out the
@@ -164,6 +167,12 @@ def rare_name(t: str, names, rare: dict[str, float], quiet=frozenset()) -> bool:
     return t in names and t not in quiet and rare.get(t, 1.0) >= NAME_RARE
 
 
+def body_weight(t: str, names, rare: dict[str, float], quiet=frozenset()) -> float:
+    """A body word's weight: half a description word, or a whole one when it is a rare name
+    the prompt writes (an identifier such as 'HiddenWhenEmptyConverter': the note that holds it answers)."""
+    return DESCRIPTION_POINTS if rare_name(t, names, rare, quiet) else BODY_WEIGHT
+
+
 def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: dict[str, float],
                     held: dict[str, int], n: int, names=frozenset(), quiet=frozenset(),
                     most: str | None = None, second: bool = False) -> list[Reason]:
@@ -189,7 +198,7 @@ def keyword_reasons(kw: dict[str, int], words: dict[str, str], need: int, rare: 
     if most is not None or second or body_counts(len(body), sum(telling(t, rare, quiet) for t in body), need, named,
                                        any(rare_name(t, names, rare, quiet) for t in body)):
         for t in sorted(body, key=lambda t: (-rare.get(t, 1.0), t)):
-            p = tenths(BODY_WEIGHT, rare.get(t, 1.0))
+            p = tenths(body_weight(t, names, rare, quiet), rare.get(t, 1.0))
             field = ("body, a name" if rare_name(t, names, rare, quiet) else
                      "body, the folder's own word: this entry speaks of it most" if t == most else
                      "body: it holds the prompt's words, beside the entries matched" if second else "body")
@@ -253,7 +262,7 @@ def keyword_points(index, qterms, need: int, rare: dict[str, float]) -> tuple[di
     for t in qterms:
         ids = index.body(t)
         if ids:   # (a body term is never also a name or description term of that entry)
-            r, p = telling(t, rare, quiet), tenths(BODY_WEIGHT, rare[t])
+            r, p = telling(t, rare, quiet), tenths(body_weight(t, names, rare, quiet), rare[t])
             if rare_name(t, names, rare, quiet):
                 by_name.update(ids)
             said: dict[int, int] = {}   # focus → mentions (a few distinct values per word)

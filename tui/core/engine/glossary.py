@@ -149,6 +149,15 @@ CONCEPTS: dict[str, str] = {
     "filter": "filter, filtr, фильтр, bộ lọc, 필터, フィルタ, 过滤, 過濾, 筛选, 篩選",
     "button": "button, boton, botao, bouton, knopf, кнопк, 버튼, ボタン, 按钮, 按鈕",
     "contact": "contact, contacto, contato, kontakt, контакт, liên hệ, 연락처, 問い合わせ, 联系方式, 聯絡",
+    # stop 48 round 3: where the work stands, as every folder's notes say it (a last session's
+    # summary, the phase a plan is in), and a version, so that Vietnamese 'phiên bản' is no session;
+    # English forms whole words ('sessionStorage' is no session)
+    "session": "session=, sessions=, sesion=, sesiones=, sessao=, sessoes=, sessione=, sessioni=, sitzung, sessie=, "
+               "sessies=, сесси, сеанс, phiên=, 세션, セッション, 会话, 會話",
+    "phase": "phase=, phases=, phasen=, fase=, fases=, fasi=, fasen=, фаза, фазы=, фазе=, фазу=, фазой=, giai đoạn, 단계, "
+             "フェーズ, 阶段, 階段",
+    "version": "version=, versions=, versao=, versoes=, versione=, versioni=, versie=, versies=, верси, phiên bản, "
+               "버전, バージョン, 版本",
     # a language's name is about which language: "comments in Spanish" answers "which language for comments"
     "language": "language, idioma, langue, lingua, sprache, taal=, sprak=, язык, ngôn ngữ, tiếng=, 언어, 言語, 何語, 语言, 語言, "
                 "english, ingles, anglais, englisch, engels=, engelska, ingle, английск, tiếng anh, 영어, 英語, 英文, 英语, "

@@ -53,7 +53,7 @@ was wer wo wann warum welche welcher welches ich du er sie es wir ihr mich mir d
 dein deine sein seine unser unsere ist sind war waren bin bist haben hat habe hast hatte wird werden wurde kann
 konnen muss mussen soll sollen will wollen darf mit ohne fur von zu zum zur bei nach vor aus auf an am im uber
 unter um durch gegen nicht kein keine ja nein auch noch schon nur sehr da dann hier dort jetzt heute morgen gestern
-hallo danke bitte tschuss gut geht gehts alles etwas viel mehr mal eben halt los immer
+hallo danke bitte tschuss gut geht gehts alles etwas viel mehr mal eben halt los immer nochmal nochmals wieder ab hin
 il lo gli di della dei delle dal dalla nel nella su sul tra fra ed che chi cosa dove perche sono ho hai abbiamo
 avete hanno questo questa quello quella ci vi mio tuo suo nostro molto piu gia ancora anche ciao grazie buongiorno
 buonasera prego faccio devo voglio adesso qui mille come va oggi domani ieri si ne se sei siamo stai sta stanno
