@@ -84,6 +84,20 @@ def in_state_list(line: str, start: int, end: int) -> bool:
                if "/" in m.group(0) or "|" in m.group(0))
 
 
+# a rule entry's reason: "**Why:** …" under a feedback entry's rule (Claude Code's shape for a rule,
+# its reason and how to apply it). Its "currently" is why the rule was made, not a state the memory
+# claims (stop 48: 2 of 2 such words judged wrong on heldout43b). Its "this session" or "today" is
+# still the reader's (the corpus ledger: 2 right), so those words are still looked at
+_REASON_LINE = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:why|reason|because)(?:\*\*|__)?[ \t]*[:：]")
+_RULE_ENTRY = re.compile(r"(?im)^[ \t]*type[ \t]*:[ \t]*[\"']?feedback\b")
+
+
+def rule_reason(scan: str, pos: int) -> bool:
+    """The line at ``pos`` is a rule entry's reason ("**Why:** …" in a feedback entry)."""
+    start, end = line_span(scan, pos)
+    return _REASON_LINE.match(scan[start:end]) is not None and _RULE_ENTRY.search(scan, 0, 800) is not None
+
+
 def on_purpose(scan: str, pos: int, heading: str | None) -> str | None:
     """Why a time word at ``pos`` is the owner's on purpose (an open question, an instruction
     about notes), or None. ``heading`` is the last heading above it."""
