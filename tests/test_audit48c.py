@@ -107,3 +107,18 @@ def test_a_libraries_name_in_a_stack_line_is_no_path():
                                     "**Why:** 本機使用，lowdb.js 免編譯。\n")]
     assert got == ["public/app.html"], got
     assert [str(m) for m in mentions("Touched server.js + utils.js + api.js today")] == ["server.js", "utils.js", "api.js"]
+
+
+def test_one_dated_session_section_in_a_state_file_is_a_status(tmp_path):
+    """A project-state entry whose one section reports the work of the last session, dated: the
+    record of a session kept as memory. Several dated session sections are a log (not this rule)."""
+    from tui.core.judging.status_blocks import status_block_findings
+    one = ("---\nname: state\ndescription: project state\ntype: project\n---\n\n"
+           "## Elvégzett munka (utolsó session — 2026-04-11)\n\n### Számla javítás\n- a sztornó gomb újra működik\n")
+    found = status_block_findings("state.md", one, one)
+    assert [(f.rule, f.line) for f in found] == [("status-block", 7)], found
+    log = one + "\n## Elvégzett munka (session — 2026-04-09)\n- első változat\n"
+    assert status_block_findings("state.md", log, log) == []
+    durable = ("---\nname: s\ndescription: s\ntype: project\n---\n\n## Session handling (2026-04-11 rewrite)\n"
+               "Sessions live in Redis for 24h.\n")
+    assert status_block_findings("s.md", durable, durable) == []

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ..textutil import line_span
+from .time_context import DAY_WORD, SESSION_DEIXIS
 
 # a file kept as a backlog by its name (the last part of its id)
 # (the name's last word: "project_ideas.md", "backlog.md"; not "idea_generation_framework.md")
@@ -92,17 +93,14 @@ _REASON_LINE = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:why|reason|because)(?:
 _RULE_ENTRY = re.compile(r"(?im)^[ \t]*type[ \t]*:[ \t]*[\"']?feedback\b")
 
 
-def rule_reason(scan: str, pos: int) -> bool:
-    """The line at ``pos`` is a rule entry's reason ("**Why:** …" in a feedback entry)."""
-    start, end = line_span(scan, pos)
-    return _REASON_LINE.match(scan[start:end]) is not None and _RULE_ENTRY.search(scan, 0, 800) is not None
-
-
-def on_purpose(scan: str, pos: int, heading: str | None) -> str | None:
-    """Why a time word at ``pos`` is the owner's on purpose (an open question, an instruction
-    about notes), or None. ``heading`` is the last heading above it."""
+def on_purpose(scan: str, pos: int, heading: str | None, word: str = "") -> str | None:
+    """Why a time word (``word``) at ``pos`` is the owner's on purpose (an open question, an
+    instruction about notes, a rule's reason), or None. ``heading`` is the last heading above it."""
     start, end = line_span(scan, pos)
     line = scan[start:end]
+    if word and _REASON_LINE.match(line) and not DAY_WORD.match(word) and not SESSION_DEIXIS.search(word) \
+            and _RULE_ENTRY.search(scan, 0, 800):
+        return "a rule's reason"
     if _OPEN_Q_LINE.match(line) or heading is not None and _OPEN_Q_HEADING.search(heading):
         return "an open question"
     stop = re.compile(r"[.!?。！？](?:\s|$)").search(line, pos - start)

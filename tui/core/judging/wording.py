@@ -14,7 +14,7 @@ from .. import hints
 from .findings import Finding
 from .day_names import name_ends
 from ..textutil import lazy_re, line_of, without_code, without_comments
-from .owner_context import frontmatter_label, in_state_list, living_backlog, on_purpose, rule_reason
+from .owner_context import frontmatter_label, in_state_list, living_backlog, on_purpose
 from .line_language import BORROWED, FUNCTION_WORDS, reads_as_other
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
@@ -138,9 +138,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 backlog = living_backlog(entry_id, scan)
             if backlog and not DAY_WORD.match(m.group(0)) and not SESSION_DEIXIS.search(m.group(0)):
                 continue   # a living backlog's "not yet" and "currently": its open items, what the file is for
-            if not DAY_WORD.match(m.group(0)) and not SESSION_DEIXIS.search(m.group(0)) and rule_reason(scan, m.start()):
-                continue   # "**Why:** the balance is currently reworked": why a rule was made, not a state
-            if on_purpose(scan, m.start(), ctx.heading_before(m.start())):
+            if on_purpose(scan, m.start(), ctx.heading_before(m.start()), m.group(0)):
                 continue   # an open question, a rule for what later notes say: the owner's on purpose
             why = ctx.not_now(m)
             if why == "line":
