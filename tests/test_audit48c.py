@@ -122,3 +122,13 @@ def test_one_dated_session_section_in_a_state_file_is_a_status(tmp_path):
     durable = ("---\nname: s\ndescription: s\ntype: project\n---\n\n## Session handling (2026-04-11 rewrite)\n"
                "Sessions live in Redis for 24h.\n")
     assert status_block_findings("s.md", durable, durable) == []
+
+
+def test_a_named_key_reads_the_same_under_a_label_in_another_language():
+    from tui.core.secrets.detect import find_secrets
+    value = "Wd4kP9sQx2Lm7RtZb3Nv8Hc"
+    english = [(h.rule, h.confidence) for h in find_secrets(f"- **signing secret**: {value}\n")]
+    assert english == [("named-key", "high")], english
+    assert [(h.rule, h.confidence) for h in find_secrets(f"- **签名密钥**: {value}\n")] == english
+    # a person's run of words and a year is chosen, not generated: not this rule
+    assert all(h.rule != "named-key" for h in find_secrets("- **signing secret**: HarborLightSigning2024Key77\n"))

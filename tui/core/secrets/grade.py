@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 
 from ..mentions import EXTENSIONS
-from .assign import entropy
+from .assign import SECRET_KEY_WORDS, entropy
 from .labels import chosen_name, passphrase
-from .rules import identifier
+from .rules import identifier, wordy
 
 # gitleaks' generic-api-key rule asks 3.5 bits a character; we ask it of 16 characters or
 # more, since a shorter string cannot reach it reliably (16 random alphanumerics average
@@ -312,13 +312,16 @@ _NAMED_KEY = re.compile(r"[A-Za-z0-9_-]{20,31}")
 
 
 def named_key(value: str, name: str | None) -> bool:
-    """A random value of mixed case and digits, 20-31 long, under an API key's or a secret's own name."""
+    """A random value of mixed case and digits, 20-31 long, under an API key's or a secret's own name
+    (in the languages the key labels are read in: 密钥, 署名鍵, 비밀키)."""
     flat = re.sub(r"[^a-z0-9]", "", (name or "").lower())
-    if not (flat.endswith("apikey") or flat.endswith("secret") or flat.endswith("secretkey")) or "session" in flat:
+    own = flat.endswith(("apikey", "secret", "secretkey")) or any(w in (name or "") for w in SECRET_KEY_WORDS)
+    if not own or "session" in flat:
         return False
     v = value.strip()
+    # generated, not chosen: a person's run of words and a year (NorthwindSigning2025Key) stays a judgement
     return bool(_NAMED_KEY.fullmatch(v)) and any(c.islower() for c in v) and any(c.isupper() for c in v) \
-        and sum(c.isdigit() for c in v) >= 2 and random_by_measure(v)
+        and sum(c.isdigit() for c in v) >= 2 and random_by_measure(v) and not wordy(v)
 
 
 def provider_shaped(rule: str, title: str, value: str, sure: str, name: str | None = None) -> tuple[str, str]:
