@@ -122,6 +122,8 @@ def test_one_dated_session_section_in_a_state_file_is_a_status(tmp_path):
     durable = ("---\nname: s\ndescription: s\ntype: project\n---\n\n## Session handling (2026-04-11 rewrite)\n"
                "Sessions live in Redis for 24h.\n")
     assert status_block_findings("s.md", durable, durable) == []
+    titled = "# Session: 2026-04-11\n\n- moved the bot to the new host\n"
+    assert status_block_findings("2026-04-11.md", titled, titled) == []   # the whole file's title
 
 
 def test_a_named_key_reads_the_same_under_a_label_in_another_language():

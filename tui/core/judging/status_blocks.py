@@ -111,7 +111,9 @@ def _session_heading(title: str) -> bool:
 def _heading_blocks(scan: str) -> list[tuple[int, int, str]]:
     """(start, end, heading) of each status heading's block."""
     heads = list(_HEADING.finditer(scan))
-    sessions = [h for h in heads if _session_heading(h.group(2).strip(" #*"))]
+    # (a title, '# Session: 2026-04-02', heads a whole file that is the session's record: a log's
+    # or a transcript's finding says so, not a block's)
+    sessions = [h for h in heads if len(h.group(1)) > 1 and _session_heading(h.group(2).strip(" #*"))]
     out = []
     for k, h in enumerate(heads):
         title = h.group(2).strip(" #*")
