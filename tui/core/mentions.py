@@ -96,12 +96,37 @@ def mentions(body: str) -> list[Mention]:
         words = inner.split()
         for w in words:   # a lone backticked word is a deliberate mention; words of a command are not
             _add(out, w, backticked=len(words) == 1)
+    stack: set[str] = set()
     for m in _CANDIDATE.finditer(rest):
         if _CUT_AT.match(rest, m.end()) or _KINDS_AFTER.match(rest, m.end()) and "." not in m.group(0):
             continue   # r.json(), cohort_<Q>.csv, pubsub-{x}.js: a call, a name cut at its template;
             # "updates docs/plan/chapter files": kinds of files, listed
+        if "/" not in m.group(0) and _in_stack(rest, m.start(), m.end()):
+            stack.add(m.group(0).rstrip(".,;:)!?»”’"))
+            continue   # "Node.js + Express + sql.js (SQLite WASM) + Socket.io": a stack's parts, not files
         _add(out, m.group(0), backticked=False)
-    return list(out.values())
+    # a name read as a library in a stack is that library wherever else the memory names it
+    return [v for k, v in out.items() if k not in stack] if stack else list(out.values())
+
+
+
+def _in_stack(text: str, start: int, end: int) -> bool:
+    """A bare name joined by ' + ' to the others of its line (three parts or more), one of which is
+    a plain word naming no file ("Express"): a list of technologies, whose '.js' is a library's name."""
+    ls = text.rfind("\n", 0, start) + 1
+    le = text.find("\n", end)
+    line = text[ls:le if le >= 0 else len(text)]
+    if line.count(" + ") < 2:
+        return False
+    parts, at, pos, mine = line.split(" + "), start - ls, 0, None
+    for i, part in enumerate(parts):
+        if pos <= at < pos + len(part):
+            mine = i
+        pos += len(part) + 3
+    words = [part.split()[0] if i > mine else part.split()[-1]
+             for i, part in enumerate(parts) if i != mine and part.strip()] if mine is not None else []
+    return any(re.fullmatch(r"[^\W\d_][\w-]*", w) for w in words)
+
 
 
 def _add(out: dict[str, Mention], raw: str, backticked: bool) -> None:

@@ -95,13 +95,29 @@ def _reports(title: str) -> bool:
     return reports and not _settled(title)
 
 
+# a heading that dates a session: "Work done (last session — 2026-05-16)", "Sesión 2026-03-02". One such
+# section in a memory is the record of that session kept as memory (stop 48: a want missed on
+# heldout43b); several are a log of sessions, a file of its own kind (the session-log finding's)
+# (the word and the date side by side: "Session handling (2026-04-11 rewrite)" is about sessions)
+_SESSION_WORD = r"(?:\b(?:session|sesión|sesion|sessão|sessione|sitzung)\b|セッション|세션|会话|會話|сесси[яи])"
+_DAY = r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)"
+_SESSION = re.compile(rf"(?i){_SESSION_WORD}[ \t]*[—–:(,-]?[ \t]*{_DAY}|(?<!\d){_DAY}[ \t]*[)—–:,-]?[ \t]*{_SESSION_WORD}")
+
+
+def _session_heading(title: str) -> bool:
+    return _SESSION.search(title) is not None and not _settled(title)
+
+
 def _heading_blocks(scan: str) -> list[tuple[int, int, str]]:
     """(start, end, heading) of each status heading's block."""
     heads = list(_HEADING.finditer(scan))
+    # (a title, '# Session: 2026-04-02', heads a whole file that is the session's record: a log's
+    # or a transcript's finding says so, not a block's)
+    sessions = [h for h in heads if len(h.group(1)) > 1 and _session_heading(h.group(2).strip(" #*"))]
     out = []
     for k, h in enumerate(heads):
         title = h.group(2).strip(" #*")
-        if not _reports(title):
+        if not _reports(title) and not (len(sessions) == 1 and sessions[0] is h):
             continue
         level = len(h.group(1))
         end = next((n.start() for n in heads[k + 1:] if len(n.group(1)) <= level), len(scan))

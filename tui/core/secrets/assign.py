@@ -108,7 +108,9 @@ _AFTER = lazy_re(r"""
     [ \t]*@?""", re.X)
 _BLOCK = re.compile(r"[|>][-+]?[ \t]*\n[ \t]+")
 _QUOTED = re.compile(r"""\\"((?:[^"\\\n]|\\[^"\n])*)\\"|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`""")
-_UNQUOTED = re.compile(r"[^\s\"'`<]+")
+# an unquoted value ends at white space, a quote, or full-width punctuation: CJK prose goes on
+# after a value with no space ("apiKey=…，workspace=…"); no generated key holds those marks
+_UNQUOTED = re.compile(r"[^\s\"'`<，、；。：（）【】「」]+")
 # what follows the operator and is not a value: a call (get_secret("…")), a YAML tag
 # (!vault |, Home Assistant's !secret name: a reference)
 _NOT_A_VALUE = re.compile(r"[A-Za-z_$][\w.$:]*\(|![A-Za-z]")

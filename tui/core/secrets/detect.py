@@ -152,7 +152,7 @@ def _find(text: str) -> list[SecretHit]:
         """A generic rule's value: kept as sure or possible by its measure, or dropped (secrets/grade)."""
         sure = grade(text[start:end], name)
         if sure is not None:
-            add(*provider_shaped(rule, title, text[start:end], sure), start, end, confidence=sure)
+            add(*provider_shaped(rule, title, text[start:end], sure, name), start, end, confidence=sure)
 
     # a token lives in a long run of its alphabet holding a digit or a separator: try the
     # catalog only on such runs (plain words and bare paths never hold one)

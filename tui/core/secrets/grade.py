@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 
 from ..mentions import EXTENSIONS
-from .assign import entropy
+from .assign import SECRET_KEY_WORDS, entropy
 from .labels import chosen_name, passphrase
-from .rules import identifier
+from .rules import identifier, wordy
 
 # gitleaks' generic-api-key rule asks 3.5 bits a character; we ask it of 16 characters or
 # more, since a shorter string cannot reach it reliably (16 random alphanumerics average
@@ -303,10 +303,32 @@ def long_mixed(value: str) -> bool:
         and sum(c.isdigit() for c in v) >= 2 and random_by_measure(v)
 
 
-def provider_shaped(rule: str, title: str, value: str, sure: str) -> tuple[str, str]:
+# a key a service issued under the name of what it is (apiKey=, API_SECRET:, client_secret): 20+
+# characters of lower case, upper case and 2+ digits, random. Stop 48: heldout43a's only real
+# credential, a 25-character apiKey in a day log, stayed generic-secret at `possible` (no exit 1).
+# What generic-secret got wrong on fresh pools never has both: a session key or an id under another
+# name (sessionKey, open_id), hex ids and hashes (one case), words and code names (no digits)
+_NAMED_KEY = re.compile(r"[A-Za-z0-9_-]{20,31}")
+
+
+def named_key(value: str, name: str | None) -> bool:
+    """A random value of mixed case and digits, 20-31 long, under an API key's or a secret's own name
+    (in the languages the key labels are read in: 密钥, 署名鍵, 비밀키)."""
+    flat = re.sub(r"[^a-z0-9]", "", (name or "").lower())
+    own = flat.endswith(("apikey", "secret", "secretkey")) or any(w in (name or "") for w in SECRET_KEY_WORDS)
+    if not own or "session" in flat:
+        return False
+    v = value.strip()
+    # generated, not chosen: a person's run of words and a year (NorthwindSigning2025Key) stays a judgement
+    return bool(_NAMED_KEY.fullmatch(v)) and any(c.islower() for c in v) and any(c.isupper() for c in v) \
+        and sum(c.isdigit() for c in v) >= 2 and random_by_measure(v) and not wordy(v)
+
+
+def provider_shaped(rule: str, title: str, value: str, sure: str, name: str | None = None) -> tuple[str, str]:
     """The rule a generic value is reported under: ``prefixed-token`` when a sure one has a provider's
-    key shape, ``long-token`` when it is a long random value of mixed case and digits (both keep
-    their level: the value announces itself), else the rule it was found by."""
+    key shape, ``long-token`` when it is a long random value of mixed case and digits, ``named-key``
+    when a shorter one stands under an API key's or a secret's own name (all keep their level: the
+    value announces itself), else the rule it was found by."""
     if rule != "generic-secret" or sure != "high" or _PUBLIC.match(value):
         return rule, title
     m = _PREFIXED.fullmatch(value)
@@ -314,6 +336,8 @@ def provider_shaped(rule: str, title: str, value: str, sure: str) -> tuple[str, 
         return "prefixed-token", "a key in a provider's shape (a short prefix, then random characters)"
     if long_mixed(value):
         return "long-token", "a token's shape (32+ random characters of mixed case and digits)"
+    if named_key(value, name):
+        return "named-key", "a random key under an API key's or a secret's name (mixed case and digits)"
     return rule, title
 
 

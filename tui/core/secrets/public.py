@@ -55,7 +55,7 @@ def _lines_around(text: str, start: int, end: int, n: int) -> tuple[str, str]:
 def public_confidence(text: str, rule: str, start: int, end: int, confidence: str) -> str | None:
     """The confidence a secret hit keeps once its context is read: None when the key is public
     by design, 'possible' when it could be either, else ``confidence`` unchanged."""
-    if rule not in ("generic-secret", "prefixed-token", "long-token", "gcp-api-key"):
+    if rule not in ("generic-secret", "prefixed-token", "long-token", "named-key", "gcp-api-key"):
         return confidence   # a provider's secret shape (sk_live_, ghp_…) is never the public key
     own, around = _lines_around(text, start, end, _WINDOW)
     if _SECRET_SAID.search(own):
