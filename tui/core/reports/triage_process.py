@@ -43,7 +43,7 @@ _HEAD_STATE = re.compile(r"(?i)^\W*(?:status|state|estado|statut|stato|стат�
 _HEADLINE_WORK = re.compile(
     r"(?i)\b(?:completed?|done|finished|shipped|implemented|deployed|pending|remaining|todo|progress|status|"
     r"completad[oa]s?|concluíd[oa]s?|entregues?|terminad[oa]s?|pendientes?|pendentes?|en curso|avance|"
-    r"terminé|erledigt|fatto|готово|статус|hoàn thành)\b|完成|进度|完了|進捗|완료|진행")
+    r"terminé|erledigt|fatto|готово|статус|hoàn thành)\b|完成|进度|待办|完了|進捗|완료|진행")
 
 
 # a finished phase's report: "FASE 2 implantada em …", "Phase 3 complete", "第2阶段完成"
@@ -88,7 +88,7 @@ _HEADLINE_PROCESS = re.compile(
     r"(?:today|this week)'?s? (?:to-?dos?|tasks)|tasks for (?:today|this week)|tareas (?:de|para) (?:hoy|esta semana)|"
     r"tarefas (?:de|para) (?:hoje|esta semana)|tâches (?:du jour|de la semaine)|aufgaben (?:für )?(?:heute|diese woche)|"
     r"completed?\b.{0,40}\b(?:tasks|sessions?|batch(?:es)?)|\d+ ?/ ?\d+ tasks|tasks? done|all (?:done|complete)|"
-    r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|待办|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
+    r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
     r"本周(?:待办|任务)|今天的?(?:待办|任务)|今週の(?:タスク|TODO|やること)|今日の(?:タスク|TODO|やること)|이번 ?주 ?(?:할 ?일|작업)|오늘 ?할 ?일|"
     r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
     r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
