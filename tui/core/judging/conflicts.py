@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .. import hints
 from . import amount_claims, rule_claims
 from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
@@ -207,19 +208,23 @@ def lines_of_body(body: str, first: int) -> list[Said]:
     return out
 
 
-# (plain ``in`` tests: an entry's body is short, a few hundred characters, where ~100 of them cost
-# less than one pass of the shared hints trie)
+# (an entry's body is short, a few hundred characters: the words are not looked up in the shared
+# hints pass, which cuts the text into runs, but searched for by a pattern of their own, below)
 _SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS + GONE_HINTS)))
 _FORMS = tuple(sorted({f for forms in _CONCEPTS.values() for f in forms}))
 _SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS), key=len))   # (the short first: found sooner)
 _DIGIT = re.compile(r"\d")
+# the same tests as ``any(w in low for w in words)``, in one pass of a trie of the words (found
+# where any of them starts): ~100 ``in`` tests of a text cost more (at 10k entries, ~0.04 s)
+_SAID_OR_RULE_RX = re.compile(hints.trie_pattern(_SAID_OR_RULE))
+_FORMS_RX = re.compile(hints.trie_pattern(_FORMS))
 
 
 def might_claim(low: str) -> bool:
     """Whether a lower-cased text holds a word any claim starts from (the rest is not read): a
     state, a replacement, a remote, or a setting's name beside a digit."""
-    return any(map(low.__contains__, _SAID_OR_RULE)) or _DIGIT.search(low) is not None and \
-        (any(map(low.__contains__, _FORMS)) or amount_claims.might_amount(low))
+    return _SAID_OR_RULE_RX.search(low) is not None or _DIGIT.search(low) is not None and \
+        (_FORMS_RX.search(low) is not None or amount_claims.might_amount(low))
 
 
 def claims_of(entry_id: str, lines) -> list[Claim]:

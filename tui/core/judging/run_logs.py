@@ -25,6 +25,8 @@ HEAD = 5               # the 'Generated:' line of a report is at its top
 
 def run_log_findings(entry_id: str, text: str) -> list[Finding]:
     """One process finding when the whole file is a run log or a stamped generated report."""
+    if _STAMP.search(text) is None:
+        return []   # both signs are a stamp on a line, and a line's stamp is one in the text (most hold none)
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines or len(lines) > MAX_LINES:
         return []

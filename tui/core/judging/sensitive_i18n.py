@@ -63,7 +63,8 @@ RULES: list[tuple[str, str, tuple[str, ...], re.Pattern]] = [
      re.compile(r"(?:저는|제가|그는|그녀는|사용자는|유저는|[가-힣]{2,3}\s?(?:님|씨)(?:은|는|이|가)?)\s*\S{0,8}?" + _ILLNESS_KO +
                 r"(?:이|가)?\s*(?:있|걸렸|진단을 받았|진단받았|이다|입니다|예요|이에요)" +
                 r"|" + _ILLNESS_KO + r"\s*(?:진단을 받았|진단받았)|임신 중이|임신했")),
-    ("religion", "religion", ("musulm", "cristian", "católic", "judí", "budista", "hindú", "ate"),
+    # ('ateo', 'atea': "ate" alone is in "update" and "generate", and had the pattern tried in most texts)
+    ("religion", "religion", ("musulm", "cristian", "católic", "judí", "budista", "hindú", "ateo", "atea"),
      re.compile(r"(?i)\b(?:es|soy|eres|somos) (?:un |una )?(?:musulmán|musulmana|cristian[oa]|católic[oa]|judí[oa]|"
                 r"budista|hindú|ate[oa])\b")),
     ("religion", "religion", ("muçulman", "cristã", "cristão", "católic", "judeu", "judia", "budista", "ateu", "ateia"),

@@ -94,11 +94,32 @@ hints.register(_ASCII_HINTS)
 _ENGLISH = {i for i, (lang, _, _) in enumerate(TRANSIENT) if lang == "en"}   # its hints gate ASCII text only
 
 
+# a word of letters that every pattern holding it bounds as a word (\b or a space each side: 'oggi',
+# 'hier', 'heute'), so a match needs it as a whole run of letters, never inside a longer word
+# ("logging" holds 'oggi', "hierarchy" 'hier': the Italian and French patterns, tried at every
+# place of such a text, cost more than the English one). Not Turkish: 'oturum' is in "oturumda".
+_WORD_HINTS = frozenset(h for lang, words, _ in TRANSIENT if lang in ("es", "pt", "it", "fr", "de")
+                        for h in words if h.isascii() and h.isalpha())
+assert all(TRANSIENT[i][0] in ("es", "pt", "it", "fr", "de") for h in _WORD_HINTS for i in _RULES_OF_HINT[h])
+
+
+def _whole_word(low: str, word: str) -> bool:
+    """Whether ``word`` occurs in ``low`` with no letter a-z either side."""
+    i = low.find(word)
+    while i >= 0:
+        j = i + len(word)
+        if (i == 0 or not "a" <= low[i - 1] <= "z") and (j == len(low) or not "a" <= low[j] <= "z"):
+            return True
+        i = low.find(word, i + 1)
+    return False
+
+
 def _rules_hinted(low: str, others: bool) -> set[int]:
     """The rules whose hints occur in ``low``: the ASCII ones from the shared pass, the others
     (``others``: only in text that is not ASCII) by substring tests."""
     found = [*(hints.present(low) & _ASCII_HINTS), *(_OTHER_PRESENT(low) if others else ())]
-    return {i for h in found for i in _RULES_OF_HINT[h]}
+    # (in ASCII text only: elsewhere re.I also matches 'ſ' for s, and a word may be spelled with one)
+    return {i for h in found if others or h not in _WORD_HINTS or _whole_word(low, h) for i in _RULES_OF_HINT[h]}
 
 
 def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
