@@ -54,3 +54,9 @@ def test_might_claim_is_the_substring_test():
         want = any(w in text for w in conflicts._SAID_OR_RULE) or conflicts._DIGIT.search(text) is not None and \
             (any(w in text for w in conflicts._FORMS) or conflicts.amount_claims.might_amount(text))
         assert conflicts.might_claim(text) == want
+
+
+def test_word_hints_belong_to_word_bounded_rules_only():
+    for h in wording._WORD_HINTS:
+        assert all(wording.TRANSIENT[i][0] in ("es", "pt", "it", "fr", "de") for i in wording._RULES_OF_HINT[h]), h
+    assert "oturum" not in wording._WORD_HINTS   # Turkish: 'bu oturumda'

@@ -131,3 +131,17 @@ def starting_at(rx, words: tuple[str, ...], text: str, low: str):
             if m is not None:
                 done = m.end()
                 yield m
+
+
+def whole_word(low: str, word: str) -> bool:
+    """Whether ``word`` occurs in ``low`` with no letter a-z either side. A pattern that bounds a
+    word (\\b, or a space, each side) matches it only so in ASCII text: a hint found only inside a
+    longer word ('oggi' in "logging") tries it at every place for nothing. (Elsewhere re.I also
+    matches 'ſ' for s: a word may be spelled with one, and the hint's test alone decides.)"""
+    i = low.find(word)
+    while i >= 0:
+        j = i + len(word)
+        if (i == 0 or not "a" <= low[i - 1] <= "z") and (j == len(low) or not "a" <= low[j] <= "z"):
+            return True
+        i = low.find(word, i + 1)
+    return False

@@ -83,43 +83,21 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _VI = re.compile(r"hiện|bây giờ|hôm|lúc này|tạm thời")
 _NO_SCRIPTS = dict.fromkeys(("zh", "ja", "ko", "ru", "vi"))   # every one of them needs a non-ASCII letter
 # every hint once, with its rule: one flat pass of substring tests (a generator per language cost more)
-_HINTS = [(h, i) for i, (_, hints, _) in enumerate(TRANSIENT) for h in hints]
-_RULES_OF_HINT: dict[str, set[int]] = {}
-for _h, _i in _HINTS:
-    _RULES_OF_HINT.setdefault(_h, set()).add(_i)
+_RULES_OF_HINT: dict[str, set[int]] = {h: {i for i, (_, hs, _) in enumerate(TRANSIENT) if h in hs} for _, hs, _ in TRANSIENT for h in hs}
 _ASCII_HINTS = frozenset(h for h in _RULES_OF_HINT if h.isascii())
 _OTHER_HINTS = sorted(h for h in _RULES_OF_HINT if not h.isascii())
 _OTHER_PRESENT = hints.finder(_OTHER_HINTS)
 hints.register(_ASCII_HINTS)
 _ENGLISH = {i for i, (lang, _, _) in enumerate(TRANSIENT) if lang == "en"}   # its hints gate ASCII text only
-
-
-# a word of letters that every pattern holding it bounds as a word (\b or a space each side: 'oggi',
-# 'hier', 'heute'), so a match needs it as a whole run of letters, never inside a longer word
-# ("logging" holds 'oggi', "hierarchy" 'hier': the Italian and French patterns, tried at every
-# place of such a text, cost more than the English one). Not Turkish: 'oturum' is in "oturumda".
-_WORD_HINTS = frozenset(h for lang, words, _ in TRANSIENT if lang in ("es", "pt", "it", "fr", "de")
-                        for h in words if h.isascii() and h.isalpha())
-assert all(TRANSIENT[i][0] in ("es", "pt", "it", "fr", "de") for h in _WORD_HINTS for i in _RULES_OF_HINT[h])
-
-
-def _whole_word(low: str, word: str) -> bool:
-    """Whether ``word`` occurs in ``low`` with no letter a-z either side."""
-    i = low.find(word)
-    while i >= 0:
-        j = i + len(word)
-        if (i == 0 or not "a" <= low[i - 1] <= "z") and (j == len(low) or not "a" <= low[j] <= "z"):
-            return True
-        i = low.find(word, i + 1)
-    return False
+# a word these patterns bound as one each side ('oggi', 'hier'): not inside "logging", "hierarchy" (hints.whole_word)
+_WORD_HINTS = frozenset(h for lang, hs, _ in TRANSIENT if lang in ("es", "pt", "it", "fr", "de") for h in hs if h.isalpha())
 
 
 def _rules_hinted(low: str, others: bool) -> set[int]:
-    """The rules whose hints occur in ``low``: the ASCII ones from the shared pass, the others
-    (``others``: only in text that is not ASCII) by substring tests."""
+    """The rules whose hints occur in ``low`` (a word hint as a whole word, in ASCII text): the ASCII
+    ones from the shared pass, the others (``others``: only in text that is not ASCII) by substring tests."""
     found = [*(hints.present(low) & _ASCII_HINTS), *(_OTHER_PRESENT(low) if others else ())]
-    # (in ASCII text only: elsewhere re.I also matches 'ſ' for s, and a word may be spelled with one)
-    return {i for h in found if others or h not in _WORD_HINTS or _whole_word(low, h) for i in _RULES_OF_HINT[h]}
+    return {i for h in found if others or h not in _WORD_HINTS or hints.whole_word(low, h) for i in _RULES_OF_HINT[h]}
 
 
 def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str | None = None) -> list[Finding]:
