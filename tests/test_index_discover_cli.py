@@ -135,3 +135,27 @@ def test_hostile_folder_never_reads_outside(tmp_path):
     mem = Memory.load(mem_dir, root, now=NOW)
     assert [mem.status[i].anchor for i in sorted(mem.entries)] == ["unsafe"] * 4
     assert REPO.exists()
+
+
+def test_discovery_finds_a_memory_bank_and_the_folder_it_stands_in(tmp_path):
+    """A Cline user runs `memtui` in the project (./memory-bank, or a variant's folder) or inside
+    the memory folder itself: both open that memory, not the sample; ./memory keeps precedence."""
+    env = {"HOME": str(tmp_path / "home")}
+    proj = tmp_path / "proj"
+    (proj / ".roo" / "memory-bank").mkdir(parents=True)
+    (proj / ".roo" / "memory-bank" / "activeContext.md").write_text("# Active context\n")
+    found = discover(proj, env)
+    assert found.how == "./.roo/memory-bank" and found.dir == proj / ".roo" / "memory-bank"
+    (proj / "memory-bank").mkdir()
+    (proj / "memory-bank" / "projectbrief.md").write_text("# Brief\n")
+    assert discover(proj, env).how == "./memory-bank"
+    (proj / "memory").mkdir()
+    assert discover(proj, env).how == "./memory"
+    inside = discover(proj / "memory-bank", env)
+    assert inside.how == "." and inside.dir == proj / "memory-bank"
+    # an empty folder named memory-bank, or an ordinary folder of notes, is no memory to open
+    (tmp_path / "memory-bank").mkdir()
+    assert discover(tmp_path / "memory-bank", env).how == "sample"
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.md").write_text("x\n")
+    assert discover(tmp_path / "notes", env).how == "sample"

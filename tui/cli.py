@@ -39,7 +39,8 @@ def build_tui_parser() -> argparse.ArgumentParser:
               "       memtui COMMAND [ARGS ...]   (memtui COMMAND --help)",
         description="See and curate what a coding agent remembers. With no COMMAND, memtui opens the "
                     "terminal app on the memory folder: DIR, else $MEMTUI_DIR, else Claude Code's folder for "
-                    "this project, ./memory or ./.memories, else a private copy of the bundled sample.",
+                    "this project, ./memory or ./.memories, a memory bank (./memory-bank), the folder you stand in "
+                    "when it is one, else a private copy of the bundled sample.",
         epilog=f"commands:\n\n{commands}\n\n"
                "Start with `memtui` (the app: ? lists every key) and `memtui hook install` (Claude Code's hook).")
     samples = layout_samples()

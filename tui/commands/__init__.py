@@ -53,7 +53,8 @@ def layout_help() -> str:
 
 
 DIR_HELP = ("the memory folder (default: $MEMTUI_DIR, else Claude Code's folder for this project, ./memory, "
-            "./.memories, else the bundled sample); sample:NAME for a bundled layout sample")
+            "./.memories, ./memory-bank, the working folder when it is named memory or memory-bank, else the "
+            "bundled sample); sample:NAME for a bundled layout sample")
 JSON_HELP = "print JSON instead of text (the shapes are in the README; fields are added, never renamed)"
 ID_HELP = "an entry's id: its path in the memory folder, as `memtui list` shows it (e.g. notes/build.md)"
 

@@ -100,10 +100,22 @@ def claude_memory_dir(cwd: Path, env: dict | None = None) -> Path:
     return base / "projects" / claude_slug(top) / "memory"
 
 
+# Cline's memory bank and its variants' folders (layouts/cline.py reads them)
+MEMORY_BANKS = ("memory-bank", ".clinerules/memory-bank", ".roo/memory-bank", ".kilocode/rules/memory-bank")
+HERE_NAMES = ("memory", ".memories", "memory-bank")
+
+
+def _holds_markdown(folder: Path) -> bool:
+    try:
+        return folder.is_dir() and any(p.suffix.lower() == ".md" for p in folder.iterdir())
+    except OSError:
+        return False
+
+
 @dataclass(frozen=True)
 class Found:
     dir: Path
-    how: str            # env | claude-code | ./memory | ./.memories | sample | argument
+    how: str            # env | claude-code | ./memory | ./.memories | ./memory-bank… | . | sample | argument
     note: str = ""      # said on stderr when not obvious (the sample fallback)
     layout: Any = None  # the detected (or forced) layouts.Layout, set by the command line
 
@@ -129,6 +141,14 @@ def discover(cwd: Path | None = None, env: dict | None = None) -> Found:
         if (cwd / name).is_dir():
             return Found(cwd / name, f"./{name}")
         looked.append(f"./{name}")
+    # past the contract's places (SPEC §7): a memory bank in the project, then the folder the user
+    # stands in when it is one; both only with Markdown in them, so an empty folder stays the sample's
+    for name in MEMORY_BANKS:
+        if _holds_markdown(cwd / name):
+            return Found(cwd / name, f"./{name}")
+    if cwd.name.lower() in HERE_NAMES and _holds_markdown(cwd):
+        return Found(cwd, ".")
+    looked.append("./memory-bank")
     return Found(sample_dir(), "sample",
                  f"memtui: no memory directory found (looked at ${ENV_DIR}, {', '.join(looked)}); "
                  f"showing the bundled sample: {sample_dir()}")
