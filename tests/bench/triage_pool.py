@@ -43,16 +43,22 @@ def skeleton(pool: Path, slug: str, into: Path) -> tuple[Path, Path]:
                 where = row["memory_path"].split()[0]
     root = into / slug
     root.mkdir(parents=True)
+    at_root = where.strip("/") in ("", ".")   # the memory IS the repository's top (OpenClaw, a root MEMORY.md)
     listing = src / "project-files.txt"
     for rel in (listing.read_text(encoding="utf-8").splitlines() if listing.is_file() else ()):
         rel = rel.strip()
         if not rel or rel.startswith("/") or ".." in Path(rel).parts:
             continue
+        if at_root and rel.lower().endswith(".md"):
+            continue   # the memory's Markdown is what the pool copied; an empty stand-in would read as an entry
         try:
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
             (root / rel).touch()
         except OSError:
             pass
+    if at_root:   # the project's stand-ins stay: the memory is copied over them
+        shutil.copytree(src / "memory", root, dirs_exist_ok=True)
+        return root, root
     memory = root / where.strip("/")
     if memory.exists():
         shutil.rmtree(memory) if memory.is_dir() else memory.unlink()

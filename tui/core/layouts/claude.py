@@ -19,7 +19,14 @@ class ClaudeCode(Layout):
     followed = "Claude Code auto memory (MEMORY.md index, 200 lines / 25 KB loaded), 2.x"
 
     def role(self, file_id: str) -> Role:
-        return INDEX if file_id == INDEX_NAME else ENTRY
+        if file_id == INDEX_NAME:
+            return INDEX
+        if not file_id.lower().endswith(".md"):   # SPEC §3: its entries are *.md files (a script or a
+            return NOT_MARKDOWN                    # config beside them is no memory, e.g. at a project's top)
+        return ENTRY
+
+
+NOT_MARKDOWN = Role("other", "not Markdown (Claude Code's memory is *.md files)")
 
 
 class MemoryTool(ClaudeCode):
@@ -34,6 +41,9 @@ class MemoryTool(ClaudeCode):
     no_record = ("the memory tool's files are written through the API by the application that runs it: no "
                  "record of those calls is kept beside them")
     followed = "Anthropic memory tool (memory_20250818): files under /memories"
+
+    def role(self, file_id: str) -> Role:
+        return ENTRY   # any text file under /memories is the tool's memory
 
     def detect(self, folder: Path) -> Path | None:
         names = [n for n, regular in listing(folder) if regular and not n.startswith(".")]
