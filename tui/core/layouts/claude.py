@@ -21,12 +21,13 @@ class ClaudeCode(Layout):
     def role(self, file_id: str) -> Role:
         if file_id == INDEX_NAME:
             return INDEX
-        if not file_id.lower().endswith(".md"):   # SPEC §3: its entries are *.md files (a script or a
-            return NOT_MARKDOWN                    # config beside them is no memory, e.g. at a project's top)
-        return ENTRY
+        if not file_id.lower().endswith(TEXT_NOTES):   # SPEC §3: its entries are notes (*.md; a .txt note
+            return NOT_NOTES                              # is read too); code or a config beside them is no
+        return ENTRY                                      # memory (a root MEMORY.md at a project's top)
 
 
-NOT_MARKDOWN = Role("other", "not Markdown (Claude Code's memory is *.md files)")
+TEXT_NOTES = (".md", ".markdown", ".txt")
+NOT_NOTES = Role("other", "not a note (Claude Code's memory is Markdown or text files)")
 
 
 class MemoryTool(ClaudeCode):
