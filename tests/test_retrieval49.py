@@ -57,3 +57,28 @@ def test_the_kept_index_decides_alike(mem_dir, root):
     bank(mem_dir)
     index(mem_dir, root)
     same(mem_dir, root, ["what redis eviction and ttl do the sessions use?", "redis", "ttl of the sessions"])
+
+
+def test_eval_says_which_labels_name_an_entry_never_injected(tmp_path, capsys):
+    """SPEC §2: an OpenClaw day log is shown, never injected. A label naming one stays a miss as
+    labelled; `memtui eval` says how many of a row's expectations are such, and BM25's hits on them."""
+    import json
+    import shutil
+    from conftest import REPO
+    from tui.cli import main
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "sample_memories" / "layouts" / "openclaw", ws)
+    q = tmp_path / "q.jsonl"
+    q.write_text("\n".join(json.dumps(x) for x in (
+        {"query": "what did we fix in the dashboard total rounding?", "inject": ["memory/2026-11-30.md"],
+         "first": "memory/2026-11-30.md"},
+        {"query": "how do fly deploys work here?", "inject": ["memory/fly-deploys.md"]})) + "\n", encoding="utf-8")
+    main(["eval", str(q), "--dir", str(ws), "--root", str(tmp_path), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["categories"]["inject"]["total"] == 2 and out["categories"]["first"]["total"] == 1
+    assert out["by_policy"]["inject"]["total"] == 1 and out["by_policy"]["first"]["total"] == 1
+    assert out["by_policy"]["inject"]["bm25"] == out["by_policy"]["first"]["bm25"] == 1
+    assert any(m["expected"] == "memory/2026-11-30.md" and m["why"].startswith("process") for m in out["misses"])
+    main(["eval", str(q), "--dir", str(ws), "--root", str(tmp_path)])
+    text = capsys.readouterr().out
+    assert "1 of 2 name an entry the policy never injects" in text and "BM25 met 1 of them" in text
