@@ -93,10 +93,12 @@ def test_body_words_count_at_half_a_description_word_and_say_so(mem_dir, root):
     assert injected(mem_dir, root, "what indentation do we use?") == ["label.md"]
     e = Engine.from_memory(Memory.load(mem_dir, root, now=NOW))
     d = e.decide("indentation for docstrings?")
-    assert [c.id for c in d.injected] == ["label.md"] and d.injected[0].score == 1
-    details = [(r.kind, r.detail, r.points) for r in d.injected[0].reasons]
-    assert ("keyword", "docstrings (body)", 0.5) in details and ("keyword", "indentation (body)", 0.5) in details
-    assert sum(r.points for r in d.injected[0].reasons) == 1
+    # half a description word on one line of a typical entry; this note is one line long, so it
+    # speaks of each more (evidence.body_tenths, stop 49), never more than a description word
+    assert [c.id for c in d.injected] == ["label.md"] and 1 < d.injected[0].score <= 2
+    details = {r.detail: r.points for r in d.injected[0].reasons}
+    assert 0.5 < details["docstrings (body)"] == details["indentation (body)"] <= 1
+    assert round(sum(r.points for r in d.injected[0].reasons), 1) == d.injected[0].score
 
 
 def test_body_never_outranks_a_path_hit_nor_the_cap(mem_dir, root):

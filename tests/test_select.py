@@ -275,16 +275,18 @@ def test_broad_folder_hits_rank_the_same_lazily(tmp_path, monkeypatch):
     assert all(d["matched"] > 100 for d in lazy[:1])
 
 
-def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], names=(), quiet=()) -> tuple[float, float, bool]:
+def keyword_points(kw: dict[str, int], need: int, rare: dict[str, float], names=(), quiet=(),
+                   foci=None) -> tuple[float, float, bool]:
     """(an entry's keyword points in tenths uncapped, those not from its body, whether its body counted)
-    from its hits {term: weight} (weight BODY: a body word), summed item by item."""
-    from tui.core.engine.evidence import BODY, BODY_WEIGHT, body_counts, tenths
+    from its hits {term: weight} (weight BODY: a body word, worth its focus there, ``foci``), summed
+    item by item."""
+    from tui.core.engine.evidence import BODY, body_counts, body_tenths, tenths
     named = sum(tenths(w, rare[t]) for t, w in kw.items() if w != BODY)
     body = [t for t, w in kw.items() if w == BODY]
     from tui.core.engine.evidence import rare_name
     counted = body_counts(len(body), sum(rare[t] for t in body), need, named > 0,
                           any(rare_name(t, names, rare, quiet) for t in body))
-    return named + (sum(tenths(BODY_WEIGHT, rare[t]) for t in body) if counted else 0), named, counted
+    return named + (sum(body_tenths(t, foci[t], names, rare, quiet) for t in body) if counted else 0), named, counted
 
 
 class _WithNeed(dict):
@@ -323,7 +325,8 @@ class _Itemised(Engine):
                 _best(ph, bulk[0], (FOLDER_POINTS, "under", bulk[1][eid], bulk[2]))
             kw = hits_kw.get(eid, {})
             path = sum(h[0] for h in ph.values())
-            points, named, counted = keyword_points(kw, need, out.rare, qterms.names)
+            foci = {t: self.index.body(t)[eid] for t, w in kw.items() if w == BODY}
+            points, named, counted = keyword_points(kw, need, out.rare, qterms.names, foci=foci)
             if not path and not named and not counted:
                 waiting[eid] = kw   # body words that do not count alone: no match, unless a second (below)
                 continue
@@ -339,14 +342,15 @@ class _Itemised(Engine):
         # the places left (evidence.seconds), item by item: once the gate is open (an entry matched on
         # its words or on a path), every entry whose body holds a telling word of the prompt (not only
         # small talk's) goes in too, ranked after every entry that matched on its own
-        from tui.core.engine.evidence import BODY_WEIGHT, mentions, tenths
+        from tui.core.engine.evidence import body_tenths, mentions
         def said(eid, kw):
             return sum(mentions(self.index.body(t)[eid], out.rare[t]) for t, w in kw.items() if w == BODY)
         low = min((sc for sc, ph, kw in out.values()), default=0)
         if out or bulk is not None:
             for eid, kw in waiting.items():
                 if set(kw) - qterms.quiet:
-                    score = sum(tenths(BODY_WEIGHT, out.rare[t]) for t in kw) / 10
+                    foci = {t: self.index.body(t)[eid] for t in kw}
+                    score = sum(body_tenths(t, foci[t], qterms.names, out.rare, qterms.quiet) for t in kw) / 10
                     out[eid] = (score, {}, kw)
                     out.second[eid] = score
                     self.keys[eid] = (min(score, low), -1, len(kw), said(eid, kw))

@@ -73,6 +73,9 @@ def run(args) -> int:
         table.add_row(f"[dim]tag[/] {t}", f"{p}/{n}", f"[{'green' if p == n else 'red'}]{p / n:.0%}[/]",
                       _plain(b.tag_pass.get(t, 0), n))
     con.print(table)
+    for k, (n, h) in sorted(rep.by_policy.items()):   # (core/engine/evaluate.py: by_policy)
+        con.print(f"[dim]{LABEL[k]}: {n} of {rep.total[k]} name an entry the policy never injects (a log, "
+                  f"superseded, a broken or unsafe anchor), counted as misses; BM25 met {h} of them[/]")
     if rep.langs:
         langs = Table(title="per language (BM25 top-k beside each)", title_justify="left", box=None,
                       header_style="bold")

@@ -18,6 +18,12 @@ folder labelled by its files is measured whatever its layout makes its entries.
 
 Every expectation is also checked against a plain BM25 top-k over the same entries (``bm25.py``)
 when one is given, in the same run: each rate stands beside the yardstick's.
+
+An `inject` or `first` label may name an entry the policy never injects, whatever the prompt (SPEC
+§2-§4: an OpenClaw day log or any other record of work done, a superseded entry, a broken or
+unsafe anchor). It stays counted as a miss, as labelled; the report says how many such
+expectations each row holds, and how many of them BM25 met (``by_policy``): a reader comparing
+the rows knows which misses no ranking of the engine could have avoided.
 """
 from __future__ import annotations
 
@@ -79,6 +85,8 @@ class Report:
     passed: int = 0
     misses: list[Miss] = field(default_factory=list)
     baseline: "Report | None" = None   # the same tallies for BM25's top-k (when one was given)
+    # kind → [expectations naming an entry the policy never injects, of them met by BM25's top-k]
+    by_policy: dict[str, list[int]] = field(default_factory=dict)
     results: list[tuple[int, dict, list[str], list[str] | None]] = field(default_factory=list)
     # (line, prompt, ids injected, BM25's top-k or None) per prompt, for a caller's own rows
 
@@ -110,6 +118,8 @@ class Report:
                           for lang, kinds in sorted(self.langs.items())},
             "misses": [m.__dict__ for m in self.misses],
         }
+        if self.by_policy:   # (beside the categories: each row's totals stay as labelled)
+            out["by_policy"] = {k: {"total": n, "bm25": h} for k, (n, h) in sorted(self.by_policy.items())}
         if b is not None:   # (fields added beside the engine's, never renamed)
             out["bm25"] = {"passed": b.passed}
             for k, c in out["categories"].items():
@@ -159,6 +169,29 @@ def _why(decision: Decision, entry_id: str, engine: Engine) -> str:
         if c.id == entry_id:
             return f"score {shown_points(c.score)}: " + "; ".join(f"{r.kind} {r.detail} {signed_points(r.points)}" for r in c.reasons)
     return _why_not(decision, entry_id, engine)
+
+
+def _policy(engine: Engine, label: str, known_ids) -> str | None:
+    """The policy's reason never to inject the entry ``label`` names (None: it may be injected)."""
+    eid = _known(label, known_ids)
+    if eid is None:
+        return None
+    try:
+        e, st = engine.entries[eid], engine.status[eid]
+    except KeyError:
+        return None
+    why = engine._exclusion(e, st)
+    return why[0] if why else None
+
+
+def _by_policy(rep: Report, engine: Engine, q: dict, known_ids, top: list[str] | None) -> None:
+    """Count ``q``'s inject and first labels that name an entry the policy never injects."""
+    for kind, labels in (("inject", q.get("inject", [])), ("first", [q["first"]] if q.get("first") else [])):
+        for label in labels:
+            if _policy(engine, label, known_ids) is not None:
+                n = rep.by_policy.setdefault(kind, [0, 0])
+                n[0] += 1
+                n[1] += bool(top) and (hit(label, top) if kind == "inject" else meets(label, top[0]))
 
 
 def _tally(rep: Report, q: dict, got: list[str]) -> list[tuple[str, str]]:
@@ -216,5 +249,6 @@ def evaluate(engine: Engine, queries: list[tuple[int, dict]], max_count: int, ma
         if baseline is not None:
             top = baseline.top(q["query"], count)
             _tally(rep.baseline, q, top)
+        _by_policy(rep, engine, q, known_ids, top)
         rep.results.append((line, q, got, top))
     return rep

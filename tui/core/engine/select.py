@@ -170,8 +170,7 @@ class Engine:
 
     def reasons(self, ph: dict, kw: dict, words: dict[str, str] | None, scored: "_Scored",
                 eid: str | None = None) -> list[Reason]:
-        """The reasons of one entry's (``eid``'s) hits; ``words``: term → the prompt's word, shown for
-        it; ``scored``: the query's rarities and body need (evidence.keyword_reasons)."""
+        """The reasons of one entry's (``eid``'s) hits; ``words``: term → the prompt's word (evidence.keyword_reasons)."""
         words = words or {}
         out = []
         for points, how, p, raw in sorted(ph.values(), key=lambda h: (-h[0], h[2], h[3])):
@@ -181,8 +180,9 @@ class Engine:
                       "under": f"{shown} (under {raw.rstrip('/')}/)",
                       "holds": f"{shown}/ (holds {raw})"}[how]
             out.append(Reason("path", detail, points))
-        out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size(),
-                               scored.qterms.names, scored.qterms.quiet, scored.most.get(eid), eid in scored.second)
+        foci = {t: self.index.body(t)[eid] for t, w in kw.items() if w == BODY}   # (evidence.body_tenths)
+        out += keyword_reasons(kw, words, scored.need, scored.rare, scored.held, self.index.size(), scored.qterms.names,
+                               scored.qterms.quiet, scored.most.get(eid), eid in scored.second, foci)
         return out
 
     def _ranked(self, query: str):
