@@ -148,11 +148,21 @@ def _project_docs(mem: Memory) -> set[str]:
     return _DOCS[1]
 
 
+# a folder that is a memory store by its name: another memory's entries sit there
+_MEMORY_FOLDER = re.compile(r"(?i)(?:^|/)(?:memory|memories|memory[-_]bank|\.memory)/")
+
+
 def _in_project(mem: Memory, target: str) -> bool:
-    """An index link outside the memory folder whose file the project holds (by name)."""
+    """An index link whose file the project holds (by name) outside any memory folder: a document
+    of the project the link names from another place. A file of that name inside a memory folder
+    does not count: it is a memory's entry, and the link does not reach it from here (an index
+    copied from an older memory folder lists entries this one never had; '../notes.md' for the
+    folder's own notes.md lands beside the folder, on nothing)."""
     rf = getattr(mem, "root_files", None)
     name = unquote(target).split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-    return rf is not None and bool(name) and rf.has(name)
+    if rf is None or not name or not rf.has(name):
+        return False
+    return any(_MEMORY_FOLDER.search(spot) is None for spot in rf._walk().get(name, ()))
 
 
 def _link_names(mem: Memory) -> set[str]:
