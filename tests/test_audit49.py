@@ -151,3 +151,15 @@ def test_a_transcript_out_of_the_index_is_one_cause(tmp_path):
     assert [f.id for f in found if f.rule == "transcript"] == ["chat_export.md"]
     unlisted = [f for f in found if f.rule == "not-in-index"]
     assert [(f.id, [p.id for p in f.places]) for f in unlisted] == [("reference_queue.md", [])], unlisted
+
+
+def test_a_link_written_from_the_project_root_or_by_a_tail_of_the_path_reaches_its_entry(tmp_path):
+    from tui.core.reports.audit import audit_dir
+    root = tmp_path / "proj"
+    mem = root / ".claude" / "memory"
+    write(mem, "user_notes.md", ENTRY_FM.format("notes") + "Prefers tabs.\n")
+    (mem / "MEMORY.md").write_text("- [Notes](memory/user_notes.md) — tabs\n"
+                                   "- [Notes](.claude/memory/user_notes.md) — tabs\n"
+                                   "- [Notes](/.claude/memory/user_notes.md) — tabs\n", encoding="utf-8")
+    broken = [f for f in audit_dir(str(mem), str(root), git=False).findings if f.kind == "link-broken"]
+    assert broken == []
