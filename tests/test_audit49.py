@@ -163,3 +163,20 @@ def test_a_link_written_from_the_project_root_or_by_a_tail_of_the_path_reaches_i
                                    "- [Notes](/.claude/memory/user_notes.md) — tabs\n", encoding="utf-8")
     broken = [f for f in audit_dir(str(mem), str(root), git=False).findings if f.kind == "link-broken"]
     assert broken == []
+
+
+def test_pass_after_a_login_is_a_password_label():
+    from tui.core.secrets.detect import find_secrets
+    for line in ("FTP for the shop: user: shopsync pass: Vq7#kLm29x\n",
+                 "SMTP login notify@harbor-lab.pt, pass `Rw4!tZp8Qe`\n",
+                 "- account `ops_admin` / pass: `Hy6$mNq3Ls`\n"):
+        hits = find_secrets(line)
+        assert [(h.rule, h.confidence) for h in hits] == [("generic-secret", "high")], line
+
+
+def test_pass_as_a_word_stays_a_word():
+    from tui.core.secrets.detect import find_secrets
+    for line in ("Sanity PASS: 12 tests green\n", "User login e2e PASS: 12/12\n",
+                 "login flow: pass `--headed` to see the browser\n", "user: admin pass: `${ADMIN_PASS}`\n",
+                 "Check the user: admin pass: yes, it works\n"):
+        assert find_secrets(line) == [], line
