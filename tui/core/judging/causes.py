@@ -23,8 +23,8 @@ import re
 from .findings import KIND, Finding, Place, kind_many
 
 # process findings that say a whole file is a record of work (a layout's log, a file that reads
-# as one); "durable-rule-in-log" says the opposite of a line in such a file
-_LOG_RULES = ("session-log", "process-file", "daily-log", "run-log")
+# as one, a chat transcript saved whole); "durable-rule-in-log" says the opposite of a line in such a file
+_LOG_RULES = ("session-log", "process-file", "daily-log", "run-log", "transcript")
 
 
 def one_per_cause(findings: list[Finding]) -> list[Finding]:

@@ -292,8 +292,9 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
         local = addr.split("@", 1)[0]
         if local in _ROLE_MAILBOXES or _DESK_PARTS.intersection(re.split(r"[._+-]", local)):
             continue   # info@, support@, shop.contact@: a desk, not a person
-        if addr.endswith(("example.com", "example.org", "users.noreply.github.com")) or addr.startswith("noreply"):
-            continue
+        if addr.endswith(("example.com", "example.org", "users.noreply.github.com", "gserviceaccount.com")) or \
+                addr.startswith("noreply"):
+            continue   # (a cloud service account, …@project.iam.gserviceaccount.com, is a program's, not a person's)
         if re.search(r"@[\w.-]*\.(?:png|jpg|svg|js|ts|py|service|timer|socket|target|mount|path)$", addr):
             continue   # logo@2x.png, pkg@1.2.js, systemd units: getty@tty1.service
         before = text[max(0, m.start() - 40):m.start()]
@@ -325,10 +326,11 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
                            "use the host's name or a role (\"the staging server\"), or leave it out"))
     for m in (_HOME.finditer(text) if ("/home/" in text or "Users" in text) else ()):
         name, before = m.group(1).rstrip(".").lower(), _token_before(text, m.start())
-        if name in _GENERIC_USERS or name in _ROLE_MAILBOXES or _SERVICE_USER.match(name) or \
+        if name in _GENERIC_USERS or name in _ROLE_MAILBOXES or _SERVICE_USER.match(name) or name.isdigit() or \
                 ("://" in before and "file:" not in before) or \
                 _EXAMPLE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
-            continue   # a service login, a web URL's /home/ page, an example for the reader
+            continue   # a service login, an account of digits (C:\Users\40217: no name to learn), a web
+            # URL's /home/ page, an example for the reader
         if m.group(0).startswith("/home/") and (not _HOME_GOES_ON.match(text, m.end()) or _ROUTE_BEFORE.search(
                 text, max(text.rfind("\n", 0, m.start()) + 1, m.start() - 80), m.start())):
             continue   # /home/product: a web route; a filesystem home goes on into a folder (/home/ana/src)

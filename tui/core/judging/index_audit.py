@@ -148,11 +148,28 @@ def _project_docs(mem: Memory) -> set[str]:
     return _DOCS[1]
 
 
+# a folder that is a memory store by its name: another memory's entries sit there
+_MEMORY_FOLDER = re.compile(r"(?i)(?:^|/)(?:memory|memories|memory[-_]bank|\.memory)/")
+_UP = re.compile(r"^(?:\.{1,2}/|/)+")   # the ./, ../ and / a link starts with
+
+
 def _in_project(mem: Memory, target: str) -> bool:
-    """An index link outside the memory folder whose file the project holds (by name)."""
+    """An index link whose file the project holds (by name) outside any memory folder: a document
+    of the project the link names from another place. A file of that name inside a memory folder
+    does not count: it is a memory's entry, and the link does not reach it from here (an index
+    copied from an older memory folder lists entries this one never had; '../notes.md' for the
+    folder's own notes.md lands beside the folder, on nothing), unless the link gives the file's
+    path from the project root or its tail (.claude/memory/notes.md, memory/notes.md)."""
     rf = getattr(mem, "root_files", None)
-    name = unquote(target).split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-    return rf is not None and bool(name) and rf.has(name)
+    path = unquote(target).split("#", 1)[0].rstrip("/")
+    name = path.rsplit("/", 1)[-1]
+    if rf is None or not name or not rf.has(name):
+        return False
+    spots = rf._walk().get(name, ())
+    tail = _UP.sub("", path)
+    if "/" in tail and any(spot == tail or spot.endswith("/" + tail) for spot in spots):
+        return True   # written from the project root (.claude/memory/x.md) or by its path's tail (memory/x.md)
+    return any(_MEMORY_FOLDER.search(spot) is None for spot in spots)
 
 
 def _link_names(mem: Memory) -> set[str]:

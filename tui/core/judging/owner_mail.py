@@ -69,22 +69,31 @@ def is_owners(address: str, owners: frozenset[str], mails: frozenset[str]) -> bo
 
 
 def spare_own(findings: list[Finding], directory, root, texts) -> list[Finding]:
-    """``findings`` without the e-mail findings whose address is the owner's own (``texts(id)``:
-    the text the finding's file holds, where its address is looked up by the finding's key)."""
-    emails = [f for f in findings if f.kind == "identifying" and f.rule == "email" and f.cause]
-    if not emails:
+    """``findings`` without the e-mail findings whose address is the owner's own, and the home-folder
+    findings whose account is the owner's own handle (C:\\Users\\quillfen7 in quillfen7-labs'
+    repository: the name every commit and the remote already show) (``texts(id)``: the text the
+    finding's file holds, where its address or folder is looked up by the finding's key)."""
+    own_rules = ("email", "home-path")
+    named = [f for f in findings if f.kind == "identifying" and f.rule in own_rules and f.cause]
+    if not named:
         return findings
     owners, mails = owner_names(str(directory), str(root))
     if not owners and not mails:
         return findings
-    from .gates import _EMAIL, _value_key
+    from .gates import _EMAIL, _HOME, _value_key
     own_keys: set[str] = set()
-    for f in emails:
+    for f in named:
         text = texts(f.id) or ""
-        for m in _EMAIL.finditer(text):
-            if is_owners(m.group(0), owners, mails):
-                own_keys.add(_value_key(m.group(0).lower()))
+        if f.rule == "email":
+            for m in _EMAIL.finditer(text):
+                if is_owners(m.group(0), owners, mails):
+                    own_keys.add(_value_key(m.group(0).lower()))
+        else:
+            for m in _HOME.finditer(text):
+                name = m.group(1).rstrip(".").lower()
+                if is_owners(name + "@", owners, frozenset()):   # the account read as a mailbox's name
+                    own_keys.add(_value_key(name))
     if not own_keys:
         return findings
-    mine = {id(f) for f in emails if f.cause in own_keys}
+    mine = {id(f) for f in named if f.cause in own_keys}
     return [f for f in findings if id(f) not in mine]

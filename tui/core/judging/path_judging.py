@@ -211,8 +211,13 @@ _MADE_LATER = re.compile(r"(?i)[`*\"']*[ \t]*[(—–:-]?[ \t]*(?:(?:will|is goi
 _TO_MAKE = re.compile(r"(?i)\b(?:create|implement|crear|criar|creare|erstellen)[ \t]+(?:an? |the |new |un |una |o |a )?"
                       r"[`*\"']*$")
 _MADE_NEXT = re.compile(r"(?i)[`*\"']*[ \t]*[—–:-]+[ \t]*(?:create|crea|criar|crear|erstelle)\b")   # "`x.jsx` — create the view"
+# (and a section of the files to make: "Files to create", "ФАЙЛЫ ДЛЯ СОЗДАНИЯ", "Archivos a crear", "待创建文件";
+# never "Files created" nor "New files", whose files should be there)
 _PLAN_HEADING = re.compile(r"(?im)^[ \t]{0,3}#{1,6}[^\n]*(?:plan|proposal|proposed|roadmap|todo|to-do|future|"
-                           r"next steps|draft|wishlist|propuesta|proposta|계획|計画|计划)[^\n]*$")
+                           r"next steps|draft|wishlist|propuesta|proposta|계획|計画|计划|"
+                           r"\bto (?:be )?(?:create|add|write)\b|для создания|\bсоздать\b|\b(?:a|por) crear\b|\ba criar\b|"
+                           r"\bà créer\b|\bzu erstellen\b|待创建|要创建|新規作成|作成する|생성할)"
+                           r"[^\n]*$")
 
 
 _HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]*$")

@@ -224,6 +224,11 @@ def _find(text: str) -> list[SecretHit]:
         if rule is not None and random_enough(value, min(rule.entropy, 2.2) if value.isdigit() else rule.entropy):
             if not never_a_value(value, words=False):
                 add(rule.id, rule.title, vstart, vend)
+        elif name_low == "pass" and name != "PASS" and _after_a_login(text, vstart, name):
+            # "user: shopsync pass: …": 'pass' is a password's label beside a login; only a value made
+            # as passwords are (three classes, eight characters or more) is one ("pass: yes" is prose)
+            if grade(value, "password") == "high" and not never_a_value(value, words=False):
+                add("generic-secret", "a password after a login", vstart, vend)
         elif keylike_name(name_low, name) and (judge_value(value, name_low, how) or _wrapped_secret(value)):
             graded("generic-secret", "secret-looking value assigned to a key-like name", vstart, vend, name)
         elif how in ("quoted", "unquoted") and chosen_name(name) and keylike_name(name_low, name) and passphrase(value) and not listed(text, vstart):
@@ -279,6 +284,17 @@ _ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
 # where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of an alternative
 _PAIR_STARTS = ("log", "cred", "user", "account", "sign")
 _BEARER_STARTS = ("bearer", "token", "api-key")
+
+
+# a login named before 'pass' on its line: "user: x pass: …", "login a@b.pt, pass …", "account `x` / pass …"
+_LOGIN_BEFORE = re.compile(r"(?i)\b(?:user(?:name)?|login|account|e-?mail)[ \t]*[:=：]?[ \t]*[`'\"]?[^\s`'\"]+[`'\"]?"
+                           r"[ \t]*[,;/|]?[ \t]*$")
+
+
+def _after_a_login(text: str, vstart: int, name: str) -> bool:
+    at = text.rfind(name, 0, vstart)
+    line_start = text.rfind("\n", 0, at) + 1
+    return at >= 0 and _LOGIN_BEFORE.search(text, line_start, at) is not None
 
 
 @functools.lru_cache(maxsize=4096)   # the same few names ("token", "auth", "key") come back in every file

@@ -38,8 +38,9 @@ _APP_NAME = re.compile(r"(?i)\bapp(?:lication)?[ -]?pass(?:word)?s?\b|授权码|
 _APP_PASSWORD = re.compile(r"(?<![\w-])([a-z]{4}(?: [a-z]{4}){3}|[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![\w-])")
 
 
-# three or more lower-case words joined by one hyphen or underscore each (a kebab or snake passphrase)
-_JOINED = re.compile(r"[a-z0-9]{3,}(?:[-_][a-z0-9]{3,}){2,}")
+# three or more lower-case words joined by one hyphen or underscore each (a kebab or snake passphrase),
+# or two words and the number people add to one (lanternfish-copper-42, as password rules ask for a digit)
+_JOINED = re.compile(r"[a-z0-9]{3,}(?:[-_][a-z0-9]{3,}){2,}|[a-z]{3,}(?:[-_][a-z]{3,})+[-_]\d{1,4}")
 
 
 def chosen_name(name: str) -> bool:
