@@ -26,10 +26,10 @@ from ..hints import starting_at, trie_pattern
 from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  # noqa: F401 (re-exported)
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
-from .logins import login_pairs
+from .logins import after_a_login, login_pairs
 from .labels import app_passwords, chosen_name, labels_a_key, listed, passphrase, values_below
 from .prose import prose_credentials
-from .grade import code_name, grade, never_a_value, provider_shaped, public_by_design, random_by_measure, url_level
+from .grade import alike, code_name, grade, plain_base64, never_a_value, provider_shaped, public_by_design, random_by_measure, url_level
 from .rules import TOKENS, wordy
 from ..textutil import lazy_re
 
@@ -224,7 +224,7 @@ def _find(text: str) -> list[SecretHit]:
         if rule is not None and random_enough(value, min(rule.entropy, 2.2) if value.isdigit() else rule.entropy):
             if not never_a_value(value, words=False):
                 add(rule.id, rule.title, vstart, vend)
-        elif name_low == "pass" and name != "PASS" and _after_a_login(text, vstart, name):
+        elif name_low == "pass" and name != "PASS" and after_a_login(text, vstart, name):
             # "user: shopsync pass: …": 'pass' is a password's label beside a login; only a value made
             # as passwords are (three classes, eight characters or more) is one ("pass: yes" is prose)
             if grade(value, "password") == "high" and not never_a_value(value, words=False):
@@ -267,7 +267,7 @@ def _find(text: str) -> list[SecretHit]:
             text.count("`") + text.count("'") + text.count('"') >= 4:
         for m in starting_at(_PAIR, _PAIR_STARTS, text, low):
             v = m.group(2)
-            if not _stand_in(v) and not _alike(m.group(1), v) and not code_name(v):
+            if not _stand_in(v) and not alike(m.group(1), v) and not code_name(v):
                 graded("login-password", "a login and its password", *m.span(2), "password")
     for start, end, typed in login_pairs(text, low):   # unquoted, in prose: a value random by measure is
         sure = grade(text[start:end], "password") == "high" and not never_a_value(text[start:end])   # sure,
@@ -284,17 +284,6 @@ _ASCII_ANCHORS = tuple(w for w in CORE_ANCHORS if w.isascii())
 # where a match of _PAIR or _BEARER can start: their first words (lower case), each a prefix of an alternative
 _PAIR_STARTS = ("log", "cred", "user", "account", "sign")
 _BEARER_STARTS = ("bearer", "token", "api-key")
-
-
-# a login named before 'pass' on its line: "user: x pass: …", "login a@b.pt, pass …", "account `x` / pass …"
-_LOGIN_BEFORE = re.compile(r"(?i)\b(?:user(?:name)?|login|account|e-?mail)[ \t]*[:=：]?[ \t]*[`'\"]?[^\s`'\"]+[`'\"]?"
-                           r"[ \t]*[,;/|]?[ \t]*$")
-
-
-def _after_a_login(text: str, vstart: int, name: str) -> bool:
-    at = text.rfind(name, 0, vstart)
-    line_start = text.rfind("\n", 0, at) + 1
-    return at >= 0 and _LOGIN_BEFORE.search(text, line_start, at) is not None
 
 
 @functools.lru_cache(maxsize=4096)   # the same few names ("token", "auth", "key") come back in every file
@@ -319,24 +308,9 @@ def _quoted_random(text: str, m: re.Match, add) -> None:
     named = _NAMED_BEFORE.search(text, line_start, m.start())
     if named and _WHAT_IT_IS.search(named.group(1)):
         return   # "commit": "…", fileId: "…": the name says it is not a key
-    if _plain_base64(value) or never_a_value(value):
+    if plain_base64(value) or never_a_value(value):
         return   # base64 of plain words is an encoding, not a key; a public key (pk_live_…)
     add("high-entropy-string", "random-looking quoted string", *m.span(2))
-
-
-def _plain_base64(value: str) -> bool:
-    try:
-        inner = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("ascii")
-    except (ValueError, UnicodeDecodeError):
-        return False
-    return inner.isprintable() and sum(c.isalpha() or c == " " for c in inner) >= 0.8 * len(inner) and " " in inner
-
-
-def _alike(first: str, second: str) -> bool:
-    """Two quoted values written alike ('user:email', 'read:org'; "Mail.Read", "User.Read.All"):
-    items of one list (scopes, roles, flags), where a login and its password differ in shape."""
-    marks = {c for c in first if not c.isalnum()}
-    return bool(marks) and marks == {c for c in second if not c.isalnum()}
 
 
 def _stand_in(value: str) -> bool:

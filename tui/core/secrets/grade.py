@@ -11,6 +11,7 @@ one was an identifier, a template, a path, a regex or a word after such a name.
 """
 from __future__ import annotations
 
+import base64
 import re
 
 from ..mentions import EXTENSIONS
@@ -360,3 +361,18 @@ def url_level(url: str, password: str) -> str | None:
         # password someone should change (admin:admin@db.example.com)
         return None if local or _PRIVATE_NAME.match(url.rsplit("@", 1)[1]) else "possible"
     return "possible" if local else "high"
+
+
+def plain_base64(value: str) -> bool:
+    try:
+        inner = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return inner.isprintable() and sum(c.isalpha() or c == " " for c in inner) >= 0.8 * len(inner) and " " in inner
+
+
+def alike(first: str, second: str) -> bool:
+    """Two quoted values written alike ('user:email', 'read:org'; "Mail.Read", "User.Read.All"):
+    items of one list (scopes, roles, flags), where a login and its password differ in shape."""
+    marks = {c for c in first if not c.isalnum()}
+    return bool(marks) and marks == {c for c in second if not c.isalnum()}

@@ -79,3 +79,14 @@ def login_pairs(text: str, low: str) -> Iterator[tuple[int, int, bool]]:
                     and m.group(1).lower() not in ("user", "username", "login", "email", "e-mail", "name", "id") \
                     and (not demo or _real_mailbox(m.group(1), m.group(2)))
                 m = _MORE_PAIRS.match(text, m.end()) if slash else None
+
+
+# a login named before 'pass' on its line: "user: x pass: …", "login a@b.pt, pass …", "account `x` / pass …"
+_LOGIN_BEFORE = re.compile(r"(?i)\b(?:user(?:name)?|login|account|e-?mail)[ \t]*[:=：]?[ \t]*[`'\"]?[^\s`'\"]+[`'\"]?"
+                           r"[ \t]*[,;/|]?[ \t]*$")
+
+
+def after_a_login(text: str, vstart: int, name: str) -> bool:
+    at = text.rfind(name, 0, vstart)
+    line_start = text.rfind("\n", 0, at) + 1
+    return at >= 0 and _LOGIN_BEFORE.search(text, line_start, at) is not None
