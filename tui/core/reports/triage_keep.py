@@ -3,9 +3,11 @@ promotes, the reasons a promotion gives, and a keep whose first reason names the
 (a trap learned, a reason, a rule, a fact the project's files do not state)."""
 from __future__ import annotations
 
+import re
+
 from .triage_facts import STRONG, Found
 from .triage_findings import WHAT_HOLDS, Decision
-from .triage_lines import quote, shown
+from .triage_lines import quote, shown, tells_learning
 from .triage_rules import MANDATED_TYPES, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
 
 
@@ -13,8 +15,29 @@ def _promotes(prepared) -> bool:
     if prepared.promotes is None:
         r = prepared.reading
         prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
-                                     [ln.text for ln in r.content], len(r.content), prepared.id)
+                                     [ln.text for ln in r.content], len(r.content), prepared.id) \
+            and not cause_told(prepared)
     return prepared.promotes
+
+
+def cause_told(prepared) -> bool:
+    """Guidance whose **Why:** tells what the code or the machine did, and no one's will: a trap
+    the agent learned and wrote as a rule ("width 100% on flex children — this caused the
+    alignment bug on every page"), memory to keep, not a mandate for the instruction file. Its
+    reason names no person who wanted it: neither the headline, the rule nor the Why says the
+    user asked, wants, hates, insists, and the user did not write it."""
+    r = prepared.reading
+    if prepared.source == "user":   # the user wrote it down: their rule, whatever its reason tells
+        return False
+    if not any(ln.kind == "learned" or ln.kind == "why" and tells_learning(ln.text) for ln in r.content):
+        return False
+    texts = [prepared.name, prepared.description] + [ln.text for ln in r.content]
+    return not any(_will(t) or _PERSON.search(t or "") for t in texts) and who_set(texts) is None
+
+
+# a person the guidance is about, in the languages agents write: the user, the owner, the client
+_PERSON = re.compile(r"(?i)\b(?:user|owner|client|customer|boss|maintainer|usuari[oa]|usu[aá]rio|utilisateur|"
+                     r"nutzer|benutzer|utente|cliente|пользовател\w*|người dùng)\b|用户|使用者|老板|ユーザー|사용자")
 
 
 def setter(prepared) -> str | None:

@@ -141,7 +141,7 @@ _HOW = re.compile(
 # what the agent found out: phrases, never a single common word
 _LEARNED = re.compile(
     r"(?i)\b(?:root[- ]cause|turned out|turns out|it turns out|found (?:out )?that|the fix (?:was|is)|fixed by|"
-    r"caused by|we hit|i hit|bit us|gotcha|pitfall|footgun|trap\b|lesson(?:s)? learned|learned the hard way|"
+    r"caused by|(?:this|that|it) (?:caused|causes|was causing)\b|we hit|i hit|bit us|gotcha|pitfall|footgun|trap\b|lesson(?:s)? learned|learned the hard way|"
     r"workaround|work around|symptoms?\s*[:：]|silently (?:\w+ ){0,3}(?:fail|drop|truncat|ignor|skip|lose|cap|break)\w*|"
     r"(?:does not|doesn't|did not|didn't|won't|will not) work|fails? (?:when|if|because|with|on)|"
     r"failed (?:when|because|with|on|in)|breaks? (?:when|if|because)|broke (?:when|because|after)|"
@@ -161,7 +161,7 @@ _WEAK = re.compile(
 
 
 # every match of _LEARNED / _WEAK holds one of these (lower-cased): the big patterns run only then
-_LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed by", "caused by", "we hit", "i hit",
+_LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed by", "caused",  "we hit", "i hit",
                   "bit us", "gotcha", "pitfall", "footgun", "trap", "lesson", "learned the hard", "work around",
                   "workaround", "symptom", "silently", "n't work", "not work", "won't work", "will not work", "fail",
                   "break", "broke", "causa", "descubri", "resultó", "soluci", "trampa", "lecci", "falla", "descobri",
@@ -172,6 +172,13 @@ _LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed 
 _WEAK_STEMS = ("for now", "time being", "temporarily", "at this point", "at the moment", "until", " it on", " it off",
                " it back", "once ", "por ahora", "de momento", "por enquanto", "pour l", "vorerst", "per ora",
                "пока", "tạm thời", "暂时", "目前先", "当面", "とりあえず", "暫定", "일단", "당분간")
+
+
+def tells_learning(text: str) -> bool:
+    """The line says what the agent found out ("root cause", "turned out", "this caused …"): a
+    *Why:* may, as well as a plain line."""
+    bare = without_code(text)
+    return _has(_LEARNED_STEMS, bare.lower()) and bool(_LEARNED.search(bare))
 
 
 def _has(stems: tuple[str, ...], low: str) -> bool:

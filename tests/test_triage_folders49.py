@@ -1,0 +1,47 @@
+"""Issue 37, stop 49 (suggestions on real folders): a trap the agent learned, written as guidance,
+is kept, not promoted — its reason tells what the code or the machine did and names no person who
+wanted it. Texts written for these tests, modelled on shapes seen in read pools."""
+from __future__ import annotations
+
+from conftest import triage_entry, triaged as run
+
+
+def test_guidance_whose_why_tells_what_the_code_did_is_a_trap_kept(mem_dir, root):
+    triage_entry(mem_dir, "feedback_grid_gap.md",
+                 "A grid parent with `gap` set ignores the margin of its children.\n\n"
+                 "**Why:** This caused the card spacing bug on the pricing and the team pages.\n"
+                 "**How to apply:** Always set spacing with `gap` on grid parents, never with child margins.",
+                 "Always use gap on grid parents, never child margins", "feedback")
+    triage_entry(mem_dir, "feedback_symlinks.md",
+                 "Symlinked node_modules fail with 'module not found' on this WSL setup. Install per package instead.\n\n"
+                 "**Why:** The WSL mount does not follow the links the workspace tool makes.\n"
+                 "**How to apply:** Never run the workspace link step here.",
+                 "Symlinks fail on this WSL setup - install per package", "feedback")
+    got = run(mem_dir, root)
+    for i in ("feedback_grid_gap.md", "feedback_symlinks.md"):
+        assert got[i].action == "keep", (i, got[i].action, got[i].reasons)
+
+
+def test_guidance_the_user_set_still_promotes_whatever_its_why_tells(mem_dir, root):
+    triage_entry(mem_dir, "feedback_small_commits.md",
+                 "Commit after every finished step, with a message that says what changed.\n\n"
+                 "**Why:** The user asked for it: a large commit caused a lost afternoon of review last week.\n"
+                 "**How to apply:** One step, one commit.",
+                 "Always commit after every finished step", "feedback")
+    triage_entry(mem_dir, "feedback_no_pickle.md",
+                 "Store data as parquet or JSON only. Never pickle.\n\n"
+                 "**Why:** Pickled files lock the data to one Python version and one library.\n"
+                 "**How to apply:** Every step that saves data writes parquet.",
+                 "Never store data as pickle files", "feedback")
+    got = run(mem_dir, root)
+    for i in ("feedback_small_commits.md", "feedback_no_pickle.md"):
+        assert got[i].action == "promote", (i, got[i].action, got[i].reasons)
+
+
+def test_guidance_the_user_wrote_promotes_though_it_tells_a_failure(mem_dir, root):
+    from conftest import write
+    write(mem_dir, "fmt_check.md", "---\nname: fmt-check\ndescription: Format check fails on any diff; run the "
+                                   "formatter before pushing\ntype: feedback\nsource: user\n---\n"
+                                   "Run `cargo fmt` before pushing: CI fails on a single unformatted line.\n")
+    got = run(mem_dir, root)["fmt_check.md"]
+    assert got.action == "promote", (got.action, got.reasons)
