@@ -45,3 +45,27 @@ def test_guidance_the_user_wrote_promotes_though_it_tells_a_failure(mem_dir, roo
                                    "Run `cargo fmt` before pushing: CI fails on a single unformatted line.\n")
     got = run(mem_dir, root)["fmt_check.md"]
     assert got.action == "promote", (got.action, got.reasons)
+
+
+def test_a_table_of_work_items_with_their_state_is_a_checklist(mem_dir, root):
+    from conftest import write
+    write(mem_dir, "phase_board.md", "# Phase board\n\n> Last touched: 2026-10-02\n\n## Importer\n\n"
+                                     "| Task | Status |\n|---|---|\n| CSV reader | ✅ Done |\n"
+                                     "| Column mapping UI | 🟡 Todo — next |\n| Dedup pass | 🟡 Todo |\n"
+                                     "| Error report | 🟡 Todo |\n| Nightly job | ✅ Done |\n\n"
+                                     "**Priority:** finish the importer before the export work.\n")
+    got = run(mem_dir, root)["phase_board.md"]
+    assert got.action == "archive", (got.action, got.reasons)
+
+
+def test_a_reference_table_of_states_or_of_support_marks_is_no_checklist(mem_dir, root):
+    from conftest import write
+    write(mem_dir, "tracker_ids.md", "# Tracker transitions\n\nUse these IDs when moving an issue.\n\n"
+                                     "| Status | Transition ID |\n|---|---|\n| To Do | 11 |\n| In Progress | 21 |\n"
+                                     "| In Review | 31 |\n| Done | 41 |\n")
+    write(mem_dir, "field_types.md", "# Field types the importer accepts\n\n| Kind | Type | Accepted |\n|---|---|---|\n"
+                                     "| Text | `single_line` | ✅ |\n| Number | `integer` | ✅ |\n| Date | `date` | ✅ |\n"
+                                     "| File | `file_ref` | ❌ |\n")
+    got = run(mem_dir, root)
+    for i in ("tracker_ids.md", "field_types.md"):
+        assert got[i].action == "keep", (i, got[i].action, got[i].reasons)

@@ -49,7 +49,7 @@ from .triage_pointer import circular
 from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
-from .triage_shape import references
+from .triage_shape import checklist_rows, references
 from ..judging.blanks import template_only
 from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
                            undecided, who_set)
@@ -151,6 +151,9 @@ def prepare(e) -> Entry:
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
     if refs := references(reading.lines):   # a run of labelled ids under a 'state' heading: a reference, not status
         reading.lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in reading.lines]
+    if rows := checklist_rows(reading.lines):   # a table of work items with their state: a checklist
+        reading.lines = [replace(ln, kind=rows[ln.n]) if ln.n in rows and ln.kind in ("plain", "status", "final")
+                         else ln for ln in reading.lines]
     raw = e.body.splitlines()   # once, not once a line (a file of 12,000 lines: 2.4 s)
     facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln, raw), ln.n)]
     return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id, source=e.source)
