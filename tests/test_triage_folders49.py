@@ -69,3 +69,13 @@ def test_a_reference_table_of_states_or_of_support_marks_is_no_checklist(mem_dir
     got = run(mem_dir, root)
     for i in ("tracker_ids.md", "field_types.md"):
         assert got[i].action == "keep", (i, got[i].action, got[i].reasons)
+
+
+def test_guidance_in_claude_codes_whole_shape_whose_reason_names_the_user_promotes(mem_dir, root):
+    triage_entry(mem_dir, "feedback_notes_dir.md",
+                 "Every design note goes to `docs/notes/` of the wiki checkout.\n\n"
+                 "**Why:** The user keeps all design notes in one place to search them from the wiki.\n\n"
+                 "**How to apply:** When writing a design note, put it there; never in the repository root.",
+                 "Design notes go to the wiki's notes folder", "feedback")
+    got = run(mem_dir, root)["feedback_notes_dir.md"]
+    assert got.action == "promote", (got.action, got.reasons)

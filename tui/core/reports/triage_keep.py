@@ -8,7 +8,7 @@ import re
 from .triage_facts import STRONG, Found
 from .triage_findings import WHAT_HOLDS, Decision
 from .triage_lines import quote, shown, tells_learning
-from .triage_rules import MANDATED_TYPES, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
+from .triage_rules import MANDATED_TYPES, is_rule, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
 
 
 def _promotes(prepared) -> bool:
@@ -16,8 +16,19 @@ def _promotes(prepared) -> bool:
         r = prepared.reading
         prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
                                      [ln.text for ln in r.content], len(r.content), prepared.id) \
-            and not cause_told(prepared)
+            and not cause_told(prepared) or guidance_shape(prepared)
     return prepared.promotes
+
+
+def guidance_shape(prepared) -> bool:
+    """Claude Code's shape for the user's guidance, whole: a feedback entry whose **How to apply:**
+    is a rule and whose reason names the user ("Why: the user keeps the docs in one vault") — the
+    user's rule though its headline is a topic and its first line no rule word."""
+    r = prepared.reading
+    if (prepared.type or "").lower() != "feedback" or learned_headline(prepared.name, prepared.description, prepared.id):
+        return False
+    whys, hows = r.of("why"), r.of("how")
+    return bool(whys and any(is_rule(ln.text) for ln in hows) and any(_PERSON.search(ln.text) for ln in whys))
 
 
 def cause_told(prepared) -> bool:
