@@ -79,3 +79,17 @@ def test_guidance_in_claude_codes_whole_shape_whose_reason_names_the_user_promot
                  "Design notes go to the wiki's notes folder", "feedback")
     got = run(mem_dir, root)["feedback_notes_dir.md"]
     assert got.action == "promote", (got.action, got.reasons)
+
+
+def test_a_record_of_work_that_holds_a_secret_is_archived_the_secret_named_first(mem_dir, root):
+    from conftest import write
+    key = "sk_live_" + "4fQ9xL2mZ7vT1wR8cN5bY0pJ"
+    write(mem_dir, "session_2026-10-03.md", "# Session 2026-10-03\n\n## Done\n\n- Added the refund endpoint ✅\n"
+                                            "- Fixed the webhook retry ✅\n- Moved the cron to 06:00 ✅\n\n## Next\n\n"
+                                            f"- Wire the payout report\n- STRIPE_SECRET_KEY={key} set on staging\n")
+    write(mem_dir, "payments.md", "# Payments\n\nRefunds go through the processor's API, never by hand.\n"
+                                  f"STRIPE_SECRET_KEY={key}\n")
+    got = run(mem_dir, root)
+    s = got["session_2026-10-03.md"]
+    assert s.action == "archive" and "secret" in s.reasons[0], (s.action, s.reasons)
+    assert got["payments.md"].action == "review", got["payments.md"].reasons

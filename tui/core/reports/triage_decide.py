@@ -188,6 +188,13 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     notes = _notes(e, found)
     remove = [f for f in high if f.kind in REMOVE_KINDS]
     if remove:
+        rest = decide(ctx, e, st, [f for f in found if f not in remove], twin, prepared)
+        if rest.action == "archive" and len(prepared.reading.content) >= 3:
+            # a record of work (a day's log, a session's notes) that holds a secret: archived, the secret
+            # taken out first; a line or two is no record, the secret is what it holds
+            return replace(rest, reasons=[f"{_why(f)}: take it out first, the archive keeps the file's text"
+                                          for f in remove[:3]] + rest.reasons,
+                           lines=sorted(set(_lines_of(remove) + rest.lines)))
         return Decision("review", None, [_why(f) for f in remove[:3]], _lines_of(remove), notes=notes)
     if e.error in (EMPTY_FILE, BLANK_FILE):   # as a file of frontmatter only (below): what an owner does is delete it
         return Decision("drop", 3, [f"an {e.error}: nothing to keep"], notes=notes)
