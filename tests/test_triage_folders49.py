@@ -93,3 +93,18 @@ def test_a_record_of_work_that_holds_a_secret_is_archived_the_secret_named_first
     s = got["session_2026-10-03.md"]
     assert s.action == "archive" and "secret" in s.reasons[0], (s.action, s.reasons)
     assert got["payments.md"].action == "review", got["payments.md"].reasons
+
+
+def test_a_plan_its_headline_says_was_stopped_is_archived(mem_dir, root):
+    triage_entry(mem_dir, "spanish_drills.md", "## State: inactive\n\nPlan: 20 cards a day, three rounds.\n"
+                                               "Reached card 40 of 2000.\nNo more reminders.",
+                 "PAUSED 2026-05-02. Spanish flash-card drills stopped by the user.", "project")
+    triage_entry(mem_dir, "v3_rewrite.md", "# v3 rewrite\n\nMove the scheduler into its own service.\n\n"
+                                           "**Why:** the monolith's cron blocks deploys.\n\n1. Split the queue\n2. Port the jobs",
+                 "Rewrite the scheduler as a service — shelved", "project")
+    triage_entry(mem_dir, "queue_rule.md", "Never pause the ingest queue during a deploy; drain it first.",
+                 "Stopped consumers lose messages: drain the queue before deploys", "feedback")
+    got = run(mem_dir, root)
+    for i in ("spanish_drills.md", "v3_rewrite.md"):
+        assert got[i].action == "archive", (i, got[i].action, got[i].reasons)
+    assert got["queue_rule.md"].action != "archive", got["queue_rule.md"].reasons

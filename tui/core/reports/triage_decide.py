@@ -42,7 +42,7 @@ from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment 
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
-from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
+from .triage_process import (bank_setup, finished_phase, stopped_work, for_today, headline_is_process, holding, status_file_parts,
                              status_file_why)
 from .triage_meaning import Meanings, RuleBook, held_rules
 from .triage_pointer import circular
@@ -235,6 +235,11 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if phase and not r.of("rule"):
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
+    stopped = stopped_work(prepared.name, prepared.description)
+    if stopped and not r.of("rule"):
+        return Decision("archive", 1, [f"its headline says the work was stopped: '{quote(stopped, 10)}'",
+                                       "a plan on hold is where work stood: the log keeps it, the owner takes it back "
+                                       "to resume; the agent must not take it up as live work"], notes=notes)
     if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)
             or timeline(prepared.name, prepared.description, r.lines)
             or day_record(prepared.description, r.lines, prepared.type)) is not None:
