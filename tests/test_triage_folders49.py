@@ -108,3 +108,22 @@ def test_a_plan_its_headline_says_was_stopped_is_archived(mem_dir, root):
     for i in ("spanish_drills.md", "v3_rewrite.md"):
         assert got[i].action == "archive", (i, got[i].action, got[i].reasons)
     assert got["queue_rule.md"].action != "archive", got["queue_rule.md"].reasons
+
+
+def test_a_status_files_numbered_sections_are_read_by_their_names(tmp_path):
+    from conftest import NOW, write
+    from tui.core.layouts import detect
+    from tui.core.reports.audit import audit
+    from tui.core.reports.triage import Usage, triage
+    from tui.core.snapshots.memory import Memory
+    bank, root = tmp_path / "root" / "memory-bank", tmp_path / "root"
+    write(bank, "projectbrief.md", "# Brief\n\nA bot that posts new tender notices to a chat channel.\n")
+    write(bank, "activeContext.md", "# **Active context: tender bot**\n\n## **1. 現在のフォーカス**\n\n"
+                                    "- テストフェーズに着手する。\n- 単体テストの環境を作る。\n\n"
+                                    "## **2. Recent changes**\n\n- Fetcher written.\n- Parser written.\n- Notifier written.\n\n"
+                                    "## **3. 次のステップ**\n\n1. Add pytest settings.\n2. Write the fetcher's tests.\n"
+                                    "3. Mock the chat API.\n\n## **4. Decisions**\n\n- Notices are stored as JSON lines.\n")
+    seen = detect(bank, None)
+    mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
+    got = triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()["activeContext.md"]
+    assert got.action == "archive", got.reasons

@@ -55,7 +55,7 @@ _STATE_HEADING = re.compile(
     r"progreso|progresso|próximos passos|pendências|état actuel|prochaines étapes|aktueller stand|"
     r"nächste schritte|offene punkte|stato attuale|prossimi passi|текущ\w* (?:состояни|статус)\w*|статус|"
     r"прогресс|следующие шаги|trạng thái|tiến độ|việc tiếp theo|当前(?:状态|进度|阶段)|进度|待办|下一步|已完成|"
-    r"完成情况|本次会话|当前(?:项目|任务)|現在の(?:状態|プロジェクト|タスク)|進捗|次回|残タスク|현재 ?(?:상태|프로젝트)|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
+    r"完成情况|本次会话|当前(?:项目|任务)|現在の(?:状態|プロジェクト|タスク)|進捗|次回|次のステップ|残タスク|현재 ?(?:상태|프로젝트)|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
     r"\s*(?:[:：(\[—–-].*)?$)")
 
 # a line that reports where work stands: a check box, a done mark after an item, an open status
@@ -295,6 +295,9 @@ def _live(text: str) -> bool:
 
 
 def _strip_marks(title: str) -> str:
+    """A heading's name without its marks and its section number ("**1. Current focus**", "2) Next
+    steps", "3.1 — Status"): a number orders sections, it names none."""
+    title = re.sub(r"^\d{1,2}(?:\.\d{1,2})*(?:[.)]\s*|\s+[—–-]\s+)(?=\D)", "", title.strip(" *_")) or title
     return re.sub(r"^[\W\d_]+", "", title) if title[:1] and not title[:1].isalnum() else title
 
 
