@@ -127,3 +127,20 @@ def test_a_status_files_numbered_sections_are_read_by_their_names(tmp_path):
     mem = Memory.load(seen.dir, root, now=NOW, layout=seen.layout)
     got = triage(mem, audit(mem, git=False).findings, Usage(), NOW).by_id()["activeContext.md"]
     assert got.action == "archive", got.reasons
+
+
+def test_an_entry_its_headline_names_the_projects_conventions_and_that_is_rules_promotes(mem_dir, root):
+    triage_entry(mem_dir, "project_ui_rules.md",
+                 "The app is built with Svelte only.\n\n"
+                 "**Charts:** every chart must use the shared `Chart` wrapper; never import the chart library directly.\n\n"
+                 "**Folders:** the admin and the shop never import from each other.\n\n"
+                 "**Why:** keeps the two bundles apart.\n\n"
+                 "**How to apply:** always put a new page under its own area's folder.",
+                 "UI and folder conventions for this project", "project")
+    triage_entry(mem_dir, "project_ui_notes.md",
+                 "The app is built with Svelte. Charts use the shared `Chart` wrapper.\n"
+                 "The admin and the shop are two bundles.\nNever import the chart library directly.",
+                 "UI conventions for this project", "project")
+    got = run(mem_dir, root)
+    assert got["project_ui_rules.md"].action == "promote", got["project_ui_rules.md"].reasons
+    assert got["project_ui_notes.md"].action == "keep", got["project_ui_notes.md"].reasons   # one rule among facts

@@ -16,8 +16,21 @@ def _promotes(prepared) -> bool:
         r = prepared.reading
         prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
                                      [ln.text for ln in r.content], len(r.content), prepared.id) \
-            and not cause_told(prepared) or guidance_shape(prepared)
+            and not cause_told(prepared) or guidance_shape(prepared) or stated_conventions(prepared)
     return prepared.promotes
+
+
+def stated_conventions(prepared) -> bool:
+    """An entry its headline names as the project's rules or conventions ("Tech stack and file
+    structure conventions", "设计参考规范") whose body is rules — three or more, a third of its lines
+    or more — and tells nothing learned: the project's mandate, for the instruction file, whatever
+    its type (a person's profile aside)."""
+    r = prepared.reading
+    if (prepared.type or "").lower() == "user" or learned_headline(prepared.name, prepared.description, prepared.id) \
+            or not headline_rule(prepared.name, prepared.description) or r.of("learned"):
+        return False
+    rules = [ln for ln in r.content if ln.kind == "rule" or ln.kind == "how" and is_rule(ln.text)]
+    return len(rules) >= 3 and 3 * len(rules) >= len(r.content)
 
 
 def guidance_shape(prepared) -> bool:
