@@ -7,7 +7,7 @@ import re
 
 from .triage_facts import STRONG, Found
 from .triage_findings import WHAT_HOLDS, Decision
-from .triage_lines import quote, shown, tells_learning
+from .triage_lines import _LEARNED, _LEARNED_STEMS, quote, shown, without_code
 from .triage_rules import MANDATED_TYPES, is_rule, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
 
 
@@ -31,6 +31,13 @@ def stated_conventions(prepared) -> bool:
         return False
     rules = [ln for ln in r.content if ln.kind == "rule" or ln.kind == "how" and is_rule(ln.text)]
     return len(rules) >= 3 and 3 * len(rules) >= len(r.content)
+
+
+def tells_learning(text: str) -> bool:
+    """The line says what the agent found out ("root cause", "turned out", "this caused …"): a
+    *Why:* may, as well as a plain line."""
+    bare = without_code(text)
+    return any(t in bare.lower() for t in _LEARNED_STEMS) and bool(_LEARNED.search(bare))
 
 
 def guidance_shape(prepared) -> bool:

@@ -174,13 +174,6 @@ _WEAK_STEMS = ("for now", "time being", "temporarily", "at this point", "at the 
                "пока", "tạm thời", "暂时", "目前先", "当面", "とりあえず", "暫定", "일단", "당분간")
 
 
-def tells_learning(text: str) -> bool:
-    """The line says what the agent found out ("root cause", "turned out", "this caused …"): a
-    *Why:* may, as well as a plain line."""
-    bare = without_code(text)
-    return _has(_LEARNED_STEMS, bare.lower()) and bool(_LEARNED.search(bare))
-
-
 def _has(stems: tuple[str, ...], low: str) -> bool:
     return any(s in low for s in stems)
 
@@ -295,8 +288,7 @@ def _live(text: str) -> bool:
 
 
 def _strip_marks(title: str) -> str:
-    """A heading's name without its marks and its section number ("**1. Current focus**", "2) Next
-    steps", "3.1 — Status"): a number orders sections, it names none."""
+    """A heading's name without its marks and number ("**1. Current focus**"): a number names no section."""
     title = re.sub(r"^\d{1,2}(?:\.\d{1,2})*(?:[.)]\s*|\s+[—–-]\s+)(?=\D)", "", title.strip(" *_")) or title
     return re.sub(r"^[\W\d_]+", "", title) if title[:1] and not title[:1].isalnum() else title
 

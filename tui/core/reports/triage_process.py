@@ -79,10 +79,15 @@ _STOPPED = re.compile(rf"(?i)^\W*{_STOPPED_WORD}(?:\b|(?=\W))\s*(?:\(?(?:since |
                       rf"(?:\s[—–-]+\s*|——\s*|[:：，,(（]\s*)\W*{_STOPPED_WORD}\W*$")
 
 
-def stopped_work(name: str, description: str) -> str | None:
-    """The headline says the work it names was stopped — paused, shelved, abandoned — as its
-    first word or its last: a plan on hold, what the agent must not take up as live work."""
-    return next((t for t in (description, name if " " in name.strip() else "") if t and _STOPPED.search(t)), None)
+def stopped_work(name: str, description: str, notes: list[str]):
+    """Archive (a Decision) when the headline says the work it names was stopped — paused, shelved,
+    abandoned — as its first word or its last: a plan on hold, not live work for the agent."""
+    from .triage_findings import Decision
+    said = next((t for t in (description, name if " " in name.strip() else "") if t and _STOPPED.search(t)), None)
+    return None if said is None else Decision(
+        "archive", 1, [f"its headline says the work was stopped: '{quote(said, 10)}'", "a plan on hold is where work "
+                       "stood: the log keeps it, the owner takes it back to resume; the agent must not take it up as "
+                       "live work"], notes=notes)
 
 
 _HEADLINE_PROCESS = re.compile(

@@ -165,3 +165,21 @@ def _checklist(run: list) -> dict[int, str]:
         if len(marked) >= 3 and repeats and (_STATE_HEAD.match(_CELL_MARKS.sub("", title).strip("*_ ")) or opened >= 2):
             return dict(marked)
     return {}
+
+
+def reshaped(lines: list) -> list:
+    """The lines with the kinds their shape gives: a run of labelled identifiers is a reference
+    (plain, whatever heading is above it); a table of work items with their state a checklist."""
+    from dataclasses import replace
+    if refs := references(lines):
+        lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in lines]
+    if rows := checklist_rows(lines):
+        lines = [replace(ln, kind=rows[ln.n]) if ln.n in rows and ln.kind in ("plain", "status", "final") else ln
+                 for ln in lines]
+    return lines
+
+
+def field(text: str, key: str) -> str | None:
+    """A frontmatter field read by its line's shape (``name: …``), where the YAML does not parse."""
+    m = re.search(rf"(?m)^\s*{key}\s*:\s*(.+)$", text.split("\n---", 2)[0][:4000])
+    return m.group(1).strip().strip("\"'") if m else None
