@@ -38,21 +38,20 @@ from ..judging.project_index import rule_words
 from .triage_amounts import amount_conflicts
 from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value
 from .triage_manifest import declared
-from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
+from .triage_findings import (Decision, all_gone, archived_with, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
 from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
-                             status_file_why)
+                             status_file_why, stopped_work)
 from .triage_meaning import Meanings, RuleBook, held_rules
 from .triage_pointer import circular
 from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
-from .triage_shape import references
+from .triage_shape import field as _field, reshaped
 from ..judging.blanks import template_only
-from .triage_rules import (MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule,
-                           undecided, who_set)
+from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, undecided, who_set
 
 REMOVE_KINDS, DOUBT_KINDS = ("secret", "sensitive", "traversal"), ("conflict", "anchor-broken")
 
@@ -139,6 +138,7 @@ class Entry:
     promotes: bool | None = None          # test 2, once asked
     who: str | None | bool = False        # who set its rule, once asked (False: not asked yet)
     id: str = ""
+    source: str | None = None             # who wrote it, by its frontmatter ("user": the user's own words)
 
 
 def prepare(e) -> Entry:
@@ -148,11 +148,10 @@ def prepare(e) -> Entry:
         description = _field(e.text, "description") or description
         type_ = _field(e.text, "type") or type_
     reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
-    if refs := references(reading.lines):   # a run of labelled ids under a 'state' heading: a reference, not status
-        reading.lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in reading.lines]
+    reading.lines = reshaped(reading.lines)   # a run of labelled ids: a reference; a table of work states: a checklist
     raw = e.body.splitlines()   # once, not once a line (a file of 12,000 lines: 2.4 s)
     facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln, raw), ln.n)]
-    return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id)
+    return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id, source=e.source)
 
 
 def _wrapped(facts: list, reading: Reading) -> list:
@@ -174,16 +173,14 @@ def _raw_line(e, ln: Line, lines: list[str]) -> str:
     return lines[k] if 0 <= k < len(lines) else ln.text
 
 
-def _field(text: str, key: str) -> str | None:
-    m = re.search(rf"(?m)^\s*{key}\s*:\s*(.+)$", text.split("\n---", 2)[0][:4000])
-    return m.group(1).strip().strip("\"'") if m else None
-
-
 def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared: Entry) -> Decision:
     high = [f for f in found if f.sure_by_shape]   # (the audit's calibrated level is the audit's, not triage's)
     notes = _notes(e, found)
     remove = [f for f in high if f.kind in REMOVE_KINDS]
     if remove:
+        if (rest := decide(ctx, e, st, [f for f in found if f not in remove], twin, prepared)).action == "archive" \
+                and len(prepared.reading.content) >= 3:   # a record of work (not a line or two): archived all the same
+            return archived_with(rest, remove)
         return Decision("review", None, [_why(f) for f in remove[:3]], _lines_of(remove), notes=notes)
     if e.error in (EMPTY_FILE, BLANK_FILE):   # as a file of frontmatter only (below): what an owner does is delete it
         return Decision("drop", 3, [f"an {e.error}: nothing to keep"], notes=notes)
@@ -224,6 +221,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if phase and not r.of("rule"):
         return Decision("archive", 1, [f"its name or description says it records work: a finished phase, '{quote(phase, 10)}'",
                                        "the phase's report belongs in the log; the code holds what it built"], notes=notes)
+    if not r.of("rule") and (stopped := stopped_work(prepared.name, prepared.description, notes)) is not None:
+        return stopped
     if (history := dated_history(e.id, prepared.name, prepared.description, r.lines)
             or timeline(prepared.name, prepared.description, r.lines)
             or day_record(prepared.description, r.lines, prepared.type)) is not None:

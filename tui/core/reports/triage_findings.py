@@ -101,3 +101,11 @@ def all_gone(e, st, found: list[Finding], reading, name: str, description: str, 
     if len(files) < 2 and not any(p.rsplit("/", 1)[-1] in head for p in files) and len(reading.content) > 3:
         return []
     return [f for f in found if f.kind == "path-missing" and f.rule == "mentioned-path-missing"][:2]
+
+
+def archived_with(rest: Decision, remove: list[Finding]) -> Decision:
+    """A record of work (a day's log, a session's notes) holding a secret: archived all the same,
+    the secret named first, to take out before (the archive keeps the file's text)."""
+    return Decision(rest.action, rest.test, [f"{why(f)}: take it out first, the archive keeps the file's text"
+                                             for f in remove[:3]] + rest.reasons,
+                    sorted(set(lines_of(remove) + rest.lines)), rest.project, rest.notes)

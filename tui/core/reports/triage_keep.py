@@ -3,18 +3,72 @@ promotes, the reasons a promotion gives, and a keep whose first reason names the
 (a trap learned, a reason, a rule, a fact the project's files do not state)."""
 from __future__ import annotations
 
+import re
+
 from .triage_facts import STRONG, Found
 from .triage_findings import WHAT_HOLDS, Decision
-from .triage_lines import quote, shown
-from .triage_rules import MANDATED_TYPES, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
+from .triage_lines import _LEARNED, _LEARNED_STEMS, quote, shown, without_code
+from .triage_rules import MANDATED_TYPES, is_rule, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
 
 
 def _promotes(prepared) -> bool:
     if prepared.promotes is None:
         r = prepared.reading
         prepared.promotes = promotes(prepared.type, prepared.name, prepared.description,
-                                     [ln.text for ln in r.content], len(r.content), prepared.id)
+                                     [ln.text for ln in r.content], len(r.content), prepared.id) \
+            and not cause_told(prepared) or guidance_shape(prepared) or stated_conventions(prepared)
     return prepared.promotes
+
+
+def stated_conventions(prepared) -> bool:
+    """An entry its headline names as the project's rules or conventions ("Tech stack and file
+    structure conventions", "设计参考规范") whose body is rules — three or more, a third of its lines
+    or more — and tells nothing learned: the project's mandate, for the instruction file, whatever
+    its type (a person's profile aside)."""
+    r = prepared.reading
+    if (prepared.type or "").lower() == "user" or learned_headline(prepared.name, prepared.description, prepared.id) \
+            or not headline_rule(prepared.name, prepared.description) or r.of("learned"):
+        return False
+    rules = [ln for ln in r.content if ln.kind == "rule" or ln.kind == "how" and is_rule(ln.text)]
+    return len(rules) >= 3 and 3 * len(rules) >= len(r.content)
+
+
+def tells_learning(text: str) -> bool:
+    """The line says what the agent found out ("root cause", "turned out", "this caused …"): a
+    *Why:* may, as well as a plain line."""
+    bare = without_code(text)
+    return any(t in bare.lower() for t in _LEARNED_STEMS) and bool(_LEARNED.search(bare))
+
+
+def guidance_shape(prepared) -> bool:
+    """Claude Code's shape for the user's guidance, whole: a feedback entry whose **How to apply:**
+    is a rule and whose reason names the user ("Why: the user keeps the docs in one vault") — the
+    user's rule though its headline is a topic and its first line no rule word."""
+    r = prepared.reading
+    if (prepared.type or "").lower() != "feedback" or learned_headline(prepared.name, prepared.description, prepared.id):
+        return False
+    whys, hows = r.of("why"), r.of("how")
+    return bool(whys and any(is_rule(ln.text) for ln in hows) and any(_PERSON.search(ln.text) for ln in whys))
+
+
+def cause_told(prepared) -> bool:
+    """Guidance whose **Why:** tells what the code or the machine did, and no one's will: a trap
+    the agent learned and wrote as a rule ("width 100% on flex children — this caused the
+    alignment bug on every page"), memory to keep, not a mandate for the instruction file. Its
+    reason names no person who wanted it: neither the headline, the rule nor the Why says the
+    user asked, wants, hates, insists, and the user did not write it."""
+    r = prepared.reading
+    if prepared.source == "user":   # the user wrote it down: their rule, whatever its reason tells
+        return False
+    if not any(ln.kind == "learned" or ln.kind == "why" and tells_learning(ln.text) for ln in r.content):
+        return False
+    texts = [prepared.name, prepared.description] + [ln.text for ln in r.content]
+    return not any(_will(t) or _PERSON.search(t or "") for t in texts) and who_set(texts) is None
+
+
+# a person the guidance is about, in the languages agents write: the user, the owner, the client
+_PERSON = re.compile(r"(?i)\b(?:user|owner|client|customer|boss|maintainer|usuari[oa]|usu[aá]rio|utilisateur|"
+                     r"nutzer|benutzer|utente|cliente|пользовател\w*|người dùng)\b|用户|使用者|老板|ユーザー|사용자")
 
 
 def setter(prepared) -> str | None:

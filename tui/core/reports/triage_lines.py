@@ -55,7 +55,7 @@ _STATE_HEADING = re.compile(
     r"progreso|progresso|próximos passos|pendências|état actuel|prochaines étapes|aktueller stand|"
     r"nächste schritte|offene punkte|stato attuale|prossimi passi|текущ\w* (?:состояни|статус)\w*|статус|"
     r"прогресс|следующие шаги|trạng thái|tiến độ|việc tiếp theo|当前(?:状态|进度|阶段)|进度|待办|下一步|已完成|"
-    r"完成情况|本次会话|当前(?:项目|任务)|現在の(?:状態|プロジェクト|タスク)|進捗|次回|残タスク|현재 ?(?:상태|프로젝트)|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
+    r"完成情况|本次会话|当前(?:项目|任务)|現在の(?:状態|プロジェクト|タスク)|進捗|次回|次のステップ|残タスク|현재 ?(?:상태|프로젝트)|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
     r"\s*(?:[:：(\[—–-].*)?$)")
 
 # a line that reports where work stands: a check box, a done mark after an item, an open status
@@ -141,7 +141,7 @@ _HOW = re.compile(
 # what the agent found out: phrases, never a single common word
 _LEARNED = re.compile(
     r"(?i)\b(?:root[- ]cause|turned out|turns out|it turns out|found (?:out )?that|the fix (?:was|is)|fixed by|"
-    r"caused by|we hit|i hit|bit us|gotcha|pitfall|footgun|trap\b|lesson(?:s)? learned|learned the hard way|"
+    r"caused by|(?:this|that|it) (?:caused|causes|was causing)\b|we hit|i hit|bit us|gotcha|pitfall|footgun|trap\b|lesson(?:s)? learned|learned the hard way|"
     r"workaround|work around|symptoms?\s*[:：]|silently (?:\w+ ){0,3}(?:fail|drop|truncat|ignor|skip|lose|cap|break)\w*|"
     r"(?:does not|doesn't|did not|didn't|won't|will not) work|fails? (?:when|if|because|with|on)|"
     r"failed (?:when|because|with|on|in)|breaks? (?:when|if|because)|broke (?:when|because|after)|"
@@ -161,7 +161,7 @@ _WEAK = re.compile(
 
 
 # every match of _LEARNED / _WEAK holds one of these (lower-cased): the big patterns run only then
-_LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed by", "caused by", "we hit", "i hit",
+_LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed by", "caused",  "we hit", "i hit",
                   "bit us", "gotcha", "pitfall", "footgun", "trap", "lesson", "learned the hard", "work around",
                   "workaround", "symptom", "silently", "n't work", "not work", "won't work", "will not work", "fail",
                   "break", "broke", "causa", "descubri", "resultó", "soluci", "trampa", "lecci", "falla", "descobri",
@@ -288,6 +288,8 @@ def _live(text: str) -> bool:
 
 
 def _strip_marks(title: str) -> str:
+    """A heading's name without its marks and number ("**1. Current focus**"): a number names no section."""
+    title = re.sub(r"^\d{1,2}(?:\.\d{1,2})*(?:[.)]\s*|\s+[—–-]\s+)(?=\D)", "", title.strip(" *_")) or title
     return re.sub(r"^[\W\d_]+", "", title) if title[:1] and not title[:1].isalnum() else title
 
 

@@ -70,6 +70,26 @@ def finished_phase(name: str, description: str) -> str | None:
     return (description or name) if _PHASE_DONE.search(head) or _DONE_ON.search(description or "") else None
 
 
+# the work a headline names, stopped: "PAUSED 2026-06-27. …", "… — shelved", "… — 已搁置"
+_STOPPED_WORD = (r"(?:paused|on hold|shelved|abandoned|stopped|suspended|cancell?ed|inactive|discontinued|"
+                 r"pausad[oa]|suspendid[oa]|abandonad[oa]|cancelad[oa]|en pausa|em pausa|descontinuad[oa]|pausiert|"
+                 r"eingestellt|abgebrochen|en pause|abandonn[ée]e?|suspendu|annul[ée]e?|sospes[oa]|приостановлен\w*|"
+                 r"остановлен\w*|заброшен\w*|tạm dừng|已?搁置|已?暂停|已停止|已放弃|已取消|中止|休止中?|보류|중단)")
+_STOPPED = re.compile(rf"(?i)^\W*{_STOPPED_WORD}(?:\b|(?=\W))\s*(?:\(?(?:since |on |el |em |le |am )?\d{{4}}[-./]\d{{1,2}}[-./]\d{{1,2}}\)?)?\s*[.:!—–-]|"
+                      rf"(?:\s[—–-]+\s*|——\s*|[:：，,(（]\s*)\W*{_STOPPED_WORD}\W*$")
+
+
+def stopped_work(name: str, description: str, notes: list[str]):
+    """Archive (a Decision) when the headline says the work it names was stopped — paused, shelved,
+    abandoned — as its first word or its last: a plan on hold, not live work for the agent."""
+    from .triage_findings import Decision
+    said = next((t for t in (description, name if " " in name.strip() else "") if t and _STOPPED.search(t)), None)
+    return None if said is None else Decision(
+        "archive", 1, [f"its headline says the work was stopped: '{quote(said, 10)}'", "a plan on hold is where work "
+                       "stood: the log keeps it, the owner takes it back to resume; the agent must not take it up as "
+                       "live work"], notes=notes)
+
+
 _HEADLINE_PROCESS = re.compile(
     r"(?i)\b(?:session (?:log|summary|notes|recap)|sessions? \d|status (?:after|report|update|as of)|"
     r"(?:development|dev|work|change|session|build|decision) log|work history|history of (?:work|sessions)|"

@@ -9,6 +9,12 @@ done, told by its form, not by its words.
 - A **struck-out item**: a list item or heading whose text starts struck through (``~~P0 — …~~ done``):
   the owner marked it done. Strike-through inside a sentence (a correction) is not one.
 
+- A **checklist written as a table**: a column of work states (``| CacheKeys.cs | 🟡 Todo |``)
+  under a heading that names it (Status, Estado, 状态…), or with open work in it ("Todo",
+  "Pending", "In progress"), and a state that repeats down the rows: each row is an item of work,
+  open (status) or done (a record). A reference table that names each state once (the workflow's
+  transition IDs), or marks what a tool supports with ✅ under no status heading, is none.
+
 And how a reason quotes a line: a few words, never a value random as keys are.
 """
 from __future__ import annotations
@@ -109,3 +115,71 @@ def references(lines: list) -> set[int]:
 
 _IDENT = re.compile(r"^(?:[A-Za-z][\w-]*[.\-_/@:][\w.\-/@:]*\w|[0-9a-f]{6,}(?:-[0-9a-f]+)*|[A-Za-z]+\d[\w-]*|v?\d+\.\d+\.\d+)$")
 _MEASURE = re.compile(r"^(?:[\d~$<>≈+-].*|.*%|[A-Z]{2,})$")
+
+
+# -- a checklist written as a table -------------------------------------------------------------------
+
+_OPEN_CELL = re.compile(r"(?i)^(?:to ?do|pending|in progress|wip|not started|blocked|waiting|ongoing|open|"
+                        r"pendiente|en curso|en progreso|pendente|em andamento|a fazer|à faire|en cours|offen|in arbeit|"
+                        r"da fare|in corso|в работе|не начат\w*|chưa|đang làm|待办|未完成|进行中|未开始|待处理|未着手|"
+                        r"対応中|作業中|未対応|진행 ?중|대기|미완료)\b")
+_DONE_CELL = re.compile(r"(?i)^(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|closed|hecho|"
+                        r"completad[oa]|terminad[oa]|listo|feito|conclu[ií]d[oa]|pronto|fait|termin[ée]e?|erledigt|"
+                        r"fertig|fatto|completato|готово|сделано|xong|hoàn thành|已完成|完成|完了|対応済み?|완료)\b")
+_STATE_HEAD = re.compile(r"(?i)^(?:status|state|estado|stato|statut|stand|progress|progreso|progresso|статус|"
+                         r"trạng thái|tiến độ|状态|状態|ステータス|进度|進捗|상태|진행)\b")
+_CELL_MARKS = re.compile(r"^[\s*_`~]*(?:[✅☑✔🟢🟡🔴⏳🚧❌⬜🔲✓✗☐]\ufe0f?[\s*_`~]*)*")
+
+
+def _cells(text: str) -> list[str]:
+    return [c.strip() for c in text.strip().strip("|").split("|")]
+
+
+def _state(cell: str) -> str | None:
+    bare = _CELL_MARKS.sub("", cell).strip("*_ ")
+    return "status" if _OPEN_CELL.match(bare) else "final" if _DONE_CELL.match(bare) else None
+
+
+def checklist_rows(lines: list) -> dict[int, str]:
+    """Rows of a table that is a checklist → 'status' (work open) or 'final' (work done)."""
+    out: dict[int, str] = {}
+    run: list = []
+    for ln in lines + [None]:
+        if ln is not None and ln.kind != "code" and ln.text.startswith("|") and ln.text.count("|") >= 3:
+            run.append(ln)
+            continue
+        if len(run) >= 4:
+            out.update(_checklist(run))
+        run = []
+    return out
+
+
+def _checklist(run: list) -> dict[int, str]:
+    head, rows = _cells(run[0].text), [(ln.n, _cells(ln.text)) for ln in run[1:]]
+    for j, title in enumerate(head):
+        states = [(n, _state(cells[j])) for n, cells in rows if j < len(cells)]
+        marked = [(n, s) for n, s in states if s]
+        values = [_CELL_MARKS.sub("", cells[j]).strip("*_ ").lower() for n, cells in rows if j < len(cells)]
+        repeats = len(set(v for v, (_, s) in zip(values, states) if s)) < len(marked)
+        opened = sum(1 for _, s in marked if s == "status")
+        if len(marked) >= 3 and repeats and (_STATE_HEAD.match(_CELL_MARKS.sub("", title).strip("*_ ")) or opened >= 2):
+            return dict(marked)
+    return {}
+
+
+def reshaped(lines: list) -> list:
+    """The lines with the kinds their shape gives: a run of labelled identifiers is a reference
+    (plain, whatever heading is above it); a table of work items with their state a checklist."""
+    from dataclasses import replace
+    if refs := references(lines):
+        lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in lines]
+    if rows := checklist_rows(lines):
+        lines = [replace(ln, kind=rows[ln.n]) if ln.n in rows and ln.kind in ("plain", "status", "final") else ln
+                 for ln in lines]
+    return lines
+
+
+def field(text: str, key: str) -> str | None:
+    """A frontmatter field read by its line's shape (``name: …``), where the YAML does not parse."""
+    m = re.search(rf"(?m)^\s*{key}\s*:\s*(.+)$", text.split("\n---", 2)[0][:4000])
+    return m.group(1).strip().strip("\"'") if m else None
