@@ -350,3 +350,14 @@ class RuleBook:
             if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
                 best = (shared, r)
         return best[1] if best else None
+
+
+def instruction_line(rules, file: str, text: str):
+    """The line of instruction file ``file`` that ``text`` repeats word for word (list marks,
+    case and spacing aside), or None: the audit's in-instructions finding names the file, the
+    drop shows the line."""
+    want = " ".join(text.strip(" -*#>").split()).lower()
+    for rl in rules:
+        if rl.file == file and " ".join(rl.text.strip(" -*#>").split()).lower() == want:
+            return rl
+    return None

@@ -1,0 +1,73 @@
+"""Issue 37, stop 49: an entry the project tells whole — its code names lead to an instruction line
+and to the code that holds them, and those lines hold most of its words — is dropped, with those
+lines as its evidence. Its own reason, trap or a rule said the other way round keeps it out.
+(Texts written for these tests.)"""
+from __future__ import annotations
+
+from conftest import triage_entry, triaged as run, write
+
+CLAUDE = """# Orchard API
+
+## Rules
+1. Run `make check` before every commit.
+2. Every shipment is created through `shipping.create_shipment`; never build a `Shipment` row in a view or a job.
+3. Requests carry the store in the `X-Store-Code` header (`StoreResolver`); never query without the store filter.
+"""
+
+SERVICE = '''"""Shipments: the one way in."""
+
+
+def create_shipment(*, order, carrier):
+    """Create the shipment for an order and reserve the carrier's slot, under the order's row lock."""
+    with lock_order(order):
+        return Shipment.objects.create(order=order, carrier=carrier)
+'''
+
+RESOLVER = '''class StoreResolver:
+    """Reads X-Store-Code from each request; answers 400 when it is missing. /ping is exempt."""
+
+    HEADER = "X-Store-Code"
+'''
+
+
+def _project(root):
+    write(root, "CLAUDE.md", CLAUDE)
+    write(root, "shipping/__init__.py", SERVICE)
+    write(root, "middleware/store.py", RESOLVER)
+
+
+def test_an_entry_the_instruction_line_and_the_code_tell_whole_is_dropped_with_their_lines(mem_dir, root):
+    _project(root)
+    triage_entry(mem_dir, "shipments.md", "Shipments are created in one place only: create_shipment() in shipping. "
+                 "Views and jobs go through it (it takes the order's row lock and reserves the carrier slot).",
+                 "Where shipments get created", "project")
+    triage_entry(mem_dir, "store_header.md", "Each request names its store in the `X-Store-Code` header; `StoreResolver` "
+                 "reads it and answers 400 when it is missing. `/ping` is exempt.", "How the store is resolved", "project")
+    got = run(mem_dir, root)
+    for i in ("shipments.md", "store_header.md"):
+        assert got[i].action == "drop", (i, got[i].reasons)
+        cited = got[i].evidence["project"]
+        assert any(p["file"] == "CLAUDE.md" for p in cited), cited
+        assert any(p["file"] != "CLAUDE.md" for p in cited), cited
+
+
+def test_its_own_trap_or_the_rule_turned_round_keeps_it(mem_dir, root):
+    _project(root)
+    triage_entry(mem_dir, "shipments_trap.md", "create_shipment() in shipping takes the order's row lock. Careful: "
+                 "calling it twice for a split order deadlocks under load; pass both parcels in one call.",
+                 "Split orders and create_shipment", "project")
+    triage_entry(mem_dir, "store_turned.md", "Nightly reports may query without the store filter: `StoreResolver` and "
+                 "the `X-Store-Code` header are skipped for the reporting endpoints and for the export job.", "Reports and the store header", "project")
+    got = run(mem_dir, root)
+    assert got["shipments_trap.md"].action != "drop", got["shipments_trap.md"].reasons
+    assert got["store_turned.md"].action != "drop", got["store_turned.md"].reasons
+
+
+def test_a_line_copied_from_the_instruction_file_is_dropped_with_that_line_as_evidence(mem_dir, root):
+    write(root, "CLAUDE.md", "# Orchard\n\n- Run the linter and the unit tests with make check before each push.\n")
+    triage_entry(mem_dir, "push.md", "Run the linter and the unit tests with make check before each push.",
+                 "Before pushing", "feedback")
+    got = run(mem_dir, root)["push.md"]
+    assert got.action == "drop", got.reasons
+    assert got.evidence["project"] == [{"file": "CLAUDE.md", "line": 3,
+                                        "text": "- Run the linter and the unit tests with make check before each push."}]
