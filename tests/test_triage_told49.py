@@ -71,3 +71,36 @@ def test_a_line_copied_from_the_instruction_file_is_dropped_with_that_line_as_ev
     assert got.action == "drop", got.reasons
     assert got.evidence["project"] == [{"file": "CLAUDE.md", "line": 3,
                                         "text": "- Run the linter and the unit tests with make check before each push."}]
+
+
+# -- one subject, two stances -----------------------------------------------------------------------
+
+def test_two_entries_giving_one_subject_two_stances_are_both_review(mem_dir, root):
+    write(root, "app/models.py", "x = 1\n")
+    triage_entry(mem_dir, "orders_kept.md", "Order rows are never removed: set `archived_at` and let the default "
+                 "manager hide them; the auditors read five years back.", "Orders are never hard-deleted", "project")
+    triage_entry(mem_dir, "orders_purge.md", "Cancelling an order through the admin removes the row and its lines. "
+                 "The owner chose this so the shop's GDPR requests close at once.", "Order cancel = hard delete",
+                 "project")
+    triage_entry(mem_dir, "invoice_lang_en.md", "Invoice PDFs carry English headings; the accountant's tool parses "
+                 "them.", "Invoice PDFs in English", "project")
+    triage_entry(mem_dir, "invoice_lang_de.md", "Invoice PDFs must be German because the customers are in Austria.",
+                 "Invoice PDFs in German", "feedback")
+    got = run(mem_dir, root)
+    for i in ("orders_kept.md", "orders_purge.md", "invoice_lang_en.md", "invoice_lang_de.md"):
+        assert got[i].action == "review", (i, got[i].reasons)
+    assert any("orders_purge.md" in r for r in got["orders_kept.md"].reasons)
+
+
+def test_one_stance_said_twice_or_two_subjects_are_no_pair(mem_dir, root):
+    write(root, "app/models.py", "x = 1\n")
+    triage_entry(mem_dir, "orders_kept.md", "Order rows are never removed: set `archived_at` and let the default "
+                 "manager hide them.", "Orders are never hard-deleted", "project")
+    triage_entry(mem_dir, "orders_why.md", "Auditors read five years of orders back, so no order row is ever "
+                 "hard-deleted.", "Why orders are never hard-deleted", "project")
+    triage_entry(mem_dir, "docs_lang.md", "The README and the docs are written in English.", "Docs in English", "project")
+    triage_entry(mem_dir, "ui_lang.md", "Button labels and the checkout flow are in Spanish for the shop's customers.",
+                 "Checkout copy in Spanish", "project")
+    got = run(mem_dir, root)
+    for i in ("orders_kept.md", "orders_why.md", "docs_lang.md", "ui_lang.md"):
+        assert got[i].action != "review", (i, got[i].reasons)

@@ -17,7 +17,7 @@ import re
 
 from ..judging.conflicts import TO_MS, Conflict
 from .triage_facts import facts_of
-from .triage_meaning import GENERIC, meaning
+from .triage_meaning import GENERIC, meaning, negations
 
 _SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s+|\s+[—–]\s+")
 _SECONDS = {unit: ms / 1000 for unit, ms in TO_MS.items()}   # the conflicts' one table of durations
@@ -96,3 +96,70 @@ def amount_conflicts(lines_of: dict, heads: dict) -> dict[str, list[Conflict]]:
             if not any(c.reason.endswith(f"{q[0]}:{q[1]} says {q[4]} — which holds?") for c in mine):
                 mine.append(Conflict(p[1], f"line {p[1]} says {p[4]}; {q[0]}:{q[1]} says {q[4]} — which holds?"))
     return out
+
+
+# -- one subject, two stances (stop 49) ---------------------------------------------------------------
+
+# a slug's words that name the layout's kind of entry, not its subject ("feedback_deps_ko")
+_LAYOUT_WORDS = frozenset("feedback project reference user memory note notes".split())
+# the languages a rule may set the words of (messages, codes, docs) in: one family, one value each
+_LANGUAGES = frozenset("english spanish german french portuguese italian japanese chinese korean vietnamese russian "
+                       "dutch polish turkish arabic hindi hungarian czech swedish ukrainian indonesian".split())
+
+
+def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
+    """entry id → its side of each pair of entries that give one subject two stances. Their
+    headlines (name and description) share the subject: two concepts or more, half the smaller
+    headline's at least (a slug's kind and its two-letter tags aside: "feedback_deps_ko"); and then
+    - one headline says it the other way round, two thirds of the smaller one's concepts shared
+      ("patients are never hard-deleted" / "patient delete = hard delete": the parity of their
+      negations differs);
+    - or each headline names a different value of one family, a language ("codes in English" /
+      "messages in Spanish").
+    ``readings``: id → its Reading; ``names``: id → (name, description). (Tried and left out: what
+    one headline states, the other denies in a clause of its own — "stored in UTC" / "never store
+    local times": on real folders it met two entries that both forbid alert() and an archived
+    project beside its architecture.)"""
+    heads, langs = {}, {}
+    for i, r in readings.items():
+        name, description = names[i]
+        slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS]
+        head = f"{' '.join(slug)}. {description or ''}"
+        langs[i] = frozenset(w for w in re.findall(r"[a-z]+", head.lower()) if w in _LANGUAGES)
+        # the subject without its value: a language named is what two headlines differ on, not share
+        bare = re.sub(r"(?i)\b(?:" + "|".join(langs[i]) + r"|lang|languages?)\b", " ", head) if langs[i] else head
+        heads[i] = (_concepts(bare), negations(head) % 2)
+    by_concept: dict[str, list[str]] = {}
+    for i, (cs, _) in heads.items():
+        for c in cs:
+            by_concept.setdefault(c, []).append(i)
+    shared_of: dict[tuple[str, str], int] = {}
+    for c, ids in by_concept.items():
+        if len(ids) <= _MAX_SIDES:
+            for a in ids:
+                for b in ids:
+                    if a < b:
+                        shared_of[(a, b)] = shared_of.get((a, b), 0) + 1
+    out: dict[str, list[Conflict]] = {}
+    for (a, b), n in sorted(shared_of.items()):
+        (ha, pa), (hb, pb) = heads[a], heads[b]
+        if n < 2 or n * 2 < min(len(ha), len(hb)):
+            continue
+        first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
+        why = None
+        if pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
+            why = "says the other way round what {other} says of it"
+        elif langs[a] and langs[b] and not langs[a] & langs[b]:
+            why = "gives it another language than {other}"
+        if why is None:
+            continue
+        subject = ", ".join(sorted(ha & hb)[:3])
+        for p, q in ((a, b), (b, a)):
+            out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
+                                                  + why.format(other=q) + " — which holds?"))
+    return out
+
+
+def _concepts(text: str) -> frozenset:
+    """(A hyphenated word is its parts: "hard-deleted" is hard, deleted — not a third concept.)"""
+    return frozenset(t for t in meaning(re.sub(r"(?<=\w)-(?=\w)", " ", text)) if t not in GENERIC and not t.isdigit())

@@ -35,7 +35,7 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
-from .triage_amounts import amount_conflicts
+from .triage_amounts import amount_conflicts, stance_conflicts
 from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value, told_by_project
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, lines_of as _lines_of, moment as _moment, notes_of as _notes,
@@ -107,6 +107,9 @@ class Context:
                                            {i: getattr(entries[i], "description", "") or "" for i in readings}).items():   # one setting, two amounts
             have = self.conflicts.setdefault(i, [])
             have.extend(c for c in cs if not any(h.line == c.line for h in have))
+        names = {i: (getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or "") for i in readings}
+        for i, cs in stance_conflicts(readings, names).items():   # one subject, two stances
+            self.conflicts.setdefault(i, cs)
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}
