@@ -104,3 +104,20 @@ def test_one_stance_said_twice_or_two_subjects_are_no_pair(mem_dir, root):
     got = run(mem_dir, root)
     for i in ("orders_kept.md", "orders_why.md", "docs_lang.md", "ui_lang.md"):
         assert got[i].action != "review", (i, got[i].reasons)
+
+
+# -- one line of the moment among lines that hold ------------------------------------------------------
+
+def test_a_line_left_half_way_or_waiting_on_a_reviewer_is_edited_out(mem_dir, root):
+    write(root, "app/models.py", "x = 1\n")
+    triage_entry(mem_dir, "alembic.md", "- Generate with `alembic revision --autogenerate` and read the diff.\n"
+                 "- Never edit a revision that has reached staging; add a new one.\n"
+                 "- Currently half-way through AddOrderNotes (3 Mar) - do not run it locally yet.",
+                 "How schema changes are made", "project")
+    triage_entry(mem_dir, "jsonb.md", "A JSONB column must be registered with the dialect before a query filters on "
+                 "it, otherwise the filter compares text.\n"
+                 "MR !88 with the GIN index experiment is still open, waiting for Priya to approve.",
+                 "JSONB filters need the dialect", "project")
+    got = run(mem_dir, root)
+    assert got["alembic.md"].action == "edit" and got["alembic.md"].lines == [9], got["alembic.md"].reasons
+    assert got["jsonb.md"].action == "edit" and got["jsonb.md"].lines == [8], got["jsonb.md"].reasons

@@ -313,7 +313,7 @@ def _kind(text: str, in_process: bool) -> str:
         return "final"   # "- Fixed the importer": what was done, process beside other signs of it
     if _FINAL_VALUE.match(bare):   # "Status: RESOLVED": a record's last word, a status only beside others
         return "status" if _is_status(bare) or _live(text) else "final"
-    if is_rule(text):
+    if is_rule(text) and not dated_or_left(bare):   # "half-way through X: do not apply it yet" holds until X is done
         return "rule"
     if in_process or _TODO.search(bare) or _is_status(bare):
         return "status"
