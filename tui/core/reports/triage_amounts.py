@@ -100,6 +100,8 @@ def amount_conflicts(lines_of: dict, heads: dict) -> dict[str, list[Conflict]]:
 
 # -- one subject, two stances (stop 49) ---------------------------------------------------------------
 
+# "not yet", "still not", "never recorded in X": where work stands or where a note lives, not a stance
+_FOR_NOW = re.compile(r"(?i)\b(?:yet|still|already|todav[ií]a|a[uú]n|noch|schon|ya)\b|\b(?:claude|agents|gemini)\.md\b")
 # a slug's words that name the layout's kind of entry, not its subject ("feedback_deps_ko")
 _LAYOUT_WORDS = frozenset("feedback project reference user memory note notes".split())
 # the languages a rule may set the words of (messages, codes, docs) in: one family, one value each
@@ -113,7 +115,7 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
     headline's at least (a slug's kind and its two-letter tags aside: "feedback_deps_ko"); and then
     - one headline says it the other way round, two thirds of the smaller one's concepts shared
       ("patients are never hard-deleted" / "patient delete = hard delete": the parity of their
-      negations differs);
+      negations differs; never a headline that says where work stands, "not yet", "already");
     - or each headline names a different value of one family, a language ("codes in English" /
       "messages in Spanish").
     ``readings``: id → its Reading; ``names``: id → (name, description). (Tried and left out: what
@@ -128,7 +130,7 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
         langs[i] = frozenset(w for w in re.findall(r"[a-z]+", head.lower()) if w in _LANGUAGES)
         # the subject without its value: a language named is what two headlines differ on, not share
         bare = re.sub(r"(?i)\b(?:" + "|".join(langs[i]) + r"|lang|languages?)\b", " ", head) if langs[i] else head
-        heads[i] = (_concepts(bare), negations(head) % 2)
+        heads[i] = (_concepts(bare), None if _FOR_NOW.search(head) else negations(head) % 2)
     by_concept: dict[str, list[str]] = {}
     for i, (cs, _) in heads.items():
         for c in cs:
@@ -147,7 +149,7 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
             continue
         first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
         why = None
-        if pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
+        if None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
             why = "says the other way round what {other} says of it"
         elif langs[a] and langs[b] and not langs[a] & langs[b]:
             why = "gives it another language than {other}"

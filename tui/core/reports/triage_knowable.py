@@ -284,16 +284,17 @@ def told_by_project(prepared, idx, looked: list[Found]) -> Decision | None:
     text = " ".join(_LABEL.sub("", ln.text) for ln in r.lines if ln.kind not in ("code", "heading"))
     names = []
     for m in _IDENT.finditer(text + " " + (prepared.description or "")):
-        ws = [w for w in words(next(g for g in m.groups() if g)) if len(w) >= 4 and not w.isdigit()]
-        if ws and max(ws, key=len) not in names:
-            names.append(max(ws, key=len))
+        ws = tuple(dict.fromkeys(w for w in words(next(g for g in m.groups() if g)) if len(w) >= 2))
+        if ws and max(map(len, ws)) >= 4 and not all(w.isdigit() for w in ws) and ws not in names:
+            names.append(ws)   # every word of the name: node_modules alone, a part of a path, names no one thing
     if not names:
         return None
     told, rules, code = set(), [], []
     by_word = _rules_by_word(idx.rules)
-    for key in names[:8]:
-        rules += [rl for rl in by_word.get(key, ()) if rl not in rules]
-        for i in idx.lines_with(key, limit=12):
+    for ws in names[:8]:
+        key = max(ws, key=len)
+        rules += [rl for rl in by_word.get(key, ()) if rl not in rules and all(rl in by_word.get(w, ()) for w in ws)]
+        for i in idx.lines_with(*ws, limit=12):
             name = idx.file_name(i)
             if not _DOC.search(name):
                 told |= _near_stems(idx, i) | _stems(name)
