@@ -121,3 +121,15 @@ def test_a_line_left_half_way_or_waiting_on_a_reviewer_is_edited_out(mem_dir, ro
     got = run(mem_dir, root)
     assert got["alembic.md"].action == "edit" and got["alembic.md"].lines == [9], got["alembic.md"].reasons
     assert got["jsonb.md"].action == "edit" and got["jsonb.md"].lines == [8], got["jsonb.md"].reasons
+
+
+def test_a_state_inside_a_definition_or_a_condition_is_no_status(mem_dir, root):
+    write(root, "app/models.py", "x = 1\n")
+    triage_entry(mem_dir, "carrier_api.md", "The carrier's tracking API answers 200 even on errors; the outcome is in "
+                 "`state`. `HOLD` means their depot system is down - poll again after 5 minutes. When the label "
+                 "service is paused, labels queue on their side.", "How the carrier API behaves", "reference")
+    triage_entry(mem_dir, "carrier_now.md", "The carrier's label service is down since this morning; labels queue.",
+                 "Carrier outage", "project")
+    got = run(mem_dir, root)
+    assert got["carrier_api.md"].action == "keep", got["carrier_api.md"].reasons
+    assert got["carrier_now.md"].action == "archive", got["carrier_now.md"].reasons

@@ -306,8 +306,9 @@ def told_by_project(prepared, idx, looked: list[Found]) -> Decision | None:
     mine = _stems(re.sub(r"\d+", " ", text))
     if len(mine) < 5 or len(mine & told) < _TOLD * len(mine):
         return None
-    if _turned(rules, text):
-        return None   # the other way round: a contradiction, not a restatement
+    from .triage_meaning import has_exception
+    if _turned(rules, text) or has_exception(text) and not any(has_exception(rl.text) for rl in rules):
+        return None   # the other way round, or an exception of its own: a contradiction or a new rule
     from ..judging.project_index import ProjectLine
     cited = [ProjectLine(rl.file, rl.line, rl.text) for rl in rules[:2]]
     shown_code = sorted(code, key=lambda i: -len(_near_stems(idx, i) & mine))[:2]
