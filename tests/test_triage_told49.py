@@ -133,3 +133,16 @@ def test_a_state_inside_a_definition_or_a_condition_is_no_status(mem_dir, root):
     got = run(mem_dir, root)
     assert got["carrier_api.md"].action == "keep", got["carrier_api.md"].reasons
     assert got["carrier_now.md"].action == "archive", got["carrier_now.md"].reasons
+
+
+def test_two_clocks_for_one_column_are_both_review(mem_dir, root):
+    write(root, "app/models.py", "x = 1\n")
+    triage_entry(mem_dir, "pickup_utc.md", "`Pickup.due_at` is stored in UTC; the kiosk converts for display.",
+                 "Store pickup times in UTC", "project")
+    triage_entry(mem_dir, "pickup_local.md", "`due_at` keeps the shop's wall-clock time, so the printed slip shows "
+                 "what the clerk typed.", "Pickup times are local shop time", "project")
+    triage_entry(mem_dir, "dev_local.md", "Run the app locally with `make up`.", "Local dev setup", "project")
+    got = run(mem_dir, root)
+    assert got["pickup_utc.md"].action == "review", got["pickup_utc.md"].reasons
+    assert got["pickup_local.md"].action == "review", got["pickup_local.md"].reasons
+    assert got["dev_local.md"].action != "review", got["dev_local.md"].reasons

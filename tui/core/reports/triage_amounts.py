@@ -104,9 +104,14 @@ def amount_conflicts(lines_of: dict, heads: dict) -> dict[str, list[Conflict]]:
 _FOR_NOW = re.compile(r"(?i)\b(?:yet|still|already|todav[ií]a|a[uú]n|noch|schon|ya)\b|\b(?:claude|agents|gemini)\.md\b")
 # a slug's words that name the layout's kind of entry, not its subject ("feedback_deps_ko")
 _LAYOUT_WORDS = frozenset("feedback project reference user memory note notes".split())
-# the languages a rule may set the words of (messages, codes, docs) in: one family, one value each
-_LANGUAGES = frozenset("english spanish german french portuguese italian japanese chinese korean vietnamese russian "
-                       "dutch polish turkish arabic hindi hungarian czech swedish ukrainian indonesian".split())
+# families of values a setting takes one of: the language its words are in (messages, codes, docs),
+# the clock its times are kept in ("stored in UTC" / "kept as local wall-clock time")
+_FAMILIES = {
+    "language": frozenset("english spanish german french portuguese italian japanese chinese korean vietnamese russian "
+                          "dutch polish turkish arabic hindi hungarian czech swedish ukrainian indonesian".split()),
+    "time zone": frozenset({"utc", "gmt", "local"}),
+}
+_VALUE = {w: fam for fam, ws in _FAMILIES.items() for w in ws}
 
 
 def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
@@ -116,8 +121,8 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
     - one headline says it the other way round, two thirds of the smaller one's concepts shared
       ("patients are never hard-deleted" / "patient delete = hard delete": the parity of their
       negations differs; never a headline that says where work stands, "not yet", "already");
-    - or each headline names a different value of one family, a language ("codes in English" /
-      "messages in Spanish").
+    - or each headline names a different value of one family: a language ("codes in English" /
+      "messages in Spanish"), a clock ("times in UTC" / "local clinic time").
     ``readings``: id → its Reading; ``names``: id → (name, description). (Tried and left out: what
     one headline states, the other denies in a clause of its own — "stored in UTC" / "never store
     local times": on real folders it met two entries that both forbid alert() and an archived
@@ -127,9 +132,10 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
         name, description = names[i]
         slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS]
         head = f"{' '.join(slug)}. {description or ''}"
-        langs[i] = frozenset(w for w in re.findall(r"[a-z]+", head.lower()) if w in _LANGUAGES)
-        # the subject without its value: a language named is what two headlines differ on, not share
-        bare = re.sub(r"(?i)\b(?:" + "|".join(langs[i]) + r"|lang|languages?)\b", " ", head) if langs[i] else head
+        langs[i] = frozenset((_VALUE[w], w) for w in re.findall(r"[a-z]+", head.lower()) if w in _VALUE)
+        # the subject without its value: a value named is what two headlines differ on, not share
+        bare = re.sub(r"(?i)\b(?:" + "|".join(w for _, w in langs[i]) + r"|lang|languages?)\b", " ", head) \
+            if langs[i] else head
         heads[i] = (_concepts(bare), None if _FOR_NOW.search(head) else negations(head) % 2)
     by_concept: dict[str, list[str]] = {}
     for i, (cs, _) in heads.items():
@@ -151,8 +157,9 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
         why = None
         if None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
             why = "says the other way round what {other} says of it"
-        elif langs[a] and langs[b] and not langs[a] & langs[b]:
-            why = "gives it another language than {other}"
+        elif any(_other_value(langs[a], langs[b], fam) for fam in _FAMILIES):
+            fam = next(f for f in _FAMILIES if _other_value(langs[a], langs[b], f))
+            why = f"gives it another {fam} than {{other}}"
         if why is None:
             continue
         subject = ", ".join(sorted(ha & hb)[:3])
@@ -160,6 +167,12 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
             out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
                                                   + why.format(other=q) + " — which holds?"))
     return out
+
+
+def _other_value(a: frozenset, b: frozenset, family: str) -> bool:
+    """Each side names a value of ``family`` and they share none."""
+    va, vb = {w for f, w in a if f == family}, {w for f, w in b if f == family}
+    return bool(va and vb and not va & vb)
 
 
 def _concepts(text: str) -> frozenset:
