@@ -114,7 +114,7 @@ _FAMILIES = {
 _VALUE = {w: fam for fam, ws in _FAMILIES.items() for w in ws}
 
 
-def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
+def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]:
     """entry id → its side of each pair of entries that give one subject two stances. Their
     headlines (name and description) share the subject: two concepts or more, half the smaller
     headline's at least (a slug's kind and its two-letter tags aside: "feedback_deps_ko"); and then
@@ -123,13 +123,13 @@ def stance_conflicts(readings: dict, names: dict) -> dict[str, list[Conflict]]:
       negations differs; never a headline that says where work stands, "not yet", "already");
     - or each headline names a different value of one family: a language ("codes in English" /
       "messages in Spanish"), a clock ("times in UTC" / "local clinic time").
-    ``readings``: id → its Reading; ``names``: id → (name, description). (Tried and left out: what
+    ``readings``: id → its Reading; ``entries``: id → the entry (its name and description). (Tried and left out: what
     one headline states, the other denies in a clause of its own — "stored in UTC" / "never store
     local times": on real folders it met two entries that both forbid alert() and an archived
     project beside its architecture.)"""
     heads, langs = {}, {}
     for i, r in readings.items():
-        name, description = names[i]
+        name, description = getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or ""
         slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS]
         head = f"{' '.join(slug)}. {description or ''}"
         langs[i] = frozenset((_VALUE[w], w) for w in re.findall(r"[a-z]+", head.lower()) if w in _VALUE)

@@ -107,9 +107,7 @@ class Context:
                                            {i: getattr(entries[i], "description", "") or "" for i in readings}).items():   # one setting, two amounts
             have = self.conflicts.setdefault(i, [])
             have.extend(c for c in cs if not any(h.line == c.line for h in have))
-        names = {i: (getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or "") for i in readings}
-        for i, cs in stance_conflicts(readings, names).items():   # one subject, two stances
-            self.conflicts.setdefault(i, cs)
+        self.conflicts = {**stance_conflicts(readings, entries), **self.conflicts}   # one subject, two stances
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}
@@ -321,8 +319,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
     in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
-        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index) \
-        or (told_by_project(prepared, ctx.index, looked) if not live else None)
+        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index) or told_by_project(prepared, ctx.index, looked, live)
     if in_project is not None:
         in_project.notes = notes
         return in_project
@@ -381,10 +378,8 @@ def _disagreements(ctx: Context, e, prepared: Entry, looked: list[Found]) -> lis
 def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin: str | None) -> Decision | None:
     said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
     if said:   # (the instruction line as evidence: the drop shows where it is said)
-        at = {ln.n: ln.text for ln in prepared.reading.lines}
-        rule = instruction_line(ctx.index.rules, said[0].related or "", at.get(said[0].line, ""))
         return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said),
-                        _rule_evidence([(said[0].line, rule)]) if rule is not None else [])
+                        instruction_line(ctx.index.rules, said[0], prepared.reading))
     mandated = (prepared.type or "").lower() in MANDATED_TYPES   # guidance: its headline worded as one, not a topic
     guidance = mandated and (headline_rule(prepared.name, prepared.description) or who_set([prepared.description]))
     held = held_rules(ctx.index.rules and ctx.book, ctx.index.rules and ctx.meanings, prepared.reading,

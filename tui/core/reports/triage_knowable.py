@@ -268,17 +268,17 @@ def _stems(text: str) -> set[str]:
     return {_stem(w) for w in rule_words(spaced) if not w.isdigit()} - _FUNCTION
 
 
-def told_by_project(prepared, idx, looked: list[Found]) -> Decision | None:
+def told_by_project(prepared, idx, looked: list[Found], live=None) -> Decision | None:
     """Drop an entry the project tells whole: the code names it uses (``TenantMiddleware``,
     ``create_booking()``, ``InventoryService.apply``) lead to an instruction line and to the code
     that holds them, and those lines hold half the entry's words or more (most of the rest its
     sentence's grammar). Its own reason, trap, status or story holds words no such line does (an
     entry that only names the code scores far less: 0.2 to 0.4 on the labelled projects). An entry
     whose facts the project contradicts, or said the other way round from the instruction line,
-    is never told by it."""
+    is never told by it. ``live``: lines the audit marked as where work stands (then never)."""
     r = prepared.reading
     content = r.content
-    if not content or len(content) > 8 or r.of("learned", "why", "status", "final") \
+    if live or not content or len(content) > 8 or r.of("learned", "why", "status", "final") \
             or any(g.against and not g.lines for g in looked):
         return None
     text = " ".join(_LABEL.sub("", ln.text) for ln in r.lines if ln.kind not in ("code", "heading"))

@@ -330,17 +330,13 @@ def _done_record(bare: str) -> bool:
 
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
-    return _done_record(bare) or _stated(bare) and (not _CAUSE.search(bare) or bool(_NOW_WORD.search(bare))) \
+    return _done_record(bare) or any(not _IF.search(bare[:m.start()]) for m in _STATE.finditer(bare)) \
+        and (not _CAUSE.search(bare) or bool(_NOW_WORD.search(bare))) \
         or len(bare) <= 200 and _now(bare)   # a statement of the moment is one sentence, not a joined paragraph
 
 
-# a state inside a condition or a definition ("RETRY means their backend is down", "when the queue is
-# paused, …"): what a value or a case means, not where work stands
+# a state in a condition or a definition ("RETRY means their backend is down"): no status
 _IF = re.compile(r"(?i)\b(?:means?|meaning|when|whenever|if|unless|once|while)\b[^.;:!?]*$")
-
-
-def _stated(bare: str) -> bool:
-    return any(not _IF.search(bare[:m.start()]) for m in _STATE.finditer(bare))
 
 
 def _now(bare: str) -> bool:

@@ -352,12 +352,14 @@ class RuleBook:
         return best[1] if best else None
 
 
-def instruction_line(rules, file: str, text: str):
-    """The line of instruction file ``file`` that ``text`` repeats word for word (list marks,
-    case and spacing aside), or None: the audit's in-instructions finding names the file, the
-    drop shows the line."""
+def instruction_line(rules, finding, reading) -> list:
+    """The line of the instruction file an in-instructions ``finding`` names that the entry's line
+    repeats word for word (list marks, case and spacing aside), as evidence: the drop shows where it
+    is said, not only names the file. [] when none does."""
+    from ..judging.project_index import ProjectLine
+    text = next((ln.text for ln in reading.lines if ln.n == finding.line), "")
     want = " ".join(text.strip(" -*#>").split()).lower()
     for rl in rules:
-        if rl.file == file and " ".join(rl.text.strip(" -*#>").split()).lower() == want:
-            return rl
-    return None
+        if rl.file == (finding.related or "") and " ".join(rl.text.strip(" -*#>").split()).lower() == want:
+            return [ProjectLine(rl.file, rl.line, rl.text)]
+    return []
