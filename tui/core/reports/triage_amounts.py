@@ -17,7 +17,7 @@ import re
 
 from ..judging.conflicts import TO_MS, Conflict
 from .triage_facts import facts_of
-from .triage_meaning import GENERIC, meaning
+from .triage_meaning import GENERIC, meaning, negations
 
 _SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s+|\s+[—–]\s+")
 _SECONDS = {unit: ms / 1000 for unit, ms in TO_MS.items()}   # the conflicts' one table of durations
@@ -96,3 +96,85 @@ def amount_conflicts(lines_of: dict, heads: dict) -> dict[str, list[Conflict]]:
             if not any(c.reason.endswith(f"{q[0]}:{q[1]} says {q[4]} — which holds?") for c in mine):
                 mine.append(Conflict(p[1], f"line {p[1]} says {p[4]}; {q[0]}:{q[1]} says {q[4]} — which holds?"))
     return out
+
+
+# -- one subject, two stances (stop 49) ---------------------------------------------------------------
+
+# "not yet", "still not", "never recorded in X": where work stands or where a note lives, not a stance
+_FOR_NOW = re.compile(r"(?i)\b(?:yet|still|already|todav[ií]a|a[uú]n|noch|schon|ya)\b|\b(?:claude|agents|gemini)\.md\b")
+# a slug's words that name the layout's kind of entry, not its subject ("feedback_deps_ko")
+_LAYOUT_WORDS = frozenset("feedback project reference user memory note notes".split())
+# families of values a setting takes one of: the language its words are in (messages, codes, docs),
+# the clock its times are kept in ("stored in UTC" / "kept as local wall-clock time")
+_FAMILIES = {
+    "language": frozenset("english spanish german french portuguese italian japanese chinese korean vietnamese russian "
+                          "dutch polish turkish arabic hindi hungarian czech swedish ukrainian indonesian".split()),
+    "time zone": frozenset({"utc", "gmt", "local"}),
+}
+_VALUE = {w: fam for fam, ws in _FAMILIES.items() for w in ws}
+
+
+def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]:
+    """entry id → its side of each pair of entries that give one subject two stances. Their
+    headlines (name and description) share the subject: two concepts or more, half the smaller
+    headline's at least (a slug's kind and its two-letter tags aside: "feedback_deps_ko"); and then
+    - one headline says it the other way round, two thirds of the smaller one's concepts shared
+      ("patients are never hard-deleted" / "patient delete = hard delete": the parity of their
+      negations differs; never a headline that says where work stands, "not yet", "already");
+    - or each headline names a different value of one family: a language ("codes in English" /
+      "messages in Spanish"), a clock ("times in UTC" / "local clinic time").
+    ``readings``: id → its Reading; ``entries``: id → the entry (its name and description). (Tried and left out: what
+    one headline states, the other denies in a clause of its own — "stored in UTC" / "never store
+    local times": on real folders it met two entries that both forbid alert() and an archived
+    project beside its architecture.)"""
+    heads, langs = {}, {}
+    for i, r in readings.items():
+        name, description = getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or ""
+        slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS]
+        head = f"{' '.join(slug)}. {description or ''}"
+        langs[i] = frozenset((_VALUE[w], w) for w in re.findall(r"[a-z]+", head.lower()) if w in _VALUE)
+        # the subject without its value: a value named is what two headlines differ on, not share
+        bare = re.sub(r"(?i)\b(?:" + "|".join(w for _, w in langs[i]) + r"|lang|languages?)\b", " ", head) \
+            if langs[i] else head
+        heads[i] = (_concepts(bare), None if _FOR_NOW.search(head) else negations(head) % 2)
+    by_concept: dict[str, list[str]] = {}
+    for i, (cs, _) in heads.items():
+        for c in cs:
+            by_concept.setdefault(c, []).append(i)
+    shared_of: dict[tuple[str, str], int] = {}
+    for c, ids in by_concept.items():
+        if len(ids) <= _MAX_SIDES:
+            for a in ids:
+                for b in ids:
+                    if a < b:
+                        shared_of[(a, b)] = shared_of.get((a, b), 0) + 1
+    out: dict[str, list[Conflict]] = {}
+    for (a, b), n in sorted(shared_of.items()):
+        (ha, pa), (hb, pb) = heads[a], heads[b]
+        if n < 2 or n * 2 < min(len(ha), len(hb)):
+            continue
+        first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
+        why = None
+        if None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
+            why = "says the other way round what {other} says of it"
+        elif any(_other_value(langs[a], langs[b], fam) for fam in _FAMILIES):
+            fam = next(f for f in _FAMILIES if _other_value(langs[a], langs[b], f))
+            why = f"gives it another {fam} than {{other}}"
+        if why is None:
+            continue
+        subject = ", ".join(sorted(ha & hb)[:3])
+        for p, q in ((a, b), (b, a)):
+            out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
+                                                  + why.format(other=q) + " — which holds?"))
+    return out
+
+
+def _other_value(a: frozenset, b: frozenset, family: str) -> bool:
+    """Each side names a value of ``family`` and they share none."""
+    va, vb = {w for f, w in a if f == family}, {w for f, w in b if f == family}
+    return bool(va and vb and not va & vb)
+
+
+def _concepts(text: str) -> frozenset:
+    """(A hyphenated word is its parts: "hard-deleted" is hard, deleted — not a third concept.)"""
+    return frozenset(t for t in meaning(re.sub(r"(?<=\w)-(?=\w)", " ", text)) if t not in GENERIC and not t.isdigit())

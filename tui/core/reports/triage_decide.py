@@ -35,8 +35,8 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
-from .triage_amounts import amount_conflicts
-from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value
+from .triage_amounts import amount_conflicts, stance_conflicts
+from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value, told_by_project
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, archived_with, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
@@ -44,7 +44,7 @@ from .triage_facts import STRONG, Found, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
 from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
                              status_file_why, stopped_work)
-from .triage_meaning import Meanings, RuleBook, held_rules
+from .triage_meaning import Meanings, RuleBook, held_rules, instruction_line
 from .triage_pointer import circular
 from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
@@ -106,6 +106,7 @@ class Context:
                                            {i: getattr(entries[i], "description", "") or "" for i in readings}).items():   # one setting, two amounts
             have = self.conflicts.setdefault(i, [])
             have.extend(c for c in cs if not any(h.line == c.line for h in have))
+        self.conflicts = {**stance_conflicts(readings, entries), **self.conflicts}   # one subject, two stances
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}
@@ -317,7 +318,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
     in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
-        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index)
+        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index) or told_by_project(prepared, ctx.index, looked, live)
     if in_project is not None:
         in_project.notes = notes
         return in_project
@@ -375,8 +376,9 @@ def _disagreements(ctx: Context, e, prepared: Entry, looked: list[Found]) -> lis
 
 def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin: str | None) -> Decision | None:
     said = [f for f in found if f.kind == "duplicate" and f.rule == "in-instructions"]
-    if said:
-        return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said))
+    if said:   # (the instruction line as evidence: the drop shows where it is said)
+        return Decision("drop", 3, [_why(said[0]) + ": the instruction file says it every session"], _lines_of(said),
+                        instruction_line(ctx.index.rules, said[0], prepared.reading))
     mandated = (prepared.type or "").lower() in MANDATED_TYPES   # guidance: its headline worded as one, not a topic
     guidance = mandated and (headline_rule(prepared.name, prepared.description) or who_set([prepared.description]))
     held = held_rules(ctx.index.rules and ctx.book, ctx.index.rules and ctx.meanings, prepared.reading,

@@ -315,7 +315,7 @@ def _kind(text: str, in_process: bool) -> str:
         return "final"   # "- Fixed the importer": what was done, process beside other signs of it
     if _FINAL_VALUE.match(bare):   # "Status: RESOLVED": a record's last word, a status only beside others
         return "status" if _is_status(bare) or _live(text) else "final"
-    if is_rule(text):
+    if is_rule(text) and not dated_or_left(bare):   # "half-way through X: do not apply it yet" holds until X is done
         return "rule"
     if in_process or _TODO.search(bare) or _is_status(bare):
         return "status"
@@ -332,8 +332,13 @@ def _done_record(bare: str) -> bool:
 
 def _is_status(bare: str) -> bool:
     """A line that says where work stands, in words (its marks are _kind's), or records it."""
-    return _done_record(bare) or bool(_STATE.search(bare)) and (not _CAUSE.search(bare) or bool(_NOW_WORD.search(bare))) \
+    return _done_record(bare) or any(not _IF.search(bare[:m.start()]) for m in _STATE.finditer(bare)) \
+        and (not _CAUSE.search(bare) or bool(_NOW_WORD.search(bare))) \
         or len(bare) <= 200 and _now(bare)   # a statement of the moment is one sentence, not a joined paragraph
+
+
+# a state in a condition or a definition ("RETRY means their backend is down"): no status
+_IF = re.compile(r"(?i)\b(?:means?|meaning|when|whenever|if|unless|once|while)\b[^.;:!?]*$")
 
 
 def _now(bare: str) -> bool:

@@ -350,3 +350,16 @@ class RuleBook:
             if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
                 best = (shared, r)
         return best[1] if best else None
+
+
+def instruction_line(rules, finding, reading) -> list:
+    """The line of the instruction file an in-instructions ``finding`` names that the entry's line
+    repeats word for word (list marks, case and spacing aside), as evidence: the drop shows where it
+    is said, not only names the file. [] when none does."""
+    from ..judging.project_index import ProjectLine
+    text = next((ln.text for ln in reading.lines if ln.n == finding.line), "")
+    want = " ".join(text.strip(" -*#>").split()).lower()
+    for rl in rules:
+        if rl.file == (finding.related or "") and " ".join(rl.text.strip(" -*#>").split()).lower() == want:
+            return [ProjectLine(rl.file, rl.line, rl.text)]
+    return []

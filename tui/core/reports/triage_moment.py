@@ -14,8 +14,10 @@ _DATED_NOW = re.compile(rf"(?i)\b(?:right now|currently|at the moment|ahora(?: m
                         rf"^\W*(?:status|estado|stand|statut)\s*\(?(?:on |as of )?{_DAY}\)?\s*[:—–-]|"
                         rf"(?:^\W*|[,;(]\s*)as of {_DAY}(?![\d/])(?!\s*:\s*$)")
 # the work left at a point to be taken up again: "halfway through adding …; continue from admin.py line ~60"
-_RESUME = re.compile(r"(?i)\b(?:halfway through|half way through|partway through|a medio (?:hacer|terminar)|a mitad de|"
-                     r"à moitié|halb fertig|(?:currently|still|now) blocked (?:on|by)|not (?:done|ready|merged|shipped|finished) yet)\b|"
+_RESUME = re.compile(r"(?i)\b(?:half[- ]?way through|partway through|a medio (?:hacer|terminar)|a mitad de|"
+                     r"à moitié|halb fertig|(?:currently|still|now) blocked (?:on|by)|not (?:done|ready|merged|shipped|finished) yet|"
+                     # a change waiting on a person: "PR #212 is still open, waiting for Jonas to review"
+                     r"(?:is|are) still (?:open|pending|unmerged|in review)\b[^.;\n]{0,30}?\bwaiting (?:for|on))\b|"
                      r"\b(?:continue|resume|pick (?:it )?up|carry on|sigue|seguir|retomar|continuar)"
                      r" (?:from|at|en|desde|a partir de|em)\b[^.;\n]{0,40}?(?:\bline\b|\blínea\b|\blinha\b|\.\w{1,5}\b|~\d)")
 
