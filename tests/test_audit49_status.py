@@ -97,3 +97,36 @@ def test_a_heading_naming_pending_things_is_no_status():
     # an index's group of files
     index = "# Memory\n\n## Pending\n- [ads_api.md](ads_api.md) — the API access request and what to do once approved\n"
     assert _blocks(index, "MEMORY.md") == []
+
+
+# -- a progress table: done rows and open rows under a status column ---------------------------------
+
+def test_progress_table_with_done_and_open_rows_is_a_status():
+    text = HEAD + ("# Phase 1\n\n| Task | Status |\n|---|---|\n| Domain entities | ✅ Done |\n"
+                   "| Repository interfaces | 🟡 Todo — next |\n| Cache keys | 🟡 Todo |\n")
+    assert [f.line for f in _blocks(text)] == [12]
+
+
+def test_tables_that_are_no_progress():
+    delivered = HEAD + "# Release 2\n\n| Feature | Status |\n|---|---|\n| Export | ✅ Done |\n| Import | ✅ Done |\n"
+    states = HEAD + ("# Orders\n\n| Status | Meaning |\n|---|---|\n| pending | not paid yet |\n"
+                     "| done | paid and shipped |\n")
+    assert _blocks(delivered) == [] and _blocks(states) == []
+
+
+# -- a sprint's progress list, this week, a job left half done --------------------------------------------
+
+def test_a_sprint_progress_list_is_a_log():
+    from tui.core.judging.wording import process_findings
+    text = HEAD + "Sprint 7 (until 2026-11-29):\n- [x] availability endpoint\n- [x] free unpaid bookings\n- [ ] SMS\n"
+    assert [f.rule for f in process_findings("progreso_sprint_7.md", text)] == ["session-log"]
+    assert process_findings("sprint_rules.md", HEAD + "- Sprints last two weeks.\n- Demo on Fridays.\n") == []
+
+
+def test_this_week_and_half_done_work():
+    assert [f.line for f in _words("# Avisos\n\nTODO esta semana: añadir el aviso por SMS.\n")] == [3]
+    assert [f.line for f in _words("# Export\n\nI'm halfway through the CSV export; continue from the admin action.\n")] == [3]
+    assert [f.line for f in _words("# Avisos\n\nEstoy a medias con el envío de SMS en la rama feat/sms.\n")] == [3]
+    # a rule of every week, a share of a route
+    assert _words("# Reglas\n\nCada lunes se revisa lo que entra esta semana y la anterior.\n") == []
+    assert _words("# Route\n\nThe bus stops halfway through the route at the depot.\n") == []

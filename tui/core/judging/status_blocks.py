@@ -27,6 +27,7 @@ from .. import hints
 from .findings import Finding, Place
 from ..textutil import line_of, without_comments
 from .owner_context import living_backlog
+from .status_tables import progress_tables
 from .time_context import RETRO
 
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
@@ -309,7 +310,7 @@ def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
     if len(low) != len(scan) or not any(map(low.__contains__, _OPEN_HINTS)):
         return []
     return [(a, b, scan[a:b].replace("**", "").strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
-            if _open_mark(scan[a:b])]
+            if _open_mark(scan[a:b]) and not (scan.startswith("#", a) and _LINKED.match(scan, b + 1))]
 
 
 # an index's line pointing at a memory file: a heading over such lines names a group of files
@@ -328,7 +329,8 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     headed = {b[0] for b in _heading_blocks(scan) if _NOW.search(b[2])}   # says it is the state now
     lined, plans = _line_blocks(scan, text)
     headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
-    for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans):
+    tables = [] if not opened and living_backlog(entry_id, scan) else progress_tables(scan)
+    for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans + tables):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first, last = line_of(scan, start), line_of(scan, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:
