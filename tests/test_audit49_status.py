@@ -130,3 +130,23 @@ def test_this_week_and_half_done_work():
     # a rule of every week, a share of a route
     assert _words("# Reglas\n\nCada lunes se revisa lo que entra esta semana y la anterior.\n") == []
     assert _words("# Route\n\nThe bus stops halfway through the route at the depot.\n") == []
+
+
+# -- a status file by design: its one finding names the lines that say a moment ------------------
+
+def test_a_status_files_finding_lists_its_moments(tmp_path):
+    from tui.core.layouts import detect
+    from tui.core.reports.audit import audit_dir
+    mem, root = tmp_path / "memory-bank", tmp_path / "proj"
+    mem.mkdir()
+    root.mkdir()
+    (mem / "projectbrief.md").write_text("# Brief\nA booking site for a padel club.\n", encoding="utf-8")
+    (mem / "activeContext.md").write_text(
+        "# Active context\n\n## Work\n- Refunds now go through the payments service.\n"
+        "- Pendiente: 1 retry test still fails (expects 4 calls, gets 12).\n\n"
+        "### 7) Estado actual de los servicios (compose up)\n| Port | Service | State |\n|---|---|---|\n"
+        "| 3000 | web | 200 |\n", encoding="utf-8")
+    found = [f for f in audit_dir(str(mem), str(root), git=False, layout=detect(mem).layout.name).findings
+             if f.kind == "process"]
+    assert [(f.id, f.rule) for f in found] == [("activeContext.md", "process-file")]
+    assert [p.line for p in found[0].places] == [5, 7]
