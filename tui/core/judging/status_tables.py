@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 _ROW = re.compile(r"(?m)^[ \t]{0,3}\|[^\n]*\|[ \t]*$")
+_ANY_RULE_ROW = re.compile(r"\|[ \t:]*---")
 _RULE_ROW = re.compile(r"^[ \t]*\|[ \t:|-]*-[ \t:|-]*\|?[ \t]*$")
 _STATUS_HEAD = re.compile(r"(?i)^\W*(?:status|state|estado|stato|statut|stand|durum|trạng thái|tình trạng|статус|"
                           r"состояние|progress|progreso|progresso)\W*$|^\W*(?:状态|狀態|状況|ステータス|進捗|进度|상태|진행)\W*$")
@@ -27,7 +28,7 @@ def _cells(row: str) -> list[str]:
 
 def progress_tables(scan: str) -> list[tuple[int, int, str]]:
     """(start, end, first open row's text) of each table whose status column mixes done and open."""
-    if "|" not in scan:
+    if "|" not in scan or _ANY_RULE_ROW.search(scan) is None:   # (no table's rule row: no table)
         return []
     out = []
     rows = list(_ROW.finditer(scan))
