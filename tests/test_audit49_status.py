@@ -150,3 +150,9 @@ def test_a_status_files_finding_lists_its_moments(tmp_path):
              if f.kind == "process"]
     assert [(f.id, f.rule) for f in found] == [("activeContext.md", "process-file")]
     assert [p.line for p in found[0].places] == [5, 7]
+
+
+def test_japanese_status_heading_of_now_is_a_status():
+    text = HEAD + "# 概要\n\n## 現在のステータス\n\n- フェーズ: テスト開始\n- 進み具合: 約 30%\n"
+    assert [f.line for f in _blocks(text)] == [9]
+    assert _blocks(HEAD + "# API\n\n## ステータスコード\n\n- 404: 見つからない\n") == []

@@ -33,7 +33,7 @@ from .time_context import RETRO
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
 _HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+([^\n]+)$")
 _STATE = re.compile(r"(?i)\b(?:status|estado|stato|statut|stand|état|progress|progreso|progresso|fortschritt|avancement|"
-                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状況|進捗|进度|進度|상태|진행 ?상황")
+                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状況|ステータス|進捗|进度|進度|상태|진행 ?상황")
 _NOW = re.compile(r"(?i)\b(?:current|currently|now|atual|actual|actuel|aktuell|attuale|güncel|mevcut|hiện tại|"
                   r"текущ\w*|updated|as of|actualizado|atualizado|mis à jour|aktualisiert)\b|当前|目前|現在|現状|현재|最新")
 # a heading that is "Current" and a date: "## Current (2026-04-01, after the move)"
@@ -146,7 +146,7 @@ def _paragraph_end(scan: str, pos: int) -> int:
 _NOT_YET_HINTS = ("尚未", "还没", "還沒", "仍未", "まだ", "아직", "not yet", "todavía no", "todavia no", "aún no", "aun no",
                   "ainda não", "ainda nao", "noch nicht", "pas encore", "henüz", "henuz", "chưa", "ещё не", "еще не")
 _STATE_HINTS = ("status", "estado", "stato", "statut", "stand", "état", "progres", "fortschritt", "avancement", "durum",
-                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状況", "進捗", "进度",
+                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状況", "ステータス", "進捗", "进度",
                 "進度", "상태", "진행")
 _NEXT_HINTS = ("next", "下一步", "后续计划", "다음", "次の", "次に", "próximo", "prochaine", "nächste", "sıradaki",
                "следующие", "siguiente")
