@@ -27,12 +27,13 @@ from .. import hints
 from .findings import Finding, Place
 from ..textutil import line_of, without_comments
 from .owner_context import living_backlog
+from .status_tables import progress_tables
 from .time_context import RETRO
 
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
 _HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+([^\n]+)$")
 _STATE = re.compile(r"(?i)\b(?:status|estado|stato|statut|stand|état|progress|progreso|progresso|fortschritt|avancement|"
-                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状況|進捗|进度|進度|상태|진행 ?상황")
+                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状況|ステータス|進捗|进度|進度|상태|진행 ?상황")
 _NOW = re.compile(r"(?i)\b(?:current|currently|now|atual|actual|actuel|aktuell|attuale|güncel|mevcut|hiện tại|"
                   r"текущ\w*|updated|as of|actualizado|atualizado|mis à jour|aktualisiert)\b|当前|目前|現在|現状|현재|最新")
 # a heading that is "Current" and a date: "## Current (2026-04-01, after the move)"
@@ -46,7 +47,7 @@ _NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?
                    r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos pasos|Próximos passos|Prochaines étapes|"
                    r"Nächste Schritte|Sıradaki(?:ler)?|Следующие шаги)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
 _DONE = r"(?:已完成|完成了|已实现|完了|완료|\bdone\b|\bfinished\b|\bterminado\b|\bconcluído\b|\bconcluido\b|\btamamlandı\b)"
-_WAIT = r"(?:等待|待定|待确认|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
+_WAIT = r"(?:等待|待定|待确认|待(?![办辦定遇])(?=[\u4e00-\u9fff])|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
 _DONE_THEN_WAIT = re.compile(r"(?im)^[^\n]*" + _DONE + r"[^\n]{0,40}?" + _WAIT + r"[^\n]*$")
 # "first time using X" said of the user: true the week it was written
 _FIRST_TIME = re.compile(r"(?i)\bfirst time (?:using|with|trying|learning|writing)\b|\bprimera vez (?:usando|con)\b|"
@@ -87,9 +88,19 @@ def _settled(words: str) -> bool:
     return (_CLOSED.search(words) is not None and _OPEN.search(words) is None) or _SINCE.search(words) is not None
 
 
+# a month and its year dates a state as well as a day does ("Estado Marzo 2026", "Status — March 2026",
+# "状态（2026年3月）", "Stand 2026-03")
+_MONTH_YEAR = re.compile(r"(?i)(?<![\w-])(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|"
+                         r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+                         r"septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|"
+                         r"outubro|novembro|dezembro|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|"
+                         r"novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember)\.?,?[ \t]+(?:de[ \t]+)?"
+                         r"(?:19|20)\d{2}(?!\d)|(?<![\d-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])|(?:19|20)\d{2}年\d{1,2}月")
+
+
 def _reports(title: str) -> bool:
     """A heading's or a label's words report a state at a date or now (not one closed or settled)."""
-    dated = _DATE.search(title) is not None
+    dated = _DATE.search(title) is not None or _STATE.search(title) is not None and _MONTH_YEAR.search(title) is not None
     reports = _STATE.search(title) is not None and (dated or _NOW.search(title) is not None) or \
         dated and _NOW_DATED.match(title) is not None or _DELIVERED.search(title) is not None
     return reports and not _settled(title)
@@ -135,11 +146,20 @@ def _paragraph_end(scan: str, pos: int) -> int:
 _NOT_YET_HINTS = ("尚未", "还没", "還沒", "仍未", "まだ", "아직", "not yet", "todavía no", "todavia no", "aún no", "aun no",
                   "ainda não", "ainda nao", "noch nicht", "pas encore", "henüz", "henuz", "chưa", "ещё не", "еще не")
 _STATE_HINTS = ("status", "estado", "stato", "statut", "stand", "état", "progres", "fortschritt", "avancement", "durum",
-                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状況", "進捗", "进度",
+                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状況", "ステータス", "進捗", "进度",
                 "進度", "상태", "진행")
-_NEXT_HINTS = ("next", "下一步", "后续计划", "다음", "次の", "次に", "próximos", "prochaines", "nächste", "sıradaki",
-               "следующие")
-_WAIT_HINTS = ("等待", "待定", "待确认", "待ち", "대기", "waiting", "esperando", "aguardando", "en attente", "bekleniyor")
+_NEXT_HINTS = ("next", "下一步", "后续计划", "다음", "次の", "次に", "próximo", "prochaine", "nächste", "sıradaki",
+               "следующие", "siguiente")
+# the next step said in a sentence of its own, not as a label: "… 2026-03-27. Próximo passo é a Ana escrever …",
+# "Next step is the billing import", "下一步是联调" (a rule's "if it fails, the next step is …" says how to work)
+_NEXT_SAID = re.compile(r"(?i)(?:^[ \t]*(?:[-*+][ \t]+)?|[.。;；!！][ \t]*|\*\*[ \t]*)(?:the[ \t]+|o[ \t]+|el[ \t]+)?"
+                        r"(?:next step|próximo passo|próximo paso|siguiente paso|nächster schritt|prochaine étape|"
+                        r"下一步|次のステップ|다음 단계)[ \t]*(?:(?:is|é|es|ist|est|será|sera)\b|是|は|는|은)")
+# the last commit named by its hash: "## Last commit" over "`f64a526` – …", "Letzter Commit: 9be41d7 (2026-04-11)"
+_LAST_COMMIT = re.compile(r"(?i)\b(?:last|latest|most recent|letzte[rn]?|neueste[rn]?|[úu]ltimo|dernier|son)[ \t]+commit\b|"
+                          r"最后(?:一次)?提交|最新提交|最終コミット|最新コミット|마지막 커밋|최근 커밋|последний коммит")
+_HASH = re.compile(r"(?<![\w/.-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w/.-])")
+_WAIT_HINTS = ("等待", "待", "待ち", "대기", "waiting", "esperando", "aguardando", "en attente", "bekleniyor")
 _DONE_HINTS = frozenset(("done", "implemented", "delivered", "shipped", "complete", "merged", "deployed", "released",
                          "fixed"))
 _ASCII_HINTS = _DONE_HINTS | frozenset(w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS if w.isascii())
@@ -159,6 +179,9 @@ _OPEN_WORD = (r"(?:pending|pendiente|pendente|in[ -]progress|en curso|en progres
 _OPEN_IN = re.compile(r"(?i)(?<![\w-])" + _OPEN_WORD + r"(?![\w-])")
 _BOLD = re.compile(r"\*\*(?=\S)([^*\n]{1,100}?)\*\*")
 _OPEN_MARK = re.compile(r"(?i)^#{1,6}[^\n]*[(（][ \t]*" + _OPEN_WORD + r"[ \t]*[)）]|"
+                        # a heading or an item that is the open state alone: "## Still pending", "- Pendiente: 1 test …"
+                        r"^(?:#{1,6}|[ \t]*[-*+])[ \t]+(?:[^\w\n]+[ \t]*)?(?:(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+)?"
+                        + _OPEN_WORD + r"[ \t]*(?:[:：][ \t]*\S[^\n]*|[:：]?[ \t]*$)|"
                         r"^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?[^:：\n|*]{1,40}(?:\*\*)?[:：][ \t]*(?:\*\*)?"
                         + _OPEN_WORD + r"(?![\w-])(?![ \t]+\w)|"   # the label's value, not "pending entries"
                         r"(?-i:(?<![\w-])(?:IN PROGRESS|IN-PROGRESS|PENDING|BLOCKED|ON HOLD|PENDIENTE|PENDENTE|EN CURSO)(?![\w-]))")
@@ -228,8 +251,9 @@ def _not_yet_plans(scan: str, low: str, present) -> list[tuple[int, int, str]]:
     return out
 
 
-def _line_blocks(scan: str) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
-    """The status lines and labels' blocks, and (apart) the not-yet-and-a-plan statements."""
+def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
+    """The status lines and labels' blocks, and (apart) the not-yet-and-a-plan statements (``raw``: the
+    text before its code was blanked, where a hash in backticks is still to be read)."""
     out: list[tuple[int, int, str]] = []
     low = scan.lower()
     if len(low) != len(scan):   # lower() changed lengths (İ): positions must not drift
@@ -253,6 +277,22 @@ def _line_blocks(scan: str) -> tuple[list[tuple[int, int, str]], list[tuple[int,
         m = _NEXT.match(scan, a, b)
         if m is not None:
             out.append((a, _paragraph_end(scan, a), m.group(0).strip(" -*+")))
+            continue
+        m = _NEXT_SAID.search(scan, a, b)
+        if m is not None and not scan.startswith(("#", "|"), a) and _IF.search(scan, a, b) is None \
+                and _STATE_RULE.search(scan[a:m.start()]) is None:
+            out.append((a, b, scan[m.start():b].strip(" -*+.。;；!！")[:60]))
+    for a, b in (_lines_with(scan, low, ("commit", "提交", "コミット", "커밋", "коммит")) if "commit" in low
+                 or not scan.isascii() else ()):
+        m = _LAST_COMMIT.search(scan, a, b)
+        if m is None or _IF.search(scan, a, b) is not None:
+            continue
+        nxt = scan.find("\n", b + 1)
+        raw = raw if len(raw) == len(scan) else scan
+        near = raw[a:len(raw) if nxt < 0 else nxt]   # the line and the next: the hash under its heading
+        if _HASH.search(near) is not None:
+            heading = scan.startswith("#", a)
+            out.append((a, _paragraph_end(scan, b + 1) if heading else b, scan[a:b].strip(" -*+#")[:60]))
     for a, b in _lines_with(scan, low, _WAIT_HINTS, present):
         m = _DONE_THEN_WAIT.match(scan, a, b)
         if m is None:
@@ -270,7 +310,11 @@ def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
     if len(low) != len(scan) or not any(map(low.__contains__, _OPEN_HINTS)):
         return []
     return [(a, b, scan[a:b].replace("**", "").strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
-            if _open_mark(scan[a:b])]
+            if _open_mark(scan[a:b]) and not (scan.startswith("#", a) and _LINKED.match(scan, b + 1))]
+
+
+# an index's line pointing at a memory file: a heading over such lines names a group of files
+_LINKED = re.compile(r"\s*[-*+][ \t]+\[[^\]\n]*\]\([^)\n]+\.md\)")
 
 
 def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] = frozenset()) -> list[Finding]:
@@ -283,9 +327,10 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     # (a backlog by design lists what is open on purpose: its marks are its content)
     opened = [] if living_backlog(entry_id, scan) else _open_blocks(scan)
     headed = {b[0] for b in _heading_blocks(scan) if _NOW.search(b[2])}   # says it is the state now
-    lined, plans = _line_blocks(scan)
+    lined, plans = _line_blocks(scan, text)
     headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
-    for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans):
+    tables = [] if not opened and living_backlog(entry_id, scan) else progress_tables(scan)
+    for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans + tables):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first, last = line_of(scan, start), line_of(scan, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:

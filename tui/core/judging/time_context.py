@@ -41,7 +41,7 @@ _DAY_DEIXIS = re.compile(r"(?i)^(?:today|tonight|yesterday|this (?:morning|after
 # a day's name as a time word (today, yesterday, tonight, this week, hoy, 今天, 오늘 …): the shape that
 # dates an event as often as it states a present
 DAY_WORD = re.compile(r"(?i)^(?:(?:earlier |so far )?today|tonight|yesterday|this (?:morning|afternoon|evening|week)|"
-                      r"oggi|ieri|hoy|ayer|hoje|ontem|aujourd['’]hui|hier|ce matin|heute|gestern|сегодня|вчера|"
+                      r"oggi|ieri|hoy|ayer|hoje|ontem|aujourd['’]hui|hier|ce matin|heute|gestern|сегодня|вчера|n?esta semana|"
                       r"hôm nay|hôm qua|bugün|dün|今日|今天|昨日|昨天|今晚|本日|本周|오늘|어제)$")
 _DATE_AFTER = re.compile(r"[ \t]*\(\d{1,2}[-/.]\d{1,2}\)")
 # "not yet" said of what someone must still find out: an open question, true until someone checks

@@ -25,16 +25,16 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
     # also matches "ı" for i and "ſ" for s
     ("en", ("right now", "currently", "the moment", "at present", "as of", "today", "tonight", "this morning",
             "this afternoon", "this evening", "this session", "just now", "for now", "time being",
-            "temporarily", "yesterday", "this week", "next session", "not yet"),
+            "temporarily", "yesterday", "this week", "next session", "not yet", "halfway"),
      re.compile(r"(?i)(?<!['\"‘“/_.-])\b(?:right now|currently|at the moment|at present|as of (?:now|today|this (?:morning|"
                 r"week))|today(?!['’]s)|for today['’]s|today['’]s (?=\w+ (?:is|are|was|uses?)\b)|tonight|"
                 r"this (?:morning|afternoon|evening|session|week)|just now|for now|next session|not yet|"
-                r"for the time being|temporarily|yesterday|earlier today|so far today)\b(?!['\"’”]|[-_/.]\w)")),   # (not a name: today-mao)
+                r"for the time being|temporarily|yesterday|earlier today|so far today|(?:i['’]?m|i am|we['’]?re|we are) half-?way through)\b(?!['\"’”]|[-_/.]\w)")),   # (not a name: today-mao)
     ("zh", ("现在", "目前", "刚", "今天", "今晚", "此刻", "眼下", "这会儿", "暂时", "昨天", "本周", "尚未", "还没",
-            "還沒", "仍未", "暂未", "暫未", "会话", "对话", "會話"),
-     re.compile(r"(?:(?<![发出实表体呈显發實體顯])[现現]在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周|"
-                # "not yet" said of something ("支付模块尚未接入"), not of a set ("尚未同步的记录": 的 in its clause)
-                r"(?:尚未|还没有?|還沒有?|仍未|暂未|暫未)(?![^。；;，,！!？?\n]*的)|"
+            "還沒", "仍未", "暂未", "暫未", "会话", "对话", "會話", "当前"),
+     re.compile(r"(?:(?<![发出实表体呈显發實體顯])[现現]在|目前|刚才|刚刚|今天|今晚|此刻|眼下|这会儿|暂时|昨天|本周|当前(?=[为是仍还处只仅已])|"
+                # "not yet" said of something ("支付模块尚未接入"), not of a set ("尚未同步的记录") nor a time ("尚未开始时")
+                r"(?:尚未|还没有?|還沒有?|仍未|暂未|暫未)(?![^。；;，,！!？?\n]*(?:的|(?<!及)[时時]))|"
                 r"本次会话|这次会话|本次对话|这次对话|本次會話|這次會話)")),
     ("ja", ("いま", "今", "現在", "本日", "先ほど", "さっき", "現時点", "昨日", "まだ", "セッション"),
      re.compile(r"(?:いま(?![だす])|今は|今日|(?<![樣样標标基資资])本日|(?<![出表実實発發呈顕顯体體])現在(?![地位値])|先ほど|さっき|"
@@ -46,13 +46,13 @@ TRANSIENT: list[tuple[str, tuple[str, ...], re.Pattern]] = [
      re.compile(r"(?:현재(?! ?값| ?시각| 시간 표시| ?위치| ?상태를 저장)|지금|오늘|방금|아까|어제|당분간|요즘|이번 세션|"
                 # 아직 and a negation ending its clause ("아직 구현 안 됨."), not a set ("아직 … 않은 레코드")
                 r"아직(?=[^.\n]{0,30}?(?:않|안 |안됨|못|없|전)[^.,\n\s]{0,6}(?:[.,\n]|$)))")),
-    ("es", ("ahora", "actualmente", "momento", "hoy", "ayer", "sesión", "todavía no", "aún no"),
-     re.compile(r"(?i)\b(?:ahora mismo|actualmente|en este momento|de momento|por ahora|hoy|ayer|próxima sesión|"
-                r"(?:en )?esta sesión|"
+    ("es", ("ahora", "actualmente", "momento", "hoy", "ayer", "sesión", "todavía no", "aún no", "esta semana", "a medias"),
+     re.compile(r"(?i)\b(?:ahora mismo|actualmente|en este momento|de momento|por ahora|hoy|ayer|próxima sesión|esta semana|"
+                r"(?:estoy|estamos) a medias|(?:en )?esta sesión|"
                 r"todavía no|aún no)\b")),
     # "agora" alone is "now (that it changed)": as English "now", not a statement of the moment
-    ("pt", ("agora", "atualmente", "momento", "hoje", "enquanto", "ontem", "ainda não", "sessão"),
-     re.compile(r"(?i)\b(?:agora mesmo|por agora|atualmente|no momento|neste momento|hoje|por enquanto|ontem|"
+    ("pt", ("agora", "atualmente", "momento", "hoje", "enquanto", "ontem", "ainda não", "sessão", "esta semana"),
+     re.compile(r"(?i)\b(?:agora mesmo|por agora|atualmente|no momento|neste momento|hoje|por enquanto|ontem|n?esta semana|"
                 r"nesta sessão|esta sessão|"
                 r"ainda não)\b")),
     ("it", ("attualmente", "momento", "per ora", "oggi", "ieri", "adesso", "ancora", "sessione"),
@@ -300,8 +300,8 @@ _DONE_ASCII = frozenset(w for w in _DONE_WORDS if w.isascii())
 hints.register(_DONE_ASCII)
 _DONE_OTHER = hints.finder(sorted(w for w in _DONE_WORDS if not w.isascii()))
 _NEXT_LABEL = lazy_re(lambda: _LABEL % hints.trie_pattern(_NEXT_WORDS))
-_NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|status|handoff|worklog|work-log|todo|daily-log)(?:[_.-]|$)"
-                        r"|进度|進度|进展|進捗|工作日志|开发日志|開発ログ|作業ログ|진행\s?상황|작업\s?일지")   # (no word breaks in CJK names)
+_NAME_WORD = re.compile(r"(?i)(?:^|[/_-])(?:session|progress|progreso|progresso|sprint|status|handoff|worklog|work-log|todo|"
+                        r"daily-log)(?:[_.-]|$)|进度|進度|进展|進捗|工作日志|开发日志|開発ログ|作業ログ|진행\s?상황|작업\s?일지")   # (no word breaks in CJK names)
 _NAME_HINT = re.compile(_NAME_WORD.pattern + r"|\d{4}-\d{2}-\d{2}")
 
 

@@ -94,5 +94,19 @@ class Cline(Layout):
                                       "start as if it were still true; check it still is",
                                       "bring it up to date or empty its 'current' parts when the work is done; "
                                       "move lasting decisions to systemPatterns.md or techContext.md",
-                                      confidence="possible")]
+                                      confidence="possible", places=_moments(e))]
         return out
+
+
+def _moments(e: MemoryEntry) -> tuple:
+    """Where a status file says a moment (a status block, an open mark, a 'right now' word): the places
+    the owner checks first, listed on the file's one finding (issue 36, stop 49)."""
+    from ..judging.findings import Place
+    from ..judging.status_blocks import status_block_findings
+    from ..textutil import without_code
+    from ..judging.wording import transient_findings
+    words = transient_findings(e.id, e.text, e.body_line)
+    found = words + [f for f in status_block_findings(e.id, e.text, without_code(e.text), {f.line for f in words})
+                     if f.rule == "status-block"]
+    said = {p.line: p.note for f in found for p in (f.places or (Place(f.id, f.line, f.message),)) if p.line}
+    return tuple(Place(e.id, n, said[n]) for n in sorted(said)[:8])
