@@ -159,7 +159,6 @@ _WEAK = re.compile(
     r"por ahora|de momento|por enquanto|pour l'instant|vorerst|per ora|пока что|tạm thời)\b|"
     r"暂时|目前先|当面|とりあえず|暫定|일단|당분간")
 
-
 # every match of _LEARNED / _WEAK holds one of these (lower-cased): the big patterns run only then
 _LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed by", "caused",  "we hit", "i hit",
                   "bit us", "gotcha", "pitfall", "footgun", "trap", "lesson", "learned the hard", "work around",
@@ -393,7 +392,6 @@ _NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonigh
               "metade", "en train", "dabei", "fertig", "中", "중", "đang", "сейчас", "morning", "lunch", "mañana",
               "manhã", "matin", "stamattina", "утром", "nay", "今天", "今朝", "午前", "오늘", "about to", "即将",
               "まもなく", "곧")
-
 
 # a state said of this moment ("CI is red at the moment because of …"): its cause does not make it a lesson
 _NOW_WORD = re.compile(r"(?i)\b(?:at the moment|right now|currently|today|this week)\b")
