@@ -59,12 +59,12 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         state = "shown — press x to hide" if reveal else "masked — press x to reveal"
         parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", styles.error))
     dated = provenance[0] if provenance is not None else None
-    by = dated.by if dated is not None and dated.by else e.source
+    by = dated.by if dated is not None and dated.by else "" if e.error else e.source   # (unread: not known)
     # a file never reached (a symlink loop, a stat that failed) has no date and no author to tell:
     # its one statement is the unreadable line below, not "age unknown" beside "age from the mtime"
     unreached = e.error is not None and s.age_days is None
     head = Text.assemble((shown(e.name, reveal), "bold"), "  ", (f"{e.type or 'untyped'} · ", "dim"),
-                         ("" if unreached else f"written by {by} · ", "dim"),
+                         ("" if unreached or not by else f"written by {by} · ", "dim"),
                          ("" if unreached else f"{s.age_days} days old · " if s.age_days is not None
                           else "age unknown · ", "dim"), (s.load, "dim"))
     parts.append(head)

@@ -28,6 +28,21 @@ class DetailPane(VerticalScroll):
         yield Sparkline([], id="detail-usage", classes="-hidden")
         yield Static(Text("Select an entry to see it here.", "dim"), id="detail-body")
 
+    def show_nothing(self, snap=None, filtered: bool = False) -> None:
+        """No entry under the cursor: say why — the folder is still being read, holds no memory
+        (a adds one), or the filter hides every entry — rather than "select an entry" where there
+        is none to select."""
+        if snap is None:
+            why = "Reading the folder…"
+        elif not snap.entries:
+            why = "Nothing to show: the folder holds no memory yet."
+        elif filtered:
+            why = "No entry matches the filter: esc clears the text, F the status filters."
+        else:
+            why = "Select an entry to see it here."
+        self.show(None, None, [], False)
+        self.query_one("#detail-body", Static).update(Text(why, "dim"))
+
     def show(self, e: MemoryEntry | None, s: EntryStatus | None, findings: list[Finding], reveal: bool,
              note: str = "", styles: Styles = DEFAULT, suggestion=None, weekly: list[int] | None = None,
              provenance: tuple | None = None, whole=None) -> None:
