@@ -227,6 +227,7 @@ async def test_help_on_the_triage_pass_tells_its_own_keys(sample, tmp_path):
         rows = {ln.split()[0]: ln for ln in text.splitlines() if ln.strip()}
         assert "Archive" in rows["a"] and "add an entry" not in text, text
         assert "Skip" in rows["n"]
+        assert "Open" in rows["o"] and "Review" not in rows["o"]   # o opens the entry; R is the review
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TriageScreen)
