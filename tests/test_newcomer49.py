@@ -237,3 +237,18 @@ async def test_help_on_the_triage_pass_tells_its_own_keys(sample, tmp_path):
         await pilot.pause()
         text = "\n".join(plain(s) for s in app.screen.query(Static))
         assert "add an entry" in text and "In this view" not in text
+
+
+# -- 9. the detail says the load in words, not JSON's 'beyond-index-cut' --------------------------------
+
+async def test_the_detail_says_beyond_the_index_cut_in_words(sample, tmp_path):
+    from test_tui import detail_text
+    from tui.widgets.entry_table import EntryTable
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        table.move_cursor(row=table.visible_ids.index("lint-strict.md"))
+        await settle(pilot)
+        text = detail_text(app)
+        assert "beyond the index cut (not loaded at start)" in text and "beyond-index-cut" not in text, text

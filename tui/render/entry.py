@@ -47,6 +47,11 @@ def provenance_text(dated, reads: list | None, styles: Styles = DEFAULT) -> Text
     return t
 
 
+# the load in words, as the status filter (f) says it: JSON's 'beyond-index-cut' read as a third word
+# beside the table's 'beyond cut'
+LOAD_SAID = {"beyond-index-cut": "beyond the index cut (not loaded at start)"}
+
+
 def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
                  note: str = "", styles: Styles = DEFAULT, provenance: tuple | None = None) -> Group:
     """``provenance``: (the agent's record's Dated, the times a session read it) once it is read."""
@@ -66,7 +71,7 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
     head = Text.assemble((shown(e.name, reveal), "bold"), "  ", (f"{e.type or 'untyped'} · ", "dim"),
                          ("" if unreached or not by else f"written by {by} · ", "dim"),
                          ("" if unreached else f"{s.age_days} days old · " if s.age_days is not None
-                          else "age unknown · ", "dim"), (s.load, "dim"))
+                          else "age unknown · ", "dim"), (LOAD_SAID.get(s.load, s.load), "dim"))
     parts.append(head)
     if dated is not None and not unreached:
         parts.append(provenance_text(dated, provenance[1], styles))
