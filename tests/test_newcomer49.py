@@ -252,3 +252,13 @@ async def test_the_detail_says_beyond_the_index_cut_in_words(sample, tmp_path):
         await settle(pilot)
         text = detail_text(app)
         assert "beyond the index cut (not loaded at start)" in text and "beyond-index-cut" not in text, text
+
+
+def test_triage_before_it_is_made_says_it_follows_the_audit():
+    from types import SimpleNamespace
+    from tui.screens.main import keys
+    snap = SimpleNamespace(entries={"a.md": object()})
+    state = keys.KeyState(False, False, "a.md", False, snap, SimpleNamespace(pending=lambda: []), False)
+    assert keys.applies("triage", state) is None
+    assert "not ready yet" in keys.why_not("triage", state)
+    assert keys.why_not("triage", keys.KeyState(False, True, "a.md", False, snap, None, False)) is None   # typing

@@ -194,7 +194,8 @@ def why_not(action: str, s: KeyState) -> str | None:
         return ("Nothing to review: the agent has written no memory since memtui opened (what it writes "
                 "shows up marked NEW, then R goes through it)")
     if action == "triage" and snap.entries:
-        return "Triage is not ready yet: the audit is still running (the title shows it when done)"
+        return ("Triage is not ready yet: it follows the audit, still running (its counts show under the "
+                "filter when done)")
     if not snap.entries:
         return f"Nothing to {verb}: the folder is empty — a adds one"
     if s.current is None:
