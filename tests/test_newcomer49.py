@@ -262,3 +262,24 @@ def test_triage_before_it_is_made_says_it_follows_the_audit():
     assert keys.applies("triage", state) is None
     assert "not ready yet" in keys.why_not("triage", state)
     assert keys.why_not("triage", keys.KeyState(False, True, "a.md", False, snap, None, False)) is None   # typing
+
+
+# -- 10. the detail's bars say what they count (a terminal shows no tooltip) -----------------------------
+
+async def test_the_detail_bars_have_a_caption_in_the_line_the_margin_held(sample, tmp_path):
+    from textual.widgets import Sparkline, Static
+    from test_triage_tui import with_log
+    from test_tui import plain
+    from tui.widgets.detail_pane import DetailPane
+    with_log(sample[0], tmp_path)
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pane = app.query_one(DetailPane)
+        label, spark = pane.query_one("#detail-usage-label", Static), pane.query_one("#detail-usage", Sparkline)
+        assert not spark.has_class("-hidden") and not label.has_class("-hidden")
+        assert plain(label).strip() == "injections per week, the last 12 weeks, oldest on the left:"
+        assert pane.has_class("-usage")   # the triage's margin gives its line to the caption: no row lost
+        await pilot.press("slash", *"zzzq")   # no entry: neither the bars nor their caption
+        await settle(pilot)
+        assert spark.has_class("-hidden") and label.has_class("-hidden") and not pane.has_class("-usage")
