@@ -79,8 +79,8 @@ class MemtuiApp(App):
 
     def action_help(self) -> None:
         from .screens.help_screen import HelpScreen
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if not isinstance(self.screen, HelpScreen):   # from a view of its own: that view's keys first
+            self.push_screen(HelpScreen(None if self.screen is self.main else self.screen))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -19,6 +19,9 @@ PLACES_SHOWN = 5   # a cause's places printed under it; the rest are counted (JS
 
 def print_audit(rep: AuditReport, console: Console | None = None, show_all: bool = False) -> None:
     con = console or make_console(120)
+    if not rep.findings and not rep.entries:
+        con.print(Text("No memories in this folder yet: nothing to audit.", "dim"))
+        return
     if not rep.findings:
         con.print(Text(f"✔ No findings in {rep.entries} entries — nothing here is unsafe to share.", DEFAULT.injected))
         return

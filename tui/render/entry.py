@@ -47,6 +47,11 @@ def provenance_text(dated, reads: list | None, styles: Styles = DEFAULT) -> Text
     return t
 
 
+# the load in words, as the status filter (f) says it: JSON's 'beyond-index-cut' read as a third word
+# beside the table's 'beyond cut'
+LOAD_SAID = {"beyond-index-cut": "beyond the index cut (not loaded at start)"}
+
+
 def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
                  note: str = "", styles: Styles = DEFAULT, provenance: tuple | None = None) -> Group:
     """``provenance``: (the agent's record's Dated, the times a session read it) once it is read."""
@@ -59,14 +64,14 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         state = "shown — press x to hide" if reveal else "masked — press x to reveal"
         parts.append(Text(f"⚠ {len(secrets)} secret(s) in this entry, {state}. Rotate them.", styles.error))
     dated = provenance[0] if provenance is not None else None
-    by = dated.by if dated is not None and dated.by else e.source
+    by = dated.by if dated is not None and dated.by else "" if e.error else e.source   # (unread: not known)
     # a file never reached (a symlink loop, a stat that failed) has no date and no author to tell:
     # its one statement is the unreadable line below, not "age unknown" beside "age from the mtime"
     unreached = e.error is not None and s.age_days is None
     head = Text.assemble((shown(e.name, reveal), "bold"), "  ", (f"{e.type or 'untyped'} · ", "dim"),
-                         ("" if unreached else f"written by {by} · ", "dim"),
+                         ("" if unreached or not by else f"written by {by} · ", "dim"),
                          ("" if unreached else f"{s.age_days} days old · " if s.age_days is not None
-                          else "age unknown · ", "dim"), (s.load, "dim"))
+                          else "age unknown · ", "dim"), (LOAD_SAID.get(s.load, s.load), "dim"))
     parts.append(head)
     if dated is not None and not unreached:
         parts.append(provenance_text(dated, provenance[1], styles))

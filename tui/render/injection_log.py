@@ -49,5 +49,6 @@ def format_record(rec: dict) -> Text:
     t.append(f"\n    prompt: {redact(str(rec.get('prompt', '')))[:200]}", "")
     for i in rec.get("injected", []):
         reasons = "; ".join(f"{r.get('kind')} {r.get('detail')} {signed_points(r.get('points') or 0)}" for r in i.get("reasons", []))
-        t.append(f"\n    {i.get('id')}: {reasons}", "dim")
+        if reasons:   # (a record without its reasons — the sample's — named the id over an empty line)
+            t.append(f"\n    {i.get('id')}: {reasons}", "dim")
     return t

@@ -1,6 +1,8 @@
 """The human-readable `memtui triage` report, and the parts the app's triage pass shows."""
 from __future__ import annotations
 
+import re
+
 from rich.console import Console, Group
 from rich.text import Text
 
@@ -10,6 +12,15 @@ from .listing import age_text
 from .styles import DEFAULT, Styles
 
 ACTION_STYLE = {"keep": "ok", "promote": "info", "archive": "warning", "edit": "warning", "drop": "dim", "review": "error"}
+
+
+_BREAK = re.compile(r"[ \t]*[\r\n]+[ \t]*")
+
+
+def one_line(reason: str) -> str:
+    """A reason as one line: a quote of a memory's line may hold the paragraph's line breaks (a Cline
+    file's 'ユーザーの特徴:\n必ずしも…'), which broke the bullet list in two, the rest unindented."""
+    return _BREAK.sub(" ", reason.strip())
 
 
 def action_style(action: str, styles: Styles = DEFAULT) -> str:
@@ -51,7 +62,7 @@ def suggestion_renderable(s: Suggestion, styles: Styles = DEFAULT) -> Group:
         head.append("passes all three tests", style=styles.strong)
     lines = [head]
     for r in s.reasons:
-        lines.append(Text("  • " + r))
+        lines.append(Text("  • " + one_line(r)))
     lines.append(Text("  " + evidence_text(s.evidence), style=styles.dim))
     return Group(*lines)
 
@@ -65,13 +76,13 @@ def file_renderable(f, styles: Styles = DEFAULT, title: bool = False) -> Group:
         head.append(f"the whole file {f.file}" + (f" ({n} section{'' if n == 1 else 's'})" if n else "") + ": ",
                     style=styles.strong)
         head.append(f.action.upper(), style=action_style(f.action, styles))
-        head.append(" — " + (f.reasons or [""])[0])
+        head.append(" — " + one_line((f.reasons or [""])[0]))
         return Group(head)
     head.append(f.action.upper(), style=action_style(f.action, styles))
     if n:   # (a profile the agent loads whole has no sections to count)
         head.append(f"  {n} section{'' if n == 1 else 's'}" + (f": {TESTS[f.test]}" if f.test is not None else ""),
                     style=styles.strong)
-    return Group(head, *(Text("  • " + r) for r in f.reasons))
+    return Group(head, *(Text("  • " + one_line(r)) for r in f.reasons))
 
 
 def print_triage(report: TriageReport, console: Console | None = None) -> None:

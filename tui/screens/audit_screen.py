@@ -83,7 +83,9 @@ class AuditScreen(Screen[str | None]):
         rep = self.report
         yield Static("", id="audit-detail")
         if rep is not None and not rep.findings:
-            yield Static(Text("✔ No findings — nothing here is unsafe to share.", self.colours.ok), id="audit-empty")
+            said = ("No memories in this folder yet: nothing to audit." if not rep.entries
+                    else "✔ No findings — nothing here is unsafe to share.")
+            yield Static(Text(said, self.colours.ok if rep.entries else "dim"), id="audit-empty")
         yield Footer()
 
     def _fill(self, tree: Tree[str | None]) -> None:
@@ -199,6 +201,9 @@ class AuditScreen(Screen[str | None]):
 
     def action_toggle_possible(self) -> None:
         """Show the possible findings among the others, or fold them into one line again."""
+        if self.report is None or not any(f.confidence == "possible" for f in self.report.findings):
+            self.notify("No possible findings here: every finding is already shown", timeout=4)
+            return
         self.show_all = not self.show_all
         tree = self.query_one(Tree)
         tree.clear()

@@ -109,9 +109,13 @@ class HistoryScreen(ModalScreen[RestoreChoice | None]):
         if history["versions"]:
             table.move_cursor(row=len(history["versions"]) - 1)
             self._detail(len(history["versions"]) - 1)
-        else:
+        else:   # no table of nothing: the sentence where the versions would be, and only the key that works
+            table.display = False
             self.query_one("#history-version", Static).update(
-                Text("No versions in the record for this entry.", "dim"))
+                Text("No versions in the record for this entry: the agent's record (its transcripts, git) holds "
+                     "no write of it — the line above says where memtui looked. The detail still shows its "
+                     "dates from the file.", "dim"))
+            self.query_one("#history-keys", Static).update("esc close")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if self.history is not None and event.cursor_row is not None and event.cursor_row >= 0:
@@ -127,7 +131,10 @@ class HistoryScreen(ModalScreen[RestoreChoice | None]):
         self.dismiss(None)
 
     def action_restore(self) -> None:
-        if self.history is None or not self.versions:
+        if self.history is None:
+            return
+        if not self.versions:
+            self.notify("Nothing to restore: the record holds no version of this entry", timeout=4)
             return
         n = self.query_one(DataTable).cursor_row
         v = self.versions[n]

@@ -39,7 +39,7 @@ class TriageScreen(Screen[str | None]):
         Binding("d", "act('drop')", "Drop (delete)"),
         Binding("a", "act('archive')", "Archive"),
         Binding("e", "act('edit')", "Edit the lines"),
-        Binding("o,enter", "open", "Review (open it)"),
+        Binding("o,enter", "open", "Open"),
         Binding("n,space", "skip", "Skip"),
         Binding("escape,q", "done", "Done"),
     ]

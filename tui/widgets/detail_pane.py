@@ -20,13 +20,31 @@ class DetailPane(VerticalScroll):
     DetailPane > #detail-body { width: 1fr; }
     DetailPane > #detail-triage { margin-bottom: 1; }
     DetailPane > #detail-usage { height: 2; margin-bottom: 1; }
+    DetailPane > #detail-usage-label { height: 1; color: $text-muted; }
+    DetailPane.-usage > #detail-triage { margin-bottom: 0; }
     DetailPane > .-hidden { display: none; }
     """
 
     def compose(self):
         yield Static("", id="detail-triage", classes="-hidden")
+        yield Static("", id="detail-usage-label", classes="-hidden")   # (the bars said in words: no axis)
         yield Sparkline([], id="detail-usage", classes="-hidden")
         yield Static(Text("Select an entry to see it here.", "dim"), id="detail-body")
+
+    def show_nothing(self, snap=None, filtered: bool = False) -> None:
+        """No entry under the cursor: say why — the folder is still being read, holds no memory
+        (a adds one), or the filter hides every entry — rather than "select an entry" where there
+        is none to select."""
+        if snap is None:
+            why = "Reading the folder…"
+        elif not snap.entries:
+            why = "Nothing to show: the folder holds no memory yet."
+        elif filtered:
+            why = "No entry matches the filter: esc clears the text, F the status filters."
+        else:
+            why = "Select an entry to see it here."
+        self.show(None, None, [], False)
+        self.query_one("#detail-body", Static).update(Text(why, "dim"))
 
     def show(self, e: MemoryEntry | None, s: EntryStatus | None, findings: list[Finding], reveal: bool,
              note: str = "", styles: Styles = DEFAULT, suggestion=None, weekly: list[int] | None = None,
@@ -37,9 +55,12 @@ class DetailPane(VerticalScroll):
         the triage's suggestion for the file the entry is a section of, shown under the entry's."""
         body = self.query_one("#detail-body", Static)
         top, spark = self.query_one("#detail-triage", Static), self.query_one("#detail-usage", Sparkline)
+        label = self.query_one("#detail-usage-label", Static)
+        self.set_class(weekly is not None and e is not None and suggestion is not None, "-usage")
         if e is None or s is None:
             top.set_class(True, "-hidden")
             spark.set_class(True, "-hidden")
+            label.set_class(True, "-hidden")
             body.update(Text("Select an entry to see it here.", "dim"))
             return
         top.set_class(suggestion is None, "-hidden")
@@ -49,7 +70,10 @@ class DetailPane(VerticalScroll):
             shown = suggestion_renderable(suggestion, styles)
             top.update(shown if whole is None else Group(shown, file_renderable(whole, styles, title=True)))
         spark.set_class(weekly is None, "-hidden")
+        label.set_class(weekly is None, "-hidden")
         if weekly is not None:
+            label.update(f"injections per week, the last {len(weekly)} weeks, oldest on the left:" if any(weekly)
+                         else f"injections per week, the last {len(weekly)} weeks: none")
             spark.data = weekly
             spark.tooltip = f"injections per week, the last {len(weekly)} weeks: {' '.join(map(str, weekly))}"
         body.update(render_entry(e, s, findings, reveal, note, styles,

@@ -84,8 +84,11 @@ class Row:
 
 def shown_source(r: Row) -> str:
     """Who wrote it: the agent's record's answer (the person stated it, or the model inferred
-    it) when it has one, else the file's own ``source`` (default model)."""
-    return r.dated.by if r.dated is not None and r.dated.by else r.entry.source
+    it) when it has one, else the file's own ``source`` (default model); nothing for a file that
+    could not be read, as ``memtui list`` shows it (its "model" was the default, not a fact)."""
+    if r.dated is not None and r.dated.by:
+        return r.dated.by
+    return "" if r.entry.error else r.entry.source
 
 
 def build_rows(snap, new: set[str], reviewed: set[str], kinds_of, reuse: dict[str, Row] | None = None,

@@ -176,19 +176,26 @@ def _readable(snapshot: Any, entry_id: str) -> bool:
     return e is None or e.readable
 
 
-_VERB = {"edit": "edit", "delete": "delete", "reveal": "reveal", "promote": "promote"}
-ENTRY_KEYS = {a.keys: a.action for a in ACTIONS if a.action in _VERB}   # key -> action: e, d, x, P
+_VERB = {"edit": "edit", "delete": "delete", "reveal": "reveal", "promote": "promote", "history": "show the history of",
+         "review": "review", "triage": "triage"}
+ENTRY_KEYS = {a.keys: a.action for a in ACTIONS if a.action in _VERB}   # key -> action: e, d, x, P, h, R, T
 
 
 def why_not(action: str, s: KeyState) -> str | None:
-    """What a greyed-out entry key says when it is pressed anyway (k9s and lazygit say why instead of
-    doing nothing): None when the key applies, or is not one of the entry keys."""
+    """What a greyed-out key says when it is pressed anyway (k9s and lazygit say why instead of
+    doing nothing): None when the key applies, or is not one of these keys."""
     verb = _VERB.get(action)
-    if verb is None or applies(action, s) is not None:
-        return None
+    if verb is None or s.typing or applies(action, s) is not None:
+        return None   # (a letter typed into the filter or the prompt is text, not a key)
     snap = s.snapshot
     if snap is None:
         return f"Nothing to {verb} yet: the folder is still being read"
+    if action == "review":   # R works on what the agent writes while memtui is open, whatever the folder holds
+        return ("Nothing to review: the agent has written no memory since memtui opened (what it writes "
+                "shows up marked NEW, then R goes through it)")
+    if action == "triage" and snap.entries:
+        return ("Triage is not ready yet: it follows the audit, still running (its counts show under the "
+                "filter when done)")
     if not snap.entries:
         return f"Nothing to {verb}: the folder is empty — a adds one"
     if s.current is None:

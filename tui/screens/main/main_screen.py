@@ -336,7 +336,7 @@ class MainScreen(Screen):
         pane = self.query_one(DetailPane)
         snap = self.snapshot
         if i is None or snap is None or i not in snap.entries:
-            pane.show(None, None, [], False)
+            pane.show_nothing(snap, bool((t := self.query_one(EntryTable)).filter_text or t.status_filters))
             return
         table = self.query_one(EntryTable)
         row = table.rows_by_id.get(i)   # (its status counts the age from the agent's record, once read)
