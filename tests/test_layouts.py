@@ -547,3 +547,24 @@ def test_a_day_logs_rule_is_said_in_memory_md_only_with_its_never():
     kept = _words("- Always use npm scripts for builds\n- The user prefers to be called Kapitan\n")
     assert _said_in("- The user prefers to be called Kapitan", kept)
     assert not _said_in("- Always use pnpm, never npm", kept)
+
+
+def test_a_memory_md_written_in_at_a_projects_top_is_the_memory(tmp_path, capsys):
+    """A Codex-style project keeps its memory as a MEMORY.md of sections at the repository's top,
+    beside README.md, AGENTS.md and the code: its sections are the entries (not an index of 0), the
+    project's documents and code are not memory. Without a project's marks the old reading holds."""
+    repo = tmp_path / "repo"
+    write(repo, "MEMORY.md", "# Memory\n\n## Deploy\nVercel builds from main; preview per PR.\n\n"
+                             "## Fonts\nThe display font is self-hosted under public/fonts.\n")
+    write(repo, "README.md", "# Site\n")
+    write(repo, "AGENTS.md", "Use pnpm.\n")
+    write(repo, "package.json", "{}\n")
+    write(repo, "app/page.tsx", "export default 1\n")
+    assert main(["list", "--dir", str(repo), "--json"]) == 0
+    ids = [e["id"] for e in json.loads(capsys.readouterr().out)["entries"]]
+    assert len(ids) == 2 and all(i.startswith("MEMORY.md") for i in ids)
+    # no project mark: a Claude Code folder whose MEMORY.md has no links yet keeps its notes
+    notes = tmp_path / "notes"
+    write(notes, "MEMORY.md", "# Memory\n\n## A\ntext\n")
+    write(notes, "sub/b.md", "---\nname: b\ndescription: b\ntype: project\n---\nb\n")
+    assert detect(notes).layout.name == "claude-code"

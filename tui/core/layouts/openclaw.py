@@ -28,14 +28,26 @@ RULE = re.compile(r"(?i)\b(always|never|must(?:n't| not)?|don'?t ever|from now o
 _FILE_LINK = re.compile(r"\]\((?!https?:|#|\.\./|/|~)[^)\s]+\)|\[\[[^\]]+\]\]")
 
 
+# what marks a repository's top (a manifest, a solution, .git): a memory folder holds none of them
+PROJECT_MARKS = {".git", "package.json", "pyproject.toml", "setup.py", "requirements.txt", "go.mod", "cargo.toml",
+                 "pom.xml", "build.gradle", "build.gradle.kts", "gemfile", "composer.json", "pubspec.yaml", "mix.exs",
+                 "deno.json", "package.swift"}
+
+
 def _index_alone(folder: Path) -> bool:
-    """The folder's one Markdown file is MEMORY.md, it links to no file and holds text: written-in
-    memory, which Claude Code's reading (MEMORY.md as an index, never an entry) would show as nothing."""
-    names = [n for n, regular in listing(folder) if not n.startswith(".")]
-    if [n for n in names if n.lower().endswith(".md")] not in (["MEMORY.md"], ["memory.md"]) or \
-            any(not regular for _, regular in listing(folder) if not _.startswith(".")):
+    """MEMORY.md links to no file and holds text, and it is the folder's one Markdown file (nothing
+    else but files), or the folder is a project's top (README.md, AGENTS.md and code beside it are
+    the project's, not memory): written-in memory, which Claude Code's reading (MEMORY.md as an
+    index, never an entry) would show as nothing."""
+    items = listing(folder)
+    names = [n for n, _ in items if not n.startswith(".")]
+    if "memory.md" not in (low := [n.lower() for n in names]):
         return False
-    text = head(folder / names[[n.lower() for n in names].index("memory.md")], 65536)
+    at_top = any(n.lower() in PROJECT_MARKS or n.lower().endswith((".csproj", ".sln")) for n, _ in items)
+    alone = [n for n in low if n.endswith(".md")] == ["memory.md"] and all(r for n, r in items if not n.startswith("."))
+    if not (alone or at_top):
+        return False
+    text = head(folder / names[low.index("memory.md")], 65536)
     return bool(text.strip()) and _FILE_LINK.search(text) is None
 
 
