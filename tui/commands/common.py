@@ -51,7 +51,8 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
         found = Found(Path(arg).expanduser(), "argument") if arg else discover()
     if writes and found.is_sample:
         copy = private_sample()
-        found = Found(copy, "sample", found.note + f"\nmemtui: working on a private copy of the sample: {copy}")
+        looked = found.note.split("; showing the bundled sample")[0]   # one line, not two that disagree
+        found = Found(copy, "sample", f"{looked}; working on a private copy of the bundled sample: {copy}")
     if found.note and not quiet:
         print(found.note, file=sys.stderr)
     if not found.dir.exists():
