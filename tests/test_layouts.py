@@ -56,19 +56,6 @@ def test_claude_sample_and_memory_tool_folders(tmp_path):
     assert detect(tmp_path / "empty").layout.name == "claude-code"
 
 
-def test_claude_code_reads_markdown_only_the_memory_tool_any_text(tmp_path, capsys):
-    """A Claude Code folder at a project's top (a root MEMORY.md beside the code): its scripts and
-    configs are no entries (SPEC §3: *.md), listed as not memory; the memory tool keeps every file."""
-    write(tmp_path / "repo", "MEMORY.md", "- [Deploy](deploy.md) — how we ship\n")
-    write(tmp_path / "repo", "deploy.md", "---\nname: deploy\ndescription: ship\ntype: project\n---\nfly deploy\n")
-    write(tmp_path / "repo", "app/page.tsx", "export default 1\n")
-    write(tmp_path / "repo", "package.json", "{}\n")
-    assert main(["list", "--dir", str(tmp_path / "repo"), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert [e["id"] for e in data["entries"]] == ["deploy.md"]
-    assert get("memory-tool").role("notes/build.txt").role == "entry"
-
-
 def test_memory_bank_and_codex_home_are_found_one_level_down(tmp_path):
     write(tmp_path / "proj", "memory-bank/tasks.md", "# Tasks\n- [ ] a\n")   # a bank with one file so far
     write(tmp_path / "proj", "src/app.py", "print(1)\n")

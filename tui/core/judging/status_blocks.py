@@ -180,7 +180,7 @@ _OPEN_IN = re.compile(r"(?i)(?<![\w-])" + _OPEN_WORD + r"(?![\w-])")
 _BOLD = re.compile(r"\*\*(?=\S)([^*\n]{1,100}?)\*\*")
 _OPEN_MARK = re.compile(r"(?i)^#{1,6}[^\n]*[(（][ \t]*" + _OPEN_WORD + r"[ \t]*[)）]|"
                         # a heading or an item that is the open state alone: "## Still pending", "- Pendiente: 1 test …"
-                        r"^(?:#{1,6}|[ \t]*[-*+])[ \t]+(?:[^\w\n]+[ \t]*)?(?:(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+)?"
+                        r"^(?:#{1,6}|[ \t]*[-*+])[ \t]+(?:[^\w\s]+[ \t]*)?(?:(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+)?"
                         + _OPEN_WORD + r"[ \t]*(?:[:：][ \t]*\S[^\n]*|[:：]?[ \t]*$)|"
                         r"^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?[^:：\n|*]{1,40}(?:\*\*)?[:：][ \t]*(?:\*\*)?"
                         + _OPEN_WORD + r"(?![\w-])(?![ \t]+\w)|"   # the label's value, not "pending entries"

@@ -78,8 +78,6 @@ def detect(folder: Path, forced: str | None = None) -> Detected:
 def _detect(folder: Path, forced: str | None) -> Detected:
     if forced:
         layout = get(forced)
-        if type(layout) is ClaudeCode:
-            layout = ClaudeCode(notes_only=True)
         return Detected(layout, layout.detect(folder) or folder)
     for cls in ORDER[:-1]:   # (the last is the default: Claude Code's)
         layout = cls()
@@ -87,7 +85,7 @@ def _detect(folder: Path, forced: str | None) -> Detected:
         if where is not None:
             note = "" if where == folder else f"memtui: reading {layout.agent} memory in {where}"
             return Detected(layout, where, note)
-    return Detected(ClaudeCode(notes_only=True), folder)
+    return Detected(ClaudeCode(), folder)
 
 
 __all__ = ["Detected", "ENTRY", "INDEX", "LAYOUTS", "Layout", "NAMES", "Part", "Role", "SHARED", "detect", "get",
