@@ -22,3 +22,32 @@ def test_an_item_with_a_long_run_of_spaces_before_an_open_word_is_read_at_once()
 def test_a_huge_joined_line_of_conditioned_states_is_linear():
     assert _fast(triage_lines._is_status, "if it is pending " * 20000)
     assert not triage_lines._is_status("If the job is pending, retry it once.")
+
+
+# -- look-alikes of a status a second read found (texts written for the test) ----------------------
+
+from tui.core.judging.status_blocks import status_block_findings  # noqa: E402
+from tui.core.textutil import without_code  # noqa: E402
+
+HEAD = "---\nname: importer\ndescription: how the CSV importer works\ntype: project\n---\n\n"
+
+
+def _blocks(text):
+    return [f for f in status_block_findings("notes.md", text, without_code(text)) if f.rule == "status-block"]
+
+
+def test_dai_inside_a_word_is_no_waiting():
+    # 期待 (expect), 接待 (receive): the 待 of "waiting to …" opens a phrase
+    assert _blocks(HEAD + "# 导入\n\n迁移脚本已完成，用户期待更快的导入。\n") == []
+    assert _blocks(HEAD + "# 导入\n\n迁移脚本已完成，待验证后上线。\n") != []
+
+
+def test_a_recipes_next_step_is_a_command_not_work_left():
+    assert _blocks(HEAD + "# Setup\n\nRun `make deps`. The next step is `make seed`, then `make dev`.\n") == []
+    assert _blocks(HEAD + "# Importer\n\nParser merged. The next step is the billing import.\n") != []
+
+
+def test_a_month_away_from_the_state_word_dates_no_state():
+    assert _blocks(HEAD + "## HTTP status codes (RFC 9110, June 2022)\n\n- 409 on a duplicate row\n") == []
+    assert _blocks(HEAD + "## Status page (since March 2025)\n\n- status.example.com\n") == []
+    assert _blocks(HEAD + "## Status — March 2026\n\n- parser done, billing open\n") != []

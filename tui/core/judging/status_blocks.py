@@ -47,7 +47,7 @@ _NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?
                    r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos pasos|Próximos passos|Prochaines étapes|"
                    r"Nächste Schritte|Sıradaki(?:ler)?|Следующие шаги)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
 _DONE = r"(?:已完成|完成了|已实现|完了|완료|\bdone\b|\bfinished\b|\bterminado\b|\bconcluído\b|\bconcluido\b|\btamamlandı\b)"
-_WAIT = r"(?:等待|待定|待确认|待(?![办辦定遇])(?=[\u4e00-\u9fff])|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
+_WAIT = r"(?:等待|待定|待确认|(?:(?<![\u4e00-\u9fff])|(?<=[仍还尚正后]))待(?![办辦定遇])(?=[\u4e00-\u9fff])|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
 _DONE_THEN_WAIT = re.compile(r"(?im)^[^\n]*" + _DONE + r"[^\n]{0,40}?" + _WAIT + r"[^\n]*$")
 # "first time using X" said of the user: true the week it was written
 _FIRST_TIME = re.compile(r"(?i)\bfirst time (?:using|with|trying|learning|writing)\b|\bprimera vez (?:usando|con)\b|"
@@ -98,9 +98,18 @@ _MONTH_YEAR = re.compile(r"(?i)(?<![\w-])(?:jan(?:uary)?|feb(?:ruary)?|march|apr
                          r"(?:19|20)\d{2}(?!\d)|(?<![\d-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])|(?:19|20)\d{2}年\d{1,2}月")
 
 
+_GAP = re.compile(r"(?i)[ \t:：—–\-(（,]*(?:(?:as of|as at|at|in|en|em|im|au|zum|per)[ \t]+)?")
+
+
+def _month_of_state(title: str) -> bool:
+    """A month and its year right after a state's word ("Estado Marzo 2026", "Status as of March 2026"), not
+    a date further on ("status codes (RFC 9110, June 2022)") nor a start ("Status page (since March 2025)")."""
+    return any(_MONTH_YEAR.match(title, _GAP.match(title, m.end()).end()) for m in _STATE.finditer(title))
+
+
 def _reports(title: str) -> bool:
     """A heading's or a label's words report a state at a date or now (not one closed or settled)."""
-    dated = _DATE.search(title) is not None or _STATE.search(title) is not None and _MONTH_YEAR.search(title) is not None
+    dated = _DATE.search(title) is not None or _month_of_state(title)
     reports = _STATE.search(title) is not None and (dated or _NOW.search(title) is not None) or \
         dated and _NOW_DATED.match(title) is not None or _DELIVERED.search(title) is not None
     return reports and not _settled(title)
@@ -155,6 +164,8 @@ _NEXT_HINTS = ("next", "下一步", "后续计划", "다음", "次の", "次に"
 _NEXT_SAID = re.compile(r"(?i)(?:^[ \t]*(?:[-*+][ \t]+)?|[.。;；!！][ \t]*|\*\*[ \t]*)(?:the[ \t]+|o[ \t]+|el[ \t]+)?"
                         r"(?:next step|próximo passo|próximo paso|siguiente paso|nächster schritt|prochaine étape|"
                         r"下一步|次のステップ|다음 단계)[ \t]*(?:(?:is|é|es|ist|est|será|sera)\b|是|は|는|은)")
+# a recipe's next step is a command to run, not work left: "The next step is `make seed`", "… is to run the seeds"
+_A_COMMAND = re.compile(r"(?i)`|(?:to[ \t]+)?run\b|ejecutar\b|executar\b|lancer\b|ausführen\b|运行|実行|실행")
 # the last commit named by its hash: "## Last commit" over "`f64a526` – …", "Letzter Commit: 9be41d7 (2026-04-11)"
 _LAST_COMMIT = re.compile(r"(?i)\b(?:last|latest|most recent|letzte[rn]?|neueste[rn]?|[úu]ltimo|dernier|son)[ \t]+commit\b|"
                           r"最后(?:一次)?提交|最新提交|最終コミット|最新コミット|마지막 커밋|최근 커밋|последний коммит")
@@ -279,8 +290,9 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
             out.append((a, _paragraph_end(scan, a), m.group(0).strip(" -*+")))
             continue
         m = _NEXT_SAID.search(scan, a, b)
+        told = (raw if len(raw) == len(scan) else scan)[m.end():b].lstrip() if m is not None else ""
         if m is not None and not scan.startswith(("#", "|"), a) and _IF.search(scan, a, b) is None \
-                and _STATE_RULE.search(scan[a:m.start()]) is None:
+                and _STATE_RULE.search(scan[a:m.start()]) is None and not _A_COMMAND.match(told):
             out.append((a, b, scan[m.start():b].strip(" -*+.。;；!！")[:60]))
     for a, b in (_lines_with(scan, low, ("commit", "提交", "コミット", "커밋", "коммит")) if "commit" in low
                  or not scan.isascii() else ()):
