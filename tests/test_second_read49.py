@@ -51,3 +51,14 @@ def test_a_month_away_from_the_state_word_dates_no_state():
     assert _blocks(HEAD + "## HTTP status codes (RFC 9110, June 2022)\n\n- 409 on a duplicate row\n") == []
     assert _blocks(HEAD + "## Status page (since March 2025)\n\n- status.example.com\n") == []
     assert _blocks(HEAD + "## Status — March 2026\n\n- parser done, billing open\n") != []
+
+
+def test_an_item_under_a_list_of_states_meanings_defines_it():
+    text = HEAD + "## Order states\n\n- Pending: the customer has not paid yet\n- Shipped: handed to the carrier\n"
+    assert _blocks(text) == []
+    assert _blocks(HEAD + "## Import\n\n- Pending: the last two fixtures\n") != []
+
+
+def test_many_open_lines_are_read_in_linear_time():
+    text = "- Pending: x\n" * 20000
+    assert _fast(status_block_findings, "a.md", text, text, limit=3.0)

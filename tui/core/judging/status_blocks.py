@@ -27,7 +27,7 @@ from .. import hints
 from .findings import Finding, Place
 from ..textutil import line_of, without_comments
 from .owner_context import living_backlog
-from .status_tables import progress_tables
+from .status_tables import progress_tables, under_definitions
 from .time_context import RETRO
 
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
@@ -96,7 +96,6 @@ _MONTH_YEAR = re.compile(r"(?i)(?<![\w-])(?:jan(?:uary)?|feb(?:ruary)?|march|apr
                          r"outubro|novembro|dezembro|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|"
                          r"novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember)\.?,?[ \t]+(?:de[ \t]+)?"
                          r"(?:19|20)\d{2}(?!\d)|(?<![\d-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])|(?:19|20)\d{2}年\d{1,2}月")
-
 
 _GAP = re.compile(r"(?i)[ \t:：—–\-(（,]*(?:(?:as of|as at|at|in|en|em|im|au|zum|per)[ \t]+)?")
 
@@ -204,7 +203,6 @@ _STATE_RULE = re.compile(r"(?i)\b(?:mark|set|when|whenever|if|unless|must|should
 _OPEN_HINTS = ("pending", "pendiente", "pendente", "progress", "en curso", "en progreso", "andamento", "paused",
                "pausad", "blocked", "bloquead", "on hold", "en espera", "em espera", "尚未", "进行中", "進行中",
                "진행", "未着手", "対応中", "保留中")
-
 
 _FIELD = re.compile(r"^(?:name|description|type|title)[ \t]*:")   # the frontmatter says what the file is
 
@@ -322,7 +320,9 @@ def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
     if len(low) != len(scan) or not any(map(low.__contains__, _OPEN_HINTS)):
         return []
     return [(a, b, scan[a:b].replace("**", "").strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
-            if _open_mark(scan[a:b]) and not (scan.startswith("#", a) and _LINKED.match(scan, b + 1))]
+            if _open_mark(scan[a:b]) and not (scan.startswith("#", a) and _LINKED.match(scan, b + 1))
+            and not (not scan.startswith("#", a) and under_definitions(scan, a))]
+
 
 
 # an index's line pointing at a memory file: a heading over such lines names a group of files
@@ -342,9 +342,11 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     lined, plans = _line_blocks(scan, text)
     headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
     tables = [] if not opened and living_backlog(entry_id, scan) else progress_tables(scan)
+    at, at_line = 0, 1   # lines counted on from the block before (sorted), not from the top for each
     for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans + tables):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
-        first, last = line_of(scan, start), line_of(scan, max(start, end - 1))
+        first = at_line = at_line + scan.count("\n", at, start)
+        at, last = start, first + scan.count("\n", start, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:
             continue   # inside the block before: the same report
         blocks.append((first, last, title, start in headed))

@@ -53,3 +53,20 @@ def progress_tables(scan: str) -> list[tuple[int, int, str]]:
             first = opened[0]
             out.append((first.start(), table[-1].end(), " | ".join(c for c in _cells(first.group(0)) if c)[:60]))
     return out
+
+
+# a heading over a list of states' meanings ("## Order states", "Legend"): its items define, never report
+_DEFINED = re.compile(r"(?i)\b(?:states|statuses|lifecycle|legend|glossary|enum|meanings?)\b|状态说明|状態一覧|ステータス一覧|상태 설명")
+_HEADING = re.compile(r"(?m)^#{1,6}[ \t]+(.*)$")
+
+
+def under_definitions(text: str, at: int) -> bool:
+    """The line at ``at`` sits under a heading that names states' meanings (the nearest heading above,
+    within 60 lines back: a list of meanings is short, and a long file is not read again per line)."""
+    i, steps = at, 0
+    while i > 0 and (steps := steps + 1) <= 60:
+        i = text.rfind("\n", 0, i - 1) + 1   # the start of the line before
+        m = _HEADING.match(text, i)
+        if m is not None:
+            return _DEFINED.search(m.group(1)) is not None
+    return False
