@@ -34,3 +34,10 @@ def test_in_a_two_note_folder_one_word_both_hold_stays_silent(two_notes):
     # small talk that shares one word with both notes is still small talk
     from test_retrieval_cases import decide
     assert not decide(*two_notes, "my garden looks lovely this evening").injected
+
+
+def test_the_kept_index_decides_alike_in_a_two_note_folder(two_notes):
+    from test_lazyindex import index, same
+    index(*two_notes)
+    same(*two_notes, ["i moved the tag, anything to add to the changelog?", "my garden looks lovely this evening",
+                      "changelog"])
