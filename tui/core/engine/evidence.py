@@ -80,7 +80,8 @@ TAIL = 0                 # the focus a word of that tail is kept with (no body f
 BODY_DF_MAX = 100        # a word in more bodies than this is too common to be evidence (and too slow to count)
 #                          (its rarity counts the entries whose name, keywords or description hold it)
 MENTION_K = 1.2         # BM25's k1: how fast more lines naming a word stop adding (``focus``)
-SPOKEN_MIN = 3          # a folder's own word: held by half its entries, and three at least (``spoken_most``)
+SPOKEN_MIN = 3          # a folder's own word: held by half its entries, and three at least (``spoken_most``);
+#                          in a folder of fewer entries, by all of them, and the entry holds two of the prompt's words
 MENTION_B = 0.75        # BM25's b: how much an entry's length discounts its lines (``focus``)
 ONE_LINE = 100          # the focus of a word on one line of a typical entry (``focus``): the weight as written
 TYPICAL_LINES = 35      # an entry's length the discount is measured against (the corpus's mean body, 6k chars read)
@@ -131,21 +132,32 @@ def spoken_most(index, qterms, rare: dict[str, float]) -> tuple[dict[str, str], 
     entry alone. Rarity cannot open the gate for such a word (a Cline bank's 'site' in five of six
     files), yet a prompt that uses it is about the project, and the entry that speaks of it most
     answers it. The engine asks only when nothing else matched (select.py): it never adds to a
-    prompt's other evidence. The entry scores as its body words would (all the prompt's it holds)."""
+    prompt's other evidence. The entry scores as its body words would (all the prompt's it holds).
+    A folder of fewer than SPOKEN_MIN entries has no rarity at all (stop 49: a Claude Code folder of
+    two notes, both naming 'kanban' and 'database'): a word every entry holds is its own word, and
+    the entry that speaks of it most matches when its body holds two of the prompt's words (not
+    quiet), so that one shared word of small talk stays silent. heldout49b targeted 41 -> 43 of 67,
+    first 32 -> 33, cross 6 -> 7; a word two of three entries hold (2 too low a floor for any
+    folder) lost a small-talk prompt on heldout42 and on heldout49a."""
     n, quiet = index.size(), getattr(qterms, "quiet", ())
     out: dict[str, str] = {}
     for t in sorted(qterms):
         ids = {eid: f for eid, f in (index.body(t) or {}).items() if f != TAIL}
-        if not ids or t in quiet or len(ids) + len(index.weights(t) or ()) < max(SPOKEN_MIN, n / 2):
+        if not ids or t in quiet or len(ids) + len(index.weights(t) or ()) < max(min(SPOKEN_MIN, n), n / 2):
             continue
         top = max(ids.values())
         most = [eid for eid, f in ids.items() if f == top]
-        if len(most) == 1:
+        if len(most) == 1 and (n >= SPOKEN_MIN or _held(index, qterms, most[0], quiet) >= 2):
             out.setdefault(most[0], t)
     points = {eid: sum(tenths(said_weight(BODY_WEIGHT, f), rare[t]) for t in qterms
                        for f in ((index.body(t) or {}).get(eid, TAIL),) if f != TAIL)
               for eid in out}
     return out, points
+
+
+def _held(index, qterms, eid: str, quiet) -> int:
+    """How many of the prompt's terms that are not ``quiet`` the body of ``eid`` holds (read past TAIL)."""
+    return sum(1 for t in qterms if t not in quiet and (index.body(t) or {}).get(eid, TAIL) != TAIL)
 
 
 def seconds(waiting: dict[str, int], matched, paths) -> dict[str, int]:
