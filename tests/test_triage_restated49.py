@@ -47,3 +47,34 @@ def test_the_code_facts_said_the_other_way_round_or_with_an_exception_stay(mem_d
     got = run(mem_dir, root)
     for i in ("chart_float.md", "fx_rates.md"):
         assert got[i].action != "drop", (i, got[i].reasons)
+
+
+CLAUDE_PROSE = """# tallyhouse
+
+Django 5.1 / Python 3.12 web app for a village market: stallholders book pitches,
+the organisers approve them, visitors browse the map.
+PostgreSQL 15 via psycopg, background jobs by Celery, auth = django-allauth (Google).
+
+## Rules
+1. Run `make test` before every commit.
+"""
+
+
+def test_a_stack_told_by_the_instruction_files_wrapped_paragraph_is_drop(mem_dir, root):
+    write(root, "CLAUDE.md", CLAUDE_PROSE)   # its version found in the compose file: the paragraph's other lines hold the rest
+    write(root, "docker-compose.yml", "services:\n  db:\n    image: postgres:15-alpine\n")
+    triage_entry(mem_dir, "stack.md", "tallyhouse is Django 5.1 + Python 3.12, PostgreSQL 15 through psycopg,\n"
+                 "Celery for the background jobs and django-allauth as Google login (OAuth). The local DB comes from "
+                 "docker compose.", "What tallyhouse is built on", "project")
+    got = run(mem_dir, root)["stack.md"]
+    assert got.action == "drop", got.reasons
+    assert any(p["file"] == "CLAUDE.md" for p in got.evidence["project"]), got.evidence
+
+
+def test_a_stack_with_a_trap_of_its_own_is_kept(mem_dir, root):
+    write(root, "CLAUDE.md", CLAUDE_PROSE)
+    triage_entry(mem_dir, "stack_trap.md", "tallyhouse is Django 5.1 + Python 3.12, PostgreSQL 15 through psycopg;\n"
+                 "Celery workers silently drop tasks when the broker restarts, so the pitch reminders are re-queued hourly.",
+                 "What tallyhouse is built on", "project")
+    got = run(mem_dir, root)["stack_trap.md"]
+    assert got.action != "drop", got.reasons

@@ -317,7 +317,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
+    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked, ctx.index.rules) or describes_code(prepared, looked) \
         or declared(prepared, ctx.index) or named_settings(prepared, ctx.index) or told_by_project(prepared, ctx.index, looked, live)
     if in_project is not None:
         in_project.notes = notes
