@@ -23,6 +23,10 @@ _SENTENCE = re.compile(r"(?<=[.;!?。；！？])\s+|\s+[—–]\s+")
 _SECONDS = {unit: ms / 1000 for unit, ms in TO_MS.items()}   # the conflicts' one table of durations
 _CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3])[:h]([0-5]\d)(?![\d:])|(?<![\d:])(1[0-2]|0?[1-9])\s*([ap])\.?m\b", re.I)
 _SHORT = 6
+_WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+# a limit on a count: "at most one IN_PROGRESS order", "up to 3 orders", "no more than two devices"
+_LIMIT = re.compile(r"(?i)\b(?:at most|up to|no more than|not more than|a maximum of|max(?:imum)?\.?)\s+"
+                    r"(\d+|" + "|".join(_WORD_NUMBERS) + r")\b(?!\s*%|[.,:]\d)")
 _MAX_SIDES = 40   # a concept stated with an amount by more entries than this is a common word, not a setting
 
 
@@ -47,21 +51,27 @@ def _amounts(text: str) -> list[tuple[str, float, str]]:
         else:
             h = int(m.group(3)) % 12 + (12 if m.group(4).lower() == "p" else 0)
             out.append(("clock", h * 60, m.group(0)))
+    if not out:   # a bare limit, when no unit says what it counts ("5 retries" is tries already)
+        for m in _LIMIT.finditer(text):
+            n = m.group(1).lower()
+            out.append(("limit", float(_WORD_NUMBERS.get(n, n)), m.group(0)))
     return out
 
 
-def amount_conflicts(lines_of: dict, heads: dict) -> dict[str, list[Conflict]]:
+def amount_conflicts(lines_of: dict, heads: dict, summaries: dict | None = None) -> dict[str, list[Conflict]]:
     """entry id → its side of each pair; ``lines_of``: id → its content lines (status lines left out);
-    ``heads``: id → its description. Only a short entry (six lines or fewer) is about its amount, and
-    two entries speak of one setting only when their headlines share a concept too."""
+    ``heads``: id → its description; ``summaries``: id → its description as a line of its file (the
+    summary states the setting as plainly as the body: "Default rest is 60 seconds"). Only a short
+    entry (six lines or fewer) is about its amount, and two entries speak of one setting only when
+    their headlines share a concept too."""
     said = []   # (entry, line, kind, value, written, concepts)
     topic = {}
     for entry, lines in lines_of.items():
         if len(lines) > _SHORT:
             continue
         topic[entry] = frozenset(t for t in meaning(heads.get(entry) or "") if t not in GENERIC and not t.isdigit())
-        for ln in lines:
-            if ln.kind in ("status", "final", "code", "heading") or not re.search(r"\d", ln.text):
+        for ln in [*(summaries or {}).get(entry, []), *lines]:
+            if ln.kind in ("status", "final", "code", "heading") or not re.search(r"\d|" + "|".join(_WORD_NUMBERS), ln.text):
                 continue
             for sentence in _SENTENCE.split(ln.text):
                 got = _amounts(sentence)

@@ -36,6 +36,7 @@ from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
 from .triage_amounts import amount_conflicts, stance_conflicts
+from .triage_floor import is_floor
 from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value, told_by_project
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, archived_with, lines_of as _lines_of, moment as _moment, notes_of as _notes,
@@ -102,8 +103,8 @@ class Context:
                                         lambda i: readings[i].of("rule", "how"))
         for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
-        for i, cs in amount_conflicts({i: r.content for i, r in readings.items()},
-                                           {i: getattr(entries[i], "description", "") or "" for i in readings}).items():   # one setting, two amounts
+        for i, cs in amount_conflicts({i: r.content for i, r in readings.items()}, {i: getattr(entries[i], "description", "") or ""
+                                      for i in readings}, {i: description_line(entries[i]) for i in readings}).items():   # one setting, two amounts
             have = self.conflicts.setdefault(i, [])
             have.extend(c for c in cs if not any(h.line == c.line for h in have))
         self.conflicts = {**stance_conflicts(readings, entries), **self.conflicts}   # one subject, two stances
@@ -112,13 +113,12 @@ class Context:
         by_line: dict[tuple[int, str], set] = {}
         # a line that tells a change ("upgraded from SDK 52 to SDK 55") claims only the version it names
         # last, the one it changed to ("since the upgrade … SDK 4" still says SDK 4)
-        history = {ln.n for ln in reading.lines if tells_change(ln.text)} if reading is not None else set()
-        last = {}
-        for f in facts:
-            if f.kind == "version" and f.line in history:
-                last[f.line] = f
+        text = {ln.n: ln.text for ln in reading.lines} if reading is not None else {}   # (a floor: "from 7.0", "18+")
+        history = {n for n, t in text.items() if tells_change(t)}
+        last = {f.line: f for f in facts if f.kind == "version" and f.line in history}   # (the last one a line names)
         for f in facts:
             if f.kind != "version" or f.line in history and last[f.line] is not f or f.subject == "sdk" or "-" in f.subject or "/" in f.subject \
+                    or is_floor(f, text.get(f.line, "")) \
                     or f.text[:3] == "NPM" or "." not in f.value and int(f.value) > 60:
                 continue   # a name of the project's own ("paper-trade V11"), a margin (NPM), a status (Fastify 500)
             by_line.setdefault((f.line, f.subject), set()).add(f.value.split(".")[0])
@@ -317,7 +317,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked) or describes_code(prepared, looked) \
+    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked, ctx.index.rules) or describes_code(prepared, looked) \
         or declared(prepared, ctx.index) or named_settings(prepared, ctx.index) or told_by_project(prepared, ctx.index, looked, live)
     if in_project is not None:
         in_project.notes = notes

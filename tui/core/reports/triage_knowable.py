@@ -35,8 +35,9 @@ _DEFAULT = re.compile(r"(?i)\bdefault|par d[ée]faut|por (?:defecto|omisi[óo]n|
 _DOC = re.compile(r"(?i)(?:^|/)(?:readme|changelog|docs?/)|\.(?:md|rst|txt|adoc)$")
 
 
-def knowable(prepared, looked: list[Found]) -> Decision | None:
-    """Drop when every fact it states is found in the project and it says nothing more."""
+def knowable(prepared, looked: list[Found], rules=()) -> Decision | None:
+    """Drop when every fact it states is found in the project and it says nothing more (``rules``:
+    the instruction files' lines; a cited one is read with the paragraph it is wrapped in)."""
     strong = [g for g in looked if g.fact.kind in STRONG]
     found = [g for g in strong if g.lines]
     if not found or any(not g.lines for g in looked):
@@ -53,6 +54,7 @@ def knowable(prepared, looked: list[Found]) -> Decision | None:
     if len(found) < 2 and len(content) > 2 or len(bare) > max(1, len(content) // 3) \
             or any(len(ln.text.split()) > 16 for ln in bare):
         return None
+    looked = [Found(g.fact, _with_paragraph(g.lines, rules), g.against) for g in looked] if rules else looked
     on = {ln.n: [g for g in looked if at.get(g.fact.line, g.fact.line) == ln.n] for ln in content if ln.n in with_facts}
     # a line that lists several settings names each in a word or so: its own words grow with them
     if any(says_more(ln, on[ln.n], 8 + max(0, len(on[ln.n]) - 1)) for ln in content if ln.n in on):
@@ -68,6 +70,22 @@ def knowable(prepared, looked: list[Found]) -> Decision | None:
             reasons.append(f"line {g.fact.line} {shown(g.fact)} ← {g.lines[0].cite()}")
     reasons.append("every fact it states is in the project's files: reading them once tells the agent")
     return Decision("drop", 3, reasons, sorted({g.fact.line for g in found}), [g.lines[0] for g in found][:6])
+
+
+def _with_paragraph(lines: list, rules) -> list:
+    """The project lines, and for one of an instruction file the lines its paragraph wraps onto
+    (the lines next to it, no list item or heading among them): one sentence, not the line alone."""
+    from ..judging.project_index import ProjectLine
+    at = {(r.file, r.line): r for r in rules}
+    out = list(lines)
+    for pl in lines:
+        for step in (-1, 1):
+            n = pl.line + step
+            while (r := at.get((pl.file, n))) is not None and not re.match(r"\s*(?:[-*+]\s|\d+[.)]\s|#)", r.text) \
+                    and abs(n - pl.line) <= 3:
+                out.append(ProjectLine(r.file, r.line, r.text))
+                n += step
+    return out
 
 
 def _instruction(rel: str) -> bool:

@@ -61,7 +61,7 @@ _STATE_HEADING = re.compile(
 
 # a line that reports where work stands: a check box, a done mark after an item, an open status
 # value, an open-work label ("Next steps:", "TODO:"), a state said of the work, a dated log row
-_CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[[ xX✓]\]")
+_CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[[ xX✓]\]|^.*?\[[ xX✓]\].*?\[[ xX✓]\]")   # (or two boxes in one line)
 _DONE_SUFFIX = re.compile(
     r"(?i)(?:\s[—–-]|:|\*\*|\()\s*(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|closed|"
     r"in progress|wip|not started|pending|blocked|hecho|completad[oa]|terminad[oa]|concluíd[oa]|entregue|feito|"
@@ -95,7 +95,7 @@ _STATUS_VALUE = re.compile(
     r"pendente|en cours|in arbeit|in corso|в работе|đang|进行中|未完成|対応中|진행|\d+\s*/\s*\d+|\d+\s*%)")
 _OPEN_LABEL = re.compile(
     r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:next(?: steps?| up| session)?|to-?do|pending|remaining|blocked(?: on| by)?|"
-    r"waiting (?:for|on)|wip|in progress|open items?|follow-?ups?|left to do|pendientes?|próximos? pasos?|"
+    r"waiting (?:for|on)|wip|in progress|open(?: items?)?|follow-?ups?|left to do|pendientes?|próximos? pasos?|"
     r"pendências?|pendente|próximos passos|à faire|prochaines? étapes?|offene punkte|nächste schritte|"
     r"da fare|prossimi passi|осталось|следующ\w* шаг\w*|việc còn lại|tiếp theo|下一步|待办|待完成|残り|次回|"
     r"다음 ?단계|남은 ?작업|현재 ?진행 ?중|현재 ?상황|現在の状況|現在の状態|今の状況|estado actual|situación actual|currently|stand|aktueller stand|en curso|em andamento|in arbeit|現状|現在|進行中|作業中|"
@@ -118,9 +118,9 @@ _STAMP = re.compile(r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:created|updated|last (?:u
                     r"(?:\*\*)?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?:\*\*)?\s*$")
 _TODO = re.compile(r"^\W*(?:TODO|WIP)\b|\b(?:TODO|WIP)\s*[:：]")   # a label, not the word in a sentence
 _STATE = re.compile(
-    r"(?i)\b(?:is|are|was|were|still|now)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
+    r"(?i)\b(?:is|are|was|were|still|now|(?:has|have) been)\s+(?:still\s+|currently\s+)?(?:red|green|failing|broken|blocked|pending|"
     r"in progress|in review|waiting|down|paused|on hold|not (?:yet )?(?:done|merged|deployed|fixed|started|finished|"
-    r"released|wired|tested|reviewed|verified|configured|enabled|available|working|supported|implemented))\b|\b(?:where (?:i|we) left off|left off at|pick up from|(?<!will )(?<!can )(?<!to )(?<!would )resume (?:from|with))\b")
+    r"released|wired|tested|reviewed|verified|configured|enabled|available|working|supported|implemented))\b|\b(?:still open|not (?:deployed|merged|migrated|released|applied|shipped|rolled out) yet|where (?:i|we) left off|left off at|pick up from|(?<!will )(?<!can )(?<!to )(?<!would )resume (?:from|with))\b")
 # a dated log row: "2026-11-18: …", "- [2026-11-18] Moved …", "2026-11-18 Migramos …", "Nov 24: …"
 _DATED_ROW = re.compile(r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?[\[(]?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|"
                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})[\])]?(?:\*\*)?"
@@ -336,7 +336,7 @@ _NOW_WORK = re.compile(
     # ("the next playtest is this Friday"): true until that day only
     r"\b(?:I'll|I will|we'll|we will|I'm going to|we're going to)\b[^.;\n]{0,40}?"
     r"\b(?:tomorrow|tonight|later today|this (?:afternoon|evening)|next session)\b|"
-    r"\b(?:this|next|coming) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
+    r"\b(?:this|next|coming|before|by|until) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
     r"\b(?:hoy|actualmente|ahora mismo) (?:\w+ )?(?:probando|depurando|trabajando en|investigando)\b|"
     r"\b(?:hoje|atualmente) (?:\w+ )?(?:testando|depurando|trabalhando em|investigando)\b|"
     r"\b(?:aujourd'hui|actuellement) (?:\w+ )?en train de\b|\b(?:heute|gerade|momentan) (?:noch )?(?:am )?(?:testen|debuggen)\b|"
@@ -362,7 +362,7 @@ _NOW_WORK = re.compile(
     r"(?:実装|作業|対応|検証|調査|開発|修正|移行|デバッグ)中(?:です|だ)?[。.]?\s*$|"
     r"(?:작업|구현|개발|수정|테스트|디버깅|조사) ?중(?:입니다|이다|임)?[.。]?\s*$|"
     r"\bđang (?:thử|làm|sửa|kiểm tra|viết|phát triển|dịch)\b|\bсейчас (?:\w+ )?(?:отлажива|тестиру|переписыва|исправля|дела|пиш)\w*(?:ю|ем)\b")
-_NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonight", "still", "tomorrow", "next ",
+_NOW_STEMS = ("today", "current", "right now", "at the moment", "this ", "tonight", "still", "tomorrow", "next ", "day",
               "hoy", "actualmente", "ahora", "hoje", "atualmente", "aujourd", "actuellement", "heute", "gerade",
               "momentan", "今天", "目前", "现在", "正在", "明天", "今日", "現在", "明日", "오늘", "현재", "내일",
               "working on", "debugging", "testing", "fixing", "migrating", "rewriting", "investigating", "middle of",

@@ -263,6 +263,26 @@ class Meanings:
             and not (has_exception(whole or text) and not has_exception(rule.text))
 
 
+    def covers(self, text: str, whole: str = ""):
+        """The instruction line whose every code span ``text`` names, and most of its terms (seven
+        tenths, weighted; three not generic), each span said the same way round, with no exception
+        of its own: "Prices are BigDecimal scale 2 and NUMERIC(12,2); never double or float" is
+        "Money is `BigDecimal` … `NUMERIC(12,2)` …; never `double`/`float`" with its values named (and
+        no code span the instruction line lacks)."""
+        mine, low = meaning(text), text.replace("`", "").lower()
+        if len(mine) < 3 or has_exception(whole or text):
+            return None
+        for r, theirs in zip(self.rules, self.terms):
+            spans = [sp.lower() for sp in _SPAN.findall(r.text)]
+            if not spans or len(theirs - GENERIC) < 3 or not all(sp in low for sp in spans) or len(theirs & mine - GENERIC) < 3 \
+                    or any(sp.lower() not in r.text.lower() for sp in _SPAN.findall(text)):   # a code fact of its own: more than the rule
+                continue
+            if sum(self.weight(t) for t in theirs & mine) < 0.7 * sum(self.weight(t) for t in theirs):
+                continue
+            if all(quotes_span(r.text, text, sp) for sp in spans):
+                return r
+        return None
+
     def near(self, text: str, rule, whole: str = "") -> bool:
         """``text`` says most of what the instruction line ``rule`` says (half its weighted terms or
         more, two of them not generic), the same way round, with no exception of its own: once the
@@ -280,6 +300,14 @@ class Meanings:
             and not (has_exception(whole or text) and not has_exception(rule.text))
 
 
+def quotes_span(rule: str, text: str, span: str) -> bool:
+    """``text`` names the instruction line's code ``span`` the same way round: the clauses that hold
+    it have negations of one parity ("every change is a new `V<n>.sql`" / "never edit …; a new `V<n>.sql`")."""
+    def clause(t: str) -> str:
+        return next((c for c in _CLAUSES.split(t) if c and span in c.replace("`", "").lower()), t)
+    return negations(clause(rule)) % 2 == negations(clause(text)) % 2
+
+
 def held_rules(book, meanings, r, description: str, deep: bool = True, guidance: bool = False) -> list[tuple[int, object]]:
     """(entry line, instruction line) for the entry's rule the instruction files already hold: its
     description, or most of its rule lines — in the same words (RuleBook) or in other words or
@@ -294,7 +322,9 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
     whole = " ".join([description] + [ln.text for ln in r.content])
 
     def held(text: str, ruled: bool):
-        return book.held(text) or (meanings.restated(text, whole) if deep or ruled else None)
+        said = book.held(text)   # in the same words, but for an exception of its own ("…, except FX rates")
+        said = None if said is not None and has_exception(text) and not has_exception(said.text) else said
+        return said or (meanings.restated(text, whole) or meanings.covers(text, whole) if deep or ruled else None)
     head = held(description, False) if description else None
     rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
     if rules and candidates[0].kind == "plain" and candidates[0].n == r.content[0].n:
@@ -303,7 +333,10 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
     found = [(ln.n, held(ln.text, ln.kind != "plain")) for ln in (rules or candidates)[:12]]
     base = rules or candidates
     if head is not None and meanings is not None:   # the headline restates it: a body line that says all of it
-        near = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) or meanings.near(ln.text, head, whole) else None))
+        spans = [] if has_exception(whole) and not has_exception(head.text) else \
+            [sp.lower() for sp in _SPAN.findall(head.text)]   # (or it names the line's code the same way round)
+        near = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) or meanings.near(ln.text, head, whole) or spans
+                          and all(sp in ln.text.replace("`", "").lower() and quotes_span(head.text, ln.text, sp) for sp in spans) else None))
                 for (n, h), ln in zip(found, base)]
         found = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) else None))
                  for (n, h), ln in zip(found, base)]   # and only adds how, restates it too
