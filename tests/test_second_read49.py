@@ -62,3 +62,9 @@ def test_an_item_under_a_list_of_states_meanings_defines_it():
 def test_many_open_lines_are_read_in_linear_time():
     text = "- Pending: x\n" * 20000
     assert _fast(status_block_findings, "a.md", text, text, limit=3.0)
+
+
+def test_a_headline_about_a_states_edge_case_is_no_stopped_work():
+    from tui.core.reports.triage_process import stopped_work
+    assert stopped_work("order-cancel-edge", "Order lifecycle edge case — cancelled", []) is None
+    assert stopped_work("pdf-export", "PDF export rewrite — shelved", []) is not None

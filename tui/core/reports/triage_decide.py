@@ -103,11 +103,12 @@ class Context:
                                         lambda i: readings[i].of("rule", "how"))
         for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
-        for i, cs in amount_conflicts({i: r.content for i, r in readings.items()}, {i: getattr(entries[i], "description", "") or ""
-                                      for i in readings}, {i: description_line(entries[i]) for i in readings}).items():   # one setting, two amounts
-            have = self.conflicts.setdefault(i, [])
-            have.extend(c for c in cs if not any(h.line == c.line for h in have))
-        self.conflicts = {**stance_conflicts(readings, entries), **self.conflicts}   # one subject, two stances
+        amounts = amount_conflicts({i: r.content for i, r in readings.items()}, {i: getattr(entries[i], "description", "")
+                                   or "" for i in readings}, {i: description_line(entries[i]) for i in readings})
+        for found in (amounts, stance_conflicts(readings, entries)):   # one setting two amounts; one subject two stances
+            for i, cs in found.items():
+                have = self.conflicts.setdefault(i, [])
+                have.extend(c for c in cs if not any(h.line == c.line for h in have))
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}

@@ -223,6 +223,7 @@ _KEY_KIND = frozenset("url uri key secret host hosts port name path token user p
 def named_settings(prepared, idx) -> Decision | None:
     """Drop an entry that lists the project's settings in words: its items ("secret key, debug flag,
     allowed hosts, Redis URL") are, most of them, the keys of one env file (``DJANGO_SECRET_KEY``,
+    ``DJANGO_DEBUG``, ``ALLOWED_HOSTS``, ``REDIS_URL``), and it says nothing else of its own (no
     reason, trap, rule or way to apply). The env file lists them; reading it once tells the agent."""
     r = prepared.reading
     content = r.content

@@ -79,11 +79,16 @@ _STOPPED = re.compile(rf"(?i)^\W*{_STOPPED_WORD}(?:\b|(?=\W))\s*(?:\(?(?:since |
                       rf"(?:\s[—–-]+\s*|——\s*|[:：，,(（]\s*)\W*{_STOPPED_WORD}\W*$")
 
 
+# a headline about the domain's states ("Order lifecycle edge case — cancelled"): the word names a state, not the work's
+_OF_STATES = re.compile(r"(?i)\b(?:lifecycle|states?|statuses|edge case|transitions?|workflow)\b|状态机|生命周期|ライフサイクル")
+
+
 def stopped_work(name: str, description: str, notes: list[str]):
     """Archive (a Decision) when the headline says the work it names was stopped — paused, shelved,
     abandoned — as its first word or its last: a plan on hold, not live work for the agent."""
     from .triage_findings import Decision
-    said = next((t for t in (description, name if " " in name.strip() else "") if t and _STOPPED.search(t)), None)
+    said = next((t for t in (description, name if " " in name.strip() else "") if t and _STOPPED.search(t)
+                 and not _OF_STATES.search(t)), None)
     return None if said is None else Decision(
         "archive", 1, [f"its headline says the work was stopped: '{quote(said, 10)}'", "a plan on hold is where work "
                        "stood: the log keeps it, the owner takes it back to resume; the agent must not take it up as "
