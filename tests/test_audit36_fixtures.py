@@ -20,7 +20,8 @@ FIX = REPO / "tests" / "fixtures" / "audit36"
 def test_every_expected_finding_and_none_in_the_clean_folder():
     out = subprocess.run([sys.executable, str(REPO / "tests" / "bench" / "audit36_recall.py")],
                          capture_output=True, text=True, cwd=REPO).stdout
-    assert out.strip().splitlines()[-1] == "recall 23/23; findings in clean folders: 0", out
+    # 22 since stop 49: ko_contact's business registration number is public by law, not a personal datum
+    assert out.strip().splitlines()[-1] == "recall 22/22; findings in clean folders: 0", out
 
 
 def test_layout_of_a_nested_memory_folder_and_of_an_index_alone():

@@ -39,7 +39,7 @@ def test_calibration_moves_down_only_its_rules_and_keeps_the_rest():
 def test_stop40_no_high_family_without_fresh_evidence():
     """Stop 40: rule 2's exception ('the wrong ones no longer fire') is gone; each family whose fresh
     verdicts were under 9 in 10 is possible in an audit (the write gate keeps its own levels)."""
-    for rule in (("index-overflow", "not-in-index"), ("link-broken", "wiki-link"), ("link-broken", "index-missing-file"),
+    for rule in (("index-overflow", "not-in-index"), ("link-broken", "wiki-link"),
                  ("secret", "generic-secret"), ("duplicate", "in-instructions"), ("in-code", "copied-from-file")):
         assert rule in MOVED_DOWN, rule
     for rule in (("yaml-truncated", "hash-comment"), ("index-overflow", "past-the-cut"), ("process", "next-step-done")):
@@ -78,3 +78,19 @@ def test_a_long_mixed_case_token_stays_sure_and_ids_and_hashes_do_not(tmp_path):
     assert [r for _, r, _ in got] == ["long-token", "generic-secret"], got
     assert all(c == "possible" for _, r, c in got if r != "long-token"), got
     assert not any(token[4:20] in (f.message + str(f.places)) for f in found)   # never echoed
+
+
+def test_stop49_a_missing_index_target_is_high_and_a_rule_read_in_a_day_log_is_possible(tmp_path):
+    """Stop 49: an index line to a file that is not there was right every time since its one parse
+    bug was fixed (heldout49a/b 4 of 4, each labelled high by its owner; the corpus ledger 4 of 4):
+    shown high again. A lasting rule read in an OpenClaw day log was 1 of 3 fresh, both wrong ones at
+    high (a story's plot line among them): possible, still sure by its shape for triage."""
+    found = _audit(tmp_path, {"MEMORY.md": "- [Deploy](deploy.md) — how we ship\n- [Old notes](gone.md) — moved away\n",
+                              "deploy.md": FM.format("deploy") + "Ship from the release branch only.\n"})
+    broken = [(f.rule, f.line, f.confidence) for f in found if f.kind == "link-broken"]
+    assert broken == [("index-missing-file", 2, "high")]
+    assert ("link-broken", "index-missing-file") not in MOVED_DOWN
+    assert ("process", "durable-rule-in-log") in SHOWN_POSSIBLE
+    rule = Finding("memory/2026-05-02.md", "process", "durable-rule-in-log", 7, "a lasting rule", confidence="high")
+    out = calibrated([rule])
+    assert [(f.confidence, f.shape_level) for f in out] == [("possible", "high")]

@@ -9,6 +9,14 @@ holds 9 in 10. A rule below that with 5 or more verdicts is moved down to ``poss
 with fewer is moved too (near-identical entries: 1 right of 3, the two wrong ones at ``high``, so
 down rather than kept).
 
+Stop 49 raises one family back: an index line to a missing file (link-broken/index-missing-file),
+shown ``possible`` since stop 40 on 5 of 7 fresh verdicts, whose two wrong ones were one parse bug
+(a link written as code to show the syntax, fixed at stop 39). Since then every fresh verdict is
+right: heldout41-43 none wrong (one pool artifact), heldout49a/b 4 of 4, each under-graded (the
+owners labelled all four ``high``); the corpus ledger 4 of 4 (3 tune, 1 held out). The family at
+``high`` is 12 of 14 over every pool (86 %), 12 of 12 since the fix; ``high`` as a whole stays at 9
+in 10 on the ledger and the read pools.
+
 heldout39 (44 verdicts) moved no level at stop 39: not-in-index (13.5 of 17), wiki-link (11.5 of
 17), index-missing-file (5 of 7) and generic-secret (2 of 7) fell under 9 in 10, but every finding
 they got wrong there no longer fired. Stop 40 drops that exception (rule 2's "unless"): each pool
@@ -51,8 +59,6 @@ SHOWN_POSSIBLE = {
     ("index-overflow", "not-in-index"),
     # a [[wiki link]] to nothing: 11.5 of 17 (68 %)
     ("link-broken", "wiki-link"),
-    # an index line to a missing file: 5 of 7 (71 %)
-    ("link-broken", "index-missing-file"),
     # a key-like name and a random-looking value: 2 of 7 (29 %) -- public keys, ids, names. The
     # shapes that announce themselves (a provider's prefix, a password inside a URL) keep their level
     ("secret", "generic-secret"),
@@ -78,6 +84,10 @@ SHOWN_POSSIBLE = {
     # a file that reads as a session log: 49 of 53 + 3 wrong (day logs of a workspace misread) and at
     # most 10 right = 59 of 66 at best (89 %): under 9 in 10 whatever the 10 right ones were
     ("process", "session-log"),
+    # stop 49: a lasting rule read in an OpenClaw day log: 1 of 3 fresh, both wrong at high (a fix
+    # already written where it belongs; a line of a novel's plot, "they promise never to part"),
+    # no corpus verdict: down, as near-identical went (too few, the wrong ones high)
+    ("process", "durable-rule-in-log"),
 }
 MOVED_DOWN |= SHOWN_POSSIBLE
 

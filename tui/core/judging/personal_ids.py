@@ -4,12 +4,15 @@
 - ``identifying``: a phone number, by its country's mobile shape (010-1234-5678, 090-1234-5678,
   (11) 98765-4321, +34 612 345 678, 138 1234 5678) or any number of 9+ digits written as one
   after a phone label (전화, 電話, 电话, 手机, telefone, celular, teléfono, móvil, WhatsApp, phone,
-  tel); a Korean business registration number (사업자등록번호 123-45-67890) whose check digit holds.
+  tel).
 - ``sensitive`` (government ID): a Brazilian CPF, a Spanish DNI/NIE, a Korean resident number,
   each only when its check digits hold (a random number passes one time in 11 to 100).
 
 Never: a number made of one digit or a run (010-0000-0000, 010-1234-5678), a 555 number, an id
-inside a URL or a path, a sample id (the label decides for the unshaped ones).
+inside a URL or a path, a sample id (the label decides for the unshaped ones); a number a public
+register gives and the law makes a business show (a Korean business registration number, printed on
+every receipt and in every online shop's footer: stop 49, an owner's look-alike; it was the only
+verdict this rule ever had, and wrong at high).
 """
 from __future__ import annotations
 
@@ -30,7 +33,6 @@ _SHAPED = re.compile(
     r"|1[3-9]\d[ -]\d{4}[ -]\d{4}"                          # zh mobile, written in groups: 138 1234 5678
     r")(?![\w/.-]|\.\d)")
 _LABELLED = re.compile(r"\+?\(?\d[\d \t().-]{7,18}\d(?![\w/.-])")
-_BRN = re.compile(r"(?:사업자\s*(?:등록)?\s*번호|사업자번호)\D{0,6}(\d{3}-\d{2}-\d{5})\b")
 _CPF = re.compile(r"(?<![\d./-])(\d{3})\.(\d{3})\.(\d{3})-(\d{2})(?![\d/-]|\.\d)")
 _DNI = re.compile(r"(?<![\w-])([XYZ]?)(\d{7,8})-?([A-Z])(?![\w-])")
 _RRN = re.compile(r"(?<![\d-])(\d{6})-([1-4]\d{6})(?![\d-])")
@@ -40,13 +42,6 @@ def _filler(digits: str) -> bool:
     """One digit over and over, or a count up or down (0000, 1234 5678): a placeholder."""
     core = digits[-8:]
     return len(set(core)) <= 2 or core in "0123456789012345678" or core in "9876543210987654321" or "5555" in digits
-
-
-def _brn_ok(d: str) -> bool:
-    n = [int(c) for c in d]
-    w = [1, 3, 7, 1, 3, 7, 1, 3, 5]
-    s = sum(a * b for a, b in zip(n, w)) + n[8] * 5 // 10
-    return (10 - s % 10) % 10 == n[9]
 
 
 def _cpf_ok(d: str) -> bool:
@@ -92,7 +87,7 @@ _TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "assaporte", "ASS
 
 
 def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
-    """Phone numbers, business, national and travel documents' numbers in ``text`` (code already blanked)."""
+    """Phone numbers, national and travel documents' numbers in ``text`` (code already blanked)."""
     runs = [(max(0, m.start() - 1), min(len(text), m.end() + 2)) for m in _RUN.finditer(text)
             if not _A_DATE.fullmatch(m.group(0))]
     dni = any(map(text.__contains__, _ID_WORDS))
@@ -127,11 +122,6 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
         intl = m.group(0).startswith("+")
         add("identifying", "phone", m.start(), "a phone number" + (" (an office's, or a person's?)" if intl else ""),
             phone_fix, "possible" if intl else "high")
-    if "사업자" in text:
-        for m in _BRN.finditer(text):
-            if _brn_ok(m.group(1).replace("-", "")):
-                add("identifying", "business-number", m.start(1), "a business registration number (it names its owner)",
-                    "drop it unless the agent needs it; it identifies the person who registered the business")
     id_fix = "remove it now: a national ID number is personal data, and it is now in the memory's history"
     for m in within(_CPF):
         if _cpf_ok("".join(m.groups())):
