@@ -27,7 +27,7 @@ from .assign import (_PROVIDER_RX, CORE_ANCHORS, PROVIDER_WORDS, assignments,  #
                             entropy, judge_value, keylike_name, looks_placeholder, provider_rule, random_enough)
 from .kube import kubernetes_values
 from .logins import after_a_login, login_pairs
-from .labels import app_passwords, chosen_name, labels_a_key, listed, passphrase, values_below
+from .labels import app_passwords, chosen_name, labels_a_key, listed, named_later, passphrase, values_below
 from .prose import prose_credentials
 from .grade import alike, code_name, grade, plain_base64, never_a_value, provider_shaped, public_by_design, random_by_measure, url_level
 from .rules import TOKENS, wordy
@@ -241,6 +241,13 @@ def _find(text: str) -> list[SecretHit]:
                 sure = "possible"
             if sure is not None:
                 add("generic-secret", "a value on the line under its name", vstart, vend, confidence=sure)
+    if long_runs:   # "SHOP_REFRESH_TOKEN is not updated yet → set it to `…`": only a value that announces itself
+        for name, vstart, vend in named_later(text):
+            v = text[vstart:vend]
+            if grade(v, name) == "high":
+                rule, title = provider_shaped("generic-secret", "", v, "high", name)
+                if rule != "generic-secret":
+                    add(rule, title, vstart, vend)
     prose_credentials(text, low, add)   # "비밀번호 …", "senha: …", sshpass -p …, echo '…' | sudo -S
     for vstart, vend in app_passwords(text, low):
         add("app-password", "an app password", vstart, vend)

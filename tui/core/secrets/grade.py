@@ -310,13 +310,19 @@ def long_mixed(value: str) -> bool:
 # What generic-secret got wrong on fresh pools never has both: a session key or an id under another
 # name (sessionKey, open_id), hex ids and hashes (one case), words and code names (no digits)
 _NAMED_KEY = re.compile(r"[A-Za-z0-9_-]{20,31}")
+# stop 49: an environment variable named for a token (SHOP_REFRESH_TOKEN, DEPLOY_TOKEN) is a key a service
+# issued too: its value is what a deployment authenticates with (a held-out pool's live refresh token, 22
+# characters, was a judgement at `possible`; no exit 1). Capitals only: a name in code (nextPageToken,
+# csrf_token) may hold anything
+_ENV_TOKEN = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_TOKEN")
 
 
 def named_key(value: str, name: str | None) -> bool:
-    """A random value of mixed case and digits, 20-31 long, under an API key's or a secret's own name
-    (in the languages the key labels are read in: 密钥, 署名鍵, 비밀키)."""
+    """A random value of mixed case and digits, 20-31 long, under an API key's, a secret's or a token
+    variable's own name (in the languages the key labels are read in: 密钥, 署名鍵, 비밀키)."""
     flat = re.sub(r"[^a-z0-9]", "", (name or "").lower())
-    own = flat.endswith(("apikey", "secret", "secretkey")) or any(w in (name or "") for w in SECRET_KEY_WORDS)
+    own = flat.endswith(("apikey", "secret", "secretkey")) or any(w in (name or "") for w in SECRET_KEY_WORDS) \
+        or _ENV_TOKEN.fullmatch(name or "") is not None
     if not own or "session" in flat:
         return False
     v = value.strip()
@@ -338,7 +344,7 @@ def provider_shaped(rule: str, title: str, value: str, sure: str, name: str | No
     if long_mixed(value):
         return "long-token", "a token's shape (32+ random characters of mixed case and digits)"
     if named_key(value, name):
-        return "named-key", "a random key under an API key's or a secret's name (mixed case and digits)"
+        return "named-key", "a random key under an API key's, a secret's or a token variable's name (mixed case and digits)"
     return rule, title
 
 

@@ -5,7 +5,10 @@ token shape and no randomness measure finds.
   below, the passphrase; YAML's plain scalar on its next line reads the same);
 - a passphrase of run-together words after a password's or a secret's name
   (``SESSION_SECRET=orangebicycletoast``): letters only, longer than words run;
-- an app password in its groups of four (Google's ``abcd efgh ijkl mnop``).
+- an app password in its groups of four (Google's ``abcd efgh ijkl mnop``);
+- an environment variable's name, then words, then its value in backticks, on one line ("the host's
+  SHOP_REFRESH_TOKEN is not updated yet → set it to `…`", "- [ ] update SHOP_REFRESH_TOKEN (`…`)"):
+  ``named_later`` finds the pair, detect.py keeps it only when the value announces itself.
 
 Each is ``possible`` at most but the grouped app password, whose shape is the provider's:
 word-like values after a password's name are wrong often enough that they never fail a run.
@@ -130,3 +133,24 @@ def app_passwords(text: str, low: str) -> Iterator[tuple[int, int]]:
         if mixed and (_CHOSEN.search(text, start, m.start()) or _APP_LABEL.search(text, start, m.start())) and entropy(v) >= 3.0 and not looks_placeholder(v) \
                 and len(set(groups)) == len(groups):
             yield m.span(1)
+
+
+# an environment variable's own name for a credential: capitals and underscores ending in what it holds
+_ENV_NAME = re.compile(r"(?<![\w$.-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|SECRET|API_?KEY|ACCESS_KEY|PASSWORD)(?![\w-])")
+_TICKED = re.compile(r"`([A-Za-z0-9_+/=.~-]{20,200})`")
+_OTHER_NAME = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+|`")
+_ENV_HINTS = ("TOKEN", "SECRET", "KEY", "PASSWORD")
+
+
+def named_later(text: str) -> Iterator[tuple[str, int, int]]:
+    """(name, start, end) of the first value in backticks after an environment variable's credential
+    name on its line, within 80 characters and with no other name or code span between: the value the
+    line gives that variable, in prose of any language (the caller keeps only a generated one)."""
+    if "`" not in text or not any(w in text for w in _ENV_HINTS):
+        return
+    for m in _ENV_NAME.finditer(text):
+        after = m.end() + 1 if text.startswith("`", m.end()) else m.end()   # the name in code: `SHOP_TOKEN` → `…`
+        nl = text.find("\n", after)
+        tick = text.find("`", after, min(nl if nl >= 0 else len(text), after + 80))
+        if tick >= 0 and _OTHER_NAME.search(text, after, tick) is None and (v := _TICKED.match(text, tick)) is not None:
+            yield m.group(0), v.start(1), v.end(1)
