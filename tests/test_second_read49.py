@@ -68,3 +68,25 @@ def test_a_headline_about_a_states_edge_case_is_no_stopped_work():
     from tui.core.reports.triage_process import stopped_work
     assert stopped_work("order-cancel-edge", "Order lifecycle edge case — cancelled", []) is None
     assert stopped_work("pdf-export", "PDF export rewrite — shelved", []) is not None
+
+
+def test_an_openclaw_workspace_files_secrets_and_phone_are_audited(tmp_path):
+    """USER.md and TOOLS.md are loaded into every session: the audit before sharing reads them for
+    secrets and personal data (no other finding), and never echoes the value."""
+    from tui.core.layouts import detect
+    from tui.core.reports.audit import audit
+    from tui.core.snapshots.memory import Memory
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n\n## Deploy\nShip from main after the smoke test.\n")
+    (ws / "memory" / "2026-11-02.md").write_text("# 2026-11-02\n- wired the smoke test\n")
+    (ws / "USER.md").write_text("# User\n\n- Name: Dana\n- Phone: +44 7700 900123\n- Timezone: Europe/London\n")
+    token = "ghp_" + "4fT9kQ2mX7vB1nR8sW3yL6pJ0cH5dG2aZ9eK"
+    (ws / "TOOLS.md").write_text(f"# Tools\n\n- GitHub token: {token}\n")
+    found = detect(ws)
+    mem = Memory.load(found.dir, tmp_path, layout=found.layout)
+    report = audit(mem, git=False)
+    kinds = {(f.id, f.kind) for f in report.findings}
+    assert ("TOOLS.md", "secret") in kinds
+    assert any(f.id == "USER.md" for f in report.findings)
+    assert all(token not in f.message for f in report.findings)

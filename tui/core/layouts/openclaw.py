@@ -201,7 +201,7 @@ class OpenClaw(Layout):
                 e.updated = stamp
 
     def findings(self, mem: Reading) -> list[Finding]:
-        out = []
+        out = _workspace_file_findings(Path(mem.dir))
         kept = _words(" ".join(e.text for e in mem.sorted_entries()
                                if e.id.split("#", 1)[0].rsplit("/", 1)[-1] in CURATED))   # (memory/MEMORY.md too)
         for e in mem.sorted_entries():
@@ -219,6 +219,26 @@ class OpenClaw(Layout):
                                        "move it to MEMORY.md (a bullet) if it still holds"))
                     break
         return out
+
+
+def _workspace_file_findings(folder: Path) -> list[Finding]:
+    """Secrets and personal data in the workspace files OpenClaw loads into every session (USER.md,
+    TOOLS.md, …): no memory entries, but text the agent is given and a shared folder carries. Only
+    what the audit says of any text before sharing; what the files are for is theirs to say."""
+    from ..judging.gates import identifying_findings, secret_findings
+    from ..judging.personal_ids import personal_id_findings
+    from ..secrets.detect import scrub, secret_pieces
+    out = []
+    for name, regular in listing(folder):
+        if not regular or name.lower() not in BOOTSTRAP:
+            continue
+        text = head(folder / name, 262144)
+        found = secret_findings(name, text) + identifying_findings(name, text) + personal_id_findings(name, text)
+        pieces = secret_pieces(text) if found else set()
+        for f in found:
+            f.message = scrub(f.message, pieces) if pieces else f.message
+        out.extend(found)
+    return out
 
 
 def _words(text: str) -> set[str]:
