@@ -283,3 +283,13 @@ async def test_the_detail_bars_have_a_caption_in_the_line_the_margin_held(sample
         await pilot.press("slash", *"zzzq")   # no entry: neither the bars nor their caption
         await settle(pilot)
         assert spark.has_class("-hidden") and label.has_class("-hidden") and not pane.has_class("-usage")
+
+
+def test_preview_on_an_empty_folder_says_it_holds_no_memory(tmp_path, capsys):
+    from tui.cli import main
+    (tmp_path / "mem").mkdir()
+    assert main(["preview", "how do we deploy", "--dir", str(tmp_path / "mem")]) == 0
+    assert "holds no memory yet" in capsys.readouterr().out
+    (tmp_path / "mem" / "bad.md").write_bytes(b"---\nname: [unclosed\n---\nx\n")
+    assert main(["preview", "how do we deploy", "--dir", str(tmp_path / "mem")]) == 0
+    assert "holds no memory yet" not in capsys.readouterr().out

@@ -97,7 +97,10 @@ def _run(args, early) -> int:
             raise UsageError("--max-count and --max-chars must be at least 1")
         from ..core.snapshots.memory import paused_gc
         with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
-            decision = engine_for(directory, root, found.layout, ahead)[0].decide(args.query, count, chars)
+            engine, known = engine_for(directory, root, found.layout, ahead)
+            decision = engine.decide(args.query, count, chars)
+            if not decision.injected and not decision.excluded and not _any(known):
+                decision.message = EMPTY   # not "no memory matched": there is none to match
     finally:
         _close(ahead)
     if args.json:
@@ -106,6 +109,19 @@ def _run(args, early) -> int:
     from ..render.preview import print_decision
     print_decision(decision)
     return 0
+
+
+EMPTY = "the folder holds no memory yet — nothing injected"
+
+
+def _any(known) -> bool:
+    """The folder holds an entry (an unreadable one counts: it is memory, only not read)."""
+    if isinstance(known, _Known):
+        if not known.listed and known.odd is None:
+            from ..core.cache.kept import unopened_ids
+            known.odd = unopened_ids(known.directory)
+        return bool(known.listed or known.odd)
+    return bool(known)
 
 
 def _close(listing) -> None:
