@@ -65,3 +65,9 @@ def test_a_day_log_holding_the_token_twice_is_one_finding_and_fails_the_audit(tm
     secrets = [f for f in json.loads(p.stdout)["findings"] if f["kind"] == "secret"]
     assert [(f["rule"], f["confidence"], [loc["line"] for loc in f["locations"]]) for f in secrets] == \
         [("named-key", "high", [5, 8])], secrets
+
+
+def test_pass_in_capitals_after_a_login_labels_a_password_too():
+    from tui.core.secrets.detect import find_secrets
+    assert [h.rule for h in find_secrets("user: shopsync PASS: Xy7#kq9!Lm2")] == ["generic-secret"]
+    assert find_secrets("login ci PASS: 12/12 tests") == []

@@ -224,7 +224,7 @@ def _find(text: str) -> list[SecretHit]:
         if rule is not None and random_enough(value, min(rule.entropy, 2.2) if value.isdigit() else rule.entropy):
             if not never_a_value(value, words=False):
                 add(rule.id, rule.title, vstart, vend)
-        elif name_low == "pass" and name != "PASS" and after_a_login(text, vstart, name):
+        elif name_low == "pass" and after_a_login(text, vstart, name):
             # "user: shopsync pass: …": 'pass' is a password's label beside a login; only a value made
             # as passwords are (three classes, eight characters or more) is one ("pass: yes" is prose)
             if grade(value, "password") == "high" and not never_a_value(value, words=False):
