@@ -293,3 +293,24 @@ def test_preview_on_an_empty_folder_says_it_holds_no_memory(tmp_path, capsys):
     (tmp_path / "mem" / "bad.md").write_bytes(b"---\nname: [unclosed\n---\nx\n")
     assert main(["preview", "how do we deploy", "--dir", str(tmp_path / "mem")]) == 0
     assert "holds no memory yet" not in capsys.readouterr().out
+
+
+async def test_enter_on_a_finding_of_a_file_that_is_no_row_says_so(tmp_path):
+    """A finding of the index (a link to a file that is gone) names MEMORY.md, no row of the table:
+    enter on it says so (open it in an editor) instead of jumping nowhere in silence."""
+    from tui.screens.audit_screen import AuditScreen
+    mem, root = tmp_path / "mem", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "ok.md", _FM.format(name="ok", desc="the build uses make", type="project", body="make all"))
+    write(mem, "MEMORY.md", "- [ok](ok.md) — the build\n- [Gone](gone.md) — a note since removed\n")
+    app = make_app(mem, root, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("A")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, AuditScreen)
+        assert any(f.id == "MEMORY.md" for f in screen.report.findings)
+        screen.dismiss("MEMORY.md")
+        await settle(pilot)
+        assert any("MEMORY.md is a file beside the entries" in m for m in _said(app))

@@ -140,8 +140,16 @@ def trash(screen: MainHost) -> None:
 
 def audit_view(screen: MainHost, report) -> None:
     from ..audit_screen import AuditScreen
-    screen.app.push_screen(AuditScreen(report, screen.app.colours),
-                           lambda entry_id: screen.post_message(JumpTo(entry_id)) if entry_id else None)
+
+    def chosen(entry_id: str | None) -> None:
+        snap = screen.snapshot
+        if entry_id and snap is not None and entry_id not in snap.entries:   # the index, a workspace file
+            screen.app.notify(f"{entry_id} is a file beside the entries, not a row: open it in your editor",
+                              timeout=6)
+        elif entry_id:
+            screen.post_message(JumpTo(entry_id))
+
+    screen.app.push_screen(AuditScreen(report, screen.app.colours), chosen)
 
 
 def shown_id(screen: MainHost, part: Snapshot | None, local: str) -> str:
