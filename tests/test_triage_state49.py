@@ -3,6 +3,7 @@ entry a state on one labelled line ("**Status**: design phase done (2026-04-12)"
 — 412 fichas") is edited, naming that line: the owner keeps the rest and fixes the line the agent
 would read as still true. A problem's record whose label says it was settled ("Status: RESOLVED")
 keeps its last word, and a state said in passing among plain lines stays a note.
+An entry whose headline rules out what its own body prescribes goes to review, naming both.
 (Texts written for these tests.)"""
 from __future__ import annotations
 
@@ -145,3 +146,30 @@ def test_a_section_dated_as_the_state_of_a_day_is_edited_in_a_lasting_overview(m
     triage_entry(mem_dir, "courier.md", COURIER, "Courier app overview: stack, rules, tables", "project")
     got = run(mem_dir, root)["courier.md"]
     assert got.action == "edit", (got.action, got.reasons)
+
+
+EXPORTS = """## Where exports go
+
+**Never** write spreadsheets for the user as `.csv` — the user opens them in a viewer that mangles accents.
+
+**Formats:** `.xlsx` for tables, `.pdf` for anything to print.
+
+**Preferred location:** **Downloads** (the browser's download folder) so the files are one click away.
+
+**How to apply:** save every export as `.xlsx` or `.pdf`; never leave a `.csv` behind.
+"""
+
+EXPORTS_AGREE = EXPORTS.replace("**Downloads** (the browser's download folder)", "**the E: drive** (its exports folder)")
+
+
+def test_a_headline_that_rules_out_what_its_body_prescribes_goes_to_review_naming_both(mem_dir, root):
+    triage_entry(mem_dir, "exports.md", EXPORTS, "User wants exports on the E: drive, not Downloads; never as CSV", "user")
+    got = run(mem_dir, root)["exports.md"]
+    assert got.action == "review", (got.action, got.reasons)
+    assert "Downloads" in got.reasons[0] and "description" in got.reasons[0], got.reasons
+
+
+def test_a_body_that_agrees_with_its_headline_is_no_doubt(mem_dir, root):
+    triage_entry(mem_dir, "exports.md", EXPORTS_AGREE, "User wants exports on the E: drive, not Downloads; never as CSV", "user")
+    got = run(mem_dir, root)["exports.md"]
+    assert got.action != "review", (got.action, got.reasons)

@@ -52,6 +52,7 @@ from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
 from .triage_shape import field as _field, reshaped
 from .triage_state import one_line
+from .triage_headline import headline_against
 from ..judging.blanks import template_only
 from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, undecided, who_set
 
@@ -310,6 +311,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                                          f"'{quote(text, 10)}'",
                                          "the owner decides; until then the agent must not act as if either way held"],
                         [n] if n else [], notes=notes)
+    if (against := headline_against(prepared.description, content, notes)) is not None:
+        return against   # its headline rules out what its body prescribes: the owner says which holds
     looked = _look_up(ctx, e, prepared)
     disagree = _disagreements(ctx, e, prepared, looked)
     if disagree:
