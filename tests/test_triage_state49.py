@@ -11,34 +11,34 @@ from conftest import triage_entry, triaged as run
 
 OVERVIEW = """## Seedling planner
 
-**Why**: a side project to learn FastAPI and the Claude API together; the AI coach is what sets it apart.
+**Why**: the allotment club keeps its bed rota on paper and loses it every spring.
 
 **Status**: technical design phase finished (2026-04-12)
 
-**Concept**: plan a garden backwards from the harvest you want; the coach reviews the beds each week.
+**Concept**: members book a bed per season; the rota prints itself for the noticeboard.
 
 **Decided**:
-- Platform: web first, mobile later
-- Sign-in: Google and Apple only
-- No payments (a learning project)
+- One season = March to October; beds are never split
+- Members log in with a club number and a PIN
+- Fees are paid at the shed, never online
 
 **Stack**:
-- Frontend: React 18 + Vite + TypeScript
-- Backend: Python 3.12 + FastAPI
-- Database: Postgres with row-level security
+- Frontend: SvelteKit
+- Backend: Go 1.22 + chi
+- Database: SQLite on the club's NAS
 
 **How to apply**: propose designs on this stack; do not suggest a second backend language.
 """
 
 CATALOGUE = """## Lab handouts per course
 
-Where the handouts come from: the faculty site lists each course's syllabus under /plan.asp.
+Where the handouts come from: the lab manual's chapters, one per practical.
 
-Why: the department asked for one sheet per course, not one per semester.
+Why: students lost marks for bringing last year's safety sheet.
 
-**Estado: COMPLETO para los 6 grados** — 412 fichas generadas, una por asignatura.
+**Estado: COMPLETO para los 6 grados** — 412 fichas generadas, una por práctica.
 
-The syllabus page answers 0 bytes without the session cookie: fetch the index first.
+The manual's PDF export drops the hazard symbols: take them from the source files.
 
 How to apply: when a course is added, build its sheet from the syllabus, never from last year's sheet.
 """
@@ -86,64 +86,64 @@ def test_a_problem_record_labelled_resolved_keeps_its_last_word(mem_dir, root):
     assert got.action != "edit", (got.action, got.reasons)
 
 
-RUNBOOK = """The app runs as a systemd service on the office box (user `lab`, not root: the share mounts are per user).
+RUNBOOK = """The scheduler runs as a systemd service on the build box, with a 30-second stop timeout.
 
-Why: as root the share at /mnt/reports was invisible and every upload failed with 'folder not found'.
+Why: the default 90 s held every deploy while a stuck job drained.
 
-How to apply: if uploads fail, check the unit's User= line first, then the mount.
+How to apply: if a deploy hangs at "stopping", lower TimeoutStopSec before anything else.
 
 ## Commands
 
-- Status: `systemctl status labreports`
-- Restart: `sudo systemctl restart labreports`
-- Logs: `journalctl -u labreports -n 50`
+- Status: `systemctl status jobsched`
+- Restart: `sudo systemctl restart jobsched`
+- Logs: `journalctl -u jobsched -n 50`
 - Reinstall: `./deploy/install.sh` (idempotent)
 
 ## Network
 
-- Port 3000/TCP, opened for the LAN only.
-- The box keeps a fixed address; DHCP is off on it.
+- Port 7070/TCP, opened to the CI runners only.
+- Metrics on 9102, scraped every 30 s.
 """
 
 
 def test_a_status_label_that_names_a_command_is_no_state_of_the_entry(mem_dir, root):
-    triage_entry(mem_dir, "service.md", RUNBOOK, "How the service runs on the office box", "project")
+    triage_entry(mem_dir, "service.md", RUNBOOK, "How the scheduler runs on the build box", "project")
     got = run(mem_dir, root)["service.md"]
     assert got.action != "edit", (got.action, got.reasons)
 
 
-COURIER = """Courier app: a delivery marketplace where drivers bid on posted parcels.
+COURIER = """Tutor booking app: parents book lessons in slots a tutor publishes.
 
 ## Stack
 
 | Layer | Tech |
 |---|---|
-| API | Laravel 11, PHP 8.3, Sanctum |
-| Web | React + Vite + Tailwind |
-| Mobile | Expo, axios |
+| API | Django 5, DRF, Postgres |
+| Web | Vue 3 + Pinia |
+| Mobile | Flutter |
 
 ## Business rules
 
-- A user can be both sender and driver.
-- A driver registers a vehicle profile before bidding.
-- The sender picks one bid; the others are rejected at once.
-- The driver marks the parcel delivered; the sender then rates 1-5.
+- A slot is 45 minutes; a tutor publishes at most 30 a week.
+- A booking is free to cancel until 24 h before; after that it is charged.
+- A tutor confirms each booking; unconfirmed ones lapse after 12 h.
+- Ratings open only after the lesson's end time.
 
 ## Tables
 
-- `parcels` (sender_id, driver_id, budget, final_price, status)
-- `bids` (parcel_id, driver_id, price; unique parcel+driver)
+- `slots` (tutor_id, starts_at, subject, capacity)
+- `bookings` (slot_id, parent_id, state; unique slot+parent)
 
 ## Status (2026-06-19)
 
-Web and API are finished; the mobile app has no screens yet and CORS is still open for every origin.
+Booking and cancelling are finished; the ratings screen is not built and emails still go to a test inbox.
 
-How to apply: continue with the mobile screens; a new endpoint also gets its web page.
+How to apply: continue with the ratings screen; a new rule also gets its API test.
 """
 
 
 def test_a_section_dated_as_the_state_of_a_day_is_edited_in_a_lasting_overview(mem_dir, root):
-    triage_entry(mem_dir, "courier.md", COURIER, "Courier app overview: stack, rules, tables", "project")
+    triage_entry(mem_dir, "courier.md", COURIER, "Tutor booking app overview: stack, rules, tables", "project")
     got = run(mem_dir, root)["courier.md"]
     assert got.action == "edit", (got.action, got.reasons)
 
