@@ -51,6 +51,8 @@ from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
 from .triage_shape import field as _field, reshaped
+from .triage_state import one_line
+from .triage_headline import headline_against
 from ..judging.blanks import template_only
 from .triage_rules import MANDATED_TYPES, about_memory_folder, finished_coursework, headline_rule, undecided, who_set
 
@@ -309,6 +311,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                                          f"'{quote(text, 10)}'",
                                          "the owner decides; until then the agent must not act as if either way held"],
                         [n] if n else [], notes=notes)
+    if (against := headline_against(prepared.description, content, notes)) is not None:
+        return against   # its headline rules out what its body prescribes: the owner says which holds
     looked = _look_up(ctx, e, prepared)
     disagree = _disagreements(ctx, e, prepared, looked)
     if disagree:
@@ -324,13 +328,9 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         in_project.notes = notes
         return in_project
     # test 1, partly: edit those lines, keep the rest
-    if len(live) == 1 and len(content) >= 10:   # one status line in a long entry: the owner keeps it and fixes the line
-        (n, ln), = live.items()
-        notes = [f"line {n} reports where work stood: '{quote(ln.text, 8)}' — one line of {len(content)}: "
-                 "bring it up to date when the work moves"] + notes
-        live = {}
+    live, notes = one_line(live, r, notes, headline)   # a lone status line: a note, or the entry's own state
     if live:
-        status = {n: ln for n, ln in status.items() if n in live or ln.kind != "final"}
+        status = {n: ln for n, ln in {**status, **live}.items() if n in live or ln.kind != "final"}
         lines = sorted(status)
         why = [f"line {n} reports where work stood: '{quote(status[n].text, 8)}'" for n in lines[:3]]
         if len(lines) > 3:
