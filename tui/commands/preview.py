@@ -16,12 +16,16 @@ class _Known:
         self.directory, self.listed, self.odd = str(directory), listed, None
 
     def __contains__(self, entry_id: str) -> bool:
-        if entry_id in self.listed:
-            return True
+        return entry_id in self.listed or entry_id in self._odd()
+
+    def __bool__(self) -> bool:   # the folder holds an entry (an unreadable one counts: memory, not read)
+        return bool(self.listed) or bool(self._odd())
+
+    def _odd(self) -> set:
         if self.odd is None:
             from ..core.cache.kept import unopened_ids
             self.odd = unopened_ids(self.directory)
-        return entry_id in self.odd
+        return self.odd
 
 
 def kept_may_answer(layout) -> bool:
@@ -99,7 +103,7 @@ def _run(args, early) -> int:
         with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
             engine, known = engine_for(directory, root, found.layout, ahead)
             decision = engine.decide(args.query, count, chars)
-            if not decision.injected and not decision.excluded and not _any(known):
+            if not decision.injected and not decision.excluded and not known:
                 decision.message = EMPTY   # not "no memory matched": there is none to match
     finally:
         _close(ahead)
@@ -112,16 +116,6 @@ def _run(args, early) -> int:
 
 
 EMPTY = "the folder holds no memory yet — nothing injected"
-
-
-def _any(known) -> bool:
-    """The folder holds an entry (an unreadable one counts: it is memory, only not read)."""
-    if isinstance(known, _Known):
-        if not known.listed and known.odd is None:
-            from ..core.cache.kept import unopened_ids
-            known.odd = unopened_ids(known.directory)
-        return bool(known.listed or known.odd)
-    return bool(known)
 
 
 def _close(listing) -> None:

@@ -100,8 +100,6 @@ def claude_memory_dir(cwd: Path, env: dict | None = None) -> Path:
     return base / "projects" / claude_slug(top) / "memory"
 
 
-# Cline's memory bank and its variants' folders (layouts/cline.py reads them)
-MEMORY_BANKS = ("memory-bank", ".clinerules/memory-bank", ".roo/memory-bank", ".kilocode/rules/memory-bank")
 HERE_NAMES = ("memory", ".memories", "memory-bank")
 
 
@@ -143,7 +141,8 @@ def discover(cwd: Path | None = None, env: dict | None = None) -> Found:
         looked.append(f"./{name}")
     # past the contract's places (SPEC §7): a memory bank in the project, then the folder the user
     # stands in when it is one; both only with Markdown in them, so an empty folder stays the sample's
-    for name in MEMORY_BANKS:
+    from ..layouts.cline import SUBFOLDERS   # Cline's memory bank and its variants' folders, as the layout reads them
+    for name in SUBFOLDERS:
         if _holds_markdown(cwd / name):
             return Found(cwd / name, f"./{name}")
     if cwd.name.lower() in HERE_NAMES and _holds_markdown(cwd):
