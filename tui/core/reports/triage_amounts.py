@@ -24,6 +24,7 @@ _SECONDS = {unit: ms / 1000 for unit, ms in TO_MS.items()}   # the conflicts' on
 _CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3])[:h]([0-5]\d)(?![\d:])|(?<![\d:])(1[0-2]|0?[1-9])\s*([ap])\.?m\b", re.I)
 _SHORT = 6
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+_NUMBER = re.compile(r"\d|" + "|".join(_WORD_NUMBERS))   # a line that could hold an amount
 # a limit on a count: "at most one IN_PROGRESS order", "up to 3 orders", "no more than two devices"
 _LIMIT = re.compile(r"(?i)\b(?:at most|up to|no more than|not more than|a maximum of|max(?:imum)?\.?)\s+"
                     r"(\d+|" + "|".join(_WORD_NUMBERS) + r")\b(?!\s*%|[.,:]\d)")
@@ -71,7 +72,7 @@ def amount_conflicts(lines_of: dict, heads: dict, summaries: dict | None = None)
             continue
         topic[entry] = frozenset(t for t in meaning(heads.get(entry) or "") if t not in GENERIC and not t.isdigit())
         for ln in [*(summaries or {}).get(entry, []), *lines]:
-            if ln.kind in ("status", "final", "code", "heading") or not re.search(r"\d|" + "|".join(_WORD_NUMBERS), ln.text):
+            if ln.kind in ("status", "final", "code", "heading") or not _NUMBER.search(ln.text):
                 continue
             for sentence in _SENTENCE.split(ln.text):
                 got = _amounts(sentence)

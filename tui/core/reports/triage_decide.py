@@ -100,13 +100,13 @@ class Context:
 
     def note_conflicts(self, entries: dict, readings: dict) -> None:
         """Entries that cannot both hold (judging/conflicts): id → [Conflict]."""
-        claims = {i: claims_of(i, description_line(entries[i]) + r.content) for i, r in readings.items()}
+        content, heads = {i: r.content for i, r in readings.items()}, {i: description_line(entries[i]) for i in readings}
+        claims = {i: claims_of(i, heads[i] + content[i]) for i in readings}
         self.conflicts = find_conflicts({i: entries[i] for i in readings}, claims,
                                         lambda i: readings[i].of("rule", "how"))
-        for i, cs in port_conflicts({i: r.content for i, r in readings.items()}).items():   # one thing, two ports
+        for i, cs in port_conflicts(content).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
-        amounts = amount_conflicts({i: r.content for i, r in readings.items()}, {i: getattr(entries[i], "description", "")
-                                   or "" for i in readings}, {i: description_line(entries[i]) for i in readings})
+        amounts = amount_conflicts(content, {i: getattr(entries[i], "description", "") or "" for i in readings}, heads)
         for found in (amounts, stance_conflicts(readings, entries)):   # one setting two amounts; one subject two stances
             for i, cs in found.items():
                 have = self.conflicts.setdefault(i, [])

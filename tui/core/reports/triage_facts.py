@@ -14,12 +14,11 @@ The rule lines an instruction file already holds are matched here too (``held_ru
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..judging.manifests import PACKAGE_MANIFESTS
-from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, RuleLine, rule_words, words
+from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, rule_words, words
 
 _DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")

@@ -7,7 +7,9 @@ import re
 
 from .triage_facts import STRONG, Found
 from .triage_findings import WHAT_HOLDS, Decision
-from .triage_lines import _LEARNED, _LEARNED_STEMS, quote, shown, without_code
+from ..textutil import without_code
+from .triage_learned import learned
+from .triage_lines import quote, shown
 from .triage_rules import MANDATED_TYPES, is_rule, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
 
 
@@ -36,8 +38,7 @@ def stated_conventions(prepared) -> bool:
 def tells_learning(text: str) -> bool:
     """The line says what the agent found out ("root cause", "turned out", "this caused …"): a
     *Why:* may, as well as a plain line."""
-    bare = without_code(text)
-    return any(t in bare.lower() for t in _LEARNED_STEMS) and bool(_LEARNED.search(bare))
+    return learned(without_code(text))
 
 
 def guidance_shape(prepared) -> bool:

@@ -37,3 +37,9 @@ _LEARNED_STEMS = ("root", "turned out", "turns out", "found", "the fix", "fixed 
 _WEAK_STEMS = ("for now", "time being", "temporarily", "at this point", "at the moment", "until", " it on", " it off",
                " it back", "once ", "por ahora", "de momento", "por enquanto", "pour l", "vorerst", "per ora",
                "пока", "tạm thời", "暂时", "目前先", "当面", "とりあえず", "暫定", "일단", "당분간")
+
+
+def learned(bare: str) -> bool:
+    """The line says what the agent found out (the stems first: the big pattern runs only then)."""
+    low = bare.lower()
+    return any(t in low for t in _LEARNED_STEMS) and bool(_LEARNED.search(bare))

@@ -27,7 +27,7 @@ from ..textutil import without_code
 from .triage_rules import is_rule
 from .triage_moment import dated_or_left
 from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
-from .triage_learned import _LEARNED, _LEARNED_STEMS, _WEAK, _WEAK_STEMS  # noqa: F401 (triage_keep reads them here)
+from .triage_learned import _WEAK, _WEAK_STEMS, learned
 
 # -- what a line is ----------------------------------------------------------------------------------
 
@@ -269,7 +269,7 @@ def _kind(text: str, in_process: bool) -> str:
         return "plain"   # the note's own date, no record of work
     if struck(bare) or dated_table_row(bare) and not _DECISION.search(bare):
         return "final"   # its shape: an item struck out as done, a row of a table keyed by dates (a log)
-    if _has(_LEARNED_STEMS, bare.lower()) and _LEARNED.search(bare):
+    if learned(bare):
         return "learned"
     if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):
         return "status"
