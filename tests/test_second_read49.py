@@ -90,3 +90,25 @@ def test_an_openclaw_workspace_files_secrets_and_phone_are_audited(tmp_path):
     assert ("TOOLS.md", "secret") in kinds
     assert any(f.id == "USER.md" for f in report.findings)
     assert all(token not in f.message for f in report.findings)
+
+
+def test_the_owners_own_address_in_a_workspace_file_is_spared(tmp_path):
+    """USER.md's findings are weighed against USER.md's text (they were looked up in the index's):
+    the commit address of the repository the workspace lives in is the owner's own, not flagged."""
+    import subprocess
+    from tui.core.judging.owner_mail import owner_names
+    from tui.core.layouts import detect
+    from tui.core.reports.audit import audit
+    from tui.core.snapshots.memory import Memory
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(ws)], check=True)
+    subprocess.run(["git", "-C", str(ws), "config", "user.email", "dana.kowalski@fastmail.com"], check=True)
+    owner_names.cache_clear()
+    (ws / "MEMORY.md").write_text("# Memory\n\n## Deploy\nShip from main after the smoke test.\n")
+    (ws / "memory" / "2026-11-02.md").write_text("# 2026-11-02\n- wired the smoke test\n")
+    (ws / "USER.md").write_text("# User\n\n- Mail: dana.kowalski@fastmail.com\n- Other: r.silva.home@fastmail.com\n")
+    found = detect(ws)
+    report = audit(Memory.load(found.dir, ws, layout=found.layout), git=False)
+    lines = sorted(f.line for f in report.findings if f.id == "USER.md" and f.rule == "email")
+    assert lines == [4]

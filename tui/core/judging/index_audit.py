@@ -42,7 +42,7 @@ _GUIDE_WORD = re.compile(r"说明|說明|説明|설명|使い方|안내서")
 # lists them, its instructions are no status, and its day logs under memory/ are logs by design
 _WORKSPACE_FILES = ("AGENTS.md", "SOUL.md", "USER.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md",
                     "BOOT.md")
-_WORKSPACE_LOW = frozenset(n.lower() for n in _WORKSPACE_FILES)
+WORKSPACE_LOW = frozenset(n.lower() for n in _WORKSPACE_FILES)
 _OWN_NAMES = ("SOUL.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md")
 _WORKSPACE_DAY = re.compile(r"(?:^|/)memory/(?:[^/]+/)*\d{4}-\d{2}-\d{2}[^/]*\.md$", re.I)
 
@@ -60,7 +60,7 @@ def workspace_file(entry_id: str, ids, bootstrap_only: bool = False) -> bool:
     folder, _, name = entry_id.rpartition("/")
     folder = folder + "/" if folder else ""
     low = name.lower()
-    if low in _WORKSPACE_LOW or low == "memory.md" and not bootstrap_only:
+    if low in WORKSPACE_LOW or low == "memory.md" and not bootstrap_only:
         return _workspace_at(folder, ids)
     day = _WORKSPACE_DAY.search(entry_id)
     if day is not None:

@@ -82,9 +82,9 @@ def spare_own(findings: list[Finding], directory, root, texts) -> list[Finding]:
         return findings
     from .gates import _EMAIL, _HOME, _value_key
     own_keys: set[str] = set()
-    for f in named:
-        text = texts(f.id) or ""
-        if f.rule == "email":
+    for fid, rule in {(f.id, f.rule) for f in named}:   # each file read once per rule, not once per finding
+        text = texts(fid) or ""
+        if rule == "email":
             for m in _EMAIL.finditer(text):
                 if is_owners(m.group(0), owners, mails):
                     own_keys.add(_value_key(m.group(0).lower()))

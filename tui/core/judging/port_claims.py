@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from ..textutil import line_span
 from .conflicts import Conflict
 
 _PORT = re.compile(r"(?i)(?:(?<![\w:/.])(?:localhost|127\.0\.0\.1|0\.0\.0\.0)?:(\d{4,5})\b(?![:.]\d)|"
@@ -120,6 +121,6 @@ _ENV_ROOT = (("local", "local"), ("lokal", "local"), ("dev", "dev"), ("desa", "d
 def environment(text: str, at: int) -> frozenset[str]:
     """The environments the line holding ``at`` names (local, dev, prod, staging, test, ci, docker,
     remote), each under one root: two ports of one service in two of them both hold."""
-    line = text[text.rfind("\n", 0, at) + 1:(text.find("\n", at) + 1 or len(text) + 1) - 1].lower()
+    line = text[slice(*line_span(text, at))].lower()
     return frozenset(next((root for p, root in _ENV_ROOT if w.startswith(p)), w) for w in _ENV.findall(line))
 

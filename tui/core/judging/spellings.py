@@ -35,11 +35,13 @@ def spelling_findings(mem) -> list[Finding]:
         if not e.readable or "_" not in (e.body or ""):
             continue
         body = without_comments(e.body)
+        at, line = 0, e.body_line   # lines counted on from the name before, not from the top for each
         for m in _NAME.finditer(body):
             name = m.group(0)
             count[name] += 1
             if e.id not in first[name]:
-                first[name][e.id] = e.body_line + body.count("\n", 0, m.start())
+                at, line = m.start(), line + body.count("\n", at, m.start())
+                first[name][e.id] = line
     buckets: dict[tuple, set[str]] = defaultdict(set)
     for name in first:
         parts = name.split("_")

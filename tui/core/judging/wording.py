@@ -13,7 +13,7 @@ import re
 from .. import hints
 from .findings import Finding
 from .day_names import name_ends
-from ..textutil import lazy_re, line_of, without_code, without_comments
+from ..textutil import lazy_re, line_of, line_span, without_code, without_comments
 from .owner_context import frontmatter_label, in_state_list, living_backlog, on_purpose
 from .line_language import BORROWED, FUNCTION_WORDS, reads_as_other
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
@@ -131,7 +131,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                     continue   # (a name is a label; a description that says what the file tracks, its subject)
             if ln in seen or quoted(scan, m.start()):
                 continue
-            if lang in FUNCTION_WORDS and lang not in BORROWED and reads_as_other(_line_at(scan, m.start()), lang, scan):
+            if lang in FUNCTION_WORDS and lang not in BORROWED and reads_as_other(scan[slice(*line_span(scan, m.start()))], lang, scan):
                 continue   # the line is in another language, where the word means something else ("hier")
             if backlog is None:
                 backlog = living_backlog(entry_id, scan)
@@ -174,12 +174,6 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
             seen.add(ln)
             out.append(_time_word(entry_id, ln, word, soft=True, dated=False))
     return sorted(out, key=lambda f: f.line)
-
-
-def _line_at(text: str, pos: int) -> str:
-    start = text.rfind("\n", 0, pos) + 1
-    end = text.find("\n", pos)
-    return text[start:] if end < 0 else text[start:end]
 
 
 # a status said as one: "**Status:** Not started.", "**Estado en X:** … está vacío", "## Retry job (RUNNING)"

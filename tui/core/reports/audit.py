@@ -202,9 +202,15 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
 
 
 def _text_of(mem: Memory, entry_id: str) -> str | None:
-    """The text a finding's file holds: its entry's, else the index's."""
+    """The text a finding's file holds: its entry's, the index's, else the file's beside the entries
+    (an OpenClaw workspace's USER.md: its findings' addresses are looked up in it, not in the index)."""
     e = mem.entries.get(entry_id)
-    return e.text or e.body if e is not None else mem.index_text
+    if e is not None:
+        return e.text or e.body
+    if entry_id == INDEX_NAME or not entry_id:
+        return mem.index_text
+    from ..layouts.base import head
+    return head(Path(mem.dir) / entry_id, 262144)
 
 
 def _root_sanity(mem: Memory, findings: list[Finding]) -> list[Finding]:
