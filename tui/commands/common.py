@@ -10,8 +10,8 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from ..core.reading.discover import (SAMPLE_PREFIX, Found, default_root, discover, layout_sample, layout_samples,
-                             private_sample)
+from ..core.reading.discover import (SAMPLE_PREFIX, SHOWING_SAMPLE, Found, default_root, discover, layout_sample,
+                                     layout_samples, private_sample)
 from ..core.fsutil import dumps_json
 
 
@@ -51,7 +51,7 @@ def resolve_dir(arg: str | None, root_arg: str | None, quiet: bool = False,
         found = Found(Path(arg).expanduser(), "argument") if arg else discover()
     if writes and found.is_sample:
         copy = private_sample()
-        looked = found.note.split("; showing the bundled sample")[0]   # one line, not two that disagree
+        looked = found.note.split("; " + SHOWING_SAMPLE)[0]   # one line, not two that disagree
         found = Found(copy, "sample", f"{looked}; working on a private copy of the bundled sample: {copy}")
     if found.note and not quiet:
         print(found.note, file=sys.stderr)

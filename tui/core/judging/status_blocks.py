@@ -264,6 +264,7 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
     """The status lines and labels' blocks, and (apart) the not-yet-and-a-plan statements (``raw``: the
     text before its code was blanked, where a hash in backticks is still to be read)."""
     out: list[tuple[int, int, str]] = []
+    raw = raw if len(raw) == len(scan) else scan   # (positions in one are positions in the other)
     low = scan.lower()
     if len(low) != len(scan):   # lower() changed lengths (İ): positions must not drift
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in scan)
@@ -288,7 +289,7 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
             out.append((a, _paragraph_end(scan, a), m.group(0).strip(" -*+")))
             continue
         m = _NEXT_SAID.search(scan, a, b)
-        told = (raw if len(raw) == len(scan) else scan)[m.end():b].lstrip() if m is not None else ""
+        told = raw[m.end():b].lstrip() if m is not None else ""
         if m is not None and not scan.startswith(("#", "|"), a) and _IF.search(scan, a, b) is None \
                 and _STATE_RULE.search(scan[a:m.start()]) is None and not _A_COMMAND.match(told):
             out.append((a, b, scan[m.start():b].strip(" -*+.。;；!！")[:60]))
@@ -298,7 +299,6 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
         if m is None or _IF.search(scan, a, b) is not None:
             continue
         nxt = scan.find("\n", b + 1)
-        raw = raw if len(raw) == len(scan) else scan
         near = raw[a:len(raw) if nxt < 0 else nxt]   # the line and the next: the hash under its heading
         if _HASH.search(near) is not None:
             heading = scan.startswith("#", a)

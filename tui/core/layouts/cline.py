@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from pathlib import Path
 
+from ..reading.discover import MEMORY_BANKS
 from ..reading.entry import MemoryEntry
 from ..judging.blanks import unfilled
 from ..judging.findings import Finding
@@ -20,7 +21,7 @@ VARIANTS = {"decisionlog.md", "tasks.md", "style-guide.md"}
 PROCESS = {"activecontext.md", "progress.md", "tasks.md", "context.md"}   # "where we are now", by design
 PROCESS_DIRS = {"journal"}
 ON_DEMAND_DIRS = {"archive"}
-SUBFOLDERS = ("memory-bank", ".kilocode/rules/memory-bank", ".roo/memory-bank", ".clinerules/memory-bank")
+SUBFOLDERS = MEMORY_BANKS   # (reading/discover opens the same folders when no DIR is given)
 CURRENT = re.compile(r"(?i)\b(current|recent|right now|next steps?|in progress|status|what'?s left)\b|当前|最近|下一步")
 STALE_AFTER = 7   # days: a 'current' section older than a week describes a moment that has passed
 

@@ -100,6 +100,9 @@ def claude_memory_dir(cwd: Path, env: dict | None = None) -> Path:
     return base / "projects" / claude_slug(top) / "memory"
 
 
+# Cline's memory bank and its variants' folders, in the order layouts/cline reads them
+MEMORY_BANKS = ("memory-bank", ".kilocode/rules/memory-bank", ".roo/memory-bank", ".clinerules/memory-bank")
+SHOWING_SAMPLE = "showing the bundled sample"   # (a write command says what it works on instead)
 HERE_NAMES = ("memory", ".memories", "memory-bank")
 
 
@@ -141,8 +144,7 @@ def discover(cwd: Path | None = None, env: dict | None = None) -> Found:
         looked.append(f"./{name}")
     # past the contract's places (SPEC §7): a memory bank in the project, then the folder the user
     # stands in when it is one; both only with Markdown in them, so an empty folder stays the sample's
-    from ..layouts.cline import SUBFOLDERS   # Cline's memory bank and its variants' folders, as the layout reads them
-    for name in SUBFOLDERS:
+    for name in MEMORY_BANKS:
         if _holds_markdown(cwd / name):
             return Found(cwd / name, f"./{name}")
     if cwd.name.lower() in HERE_NAMES and _holds_markdown(cwd):
@@ -150,7 +152,7 @@ def discover(cwd: Path | None = None, env: dict | None = None) -> Found:
     looked.append("./memory-bank")
     return Found(sample_dir(), "sample",
                  f"memtui: no memory directory found (looked at ${ENV_DIR}, {', '.join(looked)}); "
-                 f"showing the bundled sample: {sample_dir()}")
+                 f"{SHOWING_SAMPLE}: {sample_dir()}")
 
 
 def default_root(memory_dir: Path, cwd: Path | None = None) -> Path:

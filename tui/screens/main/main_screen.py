@@ -254,7 +254,8 @@ class MainScreen(Screen):
         return keys.applies(action, keys.state_of(self))
 
     def on_key(self, event: events.Key) -> None:   # a greyed-out entry key pressed anyway: say why
-        if (why := keys.why_not(keys.ENTRY_KEYS.get(event.key, ""), keys.state_of(self))) is not None:
+        if (action := keys.ENTRY_KEYS.get(event.key)) is not None and \
+                (why := keys.why_not(action, keys.state_of(self))) is not None:   # (no state built for other keys)
             event.stop()
             self.notify(why, severity="warning", timeout=5)
 
