@@ -52,6 +52,18 @@ def provenance_text(dated, reads: list | None, styles: Styles = DEFAULT) -> Text
 LOAD_SAID = {"beyond-index-cut": "beyond the index cut (not loaded at start)"}
 
 
+def kind_said(e: MemoryEntry) -> str:
+    """The entry's type; for layouts that have no types, what the entry is (a section, a work log)
+    rather than an "untyped" that reads as a fault the owner should mend."""
+    if e.type:
+        return e.type
+    if e.kind == "process":
+        return "work log"
+    if e.file:
+        return f"a section of {e.file}"
+    return "untyped"
+
+
 def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
                  note: str = "", styles: Styles = DEFAULT, provenance: tuple | None = None) -> Group:
     """``provenance``: (the agent's record's Dated, the times a session read it) once it is read."""
@@ -68,7 +80,7 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
     # a file never reached (a symlink loop, a stat that failed) has no date and no author to tell:
     # its one statement is the unreadable line below, not "age unknown" beside "age from the mtime"
     unreached = e.error is not None and s.age_days is None
-    head = Text.assemble((shown(e.name, reveal), "bold"), "  ", (f"{e.type or 'untyped'} · ", "dim"),
+    head = Text.assemble((shown(e.name, reveal), "bold"), "  ", (f"{kind_said(e)} · ", "dim"),
                          ("" if unreached or not by else f"written by {by} · ", "dim"),
                          ("" if unreached else f"{s.age_days} days old · " if s.age_days is not None
                           else "age unknown · ", "dim"), (LOAD_SAID.get(s.load, s.load), "dim"))
