@@ -88,11 +88,6 @@ SHOWN_POSSIBLE = {
     # already written where it belongs; a line of a novel's plot, "they promise never to part"),
     # no corpus verdict: down, as near-identical went (too few, the wrong ones high)
     ("process", "durable-rule-in-log"),
-    # stop 50: two entries giving one named thing two values (a version, a port, a timeout): its one
-    # fresh verdict at high was wrong (heldout42), the fresh real-folder review found conflicts
-    # 0 of 2 right, and no corpus folder has one: too few, the wrong one high, so down. Triage's review
-    # of a contradiction keeps its detector's level (its own labels measure it)
-    ("conflict", "contradiction"),
 }
 MOVED_DOWN |= SHOWN_POSSIBLE
 
