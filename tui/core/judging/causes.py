@@ -9,7 +9,8 @@ whole audit, makes causes of them:
   (the fix is to move the log out, not to describe it);
 - findings of one rule about one file (with the same confidence and the same other side) are one
   finding whose ``places`` list every line, each with what its own finding said;
-- a kind whose cause is a habit of the folder (``Kind.folder_wide``: files without frontmatter,
+- a kind (or a rule: ``FOLDER_WIDE_RULES``, a folder's empty files) whose cause is a habit of the folder
+  (``Kind.folder_wide``: files without frontmatter,
   files the index does not list) is one finding for the whole folder, its places the files.
 
 A finding's ``line`` stays its first place's, so a finding keeps its key (file, kind, the first
@@ -20,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from .findings import KIND, Finding, Place, kind_many
+from .findings import FOLDER_WIDE_RULES, KIND, Finding, Place, kind_many
 
 # process findings that say a whole file is a record of work (a layout's log, a file that reads
 # as one, a chat transcript saved whole); "durable-rule-in-log" says the opposite of a line in such a file
@@ -110,7 +111,7 @@ def _paths_into_logs(findings: list[Finding]) -> list[Finding]:
 def _grouped(findings: list[Finding]) -> list[Finding]:
     groups: dict[tuple, list[Finding]] = {}
     for f in findings:
-        wide = KIND[f.kind].folder_wide if f.kind in KIND else False
+        wide = f.rule in FOLDER_WIDE_RULES or (KIND[f.kind].folder_wide if f.kind in KIND else False)
         key = (None if wide else f.id, f.kind, f.rule, f.confidence, f.related)
         groups.setdefault(key, []).append(f)
     out = []
@@ -137,7 +138,7 @@ def _one(members: list[Finding]) -> Finding:
     first, head = ordered[0], members[0]
     one_file = len({p.id for p in ordered}) == 1   # else a folder-wide cause: the folder's, not a file's
     return Finding(first.id if one_file else "", head.kind, head.rule, first.line if one_file else None,
-                   f"{len(ordered)} {kind_many(head.kind)}", fix or "", head.related, head.confidence, ordered,
+                   f"{len(ordered)} {kind_many(head.kind, head.rule)}", fix or "", head.related, head.confidence, ordered,
                    shape_level=max((f.shape_level for f in members), default=""))
 
 

@@ -74,9 +74,13 @@ def kind_flag(kind: str) -> str | None:
     return kind if k is None else k.flag
 
 
-def kind_many(kind: str) -> str:
+# rules whose cause is a habit of the folder though their kind's is not: one finding for the folder
+FOLDER_WIDE_RULES = {"empty-file": "empty files"}
+
+
+def kind_many(kind: str, rule: str = "") -> str:
     """What several findings of a kind in one cause are, after their count ("3 broken links")."""
-    return KIND.get(kind, _UNKNOWN).many or f"{kind} findings"
+    return FOLDER_WIDE_RULES.get(rule) or KIND.get(kind, _UNKNOWN).many or f"{kind} findings"
 
 
 def kinds_in_order(kinds: set[str]) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from ..judging.steps_done import done_step_findings
 from ..judging.gates import entry_gates, identifying_findings, line_of, secret_findings
 from ..judging.transcripts import transcript_findings
 from ..judging.wording import is_template
+from ..reading.entry import BLANK_FILE, EMPTY_FILE
 from ..reading.index import INDEX_NAME
 from ..snapshots.memory import Memory
 from ..secrets.detect import known, might_hold_secret, scrub, secret_pieces
@@ -48,6 +49,11 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
                                "lost, and memtui never injects it",
                                "put the value at that line in quotes: YAML reads ': ', a leading quote, [ or { as "
                                "its own syntax"))
+        elif e.error in (EMPTY_FILE, BLANK_FILE):
+            # nothing to read, not a file that fails: the folder's empty files are one cause (judging/
+            # causes groups them), worth a look, not a failure (stop 50: one pool's three folders gave 20)
+            out.append(Finding(e.id, "unreadable", "empty-file", None, f"an {e.error}: nothing in it for the agent",
+                               "delete it, or write the memory it was meant to hold", confidence="possible"))
         else:
             out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
                                "fix or remove the file; it is listed but never injected"))

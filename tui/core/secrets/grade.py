@@ -298,10 +298,15 @@ _PREFIXED = re.compile(r"[a-z]{2,6}(?:_(?:live|test|prod))?[_-]([A-Za-z0-9_-]{20
 _LONG_MIXED = re.compile(r"[A-Za-z0-9+/_=-]{32,512}")
 
 
-def long_mixed(value: str) -> bool:
-    v = value.strip()
-    return bool(_LONG_MIXED.fullmatch(v)) and any(c.islower() for c in v) and any(c.isupper() for c in v) \
+def _mixed_random(v: str, shape: re.Pattern) -> bool:
+    """``v`` whole in ``shape``, of lower case, upper case and 2+ digits, and random by measure: a
+    generated key's look (long_mixed and named_key differ only in the length ``shape`` allows)."""
+    return bool(shape.fullmatch(v)) and any(c.islower() for c in v) and any(c.isupper() for c in v) \
         and sum(c.isdigit() for c in v) >= 2 and random_by_measure(v)
+
+
+def long_mixed(value: str) -> bool:
+    return _mixed_random(value.strip(), _LONG_MIXED)
 
 
 # a key a service issued under the name of what it is (apiKey=, API_SECRET:, client_secret): 20+
@@ -327,8 +332,7 @@ def named_key(value: str, name: str | None) -> bool:
         return False
     v = value.strip()
     # generated, not chosen: a person's run of words and a year (NorthwindSigning2025Key) stays a judgement
-    return bool(_NAMED_KEY.fullmatch(v)) and any(c.islower() for c in v) and any(c.isupper() for c in v) \
-        and sum(c.isdigit() for c in v) >= 2 and random_by_measure(v) and not wordy(v)
+    return _mixed_random(v, _NAMED_KEY) and not wordy(v)
 
 
 def provider_shaped(rule: str, title: str, value: str, sure: str, name: str | None = None) -> tuple[str, str]:
