@@ -9,7 +9,8 @@ Words as each language has them:
   "desplegar" are met by the glossary, "comentarios" / "comentario", "токена" /
   "токен" by the cut).
 - Korean words lose their particles and the endings of 하다-verbs ("배포할" → "배포").
-- Chinese and Japanese have no spaces → adjacent character pairs (bigrams).
+- Chinese and Japanese have no spaces → adjacent character pairs (bigrams); a number bound to
+  its counter is one more term however the number is written ('十集', '10集': forms.count_terms).
 - A word of the multilingual glossary (``glossary.py``) becomes its concept's English
   head word, so "배포", "despliegue" and "deploy" are one term.
 Filler words of every language (function words, greetings, thanks) are dropped, so
@@ -32,10 +33,10 @@ from functools import lru_cache
 
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
 from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP, STOP, stop_scope  # noqa: F401 (part of this module's interface)
-from .forms import date_terms, latin_noun
+from .forms import count_terms, date_terms, latin_noun
 from .names import name_terms
 from .smalltalk import small_talk_terms
-from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
+from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, form_at_start, head_of
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
 ZH_FUNCTION_CHARS = set("的了吗呢吧啊呀么嘛哦哈啦着过之其而且与及或被把将让给对向从在于")
@@ -219,8 +220,9 @@ def term_words(text: str) -> dict[str, str]:
     stop = stop_scope(words)
     pairs = [(w, _word_term(w, stop)) for w in words + joined] + _adjacent(words, stop)
     if not text.isascii():
-        pairs += [(w, _korean_term(w)) for w in _rx(_HANGUL_WORD).findall(text)]
+        pairs += [(w, t) for w in _rx(_HANGUL_WORD).findall(text) for t in _korean_terms(w)]
         pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
+        pairs += [(raw, t) for t, raw in count_terms(text)]
     pairs += [(raw, t) for t, raw in date_terms(text)]
     for w, t in pairs:
         if t and t != w:
@@ -248,6 +250,36 @@ def _phrases(words: list[str]) -> tuple[list[str], list[str]]:
 
 
 @lru_cache(maxsize=65536)
+def _korean_terms(word: str) -> tuple[str, ...]:
+    """A Korean word's terms: its stem's ('_korean_term'), and when the stem is a compound written
+    as one word that starts with a glossary form ('서버재시작', '배포스크립트'), the rest's too
+    (two syllables at least): 'restart' and '스크립트' are what '서버 재시작', '배포 스크립트' say."""
+    t = _korean_term(word)
+    if t is None or t == word or not t.isascii():
+        return (t,) if t else ()
+    stem = _korean_stem(word)
+    found = form_at_start(stem) if stem else None
+    rest = stem[found[1]:] if found else ""
+    if len(rest) < 2 or rest in STOP:
+        return (t,)
+    more = form_at_start(rest)
+    return (t, more[0] if more else rest) + tuple(x for x in _korean_terms(rest)[1:] if more)
+
+
+def _korean_stem(word: str) -> str | None:
+    for _ in range(2):
+        for end in _KO_ENDINGS:
+            if word.endswith(end) and len(word) > len(end):
+                rest = word[:-len(end)]
+                if len(rest) >= 2 or rest in WORDS:
+                    word = rest
+                    break
+        else:
+            break
+    return word
+
+
+@lru_cache(maxsize=65536)
 def _korean_term(word: str) -> str | None:
     if word in STOP:
         return None
@@ -270,7 +302,7 @@ def hangul_terms(text: str) -> list[str]:
         return []
     words = _rx(_HANGUL_WORD).findall(text)
     heads, words = _phrases(words)
-    return heads + [t for t in map(_korean_term, words) if t]
+    return heads + [t for w in words for t in _korean_terms(w)]
 
 
 def _fragments(run: str) -> list[str]:
@@ -318,6 +350,7 @@ def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]
     if not text.isascii():
         out.update(hangul_terms(text))
         out.update(cjk_terms(text))
+        out.update(t for t, _ in count_terms(text))
     out.update(t for t, _ in date_terms(text))
     out.discard(None)
     weak = {t for t in (_word_term(w, stop) for w in set(parts)) if t and t not in out}

@@ -181,7 +181,7 @@ class OpenClaw(Layout):
             if lvl == level:
                 blocks += _section(lines, heads, n, lvl, title)
         blocks = unique(sorted(blocks, key=lambda b: b.start))
-        return [Part(b, title_of(b.title), {"load": "resident"}) for b in blocks]
+        return [Part(b, title_of(b.title), {"load": "resident", "about": _over(b, heads, level)}) for b in blocks]
 
     def settle(self, e: MemoryEntry, now: dt.datetime) -> None:
         if e.id in CURATED:
@@ -284,6 +284,17 @@ def _section(lines: list[str], heads: list, n: int, level: int, title: str) -> l
     if _has_text(lines, n + 1, end):
         return [Block(slugify(title), title, n, end, level)]
     return []
+
+
+def _over(b: Block, heads: list, level: int) -> str:
+    """The heading a bullet entry sits under (its nearest, at the sections' level or deeper; a lone
+    `# Title` over the file is no topic), as written: what its bullets are about, which none of them
+    repeats ('## Deploy' over '- run the migrations by hand first'). '' for a section or a bullet
+    before any heading."""
+    if b.level or not level:
+        return ""
+    title = next((t for n, lvl, t in reversed(heads) if n < b.start and lvl >= level), "")
+    return title_of(title, 160)
 
 
 def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool:
