@@ -102,3 +102,43 @@ def test_a_korean_compound_keeps_the_word_after_a_glossary_form():
     assert {"deploy", "스크립트"} <= terms("배포스크립트를 고쳤어")
     assert terms("배포스크립트") & terms("배포 스크립트") == {"deploy", "스크립트"}
     assert "log" not in terms("블로그 글")
+
+
+@pytest.mark.parametrize("a, b", [
+    ("ＡＷＳの設定を見て", "AWS settings"), ("ＧｉｔＨｕｂに上げる", "github"), ("ｻｰﾊﾞｰが落ちた", "サーバーが落ちた"),
+    ("フォルダーの構成", "フォルダ構成"), ("ユーザーテーブル", "ユーザ"), ("メモリーの使用量", "メモリ"),
+])
+def test_japanese_writes_one_word_several_ways(a, b):
+    """Full-width Latin letters and half-width katakana are the same letters (NFKC); a katakana
+    word's final long mark is a spelling choice ('フォルダー' / 'フォルダ', JIS style)."""
+    assert terms(a) & terms(b), (terms(a), terms(b))
+
+
+@pytest.mark.parametrize("word, head", [
+    ("プリンターの設定", "lint"), ("ダイアログを閉じる", "log"), ("ブログ記事", "log"),
+    ("キャッシュレス決済", None), ("コンテストの応募", "test"),
+])
+def test_a_katakana_form_inside_another_word_is_not_it(word, head):
+    """A katakana glossary form starts a katakana word ('エラーログ' is error and log) and is
+    never read from inside another ('プリンター' holds 'リンター', a printer is no linter)."""
+    if head:
+        assert head not in terms(word), terms(word)
+
+
+def test_a_katakana_compound_of_forms_is_each():
+    assert {"error", "log"} <= terms("エラーログを見る")
+    assert {"deploy"} <= terms("デプロイスクリプト")
+
+
+@pytest.mark.parametrize("upper, lower", [
+    ("SIRALAMA", "sıralama"), ("ÇIKIŞ BUTONU", "çıkış butonu"), ("KULLANICILAR", "kullanıcılar"),
+    ("VERİTABANI YEDEĞİ", "veritabanı yedeği"),
+])
+def test_turkish_in_capitals_meets_it_in_lower_case(upper, lower):
+    """Turkish writes the capital of 'ı' as 'I', which lower-cases to 'i': the dotless ı is read as
+    an i once its suffixes are cut, so a heading in capitals meets the sentence."""
+    assert terms(upper) == terms(lower), (terms(upper), terms(lower))
+
+
+def test_turkish_filler_in_capitals_is_filler():
+    assert terms("NASIL") == terms("nasıl") == set()

@@ -29,6 +29,7 @@ and "big query" meet, and "github" meets "GitHub":
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
@@ -135,8 +136,8 @@ def _word_term(w: str, stop: frozenset | None = None) -> str | None:
     (``stop``: the filler of the text it is in, stop_scope; by default every language's)."""
     if len(w) < 2 or w in (STOP if stop is None else stop) or w.isdigit():
         return None
-    if "ı" in w:   # Turkish (below)
-        w = _turkish_root(w)
+    if "ı" in w:   # Turkish (below); then its ı is an i, as its capital 'I' lower-cases ('SIRALAMA')
+        w = _turkish_root(w).replace("ı", "i")
     return head_of(w) or stem(w)
 
 
@@ -212,16 +213,29 @@ def _adjacent(words: list[str], stop: frozenset | None = None) -> list[tuple[str
     return out
 
 
+_WIDE = "[\uff01-\uff5e\uff65-\uff9f]+"   # full-width ASCII ('ＡＷＳ'), half-width katakana ('ｻｰﾊﾞｰ')
+
+
+def _narrow(text: str) -> str:
+    """Full-width Latin letters, digits and signs and half-width katakana as the same letters are
+    written elsewhere (NFKC of those two blocks only: Japanese input writes 'ＡＷＳ' for 'AWS')."""
+    if text.isascii() or not _rx(_WIDE).search(text):
+        return text
+    return _rx(_WIDE).sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
+
+
 def term_words(text: str) -> dict[str, str]:
     """term → how reasons show it: the prompt's word it was cut from ('servicio', not 'servic');
     a glossary concept with the prompt's word that led to it ('배포할 → deploy')."""
     out: dict[str, str] = {}
+    text = _narrow(text)
     words, joined, _ = _latin_split(text)
     stop = stop_scope(words)
     pairs = [(w, _word_term(w, stop)) for w in words + joined] + _adjacent(words, stop)
     if not text.isascii():
         pairs += [(w, t) for w in _rx(_HANGUL_WORD).findall(text) for t in _korean_terms(w)]
         pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
+        pairs += [p for w in _rx(_KATAKANA_WORD).findall(text) for p in _kana_terms(w)]
         pairs += [(raw, t) for t, raw in count_terms(text)]
     pairs += [(raw, t) for t, raw in date_terms(text)]
     for w, t in pairs:
@@ -325,7 +339,7 @@ def cjk_terms(text: str) -> list[str]:
             out += [CJK_FORMS[m] for m in forms.findall(run)]
             run = forms.sub(" ", run)
         # a katakana word is a word (a loanword: 'リスト' must not meet 'ストア' through 'スト')
-        out += [w for w in _rx(_KATAKANA_WORD).findall(run) if len(w) >= 2]
+        out += [t for w in _rx(_KATAKANA_WORD).findall(run) for _, t in _kana_terms(w)]
         run = _rx(_KATAKANA_WORD).sub(" ", run)
         for frag in _fragments(run):
             for i in range(len(frag) - 1):
@@ -339,6 +353,7 @@ def cjk_terms(text: str) -> list[str]:
 def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]:
     """(the match terms of ``text``, the weak terms: parts inside its words that are not terms of
     it too). ``adjacent``: adjacent words joined are terms too (a prompt; a name or description)."""
+    text = _narrow(text)
     seq, joined, parts = _latin_split(text)
     heads, words = _phrases(seq)
     out = set(heads)
@@ -372,7 +387,41 @@ class QueryTerms(set):
     quiet: frozenset = frozenset()
 
 
-_CJK_FORMS = "|".join(map(re.escape, CJK_SORTED)) or "(?!)"
+_KANA = re.compile("[\u30a1-\u30fa\u30fc-\u30ff]+\\Z")
+# a katakana form is read where it starts a katakana word (``_kana_terms``); the others anywhere in a run
+_CJK_FORMS = "|".join(re.escape(f) for f in CJK_SORTED if not _KANA.match(f)) or "(?!)"
+# katakana forms, and each without its final long mark ('ユーザー' / 'ユーザ'), longest first
+KANA_FORMS = {}
+for _f in CJK_SORTED:
+    if _KANA.match(_f):
+        KANA_FORMS.setdefault(_f, CJK_FORMS[_f])
+        if _f.endswith("ー") and len(_f) > 3:
+            KANA_FORMS.setdefault(_f.rstrip("ー"), CJK_FORMS[_f])
+_KANA_LONGEST = max(map(len, KANA_FORMS), default=0)
+
+
+@lru_cache(maxsize=65536)
+def _kana_terms(word: str) -> tuple[tuple[str, str], ...]:
+    """(as written, term) of one katakana word: the glossary forms it is made of from its start
+    ('エラーログ' → error, log), then what is left as a word, without a final long mark
+    ('フォルダー' → フォルダ: JIS writes it, others drop it). A form inside another word is not
+    read ('プリンター' holds 'リンター', a printer is no linter; 'ダイアログ' no log)."""
+    out = []
+    pos = 0
+    while pos < len(word):
+        for n in range(min(_KANA_LONGEST, len(word) - pos), 1, -1):
+            head = KANA_FORMS.get(word[pos:pos + n])
+            if head is not None:
+                out.append((word[pos:pos + n], head))
+                pos += n
+                break
+        else:
+            break
+    rest = word[pos:]
+    bare = rest.rstrip("ー") if len(rest.rstrip("ー")) >= 2 else rest
+    if len(bare) >= 2:
+        out.append((rest, bare))
+    return tuple(out)
 
 
 # -- paths in a query ---------------------------------------------------------
@@ -395,6 +444,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     """Match terms of a query: its words, and adjacent words joined; never the weak parts inside
     its words ("BigQuery" does not ask for "query"). A path counts by its file name's words only
     ('src/server.ts' → 'server'): its folders and extension are matched as a path, not as keywords."""
+    text = _narrow(text)
     dates = {t for t, _ in date_terms(text)}   # (before '25/5' goes as a path)
     for p in paths:
         text = text.replace(p, " ")
