@@ -142,3 +142,38 @@ def test_turkish_in_capitals_meets_it_in_lower_case(upper, lower):
 
 def test_turkish_filler_in_capitals_is_filler():
     assert terms("NASIL") == terms("nasıl") == set()
+
+
+NESTED = """# Notes
+
+## Payments
+### Refunds
+Refunds go through the admin page only; the API endpoint is disabled.
+
+Never refund twice from the terminal.
+
+### Invoices
+- invoices are numbered per year
+  and never reused
+
+## Team
+- Ana reviews every database change
+"""
+
+
+def test_a_subsection_is_found_by_the_section_it_sits_in(tmp_path):
+    """A subsection read as an entry of its own ('### Refunds' under '## Payments'), and a bullet
+    under a subsection, keep the words of every heading above them (down to the sections' level)."""
+    from conftest import NOW
+    from tui.core.engine.select import Engine
+    from tui.core.layouts import get
+    from tui.core.snapshots.memory import Memory
+    folder = tmp_path / "ws"
+    write(folder, "MEMORY.md", NESTED)
+    mem = Memory.load(folder, tmp_path, now=NOW, layout=get("openclaw"))
+    about = {i: e.about for i, e in mem.entries.items()}
+    refunds = next(i for i in about if i.startswith("MEMORY.md#refunds"))
+    assert "Payments" in about[refunds], about
+    assert "Team" not in about[refunds] and "Notes" not in about[refunds], about
+    got = [c.id for c in Engine.from_memory(mem).decide("anything to know about payments?").injected]
+    assert refunds in got, got

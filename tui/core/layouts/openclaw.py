@@ -287,14 +287,21 @@ def _section(lines: list[str], heads: list, n: int, level: int, title: str) -> l
 
 
 def _over(b: Block, heads: list, level: int) -> str:
-    """The heading a bullet entry sits under (its nearest, at the sections' level or deeper; a lone
-    `# Title` over the file is no topic), as written: what its bullets are about, which none of them
-    repeats ('## Deploy' over '- run the migrations by hand first'). '' for a section or a bullet
-    before any heading."""
-    if b.level or not level:
+    """The headings an entry sits under, nearest first, as written: a bullet's ('## Deploy' over
+    '- run the migrations by hand first', which none of its bullets repeats), a subsection's
+    ('## Payments' over '### Refunds'), each level once, down to the sections' level (a lone
+    `# Title` over the file is no topic). '' for a section at that level, or a bullet before
+    any heading."""
+    if not level:
         return ""
-    title = next((t for n, lvl, t in reversed(heads) if n < b.start and lvl >= level), "")
-    return title_of(title, 160)
+    out, below = [], b.level or 99   # (a bullet is below every heading)
+    for n, lvl, t in reversed(heads):
+        if n < b.start and level <= lvl < below:
+            out.append(title_of(t, 160))
+            below = lvl
+            if lvl == level:
+                break
+    return " · ".join(out)
 
 
 def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool:
