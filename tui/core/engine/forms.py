@@ -8,6 +8,12 @@
   '2026_05_25' or '2026-05-25' are one term, the month and day ('05-25'); a day written without
   its year meets the one written with it. Digits alone are never terms (tokens.py), so a
   date was invisible to a prompt that asked about "the data broken on 25/5".
+- A count bound to its counter in Chinese or Japanese (``count_terms``, stop 50): '每10集一卡' and
+  '写完十集' are one term, '10集', whichever way the number is written (digits, or Han numerals up
+  to the thousands: 十二, 二十, 两, 三百); a series' episodes, a plan's steps, a book's chapters
+  are counted in the prompt as the owner speaks and in the note as it was typed. One (一) is left
+  out on both sides (a word of the language: 统一, 一样, 一起), so is '十分' ('very', never ten
+  minutes), and a day's 年月日号 is a date's (above).
 """
 from __future__ import annotations
 
@@ -61,4 +67,46 @@ def date_terms(text: str) -> list[tuple[str, str]]:
         t = _day(int(m.group(1)), int(m.group(2)))
         if t:
             out.append((t, m.group(0)))
+    return out
+
+
+_HAN_DIGIT = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}
+_HAN_UNIT = {"十": 10, "百": 100, "千": 1000}
+_HAN_NUM = "〇零一二两兩三四五六七八九十百千"
+# the counter: the Han or kana character right after the number (a date's and a clock's own are not counts)
+_COUNTER = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]"
+_NOT_COUNTER = set("年月日号號") | set(_HAN_NUM)
+_COUNT = re.compile(f"(?<![\\d.,])(\\d{{1,4}})\\s?({_COUNTER})|([{_HAN_NUM}]{{1,5}})({_COUNTER})")
+
+
+def _han_value(run: str) -> int | None:
+    """The value of Han numerals ('十二' 12, '二十' 20, '三百五十' 350, '两' 2); None when not one number."""
+    total, digit = 0, None
+    for c in run:
+        if c in _HAN_DIGIT:
+            if digit is not None:   # two digits in a row ('二三': two or three) is no one number
+                return None
+            digit = _HAN_DIGIT[c]
+        else:
+            total += (1 if digit is None else digit) * _HAN_UNIT[c]
+            digit = None
+    return total + (digit or 0)
+
+
+def count_terms(text: str) -> list[tuple[str, str]]:
+    """(term, as written) for each number bound to a CJK counter in ``text`` ('12章', '第三步' → '3步')."""
+    if text.isascii():
+        return []
+    out: list[tuple[str, str]] = []
+    for m in _COUNT.finditer(text):
+        if m.group(1):
+            n, counter = int(m.group(1)), m.group(2)
+        else:
+            n, counter = _han_value(m.group(3)), m.group(4)
+            if m.group(0) == "十分":
+                continue
+        if n is None or n == 1 or counter in _NOT_COUNTER:
+            continue
+        out.append((f"{n}{counter}", m.group(0)))
     return out

@@ -147,6 +147,9 @@ CONCEPTS: dict[str, str] = {
     "notification": "notif, уведомл, thông báo, 알림, 通知",
     "search": "search, busqueda, recherch, suche=, suchen=, поиск, tìm kiếm, 검색, 検索, 搜索",
     "filter": "filter, filtr, фильтр, bộ lọc, 필터, フィルタ, 过滤, 過濾, 筛选, 篩選",
+    # stop 50: a link, as a note about where links go says it in its own language ('链接', 'リンク')
+    "link": "link=, links=, linked=, linking=, hyperlink, enlace, enlaces=, lien=, liens=, verknupf, "
+            "ссылк, liên kết, 링크, リンク, 链接, 鏈接, 超链接",
     "button": "button, boton, botao, bouton, knopf, кнопк, 버튼, ボタン, 按钮, 按鈕",
     "contact": "contact, contacto, contato, kontakt, контакт, liên hệ, 연락처, 問い合わせ, 联系方式, 聯絡",
     # stop 48 round 3: where the work stands, as every folder's notes say it (a last session's
@@ -227,7 +230,9 @@ def _build():
                 cjk[form] = head   # Han and kana: anywhere in a run
                 continue
             exact = form.endswith("=")
-            f = fold(form.rstrip("="))
+            # folded word by word, as the tokeniser folds a text's words: a Vietnamese phrase folded
+            # whole kept the marks of 'hình' for its 'ấ' ('cấu hình'), and the sentence's 'hinh' never met it
+            f = " ".join(fold(w) for w in form.rstrip("=").split(" "))
             if " " in f or "'" in f:
                 phrases.append((tuple(f.replace("'", " ").split()), head))
             elif exact:
@@ -248,11 +253,18 @@ CJK_SORTED = sorted(CJK_FORMS, key=len, reverse=True)
 
 def head_of(word: str) -> str | None:
     """The concept a folded Latin or Cyrillic word (or Korean stem) is a form of, if any."""
+    found = form_at_start(word)
+    return found[0] if found is not None else None
+
+
+def form_at_start(word: str) -> tuple[str, int] | None:
+    """(the concept, the length of its form) a word is, or starts with: the whole word for an
+    exact form, else the longest form it starts with ('배포스크립트' → deploy, 2)."""
     head = WORDS.get(word)
     if head is not None:
-        return head
+        return head, len(word)
     best = None
     for prefix, h in PREFIXES.get(word[:2], {}).items():
         if word.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
             best = (prefix, h)
-    return best[1] if best is not None else None
+    return (best[1], len(best[0])) if best is not None else None

@@ -146,7 +146,9 @@ class DictPostings(Postings):
         """Index one entry: its words by weight, its body's other words, its paths."""
         weights: dict[str, int] = {}
         kw = KEYWORD_POINTS if len(e.keywords) <= KEYWORD_LIST_MAX else DESCRIPTION_POINTS
-        fields = [(e.description, DESCRIPTION_POINTS)] + [(k, kw) for k in e.keywords] + [(e.name, NAME_POINTS)]
+        # (a bullet's section heading is what it is about, as a description says: OpenClaw's MEMORY.md)
+        fields = [(e.description, DESCRIPTION_POINTS), (e.about, DESCRIPTION_POINTS)] + [(k, kw) for k in e.keywords] \
+            + [(e.name, NAME_POINTS)]
         for text, w in fields:
             strong, weak = shaped_terms(text, adjacent=True)
             for t in strong:

@@ -96,6 +96,8 @@ for _lang, _line in zip(OTHER_LANGS, OTHER_STOP.strip().splitlines()):
     LANG_STOP.setdefault(_lang, set()).update(_line.split())
 
 STOP = frozenset(EN_STOP | set(OTHER_STOP.split()))   # (written folded, see fold: a test checks)
+# Turkish filler in capitals: 'NASIL' lower-cases to 'nasil' (the capital of ı is I)
+STOP = STOP | {w.replace("ı", "i") for w in STOP if "ı" in w}
 _LATIN = re.compile(r"[a-z\u00c0-\u024f\u1e00-\u1eff']+")   # a Latin word (not Cyrillic, not Hangul)
 # Vietnamese letters no other language here writes (folding keeps them: fold.py): a text with two
 # words written so at least is Vietnamese, and another Latin language's filler is a word in it

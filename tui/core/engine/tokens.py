@@ -9,7 +9,9 @@ Words as each language has them:
   "desplegar" are met by the glossary, "comentarios" / "comentario", "токена" /
   "токен" by the cut).
 - Korean words lose their particles and the endings of 하다-verbs ("배포할" → "배포").
-- Chinese and Japanese have no spaces → adjacent character pairs (bigrams).
+- Chinese and Japanese have no spaces → adjacent character pairs (bigrams); a number bound to
+  its counter is one more term however the number is written ('十集', '10集': forms.count_terms).
+  (Chinese, Japanese and Korean words are cut in cjk.py.)
 - A word of the multilingual glossary (``glossary.py``) becomes its concept's English
   head word, so "배포", "despliegue" and "deploy" are one term.
 Filler words of every language (function words, greetings, thanks) are dropped, so
@@ -28,45 +30,23 @@ and "big query" meet, and "github" meets "GitHub":
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
 from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP, STOP, stop_scope  # noqa: F401 (part of this module's interface)
-from .forms import date_terms, latin_noun
+from .forms import count_terms, date_terms, latin_noun
 from .names import name_terms
 from .smalltalk import small_talk_terms
-from .glossary import CJK_FORMS, CJK_SORTED, CONCEPTS, PHRASES, WORDS, head_of
-
-# Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
-ZH_FUNCTION_CHARS = set("的了吗呢吧啊呀么嘛哦哈啦着过之其而且与及或被把将让给对向从在于")
-ZH_STOP_BIGRAMS = set("""
-不要 一下 一个 一些 这个 那个 这些 那些 这里 那里 什么 怎么 怎样 为什么 为何 如何 是否 是不 不是 就是 还是
-可以 能够 应该 需要 我们 你们 他们 她们 它们 自己 现在 今天 刚才 目前 已经 然后 但是 因为 所以 如果 虽然
-或者 以及 还有 没有 有没 有个 有些 一直 一定 一样 时候 东西 问题 帮我 请问 我想 想要 你好 谢谢 请帮 帮忙 知道
-觉得 看看 一下 下吧 好的 好吧 可能 其实 比较 非常 特别 这样 那样 怎么样 不用 不会 不能 不过 只是 只有 我的
-你的 他的 告诉 一起 一次 这次 上次 下次 之前 之后 以后 以前
-继续 辛苦 再见 早上 晚上 晚安 客气 厉害 不错 完美 明白 收到 了解 可以 行吧 没事 多谢 感谢 麻烦 好吗 对吧 是的
-怎麼 什麼 為什麼 這個 那個 這些 那些 這裡 那裡 這樣 那樣 沒有 還是 還有 應該 請問 謝謝 時候 東西 問題 幫我 幫忙 現在 剛才
-已經 但是 因為 所以 如果 雖然 或者 以及 一直 一定 一樣 覺得 看看 可能 其實 比較 非常 特別 不用 不會 不能 不過 只是 只有 告訴
-一起 這次 上次 下次 之前 之後 以後 以前 繼續 再見 晚安 客氣 厲害 完美 明白 收到 了解 沒事 多謝 感謝 麻煩 好嗎 對吧 天氣 今天
-""".split())
-# Pronouns and particles: a run of Chinese is cut here before bigrams are taken.
-ZH_SEPARATORS = ZH_FUNCTION_CHARS | set("我你他她它们这那个是和就都也还很太又再请帮吧吗呢們這個還請幫嗎麼對從於與將讓給過著")
-JA_PARTICLES = set("のはがをにでとももへやかねよ")
-_SEPARATORS = re.compile("[" + "".join(sorted(ZH_SEPARATORS | JA_PARTICLES)) + " ]+")
-_STOP_SORTED = sorted(ZH_STOP_BIGRAMS, key=len, reverse=True)
-JA_KANA_ONLY = re.compile(r"[\u3040-\u309f]{2}\Z")  # two hiragana: grammar, not content
-# a hiragana then a kanji: one word's inflection and the next word's start ('決めて進めて' → 'て進'), never a word
-_JA_ENDING_THEN_KANJI = re.compile(r"[\u3040-\u309f][\u3400-\u4dbf\u4e00-\u9fff]\Z")
-_KATAKANA_WORD = "[\u30a1-\u30fa\u30fc-\u30ff]+"   # (the middle dot ・ parts words)
+from .glossary import CJK_FORMS, CONCEPTS, head_of
+from .cjk import _CJK_FORMS, _CJK_RUN, _HANGUL_WORD, _KATAKANA_WORD, _kana_terms, _korean_terms, _phrases, _rx, \
+    cjk_terms, hangul_terms
 
 # Patterns only non-ASCII text needs are compiled on first use (``_rx``): the hook starts
 # afresh for every prompt, and compiling them all cost it 3 ms.
 _CYRILLIC = "[\u0400-\u04ff]"
 _HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_CJK_RUN = re.compile(f"[{_CJK}]+")
-_HANGUL_WORD = f"[{_HANGUL}]+"
 # a word: letters and digits of any script but CJK and Hangul (blanked first), an apostrophe inside
 # (a negated class of \\W with those ranges took the hook 7 ms to compile)
 _NOT_LATIN = f"[{_CJK}{_HANGUL}]+"
@@ -82,17 +62,6 @@ STEM_LEN = 6   # a word is cut to its first six letters: inflections meet, disti
 # commonest Russian case and verb endings, longest first (the stem keeps three letters at least)
 _RU_ENDINGS = sorted("""ами ями ого его ому ему ыми ими ться ешь ишь ов ев ей ой ом ем ам ям ах ях ую юю ая яя ые ие
 ый ий ть ет ют ит ят ы и а я у ю е о ь""".split(), key=len, reverse=True)
-# Korean particles and the endings of 하다/되다 verbs, longest first (the stem keeps two syllables)
-_KO_ENDINGS = sorted("""에서는 에서도 에게서 으로는 으로도 이라도 이라고 했었지 했었어 했는데 하려면 하려고 하는지 하는데
-하세요 합니다 했어요 해주세요 해줘요 이에요 입니다 인가요 됐을 됐어 됐다 되는 되면 되어 되나 하기 하여 하지 하나 할까 할때
-할지 해야 해서 해도 해요 했어 했지 했다 하고 하는 하면 해줘 라고 에서 에게 한테 께서 으로 부터 까지 마다 처럼 보다 이나 이랑
-에는 에도 와는 과는 로는 로도 이다 인지 일까 는지 은지 할 한 함 해 했 된 될 돼 은 는 이 가 을 를 에 의 도 만 로 와 과 랑
-나 요""".split(), key=len, reverse=True)
-
-
-@lru_cache(maxsize=None)
-def _rx(pattern: str) -> re.Pattern:
-    return re.compile(pattern)
 
 
 def stem(word: str) -> str:
@@ -134,8 +103,8 @@ def _word_term(w: str, stop: frozenset | None = None) -> str | None:
     (``stop``: the filler of the text it is in, stop_scope; by default every language's)."""
     if len(w) < 2 or w in (STOP if stop is None else stop) or w.isdigit():
         return None
-    if "ı" in w:   # Turkish (below)
-        w = _turkish_root(w)
+    if "ı" in w:   # Turkish (below); then its ı is an i, as its capital 'I' lower-cases ('SIRALAMA')
+        w = _turkish_root(w).replace("ı", "i")
     return head_of(w) or stem(w)
 
 
@@ -211,16 +180,30 @@ def _adjacent(words: list[str], stop: frozenset | None = None) -> list[tuple[str
     return out
 
 
+_WIDE = "[\uff01-\uff5e\uff65-\uff9f]+"   # full-width ASCII ('ＡＷＳ'), half-width katakana ('ｻｰﾊﾞｰ')
+
+
+def _narrow(text: str) -> str:
+    """Full-width Latin letters, digits and signs and half-width katakana as the same letters are
+    written elsewhere (NFKC of those two blocks only: Japanese input writes 'ＡＷＳ' for 'AWS')."""
+    if text.isascii() or not _rx(_WIDE).search(text):
+        return text
+    return _rx(_WIDE).sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
+
+
 def term_words(text: str) -> dict[str, str]:
     """term → how reasons show it: the prompt's word it was cut from ('servicio', not 'servic');
     a glossary concept with the prompt's word that led to it ('배포할 → deploy')."""
     out: dict[str, str] = {}
+    text = _narrow(text)
     words, joined, _ = _latin_split(text)
     stop = stop_scope(words)
     pairs = [(w, _word_term(w, stop)) for w in words + joined] + _adjacent(words, stop)
     if not text.isascii():
-        pairs += [(w, _korean_term(w)) for w in _rx(_HANGUL_WORD).findall(text)]
+        pairs += [(w, t) for w in _rx(_HANGUL_WORD).findall(text) for t in _korean_terms(w)]
         pairs += [(m, CJK_FORMS[m]) for run in _CJK_RUN.findall(text) for m in _rx(_CJK_FORMS).findall(run)]
+        pairs += [p for w in _rx(_KATAKANA_WORD).findall(text) for p in _kana_terms(w)]
+        pairs += [(raw, t) for t, raw in count_terms(text)]
     pairs += [(raw, t) for t, raw in date_terms(text)]
     for w, t in pairs:
         if t and t != w:
@@ -228,85 +211,10 @@ def term_words(text: str) -> dict[str, str]:
     return out
 
 
-def _phrases(words: list[str]) -> tuple[list[str], list[str]]:
-    """(glossary heads of the multi-word forms found, the words left). Each word of a form
-    is the start of the word written ('variable de entorno' meets 'variables de entorno')."""
-    if {w[:2] for w in words}.isdisjoint(PHRASES):   # (most texts hold no phrase: one set operation)
-        return [], words
-    heads, left, i = [], [], 0
-    while i < len(words):
-        for form, head in PHRASES.get(words[i][:2], ()):
-            n = len(form)
-            if n <= len(words) - i and all(words[i + k].startswith(form[k]) for k in range(n)):
-                heads.append(head)
-                i += n
-                break
-        else:
-            left.append(words[i])
-            i += 1
-    return heads, left
-
-
-@lru_cache(maxsize=65536)
-def _korean_term(word: str) -> str | None:
-    if word in STOP:
-        return None
-    for _ in range(2):   # a particle after an ending ('배포할때는'): two cuts at most
-        for end in _KO_ENDINGS:
-            if word.endswith(end) and len(word) > len(end):
-                rest = word[:-len(end)]
-                if len(rest) >= 2 or rest in WORDS:   # one syllable only if the glossary knows it ('키')
-                    word = rest
-                    break
-        else:
-            break
-    if word in STOP or (len(word) < 2 and word not in WORDS):
-        return None
-    return head_of(word) or word
-
-
-def hangul_terms(text: str) -> list[str]:
-    if text.isascii():
-        return []
-    words = _rx(_HANGUL_WORD).findall(text)
-    heads, words = _phrases(words)
-    return heads + [t for t in map(_korean_term, words) if t]
-
-
-def _fragments(run: str) -> list[str]:
-    """Cut a CJK run at stop words and function characters, so no bigram straddles filler
-    ('帮我看一下这个问题' leaves no '我看' or '下这')."""
-    for bg in _STOP_SORTED:
-        if bg in run:
-            run = run.replace(bg, " ")
-    return [f for f in _SEPARATORS.split(run) if len(f) >= 2]
-
-
-def cjk_terms(text: str) -> list[str]:
-    out: list[str] = []
-    if text.isascii():
-        return out
-    for run in _CJK_RUN.findall(text):
-        forms = _rx(_CJK_FORMS)
-        if forms.search(run):
-            # a glossary form is its head word, and the characters around it are bigrams apart
-            out += [CJK_FORMS[m] for m in forms.findall(run)]
-            run = forms.sub(" ", run)
-        # a katakana word is a word (a loanword: 'リスト' must not meet 'ストア' through 'スト')
-        out += [w for w in _rx(_KATAKANA_WORD).findall(run) if len(w) >= 2]
-        run = _rx(_KATAKANA_WORD).sub(" ", run)
-        for frag in _fragments(run):
-            for i in range(len(frag) - 1):
-                bg = frag[i:i + 2]
-                if bg in ZH_STOP_BIGRAMS or JA_KANA_ONLY.match(bg) or _JA_ENDING_THEN_KANJI.match(bg):
-                    continue
-                out.append(bg)
-    return out
-
-
 def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]:
     """(the match terms of ``text``, the weak terms: parts inside its words that are not terms of
     it too). ``adjacent``: adjacent words joined are terms too (a prompt; a name or description)."""
+    text = _narrow(text)
     seq, joined, parts = _latin_split(text)
     heads, words = _phrases(seq)
     out = set(heads)
@@ -318,6 +226,7 @@ def shaped_terms(text: str, adjacent: bool = False) -> tuple[set[str], set[str]]
     if not text.isascii():
         out.update(hangul_terms(text))
         out.update(cjk_terms(text))
+        out.update(t for t, _ in count_terms(text))
     out.update(t for t, _ in date_terms(text))
     out.discard(None)
     weak = {t for t in (_word_term(w, stop) for w in set(parts)) if t and t not in out}
@@ -337,9 +246,6 @@ class QueryTerms(set):
     words: int = 0
     names: frozenset = frozenset()
     quiet: frozenset = frozenset()
-
-
-_CJK_FORMS = "|".join(map(re.escape, CJK_SORTED)) or "(?!)"
 
 
 # -- paths in a query ---------------------------------------------------------
@@ -362,6 +268,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     """Match terms of a query: its words, and adjacent words joined; never the weak parts inside
     its words ("BigQuery" does not ask for "query"). A path counts by its file name's words only
     ('src/server.ts' → 'server'): its folders and extension are matched as a path, not as keywords."""
+    text = _narrow(text)
     dates = {t for t, _ in date_terms(text)}   # (before '25/5' goes as a path)
     for p in paths:
         text = text.replace(p, " ")

@@ -181,7 +181,7 @@ class OpenClaw(Layout):
             if lvl == level:
                 blocks += _section(lines, heads, n, lvl, title)
         blocks = unique(sorted(blocks, key=lambda b: b.start))
-        return [Part(b, title_of(b.title), {"load": "resident"}) for b in blocks]
+        return [Part(b, title_of(b.title), {"load": "resident", "about": _over(b, heads, level)}) for b in blocks]
 
     def settle(self, e: MemoryEntry, now: dt.datetime) -> None:
         if e.id in CURATED:
@@ -284,6 +284,24 @@ def _section(lines: list[str], heads: list, n: int, level: int, title: str) -> l
     if _has_text(lines, n + 1, end):
         return [Block(slugify(title), title, n, end, level)]
     return []
+
+
+def _over(b: Block, heads: list, level: int) -> str:
+    """The headings an entry sits under, nearest first, as written: a bullet's ('## Deploy' over
+    '- run the migrations by hand first', which none of its bullets repeats), a subsection's
+    ('## Payments' over '### Refunds'), each level once, down to the sections' level (a lone
+    `# Title` over the file is no topic). '' for a section at that level, or a bullet before
+    any heading."""
+    if not level:
+        return ""
+    out, below = [], b.level or 99   # (a bullet is below every heading)
+    for n, lvl, t in reversed(heads):
+        if n < b.start and level <= lvl < below:
+            out.append(title_of(t, 160))
+            below = lvl
+            if lvl == level:
+                break
+    return " · ".join(out)
 
 
 def _is_list(lines: list[str], start: int, end: int, items: list[Block]) -> bool:

@@ -57,6 +57,8 @@ class MemoryEntry:
     file: str | None = None      # the file holding it, when the id is FILE#slug
     first_line: int = 1          # where its text starts in that file (1-based)
     kind: str = "memory"         # memory | process (a log of work: shown, never injected)
+    about: str = ""              # what its layout knows it is about beyond its own text (a bullet's section
+    #                              heading): searched as its description is, never shown
     current: bool = False        # a process file its agent reads at every start as where the work stands
     #                              (Cline's activeContext.md, progress.md): matched like any entry (issue 40)
     load: str | None = None      # the layout's load state; None: from MEMORY.md (Claude Code)
