@@ -37,7 +37,7 @@ from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
 from .triage_amounts import amount_conflicts, stance_conflicts
 from .triage_floor import is_floor
-from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value, told_by_project
+from .triage_knowable import Folder, copied, describes_code, knowable, named_settings, quoted_value, told_by_project
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, archived_with, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
@@ -69,6 +69,7 @@ class Context:
         self._idx = None
         self._book = None
         self._meanings = None
+        self._folder = None
         self.versions: dict[str, dict[str, list[tuple[str, int]]]] = {}   # subject → value → [(entry, line)]
         self._exists: dict[str, bool] = {}
         self.conflicts: dict = {}
@@ -84,6 +85,13 @@ class Context:
         if self._book is None:
             self._book = RuleBook(self.index.rules)
         return self._book
+
+    @property
+    def folder(self) -> Folder:
+        """What test 3 reads of the project once a run (the env files' keys, the instruction lines by word)."""
+        if self._folder is None:
+            self._folder = Folder(self.index)
+        return self._folder
 
     @property
     def meanings(self) -> Meanings:
@@ -322,8 +330,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked, ctx.index.rules) or describes_code(prepared, looked) \
-        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index) or told_by_project(prepared, ctx.index, looked, live)
+    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked, ctx.folder) or describes_code(prepared, looked) \
+        or declared(prepared, ctx.index) or named_settings(prepared, ctx.folder) or told_by_project(prepared, ctx.folder, looked, live)
     if in_project is not None:
         in_project.notes = notes
         return in_project
