@@ -1,0 +1,33 @@
+"""Issue 37, stop 50 (suggestions on real folders, tf50): what in an entry makes a careful owner
+edit, archive or drop it where triage said keep. Texts written for these tests, modelled on shapes
+seen in read pools, never copied."""
+from __future__ import annotations
+
+from conftest import triage_entry, triaged as run
+
+
+def test_a_labelled_list_of_steps_marked_done_and_to_do_is_edited_out_of_a_durable_overview(mem_dir, root):
+    triage_entry(mem_dir, "project_overview.md",
+                 "A port of the tabletop rules engine to a Godot 4.3 client.\n\n"
+                 "## Stack\n- **Engine**: Godot 4.3\n- **Scripting**: GDScript, C# for the solver\n"
+                 "- **Assets**: art/ (tiles, units, sounds)\n\n"
+                 "## Goals\n- Same rules as the printed edition, turn by turn\n- Play offline against the AI\n"
+                 "- Save a game at any turn and load it on another machine\n\n"
+                 "## Importer\n- Reads the printed cards from JSON exported by the card editor\n"
+                 "- Progress:\n  - ✅ Stage 1: card parser\n  - ✅ Stage 2: unit stats\n"
+                 "  - ⏳ Stage 3: terrain rules\n  - ⏳ Stage 4: campaign scripts\n"
+                 "- Plan: docs/importer-plan.md\n",
+                 "Tabletop rules engine ported to Godot 4.3")
+    got = run(mem_dir, root)["project_overview.md"]
+    assert got.action == "edit", (got.action, got.reasons)
+    assert "Stage 3" in " ".join(got.reasons)
+
+
+def test_a_do_and_dont_list_marked_yes_and_no_is_no_checklist(mem_dir, root):
+    triage_entry(mem_dir, "feedback_copy_tone.md",
+                 "How the landing page copy is written.\n\n"
+                 "Tone:\n- ✅ short sentences, one idea each\n- ✅ the reader as 'you'\n"
+                 "- ❌ exclamation marks\n- ❌ jargon the reader has to look up\n",
+                 "Landing page copy: short, plain, no exclamation marks", "feedback")
+    got = run(mem_dir, root)["feedback_copy_tone.md"]
+    assert got.action in ("keep", "promote"), (got.action, got.reasons)
