@@ -31,3 +31,18 @@ def test_a_do_and_dont_list_marked_yes_and_no_is_no_checklist(mem_dir, root):
                  "Landing page copy: short, plain, no exclamation marks", "feedback")
     got = run(mem_dir, root)["feedback_copy_tone.md"]
     assert got.action in ("keep", "promote"), (got.action, got.reasons)
+
+
+def test_a_decision_log_is_its_decisions_and_their_reasons_not_a_record_of_work(mem_dir, root):
+    triage_entry(mem_dir, "decision_log.md",
+                 "The choices made on the editor, one a section.\n\n"
+                 "### Decision\n[2026-02-11 09:12] - Kept the outline state in the page component, passed down.\n\n"
+                 "**Rationale:** a shared store re-rendered every open panel on each keystroke.\n\n"
+                 "**Details:**\n- `useOutline` is called once, in `page.tsx`.\n"
+                 "- The panels get `items` and `onMove` as props.\n- `OutlineStore.ts` is no longer used.\n\n"
+                 "### Decision\n[2026-02-12 16:40] - Notes are saved as Markdown files, one a note.\n\n"
+                 "**Rationale:** the user wants to open them in any editor and keep them in git.\n\n"
+                 "**Details:**\n- The file name is the note's slug.\n- Front matter holds the tags.\n",
+                 "Decision Log")
+    got = run(mem_dir, root)["decision_log.md"]
+    assert got.action == "keep", (got.action, got.reasons)

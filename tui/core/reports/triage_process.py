@@ -97,7 +97,7 @@ def stopped_work(name: str, description: str, notes: list[str]):
 
 _HEADLINE_PROCESS = re.compile(
     r"(?i)\b(?:session (?:log|summary|notes|recap)|sessions? \d|status (?:after|report|update|as of)|"
-    r"(?:development|dev|work|change|session|build|decision) log|work history|history of (?:work|sessions)|"
+    r"(?:development|dev|work|change|session|build) log|work history|history of (?:work|sessions)|"
     r"next session|for continuation|continue (?:in|next)|"
     r"chronolog\w*|timeline of (?:work|sessions)|resume from here|building queue|work queue|to build next|"
     r"история работ|хронолог\w*|"
