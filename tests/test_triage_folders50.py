@@ -46,3 +46,14 @@ def test_a_decision_log_is_its_decisions_and_their_reasons_not_a_record_of_work(
                  "Decision Log")
     got = run(mem_dir, root)["decision_log.md"]
     assert got.action == "keep", (got.action, got.reasons)
+
+
+def test_a_note_whose_headline_waits_for_tomorrow_held_for_one_day(mem_dir, root):
+    triage_entry(mem_dir, "chapter7_drafts.md",
+                 "## Background\nTwo drafts of chapter 7 were written; the author liked neither and writes his own.\n\n"
+                 "## What to compare\n1. The hero's voice in the market scene\n2. How the bargaining goes\n"
+                 "3. Where the chapter's hook lands\n",
+                 "Chapter 7 drafts kept side by side for tomorrow's comparison with the author's own", "feedback")
+    got = run(mem_dir, root)["chapter7_drafts.md"]
+    assert got.action == "archive", (got.action, got.reasons)
+    assert "the day after it was written" in got.reasons[0]

@@ -43,7 +43,7 @@ from .triage_findings import (Decision, all_gone, archived_with, lines_of as _li
                              tool_output, why as _why)
 from .triage_facts import STRONG, Found, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
-from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
+from .triage_process import (bank_setup, finished_phase, for_today, waits_for_tomorrow, headline_is_process, holding, status_file_parts,
                              status_file_why, stopped_work)
 from .triage_meaning import Meanings, RuleBook, held_rules, instruction_line
 from .triage_pointer import circular
@@ -226,7 +226,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                         notes=notes)
     today = for_today(prepared.name, prepared.description)
     if today:
-        return Decision("archive", 1, [f"its headline holds for today only: '{quote(today, 10)}'",
+        day = "the day after it was written" if waits_for_tomorrow(prepared.name, prepared.description) else "today only"
+        return Decision("archive", 1, [f"its headline holds for {day}: '{quote(today, 10)}'",
                                        "a rule for one day is where work stood: the session log, not what the agent loads"],
                         notes=notes)
     phase = finished_phase(prepared.name, prepared.description)

@@ -14,7 +14,16 @@ def for_today(name: str, description: str) -> str | None:
     """The headline, when it bounds itself to today's clock ("no deploys today until 18:00"):
     true for one day, so a status even when it is worded as a rule."""
     head = f"{name}\n{description}"
-    return (description or name) if _TODAY_ONLY.search(head) else None
+    return (description or name) if _TODAY_ONLY.search(head) or _TOMORROW.search(head) else None
+
+
+def waits_for_tomorrow(name: str, description: str) -> bool:
+    return bool(_TOMORROW.search(f"{name}\n{description}"))
+
+
+# a headline that waits for tomorrow ("drafts kept for tomorrow's comparison"): tomorrow is the day
+# after it was written, so it held for that day only
+_TOMORROW = re.compile(r"(?i)\b(?:tomorrow|amanhã|demain|domani|завтра)\b|明天|明日|내일")
 
 
 def headline_is_process(entry_id: str, name: str, description: str) -> str:
