@@ -57,3 +57,23 @@ def test_a_note_whose_headline_waits_for_tomorrow_held_for_one_day(mem_dir, root
     got = run(mem_dir, root)["chapter7_drafts.md"]
     assert got.action == "archive", (got.action, got.reasons)
     assert "the day after it was written" in got.reasons[0]
+
+
+def test_items_filed_under_a_rules_heading_are_the_projects_rules_to_promote(mem_dir, root):
+    triage_entry(mem_dir, "conventions.md",
+                 "## Team rules\n\n- Every change to a handler comes with its feature test.\n"
+                 "- A new endpoint gets tests for success, a validation error and a refused permission.\n"
+                 "- A changed response shape updates the assertions of the tests that read it.\n\n"
+                 "**How to apply:** before each commit, look for the tests the change touches.",
+                 "Development rules of the project: tests with every feature")
+    got = run(mem_dir, root)["conventions.md"]
+    assert got.action == "promote", (got.action, got.reasons)
+
+
+def test_principles_of_the_domain_under_a_heading_stay_memory(mem_dir, root):
+    triage_entry(mem_dir, "entry_timing.md",
+                 "## Core principles\n\n- Buy on the rebound after a confirmed bottom: posts 1021, 1160.\n"
+                 "- Volume should rise on up days: 1188, 1402.\n- Sell on a broken support line: 1533.\n",
+                 "Entry timing principles extracted from the mentor archive")
+    got = run(mem_dir, root)["entry_timing.md"]
+    assert got.action == "keep", (got.action, got.reasons)
