@@ -77,3 +77,17 @@ def test_principles_of_the_domain_under_a_heading_stay_memory(mem_dir, root):
                  "Entry timing principles extracted from the mentor archive")
     got = run(mem_dir, root)["entry_timing.md"]
     assert got.action == "keep", (got.action, got.reasons)
+
+
+def test_a_backlog_by_its_headline_keeps_its_open_items(mem_dir, root):
+    triage_entry(mem_dir, "project_state.md",
+                 "Start here. Closed items move to the changelog.\n\n## Backlog\n\n### Waiting for the owner's go\n"
+                 "- [pending] Run the installer end to end on a clean VM and fix what breaks.\n"
+                 "- [pending] Pin the image versions instead of `:latest`.\n"
+                 "- [pending] Health checks in the service units.\n\n### Needs a plan\n"
+                 "- A second copy of the data: one disk is no backup.\n"
+                 "- Login with a session cookie and a limit on attempts.\n\n"
+                 "## Decided against (do not reopen)\n- Opening ports on the router: everything goes through the VPN.\n",
+                 "Standing backlog of the home server project: read the Backlog section first")
+    got = run(mem_dir, root)["project_state.md"]
+    assert got.action == "keep", (got.action, got.reasons)

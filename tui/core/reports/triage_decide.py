@@ -262,6 +262,10 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     headline = "strong" if status_file else headline_is_process(e.id, prepared.name, prepared.description)
     if any(n < e.body_line + e.first_line - 1 for n in said):
         headline = "strong"   # its description says it holds for now
+    planned = not status_file and bool(status) and backlog(e.id, prepared.description, e.body)
+    if planned:   # a backlog by design: its open items are what it is for (the audit's owner_context reads it so too)
+        status, said, headline = {}, {}, ""   # (and work to do, not a rule to promote)
+        notes = [f"a backlog by its name or headline: its open items are its content, kept up to date by its owner"] + notes
     live = dict(status)   # what an edit would take out: never a record's last word alone
     final = r.of("final")   # "Status: RESOLVED", "— delivered 2026-05-13": counts beside other signs of process only
     if final and (status or headline or len(final) * 2 >= len(content)):
@@ -351,9 +355,20 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         if _promotes(prepared):
             why.append("then it is a rule someone set: promote it")
         return Decision("edit", 1, why, lines, notes=notes)
-    if _promotes(prepared):
+    if _promotes(prepared) and not planned:
         return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
     return _keep(prepared, looked, notes)
+
+
+_BACKLOG_HEAD = re.compile(r"(?i)^\W*(?:backlog|roadmap)\b|\b(?:durable|living|permanent|standing) backlog\b|"
+                           r"\bbacklog (?:durable|vivo|permanente)\b")
+
+
+def backlog(entry_id: str, description: str, body: str) -> bool:
+    """A backlog by design: by its file name or two category headings (judging/owner_context), or a
+    headline that names it one ("Backlog durable de …", "Roadmap: …")."""
+    from ..judging.owner_context import living_backlog
+    return bool(_BACKLOG_HEAD.search(description or "")) or living_backlog(entry_id, body)
 
 
 def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:
