@@ -18,11 +18,14 @@ from .triage_findings import Decision
 
 
 class Folder:
-    """What test 3 reads of one folder's project, made once a run, not once an entry: the
-    instruction lines by place and by word, the keys of its env files."""
+    """What test 3 reads of a folder's project once a run, not once an entry (instruction lines, env keys)."""
 
-    def __init__(self, idx) -> None:
-        self.idx = idx
+    def __init__(self, index_of) -> None:
+        self._index_of = index_of   # the project index, made on first need
+
+    @cached_property
+    def idx(self):
+        return self._index_of()
 
     @cached_property
     def rules_at(self) -> dict:
@@ -40,10 +43,9 @@ class Folder:
     def env_keys(self) -> list:
         """(file, its number in the index, [(line, key, the key's words)]) of each env file."""
         from ..judging.project_index import rule_words
-        idx = self.idx
         return [(rel, f, [(n, m.group(1), rule_words(m.group(1).replace("_", " ")))
-                          for n, line in enumerate(idx._text_of(f), 1) if (m := _ENV_KEY.match(line))])
-                for f, rel in enumerate(idx.files) if _ENV_FILE.search(rel)]
+                          for n, line in enumerate(self.idx._text_of(f), 1) if (m := _ENV_KEY.match(line))])
+                for f, rel in enumerate(self.idx.files) if _ENV_FILE.search(rel)]
 
 
 def quoted_value(got: Found, idx) -> Found:

@@ -26,6 +26,17 @@ def waits_for_tomorrow(name: str, description: str) -> bool:
 _TOMORROW = re.compile(r"(?i)\b(?:tomorrow|amanhã|demain|domani|завтра)\b|明天|明日|내일")
 
 
+_BACKLOG_HEAD = re.compile(r"(?i)^\W*(?:backlog|roadmap)\b|\b(?:durable|living|permanent|standing) backlog\b|"
+                           r"\bbacklog (?:durable|vivo|permanente)\b")
+
+
+def backlog(entry_id: str, description: str, body: str) -> bool:
+    """A backlog by design: by its file name or two category headings (judging/owner_context), or a
+    headline that names it one ("Backlog durable de …", "Roadmap: …")."""
+    from ..judging.owner_context import living_backlog
+    return bool(_BACKLOG_HEAD.search(description or "")) or living_backlog(entry_id, body)
+
+
 def headline_is_process(entry_id: str, name: str, description: str) -> str:
     """'strong' when the entry's file name or its headline says it records work (a session, a
     handoff, a work log, a status report); 'weak' when its headline only has a word of work
