@@ -24,8 +24,7 @@ the entry's line and the evidence (the finding, the project line, the instructio
 from __future__ import annotations
 
 import os
-import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..judging.anchors import confine
 from ..reading.entry import BLANK_FILE, EMPTY_FILE
@@ -34,23 +33,22 @@ from ..judging.amount_claims import tells_change
 from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
-from ..judging.project_index import rule_words
 from .triage_amounts import amount_conflicts, stance_conflicts
 from .triage_floor import is_floor
-from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value, told_by_project
+from .triage_knowable import Folder, copied, describes_code, knowable, named_settings, quoted_value, told_by_project
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, archived_with, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
-from .triage_facts import STRONG, Found, facts_of, find
-from .triage_lines import Line, Reading, quote, read_body
-from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
+from .triage_facts import STRONG, Found, find
+from .triage_lines import Line, quote
+from .triage_entry import Entry, prepare  # noqa: F401 (prepare: triage.py reads entries through here)
+from .triage_process import (backlog, bank_setup, finished_phase, for_today, waits_for_tomorrow, headline_is_process, holding, status_file_parts,
                              status_file_why, stopped_work)
 from .triage_meaning import Meanings, RuleBook, held_rules, instruction_line
 from .triage_pointer import circular
 from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
-from .triage_shape import field as _field, reshaped
 from .triage_state import one_line
 from .triage_headline import headline_against
 from ..judging.blanks import template_only
@@ -69,6 +67,7 @@ class Context:
         self._idx = None
         self._book = None
         self._meanings = None
+        self.folder = Folder(lambda: self.index)   # what test 3 reads of the project once a run
         self.versions: dict[str, dict[str, list[tuple[str, int]]]] = {}   # subject → value → [(entry, line)]
         self._exists: dict[str, bool] = {}
         self.conflicts: dict = {}
@@ -130,53 +129,6 @@ class Context:
                 self.versions.setdefault(subject, {}).setdefault(next(iter(majors)), []).append((entry_id, line))
 
 
-@dataclass
-class Entry:
-    """What the decision reads of one entry (the body read line by line, its facts)."""
-
-    reading: Reading
-    facts: list
-    name: str
-    description: str
-    type: str | None
-    promotes: bool | None = None          # test 2, once asked
-    who: str | None | bool = False        # who set its rule, once asked (False: not asked yet)
-    id: str = ""
-    source: str | None = None             # who wrote it, by its frontmatter ("user": the user's own words)
-
-
-def prepare(e) -> Entry:
-    name, description, type_ = e.name, e.description, e.type
-    if not e.readable and e.text:   # YAML that does not parse: the text still says what it is
-        name = _field(e.text, "name") or name
-        description = _field(e.text, "description") or description
-        type_ = _field(e.text, "type") or type_
-    reading = read_body(e.body, e.body_line + e.first_line - 1)   # the file's lines (a part of a shared file too)
-    reading.lines = reshaped(reading.lines)   # a run of labelled ids: a reference; a table of work states: a checklist
-    raw = e.body.splitlines()   # once, not once a line (a file of 12,000 lines: 2.4 s)
-    facts = [f for ln in reading.lines if ln.kind != "code" for f in facts_of(_raw_line(e, ln, raw), ln.n)]
-    return Entry(reading, _wrapped(facts, reading), name, description, type_, id=e.id, source=e.source)
-
-
-def _wrapped(facts: list, reading: Reading) -> list:
-    """A number whose sentence goes on past the line's end ('with a 5 minute' / 'timeout; …') is
-    named by the next line's words too: a wrapped paragraph is one sentence, not two."""
-    text = {ln.n: ln for ln in reading.lines}
-
-    def goes_on(n: int) -> bool:
-        after = text.get(n + 1)
-        return after is not None and (after.kind == "cont" or after.kind == "plain"
-                                      and not re.search(r"[.!?:。！？]\s*$", text[n].text))
-    return [replace(f, context=f.context | rule_words(text[f.line + 1].text))
-            if f.kind in ("number", "port") and goes_on(f.line) else f for f in facts]
-
-
-def _raw_line(e, ln: Line, lines: list[str]) -> str:
-    """The line as the body holds it (``lines``: the body's lines)."""
-    k = ln.n - e.body_line - e.first_line + 1
-    return lines[k] if 0 <= k < len(lines) else ln.text
-
-
 def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared: Entry) -> Decision:
     high = [f for f in found if f.sure_by_shape]   # (the audit's calibrated level is the audit's, not triage's)
     notes = _notes(e, found)
@@ -218,7 +170,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                         notes=notes)
     today = for_today(prepared.name, prepared.description)
     if today:
-        return Decision("archive", 1, [f"its headline holds for today only: '{quote(today, 10)}'",
+        day = "the day after it was written" if waits_for_tomorrow(prepared.name, prepared.description) else "today only"
+        return Decision("archive", 1, [f"its headline holds for {day}: '{quote(today, 10)}'",
                                        "a rule for one day is where work stood: the session log, not what the agent loads"],
                         notes=notes)
     phase = finished_phase(prepared.name, prepared.description)
@@ -253,6 +206,10 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     headline = "strong" if status_file else headline_is_process(e.id, prepared.name, prepared.description)
     if any(n < e.body_line + e.first_line - 1 for n in said):
         headline = "strong"   # its description says it holds for now
+    planned = not status_file and bool(status) and backlog(e.id, prepared.description, e.body)
+    if planned:   # a backlog by design: its open items are what it is for (the audit's owner_context reads it so too)
+        status, said, headline = {}, {}, ""   # (and work to do, not a rule to promote)
+        notes = ["a backlog by its name or headline: its open items are its content, kept up to date by its owner"] + notes
     live = dict(status)   # what an edit would take out: never a record's last word alone
     final = r.of("final")   # "Status: RESOLVED", "— delivered 2026-05-13": counts beside other signs of process only
     if final and (status or headline or len(final) * 2 >= len(content)):
@@ -322,8 +279,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     said = _said_elsewhere(ctx, e, prepared, found, twin)
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
-    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked, ctx.index.rules) or describes_code(prepared, looked) \
-        or declared(prepared, ctx.index) or named_settings(prepared, ctx.index) or told_by_project(prepared, ctx.index, looked, live)
+    in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked, ctx.folder) or describes_code(prepared, looked) \
+        or declared(prepared, ctx.index) or named_settings(prepared, ctx.folder) or told_by_project(prepared, ctx.folder, looked, live)
     if in_project is not None:
         in_project.notes = notes
         return in_project
@@ -342,7 +299,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         if _promotes(prepared):
             why.append("then it is a rule someone set: promote it")
         return Decision("edit", 1, why, lines, notes=notes)
-    if _promotes(prepared):
+    if _promotes(prepared) and not planned:
         return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
     return _keep(prepared, looked, notes)
 

@@ -31,8 +31,28 @@ def stated_conventions(prepared) -> bool:
     if (prepared.type or "").lower() == "user" or learned_headline(prepared.name, prepared.description, prepared.id) \
             or not headline_rule(prepared.name, prepared.description) or r.of("learned"):
         return False
-    rules = [ln for ln in r.content if ln.kind == "rule" or ln.kind == "how" and is_rule(ln.text)]
+    ruled = _under_rule_heading(r)
+    rules = [ln for ln in r.content if ln.kind == "rule" or ln.kind == "how" and is_rule(ln.text)
+             or ln.kind == "plain" and ln.n in ruled]
     return len(rules) >= 3 and 3 * len(rules) >= len(r.content)
+
+
+# a heading that files its items as rules or conventions (not "principles" or "standards": a domain's
+# own, which an owner keeps as memory — a trading strategy's "핵심 원칙")
+_RULE_HEADING = re.compile(r"(?i)\b(?:rules|conventions|reglas|regras|règles|regeln|regole|правила|quy tắc)\b|"
+                           r"规则|规范|约定|ルール|規約|規則|규칙")
+
+
+def _under_rule_heading(r) -> set[int]:
+    """The list items of a section whose heading names them rules ("## Mandatory rules", "## 规则",
+    "## Conventions"): the author filed them as rules, whatever words each item uses."""
+    out, under = set(), False
+    for ln in r.lines:
+        if ln.kind == "heading":
+            under = bool(_RULE_HEADING.search(ln.text.lstrip("#")))
+        elif under and re.match(r"\s*(?:[-*+]|\d+[.)])\s", ln.text):
+            out.add(ln.n)
+    return out
 
 
 def tells_learning(text: str) -> bool:

@@ -10,11 +10,42 @@ project lines or files, as ``file:line``.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .triage_facts import STRONG, Fact, Found, _cite, says_more, words
 from .triage_lines import quote, shown
 from .triage_findings import Decision
+
+
+class Folder:
+    """What test 3 reads of a folder's project once a run, not once an entry (instruction lines, env keys)."""
+
+    def __init__(self, index_of) -> None:
+        self._index_of = index_of   # the project index, made on first need
+
+    @cached_property
+    def idx(self):
+        return self._index_of()
+
+    @cached_property
+    def rules_at(self) -> dict:
+        return {(r.file, r.line): r for r in self.idx.rules}
+
+    @cached_property
+    def rules_by_word(self) -> dict:
+        out: dict = {}
+        for rl in self.idx.rules:
+            for w in set(words(rl.text)):
+                out.setdefault(w, []).append(rl)
+        return out
+
+    @cached_property
+    def env_keys(self) -> list:
+        """(file, its number in the index, [(line, key, the key's words)]) of each env file."""
+        from ..judging.project_index import rule_words
+        return [(rel, f, [(n, m.group(1), rule_words(m.group(1).replace("_", " ")))
+                          for n, line in enumerate(self.idx._text_of(f), 1) if (m := _ENV_KEY.match(line))])
+                for f, rel in enumerate(self.idx.files) if _ENV_FILE.search(rel)]
 
 
 def quoted_value(got: Found, idx) -> Found:
@@ -35,9 +66,9 @@ _DEFAULT = re.compile(r"(?i)\bdefault|par d[ée]faut|por (?:defecto|omisi[óo]n|
 _DOC = re.compile(r"(?i)(?:^|/)(?:readme|changelog|docs?/)|\.(?:md|rst|txt|adoc)$")
 
 
-def knowable(prepared, looked: list[Found], rules=()) -> Decision | None:
-    """Drop when every fact it states is found in the project and it says nothing more (``rules``:
-    the instruction files' lines; a cited one is read with the paragraph it is wrapped in)."""
+def knowable(prepared, looked: list[Found], folder: Folder) -> Decision | None:
+    """Drop when every fact it states is found in the project and it says nothing more (a cited
+    instruction line is read with the paragraph it is wrapped in)."""
     strong = [g for g in looked if g.fact.kind in STRONG]
     found = [g for g in strong if g.lines]
     if not found or any(not g.lines for g in looked):
@@ -54,7 +85,8 @@ def knowable(prepared, looked: list[Found], rules=()) -> Decision | None:
     if len(found) < 2 and len(content) > 2 or len(bare) > max(1, len(content) // 3) \
             or any(len(ln.text.split()) > 16 for ln in bare):
         return None
-    looked = [Found(g.fact, _with_paragraph(g.lines, rules), g.against) for g in looked] if rules else looked
+    if folder.idx.rules:
+        looked = [Found(g.fact, _with_paragraph(g.lines, folder.rules_at), g.against) for g in looked]
     on = {ln.n: [g for g in looked if at.get(g.fact.line, g.fact.line) == ln.n] for ln in content if ln.n in with_facts}
     # a line that lists several settings names each in a word or so: its own words grow with them
     if any(says_more(ln, on[ln.n], 8 + max(0, len(on[ln.n]) - 1)) for ln in content if ln.n in on):
@@ -72,11 +104,11 @@ def knowable(prepared, looked: list[Found], rules=()) -> Decision | None:
     return Decision("drop", 3, reasons, sorted({g.fact.line for g in found}), [g.lines[0] for g in found][:6])
 
 
-def _with_paragraph(lines: list, rules) -> list:
+def _with_paragraph(lines: list, at: dict) -> list:
     """The project lines, and for one of an instruction file the lines its paragraph wraps onto
-    (the lines next to it, no list item or heading among them): one sentence, not the line alone."""
+    (the lines next to it, no list item or heading among them): one sentence, not the line alone.
+    ``at``: the instruction lines by (file, line)."""
     from ..judging.project_index import ProjectLine
-    at = {(r.file, r.line): r for r in rules}
     out = list(lines)
     for pl in lines:
         for step in (-1, 1):
@@ -220,7 +252,7 @@ _LIST_SPLIT = re.compile(r",|;|\s\+\s|\s(?:and|y|e|und|et)\s|、|，")
 _KEY_KIND = frozenset("url uri key secret host hosts port name path token user password api dsn file dir".split())
 
 
-def named_settings(prepared, idx) -> Decision | None:
+def named_settings(prepared, folder: Folder) -> Decision | None:
     """Drop an entry that lists the project's settings in words: its items ("secret key, debug flag,
     allowed hosts, Redis URL") are, most of them, the keys of one env file (``DJANGO_SECRET_KEY``,
     ``DJANGO_DEBUG``, ``ALLOWED_HOSTS``, ``REDIS_URL``), and it says nothing else of its own (no
@@ -236,14 +268,11 @@ def named_settings(prepared, idx) -> Decision | None:
     if len(items) < 3:
         return None
     best = None
-    for f, rel in enumerate(idx.files):
-        if not _ENV_FILE.search(rel):
-            continue
-        keys = [(n, m.group(1)) for n, line in enumerate(idx._text_of(f), 1) if (m := _ENV_KEY.match(line))]
+    for rel, f, keys in folder.env_keys:
         hits = []
         for item in items:
-            for n, key in keys:
-                shared = item & rule_words(key.replace("_", " "))
+            for n, _key, key_words in keys:
+                shared = item & key_words
                 if len(shared) >= 2 or shared - _KEY_KIND:
                     hits.append(n)
                     break
@@ -252,7 +281,7 @@ def named_settings(prepared, idx) -> Decision | None:
     if best is None or len(best[1]) < 3 or len(best[1]) * 3 < len(items) * 2:
         return None
     rel, hits, f = best
-    lines = idx._text_of(f)
+    lines = folder.idx._text_of(f)
     from ..judging.project_index import ProjectLine
     cited = [ProjectLine(rel, n, lines[n - 1]) for n in sorted(set(hits))]
     return Decision("drop", 3, [f"{len(set(hits))} of the {len(items)} settings it lists in words are keys of {rel}, "
@@ -287,7 +316,7 @@ def _stems(text: str) -> set[str]:
     return {_stem(w) for w in rule_words(spaced) if not w.isdigit()} - _FUNCTION
 
 
-def told_by_project(prepared, idx, looked: list[Found], live=None) -> Decision | None:
+def told_by_project(prepared, folder: Folder, looked: list[Found], live=None) -> Decision | None:
     """Drop an entry the project tells whole: the code names it uses (``TenantMiddleware``,
     ``create_booking()``, ``InventoryService.apply``) lead to an instruction line and to the code
     that holds them, and those lines hold half the entry's words or more (most of the rest its
@@ -308,8 +337,9 @@ def told_by_project(prepared, idx, looked: list[Found], live=None) -> Decision |
             names.append(ws)   # every word of the name: node_modules alone, a part of a path, names no one thing
     if not names:
         return None
+    idx = folder.idx
     told, rules, code = set(), [], []
-    by_word = _rules_by_word(idx.rules)
+    by_word = folder.rules_by_word
     for ws in names[:8]:
         key = max(ws, key=len)
         rules += [rl for rl in by_word.get(key, ()) if rl not in rules and all(rl in by_word.get(w, ()) for w in ws)]
@@ -364,18 +394,6 @@ def _turned(rules, text: str) -> bool:
 def _near_stems(idx, i: int) -> frozenset:
     return _stems_of(idx.neighbours(i, _SPAN_LINES))
 
-
-_BY_WORD: list = [None, {}]   # (the instruction lines, their look-up words → lines): made once a folder
-
-
-def _rules_by_word(rules) -> dict:
-    if _BY_WORD[0] is not rules:
-        out: dict = {}
-        for rl in rules:
-            for w in set(words(rl.text)):
-                out.setdefault(w, []).append(rl)
-        _BY_WORD[:] = [rules, out]
-    return _BY_WORD[1]
 
 @lru_cache(maxsize=4096)
 def _stems_of(text: str) -> frozenset:

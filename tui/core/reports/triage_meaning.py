@@ -335,11 +335,12 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
     if head is not None and meanings is not None:   # the headline restates it: a body line that says all of it
         spans = [] if has_exception(whole) and not has_exception(head.text) else \
             [sp.lower() for sp in _SPAN.findall(head.text)]   # (or it names the line's code the same way round)
-        near = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) or meanings.near(ln.text, head, whole) or spans
+        pairs = list(zip(found, base))
+        all_of = [h is None and meanings.says_all_of(ln.text, head, whole) for (_, h), ln in pairs]   # once a line
+        near = [(n, h or (head if a or meanings.near(ln.text, head, whole) or spans
                           and all(sp in ln.text.replace("`", "").lower() and quotes_span(head.text, ln.text, sp) for sp in spans) else None))
-                for (n, h), ln in zip(found, base)]
-        found = [(n, h or (head if meanings.says_all_of(ln.text, head, whole) else None))
-                 for (n, h), ln in zip(found, base)]   # and only adds how, restates it too
+                for ((n, h), ln), a in zip(pairs, all_of)]
+        found = [(n, h or (head if a else None)) for (n, h), a in zip(found, all_of)]   # and only adds how, restates it too
         if all(h is not None for (_, h), ln in zip(near, base) if ln.kind == "rule"):
             found = near   # a rule line close to it, the rest told at length: only when no rule of its own is left
     found = [(n, h) for n, h in found if h is not None]

@@ -14,7 +14,27 @@ def for_today(name: str, description: str) -> str | None:
     """The headline, when it bounds itself to today's clock ("no deploys today until 18:00"):
     true for one day, so a status even when it is worded as a rule."""
     head = f"{name}\n{description}"
-    return (description or name) if _TODAY_ONLY.search(head) else None
+    return (description or name) if _TODAY_ONLY.search(head) or _TOMORROW.search(head) else None
+
+
+def waits_for_tomorrow(name: str, description: str) -> bool:
+    return bool(_TOMORROW.search(f"{name}\n{description}"))
+
+
+# a headline that waits for tomorrow ("drafts kept for tomorrow's comparison"): tomorrow is the day
+# after it was written, so it held for that day only
+_TOMORROW = re.compile(r"(?i)\b(?:tomorrow|amanhã|demain|domani|завтра)\b|明天|明日|내일")
+
+
+_BACKLOG_HEAD = re.compile(r"(?i)^\W*(?:backlog|roadmap)\b|\b(?:durable|living|permanent|standing) backlog\b|"
+                           r"\bbacklog (?:durable|vivo|permanente)\b")
+
+
+def backlog(entry_id: str, description: str, body: str) -> bool:
+    """A backlog by design: by its file name or two category headings (judging/owner_context), or a
+    headline that names it one ("Backlog durable de …", "Roadmap: …")."""
+    from ..judging.owner_context import living_backlog
+    return bool(_BACKLOG_HEAD.search(description or "")) or living_backlog(entry_id, body)
 
 
 def headline_is_process(entry_id: str, name: str, description: str) -> str:
@@ -97,7 +117,7 @@ def stopped_work(name: str, description: str, notes: list[str]):
 
 _HEADLINE_PROCESS = re.compile(
     r"(?i)\b(?:session (?:log|summary|notes|recap)|sessions? \d|status (?:after|report|update|as of)|"
-    r"(?:development|dev|work|change|session|build|decision) log|work history|history of (?:work|sessions)|"
+    r"(?:development|dev|work|change|session|build) log|work history|history of (?:work|sessions)|"
     r"next session|for continuation|continue (?:in|next)|"
     r"chronolog\w*|timeline of (?:work|sessions)|resume from here|building queue|work queue|to build next|"
     r"история работ|хронолог\w*|"

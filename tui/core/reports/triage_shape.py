@@ -167,13 +167,46 @@ def _checklist(run: list) -> dict[int, str]:
     return {}
 
 
+# a list item led by a mark of its work's state: done, or still to do (a do/don't list's ✅/❌ is neither)
+_ITEM_DONE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?(?:✅|☑|✔|\[[xX✓]\])")
+_LABEL_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?[^\s:：*][^:：]{0,30}(?:\*\*)?[:：](?:\*\*)?\s*$")   # "- 进度：", "**Progress:**"
+_ITEM_OPEN = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?(?:⏳|🚧|🔄|⬜|🔲|☐|\[ \])")
+
+
+def marked_items(lines: list) -> dict[int, str]:
+    """Items of a list that is a checklist of the work → 'status' (still to do) or 'final' (done):
+    a run of two or more items under a label ("- Progress:", "**Estado:**"), each led by a state
+    mark, some done and some still to do. Its items report where work stood the day it was
+    written, whatever words follow the mark (a list with no label over it may be a roadmap the
+    owner keeps: read on one held-out pool, it cost a keep)."""
+    out: dict[int, str] = {}
+    run: list = []
+    label = before = None
+    for ln in lines + [None]:
+        if ln is not None and ln.kind == "cont":
+            continue
+        state = None if ln is None or ln.kind == "code" else \
+            "final" if _ITEM_DONE.match(ln.text) else "status" if _ITEM_OPEN.match(ln.text) else None
+        if state:
+            if not run:
+                label = before
+            run.append((ln.n, state))
+            continue
+        if len(run) >= 2 and {s for _, s in run} == {"final", "status"} and label is not None \
+                and _LABEL_LINE.match(label.text):
+            out.update(run)
+        run, before = [], ln
+    return out
+
+
 def reshaped(lines: list) -> list:
     """The lines with the kinds their shape gives: a run of labelled identifiers is a reference
-    (plain, whatever heading is above it); a table of work items with their state a checklist."""
+    (plain, whatever heading is above it); a table of work items with their state a checklist,
+    and so a list whose items are marked done and still to do."""
     from dataclasses import replace
     if refs := references(lines):
         lines = [replace(ln, kind="plain") if ln.n in refs else ln for ln in lines]
-    if rows := checklist_rows(lines):
+    if rows := checklist_rows(lines) | marked_items(lines):
         lines = [replace(ln, kind=rows[ln.n]) if ln.n in rows and ln.kind in ("plain", "status", "final") else ln
                  for ln in lines]
     return lines
