@@ -21,7 +21,19 @@ _RESUME = re.compile(r"(?i)\b(?:half[- ]?way through|partway through|a medio (?:
                      r"\b(?:continue|resume|pick (?:it )?up|carry on|sigue|seguir|retomar|continuar)"
                      r" (?:from|at|en|desde|a partir de|em)\b[^.;\n]{0,40}?(?:\bline\b|\blínea\b|\blinha\b|\.\w{1,5}\b|~\d)")
 
+# an event told by the day it was written, in the past: "Yesterday's incident … was fixed by the 14:10
+# deploy", "last night the import was rolled back" — next time "yesterday" is another day
+_DAY_BEFORE = re.compile(r"(?i)\b(?:yesterday|last night|this morning|earlier today)(?:['’]s)?\b")
+_TOLD = re.compile(r"(?i)\b(?:was|were|got|has been|have been)\s+(?:\w+\s+)?(?:fixed|rolled back|reverted|resolved|"
+                   r"deployed|restored|patched|closed|merged|released)\b|\b(?:fixed|rolled back|reverted|resolved|"
+                   r"deployed|restored|patched|merged|released)\s+(?:it|this|that|by|in|with|at)\b")
+
 
 def dated_or_left(bare: str) -> bool:
     """Whether the line says where work stood on a day, or where it was left off."""
-    return bool(_DATED_NOW.search(bare) or _RESUME.search(bare))
+    return bool(_DATED_NOW.search(bare) or _RESUME.search(bare) or told_that_day(bare))
+
+
+def told_that_day(bare: str) -> bool:
+    """An event the line dates by the day it was written and tells as done (fixed, rolled back, deployed)."""
+    return bool(_DAY_BEFORE.search(bare) and _TOLD.search(bare))
