@@ -3,6 +3,9 @@
 - A line that tells an event by the day it was written ("last night's outage … was rolled back by
   the 09:30 deploy") is where work stood that day: next time "last night" is another night. Among
   lines that hold, it is an edit of that line; in a **Why:** it is the reason for the rule and holds.
+- Two entries on one subject whose headlines each name another value of a list the project declares
+  (an enum's members on one line: ``DRAFT, SUBMITTED, APPROVED``) give the subject two values: both
+  are review, each naming the other. Values the project never lists together decide nothing.
 """
 from __future__ import annotations
 
@@ -31,3 +34,33 @@ def test_a_why_that_tells_the_day_before_holds(tmp_path):
                  description="Refunds go through the ledger job")
     got = run(mem, root)["refund_twice.md"]
     assert got.action in ("keep", "promote"), got.reasons
+
+
+CLAIM_STATES = 'from enum import Enum\n\n\nclass ClaimState(Enum):\n    DRAFT, SUBMITTED, APPROVED, PAID = range(4)\n'
+
+
+def _claims(mem, root, states: str):
+    (root / "claims").mkdir(parents=True)
+    (root / "claims" / "state.py").write_text(states)
+    triage_entry(mem, "claims_edit_submitted.md",
+                 "An employee may edit a SUBMITTED claim until a manager approves it; each edit is written to the "
+                 "claim's history.\n\n**Why:** finance wanted fewer withdrawn-and-resent claims.",
+                 description="Editing submitted expense claims is allowed", title="Submitted expense claims stay editable")
+    triage_entry(mem, "claims_edit_draft_only.md",
+                 "An employee can change a claim only while it is a draft. Once sent, it has to be withdrawn "
+                 "first; the endpoint answers 409.\n\n**Why:** managers approved amounts that changed under them.",
+                 description="Editing rule for expense claims", title="Only draft expense claims are editable")
+    return run(mem, root)
+
+
+def test_two_headlines_naming_two_members_of_one_declared_list_are_review(tmp_path):
+    got = _claims(tmp_path / "memory", tmp_path / "project", CLAIM_STATES)
+    for me, other in (("claims_edit_submitted.md", "claims_edit_draft_only.md"),
+                      ("claims_edit_draft_only.md", "claims_edit_submitted.md")):
+        assert got[me].action == "review", (me, got[me].reasons)
+        assert other in " ".join(got[me].reasons), got[me].reasons
+
+
+def test_values_the_project_does_not_list_together_decide_nothing(tmp_path):
+    got = _claims(tmp_path / "memory", tmp_path / "project", "DRAFT = 0\n\n\nSUBMITTED = 1\n")
+    assert got["claims_edit_submitted.md"].action != "review", got["claims_edit_submitted.md"].reasons

@@ -125,7 +125,7 @@ _FAMILIES = {
 _VALUE = {w: fam for fam, ws in _FAMILIES.items() for w in ws}
 
 
-def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]:
+def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, list[Conflict]]:
     """entry id → its side of each pair of entries that give one subject two stances. Their
     headlines (name and description) share the subject: two concepts or more, half the smaller
     headline's at least (a slug's kind and its two-letter tags aside: "feedback_deps_ko"); and then
@@ -133,14 +133,18 @@ def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]
       ("patients are never hard-deleted" / "patient delete = hard delete": the parity of their
       negations differs; never a headline that says where work stands, "not yet", "already");
     - or each headline names a different value of one family: a language ("codes in English" /
-      "messages in Spanish"), a clock ("times in UTC" / "local clinic time").
+      "messages in Spanish"), a clock ("times in UTC" / "local clinic time");
+    - or each headline names another member of one list the project declares (``listed(a, b)``: an
+      enum's members, a choices list, on one line of the project): "only draft claims are editable" /
+      "submitted claims stay editable" — the subject shared once the two values are set aside.
     ``readings``: id → its Reading; ``entries``: id → the entry (its name and description). (Tried and left out: what
     one headline states, the other denies in a clause of its own — "stored in UTC" / "never store
     local times": on real folders it met two entries that both forbid alert() and an archived
     project beside its architecture.)"""
-    heads, langs = {}, {}
+    heads, langs, raw = {}, {}, {}
     for i, r in readings.items():
         name, description = getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or ""
+        raw[i] = f"{name}. {description}"
         slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS]
         head = f"{' '.join(slug)}. {description or ''}"
         langs[i] = frozenset((_VALUE[w], w) for w in re.findall(r"[a-z]+", head.lower()) if w in _VALUE)
@@ -162,11 +166,20 @@ def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]
     out: dict[str, list[Conflict]] = {}
     for (a, b), n in sorted(shared_of.items()):
         (ha, pa), (hb, pb) = heads[a], heads[b]
+        member = None
+        if n >= 2 and listed is not None:
+            member = _members(raw[a], raw[b], listed)
+            if member is not None:   # the subject without the two values
+                ha, hb = (_concepts(_without(raw[i], member)) for i in (a, b))
+                n = len(ha & hb)
         if n < 2 or n * 2 < min(len(ha), len(hb)):
             continue
         first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
         why = None
-        if None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
+        if member is not None:
+            why = f"names another value ({member[0].upper()} / {member[1].upper()}, listed together in " \
+                  f"{member[2]}) than {{other}}"
+        elif None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
             why = "says the other way round what {other} says of it"
         elif any(_other_value(langs[a], langs[b], fam) for fam in _FAMILIES):
             fam = next(f for f in _FAMILIES if _other_value(langs[a], langs[b], f))
@@ -178,6 +191,30 @@ def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]
             out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
                                                   + why.format(other=q) + " — which holds?"))
     return out
+
+
+def _members(a: str, b: str, listed) -> tuple[str, str, str] | None:
+    """(value of ``a``, value of ``b``, where listed): a word only one headline has and a word only the
+    other has that the project declares as members of one list ("in-progress" is IN_PROGRESS)."""
+    def values(text: str) -> list[str]:
+        low = text.lower()
+        out = [w for w in re.findall(r"[a-z]+", low) if len(w) >= 3]
+        out += [re.sub(r"[-_ ]", "_", w) for w in re.findall(r"[a-z]+(?:[-_][a-z]+)+|\b[a-z]{2} [a-z]{3,}\b", low)]
+        return list(dict.fromkeys(out))   # a word, and words joined into one value ("in-progress", "on hold")
+    va, vb = values(a), values(b)
+    only_a, only_b = [w for w in va if w not in vb and w not in GENERIC], [w for w in vb if w not in va and w not in GENERIC]
+    for x in only_a:
+        for y in only_b:
+            if x != y and not x.startswith(y) and not y.startswith(x) and (where := listed(x, y)):
+                return x, y, where
+    return None
+
+
+def _without(head: str, member: tuple) -> str:
+    """The headline without the two values (a joined value in any spelling: in-progress, in progress)."""
+    for v in member[:2]:
+        head = re.sub(r"(?i)\b" + r"[-_ ]".join(map(re.escape, v.split("_"))) + r"\b", " ", head)
+    return head
 
 
 def _other_value(a: frozenset, b: frozenset, family: str) -> bool:

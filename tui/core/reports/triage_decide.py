@@ -107,10 +107,21 @@ class Context:
         for i, cs in port_conflicts(content).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
         amounts = amount_conflicts(content, {i: getattr(entries[i], "description", "") or "" for i in readings}, heads)
-        for found in (amounts, stance_conflicts(readings, entries)):   # one setting two amounts; one subject two stances
+        for found in (amounts, stance_conflicts(readings, entries, self.listed)):   # one setting two amounts; one subject two stances
             for i, cs in found.items():
                 have = self.conflicts.setdefault(i, [])
                 have.extend(c for c in cs if not any(h.line == c.line for h in have))
+
+    def listed(self, a: str, b: str) -> str | None:
+        """Where the project declares ``a`` and ``b`` (lower case) as members of one list, both written as
+        values (in capitals, or quoted) on one line: an enum, a choices list (``file:line``); else None."""
+        idx = self.index
+        for line_id in idx.lines_with(a, b, limit=40):
+            pl = idx.line(line_id)
+            if all(re.search(rf"(?<![\w.]){re.escape(w.upper())}(?!\w)|['\"]{re.escape(w)}['\"]", pl.text) for w in (a, b)) \
+                    and re.search(r"[,|]", pl.text):
+                return f"{pl.file}:{pl.line}"
+        return None
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}
