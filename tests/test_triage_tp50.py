@@ -6,6 +6,9 @@
 - Two entries on one subject whose headlines each name another value of a list the project declares
   (an enum's members on one line: ``DRAFT, SUBMITTED, APPROVED``) give the subject two values: both
   are review, each naming the other. Values the project never lists together decide nothing.
+- A handover (the British word for a handoff) left for an absence — its rule "while I am away" holds
+  for the absence only — and a one-off list of steps whose
+  line closes "all done", record where work stood on those days: archive.
 """
 from __future__ import annotations
 
@@ -64,3 +67,25 @@ def test_two_headlines_naming_two_members_of_one_declared_list_are_review(tmp_pa
 def test_values_the_project_does_not_list_together_decide_nothing(tmp_path):
     got = _claims(tmp_path / "memory", tmp_path / "project", "DRAFT = 0\n\n\nSUBMITTED = 1\n")
     assert got["claims_edit_submitted.md"].action != "review", got["claims_edit_submitted.md"].reasons
+
+
+def test_a_handover_left_for_an_absence_is_archived(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    triage_entry(mem, "handover_conference.md",
+                 "Away 2027-03-02 to 03-06 at the conference. Priya takes the on-call pager. Open: PR #88, the tax "
+                 "table import, the flaky upload test. Do not touch the billing cron while I am away.",
+                 description="Notes left for the week away", title="Handover before the conference")
+    got = run(mem, root)["handover_conference.md"]
+    assert got.action == "archive", got.reasons
+
+
+def test_a_one_off_list_of_steps_all_done_is_archived(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    triage_entry(mem, "spring_price_update.md",
+                 "Price update of 2027-02-14: supplier sheet imported, shelf labels reprinted, web shop cache cleared, "
+                 "cashiers told at the morning briefing. All done.",
+                 description="Steps taken for the February price update", title="February price update")
+    got = run(mem, root)["spring_price_update.md"]
+    assert got.action == "archive", got.reasons

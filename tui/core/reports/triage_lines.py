@@ -63,7 +63,7 @@ _STATE_HEADING = re.compile(
 # value, an open-work label ("Next steps:", "TODO:"), a state said of the work, a dated log row
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[[ xX✓]\]|^.*?\[[ xX✓]\].*?\[[ xX✓]\]")   # (or two boxes in one line)
 _DONE_SUFFIX = re.compile(
-    r"(?i)(?:\s[—–-]|:|\*\*|\()\s*(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|closed|"
+    r"(?i)(?:\s[—–-]|:|\*\*|\(|[.;]\s+(?:all|everything)(?: (?:is|was))?)\s*(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|closed|"
     r"in progress|wip|not started|pending|blocked|hecho|completad[oa]|terminad[oa]|concluíd[oa]|entregue|feito|"
     r"fait|terminé|erledigt|fertig|fatto|completato|готово|сделано|xong|hoàn thành|implemented|delivered|"
     r"完成|已完成|完了|対応済み?|완료|대기|미배포)"

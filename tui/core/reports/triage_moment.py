@@ -28,10 +28,15 @@ _TOLD = re.compile(r"(?i)\b(?:was|were|got|has been|have been)\s+(?:\w+\s+)?(?:f
                    r"deployed|restored|patched|closed|merged|released)\b|\b(?:fixed|rolled back|reverted|resolved|"
                    r"deployed|restored|patched|merged|released)\s+(?:it|this|that|by|in|with|at)\b")
 
+# a rule bounded by the writer's absence ("do not merge … while I am away"): it holds until they are back
+_AWAY = re.compile(r"(?i)\b(?:while|until) (?:i|we)(?:['’]m| am| are|['’]re)? (?:away|off|out|back|on (?:leave|holiday|vacation))\b|"
+                   r"\b(?:during|for) (?:my|our) (?:leave|vacation|holiday|absence|time off)\b")
+
 
 def dated_or_left(bare: str) -> bool:
-    """Whether the line says where work stood on a day, or where it was left off."""
-    return bool(_DATED_NOW.search(bare) or _RESUME.search(bare) or told_that_day(bare))
+    """Whether the line says where work stood on a day, or where it was left off, or holds only while its
+    writer is away."""
+    return bool(_DATED_NOW.search(bare) or _RESUME.search(bare) or told_that_day(bare) or _AWAY.search(bare))
 
 
 def told_that_day(bare: str) -> bool:

@@ -104,7 +104,7 @@ _HEADLINE_PROCESS = re.compile(
     r"(?:implementation|current) status|progress(?: tracker| log| report)?|to-?do list|"
     r"(?:kept|conserva\w*|guardad[oa]) (?:for|por|para) (?:the record|trazabilidad|rastreabilidade|histor)\w*|"
     r"trazabilidad histórica|for historical (?:reference|traceability)|"
-    r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
+    r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|handover|stage tracker|"
     # a list of what to do this week, today, this sprint: done by next time
     r"(?:pending|open items|pendientes?|pendentes?|pendências|offene punkte|en attente|à faire)\b[^\n]{0,12}?"
     r"\b(?:(?:for |of )?(?:this|next) (?:week|sprint|session)|today|(?:de |para )?(?:esta|la próxima|a próxima) (?:semana|sesión|sessão)|"
