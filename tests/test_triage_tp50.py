@@ -9,6 +9,9 @@
 - A handover (the British word for a handoff) left for an absence — its rule "while I am away" holds
   for the absence only — and a one-off list of steps whose
   line closes "all done", record where work stood on those days: archive.
+- A path the project makes at run time (not in the checkout) is still stated by the project when a
+  line writes it whole, or one line its folder and another its file name, both as values: an entry
+  that says nothing more is drop, citing those lines.
 """
 from __future__ import annotations
 
@@ -89,3 +92,19 @@ def test_a_one_off_list_of_steps_all_done_is_archived(tmp_path):
                  description="Steps taken for the February price update", title="February price update")
     got = run(mem, root)["spring_price_update.md"]
     assert got.action == "archive", got.reasons
+
+
+def test_a_path_the_project_builds_from_its_folder_and_file_name_is_drop(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    (root / "conf").mkdir(parents=True)
+    (root / "conf" / "settings.toml").write_text('[export]\nreports_dir = "build/reports"\nkeep_days = 30\n')
+    (root / "export.py").write_text("from pathlib import Path\n\n\ndef write(cfg, rows):\n"
+                                    "    out = Path(cfg.export.reports_dir) / \"weekly_totals.csv\"\n"
+                                    "    out.write_text(render(rows))\n")
+    triage_entry(mem, "reference_report_files.md",
+                 "The weekly export writes `build/reports/weekly_totals.csv`.",
+                 description="Where the weekly export goes", type_="reference")
+    got = run(mem, root)["reference_report_files.md"]
+    assert got.action == "drop", got.reasons
+    shown = {p["file"] for p in got.evidence["project"]}
+    assert {"conf/settings.toml", "export.py"} <= shown, got.evidence["project"]

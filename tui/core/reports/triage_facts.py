@@ -208,11 +208,38 @@ def find(fact: Fact, idx: ProjectIndex, exists=None) -> Found:
         elif _COMMAND_PATH.search(fact.text):   # a command run by its path (./vendor/bin/pint): a folder
             run = re.compile(rf"`{re.escape(fact.text)}(?:[`\s])")   # the repository leaves out, or a build makes
             got.lines += [ProjectLine(r.file, r.line, r.text) for r in idx.rules if run.search(r.text)][:2]
+        else:   # a path made at run time (a cache, an output): written whole, or its folder and its name as values
+            _made_path(fact.text.rstrip("/"), idx, got)
         return got
     finder = {"span": _span, "script": _script, "port": _port, "version": _version, "number": _number,
               "env": _env}[fact.kind]
     finder(fact, idx, got)
     return got
+
+
+def _made_path(path: str, idx: ProjectIndex, got: Found) -> None:
+    """The lines that state a path the checkout does not hold: one line writes it whole, or one line
+    gives its folder and another its file name, each as a quoted value (``reports_dir = "build/reports"``,
+    ``/ "weekly_totals.csv"``): the project makes it there."""
+    ws = [w for w in words(path) if len(w) >= 2]
+    if not ws or "/" not in path or re.search(r"[<>{}*]", path):
+        return
+    whole = re.compile(rf"(?<![\w/.-]){re.escape(path)}(?![\w/-])")
+    _cite(idx, idx.lines_with(*sorted(set(ws), key=len, reverse=True)[:4]), lambda pl, i: whole.search(pl.text), got, most=1)
+    if got.lines:
+        return
+    folder, name = path.rsplit("/", 1)
+    if not folder or "." not in name:
+        return
+    parts = []
+    for value in (folder, name):
+        quoted = re.compile(rf"[\"']{re.escape(value)}/?[\"']")
+        before = len(got.lines)
+        _cite(idx, idx.lines_with(*sorted({w for w in words(value) if len(w) >= 2}, key=len, reverse=True)[:3]),
+              lambda pl, i: quoted.search(pl.text), got, most=before + 1)
+        parts.append(len(got.lines) > before)
+    if not all(parts):
+        got.lines.clear()
 
 
 _WORKFLOW = re.compile(r"(?:^|/)(?:\.github/workflows/|\.gitlab-ci\.yml$|\.circleci/|azure-pipelines|Jenkinsfile)")
