@@ -12,6 +12,9 @@
 - A path the project makes at run time (not in the checkout) is still stated by the project when a
   line writes it whole, or one line its folder and another its file name, both as values: an entry
   that says nothing more is drop, citing those lines.
+- One setting, two amounts, in any unit a setting is given in: a percentage, a size in bytes, a count
+  of workers, a length, pixels, a weight — not only durations and tries. One setting, two values of one
+  family named in the headlines: a file's separator, a temperature's unit, a switch on or off.
 """
 from __future__ import annotations
 
@@ -108,3 +111,43 @@ def test_a_path_the_project_builds_from_its_folder_and_file_name_is_drop(tmp_pat
     assert got.action == "drop", got.reasons
     shown = {p["file"] for p in got.evidence["project"]}
     assert {"conf/settings.toml", "export.py"} <= shown, got.evidence["project"]
+
+
+def _pair(mem, a, b):
+    for name, title, description, body in (a, b):
+        triage_entry(mem, name, body, description=description, title=title)
+
+
+def test_one_setting_two_amounts_in_any_unit_is_review(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    _pair(mem, ("tip_12.md", "Service charge is 12 percent", "Service charge on table bills",
+                "Table bills add a 12% service charge before tax."),
+          ("tip_10.md", "Table bill service charge", "Bills carry a service charge of 10%",
+           "Every table bill gets a 10% service charge."))
+    _pair(mem, ("label_62.md", "Shipping labels are 62 mm", "Label roll width",
+                "The label printer takes the 62 mm roll; the layout is drawn for it."),
+          ("label_100.md", "Label roll width for shipping", "Shipping labels 100 mm wide",
+           "Shipping labels print on the 100 mm roll."))
+    got = run(mem, root)
+    for me, other in (("tip_12.md", "tip_10.md"), ("tip_10.md", "tip_12.md"), ("label_62.md", "label_100.md"),
+                      ("label_100.md", "label_62.md")):
+        assert got[me].action == "review", (me, got[me].reasons)
+        assert other in " ".join(got[me].reasons), got[me].reasons
+
+
+def test_one_setting_two_values_of_one_family_is_review(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    _pair(mem, ("payroll_pipes.md", "Payroll file uses pipes", "Separator of the payroll upload",
+                "The payroll upload is pipe-delimited; the bank's parser rejects anything else."),
+          ("payroll_commas.md", "Payroll upload is comma separated", "Payroll file separator",
+           "Write the payroll upload with a comma between fields, quoted names."))
+    _pair(mem, ("cache_enabled.md", "Page cache enabled on preview", "Preview page cache",
+                "Preview deploys run with the page cache enabled so they behave like production."),
+          ("cache_disabled.md", "Preview page cache disabled", "Page cache on preview deploys",
+           "The page cache is disabled on preview deploys: editors must see their change at once."))
+    got = run(mem, root)
+    for me, other in (("payroll_pipes.md", "payroll_commas.md"), ("cache_enabled.md", "cache_disabled.md")):
+        assert got[me].action == "review", (me, got[me].reasons)
+        assert other in " ".join(got[me].reasons), got[me].reasons

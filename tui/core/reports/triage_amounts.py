@@ -28,6 +28,11 @@ _NUMBER = re.compile(r"\d|" + "|".join(_WORD_NUMBERS))   # a line that could hol
 # a limit on a count: "at most one IN_PROGRESS order", "up to 3 orders", "no more than two devices"
 _LIMIT = re.compile(r"(?i)\b(?:at most|up to|no more than|not more than|a maximum of|max(?:imum)?\.?)\s+"
                     r"(\d+|" + "|".join(_WORD_NUMBERS) + r")\b(?!\s*%|[.,:]\d)")
+_BYTES = {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12}
+# the measures a setting is given in that the facts' units leave out (a receipt's width, a parcel's weight)
+_MEASURES = {"mm": ("length", 1), "cm": ("length", 10), "px": ("pixels", 1), "pt": ("points", 1),
+             "g": ("weight", 1), "kg": ("weight", 1000), "lb": ("weight", 453.6), "lbs": ("weight", 453.6)}
+_MEASURE = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s?(mm|cm|px|pt|kg|lbs?|g)(?![\w])")
 _MAX_SIDES = 40   # a concept stated with an amount by more entries than this is a common word, not a setting
 
 
@@ -46,6 +51,16 @@ def _amounts(text: str) -> list[tuple[str, float, str]]:
             out.append(("duration", x * _SECONDS[unit], f.text))
         elif unit in ("retrie", "attempt", "trie", "time"):
             out.append(("tries", x, f.text))
+        elif unit in _BYTES:
+            out.append(("size", x * _BYTES[unit], f.text))
+        elif unit == "%":
+            out.append(("percent", x, f.text))
+        elif unit and unit.isalpha() and not unit.startswith("per"):   # a count of a thing: workers, connections, rows
+            out.append((f"count of {unit}", x, f.text))
+    for m in _MEASURE.finditer(text):   # a length, a weight, a screen size: "58 mm", "320px", "2 kg"
+        unit = m.group(2).lower()
+        kind, factor = _MEASURES[unit]
+        out.append((kind, float(m.group(1)) * factor, m.group(0)))
     for m in _CLOCK.finditer(text):
         if m.group(1):
             out.append(("clock", int(m.group(1)) * 60 + int(m.group(2)), m.group(0)))
@@ -121,6 +136,10 @@ _FAMILIES = {
     "language": frozenset("english spanish german french portuguese italian japanese chinese korean vietnamese russian "
                           "dutch polish turkish arabic hindi hungarian czech swedish ukrainian indonesian".split()),
     "time zone": frozenset({"utc", "gmt", "local"}),
+    # a file's separator, a temperature's unit, a switch's position: a setting holds one of them
+    "separator": frozenset({"comma", "commas", "semicolon", "semicolons", "pipe", "pipes"}),
+    "temperature unit": frozenset({"celsius", "fahrenheit", "kelvin"}),
+    "switch position": frozenset({"enabled", "disabled"}),
 }
 _VALUE = {w: fam for fam, ws in _FAMILIES.items() for w in ws}
 
