@@ -15,6 +15,9 @@
 - One setting, two amounts, in any unit a setting is given in: a percentage, a size in bytes, a count
   of workers, a length, pixels, a weight — not only durations and tries. One setting, two values of one
   family named in the headlines: a file's separator, a temperature's unit, a switch on or off.
+- A rule the instruction file holds, said the other way about ("do not X without Y" / "Y before any X"):
+  the entry's line holds every concept of the instruction line, the same way round, and little more —
+  drop with that line, never promote.
 """
 from __future__ import annotations
 
@@ -151,3 +154,17 @@ def test_one_setting_two_values_of_one_family_is_review(tmp_path):
     for me, other in (("payroll_pipes.md", "payroll_commas.md"), ("cache_enabled.md", "cache_disabled.md")):
         assert got[me].action == "review", (me, got[me].reasons)
         assert other in " ".join(got[me].reasons), got[me].reasons
+
+
+def test_a_rule_the_instruction_file_holds_said_the_other_way_about_is_drop(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    (root / "CLAUDE.md").write_text("# Ledger\n\n## Rules\n- Never push to the release branch; open a merge request.\n"
+                                    "- Amounts are integer cents, never floats.\n- Run `make lint` before pushing.\n"
+                                    "- Do not add new endpoints without asking.\n")
+    triage_entry(mem, "feedback_endpoints.md",
+                 "Ask the user before adding any new endpoint to the project.",
+                 description="New endpoints need approval", type_="feedback")
+    got = run(mem, root)["feedback_endpoints.md"]
+    assert got.action == "drop", got.reasons
+    assert "CLAUDE.md:7" in " ".join(got.reasons), got.reasons

@@ -263,6 +263,22 @@ class Meanings:
             and not (has_exception(whole or text) and not has_exception(rule.text))
 
 
+    def holds_all(self, text: str, whole: str = ""):
+        """The instruction line every concept of which ``text`` holds (three or more, two not generic),
+        the same way round, with at most two concepts of its own beside them and no exception of its
+        own: "Ask the user before adding any new dependency" holds all of "Do not add new dependencies
+        without asking" (the negations' parity is the same: "not … without" is "ask before")."""
+        mine = meaning(text)
+        if len(mine) < 3 or has_exception(whole or text):
+            return None
+        best = None
+        for r, theirs in zip(self.rules, self.terms):
+            if len(theirs) < 3 or len(theirs - GENERIC) < 2 or not theirs <= mine or len(mine - theirs - GENERIC) > 2:
+                continue
+            if same_way(r.text, text, theirs) and (best is None or len(theirs) > len(best[0])):
+                best = (theirs, r)
+        return best[1] if best else None
+
     def covers(self, text: str, whole: str = ""):
         """The instruction line whose every code span ``text`` names, and most of its terms (seven
         tenths, weighted; three not generic), each span said the same way round, with no exception
@@ -324,7 +340,8 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
     def held(text: str, ruled: bool):
         said = book.held(text)   # in the same words, but for an exception of its own ("…, except FX rates")
         said = None if said is not None and has_exception(text) and not has_exception(said.text) else said
-        return said or (meanings.restated(text, whole) or meanings.covers(text, whole) if deep or ruled else None)
+        return said or (meanings.restated(text, whole) or meanings.covers(text, whole) or meanings.holds_all(text, whole)
+                        if deep or ruled else None)
     head = held(description, False) if description else None
     rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
     if rules and candidates[0].kind == "plain" and candidates[0].n == r.content[0].n:
