@@ -18,6 +18,8 @@
 - A rule the instruction file holds, said the other way about ("do not X without Y" / "Y before any X"):
   the entry's line holds every concept of the instruction line, the same way round, and little more —
   drop with that line, never promote.
+- A setting named by its key as the config file spells it ("max-body-kb 512") is a fact the project
+  states when the config holds that key with that value: drop, citing the line.
 """
 from __future__ import annotations
 
@@ -168,3 +170,14 @@ def test_a_rule_the_instruction_file_holds_said_the_other_way_about_is_drop(tmp_
     got = run(mem, root)["feedback_endpoints.md"]
     assert got.action == "drop", got.reasons
     assert "CLAUDE.md:7" in " ".join(got.reasons), got.reasons
+
+
+def test_a_setting_named_by_its_config_key_is_stated_by_the_config(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    (root / "server.toml").write_text('[http]\nbind = "0.0.0.0"\nmax-body-kb = 512\n')
+    triage_entry(mem, "http_body_cap.md", "The upload server is configured with max-body-kb 512.",
+                 description="Request body cap of the upload server", type_="reference")
+    got = run(mem, root)["http_body_cap.md"]
+    assert got.action == "drop", got.reasons
+    assert any(p["file"] == "server.toml" and p["line"] == 3 for p in got.evidence["project"]), got.evidence

@@ -77,6 +77,9 @@ def _key_words(text: str) -> set[str]:
 _KEYED = re.compile(
     r"(?i)\b(concurrency|timeout|ttl|max(?:imum)?|limit|pool(?: size)?|workers?|retries|attempts|batch size|"
     r"page size|interval|replicas|threads)\s*(?:is|of|=|:|to|at|set to)?\s*(\d+)(?![\d.%\w])")
+# a setting named by its key as a config file spells it ("line-length 100", "max_connections = 20")
+_CONFIG_KEY = re.compile(r"(?<![\w./\[-])([a-z][a-z]*(?:[-_][a-z]+)+)`?(?:\s+(?:is|of|to|at|set to)\s+|\s*[=:]\s*|\s+)`?"
+                         r"(\d+)(?![\d%\w\]-]|\.\d)")
 _ENV = re.compile(r"(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])")
 _SCALE = {"ms": (1, 0.001), "millisecond": (1, 0.001), "s": (1, 1000), "sec": (1, 1000), "second": (1, 1000),
           "min": (1, 60, 60_000), "minute": (1, 60, 60_000), "h": (1, 60, 3600, 3_600_000), "hr": (1, 60, 3600, 3_600_000),
@@ -157,6 +160,10 @@ def facts_of(text: str, n: int) -> list[Fact]:
     for m in _KEYED.finditer(prose):
         if m.group(2) not in values and not values.add(m.group(2)):
             key = frozenset(rule_words(m.group(1))) | ctx
+            out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
+    for m in _CONFIG_KEY.finditer(prose):
+        if m.group(2) not in values and not values.add(m.group(2)):
+            key = frozenset(re.split(r"[-_]", m.group(1))) | {m.group(1)} | ctx
             out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
     return _restated_spans(out)
 
