@@ -19,7 +19,8 @@
   the entry's line holds every concept of the instruction line, the same way round, and little more —
   drop with that line, never promote.
 - A setting named by its key as the config file spells it ("max-body-kb 512") is a fact the project
-  states when the config holds that key with that value: drop, citing the line.
+  states when the config holds that key with that value: drop, citing the line. So is a version given
+  as a floor ("Ruby 3.3 or newer") that the manifest states as one (">= 3.3").
 """
 from __future__ import annotations
 
@@ -181,3 +182,14 @@ def test_a_setting_named_by_its_config_key_is_stated_by_the_config(tmp_path):
     got = run(mem, root)["http_body_cap.md"]
     assert got.action == "drop", got.reasons
     assert any(p["file"] == "server.toml" and p["line"] == 3 for p in got.evidence["project"]), got.evidence
+
+
+def test_a_version_floor_the_manifest_states_is_drop(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    (root / "Gemfile").write_text('source "https://rubygems.org"\n\nruby ">= 3.3"\ngem "rails", "~> 7.2"\n')
+    triage_entry(mem, "ruby_floor.md", "The app runs on Ruby 3.3 or newer.", description="Which Ruby the app needs",
+                 type_="reference")
+    got = run(mem, root)["ruby_floor.md"]
+    assert got.action == "drop", got.reasons
+    assert any(p["file"] == "Gemfile" and p["line"] == 3 for p in got.evidence["project"]), got.evidence

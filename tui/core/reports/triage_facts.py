@@ -39,7 +39,7 @@ _SUBJECTS = ("ios|ipados|macos|watchos|tvos|xcode|android|node|nodejs|node\\.js|
              "nestjs|express|fastify|ubuntu|debian|alpine|terraform|kubernetes|k8s|docker compose|godot|unity|"
              "pandas|numpy|pytorch|torch|tensorflow|cuda|gradle|maven|pnpm|npm|yarn|elixir|erlang|scala|zig")
 _VERSION = re.compile(rf"(?i)(?<![\w./-])({_SUBJECTS}|[a-z][a-z0-9]*(?:[-/][a-z0-9]+)+(?=\s+v\d)|[A-Z][\w]+ SDK|SDK)\s*(?:v(?:ersion)?\.?\s*|@|:)?\s*v?"
-                      rf"(\d+(?:\.\d+){{0,2}})(?![\w+]|\.\d)(?!\s*(?:\+|or (?:later|newer|above)|and (?:up|above)))")
+                      rf"(\d+(?:\.\d+){{0,2}})(?!\w|\.\d|\+\w)")
 _UNIT = re.compile(
     r"(?i)(?<![\w.])(\d+(?:\.\d+)?)(?:\s*|-)(ms|milliseconds?|s|secs?|seconds?|min|mins|minutes?|h|hrs?|hours?|d|days?|"
     r"minutos?|segundos?|horas?|días?|dias?|minuten|sekunden|stunden|tage|heures?|jours?|"
