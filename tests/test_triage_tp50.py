@@ -1,8 +1,9 @@
 """Issue 37, stop 50 (tp50): triage inside a labelled project. (Texts written for these tests.)
 
 - A line that tells an event by the day it was written ("last night's outage … was rolled back by
-  the 09:30 deploy") is where work stood that day: next time "last night" is another night. Among
-  lines that hold, it is an edit of that line; in a **Why:** it is the reason for the rule and holds.
+  the 09:30 deploy", "last week's outage is over") is where work stood that day: next time "last night" is another night. Among
+  lines that hold, it is an edit of that line; in a **Why:** it is the reason for the rule and holds. So is work not done yet ("the
+  export for 2028 is not written yet").
 - Two entries on one subject whose headlines each name another value of a list the project declares
   (an enum's members on one line: ``DRAFT, SUBMITTED, APPROVED``) give the subject two values: both
   are review, each naming the other. Values the project never lists together decide nothing.
@@ -193,3 +194,21 @@ def test_a_version_floor_the_manifest_states_is_drop(tmp_path):
     got = run(mem, root)["ruby_floor.md"]
     assert got.action == "drop", got.reasons
     assert any(p["file"] == "Gemfile" and p["line"] == 3 for p in got.evidence["project"]), got.evidence
+
+
+def test_last_weeks_event_over_and_work_not_done_yet_are_edits(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    triage_entry(mem, "sms_gateway.md",
+                 "Appointment reminders go out by SMS through the gateway, never by e-mail.\n\n"
+                 "**Why:** patients ignored the e-mails and no-shows doubled.\n\n"
+                 "Last week's gateway outage is over; every queued reminder has been sent.",
+                 description="How reminders reach patients")
+    triage_entry(mem, "fiscal_export.md",
+                 "The fiscal export is one CSV per calendar year, closed on 31 January.\n\n"
+                 "**Why:** the accountant files per year and refuses partial years.\n\n"
+                 "The export for 2028 is not written yet.",
+                 description="Shape of the fiscal export")
+    got = run(mem, root)
+    assert got["sms_gateway.md"].action == "edit" and got["sms_gateway.md"].lines == [11], got["sms_gateway.md"].reasons
+    assert got["fiscal_export.md"].action == "edit" and got["fiscal_export.md"].lines == [11], got["fiscal_export.md"].reasons
