@@ -15,7 +15,9 @@
   that says nothing more is drop, citing those lines.
 - One setting, two amounts, in any unit a setting is given in: a percentage, a size in bytes, a count
   of workers, a length, pixels, a weight — not only durations and tries. One setting, two values of one
-  family named in the headlines: a file's separator, a temperature's unit, a switch on or off.
+  family named in the headlines: a file's separator, a temperature's unit, a switch on or off. A title
+  written in words is read whole: its "No" is the stance ("No dark mode in release 1" / "Dark mode in
+  the settings"), not a slug's short word to skip.
 - A rule the instruction file holds, said the other way about ("do not X without Y" / "Y before any X"):
   the entry's line holds every concept of the instruction line, the same way round, and little more —
   drop with that line, never promote.
@@ -212,3 +214,16 @@ def test_last_weeks_event_over_and_work_not_done_yet_are_edits(tmp_path):
     got = run(mem, root)
     assert got["sms_gateway.md"].action == "edit" and got["sms_gateway.md"].lines == [11], got["sms_gateway.md"].reasons
     assert got["fiscal_export.md"].action == "edit" and got["fiscal_export.md"].lines == [11], got["fiscal_export.md"].reasons
+
+
+def test_a_title_in_words_keeps_its_no(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    _pair(mem, ("dark_none.md", "No dark mode in release 1", "Dark mode is left out of release 1",
+                "The owner decided against a dark theme for the first release; one light palette only."),
+          ("dark_toggle.md", "Dark mode toggle in settings", "Dark mode of the app",
+           "Settings has a dark mode toggle; the choice is stored per device."))
+    got = run(mem, root)
+    for me, other in (("dark_none.md", "dark_toggle.md"), ("dark_toggle.md", "dark_none.md")):
+        assert got[me].action == "review", (me, got[me].reasons)
+        assert other in " ".join(got[me].reasons), got[me].reasons

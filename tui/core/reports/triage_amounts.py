@@ -164,7 +164,9 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
     for i, r in readings.items():
         name, description = getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or ""
         raw[i] = f"{name}. {description}"
-        slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS]
+        # a slug's words ("feedback_deps_ko"); a title written in words is read whole ("No PDF export in v1")
+        slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS] \
+            if " " not in name.strip() else [name.strip()]
         head = f"{' '.join(slug)}. {description or ''}"
         langs[i] = frozenset((_VALUE[w], w) for w in re.findall(r"[a-z]+", head.lower()) if w in _VALUE)
         # the subject without its value: a value named is what two headlines differ on, not share
