@@ -9,7 +9,9 @@
   are review, each naming the other. Values the project never lists together decide nothing.
 - A handover (the British word for a handoff) left for an absence — its rule "while I am away" holds
   for the absence only — and a one-off list of steps whose
-  line closes "all done", record where work stood on those days: archive.
+  line closes "all done", record where work stood on those days: archive. So does a headline that
+  says a numbered release went out ("Release 3.4 shipped") or that it is the status of a piece of work
+  ("Status of the search rewrite").
 - A path the project makes at run time (not in the checkout) is still stated by the project when a
   line writes it whole, or one line its folder and another its file name, both as values: an entry
   that says nothing more is drop, citing those lines.
@@ -227,3 +229,17 @@ def test_a_title_in_words_keeps_its_no(tmp_path):
     for me, other in (("dark_none.md", "dark_toggle.md"), ("dark_toggle.md", "dark_none.md")):
         assert got[me].action == "review", (me, got[me].reasons)
         assert other in " ".join(got[me].reasons), got[me].reasons
+
+
+def test_a_release_shipped_and_a_status_of_work_are_archived(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    triage_entry(mem, "release_34.md", "3.4 reached the stores on 2027-01-12 with offline maps and the new onboarding.\n"
+                 "A 3.4.1 build followed two days later for the crash on older tablets.",
+                 description="What went out in 3.4", title="Release 3.4 shipped")
+    triage_entry(mem, "search_rewrite.md", "The new ranking runs for 10% of shoppers since Monday; the rest follow "
+                 "once the click-through holds for a week.\nOld index kept warm until then.",
+                 description="Status of the search rewrite", title="Search rewrite")
+    got = run(mem, root)
+    assert got["release_34.md"].action == "archive", got["release_34.md"].reasons
+    assert got["search_rewrite.md"].action == "archive", got["search_rewrite.md"].reasons
