@@ -17,7 +17,7 @@
   that says nothing more is drop, citing those lines.
 - One setting, two amounts, in any unit a setting is given in: a percentage, a size in bytes, a count
   of workers, a length, pixels, a weight — not only durations and tries. One setting, two values of one
-  family named in the headlines: a file's separator, a temperature's unit, a switch on or off. A title
+  family named in the headlines (a value and the same value cut short, "41.3%" / "41.37%", are one): a file's separator, a temperature's unit, a switch on or off. A title
   written in words is read whole: its "No" is the stance ("No dark mode in release 1" / "Dark mode in
   the settings"), not a slug's short word to skip.
 - A rule the instruction file holds, said the other way about ("do not X without Y" / "Y before any X"):
@@ -243,3 +243,14 @@ def test_a_release_shipped_and_a_status_of_work_are_archived(tmp_path):
     got = run(mem, root)
     assert got["release_34.md"].action == "archive", got["release_34.md"].reasons
     assert got["search_rewrite.md"].action == "archive", got["search_rewrite.md"].reasons
+
+
+def test_a_value_and_the_same_value_cut_short_are_not_two_amounts(tmp_path):
+    mem, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    _pair(mem, ("cache_hits_note.md", "Cache hit rate of the catalogue", "Catalogue cache hit rate",
+                "The catalogue cache answers 41.3% of lookups after the warm-up."),
+          ("cache_hits_bench.md", "Catalogue cache benchmark", "Hit rate measured on the catalogue cache",
+           "The benchmark measured a catalogue cache hit rate of 41.37% of lookups."))
+    got = run(mem, root)
+    assert got["cache_hits_note.md"].action != "review", got["cache_hits_note.md"].reasons

@@ -74,6 +74,16 @@ def _amounts(text: str) -> list[tuple[str, float, str]]:
     return out
 
 
+def _rounded(x: str, y: str) -> bool:
+    """One value written as the other rounded or cut short ("26.3%" / "26.2%" beside "26.29%"): the same
+    amount, less precisely."""
+    nx, ny = re.search(r"\d+(?:\.(\d+))?", x), re.search(r"\d+(?:\.(\d+))?", y)
+    if not nx or not ny or bool(nx.group(1)) == bool(ny.group(1)) and len(nx.group(1) or "") == len(ny.group(1) or ""):
+        return False
+    places = min(len(nx.group(1) or ""), len(ny.group(1) or ""))
+    return abs(float(nx.group(0)) - float(ny.group(0))) < 10 ** -places - 1e-9
+
+
 def amount_conflicts(lines_of: dict, heads: dict, summaries: dict | None = None) -> dict[str, list[Conflict]]:
     """entry id → its side of each pair; ``lines_of``: id → its content lines (status lines left out);
     ``heads``: id → its description; ``summaries``: id → its description as a line of its file (the
@@ -106,7 +116,8 @@ def amount_conflicts(lines_of: dict, heads: dict, summaries: dict | None = None)
             continue
         for a in ks:
             for b in ks:
-                if a < b and said[a][0] != said[b][0] and said[a][2] == said[b][2] and said[a][3] != said[b][3]:
+                if a < b and said[a][0] != said[b][0] and said[a][2] == said[b][2] and said[a][3] != said[b][3] \
+                        and not _rounded(said[a][4], said[b][4]):
                     pairs.add((a, b))
     out: dict[str, list[Conflict]] = {}
     for a, b in sorted(pairs):
@@ -212,6 +223,17 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
             out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
                                                   + why.format(other=q) + " — which holds?"))
     return out
+
+
+def listed(idx, a: str, b: str) -> str | None:
+    """Where the project (``idx``: its index) declares ``a`` and ``b`` (lower case) as members of one list,
+    both written as values (in capitals, or quoted) on one line: an enum, a choices list (``file:line``)."""
+    for line_id in idx.lines_with(a, b, limit=40):
+        pl = idx.line(line_id)
+        if all(re.search(rf"(?<![\w.]){re.escape(w.upper())}(?!\w)|['\"]{re.escape(w)}['\"]", pl.text) for w in (a, b)) \
+                and re.search(r"[,|]", pl.text):
+            return f"{pl.file}:{pl.line}"
+    return None
 
 
 def _members(a: str, b: str, listed) -> tuple[str, str, str] | None:

@@ -35,7 +35,7 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from ..judging.project_index import rule_words
-from .triage_amounts import amount_conflicts, stance_conflicts
+from .triage_amounts import amount_conflicts, listed, stance_conflicts
 from .triage_floor import is_floor
 from .triage_knowable import copied, describes_code, knowable, named_settings, quoted_value, told_by_project
 from .triage_manifest import declared
@@ -45,7 +45,8 @@ from .triage_facts import STRONG, Found, facts_of, find
 from .triage_lines import Line, Reading, quote, read_body
 from .triage_process import (bank_setup, finished_phase, for_today, headline_is_process, holding, status_file_parts,
                              status_file_why, stopped_work)
-from .triage_meaning import Meanings, RuleBook, held_rules, instruction_line
+from .triage_meaning import Meanings, held_rules
+from .triage_rulebook import RuleBook, instruction_line
 from .triage_pointer import circular
 from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
@@ -107,21 +108,10 @@ class Context:
         for i, cs in port_conflicts(content).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
         amounts = amount_conflicts(content, {i: getattr(entries[i], "description", "") or "" for i in readings}, heads)
-        for found in (amounts, stance_conflicts(readings, entries, self.listed)):   # one setting two amounts; one subject two stances
+        for found in (amounts, stance_conflicts(readings, entries, lambda a, b: listed(self.index, a, b))):   # one setting two amounts; one subject two stances
             for i, cs in found.items():
                 have = self.conflicts.setdefault(i, [])
                 have.extend(c for c in cs if not any(h.line == c.line for h in have))
-
-    def listed(self, a: str, b: str) -> str | None:
-        """Where the project declares ``a`` and ``b`` (lower case) as members of one list, both written as
-        values (in capitals, or quoted) on one line: an enum, a choices list (``file:line``); else None."""
-        idx = self.index
-        for line_id in idx.lines_with(a, b, limit=40):
-            pl = idx.line(line_id)
-            if all(re.search(rf"(?<![\w.]){re.escape(w.upper())}(?!\w)|['\"]{re.escape(w)}['\"]", pl.text) for w in (a, b)) \
-                    and re.search(r"[,|]", pl.text):
-                return f"{pl.file}:{pl.line}"
-        return None
 
     def note_versions(self, entry_id: str, facts, reading=None) -> None:
         by_line: dict[tuple[int, str], set] = {}
@@ -408,4 +398,3 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     if twin is not None:
         return Decision("drop", 3, [f"says what {twin} says (keep that one)"])
     return None
-

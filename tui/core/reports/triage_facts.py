@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from ..judging.manifests import PACKAGE_MANIFESTS
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, rule_words, words
+from .triage_made import made_path
 
 _DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")
@@ -157,13 +158,9 @@ def facts_of(text: str, n: int) -> list[Fact]:
             if m.group(1) not in values and not values.add(m.group(1)):
                 out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=_CJK_UNIT[m.group(2)],
                                 context=ctx))
-    for m in _KEYED.finditer(prose):
+    for m in [*_KEYED.finditer(prose), *_CONFIG_KEY.finditer(prose)]:   # (a config key: its parts and itself)
         if m.group(2) not in values and not values.add(m.group(2)):
-            key = frozenset(rule_words(m.group(1))) | ctx
-            out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
-    for m in _CONFIG_KEY.finditer(prose):
-        if m.group(2) not in values and not values.add(m.group(2)):
-            key = frozenset(re.split(r"[-_]", m.group(1))) | {m.group(1)} | ctx
+            key = frozenset(rule_words(m.group(1)) | set(re.split(r"[-_]", m.group(1))) | {m.group(1)}) | ctx
             out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
     return _restated_spans(out)
 
@@ -216,37 +213,12 @@ def find(fact: Fact, idx: ProjectIndex, exists=None) -> Found:
             run = re.compile(rf"`{re.escape(fact.text)}(?:[`\s])")   # the repository leaves out, or a build makes
             got.lines += [ProjectLine(r.file, r.line, r.text) for r in idx.rules if run.search(r.text)][:2]
         else:   # a path made at run time (a cache, an output): written whole, or its folder and its name as values
-            _made_path(fact.text.rstrip("/"), idx, got)
+            got.lines += made_path(fact.text.rstrip("/"), idx)
         return got
     finder = {"span": _span, "script": _script, "port": _port, "version": _version, "number": _number,
               "env": _env}[fact.kind]
     finder(fact, idx, got)
     return got
-
-
-def _made_path(path: str, idx: ProjectIndex, got: Found) -> None:
-    """The lines that state a path the checkout does not hold: one line writes it whole, or one line
-    gives its folder and another its file name, each as a quoted value (``reports_dir = "build/reports"``,
-    ``/ "weekly_totals.csv"``): the project makes it there."""
-    ws = [w for w in words(path) if len(w) >= 2]
-    if not ws or "/" not in path or re.search(r"[<>{}*]", path):
-        return
-    whole = re.compile(rf"(?<![\w/.-]){re.escape(path)}(?![\w/-])")
-    _cite(idx, idx.lines_with(*sorted(set(ws), key=len, reverse=True)[:4]), lambda pl, i: whole.search(pl.text), got, most=1)
-    if got.lines:
-        return
-    folder, name = path.rsplit("/", 1)
-    if not folder or "." not in name:
-        return
-    parts = []
-    for value in (folder, name):
-        quoted = re.compile(rf"[\"']{re.escape(value)}/?[\"']")
-        before = len(got.lines)
-        _cite(idx, idx.lines_with(*sorted({w for w in words(value) if len(w) >= 2}, key=len, reverse=True)[:3]),
-              lambda pl, i: quoted.search(pl.text), got, most=before + 1)
-        parts.append(len(got.lines) > before)
-    if not all(parts):
-        got.lines.clear()
 
 
 _WORKFLOW = re.compile(r"(?:^|/)(?:\.github/workflows/|\.gitlab-ci\.yml$|\.circleci/|azure-pipelines|Jenkinsfile)")

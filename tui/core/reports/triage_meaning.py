@@ -21,13 +21,11 @@ English words and identifiers count in full.
 from __future__ import annotations
 
 import math
-from collections import Counter
 import re
 from functools import lru_cache
 
 from ..engine.fold import fold
 from ..engine.tokens import terms
-from ..judging.project_index import RuleLine, rule_words
 from .triage_facts import _SPAN
 
 # head → its forms: a Latin form starts a folded word (or a stem of six letters starts it), a
@@ -370,46 +368,3 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
 def _sizeable(text: str) -> bool:
     """Enough of a line to be a rule: four words, or eight characters of a script without spaces."""
     return len(text.split()) >= 4 or len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text)) >= 8
-
-
-# -- rules an instruction file already holds -----------------------------------------------------------
-
-class RuleBook:
-    """The instruction files' lines, by word, to find the one a line of memory restates."""
-
-    def __init__(self, rules: list[RuleLine]) -> None:
-        self.rules = rules
-        self.by_word: dict[str, list[int]] = {}
-        for k, r in enumerate(rules):
-            for w in r.words:
-                self.by_word.setdefault(w, []).append(k)
-
-    def held(self, text: str) -> RuleLine | None:
-        """The instruction line that says what ``text`` says (most of its content words, at
-        least three, and every code span it quotes); None when none does."""
-        mine = rule_words(re.sub(r"`[^`]*`", " ", text)) | rule_words(" ".join(_SPAN.findall(text)))
-        if len(mine) < 3 or not self.rules:
-            return None
-        counts = Counter(k for w in mine for k in self.by_word.get(w, ()))
-        spans = [s.strip().lower() for s in _SPAN.findall(text)]
-        best = None
-        for k, shared in counts.most_common(8):
-            r = self.rules[k]
-            if shared < 3 or shared / len(mine) < 0.6 or shared / len(r.words) < 0.34:
-                continue
-            if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
-                best = (shared, r)
-        return best[1] if best else None
-
-
-def instruction_line(rules, finding, reading) -> list:
-    """The line of the instruction file an in-instructions ``finding`` names that the entry's line
-    repeats word for word (list marks, case and spacing aside), as evidence: the drop shows where it
-    is said, not only names the file. [] when none does."""
-    from ..judging.project_index import ProjectLine
-    text = next((ln.text for ln in reading.lines if ln.n == finding.line), "")
-    want = " ".join(text.strip(" -*#>").split()).lower()
-    for rl in rules:
-        if rl.file == (finding.related or "") and " ".join(rl.text.strip(" -*#>").split()).lower() == want:
-            return [ProjectLine(rl.file, rl.line, rl.text)]
-    return []
