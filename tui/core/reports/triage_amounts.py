@@ -28,6 +28,11 @@ _NUMBER = re.compile(r"\d|" + "|".join(_WORD_NUMBERS))   # a line that could hol
 # a limit on a count: "at most one IN_PROGRESS order", "up to 3 orders", "no more than two devices"
 _LIMIT = re.compile(r"(?i)\b(?:at most|up to|no more than|not more than|a maximum of|max(?:imum)?\.?)\s+"
                     r"(\d+|" + "|".join(_WORD_NUMBERS) + r")\b(?!\s*%|[.,:]\d)")
+_BYTES = {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12}
+# the measures a setting is given in that the facts' units leave out (a receipt's width, a parcel's weight)
+_MEASURES = {"mm": ("length", 1), "cm": ("length", 10), "px": ("pixels", 1), "pt": ("points", 1),
+             "g": ("weight", 1), "kg": ("weight", 1000), "lb": ("weight", 453.6), "lbs": ("weight", 453.6)}
+_MEASURE = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s?(mm|cm|px|pt|kg|lbs?|g)(?![\w])")
 _MAX_SIDES = 40   # a concept stated with an amount by more entries than this is a common word, not a setting
 
 
@@ -46,6 +51,16 @@ def _amounts(text: str) -> list[tuple[str, float, str]]:
             out.append(("duration", x * _SECONDS[unit], f.text))
         elif unit in ("retrie", "attempt", "trie", "time"):
             out.append(("tries", x, f.text))
+        elif unit in _BYTES:
+            out.append(("size", x * _BYTES[unit], f.text))
+        elif unit == "%":
+            out.append(("percent", x, f.text))
+        elif unit and unit.isalpha() and not unit.startswith("per"):   # a count of a thing: workers, connections, rows
+            out.append((f"count of {unit}", x, f.text))
+    for m in _MEASURE.finditer(text):   # a length, a weight, a screen size: "58 mm", "320px", "2 kg"
+        unit = m.group(2).lower()
+        kind, factor = _MEASURES[unit]
+        out.append((kind, float(m.group(1)) * factor, m.group(0)))
     for m in _CLOCK.finditer(text):
         if m.group(1):
             out.append(("clock", int(m.group(1)) * 60 + int(m.group(2)), m.group(0)))
@@ -57,6 +72,16 @@ def _amounts(text: str) -> list[tuple[str, float, str]]:
             n = m.group(1).lower()
             out.append(("limit", float(_WORD_NUMBERS.get(n, n)), m.group(0)))
     return out
+
+
+def _rounded(x: str, y: str) -> bool:
+    """One value written as the other rounded or cut short ("26.3%" / "26.2%" beside "26.29%"): the same
+    amount, less precisely."""
+    nx, ny = re.search(r"\d+(?:\.(\d+))?", x), re.search(r"\d+(?:\.(\d+))?", y)
+    if not nx or not ny or bool(nx.group(1)) == bool(ny.group(1)) and len(nx.group(1) or "") == len(ny.group(1) or ""):
+        return False
+    places = min(len(nx.group(1) or ""), len(ny.group(1) or ""))
+    return abs(float(nx.group(0)) - float(ny.group(0))) < 10 ** -places - 1e-9
 
 
 def amount_conflicts(lines_of: dict, heads: dict, summaries: dict | None = None) -> dict[str, list[Conflict]]:
@@ -91,7 +116,8 @@ def amount_conflicts(lines_of: dict, heads: dict, summaries: dict | None = None)
             continue
         for a in ks:
             for b in ks:
-                if a < b and said[a][0] != said[b][0] and said[a][2] == said[b][2] and said[a][3] != said[b][3]:
+                if a < b and said[a][0] != said[b][0] and said[a][2] == said[b][2] and said[a][3] != said[b][3] \
+                        and not _rounded(said[a][4], said[b][4]):
                     pairs.add((a, b))
     out: dict[str, list[Conflict]] = {}
     for a, b in sorted(pairs):
@@ -121,11 +147,15 @@ _FAMILIES = {
     "language": frozenset("english spanish german french portuguese italian japanese chinese korean vietnamese russian "
                           "dutch polish turkish arabic hindi hungarian czech swedish ukrainian indonesian".split()),
     "time zone": frozenset({"utc", "gmt", "local"}),
+    # a file's separator, a temperature's unit, a switch's position: a setting holds one of them
+    "separator": frozenset({"comma", "commas", "semicolon", "semicolons", "pipe", "pipes"}),
+    "temperature unit": frozenset({"celsius", "fahrenheit", "kelvin"}),
+    "switch position": frozenset({"enabled", "disabled"}),
 }
 _VALUE = {w: fam for fam, ws in _FAMILIES.items() for w in ws}
 
 
-def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]:
+def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, list[Conflict]]:
     """entry id → its side of each pair of entries that give one subject two stances. Their
     headlines (name and description) share the subject: two concepts or more, half the smaller
     headline's at least (a slug's kind and its two-letter tags aside: "feedback_deps_ko"); and then
@@ -133,15 +163,21 @@ def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]
       ("patients are never hard-deleted" / "patient delete = hard delete": the parity of their
       negations differs; never a headline that says where work stands, "not yet", "already");
     - or each headline names a different value of one family: a language ("codes in English" /
-      "messages in Spanish"), a clock ("times in UTC" / "local clinic time").
+      "messages in Spanish"), a clock ("times in UTC" / "local clinic time");
+    - or each headline names another member of one list the project declares (``listed(a, b)``: an
+      enum's members, a choices list, on one line of the project): "only draft claims are editable" /
+      "submitted claims stay editable" — the subject shared once the two values are set aside.
     ``readings``: id → its Reading; ``entries``: id → the entry (its name and description). (Tried and left out: what
     one headline states, the other denies in a clause of its own — "stored in UTC" / "never store
     local times": on real folders it met two entries that both forbid alert() and an archived
     project beside its architecture.)"""
-    heads, langs = {}, {}
+    heads, langs, raw = {}, {}, {}
     for i, r in readings.items():
         name, description = getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or ""
-        slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS]
+        raw[i] = f"{name}. {description}"
+        # a slug's words ("feedback_deps_ko"); a title written in words is read whole ("No PDF export in v1")
+        slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS] \
+            if " " not in name.strip() else [name.strip()]
         head = f"{' '.join(slug)}. {description or ''}"
         langs[i] = frozenset((_VALUE[w], w) for w in re.findall(r"[a-z]+", head.lower()) if w in _VALUE)
         # the subject without its value: a value named is what two headlines differ on, not share
@@ -162,11 +198,20 @@ def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]
     out: dict[str, list[Conflict]] = {}
     for (a, b), n in sorted(shared_of.items()):
         (ha, pa), (hb, pb) = heads[a], heads[b]
+        member = None
+        if n >= 2 and listed is not None:
+            member = _members(raw[a], raw[b], listed)
+            if member is not None:   # the subject without the two values
+                ha, hb = (_concepts(_without(raw[i], member)) for i in (a, b))
+                n = len(ha & hb)
         if n < 2 or n * 2 < min(len(ha), len(hb)):
             continue
         first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
         why = None
-        if None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
+        if member is not None:
+            why = f"names another value ({member[0].upper()} / {member[1].upper()}, listed together in " \
+                  f"{member[2]}) than {{other}}"
+        elif None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
             why = "says the other way round what {other} says of it"
         elif any(_other_value(langs[a], langs[b], fam) for fam in _FAMILIES):
             fam = next(f for f in _FAMILIES if _other_value(langs[a], langs[b], f))
@@ -178,6 +223,41 @@ def stance_conflicts(readings: dict, entries: dict) -> dict[str, list[Conflict]]
             out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
                                                   + why.format(other=q) + " — which holds?"))
     return out
+
+
+def listed(idx, a: str, b: str) -> str | None:
+    """Where the project (``idx``: its index) declares ``a`` and ``b`` (lower case) as members of one list,
+    both written as values (in capitals, or quoted) on one line: an enum, a choices list (``file:line``)."""
+    for line_id in idx.lines_with(a, b, limit=40):
+        pl = idx.line(line_id)
+        if all(re.search(rf"(?<![\w.]){re.escape(w.upper())}(?!\w)|['\"]{re.escape(w)}['\"]", pl.text) for w in (a, b)) \
+                and re.search(r"[,|]", pl.text):
+            return f"{pl.file}:{pl.line}"
+    return None
+
+
+def _members(a: str, b: str, listed) -> tuple[str, str, str] | None:
+    """(value of ``a``, value of ``b``, where listed): a word only one headline has and a word only the
+    other has that the project declares as members of one list ("in-progress" is IN_PROGRESS)."""
+    def values(text: str) -> list[str]:
+        low = text.lower()
+        out = [w for w in re.findall(r"[a-z]+", low) if len(w) >= 3]
+        out += [re.sub(r"[-_ ]", "_", w) for w in re.findall(r"[a-z]+(?:[-_][a-z]+)+|\b[a-z]{2} [a-z]{3,}\b", low)]
+        return list(dict.fromkeys(out))   # a word, and words joined into one value ("in-progress", "on hold")
+    va, vb = values(a), values(b)
+    only_a, only_b = [w for w in va if w not in vb and w not in GENERIC], [w for w in vb if w not in va and w not in GENERIC]
+    for x in only_a:
+        for y in only_b:
+            if x != y and not x.startswith(y) and not y.startswith(x) and (where := listed(x, y)):
+                return x, y, where
+    return None
+
+
+def _without(head: str, member: tuple) -> str:
+    """The headline without the two values (a joined value in any spelling: in-progress, in progress)."""
+    for v in member[:2]:
+        head = re.sub(r"(?i)\b" + r"[-_ ]".join(map(re.escape, v.split("_"))) + r"\b", " ", head)
+    return head
 
 
 def _other_value(a: frozenset, b: frozenset, family: str) -> bool:

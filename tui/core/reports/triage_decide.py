@@ -33,7 +33,7 @@ from ..judging.amount_claims import tells_change
 from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
-from .triage_amounts import amount_conflicts, stance_conflicts
+from .triage_amounts import amount_conflicts, listed, stance_conflicts
 from .triage_floor import is_floor
 from .triage_knowable import Folder, copied, describes_code, knowable, named_settings, quoted_value, told_by_project
 from .triage_manifest import declared
@@ -44,7 +44,8 @@ from .triage_lines import Line, quote
 from .triage_entry import Entry, prepare  # noqa: F401 (prepare: triage.py reads entries through here)
 from .triage_process import (backlog, bank_setup, finished_phase, for_today, waits_for_tomorrow, headline_is_process, holding, status_file_parts,
                              status_file_why, stopped_work)
-from .triage_meaning import Meanings, RuleBook, held_rules, instruction_line
+from .triage_meaning import Meanings, held_rules
+from .triage_rulebook import RuleBook, instruction_line
 from .triage_pointer import circular
 from .triage_blank import rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
@@ -106,7 +107,7 @@ class Context:
         for i, cs in port_conflicts(content).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
         amounts = amount_conflicts(content, {i: getattr(entries[i], "description", "") or "" for i in readings}, heads)
-        for found in (amounts, stance_conflicts(readings, entries)):   # one setting two amounts; one subject two stances
+        for found in (amounts, stance_conflicts(readings, entries, lambda a, b: listed(self.index, a, b))):   # one setting two amounts; one subject two stances
             for i, cs in found.items():
                 have = self.conflicts.setdefault(i, [])
                 have.extend(c for c in cs if not any(h.line == c.line for h in have))
@@ -354,4 +355,3 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
     if twin is not None:
         return Decision("drop", 3, [f"says what {twin} says (keep that one)"])
     return None
-

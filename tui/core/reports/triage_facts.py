@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from ..judging.manifests import PACKAGE_MANIFESTS
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, rule_words, words
+from .triage_made import made_path
 
 _DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")
@@ -39,7 +40,7 @@ _SUBJECTS = ("ios|ipados|macos|watchos|tvos|xcode|android|node|nodejs|node\\.js|
              "nestjs|express|fastify|ubuntu|debian|alpine|terraform|kubernetes|k8s|docker compose|godot|unity|"
              "pandas|numpy|pytorch|torch|tensorflow|cuda|gradle|maven|pnpm|npm|yarn|elixir|erlang|scala|zig")
 _VERSION = re.compile(rf"(?i)(?<![\w./-])({_SUBJECTS}|[a-z][a-z0-9]*(?:[-/][a-z0-9]+)+(?=\s+v\d)|[A-Z][\w]+ SDK|SDK)\s*(?:v(?:ersion)?\.?\s*|@|:)?\s*v?"
-                      rf"(\d+(?:\.\d+){{0,2}})(?![\w+]|\.\d)(?!\s*(?:\+|or (?:later|newer|above)|and (?:up|above)))")
+                      rf"(\d+(?:\.\d+){{0,2}})(?!\w|\.\d|\+\w)")
 _UNIT = re.compile(
     r"(?i)(?<![\w.])(\d+(?:\.\d+)?)(?:\s*|-)(ms|milliseconds?|s|secs?|seconds?|min|mins|minutes?|h|hrs?|hours?|d|days?|"
     r"minutos?|segundos?|horas?|días?|dias?|minuten|sekunden|stunden|tage|heures?|jours?|"
@@ -77,6 +78,9 @@ def _key_words(text: str) -> set[str]:
 _KEYED = re.compile(
     r"(?i)\b(concurrency|timeout|ttl|max(?:imum)?|limit|pool(?: size)?|workers?|retries|attempts|batch size|"
     r"page size|interval|replicas|threads)\s*(?:is|of|=|:|to|at|set to)?\s*(\d+)(?![\d.%\w])")
+# a setting named by its key as a config file spells it ("line-length 100", "max_connections = 20")
+_CONFIG_KEY = re.compile(r"(?<![\w./\[-])([a-z][a-z]*(?:[-_][a-z]+)+)`?(?:\s+(?:is|of|to|at|set to)\s+|\s*[=:]\s*|\s+)`?"
+                         r"(\d+)(?![\d%\w\]-]|\.\d)")
 _ENV = re.compile(r"(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w])")
 _SCALE = {"ms": (1, 0.001), "millisecond": (1, 0.001), "s": (1, 1000), "sec": (1, 1000), "second": (1, 1000),
           "min": (1, 60, 60_000), "minute": (1, 60, 60_000), "h": (1, 60, 3600, 3_600_000), "hr": (1, 60, 3600, 3_600_000),
@@ -154,9 +158,9 @@ def facts_of(text: str, n: int) -> list[Fact]:
             if m.group(1) not in values and not values.add(m.group(1)):
                 out.append(Fact("number", m.group(0).strip(), n, value=m.group(1), subject=_CJK_UNIT[m.group(2)],
                                 context=ctx))
-    for m in _KEYED.finditer(prose):
+    for m in [*_KEYED.finditer(prose), *_CONFIG_KEY.finditer(prose)]:   # (a config key: its parts and itself)
         if m.group(2) not in values and not values.add(m.group(2)):
-            key = frozenset(rule_words(m.group(1))) | ctx
+            key = frozenset(rule_words(m.group(1)) | set(re.split(r"[-_]", m.group(1))) | {m.group(1)}) | ctx
             out.append(Fact("number", m.group(0).strip(), n, value=m.group(2), subject="", context=key))
     return _restated_spans(out)
 
@@ -208,6 +212,8 @@ def find(fact: Fact, idx: ProjectIndex, exists=None) -> Found:
         elif _COMMAND_PATH.search(fact.text):   # a command run by its path (./vendor/bin/pint): a folder
             run = re.compile(rf"`{re.escape(fact.text)}(?:[`\s])")   # the repository leaves out, or a build makes
             got.lines += [ProjectLine(r.file, r.line, r.text) for r in idx.rules if run.search(r.text)][:2]
+        else:   # a path made at run time (a cache, an output): written whole, or its folder and its name as values
+            got.lines += made_path(fact.text.rstrip("/"), idx)
         return got
     finder = {"span": _span, "script": _script, "port": _port, "version": _version, "number": _number,
               "env": _env}[fact.kind]

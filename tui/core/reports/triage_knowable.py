@@ -156,9 +156,16 @@ def describes_code(prepared, looked: list[Found]) -> Decision | None:
     if any(ln.n not in named or ln.kind == "code" or len(ln.text.split()) > 16 or _OWN_WORDS.search(ln.text)
            for ln in content):
         return None
-    reasons = [f"line {g.fact.line} names {g.fact.text} ← {g.lines[0].file} (the file exists)" for g in paths[:3]]
+    reasons = [f"line {g.fact.line} names {g.fact.text} ← {_where(g)}" for g in paths[:3]]
     reasons.append("it only says where code is: reading the project's tree once tells the agent")
-    return Decision("drop", 3, reasons, sorted(named), [g.lines[0] for g in paths][:6])
+    return Decision("drop", 3, reasons, sorted(named), [pl for g in paths for pl in g.lines][:6])
+
+
+def _where(g: Found) -> str:
+    """Where the project holds a path: the file itself, or the lines that make it (its folder, its name)."""
+    if g.lines[0].line == 0:
+        return f"{g.lines[0].file} (the file exists)"
+    return " + ".join(pl.cite() for pl in g.lines)
 
 
 _ITEM_SPLIT = re.compile(r",|;|、|，|\s(?:and|y|e|und|et|и|와|과)\s")

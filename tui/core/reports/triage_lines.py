@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..textutil import without_code
 from .triage_rules import is_rule
-from .triage_moment import dated_or_left
+from .triage_moment import dated_or_left, told_that_day
 from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 from .triage_learned import _WEAK, _WEAK_STEMS, learned
 
@@ -63,7 +63,7 @@ _STATE_HEADING = re.compile(
 # value, an open-work label ("Next steps:", "TODO:"), a state said of the work, a dated log row
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[[ xX✓]\]|^.*?\[[ xX✓]\].*?\[[ xX✓]\]")   # (or two boxes in one line)
 _DONE_SUFFIX = re.compile(
-    r"(?i)(?:\s[—–-]|:|\*\*|\()\s*(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|closed|"
+    r"(?i)(?:\s[—–-]|:|\*\*|\(|[.;]\s+(?:all|everything)(?: (?:is|was))?)\s*(?:done|completed?|finished|shipped|deployed|merged|fixed|resolved|closed|"
     r"in progress|wip|not started|pending|blocked|hecho|completad[oa]|terminad[oa]|concluíd[oa]|entregue|feito|"
     r"fait|terminé|erledigt|fertig|fatto|completato|готово|сделано|xong|hoàn thành|implemented|delivered|"
     r"完成|已完成|完了|対応済み?|완료|대기|미배포)"
@@ -269,6 +269,8 @@ def _kind(text: str, in_process: bool) -> str:
         return "plain"   # the note's own date, no record of work
     if struck(bare) or dated_table_row(bare) and not _DECISION.search(bare):
         return "final"   # its shape: an item struck out as done, a row of a table keyed by dates (a log)
+    if told_that_day(bare):
+        return "status"   # "yesterday's incident was fixed by the 14:10 deploy": that day's news, not a lesson
     if learned(bare):
         return "learned"
     if _CHECKBOX.match(bare) or _DONE_SUFFIX.search(bare) or _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare):

@@ -21,13 +21,11 @@ English words and identifiers count in full.
 from __future__ import annotations
 
 import math
-from collections import Counter
 import re
 from functools import lru_cache
 
 from ..engine.fold import fold
 from ..engine.tokens import terms
-from ..judging.project_index import RuleLine, rule_words
 from .triage_facts import _SPAN
 
 # head → its forms: a Latin form starts a folded word (or a stem of six letters starts it), a
@@ -263,6 +261,22 @@ class Meanings:
             and not (has_exception(whole or text) and not has_exception(rule.text))
 
 
+    def holds_all(self, text: str, whole: str = ""):
+        """The instruction line every concept of which ``text`` holds (three or more, two not generic),
+        the same way round, with at most two concepts of its own beside them and no exception of its
+        own: "Ask the user before adding any new dependency" holds all of "Do not add new dependencies
+        without asking" (the negations' parity is the same: "not … without" is "ask before")."""
+        mine = meaning(text)
+        if len(mine) < 3 or has_exception(whole or text):
+            return None
+        best = None
+        for r, theirs in zip(self.rules, self.terms):
+            if len(theirs) < 3 or len(theirs - GENERIC) < 2 or not theirs <= mine or len(mine - theirs - GENERIC) > 2:
+                continue
+            if same_way(r.text, text, theirs) and (best is None or len(theirs) > len(best[0])):
+                best = (theirs, r)
+        return best[1] if best else None
+
     def covers(self, text: str, whole: str = ""):
         """The instruction line whose every code span ``text`` names, and most of its terms (seven
         tenths, weighted; three not generic), each span said the same way round, with no exception
@@ -324,7 +338,8 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
     def held(text: str, ruled: bool):
         said = book.held(text)   # in the same words, but for an exception of its own ("…, except FX rates")
         said = None if said is not None and has_exception(text) and not has_exception(said.text) else said
-        return said or (meanings.restated(text, whole) or meanings.covers(text, whole) if deep or ruled else None)
+        return said or (meanings.restated(text, whole) or meanings.covers(text, whole) or meanings.holds_all(text, whole)
+                        if deep or ruled else None)
     head = held(description, False) if description else None
     rules = [ln for ln in candidates if ln.kind in ("rule", "how")]
     if rules and candidates[0].kind == "plain" and candidates[0].n == r.content[0].n:
@@ -354,46 +369,3 @@ def held_rules(book, meanings, r, description: str, deep: bool = True, guidance:
 def _sizeable(text: str) -> bool:
     """Enough of a line to be a rule: four words, or eight characters of a script without spaces."""
     return len(text.split()) >= 4 or len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text)) >= 8
-
-
-# -- rules an instruction file already holds -----------------------------------------------------------
-
-class RuleBook:
-    """The instruction files' lines, by word, to find the one a line of memory restates."""
-
-    def __init__(self, rules: list[RuleLine]) -> None:
-        self.rules = rules
-        self.by_word: dict[str, list[int]] = {}
-        for k, r in enumerate(rules):
-            for w in r.words:
-                self.by_word.setdefault(w, []).append(k)
-
-    def held(self, text: str) -> RuleLine | None:
-        """The instruction line that says what ``text`` says (most of its content words, at
-        least three, and every code span it quotes); None when none does."""
-        mine = rule_words(re.sub(r"`[^`]*`", " ", text)) | rule_words(" ".join(_SPAN.findall(text)))
-        if len(mine) < 3 or not self.rules:
-            return None
-        counts = Counter(k for w in mine for k in self.by_word.get(w, ()))
-        spans = [s.strip().lower() for s in _SPAN.findall(text)]
-        best = None
-        for k, shared in counts.most_common(8):
-            r = self.rules[k]
-            if shared < 3 or shared / len(mine) < 0.6 or shared / len(r.words) < 0.34:
-                continue
-            if all(s in r.text.lower() for s in spans) and (best is None or shared > best[0]):
-                best = (shared, r)
-        return best[1] if best else None
-
-
-def instruction_line(rules, finding, reading) -> list:
-    """The line of the instruction file an in-instructions ``finding`` names that the entry's line
-    repeats word for word (list marks, case and spacing aside), as evidence: the drop shows where it
-    is said, not only names the file. [] when none does."""
-    from ..judging.project_index import ProjectLine
-    text = next((ln.text for ln in reading.lines if ln.n == finding.line), "")
-    want = " ".join(text.strip(" -*#>").split()).lower()
-    for rl in rules:
-        if rl.file == (finding.related or "") and " ".join(rl.text.strip(" -*#>").split()).lower() == want:
-            return [ProjectLine(rl.file, rl.line, rl.text)]
-    return []

@@ -59,7 +59,7 @@ _TODAY_ONLY = re.compile(r"(?i)\b(?:today|tonight|heute|hoy|hoje|aujourd'hui|ogg
                          r"até|jusqu'à|fino a)\b|\b(?:until|bis|hasta|até)\s+\d{1,2}[:.h]\d{2}\b[^\n]{0,20}?\b(?:today|"
                          r"heute|hoy|hoje)\b|今日[^\n]{0,20}?まで|今天[^\n]{0,20}?(?:之前|为止)|오늘[^\n]{0,20}?까지")
 _HEAD_STATE = re.compile(r"(?i)^\W*(?:status|state|estado|statut|stato|статус|状态|状態|상태)\b(?!\s+(?:y|and|e|et|und|и)\s)"
-                         r"[^:\n]{0,40}[:：—–-]")
+                         r"[^:\n]{0,40}[:：—–-]|^\W*(?:status|estado|statut|stato) (?:of|for|de|del|da|do|du|des)\b")
 _HEADLINE_WORK = re.compile(
     r"(?i)\b(?:completed?|done|finished|shipped|implemented|deployed|pending|remaining|todo|progress|status|"
     r"completad[oa]s?|concluíd[oa]s?|entregues?|terminad[oa]s?|pendientes?|pendentes?|en curso|avance|"
@@ -68,8 +68,8 @@ _HEADLINE_WORK = re.compile(
 
 # a finished phase's report: "FASE 2 implantada em …", "Phase 3 complete", "第2阶段完成"
 _PHASE_DONE = re.compile(
-    r"(?i)\b(?:phase|fase|etapa|sprint|milestone|stage|étape)\s*\d+\b[^\n]{0,24}?\b(?:conclu[ií]d[oa]s?|completad[oa]s?|"
-    r"complete[d]?|done|finished|terminad[oa]s?|finalizad[oa]s?|abgeschlossen|termin[ée]e?s?|erledigt|"
+    r"(?i)\b(?:phase|fase|etapa|sprint|milestone|stage|étape|release|version)\s*\d+\b[^\n]{0,24}?\b(?:conclu[ií]d[oa]s?|completad[oa]s?|"
+    r"complete[d]?|done|finished|released|went live|terminad[oa]s?|finalizad[oa]s?|abgeschlossen|termin[ée]e?s?|erledigt|"
     r"implemented|implementad[oa]s?|implantad[oa]s?|entregues?|shipped|delivered|umgesetzt)\b")
 
 
@@ -124,7 +124,7 @@ _HEADLINE_PROCESS = re.compile(
     r"(?:implementation|current) status|progress(?: tracker| log| report)?|to-?do list|"
     r"(?:kept|conserva\w*|guardad[oa]) (?:for|por|para) (?:the record|trazabilidad|rastreabilidade|histor)\w*|"
     r"trazabilidad histórica|for historical (?:reference|traceability)|"
-    r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|stage tracker|"
+    r"pending (?:tasks|items|work)|what'?s pending|work log|worklog|handoff|handover|stage tracker|"
     # a list of what to do this week, today, this sprint: done by next time
     r"(?:pending|open items|pendientes?|pendentes?|pendências|offene punkte|en attente|à faire)\b[^\n]{0,12}?"
     r"\b(?:(?:for |of )?(?:this|next) (?:week|sprint|session)|today|(?:de |para )?(?:esta|la próxima|a próxima) (?:semana|sesión|sessão)|"
