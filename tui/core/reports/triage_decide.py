@@ -35,7 +35,8 @@ from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from .triage_amounts import amount_conflicts, listed, stance_conflicts
 from .triage_floor import is_floor
-from .triage_knowable import Folder, copied, describes_code, knowable, named_settings, quoted_value, told_by_project
+from .triage_knowable import Folder, copied, describes_code, knowable, quoted_value, told_by_project
+from .triage_settings import named_settings
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, archived_with, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
