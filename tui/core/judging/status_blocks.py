@@ -33,7 +33,7 @@ from .time_context import RETRO
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
 _HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+([^\n]+)$")
 _STATE = re.compile(r"(?i)\b(?:status|estado|stato|statut|stand|état|progress|progreso|progresso|fortschritt|avancement|"
-                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状況|ステータス|進捗|进度|進度|상태|진행 ?상황")
+                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状態|状況|ステータス|進捗|进度|進度|상태|진행 ?상황")
 _NOW = re.compile(r"(?i)\b(?:current|currently|now|atual|actual|actuel|aktuell|attuale|güncel|mevcut|hiện tại|"
                   r"текущ\w*|updated|as of|actualizado|atualizado|mis à jour|aktualisiert)\b|当前|目前|現在|現状|현재|最新")
 # a heading that is "Current" and a date: "## Current (2026-04-01, after the move)"
@@ -43,9 +43,10 @@ _DELIVERED = re.compile(r"(?:\b(?:IMPLEMENTED|DELIVERED|SHIPPED|DONE|COMPLETED?|
                         r"\b(?:Implemented|Delivered|Shipped|Completed|Deployed|Released)\b|已完成|已上线|完了|완료|"
                         r"\b(?:Implementado|Entregue|Entregado|Concluído|Terminado|Livré|Geliefert|Tamamlandı)\b)"
                         r"[ \t]*[(\[—–:-]?[ \t]*(?:on[ \t]+)?(?=(?:19|20)\d{2}[-/.]\d)")
-_NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?|Next steps|Next up|下一步|后续计划|"
-                   r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos pasos|Próximos passos|Prochaines étapes|"
-                   r"Nächste Schritte|Sıradaki(?:ler)?|Следующие шаги)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
+# (one step or several: "Next step:" is the same label as "Next steps:", in every language)
+_NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?|Next steps?|Next up|下一步|后续计划|"
+                   r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos? pasos?|Próximos? passos?|Siguientes? pasos?|"
+                   r"Prochaines? étapes?|Nächster? Schritte?|Sıradaki(?:ler)?|Следующи(?:е шаги|й шаг))(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
 _DONE = r"(?:已完成|完成了|已实现|完了|완료|\bdone\b|\bfinished\b|\bterminado\b|\bconcluído\b|\bconcluido\b|\btamamlandı\b)"
 _WAIT = r"(?:等待|待定|待确认|(?:(?<![\u4e00-\u9fff])|(?<=[仍还尚正后]))待(?![办辦定遇])(?=[\u4e00-\u9fff])|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
 _DONE_THEN_WAIT = re.compile(r"(?im)^[^\n]*" + _DONE + r"[^\n]{0,40}?" + _WAIT + r"[^\n]*$")
@@ -154,10 +155,10 @@ def _paragraph_end(scan: str, pos: int) -> int:
 _NOT_YET_HINTS = ("尚未", "还没", "還沒", "仍未", "まだ", "아직", "not yet", "todavía no", "todavia no", "aún no", "aun no",
                   "ainda não", "ainda nao", "noch nicht", "pas encore", "henüz", "henuz", "chưa", "ещё не", "еще не")
 _STATE_HINTS = ("status", "estado", "stato", "statut", "stand", "état", "progres", "fortschritt", "avancement", "durum",
-                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状況", "ステータス", "進捗", "进度",
+                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状態", "状況", "ステータス", "進捗", "进度",
                 "進度", "상태", "진행")
 _NEXT_HINTS = ("next", "下一步", "后续计划", "다음", "次の", "次に", "próximo", "prochaine", "nächste", "sıradaki",
-               "следующие", "siguiente")
+               "следующ", "siguiente")
 # the next step said in a sentence of its own, not as a label: "… 2026-03-27. Próximo passo é a Ana escrever …",
 # "Next step is the billing import", "下一步是联调" (a rule's "if it fails, the next step is …" says how to work)
 _NEXT_SAID = re.compile(r"(?i)(?:^[ \t]*(?:[-*+][ \t]+)?|[.。;；!！][ \t]*|\*\*[ \t]*)(?:the[ \t]+|o[ \t]+|el[ \t]+)?"
@@ -170,11 +171,15 @@ _LAST_COMMIT = re.compile(r"(?i)\b(?:last|latest|most recent|letzte[rn]?|neueste
                           r"最后(?:一次)?提交|最新提交|最終コミット|最新コミット|마지막 커밋|최근 커밋|последний коммит")
 _HASH = re.compile(r"(?<![\w/.-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w/.-])")
 _WAIT_HINTS = ("等待", "待", "待ち", "대기", "waiting", "esperando", "aguardando", "en attente", "bekleniyor")
+_PHASE_HINTS = ("phase", "fase", "étape", "aşama", "giai đoạn", "этап", "フェーズ", "阶段", "階段", "段階", "단계")
+_SESSION_HINTS = ("session", "sesión", "sesion", "sessão", "sitzung", "セッション", "세션", "会话", "會話", "сесси")
 _DONE_HINTS = frozenset(("done", "implemented", "delivered", "shipped", "complete", "merged", "deployed", "released",
                          "fixed"))
-_ASCII_HINTS = _DONE_HINTS | frozenset(w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS if w.isascii())
+_ASCII_HINTS = _DONE_HINTS | frozenset(w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS + _PHASE_HINTS
+                                       + _SESSION_HINTS if w.isascii())
 hints.register(_ASCII_HINTS)   # one shared pass over a text's words finds them (judging/hints)
 _OTHER_HINTS = hints.finder(sorted({w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS + _NOT_YET_HINTS
+                                    + _PHASE_HINTS + _SESSION_HINTS
                                     if not w.isascii()}))
 _HAS_DATE = re.compile(r"(?:19|20)\d{2}[-/.年]\d")
 
@@ -192,6 +197,9 @@ _OPEN_MARK = re.compile(r"(?i)^#{1,6}[^\n]*[(（][ \t]*" + _OPEN_WORD + r"[ \t]*
                         # a heading or an item that is the open state alone: "## Still pending", "- Pendiente: 1 test …"
                         r"^(?:#{1,6}|[ \t]*[-*+])[ \t]+(?:[^\w\s]+[ \t]*)?(?:(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+)?"
                         + _OPEN_WORD + r"[ \t]*(?:[:：][ \t]*\S[^\n]*|[:：]?[ \t]*$)|"
+                        # the same label opening a plain line, said to be still open: "Still pending: the PDF export"
+                        # (a bare "Pending: the order exists but is not paid" defines a state)
+                        r"^[ \t]*(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+" + _OPEN_WORD + r"[ \t]*[:：][ \t]*\S|"
                         r"^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?[^:：\n|*]{1,40}(?:\*\*)?[:：][ \t]*(?:\*\*)?"
                         + _OPEN_WORD + r"(?![\w-])(?![ \t]+\w)|"   # the label's value, not "pending entries"
                         r"(?-i:(?<![\w-])(?:IN PROGRESS|IN-PROGRESS|PENDING|BLOCKED|ON HOLD|PENDIENTE|PENDENTE|EN CURSO)(?![\w-]))")
@@ -260,6 +268,47 @@ def _not_yet_plans(scan: str, low: str, present) -> list[tuple[int, int, str]]:
     return out
 
 
+# a phase of the work (the label's or the value's word): "Phase: testing", "フェーズ: テスト開始", "阶段：设计完成"
+_PHASE = re.compile(r"(?i)\b(?:phase|fase|étape|aşama|giai đoạn|этап\w*)\b|フェーズ|阶段|階段|段階|단계")
+# a start said as the state: "testing started", "Fase de pruebas iniciada", "テストフェーズ 開始"
+_STARTED = re.compile(r"(?i)\b(?:started|starting|begun|kicked off|iniciad[ao]|comenzad[ao]|empezad[ao]|commencée?|"
+                      r"begonnen|başladı|начат[ао]?|bắt đầu)\b|開始|开始|着手|시작")
+# a share of the work done: "30% done", "about 30% complete", "progress: 30%", "完成度 60%", "진행률 40%"
+_DONE_SHARE = (r"(?:\b(?:done|complete|completed|finished|implemented|progress|hecho|completad[oa]|terminad[oa]|"
+               r"conclu[ií]d[oa]|fertig|erledigt|terminée?|tamamlandı|готов\w*|выполнен\w*|hoàn thành)\b|"
+               r"完成度?|完了|已完成|进度|進捗|진행률|완료)")
+_PROGRESS = re.compile(rf"(?i)(?<![\d.,])\d{{1,3}}(?:[.,]\d)?[ \t]*%[ \t]*(?:\)[ \t]*)?{_DONE_SHARE}|"
+                       rf"{_DONE_SHARE}[^\n\d%]{{0,8}}(?<![\d.,])\d{{1,3}}(?:[.,]\d)?[ \t]*%")
+# a process's id with its number: meaningful only while that process lives ("PID 1", a container's first, is no moment)
+_PID = re.compile(r"(?i)(?<![\w-])pid[ \t:#=]*\d{3,7}(?!\d)")
+# a session's summary under its date, as a label: "Session summary 2026-03-17:", "Resumen de sesión (2026-03-17):"
+_RECAP = (r"(?:summary|recap|notes|log|report|resumen|resumo|résumé|bilan|zusammenfassung|protokoll|"
+          r"总结|總結|まとめ|요약|итоги)")
+_SESSION_LABEL = re.compile(rf"(?i){_SESSION_WORD}[ \t]+{_RECAP}\b[ \t]*[—–:(,-]?[ \t]*{_DAY}|"
+                            rf"\b{_RECAP}[ \t]+(?:de[ \t]+(?:la[ \t]+)?|da[ \t]+|of[ \t]+(?:the[ \t]+)?)?{_SESSION_WORD}"
+                            rf"[ \t]*[—–:(,-]?[ \t]*{_DAY}")
+
+
+def _state_value(title: str, value: str) -> bool:
+    """A state's or a phase's label whose value dates or measures the moment: "Status: design phase
+    complete (2026-04-12)" (a phase ended at a date says which one is current: never a closed record),
+    "Phase: testing started", "Progress: about 30% done", "Status: waiting for the bank (2026-03-10)"; not a
+    label that defines states ("Status values: …") nor a state closed or decided at a date ("Status:
+    RESOLVED (2026-04-17)", "Estado: decidido (2026-03-02)": a record)."""
+    if len(title) > 30 or not (_STATE.search(title) or _PHASE.search(title)) or _STATE_RULE.search(title):
+        return False
+    v = value[:120]
+    if _STATE_RULE.search(v) or _IF.search(v):
+        return False
+    if _PROGRESS.search(v) or _STARTED.search(v):
+        return True
+    return _DATE.search(v) is not None and (_PHASE.search(title + v) is not None or _OPEN.search(v) is not None)
+
+
+def _session_label(title: str) -> bool:
+    return _SESSION_LABEL.search(title) is not None
+
+
 def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
     """The status lines and labels' blocks, and (apart) the not-yet-and-a-plan statements (``raw``: the
     text before its code was blanked, where a hash in backticks is still to be read)."""
@@ -277,12 +326,26 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
     if present & _DONE_HINTS:
         labels = sorted(set(labels) | set(_lines_with(scan, scan, ("DONE", "IMPLEMENTED", "DELIVERED", "SHIPPED",
                                                                   "COMPLETE", "MERGED", "DEPLOYED", "RELEASED", "FIXED"))))
+    if present.intersection(_PHASE_HINTS):   # a phase's label: "Phase: tests started, ~30%"
+        labels = sorted(set(labels) | set(_lines_with(scan, low, _PHASE_HINTS, present)))
+    if present.intersection(_SESSION_HINTS):   # "Session summary 2026-03-17: …"
+        labels = sorted(set(labels) | set(_lines_with(scan, low, _SESSION_HINTS, present)))
     for a, b in labels:
         m = _LABEL_LINE.match(scan, a, b)
-        if m is not None and not scan.startswith("#", a) and _reports(m.group(1)) \
-                and not _settled(scan[m.end(1):min(b, m.end(1) + 48)]):   # "ESTADO (2026-07-13): CERRADA."
+        if m is not None and not scan.startswith("#", a) and (_reports(m.group(1)) and not _settled(
+                scan[m.end(1):min(b, m.end(1) + 48)])   # "ESTADO (2026-07-13): CERRADA."
+                or _state_value(m.group(1), scan[m.end(1):b]) or _session_label(m.group(1))):
             bullet = scan[a:a + 3].lstrip()[:1] in ("-", "*", "+")
             out.append((a, b if bullet else _paragraph_end(scan, a), m.group(1).strip()))
+    # a share of the work said done ("about 30% done", "完成度 60%") or a process's id ("PID 42927"):
+    # true of one moment, whatever the line's label
+    for a, b in (_lines_with(scan, scan, ("%",)) if "%" in scan else []) + \
+            (_lines_with(scan, low, ("pid",)) if "pid" in low else []):
+        line = scan[a:b]
+        m = _PROGRESS.search(line) or _PID.search(line)
+        if m is not None and not line.lstrip().startswith(("|", "#")) and _IF.search(line) is None \
+                and _STATE_RULE.search(line) is None:
+            out.append((a, b, line.strip(" -*+")[:60]))
     for a, b in _lines_with(scan, low, _NEXT_HINTS, present):
         m = _NEXT.match(scan, a, b)
         if m is not None:
