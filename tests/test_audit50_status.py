@@ -56,3 +56,11 @@ def test_a_status_by_its_shape_is_a_block(line):
 ])
 def test_its_look_alikes_are_not(line):
     assert _lines(line) == []
+
+
+def test_a_status_line_inside_a_status_section_is_a_place_of_its_one_finding():
+    text = HEAD + ("## Current status\n\n- **Phase:** import phase started\n- **Overall:** about 40% done\n\n"
+                   "## Rules\n\nAmounts are stored in cents.\n")
+    found = [f for f in status_block_findings("notes.md", text, text) if f.rule == "status-block"]
+    assert len(found) == 1
+    assert [p.line for p in found[0].places] == [AT, AT + 2, AT + 3]

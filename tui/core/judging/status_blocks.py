@@ -406,12 +406,17 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
     tables = [] if not opened and living_backlog(entry_id, scan) else progress_tables(scan)
     at, at_line = 0, 1   # lines counted on from the block before (sorted), not from the top for each
+    inner: dict[int, list[tuple[int, str]]] = {}   # a block's first line → the status lines inside it
     for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans + tables):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first = at_line = at_line + scan.count("\n", at, start)
         at, last = start, first + scan.count("\n", start, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:
-            continue   # inside the block before: the same report
+            # inside the block before: the same report, its line a place of it (the line the owner
+            # rewrites: "- Phase: tests started" under "## Current status")
+            if first > blocks[-1][0] and len(inner.setdefault(blocks[-1][0], [])) < 3:
+                inner[blocks[-1][0]].append((first, title))
+            continue
         blocks.append((first, last, title, start in headed))
     # a block holding another finding's line is that finding's cause — unless a heading names the
     # block the state now ("当前状态", "Current state (2026-09-25)"): then the section is the cause and the
@@ -419,7 +424,8 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     blocks = [b[:3] for b in blocks if b[3] or not any(b[0] <= ln <= b[1] for ln in taken)]
     out = []
     if blocks:
-        places = tuple(Place(entry_id, a, t[:60], end=b if b > a else None) for a, b, t in blocks)
+        places = tuple(p for a, b, t in blocks for p in (Place(entry_id, a, t[:60], end=b if b > a else None),
+                                                          *(Place(entry_id, n, u[:60]) for n, u in inner.get(a, ()))))
         what = "; ".join(f"'{t[:40]}' (line {a}{f'–{b}' if b > a else ''})" for a, b, t in blocks[:3])
         out.append(Finding(entry_id, "process", "status-block", blocks[0][0],
                            f"a status kept as memory: {what}" + (f" and {len(blocks) - 3} more" if len(blocks) > 3 else ""),
