@@ -18,8 +18,10 @@ checks which holds.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
+from ..hints import trie_pattern
 from .amount_claims import tells_change
 from .findings import Finding, Place
 
@@ -53,6 +55,12 @@ _BOUND = re.compile(r"(?i)(?:\b(?:about|around|approx\w*|roughly|nearly|almost|o
                     r"environ|plus de|moins de|etwa|über|bis zu)|~|≈|约|約|近|超过|以上|以下|最多|至少)[ \t]*$")
 _RANGE_AFTER = re.compile(r"(?i)[ \t]*(?:-|–|to|a|à|bis|or|o|ou|oder|~|/)[ \t]*\d")
 _RANGE_BEFORE = re.compile(r"(?i)\d[ \t]*(?:-|–|to|a|à|bis|or|o|ou|oder|~|/|of|de|von|sur)[ \t]*$")
+
+
+# a text that may hold a count: a digit, a CJK numeral, a number word (one scan, before the patterns)
+# (on the lower-cased text; a trie of the words, not an alternation tried word after word; a digit inside
+# a name, "api-auth-1802.md", is no count)
+_MAYBE = re.compile(r"(?<![\w.-])\d|[\d二两兩三四五六七八九十][ \t]*[个個种種项項条條类類大つ]|" + trie_pattern(_WORDS))
 
 
 def _norm(w: str) -> str:
@@ -120,34 +128,45 @@ def summary_count_findings(mem: "Memory") -> list[Finding]:
     count its body contradicts (see the module's doc)."""
     said: dict[str, list[tuple[str, int, str]]] = {}   # entry id → (file, line, text) of each summary
     idx = getattr(mem, "index", None)
-    for ln in (idx.lines if idx is not None and idx.exists else ()):
-        if any(c.isdigit() or c in _CJK_NUM for c in ln.text) or _LATIN.search(ln.text):
-            for i in dict.fromkeys(ln.ids):
-                if i in mem.entries:
-                    said.setdefault(i, []).append(("MEMORY.md", ln.file_line or ln.number, ln.text))
+    lines = idx.lines if idx is not None and idx.exists else []
+    joined = "\n".join(ln.text for ln in lines)
+    low = joined.lower()   # (one scan of the index, then the lines it found)
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln.text) + 1)
+    hit = {bisect_right(starts, m.start()) - 1 for m in _MAYBE.finditer(low)} if len(low) == len(joined) else \
+        {k for k, ln in enumerate(lines) if _MAYBE.search(ln.text.lower())}   # (lower() changed lengths: İ)
+    for k in sorted(hit):
+        ln = lines[k]
+        for i in dict.fromkeys(ln.ids):
+            if i in mem.entries:
+                said.setdefault(i, []).append(("MEMORY.md", ln.file_line or ln.number, ln.text))
     out = []
     for e in mem.sorted_entries():
         if not e.readable or not e.body:
             continue
         sides = list(said.get(e.id, ()))
         d = (getattr(e, "description", "") or "").strip()
-        if d and e.has_frontmatter:
+        if d and e.has_frontmatter and _MAYBE.search(d.lower()):
             at = e.text.find("\ndescription:", 0, 4000)
             if at >= 0:
                 sides.append((e.id, e.text.count("\n", 0, at) + 2, d))
         # (a line of several counts is a breakdown, "6 facial metrics + 4 body ones", or a tally of a
         # session, "43 commits, 169 contacts": none of its counts is the thing's number alone)
-        sides = [(f, n, t, cs[0]) for f, n, t in sides if not _told(t) for cs in [counts(t)] if _one_number(cs)]
+        sides = [(f, n, t, cs[0]) for f, n, t in sides for cs in [counts(t)] if cs and _one_number(cs) and not _told(t)]
         if not sides:
             continue
-        body = e.body
+        body = e.body.splitlines()
+        low = [ln.lower() for ln in body]
         found = []
         first = e.body_line
         for f, n, t, (num, noun, _) in sides:
             theirs = []
-            for k, line in enumerate(body.splitlines()):
-                if not line.strip() or line.lstrip().startswith("```") or _told(line):
-                    continue
+            head = noun[0] if not _cjk(noun[0]) else re.split(r"[的之の]", noun[0], maxsplit=1)[0][:2]
+            stem = head[:max(4, len(head) - 2)] if not _cjk(head) else head
+            for k, line in enumerate(body):
+                if stem not in low[k] or line.lstrip().startswith("```") or _told(line):
+                    continue   # (only the lines that name the noun are read for their counts)
                 cs = counts(line)
                 theirs += [(first + k, v) for v, w, _ in cs if same_thing(noun, w)] if _one_number(cs) else []
             values = {v for _, v in theirs}

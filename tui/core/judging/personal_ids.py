@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from .. import hints
 from .findings import Finding
 from ..textutil import line_of
 
@@ -108,8 +109,10 @@ _HOME = re.compile(r"(?i)(?:(?:\bhome[ \t]+addr(?:ess)?|\bprivate[ \t]+address|\
                    r"(?:\*\*)?[ \t]*[:：=](?:\*\*)?"   # a label: its colon right after it ("Home address field: max 120": no)
                    r"|\b(?:lives[ \t]+at|mora[ \t]+(?:na|no|em)|habite[ \t]+(?:au|à)|wohnt[ \t]+in[ \t]+der)(?=[ \t]+\d)"
                    r"|家住)[ \t]*([^\n]{6,80})")   # (the verbs: a house number right after, "lives at 221 …")
-_HOME_HINTS = ("home", "private", "residential", "lives", "direcci", "domicil", "endere", "morada", "mora ", "adresse",
-               "habite", "wohn", "privat", "住址", "地址", "家住", "自宅", "주소", "자택", "거주지")
+_HOME_HINTS = ("home", "private", "residential", "lives", "direcci", "domicil", "endere", "morada", "mora", "adresse",
+               "habite", "wohn", "privat")
+hints.register(_HOME_HINTS)   # (the shared pass over a text's words finds them)
+_HOME_OTHER = ("住址", "地址", "家住", "自宅", "주소", "자택", "거주지")
 
 
 def _home_value(v: str) -> bool:
@@ -128,8 +131,9 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
     travel = [m for m in (_TRAVEL_DOC.finditer(text) if any(map(text.__contains__, _TRAVEL_HINTS)) else ()) if sum(c.isdigit() for c in m.group(1)) >= 5
               and not _filler(re.sub(r"\D", "", m.group(1))) and not _A_DATE.fullmatch(m.group(1))
               and not _COMPACT_DATE.fullmatch(m.group(1))]
-    low = text.lower()
-    homes = [m for m in (_HOME.finditer(text) if any(map(low.__contains__, _HOME_HINTS)) else ()) if _home_value(m.group(1))]
+    home = (not text.isascii() and any(map(text.__contains__, _HOME_OTHER))) or \
+        not hints.present(text.lower()).isdisjoint(_HOME_HINTS)
+    homes = [m for m in (_HOME.finditer(text) if home else ()) if _home_value(m.group(1))]
     if not runs and not dni and not travel and not homes:
         return []
     out: list[Finding] = []

@@ -184,8 +184,9 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
                                                                   "COMPLETE", "MERGED", "DEPLOYED", "RELEASED", "FIXED"))))
     if present.intersection(_PHASE_HINTS):   # a phase's label: "Phase: tests started, ~30%"
         labels = sorted(set(labels) | set(_lines_with(scan, low, _PHASE_HINTS, present)))
-    if present.intersection(_SESSION_HINTS):   # "Session summary 2026-03-17: …"
-        labels = sorted(set(labels) | set(_lines_with(scan, low, _SESSION_HINTS, present)))
+    if present.intersection(_SESSION_HINTS) and _HAS_DATE.search(scan):   # "Session summary 2026-03-17: …"
+        labels = sorted(set(labels) | {(a, b) for a, b in _lines_with(scan, low, _SESSION_HINTS, present)
+                                       if _HAS_DATE.search(scan, a, b)})
     for a, b in labels:
         m = _LABEL_LINE.match(scan, a, b)
         if m is not None and not scan.startswith("#", a) and (_reports(m.group(1)) and not _settled(
@@ -195,13 +196,13 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
             out.append((a, b if bullet else _paragraph_end(scan, a), m.group(1).strip()))
     # a share of the work said done ("about 30% done", "完成度 60%") or a process's id ("PID 42927"):
     # true of one moment, whatever the line's label
-    for a, b in (_lines_with(scan, scan, ("%",)) if "%" in scan else []) + \
-            (_lines_with(scan, low, ("pid",)) if "pid" in low else []):
-        line = scan[a:b]
-        m = _PROGRESS.search(line) or _PID.search(line)
-        if m is not None and not line.lstrip().startswith(("|", "#")) and _IF.search(line) is None \
-                and _STATE_RULE.search(line) is None:
-            out.append((a, b, line.strip(" -*+")[:60]))
+    for rx, hint in ((_PROGRESS, "%"), (_PID, "pid")):
+        for m in (rx.finditer(scan) if hint in low else ()):   # (a scan of the text, then its lines)
+            a = scan.rfind("\n", 0, m.start()) + 1
+            b = scan.find("\n", m.end())
+            line = scan[a:len(scan) if b < 0 else b]
+            if not line.lstrip().startswith(("|", "#")) and _IF.search(line) is None and _STATE_RULE.search(line) is None:
+                out.append((a, a + len(line), line.strip(" -*+")[:60]))
     for a, b in _lines_with(scan, low, _NEXT_HINTS, present):
         m = _NEXT.match(scan, a, b)
         if m is not None:
