@@ -64,3 +64,10 @@ def test_a_status_line_inside_a_status_section_is_a_place_of_its_one_finding():
     found = [f for f in status_block_findings("notes.md", text, text) if f.rule == "status-block"]
     assert len(found) == 1
     assert [p.line for p in found[0].places] == [AT, AT + 2, AT + 3]
+
+
+def test_a_label_dated_to_the_day_inside_a_status_section_is_a_place_of_it():
+    text = HEAD + ("## Status — May 2026\n\nWork on the export.\n\n**Benchmark results (2026-05-03):**\n"
+                   "- export of 10k rows: 4 s\n\n## Rules\n\nAmounts are stored in cents.\n")
+    found = [f for f in status_block_findings("notes.md", text, text) if f.rule == "status-block"]
+    assert [p.line for p in found[0].places] == [AT, AT + 4]

@@ -280,6 +280,7 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     blocks = [b[:3] for b in blocks if b[3] or not any(b[0] <= ln <= b[1] for ln in taken)]
     out = []
     if blocks:
+        _dated_labels(scan, blocks, inner)
         places = tuple(p for a, b, t in blocks for p in (Place(entry_id, a, t[:60], end=b if b > a else None),
                                                           *(Place(entry_id, n, u[:60]) for n, u in inner.get(a, ()))))
         what = "; ".join(f"'{t[:40]}' (line {a}{f'–{b}' if b > a else ''})" for a, b, t in blocks[:3])
@@ -297,6 +298,23 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
                                confidence="possible"))
     out += _stale_footer(entry_id, scan)
     return out
+
+
+def _dated_labels(scan: str, blocks: list, inner: dict) -> None:
+    """Inside a status section, a label dated to the day ("**Results (2026-03-31):**") is where the
+    status says its moment: a place of the block (up to 3 a block), no finding of its own."""
+    lines = None
+    for a, b, _ in blocks:
+        if b <= a or len(inner.get(a, ())) >= 3:
+            continue
+        lines = scan.split("\n") if lines is None else lines
+        for n in range(a + 1, min(b, len(lines)) + 1):
+            m = _LABEL_LINE.match(lines[n - 1])
+            if m is not None and _DATE.search(m.group(1)) and all(n != k for k, _ in inner.get(a, ())):
+                inner.setdefault(a, []).append((n, m.group(1).strip()))
+                inner[a].sort()
+                if len(inner[a]) >= 3:
+                    break
 
 
 def _stale_footer(entry_id: str, scan: str) -> list[Finding]:
