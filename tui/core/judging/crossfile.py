@@ -15,6 +15,7 @@ from .conflicts import claims_of as said_claims, conflict_pairs, lines_of_body, 
 from .said_pairs import description_line
 from .port_claims import GENERIC as PORT_GENERIC, environment as _env
 from .spellings import spelling_findings
+from .count_claims import summary_count_findings
 from .passages import heading_findings, passage_findings, read as read_shingles
 from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
 from ..instructions import INSTRUCTION_FILES
@@ -211,7 +212,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         texts[name] = text
         for subject, value, off, phrase in claims(text):
             by_subject[subject].append((name, value, off, phrase))
-    out, seen = _said_conflicts(mem, texts) + spelling_findings(mem), set()
+    out, seen = _said_conflicts(mem, texts) + spelling_findings(mem) + summary_count_findings(mem), set()
     for subject in sorted(by_subject):
         sides = by_subject[subject]
         for i, (a, va, oa, pa) in enumerate(sides):

@@ -2,9 +2,11 @@
 (issue 36 item 5, stop 36).
 
 - ``identifying``: a phone number, by its country's mobile shape (010-1234-5678, 090-1234-5678,
-  (11) 98765-4321, +34 612 345 678, 138 1234 5678) or any number of 9+ digits written as one
-  after a phone label (전화, 電話, 电话, 手机, telefone, celular, teléfono, móvil, WhatsApp, phone,
-  tel).
+  (11) 98765-4321, +34 612 345 678, 138 1234 5678; stop 50, possible: 06 48 27 93 15, 07911
+  483926, 0176 48293751, +44 7911 483926) or any number of 9+ digits written as one after a phone
+  label (전화, 電話, 电话, 手机, telefone, celular, teléfono, móvil, Handy, WhatsApp, phone, tel).
+- ``identifying`` (stop 50, possible): a home address after a label that says it is one's home (Home
+  address, domicilio, morada, Wohnadresse, 住址, 自宅, 집 주소) with a house number in its value.
 - ``sensitive`` (government ID): a Brazilian CPF, a Spanish DNI/NIE, a Korean resident number,
   each only when its check digits hold (a random number passes one time in 11 to 100).
 
@@ -18,11 +20,13 @@ from __future__ import annotations
 
 import re
 
+from .. import hints
 from .findings import Finding
 from ..textutil import line_of
 
 _PHONE_LABEL = re.compile(r"(?i)(?:phone|tel\b|mobile|cell\b|whats ?app|telefone|telemóvel|celular|teléfono|telefono|"
-                          r"móvil|movil|téléphone|telefon\b|전화|연락처|휴대폰|핸드폰|電話|携帯|电话|手机|手機|联系方式|聯絡)"
+                          r"móvil|movil|téléphone|telefon(?:nummer)?\b|handy\b|rufnummer|portable\b|cellulare|"
+                          r"전화|연락처|휴대폰|핸드폰|電話|携帯|电话|手机|手機|联系方式|聯絡)"
                           r"[^\d\n]{0,12}$")
 _SHAPED = re.compile(
     r"(?<![\w+/.-])(?:"
@@ -31,7 +35,17 @@ _SHAPED = re.compile(
     r"|\(\d{2}\)[ \t]?9\d{4}-\d{4}"                          # pt-BR mobile: (11) 98765-4321
     r"|\+\d{1,3}[ \t-]\(?\d{1,4}\)?(?:[ \t-]\d{2,5}){2,4}"  # international, with separators
     r"|1[3-9]\d[ -]\d{4}[ -]\d{4}"                          # zh mobile, written in groups: 138 1234 5678
-    r")(?![\w/.-]|\.\d)")
+    r"|\+\d{1,3}[ \t-]\d{3,5}[ \t-]\d{5,8}"                  # international in two groups: +44 7911 483926
+    r")(?![\w/-]|\.\w)")   # (a sentence's full stop may follow; a file's or a version's dot may not)
+# (stop 50) mobiles written as their countries write them, no label: a shape others share more often
+# (an id in groups), so worth a look, and never after a word that names another number
+_LOCAL = re.compile(
+    r"(?<![\w+/.-])(?:0[67](?:[ .]\d{2}){4}"                # fr mobile: 06 48 27 93 15
+    r"|07[1-9]\d{2}[ \t]\d{6}"                              # uk mobile: 07911 483926
+    r"|01[5-7]\d[ \t/]\d{7,8}"                              # de mobile: 0176 48293751
+    r")(?![\w/-]|\.\w)")
+_OTHER_NUMBER = re.compile(r"(?i)\b(?:ids?|sku|build|version|v|order|ticket|invoice|sample|serial|ref|iban|account|"
+                           r"no|nr|n[°º]|#)\b[^\n\d]{0,12}$|#[ \t]*$")
 _LABELLED = re.compile(r"\+?\(?\d[\d \t().-]{7,18}\d(?![\w/.-])")
 _CPF = re.compile(r"(?<![\d./-])(\d{3})\.(\d{3})\.(\d{3})-(\d{2})(?![\d/-]|\.\d)")
 _DNI = re.compile(r"(?<![\w-])([XYZ]?)(\d{7,8})-?([A-Z])(?![\w-])")
@@ -86,6 +100,29 @@ _TRAVEL_HINTS = ("assport", "ASSPORT", "asaporte", "ASAPORTE", "assaporte", "ASS
                  "eisepass", "EISEPASS", "パスポート", "旅券", "护照", "護照", "여권", "ESTA", "签证", "簽證", "비자", "ビザ")
 
 
+# (stop 50) a person's home address after a label that says it is one's home (not a firm's office, not
+# "the address of the API"): the label, then a value holding a house number or a flat and a word
+_HOME = re.compile(r"(?i)(?:(?:\bhome[ \t]+addr(?:ess)?|\bprivate[ \t]+address|\bresidential[ \t]+address|"
+                   r"\bdirecci[oó]n[ \t]+(?:particular|de[ \t]+casa)|\bdomicilio(?:[ \t]+particular)?|"
+                   r"\bendere[cç]o[ \t]+residencial|\bmorada|\badresse[ \t]+(?:personnelle|du[ \t]+domicile)|\bdomicile|"
+                   r"\bwohnadresse|\bprivatadresse|家庭住址|家庭地址|居住地址|住址|自宅住所|自宅|집[ \t]?주소|자택|거주지)"
+                   r"(?:\*\*)?[ \t]*[:：=](?:\*\*)?"   # a label: its colon right after it ("Home address field: max 120": no)
+                   r"|\b(?:lives[ \t]+at|mora[ \t]+(?:na|no|em)|habite[ \t]+(?:au|à)|wohnt[ \t]+in[ \t]+der)(?=[ \t]+\d)"
+                   r"|家住)[ \t]*([^\n]{6,80})")   # (the verbs: a house number right after, "lives at 221 …")
+_HOME_HINTS = ("home", "private", "residential", "lives", "direcci", "domicil", "endere", "morada", "mora", "adresse",
+               "habite", "wohn", "privat")
+hints.register(_HOME_HINTS)   # (the shared pass over a text's words finds them)
+_HOME_OTHER = ("住址", "地址", "家住", "自宅", "주소", "자택", "거주지")
+
+
+def _home_value(v: str) -> bool:
+    """A value that reads as a street address: a house number or a flat beside words, no link, path or host."""
+    v = v.strip()
+    return any(c.isdigit() for c in v) and sum(c.isalpha() for c in v) >= 3 and not re.search(
+        r"https?://|www\.|@|^[/~.]|\\|\.(?:md|py|js|ts|json|ya?ml)\b|\b(?:localhost|127\.0|\d+\.\d+\.\d+)|"
+        r"\w\.(?:com|org|net|io|dev|app|local|internal)\b|:\d{2,5}\b", v)
+
+
 def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
     """Phone numbers, national and travel documents' numbers in ``text`` (code already blanked)."""
     runs = [(max(0, m.start() - 1), min(len(text), m.end() + 2)) for m in _RUN.finditer(text)
@@ -94,7 +131,10 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
     travel = [m for m in (_TRAVEL_DOC.finditer(text) if any(map(text.__contains__, _TRAVEL_HINTS)) else ()) if sum(c.isdigit() for c in m.group(1)) >= 5
               and not _filler(re.sub(r"\D", "", m.group(1))) and not _A_DATE.fullmatch(m.group(1))
               and not _COMPACT_DATE.fullmatch(m.group(1))]
-    if not runs and not dni and not travel:
+    home = (not text.isascii() and any(map(text.__contains__, _HOME_OTHER))) or \
+        not hints.present(text.lower()).isdisjoint(_HOME_HINTS)
+    homes = [m for m in (_HOME.finditer(text) if home else ()) if _home_value(m.group(1))]
+    if not runs and not dni and not travel and not homes:
         return []
     out: list[Finding] = []
     seen: set[tuple[int, str]] = set()
@@ -118,6 +158,10 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
         if 9 <= len(digits) <= 15 and not _filler(digits) and \
                 _PHONE_LABEL.search(text, max(line_start, m.start() - 30), m.start()):
             add("identifying", "phone", m.start(), "a phone number after a phone label", phone_fix)
+    for m in within(_LOCAL):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if not _filler(re.sub(r"\D", "", m.group(0))) and not _OTHER_NUMBER.search(text, line_start, m.start()):
+            add("identifying", "phone", m.start(), "a mobile number, as its country writes one", phone_fix, "possible")
     for m in shaped:
         intl = m.group(0).startswith("+")
         add("identifying", "phone", m.start(), "a phone number" + (" (an office's, or a person's?)" if intl else ""),
@@ -134,6 +178,9 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
         add("identifying", "travel-document", m.start(1), "a travel document's number (a passport's, a visa's or an "
             "ESTA application's) after its name", "drop it: the agent never needs it, and it names its holder",
             "possible")
+    for m in homes:
+        add("identifying", "home-address", m.start(1), "a home address after a label that says it is one's home",
+            "drop it: the agent never needs where someone lives", "possible")
     if dni:   # a DNI's shape (8 digits and a letter) is common in ids: only where one is named
         for m in _DNI.finditer(text):
             if _dni_ok(*m.groups()) and not _filler(m.group(2)):

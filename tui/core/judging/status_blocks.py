@@ -9,6 +9,10 @@ misses when a memory is mostly durable but holds one status block.
   that will be done or dropped by the next session; the block is its paragraph;
 - a line that says a thing is done and another is waited for (``重构已完成，等待…``,
   ``구현 완료 / 추가 요청 대기``, "done, waiting for review"); neighbouring lines are one block.
+- (stop 50) a state's or a phase's label whose value dates or measures the moment ("Status: schema
+  phase complete (2026-05-03)", "フェーズ: テストフェーズ 開始"), a share of the work said done ("about
+  40% done"), a process's id with its number, a dated session recap as a label; a status line inside
+  a status section is a place of that section's block. The words: judging/status_words.
 
 All the blocks of one memory are one finding (one cause: the memory keeps status), each block a
 place with its range. ``possible``: a block reads as status by its wording, and the owner may
@@ -29,102 +33,10 @@ from ..textutil import line_of, without_comments
 from .owner_context import living_backlog
 from .status_tables import progress_tables, under_definitions
 from .time_context import RETRO
-
-_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
-_HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+([^\n]+)$")
-_STATE = re.compile(r"(?i)\b(?:status|estado|stato|statut|stand|état|progress|progreso|progresso|fortschritt|avancement|"
-                    r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状況|ステータス|進捗|进度|進度|상태|진행 ?상황")
-_NOW = re.compile(r"(?i)\b(?:current|currently|now|atual|actual|actuel|aktuell|attuale|güncel|mevcut|hiện tại|"
-                  r"текущ\w*|updated|as of|actualizado|atualizado|mis à jour|aktualisiert)\b|当前|目前|現在|現状|현재|最新")
-# a heading that is "Current" and a date: "## Current (2026-04-01, after the move)"
-_NOW_DATED = re.compile(r"(?i)^\W*(?:current|now|atual|actual|当前|現在|현재)\W*(?:\(|—|–|-|:|,)")
-# a delivery mark in capitals, or a word of one, beside a date: "IMPLEMENTED (2026-03-02)", "Delivered 2026-02-20"
-_DELIVERED = re.compile(r"(?:\b(?:IMPLEMENTED|DELIVERED|SHIPPED|DONE|COMPLETED?|MERGED|DEPLOYED|RELEASED|FIXED)\b|"
-                        r"\b(?:Implemented|Delivered|Shipped|Completed|Deployed|Released)\b|已完成|已上线|完了|완료|"
-                        r"\b(?:Implementado|Entregue|Entregado|Concluído|Terminado|Livré|Geliefert|Tamamlandı)\b)"
-                        r"[ \t]*[(\[—–:-]?[ \t]*(?:on[ \t]+)?(?=(?:19|20)\d{2}[-/.]\d)")
-_NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?|Next steps|Next up|下一步|后续计划|"
-                   r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos pasos|Próximos passos|Prochaines étapes|"
-                   r"Nächste Schritte|Sıradaki(?:ler)?|Следующие шаги)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
-_DONE = r"(?:已完成|完成了|已实现|完了|완료|\bdone\b|\bfinished\b|\bterminado\b|\bconcluído\b|\bconcluido\b|\btamamlandı\b)"
-_WAIT = r"(?:等待|待定|待确认|(?:(?<![\u4e00-\u9fff])|(?<=[仍还尚正后]))待(?![办辦定遇])(?=[\u4e00-\u9fff])|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
-_DONE_THEN_WAIT = re.compile(r"(?im)^[^\n]*" + _DONE + r"[^\n]{0,40}?" + _WAIT + r"[^\n]*$")
-# "first time using X" said of the user: true the week it was written
-_FIRST_TIME = re.compile(r"(?i)\bfirst time (?:using|with|trying|learning|writing)\b|\bprimera vez (?:usando|con)\b|"
-                         r"\bprimeira vez (?:usando|com)\b|初めて(?:使|触|の)|第一次(?:使用|用|接触)|처음 (?:사용|써|접)")
-_USER_ENTRY = re.compile(r"(?i)\A---[ \t]*\n(?:(?!---)[^\n]*\n)*?[ \t]*type:[ \t]*[\"']?user\b")
-_FOOTER = re.compile(r"(?i)(?<!\w)(?:last updated|last update|updated|última actualización|última atualização|dernière mise à jour|"
-                     r"zuletzt aktualisiert|stand|最終更新|最后更新|更新于|更新日|마지막 업데이트|последнее обновление)"
-                     r"[^\d\n]{0,6}((?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2})")
-
-
-def _day(date: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in re.split(r"[-/.年月日]", date) if p)
-
-
-_LABEL_LINE = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([^\n:：*]{2,50}?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
-
-
-# a state closed at its date, or held since a date, or re-checked and still valid: a record that stays
-# true ("Status: RESOLVED (2026-04-17)", "DONE (2026-05-28): …", "Estado atual (desde 2026-05-04)",
-# "Estado pós-2026-05-11", "상태(2026-07-08 재확인, 여전히 유효)"); nothing for the owner to move (stop 37:
-# 13 of the 25 tune findings of this rule were such records, none acted on)
-_CLOSED = re.compile(r"(?i)\b(?:complete[d]?|resolved|done|fixed|closed|deployed|shipped|merged|released|delivered|"
-                     r"dropped|abandoned|discarded|descartad[oa]|"
-                     r"implemented|finished|verified|cerrad[ao]|resuelt[ao]|conclu[ií]d[ao]|terminad[ao]|completad[ao]|"
-                     r"completat[oa]|risolt[oa]|chius[oa]|fermée?|termin[ée]e?|erledigt|abgeschlossen|behoben|"
-                     r"tamamlandı|çözüldü|завершен[оа]?|решен[оа]?|still valid|re-?(?:verified|confirmed|checked))\b|"
-                     r"已完成|已解决|已解決|已修复|完成|完了|解決済|解决|완료|해결|여전히 유효|재확인|仍然有效|仍有效|再確認")
-# what keeps a closed word from closing the block: something still open in the same words
-_OPEN = re.compile(r"(?i)\b(?:deferred|pending|in progress|wip|waiting|blocked|partial(?:ly)?|remaining|todo|next|"
-                   r"pendiente|pendente|in attesa|en curso|em andamento|ausstehend)\b|待|未完|진행 ?중|대기|進行中|保留")
-_SINCE = re.compile(r"(?i)(?:\b(?:since|desde|seit|depuis|dal|pós|post|after|após|nach|dopo|après)[ \t-]*"
-                    r"(?:(?:the|el|o|a|le|la|dem|il)[ \t]+)?(?:19|20)\d{2}[-/.]\d)|(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}"
-                    r"[ \t]*(?:以来|から|부터)")
-
-
-def _settled(words: str) -> bool:
-    """The words say the state is closed, held since a date, or re-checked: a record, not a status."""
-    return (_CLOSED.search(words) is not None and _OPEN.search(words) is None) or _SINCE.search(words) is not None
-
-
-# a month and its year dates a state as well as a day does ("Estado Marzo 2026", "Status — March 2026",
-# "状态（2026年3月）", "Stand 2026-03")
-_MONTH_YEAR = re.compile(r"(?i)(?<![\w-])(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|"
-                         r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
-                         r"septiembre|octubre|noviembre|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|"
-                         r"outubro|novembro|dezembro|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|"
-                         r"novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember)\.?,?[ \t]+(?:de[ \t]+)?"
-                         r"(?:19|20)\d{2}(?!\d)|(?<![\d-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])|(?:19|20)\d{2}年\d{1,2}月")
-
-_GAP = re.compile(r"(?i)[ \t:：—–\-(（,]*(?:(?:as of|as at|at|in|en|em|im|au|zum|per)[ \t]+)?")
-
-
-def _month_of_state(title: str) -> bool:
-    """A month and its year right after a state's word ("Estado Marzo 2026", "Status as of March 2026"), not
-    a date further on ("status codes (RFC 9110, June 2022)") nor a start ("Status page (since March 2025)")."""
-    return any(_MONTH_YEAR.match(title, _GAP.match(title, m.end()).end()) for m in _STATE.finditer(title))
-
-
-def _reports(title: str) -> bool:
-    """A heading's or a label's words report a state at a date or now (not one closed or settled)."""
-    dated = _DATE.search(title) is not None or _month_of_state(title)
-    reports = _STATE.search(title) is not None and (dated or _NOW.search(title) is not None) or \
-        dated and _NOW_DATED.match(title) is not None or _DELIVERED.search(title) is not None
-    return reports and not _settled(title)
-
-
-# a heading that dates a session: "Work done (last session — 2026-05-16)", "Sesión 2026-03-02". One such
-# section in a memory is the record of that session kept as memory (stop 48: a want missed on
-# heldout43b); several are a log of sessions, a file of its own kind (the session-log finding's)
-# (the word and the date side by side: "Session handling (2026-04-11 rewrite)" is about sessions)
-_SESSION_WORD = r"(?:\b(?:session|sesión|sesion|sessão|sessione|sitzung)\b|セッション|세션|会话|會話|сесси[яи])"
-_DAY = r"(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)"
-_SESSION = re.compile(rf"(?i){_SESSION_WORD}[ \t]*[—–:(,-]?[ \t]*{_DAY}|(?<!\d){_DAY}[ \t]*[)—–:,-]?[ \t]*{_SESSION_WORD}")
-
-
-def _session_heading(title: str) -> bool:
-    return _SESSION.search(title) is not None and not _settled(title)
+from .status_words import (
+    _CLOSED, _DATE, _DONE_THEN_WAIT, _FIRST_TIME, _FOOTER, _HEADING, _IF, _LABEL_LINE, _NEXT, _NOW,
+    _OPEN_WORD, _PID, _PROGRESS, _STATE_RULE, _USER_ENTRY, _day, _reports, _session_heading,
+    _session_label, _settled, _state_value)
 
 
 def _heading_blocks(scan: str) -> list[tuple[int, int, str]]:
@@ -154,10 +66,10 @@ def _paragraph_end(scan: str, pos: int) -> int:
 _NOT_YET_HINTS = ("尚未", "还没", "還沒", "仍未", "まだ", "아직", "not yet", "todavía no", "todavia no", "aún no", "aun no",
                   "ainda não", "ainda nao", "noch nicht", "pas encore", "henüz", "henuz", "chưa", "ещё не", "еще не")
 _STATE_HINTS = ("status", "estado", "stato", "statut", "stand", "état", "progres", "fortschritt", "avancement", "durum",
-                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状況", "ステータス", "進捗", "进度",
+                "trạng thái", "tình trạng", "статус", "состояние", "прогресс", "状态", "狀態", "状態", "状況", "ステータス", "進捗", "进度",
                 "進度", "상태", "진행")
 _NEXT_HINTS = ("next", "下一步", "后续计划", "다음", "次の", "次に", "próximo", "prochaine", "nächste", "sıradaki",
-               "следующие", "siguiente")
+               "следующ", "siguiente")
 # the next step said in a sentence of its own, not as a label: "… 2026-03-27. Próximo passo é a Ana escrever …",
 # "Next step is the billing import", "下一步是联调" (a rule's "if it fails, the next step is …" says how to work)
 _NEXT_SAID = re.compile(r"(?i)(?:^[ \t]*(?:[-*+][ \t]+)?|[.。;；!！][ \t]*|\*\*[ \t]*)(?:the[ \t]+|o[ \t]+|el[ \t]+)?"
@@ -170,36 +82,31 @@ _LAST_COMMIT = re.compile(r"(?i)\b(?:last|latest|most recent|letzte[rn]?|neueste
                           r"最后(?:一次)?提交|最新提交|最終コミット|最新コミット|마지막 커밋|최근 커밋|последний коммит")
 _HASH = re.compile(r"(?<![\w/.-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w/.-])")
 _WAIT_HINTS = ("等待", "待", "待ち", "대기", "waiting", "esperando", "aguardando", "en attente", "bekleniyor")
+_PHASE_HINTS = ("phase", "fase", "étape", "aşama", "giai đoạn", "этап", "フェーズ", "阶段", "階段", "段階", "단계")
+_SESSION_HINTS = ("session", "sesión", "sesion", "sessão", "sitzung", "セッション", "세션", "会话", "會話", "сесси")
 _DONE_HINTS = frozenset(("done", "implemented", "delivered", "shipped", "complete", "merged", "deployed", "released",
                          "fixed"))
-_ASCII_HINTS = _DONE_HINTS | frozenset(w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS if w.isascii())
+_ASCII_HINTS = _DONE_HINTS | frozenset(w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS + _PHASE_HINTS
+                                       + _SESSION_HINTS if w.isascii())
 hints.register(_ASCII_HINTS)   # one shared pass over a text's words finds them (judging/hints)
 _OTHER_HINTS = hints.finder(sorted({w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS + _NOT_YET_HINTS
+                                    + _PHASE_HINTS + _SESSION_HINTS
                                     if not w.isascii()}))
 _HAS_DATE = re.compile(r"(?:19|20)\d{2}[-/.年]\d")
 
 
-# an open state written as a mark (stop 38): the word in bold — first in the bold, or closing a
-# phrase there ("**Pending: promote**", "**Pilot pending, not started**", "**Live blocked**") —, in
-# capitals, in a heading's parentheses, or as a label's value ("Run 2: in progress", "3단계: 진행 중").
-# Not an open word inside a phrase ("**check pending migrations before merging**": a rule), in a
-# list of states ("pending|sent|failed"), in a name (cancel-in-progress), or beside a closing word
-_OPEN_WORD = (r"(?:pending|pendiente|pendente|in[ -]progress|en curso|en progreso|em andamento|paused|pausad[oa]|"
-              r"blocked|bloquead[oa]|on hold|en espera|em espera|尚未[^\s，。,.]{0,6}|进行中|進行中|진행 ?중|未着手|対応中|保留中)")
 _OPEN_IN = re.compile(r"(?i)(?<![\w-])" + _OPEN_WORD + r"(?![\w-])")
 _BOLD = re.compile(r"\*\*(?=\S)([^*\n]{1,100}?)\*\*")
 _OPEN_MARK = re.compile(r"(?i)^#{1,6}[^\n]*[(（][ \t]*" + _OPEN_WORD + r"[ \t]*[)）]|"
                         # a heading or an item that is the open state alone: "## Still pending", "- Pendiente: 1 test …"
                         r"^(?:#{1,6}|[ \t]*[-*+])[ \t]+(?:[^\w\s]+[ \t]*)?(?:(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+)?"
                         + _OPEN_WORD + r"[ \t]*(?:[:：][ \t]*\S[^\n]*|[:：]?[ \t]*$)|"
+                        # the same label opening a plain line, said to be still open: "Still pending: the PDF export"
+                        # (a bare "Pending: the order exists but is not paid" defines a state)
+                        r"^[ \t]*(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+" + _OPEN_WORD + r"[ \t]*[:：][ \t]*\S|"
                         r"^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?[^:：\n|*]{1,40}(?:\*\*)?[:：][ \t]*(?:\*\*)?"
                         + _OPEN_WORD + r"(?![\w-])(?![ \t]+\w)|"   # the label's value, not "pending entries"
                         r"(?-i:(?<![\w-])(?:IN PROGRESS|IN-PROGRESS|PENDING|BLOCKED|ON HOLD|PENDIENTE|PENDENTE|EN CURSO)(?![\w-]))")
-# a line that tells how to use the states, or lists them, or closes them, is no status
-_STATE_RULE = re.compile(r"(?i)\b(?:mark|set|when|whenever|if|unless|must|should|never|always|states?|statuses|values?|"
-                         r"enum|column|field|flag|label|marca|marcar|cuando|quando|si|dropped|abandoned|discarded|"
-                         r"descartad[oa]|cancel(?:l?ed)?)\b|→|->|\bfrom\b[^\n]{0,30}\bto\b|" + _OPEN_WORD +
-                         r"[ \t]*[|/][ \t]*\w|\w[ \t]*[|/][ \t]*" + _OPEN_WORD + r"|如果|当|时|場合|とき|경우|때")
 _OPEN_HINTS = ("pending", "pendiente", "pendente", "progress", "en curso", "en progreso", "andamento", "paused",
                "pausad", "blocked", "bloquead", "on hold", "en espera", "em espera", "尚未", "进行中", "進行中",
                "진행", "未着手", "対応中", "保留中")
@@ -242,8 +149,6 @@ _NOT_YET = re.compile(r"(?i)(?:尚未|还没有?|還沒有?|仍未)[^，。；,;
 _PLAN = re.compile(r"(?i)下一步|接下来|下次|后续|後續|次回|次は|次に|今後|予定|다음에|다음 단계|다음으로|예정|추후|"
                    r"\b(?:next(?: steps?| session| time| up)\b|pr[oó]ximo pas[os]o?|siguiente paso|s[ıi]radaki|"
                    r"n[aä]chste[rn]? schritt|prochaine [ée]tape|следующ\w*|ti[eế]p theo)")
-_IF = re.compile(r"(?i)\b(?:if|when|whenever|unless|once|until|si|cuando|quando|wenn|falls|lorsque)\b|如果|若|的话|場合|とき|なら|"
-                 r"경우|으면|하면|되면|없으면")
 
 
 def _not_yet_plans(scan: str, low: str, present) -> list[tuple[int, int, str]]:
@@ -277,12 +182,27 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
     if present & _DONE_HINTS:
         labels = sorted(set(labels) | set(_lines_with(scan, scan, ("DONE", "IMPLEMENTED", "DELIVERED", "SHIPPED",
                                                                   "COMPLETE", "MERGED", "DEPLOYED", "RELEASED", "FIXED"))))
+    if present.intersection(_PHASE_HINTS):   # a phase's label: "Phase: tests started, ~30%"
+        labels = sorted(set(labels) | set(_lines_with(scan, low, _PHASE_HINTS, present)))
+    if present.intersection(_SESSION_HINTS) and _HAS_DATE.search(scan):   # "Session summary 2026-03-17: …"
+        labels = sorted(set(labels) | {(a, b) for a, b in _lines_with(scan, low, _SESSION_HINTS, present)
+                                       if _HAS_DATE.search(scan, a, b)})
     for a, b in labels:
         m = _LABEL_LINE.match(scan, a, b)
-        if m is not None and not scan.startswith("#", a) and _reports(m.group(1)) \
-                and not _settled(scan[m.end(1):min(b, m.end(1) + 48)]):   # "ESTADO (2026-07-13): CERRADA."
+        if m is not None and not scan.startswith("#", a) and (_reports(m.group(1)) and not _settled(
+                scan[m.end(1):min(b, m.end(1) + 48)])   # "ESTADO (2026-07-13): CERRADA."
+                or _state_value(m.group(1), scan[m.end(1):b]) or _session_label(m.group(1))):
             bullet = scan[a:a + 3].lstrip()[:1] in ("-", "*", "+")
             out.append((a, b if bullet else _paragraph_end(scan, a), m.group(1).strip()))
+    # a share of the work said done ("about 30% done", "完成度 60%") or a process's id ("PID 42927"):
+    # true of one moment, whatever the line's label
+    for rx, hint in ((_PROGRESS, "%"), (_PID, "pid")):
+        for m in (rx.finditer(scan) if hint in low else ()):   # (a scan of the text, then its lines)
+            a = scan.rfind("\n", 0, m.start()) + 1
+            b = scan.find("\n", m.end())
+            line = scan[a:len(scan) if b < 0 else b]
+            if not line.lstrip().startswith(("|", "#")) and _IF.search(line) is None and _STATE_RULE.search(line) is None:
+                out.append((a, a + len(line), line.strip(" -*+")[:60]))
     for a, b in _lines_with(scan, low, _NEXT_HINTS, present):
         m = _NEXT.match(scan, a, b)
         if m is not None:
@@ -324,7 +244,6 @@ def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
             and not (not scan.startswith("#", a) and under_definitions(scan, a))]
 
 
-
 # an index's line pointing at a memory file: a heading over such lines names a group of files
 _LINKED = re.compile(r"\s*[-*+][ \t]+\[[^\]\n]*\]\([^)\n]+\.md\)")
 
@@ -343,12 +262,17 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
     tables = [] if not opened and living_backlog(entry_id, scan) else progress_tables(scan)
     at, at_line = 0, 1   # lines counted on from the block before (sorted), not from the top for each
+    inner: dict[int, list[tuple[int, str]]] = {}   # a block's first line → the status lines inside it
     for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans + tables):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first = at_line = at_line + scan.count("\n", at, start)
         at, last = start, first + scan.count("\n", start, max(start, end - 1))
         if blocks and first <= blocks[-1][1]:
-            continue   # inside the block before: the same report
+            # inside the block before: the same report, its line a place of it (the line the owner
+            # rewrites: "- Phase: tests started" under "## Current status")
+            if first > blocks[-1][0] and len(inner.setdefault(blocks[-1][0], [])) < 3:
+                inner[blocks[-1][0]].append((first, title))
+            continue
         blocks.append((first, last, title, start in headed))
     # a block holding another finding's line is that finding's cause — unless a heading names the
     # block the state now ("当前状态", "Current state (2026-09-25)"): then the section is the cause and the
@@ -356,7 +280,9 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     blocks = [b[:3] for b in blocks if b[3] or not any(b[0] <= ln <= b[1] for ln in taken)]
     out = []
     if blocks:
-        places = tuple(Place(entry_id, a, t[:60], end=b if b > a else None) for a, b, t in blocks)
+        _dated_labels(scan, blocks, inner)
+        places = tuple(p for a, b, t in blocks for p in (Place(entry_id, a, t[:60], end=b if b > a else None),
+                                                          *(Place(entry_id, n, u[:60]) for n, u in inner.get(a, ()))))
         what = "; ".join(f"'{t[:40]}' (line {a}{f'–{b}' if b > a else ''})" for a, b, t in blocks[:3])
         out.append(Finding(entry_id, "process", "status-block", blocks[0][0],
                            f"a status kept as memory: {what}" + (f" and {len(blocks) - 3} more" if len(blocks) > 3 else ""),
@@ -372,6 +298,23 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
                                confidence="possible"))
     out += _stale_footer(entry_id, scan)
     return out
+
+
+def _dated_labels(scan: str, blocks: list, inner: dict) -> None:
+    """Inside a status section, a label dated to the day ("**Results (2026-03-31):**") is where the
+    status says its moment: a place of the block (up to 3 a block), no finding of its own."""
+    lines = None
+    for a, b, _ in blocks:
+        if b <= a or len(inner.get(a, ())) >= 3:
+            continue
+        lines = scan.split("\n") if lines is None else lines
+        for n in range(a + 1, min(b, len(lines)) + 1):
+            m = _LABEL_LINE.match(lines[n - 1])
+            if m is not None and _DATE.search(m.group(1)) and all(n != k for k, _ in inner.get(a, ())):
+                inner.setdefault(a, []).append((n, m.group(1).strip()))
+                inner[a].sort()
+                if len(inner[a]) >= 3:
+                    break
 
 
 def _stale_footer(entry_id: str, scan: str) -> list[Finding]:
