@@ -53,7 +53,7 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
             # nothing to read, not a file that fails: the folder's empty files are one cause (judging/
             # causes groups them), worth a look, not a failure (stop 50: one pool's three folders gave 20)
             out.append(Finding(e.id, "unreadable", "empty-file", None, f"an {e.error}: nothing in it for the agent",
-                               "delete it, or write the memory it was meant to hold", confidence="possible"))
+                               "delete, or write the memory that was meant to go there", confidence="possible"))
         else:
             out.append(Finding(e.id, "unreadable", "unreadable", None, f"cannot be read: {e.error}",
                                "fix or remove the file; it is listed but never injected"))
