@@ -280,7 +280,7 @@ def test_a_desk_s_name_is_no_one_s_in_a_mailbox_or_a_home_path():
     assert _identifying("Runs from /home/pi/robot/main.py") == []   # a Raspberry Pi's default login
     # still found: a person's mailbox and home
     assert _identifying("- Account: giulia.rossi@gmail.com (Search Console)") == ["email"]
-    assert _identifying("Files in `C:\\Users\\giulia\\Documents\\work`") == ["home-path"]
+    assert _identifying("Files in `C:\\Users\\giulia.rossi\\Documents\\work`") == ["home-path"]
 
 
 # -- path-missing: plain "missing" is possible; what is no file of this project is no finding ---------

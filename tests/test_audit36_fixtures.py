@@ -55,5 +55,5 @@ def test_a_web_route_is_no_home_directory():
     from tui.core.judging.gates import identifying_findings
     assert identifying_findings("r.md", "The router serves /home/product and /home/settings.\n") == []
     assert identifying_findings("r.md", "Pages: /home/product\n") == []
-    [f] = identifying_findings("r.md", "Scripts live in /home/ana/projects/shop/scripts.\n")
+    [f] = identifying_findings("r.md", "Scripts live in /home/ana.mirel/projects/shop/scripts.\n")
     assert f.rule == "home-path"

@@ -58,7 +58,8 @@ def test_time_words_the_owner_wrote_on_purpose():
     # look-alikes that still say now: a plain statement, a note that is no instruction, a file named for an idea
     assert _words("s.md", "The staging database is currently down; deploys are blocked.\n")
     assert _words("n.md", "- **Note**: the index is currently at its 2024 level.\n")
-    assert _words("idea_generation_framework.md", "- AdSense only for now (user decision).\n")
+    # (stop 50: "for now" beside the owner's decision holds until they revisit it: no finding)
+    assert not _words("idea_generation_framework.md", "- AdSense only for now (user decision).\n")
 
 
 def test_the_two_credential_shapes_and_their_look_alikes():

@@ -51,7 +51,8 @@ def test_a_template_is_no_status_report(tmp_path):
 
 def test_a_skills_material_needs_no_frontmatter_and_a_loose_note_does(tmp_path):
     kinds, rep = _kinds(tmp_path, {
-        "MEMORY.md": "- [t](tutor/SKILL.md)\n- [c](tutor/refs/CURRICULUM.md)\n- [n](note.md)\n",
+        "MEMORY.md": "- [t](tutor/SKILL.md)\n- [c](tutor/refs/CURRICULUM.md)\n- [n](note.md)\n- [b](board.md)\n",
+        "board.md": "---\nname: board\ndescription: the sensor board\n---\nThe board is an ESP32.\n",
         "tutor/SKILL.md": "---\nname: tutor\ndescription: teaches\n---\nRead refs/CURRICULUM.md.\n",
         "tutor/refs/CURRICULUM.md": "# Curriculum\n\n1. Toolchain\n2. Sensors\n",
         "note.md": "# A note\n\nThe build uses make.\n"})

@@ -35,6 +35,7 @@ def _claude_with_workspace(tmp_path, prefix="assistant/"):
     root.mkdir()
     write(mem, "MEMORY.md", "# Memory\n\n- [Stack](project_stack.md) — what the app runs on\n")
     write(mem, "project_stack.md", ENTRY_FM.format("stack") + "The app is Flask on a small VPS.\n")
+    write(mem, "project_host.md", ENTRY_FM.format("host") + "The VPS is in Frankfurt.\n")
     write(mem, "loose_note.md", "A note written by hand, with no frontmatter.\n")
     for name, text in WORKSPACE.items():
         write(mem, prefix + name, text)
@@ -68,6 +69,8 @@ def test_two_memory_notes_named_like_workspace_files_are_still_memories(tmp_path
     root.mkdir()
     write(mem, "MEMORY.md", "# Memory\n\n- [Stack](project_stack.md) — what the app runs on\n")
     write(mem, "project_stack.md", ENTRY_FM.format("stack") + "Flask.\n")
+    for n in ("host", "mail", "team"):   # (most of the folder carries frontmatter: the two break its habit)
+        write(mem, f"project_{n}.md", ENTRY_FM.format(n) + f"Notes on the {n}.\n")
     write(mem, "user.md", "The user is a nurse who codes at night.\n")
     write(mem, "tools.md", "Uses neovim and tmux.\n")
     found = _audit(mem, root)
@@ -84,9 +87,9 @@ def test_the_same_address_in_three_files_is_one_finding(tmp_path):
     write(mem, "user_contact.md", ENTRY_FM.format("contact") + "Mail me at tomas.brand@fastmail.net.\n")
     write(mem, "project_site.md", ENTRY_FM.format("site") + "The contact form sends to tomas.brand@fastmail.net\n"
                                    "and a copy to mira.holt@proton.me.\n")
-    write(mem, "user_output.md", ENTRY_FM.format("out") + "Exports go to C:\\Users\\tomasb\\Desktop\\out.\n"
-                                 "Logs go to C:\\Users\\tomasb\\AppData\\shop.\n")
-    write(mem, "project_build.md", ENTRY_FM.format("build") + "Build in C:\\Users\\tomasb\\src\\shop first.\n")
+    write(mem, "user_output.md", ENTRY_FM.format("out") + "Exports go to C:\\Users\\tomas.brand\\Desktop\\out.\n"
+                                 "Logs go to C:\\Users\\tomas.brand\\AppData\\shop.\n")
+    write(mem, "project_build.md", ENTRY_FM.format("build") + "Build in C:\\Users\\tomas.brand\\src\\shop first.\n")
     found = [f for f in _audit(mem, root) if f.kind == "identifying"]
     emails = [f for f in found if f.rule == "email"]
     homes = [f for f in found if f.rule == "home-path"]

@@ -20,7 +20,8 @@ def test_a_home_folder_named_by_a_person_stays_found():
     text = ("# Where things are\n\n"
             "- Catalogue PDFs: `C:\\Users\\marta.oliveira\\Desktop\\catalogues\\spring.pdf`\n"
             "- Scripts: /Users/kenjiw2/src/tools/run.sh\n")
-    assert sorted(f.line for f in _home(text)) == [3, 4]
+    # (stop 50: a full name stays found; a login with a digit is a handle, no name to learn)
+    assert sorted(f.line for f in _home(text)) == [3]
 
 
 def _git_repo(root, remote):

@@ -83,7 +83,9 @@ def _broken_index(mem, n=6):
     write(mem, "a.md", FM.format("a") + "alpha\n")
     write(mem, "plain.md", "a note with no frontmatter\n")
     links = "".join(f"- [Gone {i}](gone-{i}.md) — was here\n" for i in range(n))
-    write(mem, "MEMORY.md", "# Memory\n\n- [A](a.md) — alpha\n" + links + "- [Plain](plain.md) — plain\n")
+    write(mem, "b.md", FM.format("b") + "beta\n")   # (two of three with frontmatter: the folder's habit)
+    write(mem, "MEMORY.md", "# Memory\n\n- [A](a.md) — alpha\n" + links + "- [Plain](plain.md) — plain\n"
+                            "- [B](b.md) — beta\n")
 
 
 def test_the_broken_links_of_one_index_are_one_finding(mem_dir, root):

@@ -144,7 +144,7 @@ def test_traversal(mem_dir, root):
 
 
 def test_identifying():
-    text = "Ask dana.okafor@tally.dev; db at 10.0.3.7; logs in /home/dana/tally. Not noreply@github.com, /home/user."
+    text = "Ask dana.okafor@tally.dev; db at 10.0.3.7; logs in /home/dana.okafor/tally. Not noreply@github.com, /home/user."
     # a private LAN address identifies no one (SPEC §5: right means the owner would act on it)
     assert sorted(f.rule for f in identifying_findings("a.md", text)) == ["email", "home-path"]
 

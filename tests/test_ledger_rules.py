@@ -306,10 +306,14 @@ def test_desks_services_examples_and_blocks_are_not_someones():
     # still found: a person's mailbox beside the words apart ("sandbox … account"), a person's home,
     # a person-shaped login with a suffix outside the service list, a host on the block, a server's IP
     assert _identifying("Sandbox delivers only to the account owner (giulia.r@mailbox.it).\n") == ["email"]
-    assert _identifying("Config: `/home/giulia/pm2.config.js`\n") == ["home-path"]
-    assert _identifying("Config: `/home/giulia-dev/pm2.config.js`\n") == ["home-path"]
-    assert _identifying("Repo cloned to `C:\\Users\\giulia\\code\\shop`\n") == ["home-path"]
-    assert _identifying("Open file:///home/giulia/report.html in the browser\n") == ["home-path"]
+    # (stop 50: a home path counts only when its account spells a full name; a first name alone or
+    # with a suffix is the owner's own working path)
+    assert _identifying("Config: `/home/giulia.ferri/pm2.config.js`\n") == ["home-path"]
+    assert _identifying("Config: `/home/giulia_ferri/pm2.config.js`\n") == ["home-path"]
+    assert _identifying("Config: `/home/giulia-dev/pm2.config.js`\n") == []
+    assert _identifying("Repo cloned to `C:\\Users\\GiuliaFerri\\code\\shop`\n") == ["home-path"]
+    assert _identifying("Repo cloned to `C:\\Users\\giulia\\code\\shop`\n") == []
+    assert _identifying("Open file:///home/giulia.ferri/report.html in the browser\n") == ["home-path"]
     assert _identifying("DB at 10.20.0.7 inside VNet 10.20.0.0/16\n") == []   # a private address: no one's
     assert _identifying("ssh deploy@198.18.7.21 then restart the worker\n") == ["public-ip"]
 
@@ -419,6 +423,8 @@ def test_transient_provisional_still_found_and_said_as_a_check(text):
     "Backfill needs the live feed temporarily paused and a full redeploy.",
     "Mỗi lần chạy đọc NAV hiện tại rồi bật chế độ phòng thủ.",
     "| Apr 3 | Nova | 5120 floor today | Correct |",
+    "| Apr 3 | Nova | 5120 target | Pending — not yet tested |",   # (stop 50: a dated row says when)
+    "**Status (2026-02-01)**: not yet built.",                      # (stop 50: the date anchors it)
 ])
 def test_transient_words_that_name_define_or_recount(text):
     assert transient_findings("notes.md", text) == [], text
@@ -436,7 +442,6 @@ def test_transient_words_that_name_define_or_recount(text):
     "Next session should start with the migration.",
     "- Sentry is temporarily disabled on staging.",
     "This week we are on the release branch.",
-    "| Apr 3 | Nova | 5120 target | Pending — not yet tested |",
 ])
 def test_transient_same_words_stating_the_moment_stay_found(text):
     assert transient_findings("notes.md", text), text
@@ -504,14 +509,16 @@ def test_transient_a_threshold_rule_a_marked_history_an_instruction(text):
     assert transient_findings("notes.md", text) == [], text
 
 
-@pytest.mark.parametrize("text", ["Today the queue is at 80% (≥ 70 alerts).", "**Status (2026-02-01)**: not yet built.",
+@pytest.mark.parametrize("text", ["Today the queue is at 80% (≥ 70 alerts).", "**Status**: not yet built.",
                                   "현재 설정은 테스트 모드다."])
 def test_transient_same_words_without_the_rule_or_history_stay(text):
     assert transient_findings("notes.md", text), text
 
 
 def test_transient_a_past_event_told_as_this_session_is_a_check_saying_so():
-    f, = transient_findings("a.md", "**Why:** During this session, I reset the branch and lost two uncommitted pages.")
+    # (stop 50: in a reason line it is the story behind the rule, no finding; told elsewhere, a check)
+    assert transient_findings("a.md", "**Why:** During this session, I reset the branch and lost two uncommitted pages.") == []
+    f, = transient_findings("a.md", "During this session, I reset the branch and lost two uncommitted pages.")
     assert f.confidence == "possible" and "past event" in f.message and "a date" in f.fix
     # a present state beside it stays a 'right now' statement
     f, = transient_findings("a.md", "This session the importer is half done and the queue is paused.")

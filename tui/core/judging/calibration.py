@@ -25,7 +25,8 @@ is ``high`` only on fresh verdicts of 9 in 10 (or, under 5 verdicts, the corpus 
 shapes that announce themselves (a provider's token or key shape, a URL's password, Basic/Bearer,
 ``curl -u``, a Kubernetes Secret, a long random token of mixed case: secrets/grade.long_mixed) keep
 their level. no-frontmatter at ``possible`` (1 of 5 fresh)
-stays shown: the corpus ledger marks 9 right.
+stays shown, only where the folder's convention is frontmatter (stop 50: 6 of 6 corpus findings right
+there, the folders that never adopted it wrong).
 
 Audit only: the write gate judges words being written now, whose "now" is the moment of writing.
 """

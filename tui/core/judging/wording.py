@@ -16,6 +16,7 @@ from .day_names import name_ends
 from ..textutil import lazy_re, line_of, line_span, without_code, without_comments
 from .owner_context import frontmatter_label, in_state_list, living_backlog, on_purpose
 from .line_language import BORROWED, FUNCTION_WORDS, reads_as_other
+from .time_scope import unsaid
 from .time_context import DATE, DAY_WORD, RETRO, SESSION_DEIXIS, TimeContext, quoted
 
 # (language, cheap hint that must be in the lower-cased text, pattern)
@@ -139,6 +140,8 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 continue   # a living backlog's "not yet" and "currently": its open items, what the file is for
             if on_purpose(scan, m.start(), ctx.heading_before(m.start()), m.group(0)):
                 continue   # an open question, a rule for what later notes say: the owner's on purpose
+            if unsaid(scan, m, ctx, ctx.heading_before(m.start())):
+                continue   # a rule's reason, a backlog item, a dated line or heading, a decision
             why = ctx.not_now(m)
             if why == "line":
                 seen.add(ln)   # nothing on this line says now: its other time words are not looked at again

@@ -119,14 +119,35 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
         elif w.kind == "bare-frontmatter":
             out.append(Finding(e.id, "no-frontmatter", "keys-without-fences", 1, w.message,
                                "put a '---' line before and after the keys"))
-    if not e.has_frontmatter and not e.meta and e.id.endswith(".md") and mem.index.exists and not not_a_memory(e.id) \
-            and not skill_resource(e.id, mem) and not is_template(e.id) \
-            and not workspace_file(e.id, mem.entries):   # (a form to copy, a workspace's file, describe nothing)
+    if not e.has_frontmatter and not e.meta and _wants_frontmatter(mem, e.id):
         out.append(Finding(e.id, "no-frontmatter", "no-frontmatter", 1,
                            "no frontmatter: no name, description or type for the agent to go by",
                            "add ---, name:, description: and type: lines at the top"))
     out += wiki_link_findings(e, mem)
     return out
+
+
+def _wants_frontmatter(mem: Memory, entry_id: str) -> bool:
+    """Whether a memory file is one that should carry frontmatter (a form to copy, a workspace's
+    file, a skill's material describe nothing)."""
+    return entry_id.endswith(".md") and mem.index.exists and not not_a_memory(entry_id) \
+        and not skill_resource(entry_id, mem) and not is_template(entry_id) and not workspace_file(entry_id, mem.entries)
+
+
+def _without_unadopted_frontmatter(mem: Memory, findings: list[Finding]) -> list[Finding]:
+    """The files without frontmatter are a finding only where frontmatter is the folder's convention:
+    two in three of its memory files or more carry it, and these break it (the agent loses their name,
+    description and type). A folder that never adopted it (none or a minority of its files, the index
+    saying what each holds) is kept that way on purpose: its owner would not add it (stop 50: the
+    corpus's three folders at 0 % and the pools' at 0/5, 0/2, 1/4 and 3/5 judged wrong; the folders
+    judged right hold 67-99 %)."""
+    if not any(f.kind == "no-frontmatter" and f.rule == "no-frontmatter" for f in findings):
+        return findings
+    eligible = [e for i, e in mem.entries.items() if _wants_frontmatter(mem, i)]
+    held = sum(1 for e in eligible if e.has_frontmatter or e.meta)
+    if 3 * held >= 2 * len(eligible):
+        return findings
+    return [f for f in findings if not (f.kind == "no-frontmatter" and f.rule == "no-frontmatter")]
 
 
 _FORKED: Memory | None = None   # the memory a forked worker inherited
@@ -201,6 +222,7 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     else:
         directory_checks()
         here(items)
+    out = _without_unadopted_frontmatter(mem, out)
     out = one_per_cause(_root_sanity(mem, spare_own(calibrated(one_cause_of_two(mem, out)), mem.dir, mem.root,
                                                     lambda i: _text_of(mem, i))))
     out.sort(key=sort_key)

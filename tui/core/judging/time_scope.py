@@ -1,0 +1,73 @@
+"""Where a time word is background, a to-do, dated or decided (SPEC §5, transient; stop 50): what
+``wording.transient_findings`` leaves unsaid because its owner would not act on it.
+
+A reviewer re-judged every `time-word` of the corpus ledger and the fresh pools with one reading
+(/work/m50/recon): the word is worth acting on when it qualifies a present state of something
+outside the memory, stated as fact, undated. It is not when it sits
+
+- in a rule's reason or how-to-apply line, or tells the incident behind a rule or a note's reason
+  ("yesterday a refired bowl cracked", "three pots were lost this session"): the lesson does not
+  depend on when (a project note's reason that states a present state, "currently broken", counts);
+- in an item under a backlog, to-do or deferred heading: the list is the to-do, the word adds nothing;
+- after a date on its line that stamps it (the line's own stamp or its bold label's, or a date in the
+  word's own clause),
+  or right before a date in brackets ("now (2026-05-12)"): the date says when (a date later on the
+  line, "current stable version 15.4 (released 2025-12-05)", or in a clause before, dates another
+  event). A heading's date anchors only as ``TimeContext`` reads it (a day's log, a dated report):
+  any dated heading was tried, and lost a status an owner wanted on a fresh folder;
+- beside a deliberate decision ("only for now, the owner's decision"): it holds until revisited.
+"""
+from __future__ import annotations
+
+import re
+
+from ..textutil import line_span
+from .time_context import DATE, DAY_WORD, SESSION_DEIXIS, TimeContext
+
+_REASON = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:why|reason|because|motivo|raz[oó]n|por qu[eé]|porqu[eé]|perch[eé]|"
+                     r"pourquoi|warum|grund|почему|причина|lý do|neden|이유|원인|理由|原因|为什么|為什麼)"
+                     r"(?:\*\*|__)?[ \t]*[:：]")
+_HOW = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:how to apply|how to use|c[oó]mo aplicar|como aplicar|come applicare|"
+                  r"适用方式|適用方法|적용 방법)(?:\*\*|__)?[ \t]*[:：]")
+_RULE_ENTRY = re.compile(r"(?im)^[ \t]*type[ \t]*:[ \t]*[\"']?feedback\b")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]")
+_BACKLOG_HEADING = re.compile(
+    r"(?i)\b(?:backlog|to-?dos?|tech(?:nical)? debt|deferred|postponed|later|someday|icebox|wish ?list|next steps?|"
+    r"follow-?ups?|open items|pendientes|pr[oó]ximos pasos|pend[eê]ncias|pr[oó]ximos passos|d[ií]vida t[eé]cnica|"
+    r"adiad[oa]s?|deferid[oa]s?|diferid[oa]s?|da fare|prossimi passi|rinviat[oi]|à faire|später|offene punkte)\b|待办|待辦|后续|後續|今後|やること|할 일|백로그")
+_DECISION = re.compile(r"(?i)\b(?:(?:user|owner|team)['’]?s? (?:decision|choice|call)|decided|by choice|deliberate(?:ly)?|"
+                       r"on purpose|per (?:the )?(?:user|owner)|decis[ãi][oó]n? d[eo]l? (?:usu[aá]rio|user|dono)|"
+                       r"decisione|entscheidung)\b|决定|決定|결정")
+_STAMP_BEFORE = re.compile(r"[ \t>*_#|(\[-]*(?:\d{1,2}[.)][ \t]*)?[*_(\[]*")
+# a line's leading bold label: "**Revised stance (2026-05-29, user pushback):** …" (a date in it stamps the line)
+_LABEL = re.compile(r"[ \t>*-]*\*\*[^*\n]{1,100}\*\*")
+_CLAUSE_END = re.compile(r"[,;，；、。!?！？]|\.(?:\s|$)")
+_BRACKET_DATE = re.compile(r"[ \t]*[(（][^()（）\n]{0,6}")
+
+
+def unsaid(scan: str, m: re.Match, ctx: TimeContext, heading: str | None) -> str | None:
+    """Why the time word ``m`` of ``scan`` is no finding (see the module's doc), or None."""
+    start, end = line_span(scan, m.start())
+    line = scan[start:end]
+    word = m.group(0)
+    rule_entry = _RULE_ENTRY.search(scan, 0, 800) is not None
+    incident = DAY_WORD.match(word) is not None or SESSION_DEIXIS.search(word) is not None
+    if rule_entry and (_REASON.match(line) or _HOW.match(line)):
+        return "a rule's reason"
+    if incident and (_REASON.match(line) or rule_entry and ctx.told_past(m)):
+        return "the story behind a rule"   # (a project note's reason that states a present state still counts)
+    stamps = list(DATE.finditer(scan, start, m.start()))
+    label = _LABEL.match(scan, start, end)
+    if stamps and (_STAMP_BEFORE.fullmatch(scan, start, stamps[0].start())
+                   or label is not None and stamps[0].end() <= label.end()
+                   or not _CLAUSE_END.search(scan, stamps[-1].end(), m.start())):
+        return "a dated line"   # a day's stamp, or a date in the word's own clause (a date in a clause
+        # before, "discontinued in June 2026, only red is left now", dates another event)
+    after = _BRACKET_DATE.match(scan, m.end(), end)
+    if after is not None and DATE.match(scan, after.end()):
+        return "a dated line"
+    if _LIST_ITEM.match(line) and heading is not None and _BACKLOG_HEADING.search(heading):
+        return "a backlog item"
+    if _DECISION.search(line):
+        return "a decision"
+    return None
