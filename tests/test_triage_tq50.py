@@ -177,3 +177,17 @@ def test_a_why_that_only_points_at_the_manifest_is_no_reason_of_its_own(mem_dir,
     got = run(mem_dir, root)
     assert got["pm_why.md"].action == "drop", got["pm_why.md"].reasons
     assert got["pm_why_own.md"].action != "drop", got["pm_why_own.md"].reasons
+
+
+def test_a_value_said_whole_with_its_version_needs_no_key_and_a_plural_is_its_value(mem_dir, root):
+    write(root, "package.json", '{\n  "name": "tidepool",\n  "packageManager": "bun@1.1.8"\n}\n')
+    write(root, ".editorconfig", "root = true\n\n[*.go]\nindent_style = tab\n")
+    triage_entry(mem_dir, "bun.md", "Bun 1.1 is the runtime and the package manager.", "Runtime", "project")
+    triage_entry(mem_dir, "tabs.md", "Go files: indentation with tabs.", "Indent", "project")
+    triage_entry(mem_dir, "bun_nokey.md", "Bun 1.1 everywhere.", "Runtime", "project")
+    triage_entry(mem_dir, "bun_other.md", "Bun 1.2 is the runtime.", "Runtime", "project")
+    got = run(mem_dir, root)
+    assert got["bun.md"].action == "drop", got["bun.md"].reasons
+    assert got["tabs.md"].action == "drop", got["tabs.md"].reasons
+    assert got["bun_nokey.md"].action == "drop", got["bun_nokey.md"].reasons
+    assert got["bun_other.md"].action != "drop", got["bun_other.md"].reasons

@@ -48,7 +48,7 @@ _MOST_WORDS = 60
 @lru_cache(maxsize=1 << 16)
 def _stem(w: str) -> str:
     for suffix in ("ing", "ed", "s"):
-        if len(w) > 4 and w.endswith(suffix) and not w.endswith("ss"):
+        if len(w) > (3 if suffix == "s" else 4) and w.endswith(suffix) and not w.endswith("ss"):
             return w[:-len(suffix)]
     return w
 
@@ -115,6 +115,14 @@ def _value_said(tokens: list[str], said: set[str], numbers: set[str]) -> bool:
     return False
 
 
+def _whole(tokens: list[str], said: set[str], numbers: set[str]) -> bool:
+    """Every token of a value said, a name and its version: ``bun@1.1.8`` by "Bun 1.1"."""
+    names = [t for t in tokens if not t[0].isdigit()]
+    versions = [t for t in tokens if t[0].isdigit()]
+    return len(names) == 1 and len(versions) == 1 and len(names[0]) >= 3 and names[0] in said \
+        and any(versions[0] == x or versions[0].startswith(x + ".") for x in numbers)
+
+
 def _words_of(text: str) -> tuple[set[str], set[str]]:
     low = _CAMEL.sub(" ", text.replace("`", "")).lower()
     return {_stem(t) for t in _TOKEN.findall(low) if not t[0].isdigit()}, set(_NUMBER.findall(low))
@@ -124,8 +132,9 @@ def by_key_word(lines: list[tuple]) -> dict[str, list[int]]:
     """The config lines by the words of their keys and enclosing keys: an entry looks up only its own words."""
     out: dict[str, list[int]] = {}
     for i, item in enumerate(lines):
-        for k in {*item[3], *item[4]}:
-            if len(k) >= 3:
+        names = [t for t in item[5] if not t[0].isdigit()]
+        for k in {*item[3], *item[4], *(names if len(names) == 1 and len(item[5]) == 2 else ())}:
+            if len(k) >= 3:   # and a value that is one name and its version ("bun@1.1.8"), by that name
                 out.setdefault(k, []).append(i)
     return out
 
@@ -142,6 +151,10 @@ def _hits(text: str, lines: list[tuple], by_word: dict) -> list[tuple]:
         item = lines[i]
         key, parent, tokens = item[3], item[4], item[5]
         if not key:
+            continue
+        if not any(_said(k, said) for k in (*key, *parent) if len(k) >= 3):
+            if _whole(tokens, said, numbers):
+                out.append(item)   # "Bun 1.1" is "packageManager": "bun@1.1.8" by its value alone
             continue
         if all(t in _BOOL for t in tokens):
             if not all(_said(k, said) for k in key) or max(map(len, key)) < 4:
@@ -164,8 +177,9 @@ def said_in_prose(prepared, folder, looked=()) -> Decision | None:
     text = " ".join(ln.text for ln in content).replace("`", "")
     if _OWN.search(text) or len(text.split()) > _MOST_WORDS or not folder.config_lines:
         return None
-    if any(g.against or not g.lines and g.fact.kind in STRONG for g in looked):
-        return None   # a fact the project does not state, or states otherwise
+    if any(g.against or not g.lines and g.fact.kind in STRONG and g.fact.kind not in ("version", "number")
+           for g in looked):
+        return None   # a fact the project does not state, or states otherwise (an unfound number: checked below)
     told_why = r.of("why", "how")   # judged by their words alone: nothing of their own beside the settings
     found_at: dict[int, list] = {}
     for g in looked:
