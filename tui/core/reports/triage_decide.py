@@ -37,6 +37,7 @@ from .triage_amounts import amount_conflicts, listed, stance_conflicts
 from .triage_floor import is_floor
 from .triage_knowable import Folder, copied, describes_code, knowable, quoted_value, told_by_project
 from .triage_settings import named_settings
+from .triage_prose import said_in_prose
 from .triage_manifest import declared
 from .triage_findings import (Decision, all_gone, archived_with, lines_of as _lines_of, moment as _moment, notes_of as _notes,
                              tool_output, why as _why)
@@ -282,7 +283,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     if said is not None:
         return said if not notes else Decision(said.action, said.test, said.reasons, said.lines, said.project, notes)
     in_project = copied(prepared, ctx.index, looked) or knowable(prepared, looked, ctx.folder) or describes_code(prepared, looked) \
-        or declared(prepared, ctx.index) or named_settings(prepared, ctx.folder) or told_by_project(prepared, ctx.folder, looked, live)
+        or declared(prepared, ctx.index) or named_settings(prepared, ctx.folder) or said_in_prose(prepared, ctx.folder, looked) \
+        or told_by_project(prepared, ctx.folder, looked, live)
     if in_project is not None:
         in_project.notes = notes
         return in_project

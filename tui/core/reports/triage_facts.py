@@ -91,6 +91,7 @@ _SYNONYM = {"node": ("node", "nodejs", "engines", ".nvmrc", ".node-version"), "n
             "postgres": ("postgres", "postgresql", "pg"), "postgresql": ("postgres", "postgresql", "pg"),
             "go": ("go", "golang"), "golang": ("go", "golang"), "expo sdk": ("expo",), "next.js": ("next",),
             "nextjs": ("next",), "mongo": ("mongo", "mongodb"), "tailwind": ("tailwindcss", "tailwind")}
+_VERSION_FILES = {"node": (".nvmrc", ".node-version"), "python": (".python-version",), "ruby": (".ruby-version",)}
 STRONG = ("span", "script", "port", "version", "number", "env")
 # a server named in a package manifest is its client library ("postgres": "^3.4.4" is postgres.js): never its version
 _SERVERS = frozenset("postgres postgresql mysql redis mongodb mongo sqlite elasticsearch rabbitmq kafka nginx".split())
@@ -310,10 +311,10 @@ def _version(fact: Fact, idx: ProjectIndex, got: Found) -> None:
                   and names_it(pl, i), got)
         if got.lines:
             return
-    for rel_name in (".nvmrc", ".node-version", ".python-version") if subject in ("node", "python") else ():
-        for i in idx.lines_with(major):
+    for rel_name in _VERSION_FILES.get(names[0] if subject in ("nodejs", "node.js") else subject, ()):   # a file that holds only the version: named for its subject
+        for i in idx.lines_with(major) + idx.lines_with(f"v{major}"):
             pl = idx.line(i)
-            if pl.file.endswith(rel_name) and subject in rel_name and pattern.search(pl.text):
+            if (pl.file == rel_name or pl.file.endswith("/" + rel_name)) and pattern.search(pl.text):
                 got.lines.append(pl)
                 return
     for n in names[:1]:   # the same subject at another major version, right after its name: the project disagrees

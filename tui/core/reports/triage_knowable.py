@@ -47,6 +47,17 @@ class Folder:
                           for n, line in enumerate(self.idx._text_of(f), 1) if (m := _ENV_KEY.match(line))])
                 for f, rel in enumerate(self.idx.files) if _ENV_FILE.search(rel)]
 
+    @cached_property
+    def config_lines(self) -> list:
+        """The key-value lines of the project's config files, read once a run (triage_prose)."""
+        from .triage_prose import config_lines
+        return config_lines(self.idx)
+
+    @cached_property
+    def config_by_word(self) -> dict:
+        from .triage_prose import by_key_word
+        return by_key_word(self.config_lines)
+
 
 def quoted_value(got: Found, idx) -> Found:
     """A path-shaped fact no file answers may be a value with a slash (a timezone, a MIME type):
