@@ -183,6 +183,25 @@ def _instruction_texts(root: Path) -> dict[str, str]:
     return out
 
 
+# an agent's rules file, loaded every session like CLAUDE.md (Cline, Cursor, Windsurf): the memory folder's
+# own first, else the project's; a memory entry that contradicts it is worth a look (stop 50: a test runner)
+_AGENT_RULES = (".clinerules", ".cursorrules", ".windsurfrules")
+
+
+def _agent_rules(mem: Memory) -> dict[str, str]:
+    out = {}
+    for name in _AGENT_RULES:
+        for base in (mem.dir, mem.root):
+            p = base / name
+            try:
+                if p.is_file() and 0 < p.stat().st_size < 2_000_000 and within(os.path.realpath(base), os.path.realpath(p)):
+                    out[name] = p.read_text(encoding="utf-8", errors="replace")
+                    break
+            except OSError:
+                pass
+    return out
+
+
 def _own_lines(mem: Memory, name: str) -> Counter:
     """The lines the memory's own entries hold in the instruction file ``name``, when that file
     is read as memory too (Gemini's GEMINI.md, or CLAUDE.md linked to it): an entry is not
@@ -212,6 +231,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         texts[name] = text
         for subject, value, off, phrase in claims(text):
             by_subject[subject].append((name, value, off, phrase))
+    texts.update((n, t) for n, t in _agent_rules(mem).items() if n not in texts)
     out, seen = _said_conflicts(mem, texts) + spelling_findings(mem) + summary_count_findings(mem), set()
     for subject in sorted(by_subject):
         sides = by_subject[subject]
