@@ -35,12 +35,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from .. import hints
 from . import amount_claims, choice_claims, rule_claims, tool_roles
 from .tool_roles import tool_pairs
-from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
+from .said_pairs import Said, lines_of_body, amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
 from .gone_files import GONE_HINTS, dated, gone_files
@@ -188,25 +187,6 @@ def _value(num: str, unit: str | None) -> str:
     if scale is None:
         return num
     return f"{float(num) * scale:g}ms"
-
-
-class Said(NamedTuple):
-    """A line of an entry as the claims read it (triage passes its own, richer Line)."""
-    n: int
-    kind: str    # code | heading | plain
-    text: str
-
-
-def lines_of_body(body: str, first: int) -> list[Said]:
-    """An entry's body line by line (``first``: the file's line of its first), code fenced apart."""
-    out, code = [], False
-    for k, raw in enumerate(body.splitlines()):
-        t = raw.strip()
-        if t.startswith(("```", "~~~")):
-            code = not code
-            continue
-        out.append(Said(first + k, "code" if code else "heading" if t.startswith("#") else "plain", t))
-    return out
 
 
 _SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS + GONE_HINTS)))

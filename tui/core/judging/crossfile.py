@@ -19,7 +19,8 @@ from .count_claims import summary_count_findings
 from .passages import heading_findings, passage_findings, read as read_shingles
 from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
 from ..instructions import INSTRUCTION_FILES
-from ..fsutil import same_bytes, within
+from .instruction_texts import agent_rules as _agent_rules, instruction_texts as _instruction_texts
+from ..fsutil import same_bytes
 from ..textutil import without_comments
 
 if TYPE_CHECKING:   # annotations only (the reading is passed in): no import of the reader at run time
@@ -165,40 +166,6 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
         # local port" name no thing (Ollama's 11434 and a gateway's 18789 are both "default")
         if m.group(1).lower() not in _COMMON and m.group(1).lower() not in _NOT_A_NAME:
             out.append((f"{m.group(1).lower()} port", m.group(2), m.start(), m.group(0)))
-    return out
-
-
-def _instruction_texts(root: Path) -> dict[str, str]:
-    out = {}
-    real_root = os.path.realpath(root)
-    for name in INSTRUCTION_FILES:
-        p = root / name
-        try:
-            if not within(real_root, os.path.realpath(p)) or os.path.realpath(p) == real_root:
-                continue   # a symlink out of the project is not the project's instruction file
-            if p.is_file() and p.stat().st_size < 2_000_000:
-                out[name] = p.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            pass
-    return out
-
-
-# an agent's rules file, loaded every session like CLAUDE.md (Cline, Cursor, Windsurf): the memory folder's
-# own first, else the project's; a memory entry that contradicts it is worth a look (stop 50: a test runner)
-_AGENT_RULES = (".clinerules", ".cursorrules", ".windsurfrules")
-
-
-def _agent_rules(mem: Memory) -> dict[str, str]:
-    out = {}
-    for name in _AGENT_RULES:
-        for base in (mem.dir, mem.root):
-            p = base / name
-            try:
-                if p.is_file() and 0 < p.stat().st_size < 2_000_000 and within(os.path.realpath(base), os.path.realpath(p)):
-                    out[name] = p.read_text(encoding="utf-8", errors="replace")
-                    break
-            except OSError:
-                pass
     return out
 
 
