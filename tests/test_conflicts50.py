@@ -86,3 +86,49 @@ def test_an_alternative_named_on_another_subject_or_beside_the_choice_is_not(mem
     write(mem_dir, "why.md", "---\nname: w\n---\nFinance team asked for XLSX reports because CSV lost the report's formatting.\n")
     write(mem_dir, "rule.md", "---\nname: r\n---\nNever export finance team reports as CSV.\n")
     assert _conflicts(mem_dir, root) == []
+
+
+def test_two_entries_asking_for_concise_and_for_detailed_replies_are_a_conflict(mem_dir, root):
+    write(mem_dir, "profile.md", "---\nname: p\n---\n- 偏好：回答要详细，多举例子\n")
+    write(mem_dir, "prefs.md", "---\nname: q\n---\n## 沟通\n- 用中文，简短回答，先说结论\n")
+    found = _conflicts(mem_dir, root)
+    assert [(f.id, f.related, f.line) for f in found] == [("prefs.md", "profile.md", 5)]
+
+
+def test_a_reply_length_with_its_condition_or_both_in_one_entry_is_not(mem_dir, root):
+    write(mem_dir, "style.md", "---\nname: s\n---\nKeep replies concise; give a detailed answer only when asked.\n")
+    write(mem_dir, "arch.md", "---\nname: a\n---\nWhen explaining the architecture, detailed answers are welcome.\n")
+    write(mem_dir, "chat.md", "---\nname: c\n---\nDon't write long replies in chat.\n")
+    assert _conflicts(mem_dir, root) == []
+
+
+def test_memory_md_is_a_side_an_entry_can_contradict_once_per_stale_line(mem_dir, root):
+    write(mem_dir, "MEMORY.md", "# Memory\n- Replies: detailed, with examples\n- [Exports](exports.md) — XLSX, not CSV\n")
+    write(mem_dir, "user.md", "---\nname: u\n---\n- Prefers concise replies\n")
+    write(mem_dir, "exports.md", "---\nname: e\ndescription: Finance reports export as XLSX, not CSV\n---\n"
+                                 "Finance reports export format: CSV for the bank upload\n")
+    found = sorted((f.id, f.related) for f in _conflicts(mem_dir, root))
+    assert found == [("exports.md", "exports.md"), ("user.md", "MEMORY.md")]
+
+
+def test_the_users_profile_a_layout_loads_is_a_side_too(tmp_path):
+    from tui.core.judging.crossfile import conflict_findings
+    from tui.core.layouts import detect
+    from tui.core.snapshots.memory import Memory
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# MEMORY.md\n\n## About the owner\n\n- Goal: ship the shop\n- Likes detailed replies, in English\n")
+    write(ws, "USER.md", "# USER.md\n\n## Preferences\n\n- English, short replies, conclusion first\n")
+    write(ws, "memory/2026-03-02.md", "# 2026-03-02\n\n- set up the workspace\n")
+    found = detect(ws)
+    assert found.layout is not None and found.layout.name == "openclaw"
+    mem = Memory.load(ws, ws, layout=found.layout, judging=True)
+    got = [(f.kind, f.related) for f in conflict_findings(mem) if f.kind == "conflict"]
+    assert got == [("conflict", "USER.md")]
+
+
+def test_variants_in_one_body_or_a_choice_on_another_subject_are_not(mem_dir, root):
+    write(mem_dir, "trials.md", "---\nname: t\n---\n## Trial A\n- Price source: Vendor feed (`feeds.vendor`)\n\n"
+                                "## Trial B\n- Price source: **internal model** (not Vendor feed)\n")
+    write(mem_dir, "MEMORY.md", "# Memory\n- **Search tools return text**: the agent parses text, not JSON\n")
+    write(mem_dir, "design.md", "---\nname: d\n---\n3. Return the raw JSON string (parsing happens later)\n")
+    assert _conflicts(mem_dir, root) == []

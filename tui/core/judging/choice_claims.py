@@ -5,12 +5,15 @@ conflicts.py pairs them (claims of kind ``choice``).
 
 A choice is "A, not B" / "A (not B)" / "A rather than B" / "A instead of B" / "BではなくA" /
 "A（Bではない）" / "A而不是B" / "不是B而是A", where B is a name (capitalised, in code, or an
-acronym): "not the", "not yet", "not always" choose nothing. Another line (of any entry, the
-same entry's other lines too) meets it when it names B as a whole word, does not name A, says no
+acronym): "not the", "not yet", "not always" choose nothing. Another line (of another entry, or
+the entry's own body against its description) meets it when it gives B as a value (after a label's colon or "is":
+"export format: CSV", not "return the raw JSON string"), does not name A, says no
 negation and no history of its own, and speaks of the same subject: two content words (their
 first four letters) or two CJK character pairs of the choosing line, besides A and B, are on it.
 One choice meets one line (the first); a B that meets more than three lines is a word the folder
-uses for other things, not a stale choice.
+uses for other things, not a stale choice. The subject is the clause before the choice (its label:
+"State source: …"); inside one entry only its description meets its body (two body lines of one
+entry are variants it compares: "V2: source X", "V3: Y, not X").
 """
 from __future__ import annotations
 
@@ -32,6 +35,9 @@ _NEGATION = re.compile(r"(?i)\b(?:not|no|never|don'?t|doesn'?t|isn'?t|aren'?t|av
 _STOP = frozenset("""user users file files this that with from have will should must always never also only when then
 than into each every more some used uses using make need like they them their there here what which were been being
 does done default setting settings value values""".split())
+# B given as a value: right after a label's colon or "is / are" ("export format: CSV", "the bucket is EU")
+_SLOT = re.compile(r"(?i)(?:[:：=]|\b(?:is|are|es|son|é|são|est|sont|ist|sind)|は|为|為|是)[\s*`\"'“]*$")
+_SENTENCE = re.compile(r"[.;!?。；！？](?:\s|$)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z]{3,}")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{2,}")
 
@@ -71,8 +77,17 @@ def choices(text: str) -> list[Choice]:
         a, b = _clean(m.group("a")), _clean(m.group("b"))
         if not a or not b or a == b or len(b) < 2 or not re.search(r"[A-Za-z]", b):
             continue
-        out.append(Choice(a, b, subject(text, (a, b))))
+        # the subject is what the clause says before its choice ("report export format: …", "saved to …")
+        left = text[:m.start("a")]
+        left = left[max((k.end() for k in _SENTENCE.finditer(left)), default=0):]
+        out.append(Choice(a, b, subject(left, (a, b))))
     return out
+
+
+def _summary(e, line: int) -> bool:
+    """The line is the entry's description (above its body), the entry's own summary of itself."""
+    first = getattr(e, "body_line", None)
+    return first is not None and line < first
 
 
 def choice_pairs(claims: list, entries: dict, lines_of, Claim, Pair) -> list:
@@ -89,14 +104,17 @@ def choice_pairs(claims: list, entries: dict, lines_of, Claim, Pair) -> list:
             continue
         for ln in lines_of(eid):
             for m in rx.finditer(ln.text):
-                where.setdefault(m.group(0).lower(), []).append((eid, ln))
-    out = []
+                if _SLOT.search(ln.text[max(0, m.start() - 12):m.start()]):   # "format: CSV", "is CSV"
+                    where.setdefault(m.group(0).lower(), []).append((eid, ln))
+    out, met = [], set()   # a line still giving B is one cause, however many lines choose against it
     for c in claims:
         ch = c.said
         hits = []
         for eid, ln in where.get(ch.other, ()):
             if (eid, ln.n) == (c.entry, c.line) or ln.kind != "plain" or ln.text.lstrip().startswith("|"):
                 continue
+            if eid == c.entry and not _summary(entries[eid], c.line):
+                continue   # two lines of one body: variants or steps the entry compares, not a stale choice
             t = ln.text
             if re.search(rf"(?i)(?<![\w.-]){re.escape(ch.chosen)}(?![\w-])", t) or _NEGATION.search(t) or HISTORY.search(t):
                 continue
@@ -105,6 +123,9 @@ def choice_pairs(claims: list, entries: dict, lines_of, Claim, Pair) -> list:
         if not hits or len(hits) > 3:
             continue
         eid, ln = hits[0]
+        if (eid, ln.n) in met:
+            continue
+        met.add((eid, ln.n))
         b = Claim(eid, ln.n, "choice", ch.other)
         why_a = f"line {c.line} chooses {ch.chosen}, not {ch.other}; {eid}:{ln.n} still gives {ch.other} — which holds?"
         why_b = f"line {ln.n} gives {ch.other}; {c.entry}:{c.line} chooses {ch.chosen}, not {ch.other} — which holds?"

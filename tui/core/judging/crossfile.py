@@ -19,7 +19,7 @@ from .count_claims import summary_count_findings
 from .passages import heading_findings, passage_findings, read as read_shingles
 from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
 from ..instructions import INSTRUCTION_FILES
-from .instruction_texts import agent_rules as _agent_rules, instruction_texts as _instruction_texts
+from .instruction_texts import agent_rules as _agent_rules, index_text as _index_text, instruction_texts as _instruction_texts
 from ..fsutil import same_bytes
 from ..textutil import without_comments
 
@@ -199,6 +199,7 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         for subject, value, off, phrase in claims(text):
             by_subject[subject].append((name, value, off, phrase))
     texts.update((n, t) for n, t in _agent_rules(mem).items() if n not in texts)
+    texts.update((n, t) for n, t in _index_text(mem).items() if n not in texts and n not in mem.entries)
     out, seen = _said_conflicts(mem, texts) + spelling_findings(mem) + summary_count_findings(mem), set()
     for subject in sorted(by_subject):
         sides = by_subject[subject]

@@ -35,7 +35,8 @@ _AGENT_RULES = (".clinerules", ".cursorrules", ".windsurfrules")
 
 def agent_rules(mem: Memory) -> dict[str, str]:
     out = {}
-    for name in _AGENT_RULES:
+    # (and the user's profile a layout loads at every session start: OpenClaw's USER.md)
+    for name in _AGENT_RULES + tuple(getattr(getattr(mem, "layout", None), "profiles", ())):
         for base in (mem.dir, mem.root):
             p = base / name
             try:
@@ -45,3 +46,13 @@ def agent_rules(mem: Memory) -> dict[str, str]:
             except OSError:
                 pass
     return out
+
+
+def index_text(mem: Memory) -> dict[str, str]:
+    """MEMORY.md as the agent reads it, each line at its line of the file: loaded every session, its
+    lines state preferences and choices an entry may contradict (stop 50)."""
+    idx = getattr(mem, "index", None)
+    if idx is None or not idx.exists or not idx.lines:
+        return {}
+    at = {ln.file_line or ln.number: ln.text for ln in idx.lines}
+    return {"MEMORY.md": "\n".join(at.get(k, "") for k in range(1, max(at) + 1))}

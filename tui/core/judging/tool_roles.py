@@ -3,7 +3,8 @@ tests with Jest (`npm test`)" here, "Tests: `deno test`" there; "the data layer 
 Prisma)" against "run `npx prisma generate`". conflicts.py pairs these claims (kind ``tool``).
 
 A role is a job one tool does for a project: its JavaScript test runner, linter, formatter,
-package manager, its ORM. A line names a tool of a role only where the line also speaks of the
+package manager, its ORM; and one preference read the same way, how long the user wants replies
+(concise / detailed, said plainly: with no negation and no condition on the line). A line names a tool of a role only where the line also speaks of the
 role (a test, lint, format, package, database word: Polish "to jest" and a café's "mocha" name no
 test runner) or writes the tool as a command or code span; a package manager only by its
 commands ("published on npm" chooses nothing). A tool after "not", "instead of", "rather than"
@@ -48,6 +49,12 @@ _TOOLS = {
             ("sqlalchemy", _I + r"(?<![\w@/.-])sqlalchemy(?![\w-])"), ("peewee", r"(?<![\w@/.-])(?:Peewee|peewee(?=`))(?![\w-])"),
             ("tortoise", _I + r"(?<![\w@/.-])tortoise[- ]orm(?![\w-])")),
 }
+# how long the user wants replies: a preference two entries may state two ways ("简洁回复" / "喜欢详细回复")
+_TOOLS["reply length"] = (
+    ("concise", r"(?i)\b(?:concise|brief|short|terse|succinct|conciso|breve|court|kurz)\w*|简洁|简短|简明|簡潔|簡短|"
+                r"手短|短く|간결|짧게|кратк"),
+    ("detailed", r"(?i)\b(?:detailed|thorough|verbose|in-depth|lengthy|long|detallad|detalhad|détaillé|ausführlich)\w*|"
+                 r"详细|詳細|詳しく|자세|상세|подробн"))
 _RX = {role: tuple((tool, re.compile(rx)) for tool, rx in tools) for role, tools in _TOOLS.items()}
 # the words that say a line speaks of the role (lower-cased substrings)
 _ROLE_WORDS = {
@@ -55,13 +62,18 @@ _ROLE_WORDS = {
     "linter": ("lint", "リント", "린트", "检查"),
     "formatter": ("format", "fmt", "style", "スタイル", "整形", "格式", "포맷", "フォーマット"),
     "package manager": ("",),
+    "reply length": ("reply", "replies", "response", "respond", "answer", "explanation", "回复", "回答", "答复", "返答",
+                     "返信", "답변", "응답", "respuesta", "resposta", "réponse", "antwort", "ответ"),
     "orm": ("orm", "database", "db", "schema", "migrat", "model", "query", "データベース", "数据库", "데이터베이스",
             "base de datos", "banco de dados", "prisma", "drizzle", "sqlalchemy"),
 }
 # the names looked for (lower-cased) before any pattern runs: one scan of the line
 HINTS = ("jest", "vitest", "mocha", "jasmine", "deno", "bun test", "node --test", "node:test", "eslint", "oxlint",
          "tslint", "prettier", "dprint", "npm ", "pnpm ", "yarn ", "prisma", "drizzle", "typeorm", "sequelize",
-         "kysely", "mikro", "sqlalchemy", "peewee", "tortoise")
+         "kysely", "mikro", "sqlalchemy", "peewee", "tortoise", "concise", "brief", "short", "terse", "succinct",
+         "conciso", "breve", "court", "kurz", "简洁", "简短", "简明", "簡潔", "簡短", "手短", "短く", "간결", "짧게", "кратк",
+         "detailed", "thorough", "verbose", "in-depth", "lengthy", "long", "detallad", "detalhad", "détaillé",
+         "ausführlich", "详细", "詳細", "詳しく", "자세", "상세", "подробн")
 _HINT_RX = re.compile(hints.trie_pattern(HINTS))
 # a tool rejected where it stands: after "not", "instead of" …, or before ではなく / 而非 …
 _REJECT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnever|\binstead\s+of|\brather\s+than|\bwithout|\bavoid|\bnunca|"
@@ -76,6 +88,11 @@ _PART = re.compile(r"(?i)\b(front[- ]?end|back[- ]?end|mobile|admin|worker|e2e|e
 _PART_ROOT = (("front", "frontend"), ("back", "backend"), ("end", "e2e"), ("前端", "frontend"), ("フロント", "frontend"),
               ("프론트", "frontend"), ("后端", "backend"), ("後端", "backend"), ("バックエンド", "backend"),
               ("백엔드", "backend"))
+
+
+# a preference said with a negation or a condition ("only when asked", "don't write long replies")
+_NOT_PLAIN = re.compile(r"(?i)\b(?:not|no|never|don'?t|avoid|when|whenever|if|unless|except|only|nunca|cuando|si|quand|"
+                        r"wenn|nicht)\b|不要|别|不|如果|时|場合|時|ない|때|않")
 
 
 class Said(NamedTuple):
@@ -108,6 +125,12 @@ def said(text: str) -> list[Said]:
     history = _HISTORY.search(text) is not None
     for role, tools in _RX.items():
         words = _ROLE_WORDS[role]
+        if role == "reply length":
+            if any(w in low for w in words) and not _NOT_PLAIN.search(text):
+                got = {tool for tool, rx in tools if rx.search(text)}
+                if got:
+                    out.append(Said(role, frozenset(got), frozenset(), frozenset(), history))
+            continue
         coded = "`" in text
         if not (coded or any(w in low for w in words)):
             continue
