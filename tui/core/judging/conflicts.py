@@ -191,7 +191,8 @@ def _value(num: str, unit: str | None) -> str:
 
 _SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS + GONE_HINTS)))
 _FORMS = tuple(sorted({f for forms in _CONCEPTS.values() for f in forms}))
-_SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS) | set(choice_claims.HINTS), key=len))   # (the short first: found sooner)
+_SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS) | set(choice_claims.HINTS)
+                            | set(tool_roles.HINTS), key=len))   # (the short first: found sooner)
 _DIGIT = re.compile(r"\d")
 _SAID_OR_RULE_RX, _FORMS_RX = (re.compile(hints.trie_pattern(w)) for w in (_SAID_OR_RULE, _FORMS))   # ~100 `in`s cost more
 
@@ -199,7 +200,7 @@ _SAID_OR_RULE_RX, _FORMS_RX = (re.compile(hints.trie_pattern(w)) for w in (_SAID
 def might_claim(low: str) -> bool:
     """Whether a lower-cased text holds a word any claim starts from (the rest is not read): a
     state, a replacement, a remote, or a setting's name beside a digit."""
-    return _SAID_OR_RULE_RX.search(low) is not None or tool_roles.might_name(low) or _DIGIT.search(low) is not None and \
+    return _SAID_OR_RULE_RX.search(low) is not None or _DIGIT.search(low) is not None and \
         (_FORMS_RX.search(low) is not None or amount_claims.might_amount(low))
 
 

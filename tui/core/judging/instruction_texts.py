@@ -48,11 +48,17 @@ def agent_rules(mem: Memory) -> dict[str, str]:
     return out
 
 
+MAX_INDEX_LINES = 400   # a longer index of plain lines is a log, read as entries' summaries elsewhere
+
+
 def index_text(mem: Memory) -> dict[str, str]:
     """MEMORY.md as the agent reads it, each line at its line of the file: loaded every session, its
     lines state preferences and choices an entry may contradict (stop 50)."""
     idx = getattr(mem, "index", None)
     if idx is None or not idx.exists or not idx.lines:
         return {}
-    at = {ln.file_line or ln.number: ln.text for ln in idx.lines}
+    # its own lines only: a line linking an entry restates that entry's summary (its claims are the entry's)
+    at = {ln.file_line or ln.number: ln.text for ln in idx.lines if not ln.targets}
+    if not at or len(at) > MAX_INDEX_LINES:
+        return {}
     return {"MEMORY.md": "\n".join(at.get(k, "") for k in range(1, max(at) + 1))}

@@ -70,10 +70,7 @@ _ROLE_WORDS = {
 # the names looked for (lower-cased) before any pattern runs: one scan of the line
 HINTS = ("jest", "vitest", "mocha", "jasmine", "deno", "bun test", "node --test", "node:test", "eslint", "oxlint",
          "tslint", "prettier", "dprint", "npm ", "pnpm ", "yarn ", "prisma", "drizzle", "typeorm", "sequelize",
-         "kysely", "mikro", "sqlalchemy", "peewee", "tortoise", "concise", "brief", "short", "terse", "succinct",
-         "conciso", "breve", "court", "kurz", "简洁", "简短", "简明", "簡潔", "簡短", "手短", "短く", "간결", "짧게", "кратк",
-         "detailed", "thorough", "verbose", "in-depth", "lengthy", "long", "detallad", "detalhad", "détaillé",
-         "ausführlich", "详细", "詳細", "詳しく", "자세", "상세", "подробн")
+         "kysely", "mikro", "sqlalchemy", "peewee", "tortoise") + _ROLE_WORDS["reply length"]
 _HINT_RX = re.compile(hints.trie_pattern(HINTS))
 # a tool rejected where it stands: after "not", "instead of" …, or before ではなく / 而非 …
 _REJECT_BEFORE = re.compile(r"(?i)(?:\bnot|\bno|\bnever|\binstead\s+of|\brather\s+than|\bwithout|\bavoid|\bnunca|"
