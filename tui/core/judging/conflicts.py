@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from .. import hints
-from . import amount_claims, rule_claims
-from .said_pairs import amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
+from . import amount_claims, choice_claims, rule_claims, tool_roles
+from .tool_roles import tool_pairs
+from .said_pairs import Said, lines_of_body, amount_pairs, clause as _clause, most_shared as _most_shared, rule_pairs, within
 from .conflict_states import ACRONYM as _ACRONYM, STATE_HINTS as _STATE_HINTS, same_entry_stale, states
 from .project_index import rule_words
 from .gone_files import GONE_HINTS, dated, gone_files
@@ -189,28 +189,10 @@ def _value(num: str, unit: str | None) -> str:
     return f"{float(num) * scale:g}ms"
 
 
-class Said(NamedTuple):
-    """A line of an entry as the claims read it (triage passes its own, richer Line)."""
-    n: int
-    kind: str    # code | heading | plain
-    text: str
-
-
-def lines_of_body(body: str, first: int) -> list[Said]:
-    """An entry's body line by line (``first``: the file's line of its first), code fenced apart."""
-    out, code = [], False
-    for k, raw in enumerate(body.splitlines()):
-        t = raw.strip()
-        if t.startswith(("```", "~~~")):
-            code = not code
-            continue
-        out.append(Said(first + k, "code" if code else "heading" if t.startswith("#") else "plain", t))
-    return out
-
-
 _SAID = tuple(sorted(set(_STATE_HINTS + _REPLACED_HINTS + _REMOTE_HINTS + GONE_HINTS)))
 _FORMS = tuple(sorted({f for forms in _CONCEPTS.values() for f in forms}))
-_SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS), key=len))   # (the short first: found sooner)
+_SAID_OR_RULE = tuple(sorted(set(_SAID) | set(rule_claims.HINTS) | set(choice_claims.HINTS)
+                            | set(tool_roles.HINTS), key=len))   # (the short first: found sooner)
 _DIGIT = re.compile(r"\d")
 _SAID_OR_RULE_RX, _FORMS_RX = (re.compile(hints.trie_pattern(w)) for w in (_SAID_OR_RULE, _FORMS))   # ~100 `in`s cost more
 
@@ -231,6 +213,9 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
     for k, ln in enumerate(lines):
         if remote and ln.kind != "code":
             _remote(entry_id, ln, lines[k + 1].text if k + 1 < len(lines) else "", out)
+        if ln.kind != "code":
+            for ch in choice_claims.choices(ln.text):
+                out.append(Claim(entry_id, ln.n, "choice", ch.other, ch.chosen, said=ch))
         if ln.kind in ("code", "heading") or ln.text.startswith("|"):
             continue   # a table row lists many things: its numbers are no one setting
         text = re.sub(r"`([^`]*)`", r"\1", ln.text)
@@ -260,6 +245,8 @@ def claims_of(entry_id: str, lines) -> list[Claim]:
         if not any(c.line == ln.n and c.kind == "setting" for c in out) and _DIGIT.search(low):
             for a in amount_claims.amounts(text, ln.n):   # a setting the glossary does not name: "refund window 14 days"
                 out.append(Claim(entry_id, ln.n, "amount", a.dim, a.shown, said=a))
+        for t in (tool_roles.said(ln.text) if ln.kind != "code" else ()):
+            out.append(Claim(entry_id, ln.n, "tool", t.role, said=t))
         if rule_claims.might_rule(low):
             for r in rule_claims.rules_of(text, ln.n):
                 out.append(Claim(entry_id, ln.n, "rule", r.verb, r.sense, said=r))
@@ -310,12 +297,15 @@ def conflict_pairs(entries: dict, claims: dict[str, list[Claim]], lines_of) -> l
     remotes: list[Claim] = []
     amounts: dict[str, list[Claim]] = {}
     rules: dict[str, list[Claim]] = {}
+    tools: dict[str, list[Claim]] = {}
+    chosen: list[Claim] = []
     for cs in claims.values():
         for c in cs:
             {"setting": settings.setdefault(c.key, []), "built": built, "replaced": replaced,
              "remote": remotes, "amount": amounts.setdefault(c.key, []),
-             "rule": rules.setdefault(c.key, [])}[c.kind].append(c)
-    out += amount_pairs(amounts, Pair) + rule_pairs(rules, entries, Claim, Pair, lines_of_body)
+             "rule": rules.setdefault(c.key, []), "tool": tools.setdefault(c.key, []), "choice": chosen}[c.kind].append(c)
+    out += amount_pairs(amounts, Pair) + rule_pairs(rules, entries, Claim, Pair, lines_of_body) + tool_pairs(tools, Pair)
+    out += choice_claims.choice_pairs(chosen, entries, lines_of, Claim, Pair)
 
     for concept, cs in settings.items():
         if len(cs) > 12:

@@ -19,7 +19,8 @@ from .count_claims import summary_count_findings
 from .passages import heading_findings, passage_findings, read as read_shingles
 from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
 from ..instructions import INSTRUCTION_FILES
-from ..fsutil import same_bytes, within
+from .instruction_texts import agent_rules as _agent_rules, index_text as _index_text, instruction_texts as _instruction_texts
+from ..fsutil import same_bytes
 from ..textutil import without_comments
 
 if TYPE_CHECKING:   # annotations only (the reading is passed in): no import of the reader at run time
@@ -168,21 +169,6 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
     return out
 
 
-def _instruction_texts(root: Path) -> dict[str, str]:
-    out = {}
-    real_root = os.path.realpath(root)
-    for name in INSTRUCTION_FILES:
-        p = root / name
-        try:
-            if not within(real_root, os.path.realpath(p)) or os.path.realpath(p) == real_root:
-                continue   # a symlink out of the project is not the project's instruction file
-            if p.is_file() and p.stat().st_size < 2_000_000:
-                out[name] = p.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            pass
-    return out
-
-
 def _own_lines(mem: Memory, name: str) -> Counter:
     """The lines the memory's own entries hold in the instruction file ``name``, when that file
     is read as memory too (Gemini's GEMINI.md, or CLAUDE.md linked to it): an entry is not
@@ -212,6 +198,8 @@ def conflict_findings(mem: Memory) -> list[Finding]:
         texts[name] = text
         for subject, value, off, phrase in claims(text):
             by_subject[subject].append((name, value, off, phrase))
+    texts.update((n, t) for n, t in _agent_rules(mem).items() if n not in texts)
+    texts.update((n, t) for n, t in _index_text(mem).items() if n not in texts and n not in mem.entries)
     out, seen = _said_conflicts(mem, texts) + spelling_findings(mem) + summary_count_findings(mem), set()
     for subject in sorted(by_subject):
         sides = by_subject[subject]

@@ -106,6 +106,25 @@ def rule_pairs(rules: dict[str, list], entries: dict, Claim, Pair, lines_of_body
     return out
 
 
+class Said(NamedTuple):
+    """A line of an entry as the claims read it (triage passes its own, richer Line)."""
+    n: int
+    kind: str    # code | heading | plain
+    text: str
+
+
+def lines_of_body(body: str, first: int) -> list[Said]:
+    """An entry's body line by line (``first``: the file's line of its first), code fenced apart."""
+    out, code = [], False
+    for k, raw in enumerate(body.splitlines()):
+        t = raw.strip()
+        if t.startswith(("```", "~~~")):
+            code = not code
+            continue
+        out.append(Said(first + k, "code" if code else "heading" if t.startswith("#") else "plain", t))
+    return out
+
+
 class _Line(NamedTuple):
     n: int
     kind: str
