@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 
 from ..textutil import line_span
-from .time_context import DAY_WORD, SESSION_DEIXIS
 
 # a file kept as a backlog by its name (the last part of its id)
 # (the name's last word: "project_ideas.md", "backlog.md"; not "idea_generation_framework.md")
@@ -85,22 +84,17 @@ def in_state_list(line: str, start: int, end: int) -> bool:
                if "/" in m.group(0) or "|" in m.group(0))
 
 
-# a rule entry's reason: "**Why:** …" under a feedback entry's rule (Claude Code's shape for a rule,
-# its reason and how to apply it). Its "currently" is why the rule was made, not a state the memory
-# claims (stop 48: 2 of 2 such words judged wrong on heldout43b). Its "this session" or "today" is
-# still the reader's (the corpus ledger: 2 right), so those words are still looked at
-_REASON_LINE = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:why|reason|because)(?:\*\*|__)?[ \t]*[:：]")
-_RULE_ENTRY = re.compile(r"(?im)^[ \t]*type[ \t]*:[ \t]*[\"']?feedback\b")
+# a rule entry (Claude Code writes a rule, its **Why:** and how to apply it as `type: feedback`): its
+# reason and how-to lines tell why the rule was made, not a state the memory claims (time_scope)
+RULE_ENTRY = re.compile(r"(?im)^[ \t]*type[ \t]*:[ \t]*[\"']?feedback\b")
 
 
-def on_purpose(scan: str, pos: int, heading: str | None, word: str = "") -> str | None:
-    """Why a time word (``word``) at ``pos`` is the owner's on purpose (an open question, an
-    instruction about notes, a rule's reason), or None. ``heading`` is the last heading above it."""
+def on_purpose(scan: str, pos: int, heading: str | None) -> str | None:
+    """Why the time word at ``pos`` is the owner's on purpose (an open question, an instruction
+    about notes), or None (a rule's reason: ``time_scope.unsaid``). ``heading`` is the last heading
+    above it."""
     start, end = line_span(scan, pos)
     line = scan[start:end]
-    if word and _REASON_LINE.match(line) and not DAY_WORD.match(word) and not SESSION_DEIXIS.search(word) \
-            and _RULE_ENTRY.search(scan, 0, 800):
-        return "a rule's reason"
     if _OPEN_Q_LINE.match(line) or heading is not None and _OPEN_Q_HEADING.search(heading):
         return "an open question"
     stop = re.compile(r"[.!?。！？](?:\s|$)").search(line, pos - start)

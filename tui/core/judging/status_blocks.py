@@ -309,7 +309,10 @@ def _dated_labels(scan: str, blocks: list, inner: dict) -> None:
             continue
         lines = scan.split("\n") if lines is None else lines
         for n in range(a + 1, min(b, len(lines)) + 1):
-            m = _LABEL_LINE.match(lines[n - 1])
+            line = lines[n - 1]
+            if (":" not in line and "：" not in line) or not _DATE.search(line):   # (most lines: no label)
+                continue
+            m = _LABEL_LINE.match(line)
             if m is not None and _DATE.search(m.group(1)) and all(n != k for k, _ in inner.get(a, ())):
                 inner.setdefault(a, []).append((n, m.group(1).strip()))
                 inner[a].sort()

@@ -39,7 +39,8 @@ def _day(date: str) -> tuple[int, ...]:
     return tuple(int(p) for p in re.split(r"[-/.年月日]", date) if p)
 
 
-_LABEL_LINE = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([^\n:：*]{2,50}?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
+# (possessive blanks: a line of 10k spaces and tabs made the plain pattern backtrack for 30 s)
+_LABEL_LINE = re.compile(r"(?m)^[ \t]*+(?:[-*+][ \t]++)?(?:\*\*)?([^\n:：*]{2,50}?)(?:\*\*)?[ \t]*+[:：](?:\*\*)?[ \t]*\S")
 
 
 # a state closed at its date, or held since a date, or re-checked and still valid: a record that stays

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from ..textutil import line_span
+from .owner_context import RULE_ENTRY
 from .time_context import DATE, DAY_WORD, SESSION_DEIXIS, TimeContext
 
 _REASON = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:why|reason|because|motivo|raz[oó]n|por qu[eé]|porqu[eé]|perch[eé]|"
@@ -29,7 +30,6 @@ _REASON = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:why|reason|because|motivo|r
                      r"(?:\*\*|__)?[ \t]*[:：]")
 _HOW = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:how to apply|how to use|c[oó]mo aplicar|como aplicar|come applicare|"
                   r"适用方式|適用方法|적용 방법)(?:\*\*|__)?[ \t]*[:：]")
-_RULE_ENTRY = re.compile(r"(?im)^[ \t]*type[ \t]*:[ \t]*[\"']?feedback\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]")
 _BACKLOG_HEADING = re.compile(
     r"(?i)\b(?:backlog|to-?dos?|tech(?:nical)? debt|deferred|postponed|later|someday|icebox|wish ?list|next steps?|"
@@ -50,7 +50,7 @@ def unsaid(scan: str, m: re.Match, ctx: TimeContext, heading: str | None) -> str
     start, end = line_span(scan, m.start())
     line = scan[start:end]
     word = m.group(0)
-    rule_entry = _RULE_ENTRY.search(scan, 0, 800) is not None
+    rule_entry = RULE_ENTRY.search(scan, 0, 800) is not None
     incident = DAY_WORD.match(word) is not None or SESSION_DEIXIS.search(word) is not None
     if rule_entry and (_REASON.match(line) or _HOW.match(line)):
         return "a rule's reason"

@@ -138,7 +138,7 @@ def transient_findings(entry_id: str, text: str, body_line: int = 1, scan: str |
                 backlog = living_backlog(entry_id, scan)
             if backlog and not DAY_WORD.match(m.group(0)) and not SESSION_DEIXIS.search(m.group(0)):
                 continue   # a living backlog's "not yet" and "currently": its open items, what the file is for
-            if on_purpose(scan, m.start(), ctx.heading_before(m.start()), m.group(0)):
+            if on_purpose(scan, m.start(), ctx.heading_before(m.start())):
                 continue   # an open question, a rule for what later notes say: the owner's on purpose
             if unsaid(scan, m, ctx, ctx.heading_before(m.start())):
                 continue   # a rule's reason, a backlog item, a dated line or heading, a decision

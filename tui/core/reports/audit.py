@@ -143,7 +143,8 @@ def _without_unadopted_frontmatter(mem: Memory, findings: list[Finding]) -> list
     judged right hold 67-99 %)."""
     if not any(f.kind == "no-frontmatter" and f.rule == "no-frontmatter" for f in findings):
         return findings
-    eligible = [e for i, e in mem.entries.items() if _wants_frontmatter(mem, i)]
+    # (an unreadable or empty file has no convention to break or keep: counted, it hid a real finding)
+    eligible = [e for i, e in mem.entries.items() if e.readable and _wants_frontmatter(mem, i)]
     held = sum(1 for e in eligible if e.has_frontmatter or e.meta)
     if 3 * held >= 2 * len(eligible):
         return findings
