@@ -24,3 +24,12 @@ def test_a_long_blank_run_in_a_status_section_is_read_in_linear_time(tmp_path):
                            + "- Results (2026-03-31): two of four services moved\n"}
     (f,) = [f for f in audit_files(tmp_path, files) if f.rule == "status-block"]
     assert any("Results (2026-03-31)" in p.note for p in f.places)
+
+
+def test_a_triage_reason_never_quotes_a_home_address_or_a_local_phone_number():
+    # the audit flags both as identifying; a triage reason quoting the line showed them whole
+    from tui.core.reports.triage_shape import quote
+    said = quote("- Home address: 14 Rue des Lilas, 69003 Lyon, Mobile 06 48 21 37 90")
+    assert "Lilas" not in said and "48 21" not in said and said.startswith("Home address:")
+    assert "37 90" not in quote("Mobile 06 48 21 37 90 for urgent calls")
+    assert quote("Deploy with fly deploy on 2026-03-31, port 8080") == "Deploy with fly deploy on 2026-03-31, port 8080"
