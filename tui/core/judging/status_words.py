@@ -133,7 +133,10 @@ _STARTED = re.compile(r"(?i)\b(?:started|starting|begun|kicked off|iniciad[ao]|c
 _DONE_SHARE = (r"(?:\b(?:done|complete|completed|finished|implemented|progress|hecho|completad[oa]|terminad[oa]|"
                r"conclu[ií]d[oa]|fertig|erledigt|terminée?|tamamlandı|готов\w*|выполнен\w*|hoàn thành)\b|"
                r"完成度?|完了|已完成|进度|進捗|진행률|완료)")
-_PROGRESS = re.compile(rf"(?i)(?<![\d.,])\d{{1,3}}(?:[.,]\d)?[ \t]*%[ \t]*(?:\)[ \t]*)?{_DONE_SHARE}|"
+# (not a percentage that closes a range, "5–95% progress", "10~90%": a band a thing is in while it is used,
+# a feature's behaviour, never where the work stands, which is one number at a time)
+_RANGE_BEFORE = r"(?<!\d[–—~〜-])(?<!\d[ \t][–—~〜-][ \t])(?<!\d%[–—~〜-])(?<!\d[ \t]%[ \t][–—~〜-][ \t])(?<!\d%[ \t][–—~〜-][ \t])"
+_PROGRESS = re.compile(rf"(?i)(?<![\d.,]){_RANGE_BEFORE}\d{{1,3}}(?:[.,]\d)?[ \t]*%[ \t]*(?:\)[ \t]*)?{_DONE_SHARE}|"
                        rf"{_DONE_SHARE}[^\n\d%]{{0,8}}(?<![\d.,])\d{{1,3}}(?:[.,]\d)?[ \t]*%")
 # a process's id with its number: meaningful only while that process lives ("PID 1", a container's first, is no moment)
 _PID = re.compile(r"(?i)(?<![\w-])pid[ \t:#=]*\d{3,7}(?!\d)")
