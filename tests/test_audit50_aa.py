@@ -100,3 +100,18 @@ def test_a_venue_s_phone_beside_its_opening_hours_is_no_personal_datum():
 def test_a_person_s_phone_is_still_flagged():
     text = "### Contacts\n- Mirela (landlord), phone: (04) 3381-2260\n- Pays rent on the 5th\n"
     assert len(_phones(text)) == 1
+
+
+# -- status statements said in a form the rules did not read -----------------------------------------
+
+def test_a_next_label_in_title_case_is_a_plan():
+    text = ("## Garden beds (May 2026)\n"
+            "- Raised the north bed, new soil mix\n"
+            "- Next: move the tomatoes out once nights stay above 10 degrees\n")
+    (f,) = _blocks(text)
+    assert f.line == 3
+
+
+def test_a_share_of_the_work_said_complete_in_portuguese_or_spanish_is_a_status():
+    assert len(_blocks("**Estado:** ~80% completo, fase de pruebas con los clientes piloto\n")) == 1
+    assert len(_blocks("**Situação:** cerca de 70% completa, falta a parte de relatórios\n")) == 1
