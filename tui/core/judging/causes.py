@@ -9,6 +9,9 @@ whole audit, makes causes of them:
   (the fix is to move the log out, not to describe it);
 - findings of one rule about one file (with the same confidence and the same other side) are one
   finding whose ``places`` list every line, each with what its own finding said;
+- the parts of one shared file (a MEMORY.md read section by section, bullet by bullet) are one memory:
+  the status its parts keep is one cause, one finding on its first part that lists the others
+  (stop 50: a progress figure said again in a later bullet was a second finding, judged a repeat);
 - a kind (or a rule: ``FOLDER_WIDE_RULES``, a folder's empty files) whose cause is a habit of the folder
   (``Kind.folder_wide``: files without frontmatter,
   files the index does not list) is one finding for the whole folder, its places the files.
@@ -32,7 +35,7 @@ def one_per_cause(findings: list[Finding]) -> list[Finding]:
     """The findings with every cause made one finding (order: first places first). A daily log's
     own finding only gathers what the log names: a daily log is where process belongs, and
     nothing in it is the owner's to act on (a held-out review: 'keep it as a log' was no finding)."""
-    return [f for f in _grouped(_values_once(_paths_into_logs(_unlisted_once(_said_once(findings)))))
+    return [f for f in _grouped(_parts_once(_values_once(_paths_into_logs(_unlisted_once(_said_once(findings))))))
             if not (f.kind == "process" and f.rule == "daily-log")]
 
 
@@ -75,6 +78,35 @@ def _values_once(findings: list[Finding]) -> list[Finding]:
             Place(f.id, f.line, f.message if f.id == head.id else f"{f.message}, the same as in {head.id}")
             for f in group[1:]]
         firsts[id(head)] = dataclasses.replace(head, places=tuple(places), message=f"{len(places)} {kind_many(head.kind)}")
+        gone.update(id(f) for f in group[1:])
+    if not firsts:
+        return findings
+    return [firsts.get(id(f), f) for f in findings if id(f) not in gone]
+
+
+# what says a part of a file keeps the moment's status (a whole file's log is a cause of its own: no part)
+_STATUS_RULES = ("status-block", "session-log", "process-file", "current-section")
+
+
+def _parts_once(findings: list[Finding]) -> list[Finding]:
+    """Status kept in several parts of one shared file ('MEMORY.md#progress', 'MEMORY.md#log-…'): one
+    finding, the first part's, whose places are every part's (each with what its own finding said)."""
+    by: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        if f.kind == "process" and f.rule in _STATUS_RULES and "#" in (f.id or ""):
+            by.setdefault((f.id.split("#", 1)[0], f.confidence), []).append(f)
+    gone: set[int] = set()
+    firsts: dict[int, Finding] = {}
+    for group in by.values():
+        if len({f.id for f in group}) < 2:
+            continue
+        group.sort(key=lambda f: (f.line if f.line is not None else -1, f.id))
+        head = group[0]
+        places = tuple(p for f in group for p in (f.places or (Place(f.id, f.line, f.message),)))
+        more = len(group) - 1
+        firsts[id(head)] = dataclasses.replace(
+            head, places=places, message=f"{head.message}; and {more} more part{'s' if more > 1 else ''} of "
+                                         f"{head.id.split('#', 1)[0]} that keep{'' if more > 1 else 's'} status")
         gone.update(id(f) for f in group[1:])
     if not firsts:
         return findings

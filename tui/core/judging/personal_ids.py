@@ -11,7 +11,8 @@
   each only when its check digits hold (a random number passes one time in 11 to 100).
 
 Never: a number made of one digit or a run (010-0000-0000, 010-1234-5678), a 555 number, an id
-inside a URL or a path, a sample id (the label decides for the unshaped ones); a number a public
+inside a URL or a path, a sample id (the label decides for the unshaped ones); a number given with
+opening hours beside it (a venue's or an office's public line: stop 50, an owner's look-alike at high); a number a public
 register gives and the law makes a business show (a Korean business registration number, printed on
 every receipt and in every online shop's footer: stop 49, an owner's look-alike; it was the only
 verdict this rule ever had, and wrong at high).
@@ -123,6 +124,32 @@ def _home_value(v: str) -> bool:
         r"\w\.(?:com|org|net|io|dev|app|local|internal)\b|:\d{2,5}\b", v)
 
 
+# (stop 50) opening hours, a time range: "10:00-17:30", "09:30～18:00", "9am–6pm", "10h-18h"; a number given
+# beside them is a business's public line (a venue's, an office's desk): it names no one
+_HOURS = re.compile(r"(?i)(?<![\d:])(?:[01]?\d|2[0-4])(?:[:：.h][0-5]\d|[ \t]?[ap]\.?m\.?|h)[ \t]*"
+                    r"(?:[-–—~〜～至到]|\bto\b|\bbis\b|\bàs\b|\bà\b|\ba\b)[ \t]*"
+                    r"(?:[01]?\d|2[0-4])(?:[:：.h][0-5]\d|[ \t]?[ap]\.?m\.?|h)(?![\d:])")
+
+
+def _with_hours(text: str, pos: int) -> bool:
+    """The number at ``pos`` is given with opening hours: on its line or a line of its block (up to two
+    lines either side, no blank line or heading between)."""
+    a = text.rfind("\n", 0, pos) + 1
+    b = text.find("\n", pos)
+    b = len(text) if b < 0 else b
+    if _HOURS.search(text, a, b):
+        return True
+    lines_before = text[:a].split("\n")[-3:-1] if a else []
+    lines_after = text[b + 1:].split("\n")[:2] if b < len(text) else []
+    for side in (reversed(lines_before), lines_after):
+        for line in side:
+            if not line.strip() or line.lstrip().startswith("#"):
+                break
+            if _HOURS.search(line):
+                return True
+    return False
+
+
 def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
     """Phone numbers, national and travel documents' numbers in ``text`` (code already blanked)."""
     runs = [(max(0, m.start() - 1), min(len(text), m.end() + 2)) for m in _RUN.finditer(text)
@@ -140,6 +167,8 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
     seen: set[tuple[int, str]] = set()
 
     def add(kind: str, rule: str, pos: int, what: str, fix: str, confidence: str = "high") -> None:
+        if rule == "phone" and _with_hours(text, pos):
+            return   # a business's public line, its opening hours beside it: no one's personal number
         ln = line_of(text, pos)
         if (ln, kind) not in seen:
             seen.add((ln, kind))

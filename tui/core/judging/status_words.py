@@ -20,7 +20,7 @@ _DELIVERED = re.compile(r"(?:\b(?:IMPLEMENTED|DELIVERED|SHIPPED|DONE|COMPLETED?|
                         r"\b(?:Implementado|Entregue|Entregado|Concluído|Terminado|Livré|Geliefert|Tamamlandı)\b)"
                         r"[ \t]*[(\[—–:-]?[ \t]*(?:on[ \t]+)?(?=(?:19|20)\d{2}[-/.]\d)")
 # (one step or several: "Next step:" is the same label as "Next steps:", in every language)
-_NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?|Next steps?|Next up|下一步|后续计划|"
+_NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?|Next(?: steps?| up)?|下一步|后续计划|"
                    r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos? pasos?|Próximos? passos?|Siguientes? pasos?|"
                    r"Prochaines? étapes?|Nächster? Schritte?|Sıradaki(?:ler)?|Следующи(?:е шаги|й шаг))(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
 _DONE = r"(?:已完成|完成了|已实现|完了|완료|\bdone\b|\bfinished\b|\bterminado\b|\bconcluído\b|\bconcluido\b|\btamamlandı\b)"
@@ -130,11 +130,14 @@ _PHASE = re.compile(r"(?i)\b(?:phase|fase|étape|aşama|giai đoạn|этап\w*
 # a start said as the state: "testing started", "Fase de pruebas iniciada", "テストフェーズ 開始"
 _STARTED = re.compile(r"(?i)\b(?:started|starting|begun|kicked off|iniciad[ao]|comenzad[ao]|empezad[ao]|commencée?|"
                       r"begonnen|başladı|начат[ао]?|bắt đầu)\b|開始|开始|着手|시작")
-# a share of the work done: "30% done", "about 30% complete", "progress: 30%", "完成度 60%", "진행률 40%"
+# a share of the work done: "30% done", "about 30% complete", "progress: 30%", "90% completo", "完成度 60%", "진행률 40%"
 _DONE_SHARE = (r"(?:\b(?:done|complete|completed|finished|implemented|progress|hecho|completad[oa]|terminad[oa]|"
-               r"conclu[ií]d[oa]|fertig|erledigt|terminée?|tamamlandı|готов\w*|выполнен\w*|hoàn thành)\b|"
+               r"complet[oa]|conclu[ií]d[oa]|fertig|erledigt|terminée?|tamamlandı|готов\w*|выполнен\w*|hoàn thành)\b|"
                r"完成度?|完了|已完成|进度|進捗|진행률|완료)")
-_PROGRESS = re.compile(rf"(?i)(?<![\d.,])\d{{1,3}}(?:[.,]\d)?[ \t]*%[ \t]*(?:\)[ \t]*)?{_DONE_SHARE}|"
+# (not a percentage that closes a range, "5–95% progress", "10~90%": a band a thing is in while it is used,
+# a feature's behaviour, never where the work stands, which is one number at a time)
+_RANGE_BEFORE = r"(?<!\d[–—~〜-])(?<!\d[ \t][–—~〜-][ \t])(?<!\d%[–—~〜-])(?<!\d[ \t]%[ \t][–—~〜-][ \t])(?<!\d%[ \t][–—~〜-][ \t])"
+_PROGRESS = re.compile(rf"(?i)(?<![\d.,]){_RANGE_BEFORE}\d{{1,3}}(?:[.,]\d)?[ \t]*%[ \t]*(?:\)[ \t]*)?{_DONE_SHARE}|"
                        rf"{_DONE_SHARE}[^\n\d%]{{0,8}}(?<![\d.,])\d{{1,3}}(?:[.,]\d)?[ \t]*%")
 # a process's id with its number: meaningful only while that process lives ("PID 1", a container's first, is no moment)
 _PID = re.compile(r"(?i)(?<![\w-])pid[ \t:#=]*\d{3,7}(?!\d)")

@@ -32,11 +32,25 @@ def entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
     """Every finding about one entry (the gates plus its status); lines are the file's."""
     out = _entry_findings(mem, entry_id)
     shift = mem.entries[entry_id].first_line - 1
-    if shift:   # a part of a shared file: its lines counted from the top of the file
+    if shift:   # a part of a shared file: its lines counted from the top of the file, its places' too
         for f in out:
             if f.line is not None:
                 f.line += shift
+            if f.places:
+                f.places = tuple(dataclasses.replace(p, line=p.line + shift if p.line is not None else None,
+                                                     end=p.end + shift if p.end else p.end)
+                                 if p.id == f.id else p for p in f.places)
+            if f.rule == "status-block":   # its message names its blocks' lines
+                f.message = _LINES_SAID.sub(lambda m: _shifted(m, shift), f.message)
     return out
+
+
+_LINES_SAID = re.compile(r"\(line (\d+)(?:–(\d+))?\)")
+
+
+def _shifted(m: re.Match, shift: int) -> str:
+    a, b = m.group(1), m.group(2)
+    return f"(line {int(a) + shift}" + (f"–{int(b) + shift}" if b else "") + ")"
 
 
 def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
