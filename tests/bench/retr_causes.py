@@ -111,6 +111,8 @@ def run(pool: Path, rows: dict, causes: Counter, show: bool) -> None:
                         if not cause.startswith(("policy", "silent")) and real is not None and real in got:
                             cause = "injected, not first"
                         causes[f"first: {cause}"] += 1
+                        if show:
+                            print(f"[{pool.name}/{slug}] first {cause}: {first}\n  {q['query']}\n  memtui {got}\n  bm25   {top}")
                 if q.get("none") and not cross:
                     rows["silent"] += Counter(m=not got, b=not top, n=1)
 

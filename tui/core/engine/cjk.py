@@ -12,6 +12,8 @@ from .stopwords import STOP
 from .glossary import CJK_FORMS, CJK_SORTED, PHRASES, WORDS, form_at_start, head_of
 
 # Function characters: a bigram containing one is filler ('的问', '了吗', '我们' is handled below).
+# The stop bigrams hold the directional complements too ('打印出来', '看起来', '接下来', '写下去'):
+# grammar glued to any verb, as 了 or 过 is, never the subject (Japanese 出来る, 'can', alike; stop 50).
 ZH_FUNCTION_CHARS = set("的了吗呢吧啊呀么嘛哦哈啦着过之其而且与及或被把将让给对向从在于")
 ZH_STOP_BIGRAMS = set("""
 不要 一下 一个 一些 这个 那个 这些 那些 这里 那里 什么 怎么 怎样 为什么 为何 如何 是否 是不 不是 就是 还是
@@ -20,6 +22,7 @@ ZH_STOP_BIGRAMS = set("""
 觉得 看看 一下 下吧 好的 好吧 可能 其实 比较 非常 特别 这样 那样 怎么样 不用 不会 不能 不过 只是 只有 我的
 你的 他的 告诉 一起 一次 这次 上次 下次 之前 之后 以后 以前
 继续 辛苦 再见 早上 晚上 晚安 客气 厉害 不错 完美 明白 收到 了解 可以 行吧 没事 多谢 感谢 麻烦 好吗 对吧 是的
+出来 起来 下来 上来 下去 上去 出去 进来 进去 出來 起來 下來 上來 進來 進去
 怎麼 什麼 為什麼 這個 那個 這些 那些 這裡 那裡 這樣 那樣 沒有 還是 還有 應該 請問 謝謝 時候 東西 問題 幫我 幫忙 現在 剛才
 已經 但是 因為 所以 如果 雖然 或者 以及 一直 一定 一樣 覺得 看看 可能 其實 比較 非常 特別 不用 不會 不能 不過 只是 只有 告訴
 一起 這次 上次 下次 之前 之後 以後 以前 繼續 再見 晚安 客氣 厲害 完美 明白 收到 了解 沒事 多謝 感謝 麻煩 好嗎 對吧 天氣 今天

@@ -2,7 +2,7 @@
 
 A name is a word the writer did not take from the sentence's language: an identifier (camelCase
 'useMemo', digits in a word 'k8s', pieces joined by '-', '_' or '.', 'react-query', an all-capital
-'CV'), or a Latin-script word in a prompt written mostly in another script ('npm' in a Russian
+'CV'), a slash command ('/goal': the agent's command, stop 50; a path is none), or a Latin-script word in a prompt written mostly in another script ('npm' in a Russian
 prompt, 'vault' in a Chinese one). Small talk holds none. When few entries hold such a word
 (evidence.NAME_RARE), one body holding it matches alone, where a common word needs company
 (evidence.body_counts): on the tune prompts the rule fired once, rightly, and on no small talk;
@@ -16,6 +16,8 @@ import re
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
 _CAMEL = re.compile(r"[a-z][A-Z]")
+# a slash command ('/goal', '/review-pr'): a slash opening a word, and no slash after it (a path)
+_COMMAND = re.compile(r"(?<![^\s(\[`'\"])/([A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*)(?![\w/.-])")
 
 
 def name_tokens(text: str) -> list[str]:
@@ -23,11 +25,19 @@ def name_tokens(text: str) -> list[str]:
     letters = [c for c in text if c.isalpha()]
     foreign = bool(letters) and sum(c.isascii() for c in letters) * 2 < len(letters)
     out = []
-    for tok in _LATIN.findall(text):
+    commands = {m.start(1) for m in _COMMAND.finditer(text)} if "/" in text else ()
+    for m in _LATIN.finditer(text):
+        tok = m.group()
         if (_CAMEL.search(tok) or any(c.isdigit() for c in tok) or any(c in "-_." for c in tok)
-                or (tok.isupper() and len(tok) >= 2) or (foreign and len(tok) >= 2)):
+                or (tok.isupper() and len(tok) >= 2) or (foreign and len(tok) >= 2) or m.start() in commands):
             out.append(tok)
     return out
+
+
+def commands(text: str) -> list[str]:
+    """The slash commands of ``text`` ('/goal' → 'goal'): query_paths reads them as paths (one
+    segment), whose file name's words are quiet; a command's word is a name instead."""
+    return [m.group(1) for m in _COMMAND.finditer(text)] if "/" in text else []
 
 
 def name_terms(text: str, terms) -> frozenset[str]:

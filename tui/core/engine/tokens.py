@@ -36,7 +36,7 @@ from functools import lru_cache
 from .fold import VI_MARKS as _VI_MARKS, fold, shape_parts  # noqa: F401 (fold: part of this module's interface)
 from .stopwords import EN_STOP, FILLER_PHRASES, OTHER_STOP, STOP, stop_scope  # noqa: F401 (part of this module's interface)
 from .forms import count_terms, date_terms, latin_noun
-from .names import name_terms
+from .names import commands, name_terms
 from .smalltalk import small_talk_terms
 from .glossary import CJK_FORMS, CONCEPTS, head_of
 from .cjk import _CJK_FORMS, _CJK_RUN, _HANGUL_WORD, _KATAKANA_WORD, _kana_terms, _korean_terms, _phrases, _rx, \
@@ -270,6 +270,7 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     ('src/server.ts' → 'server'): its folders and extension are matched as a path, not as keywords."""
     text = _narrow(text)
     dates = {t for t, _ in date_terms(text)}   # (before '25/5' goes as a path)
+    told = set().union(*(terms(c) for c in commands(text)))   # a slash command's words: a name, not quiet
     for p in paths:
         text = text.replace(p, " ")
     text = _rx("(?i)" + FILLER_PHRASES).sub(" ", text)
@@ -284,8 +285,8 @@ def query_terms(text: str, paths: list[str]) -> QueryTerms:
     seq = _latin_words(text)
     out = QueryTerms(own.union(t for _, t in _adjacent(seq, stop_scope(seq))))
     out.words = len(own)
-    out.names = name_terms(text, terms) & out
-    out.quiet = (small_talk_terms(terms) | terms(" ".join(extra))) & out
+    out.names = (name_terms(text, terms) | told) & out
+    out.quiet = (small_talk_terms(terms) | terms(" ".join(extra))) - told & out
     return out
 
 
