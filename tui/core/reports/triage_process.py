@@ -44,10 +44,22 @@ def headline_is_process(entry_id: str, name: str, description: str) -> str:
     head = f"{name}\n{description}"
     if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
             or _TODAY_ONLY.search(head):
-        return "strong"
+        # "progress and conclusions": its headline says it holds what the work found, which outlives
+        # the work — weighed line by line (edit the status out), never archived for its name
+        found = _FOUND.search(description or "") and not _SESSIONS.search(f"{entry_id}\n{head}")
+        return "" if found else "strong"
     if _HOW_TO.match(description or ""):
         return ""   # "How production is deployed": a procedure, its verb in the passive, no work reported
     return "weak" if _HEADLINE_WORK.search(head) else ""
+
+
+# a record of sessions by its name (a log, a handoff): its lessons are the log's, read on the way
+_SESSIONS = re.compile(r"(?i)session|handoff|hand-off|work ?log|dev-?log|daily|journal|standup|diary|chronolog|"
+                       r"timeline|(?<![a-z])log(?![a-z])|会话|會話|日志|日誌|日报|日報|交接|セッション|세션")
+# what work found, named beside its progress in a headline: conclusions, findings, results, lessons
+_FOUND = re.compile(r"(?i)\b(?:conclusions?|findings?|results?|lessons?(?: learned)?|learnings?|takeaways?|insights?|"
+                    r"conclusiones|hallazgos|resultados|lecciones|li[çc][õo]es|conclus[õo]es|Erkenntnisse|Ergebnisse|"
+                    r"r[ée]sultats|le[çc]ons)\b|结论|結論|发现|發現|教训|教訓|结果|結果|知見|결론|교훈")
 
 
 _HOW_TO = re.compile(r"(?i)^\W*(?:how (?!(?:i|we|they)\b)|c[óo]mo (?:se )?|comment (?:on )?|wie (?:man |wird |werden )|"
