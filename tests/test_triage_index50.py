@@ -159,3 +159,16 @@ def test_a_status_note_whose_headline_names_its_conclusions_is_edited_not_archiv
                  "Quantiser port to Mistral 7B: progress and conclusions")
     got = run(mem_dir, root)["project_quant_status.md"]
     assert got.action in ("edit", "keep"), (got.action, got.reasons)
+
+
+def test_a_chinese_summary_of_development_sessions_is_archived(mem_dir, root):
+    """'开发交互记录摘要' is the Chinese of 'session summary': a record of what was built, which the
+    code now holds, as the English and Korean headlines already say."""
+    triage_entry(mem_dir, "dev-notes.md",
+                 "# 开发摘要（2026-10-02）\n\n## 1. 导出 CSV\n\n**问题：** 用户想把订单导出成 CSV。\n\n"
+                 "**实现：**\n- `export.py` 新增 `write_orders_csv()`\n- 设置页加了导出按钮\n\n"
+                 "## 2. 列表分页\n\n**问题：** 订单超过 500 条时列表很慢。\n\n"
+                 "**实现：**\n- 接口加了 `page` 和 `size` 参数\n- 前端改成滚动加载\n",
+                 "近期功能开发的交互记录摘要")
+    got = run(mem_dir, root)["dev-notes.md"]
+    assert got.action == "archive", (got.action, got.reasons)

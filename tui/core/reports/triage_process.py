@@ -148,7 +148,7 @@ _HEADLINE_PROCESS = re.compile(
     r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
     r"本周(?:待办|任务)|今天的?(?:待办|任务)|今週の(?:タスク|TODO|やること)|今日の(?:タスク|TODO|やること)|이번 ?주 ?(?:할 ?일|작업)|오늘 ?할 ?일|"
     r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
-    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
+    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|(?:会话|會話|对话|對話|交互|开发|開發|工作)(?:记录|記錄|日志|日誌)|"
     # the record of one event: a session's end, a meeting's notes ("Passation", "Notes de fin de session", 議事録)
     r"\b(?:fin de (?:la )?session|notes? de (?:la )?session|passation|où j'en suis|meeting (?:notes|minutes)|minutes of|"
     r"notes (?:from|of) (?:the |a |our )?[^\n]{0,30}?(?:meeting|call)|acta de (?:la )?reunión|ata da reunião|"
