@@ -119,8 +119,7 @@ def profile_files(mem) -> list[FileSuggestion]:
     asks what to do with it; where the user's durable preferences belong, kept and edited by hand."""
     layout = getattr(mem, "layout", None)
     names = {n.lower() for n in getattr(layout, "profiles", ())}
-    # OpenClaw's workspace instruction file (docs.openclaw.ai: AGENTS.md is loaded at every session start)
-    rules = {"agents.md"} if getattr(layout, "name", "") == "openclaw" else set()
+    rules = {n.lower() for n in getattr(layout, "instructions", ())}   # OpenClaw's AGENTS.md
     out = []
     for f in getattr(mem, "files", None) or ():
         if f.role != "other" or f.id.lower() not in names | rules:
