@@ -83,6 +83,7 @@ class Layout:
     # files the agent loads every session that hold who the user is (OpenClaw's USER.md): not read
     # as entries, but the owner still asks triage what to do with them (keep: the profile's place)
     profiles: tuple[str, ...] = ()
+    instructions: tuple[str, ...] = ()   # its instruction files read whole at every session start (no entries)
     # -- the agent's own record of its writes and reads (core/provenance reads it; SPEC §9)
     record = ""                        # a kind of record (core/provenance/places.LABEL), "" for none
     no_record = ""                     # when there is none: why, as the history says it

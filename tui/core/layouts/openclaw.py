@@ -123,6 +123,7 @@ class OpenClaw(Layout):
     max_count = 6      # memory_search's default number of results
     whole_when_no_parts = True   # a MEMORY.md of plain paragraphs is one entry
     profiles = ("USER.md",)      # the workspace's profile of the user, loaded at every session start
+    instructions = ("AGENTS.md",)   # the workspace's instruction file, loaded at every session start
     followed = ("OpenClaw workspace memory (docs.openclaw.ai/concepts/memory, 2026): MEMORY.md and "
                 "memory/YYYY-MM-DD.md, today's and yesterday's logs loaded at session start")
 

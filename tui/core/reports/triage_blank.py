@@ -55,3 +55,24 @@ def unwritten(body: str, r, notes: list[str]) -> Decision | None:
                                 + (f" (line {at})" if at else ""),
                                 "nothing to remember: the agent reads its purpose, not a memory"],
                     [at] if at else [], notes=notes)
+
+
+# a line that holds a place for what is still to be written: "TBD", "…", "待补充…", "to be added"
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+_TO_FILL = re.compile(r"(?i)^(?:tbd|tba|todo|n/?a|to be (?:added|filled(?: in)?|written|completed|defined)|coming soon"
+                      r"|待补充|待補充|待填写|待填寫|待完善|待定|暂无|暫無|未填写|未填寫|未定|なし|未記入|미정|작성 예정"
+                      r"|por (?:completar|definir)|à compléter|a definir|noch offen)?[\s.。…:：_-]*$")
+
+
+def placeholder_only(r, notes: list[str]) -> Decision | None:
+    """Drop an entry whose every line only holds a place ("- 待补充…", "TBD"): a slot set up and never
+    written in (a section of an OpenClaw MEMORY.md, a note), nothing the agent can act on."""
+    content = r.content
+    if not content or len(content) > 3:
+        return None
+    bare = [_BULLET.sub("", ln.text, count=1).strip().strip("*_").strip() for ln in content]
+    if not all(_TO_FILL.match(b) for b in bare) or not any(b.strip(" .。…:：_-") for b in bare):
+        return None
+    return Decision("drop", 3, [f"line {content[0].n} only holds a place, '{quote(content[0].text, 6)}': nothing written "
+                                "in it yet", "nothing to remember: write it when there is something to say"],
+                    [ln.n for ln in content], notes=notes)

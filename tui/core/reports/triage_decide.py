@@ -49,7 +49,7 @@ from .triage_process import (backlog, bank_setup, finished_phase, for_today, wai
 from .triage_meaning import Meanings, held_rules
 from .triage_rulebook import RuleBook, instruction_line
 from .triage_pointer import circular
-from .triage_blank import rule_evidence as _rule_evidence, unwritten
+from .triage_blank import placeholder_only, rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
 from .triage_state import one_line
@@ -163,6 +163,8 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
                         [at] if at else [], notes=notes)
     if (waiting := unwritten(e.body, r, notes)) is not None:
         return waiting
+    if (slot := placeholder_only(r, notes)) is not None:
+        return slot
     if (logged := tool_output(high, content, notes)) is not None:
         return logged
     texts = [ln.text for ln in content]

@@ -115,21 +115,82 @@ def _decide(file: str, parts: list) -> FileSuggestion:
 
 def profile_files(mem) -> list[FileSuggestion]:
     """A keep for each file the layout loads every session as the user's profile (OpenClaw's
-    USER.md): the agent's bootstrap reads it, so triage does not split it into entries, yet the owner
+    USER.md) or as its instruction file (OpenClaw's AGENTS.md): the agent's bootstrap reads it, so triage does not split it into entries, yet the owner
     asks what to do with it; where the user's durable preferences belong, kept and edited by hand."""
     layout = getattr(mem, "layout", None)
     names = {n.lower() for n in getattr(layout, "profiles", ())}
+    rules = {n.lower() for n in getattr(layout, "instructions", ())}   # OpenClaw's AGENTS.md
     out = []
     for f in getattr(mem, "files", None) or ():
-        if f.role != "other" or f.id.lower() not in names:
+        if f.role != "other" or f.id.lower() not in names | rules:
             continue
         try:
             if not (mem.dir / f.id).read_text(encoding="utf-8", errors="replace").strip():
                 continue   # an empty profile: nothing to keep or to act on
         except OSError:
             continue
+        if f.id.lower() in rules:
+            out.append(FileSuggestion(f.id, "keep", None, [
+                f"the workspace's instruction file, which {getattr(layout, 'agent', 'the agent')} loads at every "
+                "session start: where a rule set by the user is promoted to",
+                "keep it; edit a rule there by hand (memtui reads it whole, not as entries)"], {}))
+            continue
         out.append(FileSuggestion(f.id, "keep", None, [
             f"the workspace's profile of the user, which {getattr(layout, 'agent', 'the agent')} loads at every "
             "session start: the place for who the user is and how they work",
             "keep it; edit a preference there when it changes (memtui reads it whole, not as entries)"], {}))
+    return out
+
+
+def index_files(mem) -> list[FileSuggestion]:
+    """A suggestion for the folder's index (Claude Code's MEMORY.md), which is no entry yet is a
+    file the owner keeps or edits: **edit** when it leaves an entry of the folder unlisted, links a
+    file that is not there, or carries a line that reports where work stood (named, with its line);
+    **keep** when it lists every entry and holds nothing that dates."""
+    from ..reading.index import line_links
+    from .triage_lines import read_body
+
+    index = getattr(mem, "index", None)
+    if index is None or not index.exists:
+        return []
+    out = []
+    for f in getattr(mem, "files", None) or ():
+        if f.role != "index":
+            continue
+        try:
+            text = (mem.dir / f.id).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        listed = set(index.resident_ids) | set(index.beyond_ids)
+        dirs = set(index.resident_dirs) | set(index.beyond_dirs)
+        unlisted = sorted(i for i, e in mem.entries.items()
+                          if i.lower().endswith(".md") and "#" not in i and not getattr(e, "read_only", False)
+                          and i not in listed
+                          and not any(i.startswith(d + "/") for d in dirs))
+        links = line_links(text)
+        gone = [(n, t) for n, (_, ids) in enumerate(links, 1) for t in ids
+                if t and t not in mem.entries and not (mem.dir / t).exists()]
+        linking = {n for n, (_, ids) in enumerate(links, 1) if any(ids)}
+        status = [ln for ln in read_body(text, 1).of("status") if ln.n not in linking]
+        why, lines = [], set()
+        for n, t in gone[:3]:
+            why.append(f"line {n} links {t}, which is not in the folder: take the line out or restore the file")
+            lines.add(n)
+        if unlisted:
+            names = ", ".join(unlisted[:4]) + (f" and {len(unlisted) - 4} more" if len(unlisted) > 4 else "")
+            why.append(f"it does not list {names}: the agent does not know {'it is' if len(unlisted) == 1 else 'they are'} there — add a line")
+        for ln in status[:3]:
+            why.append(f"line {ln.n} reports where work stood: '{quote(ln.text, 10)}' — it dates; edit it out")
+            lines.add(ln.n)
+        if why:
+            out.append(FileSuggestion(f.id, "edit", 1, why, {}, sorted(lines)[:20]))
+            continue
+        n = len(listed)
+        if not n:   # written-in memory at the index's place: the agent reads it whole
+            why = ["it links no entry: its lines are what the agent reads at every session start, and none "
+                   "reports where work stood", "keep it; edit a line when it stops holding"]
+        else:
+            why = [f"the folder's index: its links name {n} entr{'y' if n == 1 else 'ies'}, every one of the folder's, "
+                   "each there", "keep it; add a line when an entry is written"]
+        out.append(FileSuggestion(f.id, "keep", None, why, {}))
     return out

@@ -35,7 +35,9 @@ _BEFORE = re.compile(
     r"[\s`'\"「『(（]*(?:the\s+|die\s+|der\s+|el\s+|la\s+|o\s+|a\s+|le\s+)?(?:project'?s\s+)?$")
 _AFTER = re.compile(r"(?i)^[\s`'\"」』)）]*(?:(?:的|の)?「[^」]{0,30}」(?:节|節|セクション)?\s*)?"
                     r"(?:に(?:記載|記述|書(?:か|い)|追記|移(?:し|動))|にある|에\s*(?:있|기록|명시|반영|추가|정리)"
-                    r"|(?:中|里)(?:已|有)|已(?:写|记录|包含|收录|有)|\s*already\s+(?:has|holds|covers|states|says))")
+                    r"|(?:中|里|裡)(?:已|有)|已(?:写|寫|记录|記錄|包含|收录|收錄|有)"
+                    r"|(?:也|亦)(?:有|写了|寫了|记了|記了)(?:此|这|這|同|相同|该|該|规定|規定)"
+                    r"|\s*already\s+(?:has|holds|covers|states|says)|\s*also\s+(?:has|holds|states)\s+(?:this|it|the same))")
 # ...but a modal, a negation or "not yet" in the same clause says it is still to be placed ("must be
 # documented in CLAUDE.md", "noch nicht in", "todavía no está en", 尚未写入, に記載すべき, 에 추가해야)
 _UNPLACED_BEFORE = re.compile(

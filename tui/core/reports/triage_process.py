@@ -44,10 +44,22 @@ def headline_is_process(entry_id: str, name: str, description: str) -> str:
     head = f"{name}\n{description}"
     if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
             or _TODAY_ONLY.search(head):
-        return "strong"
+        # "progress and conclusions": its headline says it holds what the work found, which outlives
+        # the work — weighed line by line (edit the status out), never archived for its name
+        found = _FOUND.search(description or "") and not _SESSIONS.search(f"{entry_id}\n{head}")
+        return "" if found else "strong"
     if _HOW_TO.match(description or ""):
         return ""   # "How production is deployed": a procedure, its verb in the passive, no work reported
     return "weak" if _HEADLINE_WORK.search(head) else ""
+
+
+# a record of sessions by its name (a log, a handoff): its lessons are the log's, read on the way
+_SESSIONS = re.compile(r"(?i)session|handoff|hand-off|work ?log|dev-?log|daily|journal|standup|diary|chronolog|"
+                       r"timeline|(?<![a-z])log(?![a-z])|会话|會話|日志|日誌|日报|日報|交接|セッション|세션")
+# what work found, named beside its progress in a headline: conclusions, findings, results, lessons
+_FOUND = re.compile(r"(?i)\b(?:conclusions?|findings?|results?|lessons?(?: learned)?|learnings?|takeaways?|insights?|"
+                    r"conclusiones|hallazgos|resultados|lecciones|li[çc][õo]es|conclus[õo]es|Erkenntnisse|Ergebnisse|"
+                    r"r[ée]sultats|le[çc]ons)\b|结论|結論|发现|發現|教训|教訓|结果|結果|知見|결론|교훈")
 
 
 _HOW_TO = re.compile(r"(?i)^\W*(?:how (?!(?:i|we|they)\b)|c[óo]mo (?:se )?|comment (?:on )?|wie (?:man |wird |werden )|"
@@ -136,7 +148,7 @@ _HEADLINE_PROCESS = re.compile(
     r"état d'avancement|stand der arbeit|прогресс|tiến độ)\b|进度|进展|完成情况|進捗|残タスク|진행 ?상황|진척|완료 현황|"
     r"本周(?:待办|任务)|今天的?(?:待办|任务)|今週の(?:タスク|TODO|やること)|今日の(?:タスク|TODO|やること)|이번 ?주 ?(?:할 ?일|작업)|오늘 ?할 ?일|"
     r"\b(?:sesión del?|sessão d[eo]|resumo (?:do dia|da sessão)|resumen de (?:la )?sesión)\b|세션 ?(?:요약|기록)|작업 ?(?:정리|기록|일지)|"
-    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|"
+    r"作業(?:ログ|記録|メモ)|セッション(?:記録|まとめ)|(?:会话|會話|对话|對話|交互|开发|開發|工作)(?:记录|記錄|日志|日誌)|"
     # the record of one event: a session's end, a meeting's notes ("Passation", "Notes de fin de session", 議事録)
     r"\b(?:fin de (?:la )?session|notes? de (?:la )?session|passation|où j'en suis|meeting (?:notes|minutes)|minutes of|"
     r"notes (?:from|of) (?:the |a |our )?[^\n]{0,30}?(?:meeting|call)|acta de (?:la )?reunión|ata da reunião|"
