@@ -48,12 +48,12 @@ def quote(text: str, words: int = 9) -> str:
     from ..secrets.detect import blank_secrets
     from ..judging.gates import _EMAIL
     from ..judging.personal_ids import personal_id_findings
-    bare = blank_secrets(re.sub(r"[*_`#>]+", "", text))
+    bare = _PHONE.sub("[not shown]", _EMAIL.sub("[not shown]", blank_secrets(re.sub(r"[*_`#>]+", "", text))))
     if any(ch.isdigit() for ch in bare) and personal_id_findings("", bare):
         # a home address, a local phone number, an id the audit flags: the label alone, never the datum
         label = re.match(r"[^:：]{1,40}[:：]", bare)
         bare = (label.group(0) + " " if label else "") + "[personal data not shown]"
-    bare = unshown(_PHONE.sub("[not shown]", _EMAIL.sub("[not shown]", bare))).strip(" -:•\t")
+    bare = unshown(bare).strip(" -:•\t")
     bare = re.sub(r"^(?:[-*+]|\d+[.)])\s+", "", bare)
     parts = bare.split()
     return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
