@@ -60,3 +60,16 @@ def test_two_entries_counting_differently_are_not_this_rules(mem_dir, root):
     write(mem_dir, "a.md", _entry("exports", "The app offers 3 export formats."))
     write(mem_dir, "b.md", _entry("more exports", "The app offers 4 export formats."))
     assert _audit(mem_dir, root) == []
+
+
+@pytest.mark.parametrize("body", [
+    "New releases go to 2 regions first as a canary, then to the rest.",
+    "Only 2 regions carry the EU traffic.",
+    "Deploys roll 2 regions at a time.",
+    "Backups are kept in 2 out of the regions.",
+])
+def test_a_body_line_placing_its_count_among_others_is_a_subset_not_a_conflict(mem_dir, root, body):
+    """(stop 50, a second reader) "2 regions first, then the rest" counts a part of the 4, not the 4 again."""
+    write(mem_dir, "MEMORY.md", "- [Rollout](rollout.md) — the service runs in 4 regions\n")
+    write(mem_dir, "rollout.md", _entry("how releases roll out", body))
+    assert _audit(mem_dir, root) == []

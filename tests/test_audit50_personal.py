@@ -18,6 +18,7 @@ def _found(line):
     ("Backup contact +44 7832 615904", "possible"),
     ("Jonas erreichbar unter 0157 62839417", "possible"),
     ("Handy: 0157 62839417", "high"),
+    ("Portable de Odile : 06 12 35 48 79", "high"),   # (climbing groups, but a phone's label names it one)
 ])
 def test_a_mobile_as_its_country_writes_it_is_a_phone(line, level):
     assert _found(line) == [("phone", level)]
@@ -56,4 +57,27 @@ def test_a_home_address_after_its_label_is_possible(line):
     "Home page: https://bakery.example.org/home/2026",
 ])
 def test_what_is_not_someones_home_is_not(line):
+    assert _found(line) == []
+
+
+@pytest.mark.parametrize("line", [
+    "- Home address: required, up to 120 characters, validated server-side",
+    "- Morada: campo obrigatório, no máximo 120 caracteres",
+    "- 住址：必填，最多 100 字",
+    "- 自宅: 週3日（月・水・金）",
+    "- Domicilio: obligatorio, máximo 80 caracteres",
+    "- 집 주소: 필수, 최대 100자",
+])
+def test_a_home_address_field_s_rule_or_a_schedule_is_no_address(line):
+    """(stop 50, a second reader) the label alone is not enough: its value must read as a place."""
+    assert _found(line) == []
+
+
+@pytest.mark.parametrize("line", [
+    "Sprint review weeks are 06 08 10 12 14 this half.",
+    "Lotto draw kept for the demo: 07 13 22 38 41",
+    "Pages to reprint: 06 11 19 27 33",
+])
+def test_a_list_of_numbers_in_a_mobile_s_shape_is_no_phone(line):
+    """(stop 50, a second reader) groups climbing one after another are a list, not a number to ring."""
     assert _found(line) == []

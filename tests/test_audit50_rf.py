@@ -109,3 +109,15 @@ def test_a_present_state_stated_as_fact_is_still_flagged():
                     "- The red clay was dropped on 2026-03-01, so the studio currently stocks only white.\n")
     # (the last line's date dates another event, in a clause before: the stock is a state now)
     assert _time_words(text) == [8, 12, 13]
+
+
+def test_a_service_s_or_a_ci_s_home_and_a_long_first_name_are_not_a_full_name():
+    """(stop 50, a second reader) One long lower-case word is a full name run together only when it is
+    no tool's account (its own dot-folder, a CI's work folder, a tool's word in it) and no given name
+    alone; a two-part account whose part names a software role is a service's."""
+    for path in ("/home/linuxbrew/.linuxbrew/bin/brew", "/home/circleci/project/src", "/home/postgres/pgdata/",
+                 "/home/nextcloud/files/", "/home/mastodon/live/public", "/home/orchardsync/.orchardsync/cfg",
+                 "/home/gardenbot/workspace/run.sh", "/Users/christopher/src/kiln/", "/home/jonathan/kiln/",
+                 "/home/github-actions/work/kiln", "/home/jenkins-agent/kiln/", "/home/node-red/.node-red/flows",
+                 "/home/gitlab-runner/builds/kiln"):
+        assert _home(f"The kiln scripts live in {path} on the studio laptop.\n") == [], path

@@ -103,13 +103,26 @@ def _cjk(w: str) -> bool:
     return "\u3040" <= w[:1] <= "\u9fff"
 
 
+def _head(w: str, k: int) -> str:
+    """A CJK noun's first ``k`` characters before its 的/之/の (the thing itself, not what qualifies it)."""
+    return re.split(r"[的之の]", w, maxsplit=1)[0][:k]
+
+
+# (stop 50, a second reader) a line that places its count among others counts a part of the thing, not
+# the thing: "2 regions first as a canary, then the rest", "2 at a time", "2 out of", "only 2"
+_A_PART = re.compile(r"(?i)\b(?:first|then|the rest|the others|remaining|at a time|out of|of the|only|"
+                     r"primeiro|depois|o resto|os demais|apenas|somente|primero|luego|el resto|los dem[aá]s|s[oó]lo|"
+                     r"d'abord|puis|le reste|les autres|seulement|zuerst|dann|der rest|die [uü]brigen|nur)\b|"
+                     r"首先|先在|然后|其余|其他|只有|仅|まず|残り|のみ|だけ|먼저|나머지|만\b")
+
+
 def same_thing(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two counts' nouns name one thing: one's noun among the other's next words ("subsystem" /
     "independent subsystem"); in CJK, one's first characters (its noun before 的/の) inside the other's."""
     if _cjk(a[0]) or _cjk(b[0]):
         if not (_cjk(a[0]) and _cjk(b[0])):
             return False
-        ha, hb = (re.split(r"[的之の]", x[0], maxsplit=1)[0][:3] for x in (a, b))
+        ha, hb = (_head(x[0], 3) for x in (a, b))
         return len(ha) >= 2 and ha in b[0] or len(hb) >= 2 and hb in a[0]
     return a[0] in b or b[0] in a
 
@@ -162,11 +175,11 @@ def summary_count_findings(mem: "Memory") -> list[Finding]:
         first = e.body_line
         for f, n, t, (num, noun, _) in sides:
             theirs = []
-            head = noun[0] if not _cjk(noun[0]) else re.split(r"[的之の]", noun[0], maxsplit=1)[0][:2]
+            head = noun[0] if not _cjk(noun[0]) else _head(noun[0], 2)
             stem = head[:max(4, len(head) - 2)] if not _cjk(head) else head
             for k, line in enumerate(body):
-                if stem not in low[k] or line.lstrip().startswith("```") or _told(line):
-                    continue   # (only the lines that name the noun are read for their counts)
+                if stem not in low[k] or line.lstrip().startswith("```") or _told(line) or _A_PART.search(line):
+                    continue   # (only the lines that name the noun are read for their counts; not a part of it)
                 cs = counts(line)
                 theirs += [(first + k, v) for v, w, _ in cs if same_thing(noun, w)] if _one_number(cs) else []
             values = {v for _, v in theirs}
@@ -176,7 +189,7 @@ def summary_count_findings(mem: "Memory") -> list[Finding]:
         if not found:
             continue
         f, n, num, m_line, m_val, noun = found[0]
-        what = re.split(r"[的之の]", noun[0], maxsplit=1)[0][:4] if _cjk(noun[0]) else noun[0]
+        what = _head(noun[0], 4) if _cjk(noun[0]) else noun[0]
         where = "MEMORY.md's line" if f == "MEMORY.md" else "its description"
         places = tuple(dict.fromkeys([Place(f, n)] + [Place(x[0], x[1]) for x in found[1:]] + [Place(e.id, m_line)]))
         out.append(Finding(f, "conflict", "summary-count", n,

@@ -333,7 +333,7 @@ def identifying_findings(entry_id: str, text: str) -> list[Finding]:
                 _EXAMPLE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue   # a service login, an account of digits (C:\Users\40217: no name to learn), a web
             # URL's /home/ page, an example for the reader
-        if not full_name(m.group(1).rstrip(".")):
+        if not full_name(m.group(1).rstrip("."), text[m.end():m.end() + 40]):
             continue   # a first name, a login, a nickname, initials, a default account: the owner's own
             # working path, which they keep (stop 50: 3 of 18 corpus and 0 of 8 fresh verdicts right, all
             # three a given name joined to a family name)

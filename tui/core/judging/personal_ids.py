@@ -53,6 +53,19 @@ _DNI = re.compile(r"(?<![\w-])([XYZ]?)(\d{7,8})-?([A-Z])(?![\w-])")
 _RRN = re.compile(r"(?<![\d-])(\d{6})-([1-4]\d{6})(?![\d-])")
 
 
+def _a_list(number: str, text: str, line_start: int) -> bool:
+    """Five two-digit groups that climb one after another (06 08 10 12 14, a draw's 07 13 22 38 41) are
+    a list of numbers, not a mobile's, unless the line names a phone or the country's code (stop 50)."""
+    groups = re.split(r"[ .]", number)
+    if len(groups) < 5 or any(int(a) >= int(b) for a, b in zip(groups, groups[1:])):
+        return False
+    line = text[line_start:text.find("\n", line_start) % (len(text) + 1)]
+    return not (_PHONE_WORD.search(line) or "+33" in line)
+
+
+_PHONE_WORD = re.compile(_PHONE_LABEL.pattern.replace(r"[^\d\n]{0,12}$", ""))
+
+
 def _filler(digits: str) -> bool:
     """One digit over and over, or a count up or down (0000, 1234 5678): a placeholder."""
     core = digits[-8:]
@@ -116,10 +129,28 @@ hints.register(_HOME_HINTS)   # (the shared pass over a text's words finds them)
 _HOME_OTHER = ("住址", "地址", "家住", "自宅", "주소", "자택", "거주지")
 
 
+# (stop 50, a second reader) what an address holds: a street's or a flat's word, a postcode's shape, or a
+# CJK address unit after a number or a place (路 街 号 番地 丁目 町 区 市 길 로 동 …)
+_STREET = re.compile(r"(?i)\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|close|"
+                     r"crescent|terrace|boulevard|blvd|highway|hwy|flat|apt|apartment|suite|unit|floor|rua|avenida|av|"
+                     r"avda|travessa|largo|praça|praca|alameda|calle|c/|paseo|plaza|piso|puerta|carrer|rue|allée|allee|"
+                     r"chemin|impasse|quai|cours|via|viale|piazza|corso|platz|gasse|weg|ring)\b|"
+                     r"(?i:stra(?:ße|sse)\b|str\.)|\d+\s*[ºª°]|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b|"
+                     r"\b\d{4}-\d{3}\b|\b\d{5}\s+[A-Z][a-z]|"
+                     r"[路街道巷弄号號番地丁目町村区區市県縣府省길로동읍면리]\s*\d|\d\s*(?:号|號|番地?|丁目|単元|单元|室|층|호|번지|길)")
+# the words of a field's rule or a schedule, not of a place: "Home address: required, up to 120 characters"
+_SPEC = re.compile(r"(?i)\b(?:required|optional|mandatory|max(?:imum)?|min(?:imum)?|characters?|chars|validat\w*|"
+                   r"field|format|obrigat[oó]ri[oa]|opcional|m[aá]ximo|m[ií]nimo|caracteres|campo|obligatori[oa]|"
+                   r"requerido|pflicht\w*|zeichen|caract[eè]res|obligatoire)\b|必填|选填|必須|任意|最多|最大|字符|文字|"
+                   r"\d\s*字|필수|최대|글자|週|毎週|\d\s*日|[月火水木金土](?:・[月火水木金土])+")
+
+
 def _home_value(v: str) -> bool:
-    """A value that reads as a street address: a house number or a flat beside words, no link, path or host."""
+    """A value that reads as a street address: a house number or a flat beside a street's word, a
+    postcode or a CJK address unit; no field's rule or schedule; no link, path or host."""
     v = v.strip()
-    return any(c.isdigit() for c in v) and sum(c.isalpha() for c in v) >= 3 and not re.search(
+    return any(c.isdigit() for c in v) and sum(c.isalpha() for c in v) >= 3 and _STREET.search(v) is not None \
+        and not _SPEC.search(v) and not re.search(
         r"https?://|www\.|@|^[/~.]|\\|\.(?:md|py|js|ts|json|ya?ml)\b|\b(?:localhost|127\.0|\d+\.\d+\.\d+)|"
         r"\w\.(?:com|org|net|io|dev|app|local|internal)\b|:\d{2,5}\b", v)
 
@@ -189,7 +220,8 @@ def personal_id_findings(entry_id: str, text: str) -> list[Finding]:
             add("identifying", "phone", m.start(), "a phone number after a phone label", phone_fix)
     for m in within(_LOCAL):
         line_start = text.rfind("\n", 0, m.start()) + 1
-        if not _filler(re.sub(r"\D", "", m.group(0))) and not _OTHER_NUMBER.search(text, line_start, m.start()):
+        if not _filler(re.sub(r"\D", "", m.group(0))) and not _OTHER_NUMBER.search(text, line_start, m.start()) \
+                and not _a_list(m.group(0), text, line_start):
             add("identifying", "phone", m.start(), "a mobile number, as its country writes one", phone_fix, "possible")
     for m in shaped:
         intl = m.group(0).startswith("+")
