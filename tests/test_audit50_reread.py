@@ -33,3 +33,10 @@ def test_a_triage_reason_never_quotes_a_home_address_or_a_local_phone_number():
     assert "Lilas" not in said and "48 21" not in said and said.startswith("Home address:")
     assert "37 90" not in quote("Mobile 06 48 21 37 90 for urgent calls")
     assert quote("Deploy with fly deploy on 2026-03-31, port 8080") == "Deploy with fly deploy on 2026-03-31, port 8080"
+
+
+def test_a_stopped_work_headline_is_read_only_at_a_headline_s_length():
+    # a 20k run of "(" in a description took two minutes in the stopped-work pattern (backtracking)
+    from tui.core.reports.triage_process import stopped_work
+    assert stopped_work("notes", "(" * 20000, []) is None
+    assert stopped_work("notes", "Billing rewrite — paused", []).action == "archive"
