@@ -14,6 +14,7 @@ from .findings import Finding, Place
 from .index_lines import index_line_findings, line_runs
 from .gates import identifying_findings, secret_findings
 from ..reading.index import INDEX_NAME, MAX_BYTES, MAX_LINES
+from ..reading.workspace import WORKSPACE_FILES as _WORKSPACE_FILES, WORKSPACE_LOW
 from ..textutil import without_code
 from .status_blocks import absorbed, status_block_findings
 from .wording import process_findings, transient_findings
@@ -36,13 +37,9 @@ _NOT_A_MEMORY = re.compile(r"(?i)(?:^|/)(?:readme|setup|sync_setup|install|contr
 _GUIDE_WORD = re.compile(r"说明|說明|説明|설명|使い方|안내서")
 
 
-# OpenClaw's workspace files (layouts/openclaw.BOOTSTRAP): the agent's instructions, persona, user and
-# tools. A folder holding two of them, one that no other layout names (SOUL.md, IDENTITY.md,
-# HEARTBEAT.md), is a workspace kept in the memory folder: its files never carry frontmatter, no index
+# OpenClaw's workspace files (reading/workspace, layouts/openclaw.BOOTSTRAP). A folder holding two
+# of them, one that no other layout names (SOUL.md, IDENTITY.md, HEARTBEAT.md), is a workspace kept in the memory folder: its files never carry frontmatter, no index
 # lists them, its instructions are no status, and its day logs under memory/ are logs by design
-_WORKSPACE_FILES = ("AGENTS.md", "SOUL.md", "USER.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md",
-                    "BOOT.md")
-WORKSPACE_LOW = frozenset(n.lower() for n in _WORKSPACE_FILES)
 _OWN_NAMES = ("SOUL.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md")
 _WORKSPACE_DAY = re.compile(r"(?:^|/)memory/(?:[^/]+/)*\d{4}-\d{2}-\d{2}[^/]*\.md$", re.I)
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 from ..reading.entry import MemoryEntry
 from ..judging.findings import Finding
-from ..judging.index_audit import WORKSPACE_LOW
+from ..reading.workspace import WORKSPACE_LOW
 from .base import ENTRY, SHARED, Layout, Part, Reading, Role, head, listing
 from .markdown import BREAK, HEADING, Block, bare, bullets, headings, section_end, slugify, split_lines, \
     title_of, unique
 
 
 CURATED = ("MEMORY.md", "memory.md")
-BOOTSTRAP = WORKSPACE_LOW   # its workspace files, lower-cased (judging/index_audit names them)
+BOOTSTRAP = WORKSPACE_LOW   # its workspace files, lower-cased (reading/workspace names them)
 # a day's log anywhere under memory/ (archive/, year folders), with -HHMM, -slug, _slug or " 18" after the date
 DAILY = re.compile(r"^memory/(?:[^/]+/)*(\d{4}-\d{2}-\d{2})(?:[-_T ][^/]*)?\.md$", re.I)
 # a lasting rule written into a day's log: worth moving to MEMORY.md before the log ages out
