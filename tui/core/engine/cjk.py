@@ -120,7 +120,7 @@ def _korean_terms(word: str) -> tuple[str, ...]:
     if t is None or t == word or not t.isascii():
         return (t,) if t else ()
     stem = _korean_stem(word)
-    found = form_at_start(stem) if stem else None
+    found = form_at_start(stem)
     rest = stem[found[1]:] if found else ""
     if len(rest) < 2 or rest in STOP:
         return (t,)
@@ -128,7 +128,9 @@ def _korean_terms(word: str) -> tuple[str, ...]:
     return (t, more[0] if more else rest) + tuple(x for x in _korean_terms(rest)[1:] if more)
 
 
-def _korean_stem(word: str) -> str | None:
+def _korean_stem(word: str) -> str:
+    """A Korean word without its endings: a particle after an ending ('배포할때는'), two cuts at most,
+    and one syllable left only if the glossary knows it ('키')."""
     for _ in range(2):
         for end in _KO_ENDINGS:
             if word.endswith(end) and len(word) > len(end):
@@ -145,15 +147,7 @@ def _korean_stem(word: str) -> str | None:
 def _korean_term(word: str) -> str | None:
     if word in STOP:
         return None
-    for _ in range(2):   # a particle after an ending ('배포할때는'): two cuts at most
-        for end in _KO_ENDINGS:
-            if word.endswith(end) and len(word) > len(end):
-                rest = word[:-len(end)]
-                if len(rest) >= 2 or rest in WORDS:   # one syllable only if the glossary knows it ('키')
-                    word = rest
-                    break
-        else:
-            break
+    word = _korean_stem(word)
     if word in STOP or (len(word) < 2 and word not in WORDS):
         return None
     return head_of(word) or word

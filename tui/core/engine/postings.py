@@ -150,6 +150,8 @@ class DictPostings(Postings):
         fields = [(e.description, DESCRIPTION_POINTS), (e.about, DESCRIPTION_POINTS)] + [(k, kw) for k in e.keywords] \
             + [(e.name, NAME_POINTS)]
         for text, w in fields:
+            if not text:
+                continue   # (no words: most entries have no section heading above them, `about`)
             strong, weak = shaped_terms(text, adjacent=True)
             for t in strong:
                 if weights.get(t, 0) < w:

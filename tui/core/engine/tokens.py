@@ -39,14 +39,12 @@ from .forms import count_terms, date_terms, latin_noun
 from .names import commands, name_terms
 from .smalltalk import small_talk_terms
 from .glossary import CJK_FORMS, CONCEPTS, head_of
-from .cjk import _CJK_FORMS, _CJK_RUN, _HANGUL_WORD, _KATAKANA_WORD, _kana_terms, _korean_terms, _phrases, _rx, \
-    cjk_terms, hangul_terms
+from .cjk import _CJK, _CJK_FORMS, _CJK_RUN, _HANGUL, _HANGUL_WORD, _KATAKANA_WORD, _kana_terms, _korean_terms, \
+    _phrases, _rx, cjk_terms, hangul_terms
 
 # Patterns only non-ASCII text needs are compiled on first use (``_rx``): the hook starts
 # afresh for every prompt, and compiling them all cost it 3 ms.
 _CYRILLIC = "[\u0400-\u04ff]"
-_HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # a word: letters and digits of any script but CJK and Hangul (blanked first), an apostrophe inside
 # (a negated class of \\W with those ranges took the hook 7 ms to compile)
 _NOT_LATIN = f"[{_CJK}{_HANGUL}]+"

@@ -23,14 +23,13 @@ import re
 
 from ..textutil import line_span
 from .owner_context import RULE_ENTRY
-from .time_context import DATE, DAY_WORD, SESSION_DEIXIS, TimeContext
+from .time_context import _LIST_ITEM, DATE, DAY_WORD, SESSION_DEIXIS, TimeContext
 
 _REASON = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:why|reason|because|motivo|raz[oó]n|por qu[eé]|porqu[eé]|perch[eé]|"
                      r"pourquoi|warum|grund|почему|причина|lý do|neden|이유|원인|理由|原因|为什么|為什麼)"
                      r"(?:\*\*|__)?[ \t]*[:：]")
 _HOW = re.compile(r"(?i)^[ \t>*_-]*(?:\*\*|__)?(?:how to apply|how to use|c[oó]mo aplicar|como aplicar|come applicare|"
                   r"适用方式|適用方法|적용 방법)(?:\*\*|__)?[ \t]*[:：]")
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]")
 _BACKLOG_HEADING = re.compile(
     r"(?i)\b(?:backlog|to-?dos?|tech(?:nical)? debt|deferred|postponed|later|someday|icebox|wish ?list|next steps?|"
     r"follow-?ups?|open items|pendientes|pr[oó]ximos pasos|pend[eê]ncias|pr[oó]ximos passos|d[ií]vida t[eé]cnica|"

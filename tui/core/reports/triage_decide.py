@@ -23,6 +23,7 @@ the entry's line and the evidence (the finding, the project line, the instructio
 """
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import replace
 
@@ -109,7 +110,9 @@ class Context:
         for i, cs in port_conflicts(content).items():   # one thing, two ports
             self.conflicts.setdefault(i, []).extend(cs)
         amounts = amount_conflicts(content, {i: getattr(entries[i], "description", "") or "" for i in readings}, heads)
-        for found in (amounts, stance_conflicts(readings, entries, lambda a, b: listed(self.index, a, b))):   # one setting two amounts; one subject two stances
+        # (a pair of words is looked up in the project's lists once a run, not once an entry pair)
+        in_list = functools.lru_cache(maxsize=None)(lambda a, b: listed(self.index, a, b))
+        for found in (amounts, stance_conflicts(readings, entries, in_list)):   # one setting two amounts; one subject two stances
             for i, cs in found.items():
                 have = self.conflicts.setdefault(i, [])
                 have.extend(c for c in cs if not any(h.line == c.line for h in have))

@@ -9,7 +9,7 @@ from .triage_facts import STRONG, Found
 from .triage_findings import WHAT_HOLDS, Decision
 from ..textutil import without_code
 from .triage_learned import learned
-from .triage_lines import quote, shown
+from .triage_lines import _BULLET, quote, shown
 from .triage_rules import MANDATED_TYPES, is_rule, headline_rule, learned_headline, mandate, promotes, will as _will, who_set
 
 
@@ -50,7 +50,7 @@ def _under_rule_heading(r) -> set[int]:
     for ln in r.lines:
         if ln.kind == "heading":
             under = bool(_RULE_HEADING.search(ln.text.lstrip("#")))
-        elif under and re.match(r"\s*(?:[-*+]|\d+[.)])\s", ln.text):
+        elif under and _BULLET.match(ln.text):
             out.add(ln.n)
     return out
 
