@@ -18,6 +18,11 @@ Silent and no match say which: no term of the prompt's (as memtui cuts it: stems
 stop words) is in the entry at all, or its body holds some, too few to pass the gate alone.
 
 A ranked-first miss BM25 got right is one of policy, silent, "injected, not first" or not injected.
+
+Beside BM25's column, ``bm25*``: the same BM25 over the entries the policy may inject (``_exclusion``
+None: no OpenClaw day log, no superseded entry, no broken or unsafe anchor), so that the rows can be
+read as rankings over the same candidates; /work/pools/score_retr.py and `memtui eval` keep the
+plain BM25 (every readable entry), which is the yardstick.
 Counts only by default: safe on a pool whose misses are not to be read. ``--misses`` prints the
 prompt and each side's ids for the pools one may read.
 """
@@ -80,6 +85,8 @@ def run(pool: Path, rows: dict, causes: Counter, show: bool) -> None:
             engine, _ = engine_for(directory, root, found.layout)
             entries = _entries(engine, directory, root, found)
             bm25, known = BM25(entries), set(entries)
+            may = BM25({k: e for k, e in entries.items()
+                        if engine._exclusion(engine.entries[k], engine.status[k]) is None})
             place = places.get(slug, "")
 
             def norm(label: str) -> str:
@@ -92,10 +99,11 @@ def run(pool: Path, rows: dict, causes: Counter, show: bool) -> None:
                 cross = "cross" in (q.get("tags") or [])
                 d = engine.decide(q["query"], 3, 2000)
                 got, top = [c.id for c in d.injected], bm25.top(q["query"], 3)
+                top_may = may.top(q["query"], 3)
                 row = "cross" if cross else "targeted"
                 for label in map(norm, q.get("inject", [])):
                     ours, theirs = hit(label, got), hit(label, top)
-                    rows[row] += Counter(m=ours, b=theirs, n=1)
+                    rows[row] += Counter(m=ours, b=theirs, e=hit(label, top_may), n=1)
                     if theirs and not ours:
                         cause = _cause(engine, d, _known(label, known), got)
                         causes[f"{row}: {cause}"] += 1
@@ -104,7 +112,7 @@ def run(pool: Path, rows: dict, causes: Counter, show: bool) -> None:
                 if q.get("first") and not cross:
                     first = norm(q["first"])
                     ours, theirs = bool(got) and meets(first, got[0]), bool(top) and meets(first, top[0])
-                    rows["first"] += Counter(m=ours, b=theirs, n=1)
+                    rows["first"] += Counter(m=ours, b=theirs, e=bool(top_may) and meets(first, top_may[0]), n=1)
                     if theirs and not ours:
                         real = _known(first, known)
                         cause = _cause(engine, d, real, got)
@@ -114,7 +122,7 @@ def run(pool: Path, rows: dict, causes: Counter, show: bool) -> None:
                         if show:
                             print(f"[{pool.name}/{slug}] first {cause}: {first}\n  {q['query']}\n  memtui {got}\n  bm25   {top}")
                 if q.get("none") and not cross:
-                    rows["silent"] += Counter(m=not got, b=not top, n=1)
+                    rows["silent"] += Counter(m=not got, b=not top, e=not top_may, n=1)
 
 
 def main() -> None:
@@ -126,9 +134,9 @@ def main() -> None:
     causes: Counter = Counter()
     for pool in a.pools:
         run(pool.resolve(), rows, causes, a.misses)
-    print(f"{'row':10} memtui  bm25  of")
+    print(f"{'row':10} memtui  bm25  of    bm25* (over the entries the policy may inject)")
     for k in ROWS:
-        print(f"{k:10} {rows[k]['m']:6} {rows[k]['b']:5} {rows[k]['n']:4}")
+        print(f"{k:10} {rows[k]['m']:6} {rows[k]['b']:5} {rows[k]['n']:4} {rows[k]['e']:5}")
     print("\nwhat BM25's top 3 held and memtui did not, by cause:")
     for cause, n in sorted(causes.items()):
         print(f"  {n:4}  {cause}")
