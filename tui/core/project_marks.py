@@ -10,6 +10,17 @@ PROJECT_MARKS = {".git", "package.json", "pyproject.toml", "setup.py", "requirem
                  "deno.json", "package.swift"}
 
 
+# the manifests as they are spelled: looked up by name, not by listing a folder of 10k notes
+_SPELLED = ("package.json", "pyproject.toml", "setup.py", "requirements.txt", "go.mod", "Cargo.toml", "pom.xml",
+            "build.gradle", "build.gradle.kts", "Gemfile", "composer.json", "pubspec.yaml", "mix.exs", "deno.json",
+            "Package.swift")
+
+
+def has_manifest(folder: Path) -> bool:
+    """A project's manifest sits in this folder (.git alone does not say it: a memory kept in git)."""
+    return any(os.path.isfile(os.path.join(folder, n)) for n in _SPELLED)
+
+
 def marks_project(name: str) -> bool:
     low = name.lower()
     return low in PROJECT_MARKS or low.endswith((".csproj", ".sln"))
