@@ -24,6 +24,7 @@ def print_audit(rep: AuditReport, console: Console | None = None, show_all: bool
         return
     if not rep.findings:
         con.print(Text(f"✔ No findings in {rep.entries} entries — nothing here is unsafe to share.", DEFAULT.injected))
+        _unchecked(con, rep)
         return
     shown, folded = (rep.findings, []) if show_all else by_confidence(rep.findings)
     by_kind: dict[str, list] = {}
@@ -56,6 +57,14 @@ def print_audit(rep: AuditReport, console: Console | None = None, show_all: bool
     parts = ", ".join(f"{n} {k}" for k, n in counts.items())
     if shown:
         con.print(Text(f"{len(shown)} finding{'' if len(shown) == 1 else 's'} in {rep.entries} entries: {parts}", "bold"))
+    _unchecked(con, rep)
+
+
+def _unchecked(con: Console, rep: AuditReport) -> None:
+    """Say that the paths the entries name were not checked, and how to check them."""
+    if rep.unchecked:
+        con.print(Text(f"Paths not checked: {rep.unchecked}. --root sets the project the memories are about.",
+                       "dim italic"), highlight=False)
 
 
 def _places(con: Console, f) -> None:

@@ -77,4 +77,6 @@ def print_list(mem: Memory, console: Console | None = None) -> None:
     other = sum(1 for f in mem.files if f.role == "other")
     if other:
         cut += f" · {other} file(s) not memory (see list --json)"
+    if mem.root_files.unchecked:
+        cut += f" · mentioned paths not checked: {mem.root_files.unchecked}"
     console.print(f"{len(entries)} entries: {summary}{cut} · anchors checked against {mem.root}")

@@ -176,6 +176,7 @@ class AuditReport:
     dir: str = ""
     root: str = ""
     by_kind: dict[str, int] = field(default_factory=dict)
+    unchecked: str = ""   # why no path could be checked under the root (project_marks.unchecked_root)
 
     def __post_init__(self) -> None:
         order = {k: i for i, k in enumerate(KINDS)}
@@ -188,7 +189,8 @@ class AuditReport:
     def as_json(self) -> dict:
         return {"findings": [f.as_json() for f in self.findings],
                 "summary": {"entries": self.entries, "findings": len(self.findings), "by_kind": self.by_kind,
-                            "dir": self.dir, "root": self.root}}
+                            "dir": self.dir, "root": self.root,
+                            **({"paths_unchecked": self.unchecked} if self.unchecked else {})}}
 
 
 _RANK = {"error": 0, "warning": 1, "info": 2}

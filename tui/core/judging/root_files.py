@@ -15,8 +15,9 @@ class RootFiles:
     SKIP = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", "dist", "build", "target"}
     LIMIT = 50_000
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, unchecked: str | None = None):
         self.root = root
+        self.unchecked = unchecked   # why no path can be checked under this root (project_marks.unchecked_root)
         self._where: dict[str, list[str]] | None = None   # name → up to 400 relative paths
         self._index: tuple | None = None   # the names as has_stem and has_variant ask them
         self.folders: list[tuple[str, tuple | None]] | None = None   # what the walk listed, by signature

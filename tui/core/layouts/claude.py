@@ -3,8 +3,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..reading.index import INDEX_NAME
+from ..instructions import INSTRUCTION_FILES
+from ..project_marks import has_manifest
+from ..reading.index import INDEX_NAME, line_links
 from .base import ENTRY, INDEX, Layout, Role, head, listing
+
+# a project's own documents at its top: never a memory entry, linked or not
+_PROJECT_DOCS = {n.lower() for n in INSTRUCTION_FILES if "/" not in n} | {
+    "readme.md", "changelog.md", "contributing.md", "license.md", "code_of_conduct.md", "security.md"}
+_PROJECT_FILE = Role("other", "a file of the project: this folder is a project's top, its memory what MEMORY.md links")
 
 
 class ClaudeCode(Layout):
@@ -18,8 +25,29 @@ class ClaudeCode(Layout):
     wires_hook = True
     followed = "Claude Code auto memory (MEMORY.md index, 200 lines / 25 KB loaded), 2.x"
 
+    _linked: set[str] | None = None   # at a project's top (prepare): what MEMORY.md links
+
+    def prepare(self, folder: Path) -> None:
+        """A MEMORY.md at a project's top (a manifest beside it): the memory is what it links and
+        the Markdown notes at the top, not the project's sources, documents and folders."""
+        if not has_manifest(folder):
+            self._linked = None
+            return
+        text = head(folder / INDEX_NAME, 262144)
+        self._linked = {t for _, targets in line_links(text) for t in targets if t}
+
     def role(self, file_id: str) -> Role:
-        return INDEX if file_id == INDEX_NAME else ENTRY
+        if file_id == INDEX_NAME:
+            return INDEX
+        if self._linked is None or file_id in self._linked:
+            return ENTRY
+        top_note = "/" not in file_id and file_id.lower().endswith(".md") and file_id.lower() not in _PROJECT_DOCS
+        return ENTRY if top_note else _PROJECT_FILE
+
+    def prune(self, folder_id: str) -> str | None:
+        if self._linked is None or any(t.startswith(folder_id + "/") for t in self._linked):
+            return None
+        return "a folder of the project: MEMORY.md links nothing in it"
 
 
 class MemoryTool(ClaudeCode):

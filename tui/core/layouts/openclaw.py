@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..reading.entry import MemoryEntry
 from ..judging.findings import Finding
+from ..project_marks import marks_project
 from ..reading.workspace import WORKSPACE_LOW
 from .base import ENTRY, SHARED, Layout, Part, Reading, Role, head, listing
 from .markdown import BREAK, HEADING, Block, bare, bullets, headings, section_end, slugify, split_lines, \
@@ -28,11 +29,6 @@ RULE = re.compile(r"(?i)\b(always|never|must(?:n't| not)?|don'?t ever|from now o
 _FILE_LINK = re.compile(r"\]\((?!https?:|#|\.\./|/|~)[^)\s]+\)|\[\[[^\]]+\]\]")
 
 
-# what marks a repository's top (a manifest, a solution, .git): a memory folder holds none of them
-PROJECT_MARKS = {".git", "package.json", "pyproject.toml", "setup.py", "requirements.txt", "go.mod", "cargo.toml",
-                 "pom.xml", "build.gradle", "build.gradle.kts", "gemfile", "composer.json", "pubspec.yaml", "mix.exs",
-                 "deno.json", "package.swift"}
-
 
 def _index_alone(folder: Path) -> bool:
     """MEMORY.md links to no file and holds text, and it is the folder's one Markdown file (nothing
@@ -43,7 +39,7 @@ def _index_alone(folder: Path) -> bool:
     names = [n for n, _ in items if not n.startswith(".")]
     if "memory.md" not in (low := [n.lower() for n in names]):
         return False
-    at_top = any(n.lower() in PROJECT_MARKS or n.lower().endswith((".csproj", ".sln")) for n, _ in items)
+    at_top = any(marks_project(n) for n, _ in items)
     alone = [n for n in low if n.endswith(".md")] == ["memory.md"] and all(r for n, r in items if not n.startswith("."))
     if not (alone or at_top):
         return False

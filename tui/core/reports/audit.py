@@ -241,7 +241,8 @@ def audit(mem: Memory, git: bool = True, jobs: int | None = None) -> AuditReport
     out = one_per_cause(_root_sanity(mem, spare_own(calibrated(one_cause_of_two(mem, out)), mem.dir, mem.root,
                                                     lambda i: _text_of(mem, i))))
     out.sort(key=sort_key)
-    return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root))
+    return AuditReport(_scrubbed(mem, out), len(mem.entries), str(mem.dir), str(mem.root),
+                       unchecked=mem.root_files.unchecked or "")
 
 
 def _text_of(mem: Memory, entry_id: str) -> str | None:

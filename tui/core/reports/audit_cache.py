@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..instructions import INSTRUCTION_FILES
+from ..project_marks import unchecked_root
 from ..judging.findings import STALE_DAYS, AuditReport, Finding, stale_finding
 from ..judging.status import may_age
 from ..cache.kept import KeptFile, folder_listing, full_signature, racy, same_folders
@@ -67,6 +68,7 @@ class KeptAudit:
     findings: list[Finding]      # all but the age and git findings
     dated: list[tuple[str, dt.datetime]]   # (entry, date) of each entry an age finding may be about
     entries: int
+    unchecked: str = ""   # why no path was checked under the root: a root that becomes a project is asked again
 
 
 def _kept(layout_name: str) -> bool:
@@ -117,7 +119,8 @@ class Probe:
     def report(self, now: dt.datetime, git: bool = True) -> AuditReport | None:
         """The kept audit brought to today, when it still holds; else None."""
         kept = self._held(NOTE)
-        if not isinstance(kept, KeptAudit):
+        unchecked = unchecked_root(Path(self.root), Path(self.dir)) or ""
+        if not isinstance(kept, KeptAudit) or getattr(kept, "unchecked", "") != unchecked:
             return None
         findings = list(kept.findings)
         for entry_id, date in kept.dated:
@@ -128,7 +131,7 @@ class Probe:
             from ..judging.gitcheck import tracked_in_git
             findings += tracked_in_git(Path(self.dir))
         findings.sort(key=sort_key)
-        return AuditReport(findings, kept.entries, self.dir, self.root)
+        return AuditReport(findings, kept.entries, self.dir, self.root, unchecked=unchecked)
 
     def listing_json(self, now: dt.datetime, key: str | None = None) -> str | None:
         """`list --json`'s compact text at ``now``, from the kept one when it still holds (and was
@@ -144,7 +147,7 @@ class Probe:
         dated = [(i, e.updated) for i, e in mem.entries.items()
                  if e.updated is not None and _ages(e, mem.status[i]) and i not in logs]
         findings = [f for f in report.findings if not _made_again(f)]
-        self._keep(NOTE, mem, lambda: KeptAudit(findings, dated, report.entries))
+        self._keep(NOTE, mem, lambda: KeptAudit(findings, dated, report.entries, report.unchecked))
 
     def keep_listing(self, mem, listing: dict, first=None, updated: dict | None = None, key: str | None = None) -> None:
         """Keep what `list --json` printed (``listing``, as made from ``mem``) for the next one.

@@ -81,6 +81,8 @@ def _md(s: str) -> str:
 def to_markdown(rep: AuditReport) -> str:
     n = len(rep.findings)
     lines = [f"## memtui audit: {n} finding{'s' if n != 1 else ''} in {rep.entries} entries", ""]
+    if rep.unchecked:
+        lines += [f"_Paths not checked: {_md(rep.unchecked)}._", ""]
     if not n:
         return "\n".join(lines + ["No findings: nothing in this memory folder is unsafe to share.", ""])
     summary = ", ".join(f"{k}: {c}" for k, c in rep.by_kind.items())

@@ -40,6 +40,7 @@ def first_look(store, now: dt.datetime, count: int | None = None) -> tuple[dict[
     if len(items) < FROM:
         return None
     index_file, entries = None, []
+    layout.prepare(store.dir)   # what role() needs (a project's top: only what MEMORY.md links)
     for d in items:
         role = layout.role(d.name).role
         if role == "index":

@@ -1,11 +1,10 @@
 """The memory folder as the CLI, the hook and the TUI see it: a store and its snapshots.
 
-``MemoryStore`` owns one folder. Each ``refresh()`` re-reads what changed and returns a
-new, immutable ``Snapshot`` (entries, statuses, the index, its own anchor checker)
-numbered by generation. Whoever holds a snapshot may compute on it from any thread:
-nothing changes it afterwards, so an audit of generation 7 cannot be disturbed by the
-rescan that produces generation 8. Its injection engine is made from it on demand and
-kept (``EngineSlot``): a value of the reading, not a change to it.
+``MemoryStore`` owns one folder. Each ``refresh()`` re-reads what changed and returns a new, immutable
+``Snapshot`` (entries, statuses, the index, its own anchor checker) numbered by generation. Whoever
+holds a snapshot may compute on it from any thread: nothing changes it afterwards, so an audit of
+generation 7 cannot be disturbed by the rescan that produces generation 8. Its injection engine is
+made from it on demand and kept (``EngineSlot``): a value of the reading, not a change to it.
 """
 from __future__ import annotations
 
@@ -26,6 +25,7 @@ from ..cache.parse import ParseCache
 from ..reading.entry import MemoryEntry
 from ..reading.index import MemoryIndex
 from ..layouts import DEFAULT_LAYOUT, ClaudeCode
+from ..project_marks import unchecked_root
 from ..engine.select import Engine
 from ..judging.root_files import RootFiles
 from ..judging.status import EntryStatus, assess
@@ -184,8 +184,7 @@ class Snapshot:
     added: tuple[str, ...] = ()       # relative to the previous generation
     changed: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
-    # the engine, made on demand (see EngineSlot); dataclasses.replace shares it, so replace
-    # only what leaves the entries, statuses, time and root as they are
+    # the engine, made on demand (EngineSlot), shared by dataclasses.replace: replace only what keeps it true
     engines: EngineSlot = field(default_factory=_engine_slot, compare=False, repr=False)
     layout: "Layout | None" = field(default=None, compare=False)
     files: tuple["FileInfo", ...] = ()   # every file of the folder and what it is (entries, index, not memory)
@@ -203,7 +202,7 @@ class Snapshot:
         store = MemoryStore(directory, root, mentions=mentions, layout=layout)
         store.scanner.judging = judging
         store.scanner.fork_ok = fork
-        store.scanner.memos = tuple(k for k in memos if mentions or k != "mentions")
+        store.scanner.memos = tuple(k for k in memos if store.mentions or k != "mentions")
         return store.refresh(now)
 
     @property
@@ -269,11 +268,12 @@ class MemoryStore:
 
     def __init__(self, directory: Path, root: Path, mentions: bool = True, layout: "Layout | None" = None) -> None:
         self.dir, self.root = Path(directory), Path(root)
-        self.mentions = mentions   # False: no mentioned-path checks (for the hook and the preview)
         self.layout = layout if layout is not None else ClaudeCode()
         self.scanner = Scanner(self.dir, ParseCache(self.dir, eager="later"), self.layout)
         self.checker = AnchorChecker(self.root, self.dir)
-        self.root_files = RootFiles(self.root)
+        self.root_files = RootFiles(self.root, unchecked_root(self.root, self.dir) if mentions else None)
+        # False: no mentioned-path checks (for the hook and the preview; under a root that is no project)
+        self.mentions = mentions and self.root_files.unchecked is None
         self.generation = 0
         self._last: Snapshot | None = None
         self._files_key: tuple | None = None   # what the last reading's file list was made from

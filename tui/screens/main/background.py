@@ -133,7 +133,7 @@ def of_snapshot(snap: Snapshot, report: AuditReport, before: dict, after: dict) 
     folder_wide = any(f not in read for f in changed)   # the index or another file: folder findings too
     kept = [f for f in report.findings if (f.id in known and f.id not in gone and f.related not in gone)
             or (not f.id and not folder_wide)]
-    return AuditReport(kept, report.entries, report.dir, report.root)
+    return AuditReport(kept, report.entries, report.dir, report.root, unchecked=report.unchecked)
 
 
 def triage_snapshot(snap: Snapshot, report: AuditReport, log_path: Path, sample: bool = False,
@@ -226,4 +226,5 @@ def audit_in_subprocess(directory: Path, root: Path, now: dt.datetime, layout: s
     findings = [Finding(*(one.setdefault(v, v) if type(v) is str else v for v in map(f.get, keys)),
                         places=_places(f.get("locations"), one))
                 for f in data["findings"]]
-    return AuditReport(findings, data["summary"]["entries"], str(directory), str(root))
+    return AuditReport(findings, data["summary"]["entries"], str(directory), str(root),
+                       unchecked=data["summary"].get("paths_unchecked", ""))
