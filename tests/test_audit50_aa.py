@@ -64,7 +64,8 @@ def test_status_in_two_parts_of_one_file_is_one_finding(tmp_path):
     found = _detected(tmp_path, _SECTIONS)
     assert len(found) == 1, [(f.id, f.rule, f.line) for f in found]
     (f,) = found
-    assert f.line == 3 and sorted(p.line for p in f.places) == [3, 16]   # both, counted from the top
+    # both, counted from the top (stop 51: with the line under the first part's heading, where it says its status)
+    assert f.line == 3 and sorted(p.line for p in f.places) == [3, 5, 16]
 
 
 def test_a_part_s_status_places_are_counted_from_the_top_of_the_file(tmp_path):

@@ -57,7 +57,22 @@ def _said_once(findings: list[Finding]) -> list[Finding]:
     """A status file's possible 'it is a record of work' goes when another process finding names
     the same file with its evidence (a next step done, a section of the moment gone stale)."""
     sure = {f.id for f in findings if f.kind == "process" and f.rule != "process-file"}
-    return [f for f in findings if not (f.rule == "process-file" and f.confidence == "possible" and f.id in sure)]
+    if not sure:
+        return findings
+    # (its places, where the file says the moment, go to the finding that says the status has passed:
+    # one cause, the lines the owner rewrites with it; stop 51)
+    moments = {f.id: f.places for f in findings if f.rule == "process-file" and f.confidence == "possible"
+               and f.id in sure and f.places}
+    out = []
+    for f in findings:
+        if f.rule == "process-file" and f.confidence == "possible" and f.id in sure:
+            continue
+        if f.kind == "process" and f.id in moments:
+            own = f.places or (Place(f.id, f.line, f.message),)
+            more = tuple(p for p in moments.pop(f.id) if p.line not in {q.line for q in own})
+            f = dataclasses.replace(f, places=own + more) if more else f
+        out.append(f)
+    return out
 
 
 def _values_once(findings: list[Finding]) -> list[Finding]:

@@ -24,7 +24,7 @@ from .sensitive import sensitive_findings  # noqa: F401 (part of the gates)
 from .wording import is_template, process_findings, transient_findings  # noqa: F401
 from .run_logs import run_log_findings
 from .personal_ids import personal_id_findings
-from .status_blocks import absorbed, status_block_findings
+from .status_blocks import absorbed, log_places, status_block_findings
 from .access_recipe import access_recipes
 
 ROTATE = ("rotate this credential now: it has been written to disk and may already be in backups, "
@@ -354,7 +354,12 @@ def entry_gates(entry: MemoryEntry, checker: AnchorChecker, mentioned: list[str]
 
 def _status_blocks(entry_id: str, text: str, scan: str, found: list[Finding]) -> list[Finding]:
     """A status block in a memory not already read as a log (one cause, one finding)."""
-    if any(f.kind == "process" for f in found) or is_template(entry_id):
+    if is_template(entry_id):
+        return []
+    if any(f.kind == "process" for f in found):
+        for f in found:   # a memory read whole as a session log: its one finding lists where it says the moment
+            if f.rule == "session-log" and not f.places:
+                f.places = log_places(entry_id, text, scan, f.line)
         return []
     return status_block_findings(entry_id, text, scan, {f.line for f in found if f.kind == "transient"})
 

@@ -13,6 +13,13 @@ misses when a memory is mostly durable but holds one status block.
   phase complete (2026-05-03)", "フェーズ: テストフェーズ 開始"), a share of the work said done ("about
   40% done"), a process's id with its number, a dated session recap as a label; a status line inside
   a status section is a place of that section's block. The words: judging/status_words.
+- (stop 51) a heading of the work at hand or the next step ("Current focus", "当前开发重点", "Đang làm",
+  "Next steps", "下一步：…"), outside a living backlog; a plan for tomorrow ("明天她自己再配一版", "tomorrow
+  we fire again"; not quoted, listed, defined, nor in a rule); a checklist that mixes done and open
+  items (status_tables); "Still open", "BLOCKER"; an open label over a list is the list's block. A
+  section with no status line of its own lists the line right under its heading (the line the owner
+  rewrites); a memory read whole as a session log lists its blocks on its one finding (``log_places``). The lines:
+  judging/status_lines.
 
 All the blocks of one memory are one finding (one cause: the memory keeps status), each block a
 place with its range. ``possible``: a block reads as status by its wording, and the owner may
@@ -31,16 +38,18 @@ from .. import hints
 from .findings import Finding, Place
 from ..textutil import line_of, without_comments
 from .owner_context import living_backlog
-from .status_tables import progress_tables, under_definitions
+from .status_tables import progress_lists, progress_tables, under_definitions
+from .status_lines import first_said, tomorrow_plans
 from .time_context import RETRO
 from .status_words import (
-    _CLOSED, _DATE, _DONE_THEN_WAIT, _FIRST_TIME, _FOOTER, _HEADING, _IF, _LABEL_LINE, _NEXT, _NOW,
-    _OPEN_WORD, _PID, _PROGRESS, _STATE_RULE, _USER_ENTRY, _day, _reports, _session_heading,
+    _CLOSED, _DATE, _DONE_THEN_WAIT, _HAS_DATE, _FIRST_TIME, _FOOTER, _HEADING, _IF, _LABEL_LINE, _NEXT, _NOW,
+    _OPEN_WORD, _PID, _PROGRESS, _STATE_RULE, _USER_ENTRY, _at_hand, _day, _reports, _session_heading,
     _session_label, _settled, _state_value)
 
 
-def _heading_blocks(scan: str) -> list[tuple[int, int, str]]:
-    """(start, end, heading) of each status heading's block."""
+def _heading_blocks(scan: str, backlog: bool = False) -> list[tuple[int, int, str]]:
+    """(start, end, heading) of each status heading's block (and of each heading of the work at hand
+    or the next step, outside a living backlog, whose open work is what it is for)."""
     heads = list(_HEADING.finditer(scan))
     # (a title, '# Session: 2026-04-02', heads a whole file that is the session's record: a log's
     # or a transcript's finding says so, not a block's)
@@ -48,7 +57,7 @@ def _heading_blocks(scan: str) -> list[tuple[int, int, str]]:
     out = []
     for k, h in enumerate(heads):
         title = h.group(2).strip(" #*")
-        if not _reports(title) and not (len(sessions) == 1 and sessions[0] is h):
+        if not _reports(title) and not (len(sessions) == 1 and sessions[0] is h) and (backlog or not _at_hand(title)):
             continue
         level = len(h.group(1))
         end = next((n.start() for n in heads[k + 1:] if len(n.group(1)) <= level), len(scan))
@@ -86,13 +95,14 @@ _PHASE_HINTS = ("phase", "fase", "étape", "aşama", "giai đoạn", "этап",
 _SESSION_HINTS = ("session", "sesión", "sesion", "sessão", "sitzung", "セッション", "세션", "会话", "會話", "сесси")
 _DONE_HINTS = frozenset(("done", "implemented", "delivered", "shipped", "complete", "merged", "deployed", "released",
                          "fixed"))
+_TOMORROW_HINTS = ("tomorrow", "明天", "明日", "내일", "mañana", "amanhã", "domani", "demain", "morgen", "завтра", "ngày mai",
+                   "yarın", "即将")
 _ASCII_HINTS = _DONE_HINTS | frozenset(w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS + _PHASE_HINTS
-                                       + _SESSION_HINTS if w.isascii())
+                                       + _SESSION_HINTS + _TOMORROW_HINTS if w.isascii())
 hints.register(_ASCII_HINTS)   # one shared pass over a text's words finds them (judging/hints)
 _OTHER_HINTS = hints.finder(sorted({w for w in _STATE_HINTS + _NEXT_HINTS + _WAIT_HINTS + _NOT_YET_HINTS
-                                    + _PHASE_HINTS + _SESSION_HINTS
+                                    + _PHASE_HINTS + _SESSION_HINTS + _TOMORROW_HINTS
                                     if not w.isascii()}))
-_HAS_DATE = re.compile(r"(?:19|20)\d{2}[-/.年]\d")
 
 
 _OPEN_IN = re.compile(r"(?i)(?<![\w-])" + _OPEN_WORD + r"(?![\w-])")
@@ -106,8 +116,9 @@ _OPEN_MARK = re.compile(r"(?i)^#{1,6}[^\n]*[(（][ \t]*" + _OPEN_WORD + r"[ \t]*
                         r"^[ \t]*(?:still|todav[ií]a|a[uú]n|ainda|noch)[ \t]+" + _OPEN_WORD + r"[ \t]*[:：][ \t]*\S|"
                         r"^[ \t]*(?:[-*+][ \t]+|\d+\.[ \t]+)?(?:\*\*)?[^:：\n|*]{1,40}(?:\*\*)?[:：][ \t]*(?:\*\*)?"
                         + _OPEN_WORD + r"(?![\w-])(?![ \t]+\w)|"   # the label's value, not "pending entries"
-                        r"(?-i:(?<![\w-])(?:IN PROGRESS|IN-PROGRESS|PENDING|BLOCKED|ON HOLD|PENDIENTE|PENDENTE|EN CURSO)(?![\w-]))")
-_OPEN_HINTS = ("pending", "pendiente", "pendente", "progress", "en curso", "en progreso", "andamento", "paused",
+                        r"(?-i:(?<![\w-])(?:IN PROGRESS|IN-PROGRESS|PENDING|BLOCKED|BLOCKER|ON HOLD|PENDIENTE|PENDENTE|EN CURSO)(?![\w-]))")
+_OPEN_HINTS = ("pending", "pendiente", "pendente", "progress", "en curso", "en progreso", "andamento", "paused", "blocker",
+               "still open",
                "pausad", "blocked", "bloquead", "on hold", "en espera", "em espera", "尚未", "进行中", "進行中",
                "진행", "未着手", "対応中", "保留中")
 
@@ -223,6 +234,8 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
         if _HASH.search(near) is not None:
             heading = scan.startswith("#", a)
             out.append((a, _paragraph_end(scan, b + 1) if heading else b, scan[a:b].strip(" -*+#")[:60]))
+    if present.intersection(_TOMORROW_HINTS):   # "tomorrow we fire again", "明天她自己再配一版", "即将进入"
+        out += tomorrow_plans(scan, out[-1][0] if out else -1)
     for a, b in _lines_with(scan, low, _WAIT_HINTS, present):
         m = _DONE_THEN_WAIT.match(scan, a, b)
         if m is None:
@@ -256,14 +269,23 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     scan = without_comments(scan)
     blocks = []
     # (a backlog by design lists what is open on purpose: its marks are its content)
-    opened = [] if living_backlog(entry_id, scan) else _open_blocks(scan)
-    headed = {b[0] for b in _heading_blocks(scan) if _NOW.search(b[2])}   # says it is the state now
+    backlog = living_backlog(entry_id, scan)
+    opened = [] if backlog else _open_blocks(scan)
+    # an open mark that is a label over a list ("**Pending (Todo.md):**" and its items): the list is its block
+    lists = [(a, _paragraph_end(scan, a), t) for a, b, t in opened if scan[a:b].rstrip(" \t*_").endswith((":", "："))]
+    opened = [o for o in opened if o[0] not in {a for a, _, _ in lists}] + lists
+    heads = _heading_blocks(scan, backlog)
+    headed = {b[0] for b in heads if _NOW.search(b[2]) or _at_hand(b[2])}   # says it is the state now
     lined, plans = _line_blocks(scan, text)
     headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
-    tables = [] if not opened and living_backlog(entry_id, scan) else progress_tables(scan)
+    # (a checklist in a dated file, "retrospective_2026-05.md", is that day's record: its date anchors it)
+    dated_name = _HAS_DATE.search(entry_id.rsplit("/", 1)[-1]) is not None
+    tables = [] if not opened and backlog else progress_tables(scan) + ([] if dated_name else progress_lists(scan))
+    heading_starts = {b[0] for b in heads} | {a for a, _, _ in lists}
+    sections: dict[int, tuple[int, int]] = {}   # a heading's block: its first line → its span
     at, at_line = 0, 1   # lines counted on from the block before (sorted), not from the top for each
     inner: dict[int, list[tuple[int, str]]] = {}   # a block's first line → the status lines inside it
-    for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans + tables):
+    for start, end, title in sorted(heads + lined + opened + plans + tables):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first = at_line = at_line + scan.count("\n", at, start)
         at, last = start, first + scan.count("\n", start, max(start, end - 1))
@@ -274,6 +296,8 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
                 inner[blocks[-1][0]].append((first, title))
             continue
         blocks.append((first, last, title, start in headed))
+        if start in heading_starts:
+            sections[first] = (start, end)
     # a block holding another finding's line is that finding's cause — unless a heading names the
     # block the state now ("当前状态", "Current state (2026-09-25)"): then the section is the cause and the
     # 'now' words inside it are its symptoms (the caller drops them: ``absorbed``)
@@ -281,6 +305,11 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     out = []
     if blocks:
         _dated_labels(scan, blocks, inner)
+        for a, (start, end) in sections.items():
+            said = None if inner.get(a) else first_said(scan, start, end)
+            if said is not None:   # a section with no status line of its own: the line right under its
+                # heading is where it says the status (the line the owner rewrites)
+                inner[a] = [(a + scan.count("\n", start, said[0]), said[1])]
         places = tuple(p for a, b, t in blocks for p in (Place(entry_id, a, t[:60], end=b if b > a else None),
                                                           *(Place(entry_id, n, u[:60]) for n, u in inner.get(a, ()))))
         what = "; ".join(f"'{t[:40]}' (line {a}{f'–{b}' if b > a else ''})" for a, b, t in blocks[:3])
@@ -337,6 +366,18 @@ def _stale_footer(entry_id: str, scan: str) -> list[Finding]:
                     f"the footer says last updated {m.group(1)}, but a section above is dated {max(later, key=_day)}",
                     "update the footer's date or drop it: the file's history says when it changed",
                     confidence="possible")]
+
+
+def log_places(entry_id: str, text: str, scan: str, line: int | None) -> tuple:
+    """The places of a memory read whole as a session log (its first sign at ``line``): where it
+    says the moment (its status blocks, up to 8), so its one finding lists the lines the owner
+    moves out (stop 51: "## Doing now" under a session summary was a want met by no line)."""
+    found = status_block_findings(entry_id, text, scan)
+    said = {p.line: p for f in found if f.rule == "status-block" for p in (f.places or (Place(f.id, f.line, f.message),))}
+    if not said or set(said) == {line}:
+        return ()
+    head = () if line is None or line in said else (Place(entry_id, line, "reads like a session log"),)
+    return head + tuple(said[n] for n in sorted(said)[:8])
 
 
 def absorbed(found: list, blocks: list) -> list:

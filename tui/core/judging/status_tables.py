@@ -18,7 +18,7 @@ _STATUS_HEAD = re.compile(r"(?i)^\W*(?:status|state|estado|stato|statut|stand|du
 _DONE = re.compile(r"(?i)✅|✔|☑|\b(?:done|completed?|finished|merged|shipped|deployed|hecho|completad[oa]|conclu[ií]d[oa]|"
                    r"feito|termin[ée]|erledigt|fertig|xong|hoàn thành|готово|выполнено|tamamlandı)\b|已完成|完成|完了|완료")
 _OPEN = re.compile(r"(?i)🟡|⏳|🚧|⬜|🔲|🔄|\b(?:todo|to do|pending|in progress|wip|not started|pendiente|pendente|en curso|"
-                   r"em andamento|in corso|offen|ausstehend|bekliyor|в работе)\b|进行中|未开始|未完成|待[办處处做开]|"
+                   r"em andamento|in corso|offen|ausstehend|bekliyor|в работе)\b|进行中|未开始|未完成|待(?!遇)[\u4e00-\u9fff]|"
                    r"未着手|対応中|進行中|진행 ?중|대기|đang làm|chưa")
 
 
@@ -70,3 +70,29 @@ def under_definitions(text: str, at: int) -> bool:
         if m is not None:
             return _DEFINED.search(m.group(1)) is not None
     return False
+
+
+# (stop 51) a checklist whose items are some done and some open, one under the other ("- ✅ Stage 1",
+# "- ⏳ Stage 3"; "- [x] walls", "- [ ] lid hinge"): where the work stood, as a progress table is. All
+# done is a record, all open a plan; ❌ is no open mark (a do-and-don't list writes it)
+_ITEM = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?(?:\[([ xX✓])\]|(✅|✔️?|☑️?|⏳|🚧|⬜|🔲|🔄|🕐|🟡))[^\n]*$")
+_OPEN_MARKS = frozenset(" ⏳🚧⬜🔲🔄🕐🟡")
+_LIST_HINTS = ("[x]", "[X]", "[ ]", "✅", "✔", "☑", "⏳", "🚧", "⬜", "🔲", "🔄", "🕐", "🟡")
+
+
+def progress_lists(scan: str) -> list[tuple[int, int, str]]:
+    """(start, end, first open item's text) of each run of checklist items that mixes done and open."""
+    if not any(map(scan.__contains__, _LIST_HINTS)):
+        return []
+    out = []
+    run: list[tuple[re.Match, bool]] = []
+    for m in [*_ITEM.finditer(scan), None]:
+        if m is not None and run and scan.count("\n", run[-1][0].end(), m.start()) <= 1:
+            run.append((m, (m.group(1) or m.group(2))[:1] in _OPEN_MARKS))
+            continue
+        opened = [x for x, o in run if o]
+        if opened and len(opened) < len(run):
+            first = opened[0]
+            out.append((first.start(), run[-1][0].end(), first.group(0).strip(" \t-*+")[:60]))
+        run = [] if m is None else [(m, (m.group(1) or m.group(2))[:1] in _OPEN_MARKS)]
+    return out

@@ -8,6 +8,7 @@ import re
 
 _DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<!\d)(?:19|20)\d{2}年\d{1,2}月\d{1,2}日?")
 _HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+([^\n]+)$")
+_HAS_DATE = re.compile(r"(?:19|20)\d{2}[-/.年]\d")   # (a cheap test: a year and a digit after it)
 _STATE = re.compile(r"(?i)\b(?:status|estado|stato|statut|stand|état|progress|progreso|progresso|fortschritt|avancement|"
                     r"durum|tình trạng|trạng thái|статус|состояние|прогресс)\b|状态|狀態|状態|状況|ステータス|進捗|进度|進度|상태|진행 ?상황")
 _NOW = re.compile(r"(?i)\b(?:current|currently|now|atual|actual|actuel|aktuell|attuale|güncel|mevcut|hiện tại|"
@@ -111,7 +112,7 @@ def _session_heading(title: str) -> bool:
 # Not an open word inside a phrase ("**check pending migrations before merging**": a rule), in a
 # list of states ("pending|sent|failed"), in a name (cancel-in-progress), or beside a closing word
 _OPEN_WORD = (r"(?:pending|pendiente|pendente|in[ -]progress|en curso|en progreso|em andamento|paused|pausad[oa]|"
-              r"blocked|bloquead[oa]|on hold|en espera|em espera|尚未[^\s，。,.]{0,6}|进行中|進行中|진행 ?중|未着手|対応中|保留中)")
+              r"blocked|bloquead[oa]|on hold|en espera|em espera|still open|todav[ií]a abiert[oa]s?|a[uú]n abiert[oa]s?|ainda abert[oa]s?|noch offen|尚未[^\s，。,.]{0,6}|进行中|進行中|진행 ?중|未着手|対応中|保留中)")
 
 
 # a line that tells how to use the states, or lists them, or closes them, is no status
@@ -167,3 +168,30 @@ def _state_value(title: str, value: str) -> bool:
 
 def _session_label(title: str) -> bool:
     return _SESSION_LABEL.search(title) is not None
+
+
+# (stop 51) a heading that names the work at hand or the next step, alone or with its date or its
+# subject after a colon: "## Current focus", "## 当前开发重点", "## Đang làm", "## Next steps",
+# "## 下一步：应用到其他场地". Not a heading that goes on to a subject of its own ("Current
+# architecture", "Next steps for a new contributor": how things are, how to start)
+_AT_HAND = re.compile(
+    r"(?i)^[^\w]*(?:\d+[.)][ \t]*)?(?:(?:current(?:ly)?|active)[ \t]+(?:focus|work|tasks?|priorit(?:y|ies)|sprint|step|"
+    r"working on|objective)|working on|doing(?: now)?|(?:work )?in progress|next[ \t]+(?:steps?|up|actions?|tasks?)|what['’]?s next|"
+    r"what['’]?s left|foco atual|foco actual|trabajo actual|tareas? actual(?:es)?|en curso|em andamento|en cours|in corso|"
+    r"in arbeit|aktueller fokus|devam eden(?:ler)?|şu anki (?:odak|iş)|đang làm|đang thực hiện|việc tiếp theo|"
+    r"bước tiếp theo|próximos? pasos?|próximos? passos?|siguientes? pasos?|prochaines? étapes?|nächste schritte|"
+    r"prossimi passi|sıradaki(?:ler)?|следующие шаги|текущ\w+[ \t]+(?:задач\w*|работ\w*|фокус)|в работе)"
+    r"(?=[ \t]*(?:$|[:：(（—–,-]|\*))|"
+    r"^[^\w]*(?:\d+[.)][ \t]*)?(?:当前(?:开发|開發|工作)?(?:重点|重點|任务|任務|焦点|焦點|进展|進展|工作)|目前(?:进展|进度|任务)|"
+    r"正在进行|下一步|后续计划|後續計畫|現在の(?:作業|フォーカス|焦点|タスク)[^\n]{0,4}|次のステップ|"
+    r"현재 (?:작업|진행|포커스)|다음 단계|진행 중인 작업)(?:计划|計畫|安排|予定)?(?=[ \t]*(?:$|[:：(（—–,*-]))")
+
+
+def _at_hand(title: str) -> bool:
+    return _AT_HAND.search(title) is not None
+
+
+# (stop 51) a plan for tomorrow, or a thing "about to" happen (即将): stale the day after it was written
+_TOMORROW = re.compile(r"(?<![\w'’-])(?:[Tt]omorrow|TOMORROW)(?!['’]s)(?![\w-])|明天|(?<![\u3040-\u30ff])明日(?!香)|내일|"
+                       r"(?<![Ll]a )(?<![Ee]sta )(?<![Dd]e )(?<!\w)[Mm]añana(?!\w)|(?<!\w)[Aa]manhã(?!\w)|\b[Dd]omani\b|"
+                       r"\b[Dd]emain\b|\bmorgen\b|(?<!\w)[Зз]автра(?!\w)|[Nn]gày mai|(?<!\w)[Yy]arın(?!\w)|即将")

@@ -5,9 +5,11 @@ A reviewer re-judged every `time-word` of the corpus ledger and the fresh pools 
 (/work/m50/recon): the word is worth acting on when it qualifies a present state of something
 outside the memory, stated as fact, undated. It is not when it sits
 
-- in a rule's reason or how-to-apply line, or tells the incident behind a rule or a note's reason
-  ("yesterday a refired bowl cracked", "three pots were lost this session"): the lesson does not
-  depend on when (a project note's reason that states a present state, "currently broken", counts);
+- in a rule's reason or how-to-apply line (or a line that goes on its paragraph: stop 51; a how-to's
+  list of steps is not its paragraph, "3. push (currently needs a bypass)" says how things stand), or
+  tells the incident behind a rule or a note's reason ("yesterday a refired bowl cracked", "three pots
+  were lost this session"): the lesson does not depend on when (a project note's reason that states a
+  present state, "currently broken", counts);
 - in an item under a backlog, to-do or deferred heading: the list is the to-do, the word adds nothing;
 - after a date on its line that stamps it (the line's own stamp or its bold label's, or a date in the
   word's own clause),
@@ -15,7 +17,8 @@ outside the memory, stated as fact, undated. It is not when it sits
   line, "current stable version 15.4 (released 2025-12-05)", or in a clause before, dates another
   event). A heading's date anchors only as ``TimeContext`` reads it (a day's log, a dated report):
   any dated heading was tried, and lost a status an owner wanted on a fresh folder;
-- beside a deliberate decision ("only for now, the owner's decision"): it holds until revisited.
+- beside a deliberate decision ("only for now, the owner's decision"): it holds until revisited;
+- (stop 51) the day a program compares against ("compares due dates with today"): how it works, any day.
 """
 from __future__ import annotations
 
@@ -40,8 +43,35 @@ _DECISION = re.compile(r"(?i)\b(?:(?:user|owner|team)['’]?s? (?:decision|choic
 _STAMP_BEFORE = re.compile(r"[ \t>*_#|(\[-]*(?:\d{1,2}[.)][ \t]*)?[*_(\[]*")
 # a line's leading bold label: "**Revised stance (2026-05-29, user pushback):** …" (a date in it stamps the line)
 _LABEL = re.compile(r"[ \t>*-]*\*\*[^*\n]{1,100}\*\*")
+# a plain label opening a line ("Status: …", "Next step: …"): a statement of its own, not the reason's
+_PLAIN_LABEL = re.compile(r"[ \t>*-]*[^\W\d_][^:：\n]{0,30}[:：](?:[ \t]|$)")
+# the day a program compares against ("compares due dates with today", "comparando datas com hoje",
+# "与今天比较"): a behaviour, true every day (stop 51: two such 'hoje' judged wrong on a fresh folder)
+_COMPARED = re.compile(r"(?i)(?:\bcompar\w*|\bvergleich\w*|\bconfront\w*|\bсравн\w*|\bso sánh|karşılaştır\w*)"
+                       r"[^.;:!?。；\n]{0,30}$")
+_COMPARED_AFTER = re.compile(r"[^。；.;\n]{0,4}(?:比较|比較|对比|対比|비교)")
 _CLAUSE_END = re.compile(r"[,;，；、。!?！？]|\.(?:\s|$)")
 _BRACKET_DATE = re.compile(r"[ \t]*[(（][^()（）\n]{0,6}")
+
+
+def _paragraph_label(scan: str, start: int) -> str | None:
+    """"why" or "how" when the line at ``start`` is a reason's or a how-to's line, or one of the lines
+    that go on its paragraph ("**Why:** the slip thins;\nyesterday a board slumped."); None when a
+    blank line, a heading, a list's item or another label comes first (a how-to's steps, "3. push
+    (currently needs a hook bypass)", say how things stand: a reviewer judged two such right)."""
+    while True:
+        line = scan[start:scan.find("\n", start) if scan.find("\n", start) >= 0 else len(scan)]
+        if _REASON.match(line):
+            return "why"
+        if _HOW.match(line):
+            return "how"
+        if start == 0 or not line.strip() or line.lstrip().startswith("#") or _LABEL.match(line) \
+                or _PLAIN_LABEL.match(line) or _LIST_ITEM.match(line):
+            return None
+        prev = scan.rfind("\n", 0, start - 1) + 1
+        if not scan[prev:start - 1].strip():
+            return None   # a blank line before: a paragraph of its own
+        start = prev
 
 
 def unsaid(scan: str, m: re.Match, ctx: TimeContext, heading: str | None) -> str | None:
@@ -51,9 +81,10 @@ def unsaid(scan: str, m: re.Match, ctx: TimeContext, heading: str | None) -> str
     word = m.group(0)
     rule_entry = RULE_ENTRY.search(scan, 0, 800) is not None
     incident = DAY_WORD.match(word) is not None or SESSION_DEIXIS.search(word) is not None
-    if rule_entry and (_REASON.match(line) or _HOW.match(line)):
+    said = _paragraph_label(scan, start)
+    if rule_entry and said is not None:
         return "a rule's reason"
-    if incident and (_REASON.match(line) or rule_entry and ctx.told_past(m)):
+    if incident and (said == "why" or rule_entry and ctx.told_past(m)):
         return "the story behind a rule"   # (a project note's reason that states a present state still counts)
     stamps = list(DATE.finditer(scan, start, m.start()))
     label = _LABEL.match(scan, start, end)
@@ -69,4 +100,7 @@ def unsaid(scan: str, m: re.Match, ctx: TimeContext, heading: str | None) -> str
         return "a backlog item"
     if _DECISION.search(line):
         return "a decision"
+    if DAY_WORD.match(word) and (_COMPARED.search(scan[max(start, m.start() - 40):m.start()])
+                                 or _COMPARED_AFTER.match(scan, m.end(), end)):
+        return "a program's reference day"   # "compares due dates with today": how it works, any day
     return None
