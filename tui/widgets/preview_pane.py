@@ -8,12 +8,14 @@ from textual.widgets import Static
 from ..core.engine.select import Decision
 from ..render.preview import decision_renderable
 from ..render.styles import DEFAULT, Styles
+from .pane_keys import PANE_KEYS
 
 EMPTY = Text.assemble(("Type a prompt above", "bold"), " (press ", ("p", "bold"), ") to see which memories it would "
                       "inject into the agent's context, and why.", style="dim")
 
 
 class PreviewPane(VerticalScroll):
+    BINDINGS = PANE_KEYS   # (j k g G space, once it has the focus)
     DEFAULT_CSS = """
     PreviewPane { padding: 0 1; }
     """

@@ -1,0 +1,91 @@
+"""Stop 51, a newcomer's first use (the README followed, the app driven in tmux): each friction they
+ranked, as a test — enter and tab that seemed to do nothing, a detail that led with the verdict
+rather than the memory, an audit view where j and k did not move, a preview that injected two
+entries the audit says contradict each other without a word, a mostly unreadable folder given a
+green check, a pane size that left three table rows, and the smaller ones."""
+from __future__ import annotations
+
+from textual.widgets import Input, Static, Tabs, Tree
+
+from conftest import make_app, settle, write
+from test_tui import detail_text, plain
+from tui.widgets.detail_pane import DetailPane
+from tui.widgets.entry_table import EntryTable
+from tui.widgets.preview_pane import PreviewPane
+
+SIZE = (120, 40)
+
+
+# -- 1. enter and tab move into the pane shown; j k scroll it; its border says so -------------------------
+
+async def test_enter_moves_the_focus_into_the_detail_where_j_scrolls(sample, tmp_path):
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table, pane = app.query_one(EntryTable), app.query_one(DetailPane)
+        right = app.screen.query_one("#right")
+        await pilot.press("j", "j", "enter")
+        await settle(pilot)
+        assert app.focused is pane and table.current_id() == "db-migrations.md"
+        assert right.border_title and "esc" in right.border_title   # the focused pane says so
+        assert pane.max_scroll_y > 0
+        await pilot.press("j", "j", "j")
+        await pilot.pause(0.3)
+        assert pane.scroll_y > 0 and table.current_id() == "db-migrations.md"   # the pane moved, not the cursor
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is table and not right.border_title
+
+
+async def test_tab_from_the_table_skips_the_tab_strip(sample, tmp_path):
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is app.query_one(DetailPane)
+        assert not app.screen.query_one("#right").query_one(Tabs).can_focus
+        await pilot.press("2")   # another tab while in the panes: the focus follows to the pane shown
+        await settle(pilot)
+        assert app.focused is app.query_one(PreviewPane)
+
+
+async def test_esc_in_the_pane_goes_back_without_clearing_the_filter(sample, tmp_path):
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"deploy", "enter")
+        await settle(pilot)
+        await pilot.press("enter")   # the table has the focus again: enter opens the detail
+        await settle(pilot)
+        assert app.focused is app.query_one(DetailPane)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is app.query_one(EntryTable)
+        assert app.query_one("#filter", Input).value == "deploy"
+
+
+# -- 2. the detail leads with the entry; the verdict and one line of usage after it ---------------------
+
+async def test_the_detail_leads_with_the_entry_then_the_verdict(sample, tmp_path):
+    from test_triage_tui import with_log
+    with_log(sample[0], tmp_path)
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "j")   # db-migrations: injected in the sample's log
+        await settle(pilot)
+        pane = app.query_one(DetailPane)
+        order = [w.id for w in pane.children if not w.has_class("-hidden")]
+        assert order == ["detail-body", "detail-triage", "detail-usage-line", "detail-rest"]
+        lead = plain(pane.query_one("#detail-body", Static)).splitlines()
+        assert lead[0].startswith("db-migrations") and any("Migrations are plain SQL" in ln for ln in lead)
+        assert plain(pane.query_one("#detail-triage", Static)).lstrip().startswith("DROP")
+        usage = plain(pane.query_one("#detail-usage-line", Static)).strip()
+        assert usage.startswith("injections per week, the last 12 weeks: ") and "\n" not in usage
+        assert "anchor: verified" in plain(pane.query_one("#detail-rest", Static))
+        await pilot.press("k", "k")   # api-versioning... then one never injected: no empty bars
+        await pilot.press("slash", *"ci-status", "enter")
+        await settle(pilot)
+        assert app.query_one(EntryTable).current_id() == "ci-status.md"
+        assert pane.query_one("#detail-usage-line").has_class("-hidden")
