@@ -89,3 +89,23 @@ async def test_the_detail_leads_with_the_entry_then_the_verdict(sample, tmp_path
         await settle(pilot)
         assert app.query_one(EntryTable).current_id() == "ci-status.md"
         assert pane.query_one("#detail-usage-line").has_class("-hidden")
+
+
+# -- 3. the audit view: j and k move, the first finding is shown whole at once ---------------------------
+
+async def test_the_audit_view_opens_on_its_first_finding_and_j_moves(sample, tmp_path):
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("A")
+        await settle(pilot)
+        tree, detail = app.screen.query_one(Tree), app.screen.query_one("#audit-detail", Static)
+        first = tree.cursor_node
+        assert first is not None and first.data == "staging-uploads.md"
+        assert detail.display and "→ rotate" in plain(detail)
+        await pilot.press("j")
+        await settle(pilot)
+        assert tree.cursor_line == 2 and "staging-uploads.md:11" in plain(detail)
+        await pilot.press("k")
+        await settle(pilot)
+        assert tree.cursor_line == 1
