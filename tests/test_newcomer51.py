@@ -109,3 +109,72 @@ async def test_the_audit_view_opens_on_its_first_finding_and_j_moves(sample, tmp
         await pilot.press("k")
         await settle(pilot)
         assert tree.cursor_line == 1
+
+
+# -- 4. two injected entries the audit says contradict: the preview says so, names both -----------------
+
+PROMPT = "how do I run the tests?"
+
+
+async def test_the_preview_warns_of_two_injected_entries_that_contradict(sample, tmp_path):
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p", *PROMPT)
+        await settle(pilot)
+        pane = app.query_one(PreviewPane)
+        ids = [c.id for c in pane.decision.injected]
+        assert "test-runner.md" in ids and "jest-setup.md" in ids   # the engine injects both (not changed)
+        shown = " ".join(plain(pane.query_one("#preview-body", Static)).split())
+        n = ids.index("test-runner.md") + 1
+        assert f"⚠ contradicts ▶{n} test-runner.md — the model gets both" in shown
+        assert shown.count("⚠ contradicts") == 1
+
+
+def test_preview_text_warns_of_the_contradiction_and_json_is_unchanged(sample, capsys):
+    import json
+    from tui.cli import main
+    mem, root = sample
+    args = ["preview", PROMPT, "--dir", str(mem), "--root", str(root)]
+    assert main(args) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "⚠ contradicts ▶2 test-runner.md — the model gets both" in out
+    assert main(args + ["--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {c["id"] for c in data["injected"]} >= {"test-runner.md", "jest-setup.md"}
+    assert "contradicts" not in json.dumps(data)
+
+
+def test_no_warning_for_one_side_injected(sample, capsys):
+    from tui.cli import main
+    mem, root = sample
+    assert main(["preview", PROMPT, "--dir", str(mem), "--root", str(root), "--max-count", "2"]) == 0
+    assert "contradicts" not in capsys.readouterr().out
+
+
+# -- the screens these change, as reviewed snapshots -------------------------------------------------------
+
+def _snap(snap_compare, app, before, size=SIZE):
+    async def run_before(pilot):
+        await settle(pilot)
+        await before(pilot)
+        await settle(pilot)
+    return snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_snapshot_detail_focused_by_enter(snap_compare, sample, tmp_path):
+    async def enter_on_jest_setup(pilot):
+        pilot.app.query_one(EntryTable).select_id("jest-setup.md")
+        await settle(pilot)
+        await pilot.press("enter")
+    assert _snap(snap_compare, make_app(*sample, tmp_path), enter_on_jest_setup)
+
+
+def test_snapshot_preview_warns_of_a_contradiction(snap_compare, sample, tmp_path):
+    async def typed_then_tab(pilot):
+        await pilot.press("p")
+        pilot.app.query_one("#query", Input).value = PROMPT   # (typed, it takes seconds)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("tab")
+    assert _snap(snap_compare, make_app(*sample, tmp_path), typed_then_tab, size=(120, 56))

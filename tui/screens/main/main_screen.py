@@ -204,6 +204,9 @@ class MainScreen(Screen):
 
     def on_triaged(self, m: Triaged) -> None:   # (the triage view kept it)
         if self.snapshot is not None:
+        preview = self.query_one(PreviewPane)
+        if preview.decision is not None:   # the conflicts it warns of are this audit's
+            preview.show(preview.decision, self.app.colours, conflicts=self.audits.conflicts())
             self.query_one(Browser).show_triage(m.report)
             self.query_one(UsagePane).show(m.report, m.usage, self.snapshot.now, self.app.colours)
             self.show_detail()
@@ -231,7 +234,7 @@ class MainScreen(Screen):
     def on_previewed(self, message: Previewed) -> None:
         if message.request != self._preview_request:
             return   # a newer prompt was typed meanwhile
-        self.query_one(PreviewPane).show(message.decision, self.app.colours, message.error)
+        self.query_one(PreviewPane).show(message.decision, self.app.colours, message.error, self.audits.conflicts())
         d = message.decision
         self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
 
