@@ -152,6 +152,41 @@ def test_no_warning_for_one_side_injected(sample, capsys):
     assert "contradicts" not in capsys.readouterr().out
 
 
+# -- 7. a folder most of whose files cannot be read gets no green check -----------------------------------
+
+def _mixed(tmp_path):
+    mem, root = tmp_path / "mixed", tmp_path / "proj"
+    root.mkdir()
+    write(mem, "good.md", "---\nname: good\ndescription: the API port\ntype: project\n---\nThe API listens on 8080.\n")
+    write(mem, "blob.md", b"abc\x00def")
+    write(mem, "tool.bin", b"\x7fELF\x00\x00")
+    write(mem, "bad1.md", "---\nname: bad\ndescription: [unclosed\n---\nbody\n")
+    write(mem, "bad2.md", "---\nname: half\ndescription: x\nbody never closed\n")
+    return mem, root
+
+
+def test_audit_of_a_mostly_unreadable_folder_says_how_many_could_not_be_read(tmp_path, capsys):
+    from tui.cli import main
+    mem, root = _mixed(tmp_path)
+    assert main(["audit", "--dir", str(mem), "--root", str(root)]) == 0   # the exit code is SPEC §7's, unchanged
+    out = " ".join(capsys.readouterr().out.split())
+    assert "✔" not in out
+    assert "No high-confidence findings, but 4 of 5 files could not be read as memories" in out
+    assert "bad1.md, bad2.md, blob.md, tool.bin" in out
+    assert main(["audit", "--dir", str(mem), "--root", str(root), "--all"]) == 0   # listed there: not said twice
+    out = capsys.readouterr().out
+    assert "could not be read as memories" not in out and "blob.md" in out
+
+
+def test_audit_of_a_readable_folder_keeps_its_check(tmp_path, capsys):
+    from tui.cli import main
+    mem, root = _mixed(tmp_path)
+    for name in ("blob.md", "tool.bin", "bad1.md", "bad2.md"):
+        (mem / name).unlink()
+    assert main(["audit", "--dir", str(mem), "--root", str(root)]) == 0
+    assert "could not be read" not in capsys.readouterr().out
+
+
 # -- the screens these change, as reviewed snapshots -------------------------------------------------------
 
 def _snap(snap_compare, app, before, size=SIZE):
