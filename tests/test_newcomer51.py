@@ -187,6 +187,29 @@ def test_audit_of_a_readable_folder_keeps_its_check(tmp_path, capsys):
     assert "could not be read" not in capsys.readouterr().out
 
 
+# -- 8. a pane size chosen on a tall terminal leaves the table its rows on a short one --------------------
+
+async def test_a_big_pane_size_leaves_eight_table_rows_on_a_small_terminal(sample, tmp_path):
+    from tui.core.config import save_config
+    from tui.screens.main import panes
+    save_config({"pane_size": 75})   # chosen at 120x50, say
+    app = make_app(*sample, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.query_one(EntryTable)
+        assert app.screen.pane_choice == 75 and not app.screen.has_class("-pane-75")
+        assert table.size.height - 2 >= panes.MIN_ROWS   # (its header and its scroll bar)
+        said = len(app._notifications)
+        await pilot.press("plus")   # no bigger here: said, the size chosen kept
+        await settle(pilot)
+        assert "at this terminal's height" in list(app._notifications)[said].message
+        await pilot.resize_terminal(120, 50)
+        await settle(pilot)
+        assert app.screen.has_class("-pane-75")   # the size chosen, back where it fits
+        from tui.core.config import load_config
+        assert load_config()["pane_size"] == 75
+
+
 # -- the screens these change, as reviewed snapshots -------------------------------------------------------
 
 def _snap(snap_compare, app, before, size=SIZE):

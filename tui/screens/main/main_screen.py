@@ -118,6 +118,9 @@ class MainScreen(Screen):
         if self.offer_hook:
             hook_setup.check(self, self.query_one(UsagePane))
 
+    def on_resize(self, _: events.Resize) -> None:   # a shorter terminal: the table keeps its rows
+        panes.fit(self)
+
     def on_unmount(self) -> None:
         background.stop_audits()
         let_heap_go()
@@ -201,12 +204,12 @@ class MainScreen(Screen):
         self.query_one(EntryTable).set_kinds(touched, self.kinds_of)
         self.set_title_bar()
         self.show_detail()
-
-    def on_triaged(self, m: Triaged) -> None:   # (the triage view kept it)
-        if self.snapshot is not None:
         preview = self.query_one(PreviewPane)
         if preview.decision is not None:   # the conflicts it warns of are this audit's
             preview.show(preview.decision, self.app.colours, conflicts=self.audits.conflicts())
+
+    def on_triaged(self, m: Triaged) -> None:   # (the triage view kept it)
+        if self.snapshot is not None:
             self.query_one(Browser).show_triage(m.report)
             self.query_one(UsagePane).show(m.report, m.usage, self.snapshot.now, self.app.colours)
             self.show_detail()
@@ -294,13 +297,13 @@ class MainScreen(Screen):
     action_history = partialmethod(flow, history_flow.open_history)
     action_grow_panes = partialmethod(flow, panes.step, 1)
     action_shrink_panes = partialmethod(flow, panes.step, -1)
+    action_back = partialmethod(flow, escape.back)   # esc
 
     def on_act(self, m: Act) -> None:   # the triage pass asks for an action: through the dialog its key opens
         if m.action == "edit":
             return self.editing.edit(m.entry_id, line=m.line, then=m.then)
         {"promote": curation.promote, "drop": curation.delete}.get(m.action, curation.archive)(self, [m.entry_id],
                                                                                               then=m.then)
-    action_back = partialmethod(flow, escape.back)   # esc
 
     def on_jump_to(self, m: JumpTo) -> None:   # one entry in the table, clearing the filters that hide it
         if self.snapshot is not None and m.entry_id in self.snapshot.entries:
