@@ -210,6 +210,53 @@ async def test_a_big_pane_size_leaves_eight_table_rows_on_a_small_terminal(sampl
         assert load_config()["pane_size"] == 75
 
 
+# -- 12-15. the smaller ones ------------------------------------------------------------------------------
+
+def test_help_says_the_hook_is_installed_from_the_palette_not_by_ctrl_p():
+    from tui.screens.main import keys
+    line = dict((h, k) for _, rows in keys.help_groups() for k, h in rows)
+    said = next(h for h in line if "wires Claude Code's hook" in h)
+    assert line[said] == "ctrl+p" and said.startswith("then 'Install the Claude Code hook' in the palette")
+
+
+def test_triage_summary_says_the_index_apart_from_the_entries(sample, capsys):
+    from tui.cli import main
+    mem, root = sample
+    assert main(["triage", "--dir", str(mem), "--root", str(root)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "MEMORY.md (the whole file)"
+    summary = next(ln for ln in lines if ln.startswith("12 keep"))
+    assert "(the 27 entries); and MEMORY.md (the whole file): edit" in summary
+
+
+def test_a_mistyped_command_gets_a_did_you_mean(capsys):
+    from tui.cli import main
+    assert main(["prevew"]) == 2
+    assert "did you mean 'memtui preview'?" in capsys.readouterr().err
+    assert main(["zzzq"]) == 2
+    assert "did you mean" not in capsys.readouterr().err
+
+
+def test_piped_text_output_has_no_trailing_blanks(sample, capsys):
+    from tui.cli import main
+    mem, root = sample
+    for args in (["preview", PROMPT], ["list"], ["triage"], ["audit"]):
+        main([*args, "--dir", str(mem), "--root", str(root)])
+        out = capsys.readouterr().out
+        assert out.strip() and not [ln for ln in out.splitlines() if ln != ln.rstrip()], args
+
+
+def test_trimmed_lines_hold_blanks_until_the_line_goes_on():
+    import io
+    from tui.render import TrimmedLines
+    buf = io.StringIO()
+    t = TrimmedLines(buf)
+    t.write("a  ")
+    t.write("b   \n")
+    t.write("c \x1b[0m\n")
+    assert buf.getvalue() == "a  b\nc\x1b[0m\n"
+
+
 # -- the screens these change, as reviewed snapshots -------------------------------------------------------
 
 def _snap(snap_compare, app, before, size=SIZE):
