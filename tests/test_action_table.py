@@ -111,8 +111,9 @@ def test_fit_shortens_the_path_not_the_counts():
 
 
 async def test_panes_resize_with_plus_and_minus_and_are_remembered(sample, tmp_path):
+    # (40 rows: at 24, 65% would leave the table fewer than 8 rows — test_newcomer51)
     app = make_app(*sample, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 40)) as pilot:
         await settle(pilot)
         right = app.main.query_one("#right")
         before = right.size.height
@@ -120,7 +121,7 @@ async def test_panes_resize_with_plus_and_minus_and_are_remembered(sample, tmp_p
         await settle(pilot)
         assert right.size.height > before and app.main.has_class("-pane-65")
     again = make_app(*sample, tmp_path)
-    async with again.run_test(size=(80, 24)) as pilot:
+    async with again.run_test(size=(80, 40)) as pilot:
         await settle(pilot)
         assert again.main.has_class("-pane-65")
         for _ in range(9):

@@ -265,9 +265,10 @@ def test_triage_before_it_is_made_says_it_follows_the_audit():
 
 
 # -- 10. the detail's bars say what they count (a terminal shows no tooltip) -----------------------------
+# (stop 51: one line of bars and counts after the entry's text, instead of a chart above it)
 
-async def test_the_detail_bars_have_a_caption_in_the_line_the_margin_held(sample, tmp_path):
-    from textual.widgets import Sparkline, Static
+async def test_the_detail_bars_say_what_they_count_on_one_line(sample, tmp_path):
+    from textual.widgets import Static
     from test_triage_tui import with_log
     from test_tui import plain
     from tui.widgets.detail_pane import DetailPane
@@ -276,13 +277,13 @@ async def test_the_detail_bars_have_a_caption_in_the_line_the_margin_held(sample
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         pane = app.query_one(DetailPane)
-        label, spark = pane.query_one("#detail-usage-label", Static), pane.query_one("#detail-usage", Sparkline)
-        assert not spark.has_class("-hidden") and not label.has_class("-hidden")
-        assert plain(label).strip() == "injections per week, the last 12 weeks, oldest on the left:"
-        assert pane.has_class("-usage")   # the triage's margin gives its line to the caption: no row lost
-        await pilot.press("slash", *"zzzq")   # no entry: neither the bars nor their caption
+        line = pane.query_one("#detail-usage-line", Static)
+        assert not line.has_class("-hidden")
+        said = plain(line).strip()
+        assert said.startswith("injections per week, the last 12 weeks: ") and said.endswith("(oldest first)")
+        await pilot.press("slash", *"zzzq")   # no entry: no bars
         await settle(pilot)
-        assert spark.has_class("-hidden") and label.has_class("-hidden") and not pane.has_class("-usage")
+        assert line.has_class("-hidden")
 
 
 def test_preview_on_an_empty_folder_says_it_holds_no_memory(tmp_path, capsys):

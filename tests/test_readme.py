@@ -25,7 +25,7 @@ def test_screenshot(snap_compare, sample, tmp_path):
 
 
 def test_short_and_naming_only_what_a_clone_has():
-    assert len(README.splitlines()) < 450
+    assert len(README.splitlines()) < 460   # (stop 51: +a first-minutes path and a heading for the figures, moved)
     for gone in ("SPEC.md", "../shared", "seeds/"):
         assert gone not in README
     named = set(re.findall(r"(?<![\w./~-])((?:tui|tests|themes|sample_memories|\.ci)/[\w./\[\]-]*|"
@@ -67,3 +67,18 @@ def test_the_json_shapes_are_what_the_commands_print(sample, capsys):
         for key, value in shape.items():
             if isinstance(value, list) and value and isinstance(value[0], dict) and out[key]:
                 assert set(value[0]) <= set(out[key][0]), (name, key, set(value[0]) - set(out[key][0]))
+
+
+def test_a_newcomer_reads_the_first_minutes_before_any_benchmark_figure():
+    """newcomer51: the set-up commands first, then what it is, the first command and five keys,
+    and only then the measured figures, in a section of their own below (none of them deleted)."""
+    first = README.index("```sh\npython3 -m venv .venv")
+    path = README.index("**Your first minutes.**")
+    figures = README.index("## How well it does")
+    assert first < path < README.index("## The app's keys") < figures
+    assert "stop 4" not in README[:figures]   # no stop's figure before it
+    for key in ("`j` `k`", "`enter`", "`p`", "`A`", "`T`", "`?`"):
+        assert key in README[path:README.index("## Wire it into Claude Code")]
+    for figure in ("68 of 90 wanted entries", "129, 97, 17, 32, 145", "`high` right 23 of 41 times",
+                   "contradictions 1 of 7", "26 of 41 and 22 of 53", "(53) and 44 of 63"):
+        assert figure in " ".join(README[figures:].split()), figure

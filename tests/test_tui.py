@@ -26,7 +26,10 @@ def plain(static) -> str:
 
 
 def detail_text(app) -> str:
-    return plain(app.query_one(DetailPane).query_one("#detail-body"))
+    """The entry as the detail shows it: its text, then what was checked of it (the triage's
+    suggestion between the two is not the entry's)."""
+    pane = app.query_one(DetailPane)
+    return "\n".join(plain(part) for part in pane.query("#detail-body, #detail-rest"))
 
 
 async def test_loads_the_sample_keyed_by_id(sample, tmp_path):

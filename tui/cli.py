@@ -126,7 +126,10 @@ def run_tui(args: argparse.Namespace) -> int:
     dirs = args.dir or [None]
     for d in dirs:
         if d and "/" not in d and not Path(d).exists() and not d.startswith("sample:"):
-            raise UsageError(f"no folder or command named {d!r} (commands: {', '.join(COMMANDS)})")
+            import difflib   # a mistyped command ('prevew'): say which one was meant
+            near = difflib.get_close_matches(d, COMMANDS, n=1, cutoff=0.6)
+            raise UsageError(f"no folder or command named {d!r}" + (f" — did you mean 'memtui {near[0]}'?" if near else "")
+                             + f" (commands: {', '.join(COMMANDS)})")
     select = None
     if len(dirs) == 1 and dirs[0]:
         one = entry_file(Path(dirs[0]))

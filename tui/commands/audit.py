@@ -26,6 +26,28 @@ def _attempts(directory) -> None:
         print(f"memtui audit: {note}", file=sys.stderr)
 
 
+def report_of(directory, root, layout, held: contextlib.ExitStack, kept_only: bool = False):
+    """(the folder's audit, what to run once the output is out to keep it — None when it was the
+    kept one): the last audit kept when nothing it was made from changed, else a new one (with
+    ``kept_only``, (None, None): no audit is made)."""
+    from ..core.layouts import DEFAULT_LAYOUT
+    probe = Probe(directory, root, layout.name if layout is not None else DEFAULT_LAYOUT)   # before anything is read
+    rep = probe.report(utcnow())
+    if rep is not None or kept_only:
+        return rep, None
+    from ..core.reports.audit import audit
+    from ..core.judging.crossfile import memos_wanted
+    from ..core.snapshots.memory import Memory, paused_gc
+    # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
+    # touches every object of the inherited heap (copy-on-write of all of it). Let go at the
+    # end: an in-process caller (a test) keeps its collector.
+    held.enter_context(paused_gc())
+    mem = Memory.load(directory, root, layout=layout, judging=True, memos=("mentions", *memos_wanted(root)))
+    rep = audit(mem)
+    # the next audit reads these instead: the whole audit, or unchanged files' judgements
+    return rep, lambda: (mem.store.keep_judgements(), probe.keep(mem, rep))
+
+
 def run(args) -> int:
     with contextlib.ExitStack() as held:   # what _run holds is let go at its end, however it ends
         return _run(args, held)
@@ -44,22 +66,7 @@ def _run(args, held: contextlib.ExitStack) -> int:
                              f"{', '.join(NAMES)})")
         args.layout, args.format = name, "text"
     directory, root, found = resolve_dir(args.dir, args.root, layout=args.layout)
-    from ..core.layouts import DEFAULT_LAYOUT
-    layout_name = found.layout.name if found.layout is not None else DEFAULT_LAYOUT
-    probe = Probe(directory, root, layout_name)   # before anything is read
-    rep = probe.report(utcnow())
-    mem = None
-    if rep is None:
-        from ..core.reports.audit import audit
-        from ..core.judging.crossfile import memos_wanted
-        from ..core.snapshots.memory import Memory, paused_gc
-        # A one-shot process: cyclic GC would free nothing, and a collection in each forked worker
-        # touches every object of the inherited heap (copy-on-write of all of it). Let go at the
-        # end: an in-process caller (a test) keeps its collector.
-        held.enter_context(paused_gc())
-        mem = Memory.load(directory, root, layout=found.layout, judging=True,
-                          memos=("mentions", *memos_wanted(root)))
-        rep = audit(mem)
+    rep, keep = report_of(directory, root, found.layout, held)
     if args.format == "text":
         from ..render.audit import print_audit
         print_audit(rep, show_all=getattr(args, "show_all", False))
@@ -73,9 +80,8 @@ def _run(args, held: contextlib.ExitStack) -> int:
             out = fmt.to_markdown(rep)
         sys.stdout.write(out + "\n")
     sys.stdout.flush()
-    if mem is not None:   # the next audit reads these instead: the whole audit, or unchanged files' judgements
-        report = rep
-        after_output(lambda: (mem.store.keep_judgements(), probe.keep(mem, report)))
+    if keep is not None:
+        after_output(keep)
     hit = failing_kinds(rep.findings, failing)
     if args.format == "text":
         _attempts(directory)

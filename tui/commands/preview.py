@@ -103,6 +103,7 @@ def _run(args, early) -> int:
         with paused_gc():   # a one-shot process (released: an in-process caller keeps its collector)
             engine, known = engine_for(directory, root, found.layout, ahead)
             decision = engine.decide(args.query, count, chars)
+            size = engine.index.size()   # (readable entries: whether an audit may be made for the warning)
             if not decision.injected and not decision.excluded and not known:
                 decision.message = EMPTY   # not "no memory matched": there is none to match
     finally:
@@ -111,8 +112,30 @@ def _run(args, early) -> int:
         dump_json(decision.as_json())
         return 0
     from ..render.preview import print_decision
-    print_decision(decision)
+    conflicts = _conflicts(decision, directory, root, found.layout, size)
+    print_decision(decision, conflicts=conflicts)
     return 0
+
+
+AUDIT_AT_MOST = 2000   # entries: a larger folder's preview uses its kept audit only (never waits for one)
+
+
+def _conflicts(decision, directory, root, layout, size: int) -> list:
+    """The audit's conflict findings, when two or more entries are injected (the preview warns of
+    two that contradict each other): the kept audit when it is current, else one made now and kept
+    for the next command — on a folder of more than AUDIT_AT_MOST entries, the kept one only."""
+    if len(decision.injected) < 2:
+        return []
+    import contextlib
+    from .audit import report_of
+    with contextlib.ExitStack() as held:
+        try:
+            rep, keep = report_of(directory, root, layout, held, kept_only=size > AUDIT_AT_MOST)
+        except Exception:   # the warning is a help, never the preview's failure
+            return []
+    if keep is not None:
+        after_output(keep)
+    return [f for f in rep.findings if f.kind == "conflict"] if rep is not None else []
 
 
 EMPTY = "the folder holds no memory yet — nothing injected"

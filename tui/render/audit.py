@@ -47,8 +47,15 @@ def print_audit(rep: AuditReport, console: Console | None = None, show_all: bool
         if same_fix and items[0].fix:
             con.print(Text(f"  → {items[0].fix}", "dim"), highlight=False)
         con.print()
-    if not shown:
+    # files that could not be read were only scanned for secrets: no green check over them
+    unread = [] if any(f.kind == "unreadable" for f in shown) else sorted(
+        {f.id for f in rep.findings if f.kind == "unreadable" and f.id})
+    if not shown and not unread:
         con.print(Text(f"✔ No high-confidence findings in {rep.entries} entries.", DEFAULT.injected))
+    elif unread:
+        con.print(Text(f"⚠ {'No high-confidence findings, but ' if not shown else ''}{len(unread)} of {rep.entries} "
+                       f"files could not be read as memories (only scanned for secrets): {_names(unread)} — --all "
+                       "says why", DEFAULT.warning), highlight=False)
     if folded:
         con.print(Text(folded_note(folded, "--all shows them", width=con.width), "dim italic"), highlight=False)
     counts: dict[str, int] = {}
@@ -65,6 +72,10 @@ def _unchecked(con: Console, rep: AuditReport) -> None:
     if rep.unchecked:
         con.print(Text(f"Paths not checked: {rep.unchecked}. --root sets the project the memories are about.",
                        "dim italic"), highlight=False)
+
+
+def _names(ids: list[str], most: int = 5) -> str:
+    return ", ".join(ids[:most]) + (f" and {len(ids) - most} more" if len(ids) > most else "")
 
 
 def _places(con: Console, f) -> None:

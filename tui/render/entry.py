@@ -67,6 +67,14 @@ def kind_said(e: MemoryEntry) -> str:
 def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
                  note: str = "", styles: Styles = DEFAULT, provenance: tuple | None = None) -> Group:
     """``provenance``: (the agent's record's Dated, the times a session read it) once it is read."""
+    return Group(*entry_sections(e, s, findings, reveal, note, styles, provenance))
+
+
+def entry_sections(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal: bool,
+                   note: str = "", styles: Styles = DEFAULT, provenance: tuple | None = None) -> tuple[Group, Group]:
+    """(what the entry is: its name, who wrote it, its description and body; then, after a blank
+    line, what was checked of it: anchor, mentioned paths, findings, fields). The detail pane shows the triage's
+    suggestion between the two: a person reads what the memory says before the verdict on it."""
     parts: list = []
     pieces = secret_pieces(e.text) if e.text and not reveal else set()
     if note:
@@ -98,6 +106,7 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
         parts.append(Markdown(shown(body, reveal)) if not e.error else Text(shown(body, reveal)))
     elif e.error:
         parts.append(Text("(no text could be read)", "dim"))
+    lead, parts = Group(*parts), []
 
     anchor = Text("\nanchor: ", "bold")
     anchor.append(s.anchor, styles.anchor(s.anchor))
@@ -159,4 +168,4 @@ def render_entry(e: MemoryEntry, s: EntryStatus, findings: list[Finding], reveal
             fields.add_row(f"metadata.{k}", shown(str(v), reveal, pieces))
     parts.append(Text("\nfields", "bold"))
     parts.append(fields)
-    return Group(*parts)
+    return lead, Group(*parts)

@@ -9,6 +9,7 @@ from rich.text import Text
 from ..core.secrets.detect import redact
 from ..core.engine.decision import shown_points, signed_points
 from ..core.engine.select import Decision
+from ..core.judging.findings import safe_message
 from . import console as make_console
 from .styles import DEFAULT, Styles
 
@@ -24,9 +25,28 @@ def reasons_text(reasons, styles: Styles = DEFAULT) -> Text:
     return out
 
 
-def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool = False) -> Group:
-    """Ranked entries (rank, id, score, chars, then the reasons), exclusions, budget, the text."""
+def contradicting(d: Decision, findings) -> dict[str, list[tuple[str, object]]]:
+    """Injected entry id → (the injected entry ranked above it that it contradicts, the finding):
+    the audit's sure conflicts (those the table flags) whose two sides are both injected. The
+    engine injects them both; the preview says so."""
+    rank = {c.id: n for n, c in enumerate(d.injected)}
+    out: dict[str, list[tuple[str, object]]] = {}
+    for f in findings or ():
+        if f.kind != "conflict" or f.confidence == "possible":
+            continue
+        sides = sorted({x for x in (f.id, f.related, *(p.id for p in f.places)) if x in rank}, key=rank.get)
+        for later in sides[1:]:
+            out.setdefault(later, []).append((sides[0], f))
+    return out
+
+
+def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool = False, conflicts=()) -> Group:
+    """Ranked entries (rank, id, score, chars, then the reasons), exclusions, budget, the text.
+    ``conflicts``: the audit's findings (or its conflicts): two injected entries it found
+    contradicting each other get a warning line that names both."""
     parts: list = []
+    clash = contradicting(d, conflicts)
+    rank = {c.id: n for n, c in enumerate(d.injected, 1)}
     if show_query:
         parts.append(Text.assemble(("Prompt: ", styles.strong), redact(d.query)))
     if d.injected:
@@ -38,7 +58,12 @@ def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool 
         t.add_column("chars", justify="right", width=5, no_wrap=True)
         for n, c in enumerate(d.injected, 1):
             t.add_row(Text(f"▶{n}", styles.injected), Text(c.id, styles.strong), shown_points(c.score), str(c.chars))
-            t.add_row("", reasons_text(c.reasons, styles), "", "")
+            reasons = reasons_text(c.reasons, styles)
+            for other, f in clash.get(c.id, ()):
+                reasons.append_text(Text.assemble(
+                    "\n", (f"⚠ contradicts ▶{rank[other]} {other}", styles.warning),
+                    f" — the model gets both; the audit: {safe_message(f)}"))
+            t.add_row("", reasons, "", "")
         parts.append(t)
     else:
         parts.append(Text(f"○ {d.message}", styles.warning))
@@ -62,5 +87,5 @@ def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool 
     return Group(*parts)
 
 
-def print_decision(d: Decision, console: Console | None = None) -> None:
-    (console or make_console(120)).print(decision_renderable(d, DEFAULT, show_query=True))
+def print_decision(d: Decision, console: Console | None = None, conflicts=()) -> None:
+    (console or make_console(120)).print(decision_renderable(d, DEFAULT, show_query=True, conflicts=conflicts))

@@ -98,7 +98,12 @@ def print_triage(report: TriageReport, console: Console | None = None) -> None:
         console.print(Text(s.id, style="bold"))
         console.print(suggestion_renderable(s))
     console.print()
-    console.print(report.summary_line())
+    line = report.summary_line()
+    if report.files:   # the whole files' suggestions (printed first) are not among the entries' counts: said apart
+        n = len(report.suggestions)
+        line += (f" (the {n} entries); and " if n != 1 else " (the entry); and ") + ", ".join(
+            f"{f.file} (the whole file): {f.action}" for f in report.files)
+    console.print(line)
     if report.log_days is None:
         console.print("[dim]No injection log for this folder yet: run `memtui hook install` to "
                       "see what is used.[/]")

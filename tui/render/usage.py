@@ -34,3 +34,19 @@ def age_table(rows: list[tuple[str, int, int]], styles: Styles = DEFAULT, width:
         bar.append("░" * round(never * width / most), styles.warning)
         t.add_row(label, bar, f"{used} used · {never} never")
     return t
+
+
+BARS = "▂▃▄▅▆▇█"   # a week with injections; one without is a dim '▁'
+
+
+def weekly_line(weekly: list[int], styles: Styles = DEFAULT) -> Text | None:
+    """An entry's injections per week on one line (bars, then the counts), oldest first; None when
+    it was never injected in those weeks (the triage's evidence line already says so)."""
+    most = max(weekly, default=0)
+    if not most:
+        return None
+    line = Text.assemble((f"injections per week, the last {len(weekly)} weeks: ", styles.dim))
+    for n in weekly:
+        line.append(BARS[round((n - 1) * (len(BARS) - 1) / max(1, most - 1))] if n else "▁", styles.ok if n else styles.dim)
+    line.append(f"  {' '.join(map(str, weekly))} (oldest first)", styles.dim)
+    return line

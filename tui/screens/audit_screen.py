@@ -34,7 +34,9 @@ class AuditScreen(Screen[str | None]):
     AuditScreen #audit-detail { height: auto; max-height: 45%; padding: 0 1; border-top: solid $panel; }
     """
     BINDINGS = [Binding("escape,q,A", "close", "Back"), Binding("enter", "jump", "Go to entry", show=True),
-                Binding("a", "toggle_possible", "Possible findings", show=True)]
+                Binding("a", "toggle_possible", "Possible findings", show=True),
+                # j and k move as they do in the main table (the tree's own keys are the arrows)
+                Binding("j", "move(1)", "Down", show=False), Binding("k", "move(-1)", "Up", show=False)]
 
     def __init__(self, report: AuditReport | None, styles: Styles = DEFAULT) -> None:
         super().__init__()
@@ -69,7 +71,9 @@ class AuditScreen(Screen[str | None]):
         else:
             more = ""
         head = f"Audit — {n} finding{'s' if n != 1 else ''} in {rep.entries} entries{more}"
-        return [head + " · enter: go to the entry", head]
+        short = f"Audit — {n} in {rep.entries} entries" + (f", +{possible} possible (a)" if possible and not self.show_all
+                                                           else f", {possible} possible (a: fold)" if possible else "")
+        return [head + " · enter: go to the entry", short + " · enter: the entry", head, short]
 
     def compose(self) -> ComposeResult:
         title = FitLine(id="audit-title", head=False)
@@ -148,7 +152,22 @@ class AuditScreen(Screen[str | None]):
     def on_mount(self) -> None:
         tree = self.query_one(Tree)
         tree.focus()
-        tree.cursor_line = 0
+        self._to_first_finding(tree)
+
+    def _to_first_finding(self, tree: Tree[str | None]) -> None:
+        """The cursor on the first finding, its group opened, the finding in full below: the view
+        opens on something to read, not on a group's title with nothing under the tree."""
+        first = next(iter(tree.root.children), None)
+        if first is not None and first.id in self._unmade and not first.children:
+            first.expand()
+            self._make_page(first)
+        tree.cursor_line = 1 if first is not None and first.children else 0
+        node = tree.cursor_node
+        self._show_detail(*self._finding.get(node.id, (None, None)) if node is not None else (None, None))
+
+    def action_move(self, step: int) -> None:
+        tree = self.query_one(Tree)
+        (tree.action_cursor_down if step > 0 else tree.action_cursor_up)()
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
         if event.node.id in self._causes:
@@ -215,7 +234,7 @@ class AuditScreen(Screen[str | None]):
         self._fill(tree)
         self._show_detail(None)
         self.query_one("#audit-title", FitLine).show(self._title())
-        tree.cursor_line = 0
+        self._to_first_finding(tree)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -11,12 +11,14 @@ from textual.widgets import RichLog
 from ..core.writes.injection_log import LogReader
 from ..messages import InjectionLogChanged
 from ..render.injection_log import format_record
+from .pane_keys import PANE_KEYS
 
 NOT_WIRED_HINT = "Wire the Claude Code hook: run `memtui hook install` (or ctrl+p, Install the hook)."
 
 
 class InjectionLog(RichLog):
     """The log, followed live. Landed agent writes are passed on (``AgentWrote``) for the NEW inbox."""
+    BINDINGS = PANE_KEYS   # (j k g G space, once it has the focus)
 
     class AgentWrote(Message):
         """Write records of memory files the agent wrote (PostToolUse), for the NEW inbox."""

@@ -15,6 +15,7 @@ from textual.widgets import Sparkline, Static
 from ..core.reports.triage import TriageReport, Usage
 from ..render.styles import DEFAULT, Styles
 from ..render.usage import age_rows, age_table
+from .pane_keys import PANE_KEYS
 
 WEEKS = 12
 NO_LOG = ("No injection log for this folder yet: nothing shows what your prompts use. Once Claude Code's "
@@ -24,6 +25,7 @@ NOT_WIRED = ("Claude Code's hook is not wired: your prompts get nothing from mem
 
 
 class UsagePane(VerticalScroll):
+    BINDINGS = PANE_KEYS   # (j k g G space, once it has the focus)
     DEFAULT_CSS = """
     UsagePane { padding: 0 1; }
     UsagePane #usage-weekly { height: 3; margin-bottom: 1; }

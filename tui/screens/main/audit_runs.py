@@ -87,3 +87,7 @@ class AuditRuns(Widget):
 
     def kinds_of(self, entry_id: str) -> tuple[str, ...]:
         return self.kinds.get(entry_id, ())
+
+    def conflicts(self) -> list:
+        """The audit shown's conflict findings (the preview warns when both sides are injected)."""
+        return [f for f in self.report.findings if f.kind == "conflict"] if self.report is not None else []

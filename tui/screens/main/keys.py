@@ -93,7 +93,8 @@ ACTIONS = (
     Action("", "", "", "select / unselect (for delete and promote)", CURATING, shown="space"),
     Action("ctrl+r", "rescan", "Rescan", "read the folder and re-check every anchor now", CURATING,
            palette="Rescan", palette_help="Read the folder now"),
-    Action("", "install_hook", "", "wire Claude Code's hook (memtui hook install)", CURATING,
+    Action("", "install_hook", "", "then 'Install the Claude Code hook' in the palette: wires Claude Code's hook "
+           "(as memtui hook install does)", CURATING,
            palette="Install the Claude Code hook", palette_help="Inject memories into prompts; gate the agent's "
            "memory writes (memtui hook install)", shown="ctrl+p"),
 )

@@ -17,7 +17,7 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
-from . import background, curation, firstview, history_flow, hook_setup, keys, panes
+from . import background, curation, escape, firstview, history_flow, hook_setup, keys, panes
 from .agent_writes import AgentWrites
 from ...core.snapshots.memory import MemoryStore, Snapshot, let_heap_go, utcnow
 from ...messages import (Act, Audited, Deselect, JumpTo, LoadProgress, Previewed, RecordProgress,
@@ -29,6 +29,7 @@ from ...widgets.fit_line import FitLine
 from ...widgets.key_footer import KeyFooter
 from ...render.title import title_text
 from ...widgets.browser import Browser
+from ...widgets.pane_tabs import PaneTabs
 from ...widgets.preview_pane import PreviewPane
 from ...widgets.usage_pane import UsagePane
 from .triage_view import TriageView
@@ -92,9 +93,9 @@ class MainScreen(Screen):
         yield FitLine("", id="filter-status", head=False)
         with Container(id="main"):
             yield Browser(self.display_path, agents=self.multi, id="left")
-            with TabbedContent(id="right", initial="detail"):
+            with PaneTabs(id="right", initial="detail"):
                 with TabPane("Detail", id="detail"):
-                    yield DetailPane(id="detail-pane")
+                    yield DetailPane(id="detail-pane", entry_first=True)
                 with TabPane("Preview", id="preview"):
                     yield PreviewPane(id="preview-pane")
                 with TabPane("Injection log", id="log"):
@@ -116,6 +117,9 @@ class MainScreen(Screen):
         self.load()
         if self.offer_hook:
             hook_setup.check(self, self.query_one(UsagePane))
+
+    def on_resize(self, _: events.Resize) -> None:   # a shorter terminal: the table keeps its rows
+        panes.fit(self)
 
     def on_unmount(self) -> None:
         background.stop_audits()
@@ -200,6 +204,9 @@ class MainScreen(Screen):
         self.query_one(EntryTable).set_kinds(touched, self.kinds_of)
         self.set_title_bar()
         self.show_detail()
+        preview = self.query_one(PreviewPane)
+        if preview.decision is not None:   # the conflicts it warns of are this audit's
+            preview.show(preview.decision, self.app.colours, conflicts=self.audits.conflicts())
 
     def on_triaged(self, m: Triaged) -> None:   # (the triage view kept it)
         if self.snapshot is not None:
@@ -230,7 +237,7 @@ class MainScreen(Screen):
     def on_previewed(self, message: Previewed) -> None:
         if message.request != self._preview_request:
             return   # a newer prompt was typed meanwhile
-        self.query_one(PreviewPane).show(message.decision, self.app.colours, message.error)
+        self.query_one(PreviewPane).show(message.decision, self.app.colours, message.error, self.audits.conflicts())
         d = message.decision
         self.query_one(EntryTable).set_injected({c.id: n for n, c in enumerate(d.injected, 1)} if d else {})
 
@@ -290,6 +297,7 @@ class MainScreen(Screen):
     action_history = partialmethod(flow, history_flow.open_history)
     action_grow_panes = partialmethod(flow, panes.step, 1)
     action_shrink_panes = partialmethod(flow, panes.step, -1)
+    action_back = partialmethod(flow, escape.back)   # esc
 
     def on_act(self, m: Act) -> None:   # the triage pass asks for an action: through the dialog its key opens
         if m.action == "edit":
@@ -354,8 +362,8 @@ class MainScreen(Screen):
         self.refresh_bindings()   # the footer greys out what does not apply to this entry
 
     @on(EntryTable.RowSelected)
-    def _row_selected(self, _: EntryTable.RowSelected) -> None:
-        self.query_one(TabbedContent).active = "detail"
+    def _row_selected(self, _: EntryTable.RowSelected) -> None:   # enter: into the detail, j k scroll it
+        self.query_one(PaneTabs).show_tab("detail", focus=True)
 
     def action_focus_filter(self) -> None:   # (set_focus: focus() would move it only later)
         self.set_focus(self.query_one("#filter", Input))
@@ -364,23 +372,8 @@ class MainScreen(Screen):
         self.query_one(TabbedContent).active = "preview"
         self.set_focus(self.query_one("#query", Input))
 
-    def action_back(self) -> None:
-        """esc: stops a write waiting for the folder's lock, else out of an input (clearing it), else off
-        the table's filters (the text first, then the status filters): it undoes the last narrowing."""
-        if self.writer.cancel():
-            return
-        focused = self.focused
-        if isinstance(focused, Input):
-            if focused.value:
-                focused.value = ""
-        elif self.query_one("#filter", Input).value:
-            self.query_one("#filter", Input).value = ""   # (Input.Changed re-filters the table)
-        elif self.query_one(EntryTable).status_filters:
-            self.action_clear_filters()
-        self.query_one(Browser).leave_inputs()
-
-    def action_tab(self, name: str) -> None:
-        self.query_one(TabbedContent).active = name
+    def action_tab(self, name: str) -> None:   # (a pane that had the focus: the one shown now takes it)
+        self.query_one(PaneTabs).show_tab(name)
 
     def action_reveal(self) -> None:
         if self.query_one(Browser).toggle_reveal():
