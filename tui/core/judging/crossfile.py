@@ -16,7 +16,8 @@ from .said_pairs import description_line
 from .port_claims import GENERIC as PORT_GENERIC, environment as _env
 from .spellings import spelling_findings
 from .count_claims import summary_count_findings
-from .passages import heading_findings, passage_findings, read as read_shingles, restated_findings
+from .passages import heading_findings, passage_findings, read as read_shingles
+from .restated import restated_findings
 from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
 from ..instructions import INSTRUCTION_FILES
 from .instruction_texts import agent_rules as _agent_rules, index_text as _index_text, instruction_texts as _instruction_texts
