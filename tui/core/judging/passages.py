@@ -294,9 +294,10 @@ def one_cause_of_two(mem, findings: list[Finding]) -> list[Finding]:
         if lines is not None:
             if f.rule == "near-identical":
                 continue
-            if f.rule == "repeated-passage" and any(
+            if f.rule in ("repeated-passage", "restated-section") and any(
                     eid == p.id and p.line <= at <= _passage_end(mem, p.id, p.line)
                     for p in f.places for eid, at in lines):
                 continue
         out.append(f)
     return out
+

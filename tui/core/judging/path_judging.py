@@ -351,3 +351,33 @@ def _empty(folder) -> bool:
             return next(it, None) is None
     except OSError:
         return False
+
+
+_SUFFIX = re.compile(r"(?:::.*|:\d+(?:[-+]\d*)?)$")
+
+
+def beside_its_siblings(root_files, memory_dir, root, entries, written: str) -> bool:
+    """A file named and not found is news only in a part of the project this copy holds: a folder of
+    its first folder's name is there with files of the project under it (``src/old/main.ts`` beside a
+    ``src/new/``; ``components/x.jsx`` written from a sub-project, ``web/components/``; a bare name,
+    in a project with any file). A first folder that is not there, or holds no file of the project
+    (``.claude/`` with only the memory in it, a root with nothing but the memory), is
+    another checkout's, a plan's, or a part of the repository this copy lacks: its absence says
+    nothing the owner can act on (fresh pools: 1 right of 15 plain missing paths, nearly all where
+    the copy lacked the folder). ``written`` is a mention as the status keeps it (``src/a.ts:12``);
+    ``entries`` the memory's ids, relative to ``memory_dir``: its files are never the project's."""
+    path = _SUFFIX.sub("", written).strip().rstrip("/")
+    while path.startswith("./"):
+        path = path[2:]
+    got = getattr(root_files, "_holding", None)
+    if got is None:   # the names of the project's folders that hold a file that is not a memory, once a reading
+        rel = os.path.relpath(os.path.realpath(memory_dir), os.path.realpath(root)).replace(os.sep, "/")
+        inside = None if rel == ".." or rel.startswith("../") else ("" if rel == "." else rel + "/")
+        mine = {inside + i for i in entries} if inside is not None else set()
+        got = set()
+        for f in root_files.files():
+            if not (inside and f.startswith(inside)) and f not in mine:
+                got.add("")
+                got.update(f.split("/")[:-1])
+        root_files._holding = got
+    return path.split("/", 1)[0] in got if "/" in path else bool(got)

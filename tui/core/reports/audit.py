@@ -14,6 +14,7 @@ from ..judging.owner_mail import spare_own
 from ..judging.causes import one_per_cause
 from ..judging.crossfile import conflict_findings, duplicate_findings
 from ..judging.passages import one_cause_of_two
+from ..judging.path_judging import beside_its_siblings
 from ..judging.manifest_claims import manifest_conflicts
 from ..judging.index_audit import index_findings, not_a_memory, skill_resource, wiki_link_findings, workspace_file
 from ..judging.findings import AuditReport, Finding, age_finding, fail_kinds, safe_message  # noqa: F401 (their old home)
@@ -108,7 +109,7 @@ def _entry_findings(mem: Memory, entry_id: str) -> list[Finding]:
             out.append(Finding(e.id, "path-missing", "mentioned-path-moved", _find_line(e.text, p),
                                f"mentions {p}, which is not there any more; a file of that name is at {to}",
                                f"if it is the same file, write {to}"))
-        else:
+        elif beside_its_siblings(mem.root_files, mem.dir, mem.root, mem.entries, p):
             # possible: a path named and not found is as often another repository's, a server's, a
             # convention's placeholder (2 of 10 right on fresh folders) as a stale one; "moved" is sure
             out.append(Finding(e.id, "path-missing", "mentioned-path-missing", _find_line(e.text, p),
