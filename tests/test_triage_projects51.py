@@ -161,3 +161,25 @@ def test_done_by_hand_and_done_automatically_are_two_values_of_one_setting(mem_d
     got = run(mem_dir, root)
     assert got["renewal_auto.md"].action == "review", got["renewal_auto.md"].reasons
     assert got["renewal_desk.md"].action == "review", got["renewal_desk.md"].reasons
+
+
+def test_a_denial_in_the_body_meets_what_the_other_headline_states(mem_dir, root):
+    triage_entry(mem_dir, "laptops_cabinet.md", "Reading-room laptops are never lent overnight; they go back to the "
+                 "cabinet at closing.", "How reading-room laptops are lent", "project", title="Laptop loans")
+    triage_entry(mem_dir, "laptops_overnight.md", "Staff sign the laptop out in the admin screen and bring it back "
+                 "before opening.", "Reading-room laptops lent overnight to staff", "project", title="Overnight laptops")
+    got = run(mem_dir, root)
+    assert got["laptops_cabinet.md"].action == "review", got["laptops_cabinet.md"].reasons
+    assert got["laptops_overnight.md"].action == "review", got["laptops_overnight.md"].reasons
+
+
+def test_a_negation_in_a_consequence_or_a_status_line_is_no_stance(mem_dir, root):
+    triage_entry(mem_dir, "returns_sweep.md", "The sweep moves scanned slips to the archive, so a later sweep does not "
+                 "move them.", "Returns sweep runs at closing", "project", title="Returns sweep")
+    triage_entry(mem_dir, "returns_moved.md", "Every scanned slip is moved by the sweep at closing.",
+                 "Returns sweep moves scanned slips", "project", title="Returns move")
+    triage_entry(mem_dir, "returns_branch.md", "The sweep has not moved the old branch's slips yet.",
+                 "Returns sweep and the old branch", "project", title="Returns branch")
+    got = run(mem_dir, root)
+    for i in ("returns_sweep.md", "returns_moved.md", "returns_branch.md"):
+        assert got[i].action != "review", (i, got[i].reasons)

@@ -217,7 +217,7 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
                 n = len(ha & hb)
         no = None
         if member is None and n * 2 + 2 >= min(len(ha), len(hb)) and not _FOR_NOW.search(said[a] + said[b]):
-            no = denied(said[a], _text(said[b], readings[b]), said[b]) or denied(said[b], _text(said[a], readings[a]), said[a])
+            no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b]) or denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a])
             if no and not no & ha & hb:
                 n += 1   # what one denies, the other's headline names in one word ("check out" / "checkout")
         if n < 2 or n * 2 < min(len(ha), len(hb)):
@@ -256,6 +256,16 @@ def _other_amounts(a: str, b: str) -> tuple[str, str] | None:
         if va and vb and not va & vb:
             return next(w for k, _, w in xa if k == kind), next(w for k, _, w in xb if k == kind)
     return None
+
+
+# a clause that tells what follows or why, not the entry's stance: "so a second run does not import them"
+_CONSEQUENCE = re.compile(r"(?i)(?:,\s*|\s)(?:so(?: that)?|otherwise|or else|because|since|which|to avoid)\s[^.;:!?]*")
+
+
+def _rules(head: str, reading) -> str:
+    """An entry's headline and its rule lines (none that says where work stands: "not yet", "still")."""
+    lines = (ln.text for ln in reading.content if ln.kind not in ("status", "final", "code", "why") and not _FOR_NOW.search(ln.text))
+    return " ".join([head, *(_CONSEQUENCE.sub(".", t) for t in lines)])
 
 
 def _text(head: str, reading) -> str:

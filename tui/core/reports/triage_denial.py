@@ -2,8 +2,10 @@
 
 "Cancelled drop-ins get studio credit, not a card refund" and "cancelled drop-ins are refunded in
 full to the card"; "never auto-book from the waitlist" and "the first on the waitlist is booked
-automatically". The two headlines share the subject (triage_amounts' test), and what one headline
-puts under a negation ("not a card refund", "never auto-book", "cannot check out") the other entry
+automatically". The two headlines share the subject (triage_amounts' test), and what one entry puts
+under a negation ("not a card refund", "never auto-book", "cannot check out") in its headline or a
+line of its body (not a why, not a line of where work stands — "not yet", "still" — and not a
+clause that tells a consequence: "so a second run does not import them") the other entry
 states without one: every concept of the negated words is in the other entry's text outside its own
 negations, one of them in its headline, and the other entry negates none of them. A negation's
 words are the two words after it that mean something, up to the end of its clause, or its first two
@@ -59,7 +61,7 @@ def scopes(text: str) -> tuple[list[frozenset], str]:
 
 
 def denied(head_a: str, text_b: str, head_b: str) -> frozenset | None:
-    """What headline A denies that entry B (``text_b``: its headline and body; ``head_b``: its
+    """What A (``head_a``: its headline and the lines it states its stance in) denies that entry B (``text_b``: its headline and body; ``head_b``: its
     headline) states; None when nothing."""
     mine, _ = scopes(head_a)
     if not mine:
