@@ -183,3 +183,24 @@ def test_a_negation_in_a_consequence_or_a_status_line_is_no_stance(mem_dir, root
     got = run(mem_dir, root)
     for i in ("returns_sweep.md", "returns_moved.md", "returns_branch.md"):
         assert got[i].action != "review", (i, got[i].reasons)
+
+
+def test_a_right_now_word_in_a_parenthesis_qualifies_a_noun_and_the_setting_is_found(mem_dir, root):
+    write(root, "src/Library.Api/appsettings.json", '{\n  "Holds": {\n    "MaxOpenHoldsPerMember": 4\n  }\n}\n')
+    write(root, "src/Library.Api/Endpoints/HoldEndpoints.cs",
+          'HoldError.TooManyOpen => Results.Problem(statusCode: 422, title: "too_many_open_holds"),\n')
+    triage_entry(mem_dir, "open_holds.md", "A member may have at most 4 open (not yet collected) holds at a time; the "
+                 "fifth answers 422 `too_many_open_holds`. Config key `Holds:MaxOpenHoldsPerMember`.",
+                 "Open holds per member", "project")
+    got = run(mem_dir, root)["open_holds.md"]
+    assert got.action == "drop", got.reasons
+    assert any(p["file"].endswith("appsettings.json") for p in got.evidence["project"]), got.evidence
+
+
+def test_a_right_now_word_outside_the_parenthesis_is_still_where_work_stands():
+    from types import SimpleNamespace
+    from tui.core.reports.triage_aside import aside
+    f = SimpleNamespace(message="a provisional statement ('not yet'): it held when written and may not now")
+    assert aside(f, "At most 4 open (not yet collected) holds per member.")
+    assert not aside(f, "The holds import is not yet finished (old branch).")
+    assert not aside(f, "Not yet collected holds (not yet collected) expire.")   # once outside: the sentence's

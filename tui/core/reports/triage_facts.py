@@ -453,9 +453,11 @@ def _env(fact: Fact, idx: ProjectIndex, got: Found) -> None:
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-# a sentence's grammar: words any restatement of a setting is written with, never a story of its own
+# a sentence's grammar, and the words that name a setting as one: words any restatement of a setting
+# is written with ("at most", "the config key is"), never a story of its own
 _GRAMMAR = frozenset("may might can could would until before after then than that them they which what where "
-                     "there here also just very".split())
+                     "there here also just very most least get gets time yet "
+                     "config configurable configured configuration key setting".split())
 
 
 def says_more(ln, found: list[Found], most: int = 8) -> bool:
