@@ -204,3 +204,12 @@ def test_a_right_now_word_outside_the_parenthesis_is_still_where_work_stands():
     assert aside(f, "At most 4 open (not yet collected) holds per member.")
     assert not aside(f, "The holds import is not yet finished (old branch).")
     assert not aside(f, "Not yet collected holds (not yet collected) expire.")   # once outside: the sentence's
+
+
+def test_settings_said_in_words_are_found_in_the_env_example(mem_dir, root):
+    write(root, ".env.example", "APP_NAME=Shelf\nSEARCH_DRIVER=meilisearch\nMAIL_MAILER=log\n")
+    triage_entry(mem_dir, "search.md", "The search driver is meilisearch; mail uses the log mailer locally.",
+                 "Search goes through the meilisearch driver", "project")
+    got = run(mem_dir, root)["search.md"]
+    assert got.action == "drop", got.reasons
+    assert any(p["file"] == ".env.example" and p["line"] == 2 for p in got.evidence["project"]), got.evidence

@@ -8,10 +8,10 @@ print + width) and its value (a word or number of it; a yes/no value needs the w
 entry is a drop only when it is short, has no reason, trap or rule of its own, every number it
 gives is a matched value (another value is a disagreement, not a restatement), and what is left,
 once the matched lines, the lines around them and their files' names are taken out, is at most two
-words. The config files are read once a run (``Folder.config_lines``), never once an entry: a
-JavaScript, Python, Rust or CI file's, and other stacks' (.NET's appsettings.json and project files'
-``<TargetFramework>`` properties, Spring's application files, a config/ folder's files with PHP's
-``'key' => value``, Gradle's and Maven's).
+words. The config files are read once a run (``Folder.config_lines``), never once an entry: an env
+file's (``.env.example``), a JavaScript, Python, Rust or CI file's, and other stacks' (.NET's
+appsettings.json and project files' ``<TargetFramework>`` properties, Spring's application files,
+a config/ folder's files with PHP's ``'key' => value``, Gradle's and Maven's).
 """
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ CONFIG_FILE = re.compile(
     # the settings files of other stacks (stop 51): .NET's appsettings and project files, Spring's application
     # files, a config/ folder's files (Laravel's config/*.php, Rails' config/*.yml), Gradle's, Maven's
     r"appsettings[\w.-]*\.json|[\w.-]+\.(?:cs|fs|vb)proj|Directory\.Build\.props|application[\w-]*\.(?:ya?ml|properties)|"
-    r"config/[\w-]+\.(?:php|ya?ml|json|toml)|gradle\.properties|build\.gradle(?:\.kts)?|pom\.xml)$")
+    r"config/[\w-]+\.(?:php|ya?ml|json|toml)|gradle\.properties|build\.gradle(?:\.kts)?|pom\.xml|"
+    r"\.env(?:\.(?:example|sample|template|dist|defaults))?)$")
 # a value in an XML element of its own line (a project file's property): <TargetFramework>net8.0</TargetFramework>
 _XML = re.compile(r"^\s*<([A-Za-z_][\w.-]*)>([^<>]{1,80})</\1>\s*$")
 _KV = re.compile(r"""^\s*-?\s*["']?([A-Za-z_][\w.-]*)["']?\s*(?:=>|[:=])\s*(\S.*?)\s*,?\s*$""")
