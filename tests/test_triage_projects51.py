@@ -213,3 +213,13 @@ def test_settings_said_in_words_are_found_in_the_env_example(mem_dir, root):
     got = run(mem_dir, root)["search.md"]
     assert got.action == "drop", got.reasons
     assert any(p["file"] == ".env.example" and p["line"] == 2 for p in got.evidence["project"]), got.evidence
+
+
+def test_a_negation_deep_in_a_long_report_is_a_detail_not_a_stance(mem_dir, root):
+    body = "\n".join(f"- Branch {i}: counted {10 + i} returns in the sweep." for i in range(8))
+    triage_entry(mem_dir, "returns_report.md", body + "\n- The north branch did not scan its slips by hand.",
+                 "Returns sweep report by branch", "project", title="Returns sweep report")
+    triage_entry(mem_dir, "returns_by_hand.md", "Branches scan their slips by hand before the sweep.",
+                 "Returns sweep: slips scanned by hand", "project", title="Returns scanning")
+    got = run(mem_dir, root)
+    assert got["returns_by_hand.md"].action != "review", got["returns_by_hand.md"].reasons

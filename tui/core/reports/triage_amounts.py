@@ -217,14 +217,17 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
                 n = len(ha & hb)
         no = None
         if member is None and n * 2 + 2 >= min(len(ha), len(hb)) and not _FOR_NOW.search(said[a] + said[b]):
-            no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b]) or denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a])
-            if no and not no & ha & hb:
-                n += 1   # what one denies, the other's headline names in one word ("check out" / "checkout")
-        if n < 2 or n * 2 < min(len(ha), len(hb)):
+            no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b]) \
+                or denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a])
+        # what one denies, the other's headline names in one word ("check out" / "checkout"): one more shared
+        joined = n + 1 if no and not no & ha & hb else n
+        if joined < 2 or joined * 2 < min(len(ha), len(hb)):
             continue
         first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
         why = None
-        if member is not None:
+        if joined > n:   # shared only with the word joined: the denial alone can pair them
+            why = f"says no where {{other}} says yes (to {', '.join(sorted(no)[:3])})"
+        elif member is not None:
             why = f"names another value ({member[0].upper()} / {member[1].upper()}, listed together in " \
                   f"{member[2]}) than {{other}}"
         elif None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
@@ -263,7 +266,10 @@ _CONSEQUENCE = re.compile(r"(?i)(?:,\s*|\s)(?:so(?: that)?|otherwise|or else|bec
 
 
 def _rules(head: str, reading) -> str:
-    """An entry's headline and its rule lines (none that says where work stands: "not yet", "still")."""
+    """An entry's headline and, in a short entry (its stance is its point; a long one is a report whose
+    negations are details), its lines that state (not a why, none that says where work stands)."""
+    if len(reading.content) > _SHORT:
+        return head
     lines = (ln.text for ln in reading.content if ln.kind not in ("status", "final", "code", "why") and not _FOR_NOW.search(ln.text))
     return " ".join([head, *(_CONSEQUENCE.sub(".", t) for t in lines)])
 
