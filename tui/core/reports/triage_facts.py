@@ -19,6 +19,8 @@ from functools import lru_cache
 
 from ..judging.manifests import PACKAGE_MANIFESTS
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, rule_words, words
+from .triage_keys import named_elsewhere
+from .triage_said import says_more  # noqa: F401 (triage_knowable and the tests read it here)
 from .triage_made import made_path
 
 _DIGIT = re.compile(r"\d")
@@ -257,74 +259,8 @@ def _span(fact: Fact, idx: ProjectIndex, got: Found) -> None:
         return
     _cite(idx, idx.lines_with(*sorted(set(ws), key=len, reverse=True)[:4]), lambda pl, i: want in _squash(pl.text), got,
           ci=fact.subject == "ci")
-    if not got.lines and (route := _ROUTE.match(fact.text)):
-        _route(route, idx, got)
-    elif not got.lines and _KEY_PATH.match(fact.text):
-        _key_path(fact.text, idx, got)
-
-
-# a setting named by its path of keys, as the code or the docs read it: .NET's ``Booking:WindowHours``
-# (``Booking__WindowHours`` in the environment), a dotted ``mail.from.address``; the config file holds
-# it nested, or in a file named by its first part (Laravel's ``config/mail.php``)
-_KEY_PATH = re.compile(r"^[A-Za-z_][\w-]*(?:(?::|__|\.)[A-Za-z_][\w-]*)+$")
-_KEY_PART = re.compile(r":|__|\.")
-
-
-def _key_line(key: str) -> re.Pattern:
-    """A line that gives ``key`` a value or opens its block: ``"Key": 12``, ``key: 12``, ``key = 12``,
-    ``'key' => 12``, ``[key]``, ``<Key>12</Key>``."""
-    k = re.escape(key)
-    return re.compile(rf"(?i)^\s*(?:-\s*)?(?:[\"']?{k}[\"']?\s*(?:=>|[:=])|\[(?:[\w.-]+\.)?{k}\]|<{k}>)")
-
-
-def _key_path(text: str, idx: ProjectIndex, got: Found) -> None:
-    """The line that sets the path's last key, in a file where each earlier part is a key opened
-    above it (less indented) or a part of the file's name."""
-    parts = [p for p in _KEY_PART.split(text) if p]
-    last, parents = parts[-1], parts[:-1]
-    this, opens = _key_line(last), [(p.lower(), _key_line(p)) for p in parents]
-
-    def test(pl, i):
-        if not this.match(pl.text):
-            return False
-        f, n = idx.where(i)
-        lines, named = idx._text_of(f), set(re.split(r"[/._\-]+", pl.file.lower()))
-        depth = len(pl.text) - len(pl.text.lstrip())
-        for low, opener in opens:
-            if low in named:
-                continue
-            for k in range(n - 2, -1, -1):
-                above = lines[k]
-                if len(above) - len(above.lstrip()) < depth and opener.match(above):
-                    break
-            else:
-                return False
-        return True
-    _cite(idx, idx.lines_with(last.lower()), test, got, most=1)
-
-
-# a route as the docs write it, ``POST /checkin/{bookingId}``: the code declares it with its method
-# (``MapPost``, ``@PostMapping``, ``Route::post``, ``router.post``) and its parameters in its own way
-# (``{bookingId:guid}``, ``:bookingId``, ``<int:booking_id>``)
-_ROUTE = re.compile(r"(?i)^(get|post|put|patch|delete)\s+(/[\w/{}:<>\[\].-]*)$")
-_ROUTE_PARAM = re.compile(r"\{[^}/]*\}|<[^>/]*>|\[[^\]/]*\]|(?<=/):\w+")
-
-
-def _route(m, idx: ProjectIndex, got: Found) -> None:
-    method, path = m.group(1).lower(), _ROUTE_PARAM.sub("{}", m.group(2).rstrip("/"))
-    fixed = [w for w in re.split(r"[^a-z0-9_]+", _ROUTE_PARAM.sub(" ", m.group(2)).lower()) if len(w) >= 2]
-    if not fixed:
-        return
-
-    def said(text: str) -> bool:   # the method as a word or a part of one (MapPost, @PostMapping, Route::post)
-        return method in re.split(r"[^a-z]+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).lower())
-
-    def test(pl, i):
-        for lit in re.findall(r"[\"'](/[^\"'\s]*)[\"']", pl.text):
-            if _ROUTE_PARAM.sub("{}", lit.rstrip("/")).lower() == path.lower():
-                return said(pl.text)
-        return False
-    _cite(idx, idx.lines_with(*sorted(set(fixed), key=len, reverse=True)[:2]), test, got, most=1)
+    if not got.lines:   # a route, a path of keys: written another way than the project writes them
+        got.lines += named_elsewhere(fact.text, idx)
 
 
 def _script(fact: Fact, idx: ProjectIndex, got: Found) -> None:
@@ -450,27 +386,3 @@ def _env(fact: Fact, idx: ProjectIndex, got: Found) -> None:
     name = fact.value
     _cite(idx, idx.lines_with(name.lower()), lambda pl, i: re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", pl.text)
           is not None, got)
-
-
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-# a sentence's grammar, and the words that name a setting as one: words any restatement of a setting
-# is written with ("at most", "the config key is"), never a story of its own
-_GRAMMAR = frozenset("may might can could would until before after then than that them they which what where "
-                     "there here also just very most least get gets time yet "
-                     "config configurable configured configuration key setting".split())
-
-
-def says_more(ln, found: list[Found], most: int = 8) -> bool:
-    """A line that says more than its facts and the project lines that state them: more than
-    ``most`` content words of its own (an explanation, a consequence, a story)."""
-    text = re.sub(r"`[^`]*`", " ", ln.text)
-    for said in dict.fromkeys(g.fact.text for g in found):
-        text = text.replace(said, " ")
-    theirs = set()   # each project line read once: many facts of a long line cite the same one
-    for pl in {(pl.file, pl.line, pl.text): pl for g in found for pl in g.lines}.values():
-        for said in (pl.text, pl.file.replace("/", " ").replace(".", " ")):   # and an identifier's words (CancelWindowHours)
-            theirs |= rule_words(said.replace("_", " ")) | rule_words(_CAMEL.sub(" ", said).replace("_", " "))
-    latin = re.sub(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", " ", text)
-    own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs and w not in _GRAMMAR}
-    cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
-    return len(own) + cjk // 3 > most   # about three CJK characters a word
