@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..judging.conflicts import TO_MS, Conflict
+from .triage_denial import denied
 from .triage_facts import facts_of
 from .triage_meaning import GENERIC, meaning, negations
 
@@ -151,6 +152,10 @@ _FAMILIES = {
     "separator": frozenset({"comma", "commas", "semicolon", "semicolons", "pipe", "pipes"}),
     "temperature unit": frozenset({"celsius", "fahrenheit", "kelvin"}),
     "switch position": frozenset({"enabled", "disabled"}),
+    # a thing done by hand or by itself, allowed or forbidden, required or left open (stop 51)
+    "way it is done": frozenset({"automatic", "automatically", "manual", "manually"}),
+    "permission": frozenset({"allowed", "permitted", "forbidden", "prohibited", "disallowed"}),
+    "obligation": frozenset({"required", "mandatory", "optional"}),
 }
 _VALUE = {w: fam for fam, ws in _FAMILIES.items() for w in ws}
 
@@ -166,12 +171,17 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
       "messages in Spanish"), a clock ("times in UTC" / "local clinic time");
     - or each headline names another member of one list the project declares (``listed(a, b)``: an
       enum's members, a choices list, on one line of the project): "only draft claims are editable" /
-      "submitted claims stay editable" — the subject shared once the two values are set aside.
+      "submitted claims stay editable" — the subject shared once the two values are set aside;
+    - or one denies what the other states (triage_denial: "credit, not a card refund" / "refunded to the
+      card"; "never auto-book" / "booked automatically"), the subject half shared;
+    - or the headlines name one thing (every concept of the smaller in the other, three or more) and
+      give amounts of one kind that share no value ("3 in 30 days, blocked 7 days" / "2 a month,
+      blocked 14 days"): a rule's parameters, compared as a whole (stop 51).
     ``readings``: id → its Reading; ``entries``: id → the entry (its name and description). (Tried and left out: what
     one headline states, the other denies in a clause of its own — "stored in UTC" / "never store
     local times": on real folders it met two entries that both forbid alert() and an archived
     project beside its architecture.)"""
-    heads, langs, raw = {}, {}, {}
+    heads, langs, raw, said = {}, {}, {}, {}
     for i, r in readings.items():
         name, description = getattr(entries[i], "name", "") or "", getattr(entries[i], "description", "") or ""
         raw[i] = f"{name}. {description}"
@@ -179,6 +189,7 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
         slug = [w for w in re.split(r"[\W_]+", name or "") if len(w) > 2 and w.lower() not in _LAYOUT_WORDS] \
             if " " not in name.strip() else [name.strip()]
         head = f"{' '.join(slug)}. {description or ''}"
+        said[i] = head
         langs[i] = frozenset((_VALUE[w], w) for w in re.findall(r"[a-z]+", head.lower()) if w in _VALUE)
         # the subject without its value: a value named is what two headlines differ on, not share
         bare = re.sub(r"(?i)\b(?:" + "|".join(w for _, w in langs[i]) + r"|lang|languages?)\b", " ", head) \
@@ -204,11 +215,19 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
             if member is not None:   # the subject without the two values
                 ha, hb = (_concepts(_without(raw[i], member)) for i in (a, b))
                 n = len(ha & hb)
-        if n < 2 or n * 2 < min(len(ha), len(hb)):
+        no = None
+        if member is None and n * 2 + 2 >= min(len(ha), len(hb)) and not _FOR_NOW.search(said[a] + said[b]):
+            no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b]) \
+                or denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a])
+        # what one denies, the other's headline names in one word ("check out" / "checkout"): one more shared
+        joined = n + 1 if no and not no & ha & hb else n
+        if joined < 2 or joined * 2 < min(len(ha), len(hb)):
             continue
         first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
         why = None
-        if member is not None:
+        if joined > n:   # shared only with the word joined: the denial alone can pair them
+            why = f"says no where {{other}} says yes (to {', '.join(sorted(no)[:3])})"
+        elif member is not None:
             why = f"names another value ({member[0].upper()} / {member[1].upper()}, listed together in " \
                   f"{member[2]}) than {{other}}"
         elif None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
@@ -216,6 +235,10 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
         elif any(_other_value(langs[a], langs[b], fam) for fam in _FAMILIES):
             fam = next(f for f in _FAMILIES if _other_value(langs[a], langs[b], f))
             why = f"gives it another {fam} than {{other}}"
+        elif n >= 3 and n == min(len(ha), len(hb)) and (amount := _other_amounts(said[a], said[b])):
+            why = f"gives it another amount ({amount[0]} / {amount[1]}) than {{other}}"
+        elif no:
+            why = f"says no where {{other}} says yes (to {', '.join(sorted(no)[:3])})"   # (which one: either reads both)
         if why is None:
             continue
         subject = ", ".join(sorted(ha & hb)[:3])
@@ -223,6 +246,37 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
             out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
                                                   + why.format(other=q) + " — which holds?"))
     return out
+
+
+def _other_amounts(a: str, b: str) -> tuple[str, str] | None:
+    """(as ``a`` writes it, as ``b`` does) when both headlines give amounts of one kind and share none of
+    them: "3 no-shows in 30 days block booking for 7 days" / "2 a month block it for 14 days". (The
+    headlines name one thing: every concept of the smaller is in the other; a sentence of several
+    amounts is a rule's parameters, compared as a whole.)"""
+    xa, xb = _amounts(a), _amounts(b)
+    for kind in dict.fromkeys(k for k, _, _ in xa):
+        va, vb = {v for k, v, _ in xa if k == kind}, {v for k, v, _ in xb if k == kind}
+        if va and vb and not va & vb:
+            return next(w for k, _, w in xa if k == kind), next(w for k, _, w in xb if k == kind)
+    return None
+
+
+# a clause that tells what follows or why, not the entry's stance: "so a second run does not import them"
+_CONSEQUENCE = re.compile(r"(?i)(?:,\s*|\s)(?:so(?: that)?|otherwise|or else|because|since|which|to avoid)\s[^.;:!?]*")
+
+
+def _rules(head: str, reading) -> str:
+    """An entry's headline and, in a short entry (its stance is its point; a long one is a report whose
+    negations are details), its lines that state (not a why, none that says where work stands)."""
+    if len(reading.content) > _SHORT:
+        return head
+    lines = (ln.text for ln in reading.content if ln.kind not in ("status", "final", "code", "why") and not _FOR_NOW.search(ln.text))
+    return " ".join([head, *(_CONSEQUENCE.sub(".", t) for t in lines)])
+
+
+def _text(head: str, reading) -> str:
+    """An entry's headline and its lines that state (a status line aside), for what it says yes to."""
+    return " ".join([head, *(ln.text for ln in reading.content if ln.kind not in ("status", "final", "code"))])
 
 
 def listed(idx, a: str, b: str) -> str | None:

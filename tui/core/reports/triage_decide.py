@@ -35,6 +35,7 @@ from ..judging.conflicts import claims_of, find_conflicts
 from ..judging.said_pairs import description_line
 from ..judging.port_claims import port_conflicts
 from .triage_amounts import amount_conflicts, listed, stance_conflicts
+from .triage_aside import aside
 from .triage_floor import is_floor
 from .triage_knowable import Folder, copied, describes_code, knowable, quoted_value, told_by_project
 from .triage_settings import named_settings
@@ -200,7 +201,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     status = {ln.n: ln for ln in r.of("status")}
     by_n = {ln.n: ln for ln in r.lines}
     said = {}   # line → the audit finding that marked it
-    moment = _moment(e, found, content)
+    moment = [f for f in _moment(e, found, content) if not aside(f, by_n[f.line].text if f.line in by_n else "")]
     for f in high + moment:   # the audit's process and 'right now' findings, where the line is a statement of the moment
         ln = by_n.get(f.line)
         if f.line in status and f.kind in ("process", "transient"):

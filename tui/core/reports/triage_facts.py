@@ -19,6 +19,8 @@ from functools import lru_cache
 
 from ..judging.manifests import PACKAGE_MANIFESTS
 from ..judging.project_index import _FACT_FILE as _FACTS, ProjectIndex, ProjectLine, rule_words, words
+from .triage_keys import named_elsewhere
+from .triage_said import says_more  # noqa: F401 (triage_knowable and the tests read it here)
 from .triage_made import made_path
 
 _DIGIT = re.compile(r"\d")
@@ -257,6 +259,8 @@ def _span(fact: Fact, idx: ProjectIndex, got: Found) -> None:
         return
     _cite(idx, idx.lines_with(*sorted(set(ws), key=len, reverse=True)[:4]), lambda pl, i: want in _squash(pl.text), got,
           ci=fact.subject == "ci")
+    if not got.lines:   # a route, a path of keys: written another way than the project writes them
+        got.lines += named_elsewhere(fact.text, idx)
 
 
 def _script(fact: Fact, idx: ProjectIndex, got: Found) -> None:
@@ -382,18 +386,3 @@ def _env(fact: Fact, idx: ProjectIndex, got: Found) -> None:
     name = fact.value
     _cite(idx, idx.lines_with(name.lower()), lambda pl, i: re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", pl.text)
           is not None, got)
-
-
-def says_more(ln, found: list[Found], most: int = 8) -> bool:
-    """A line that says more than its facts and the project lines that state them: more than
-    ``most`` content words of its own (an explanation, a consequence, a story)."""
-    text = re.sub(r"`[^`]*`", " ", ln.text)
-    for said in dict.fromkeys(g.fact.text for g in found):
-        text = text.replace(said, " ")
-    theirs = set()   # each project line read once: many facts of a long line cite the same one
-    for pl in {(pl.file, pl.line, pl.text): pl for g in found for pl in g.lines}.values():
-        theirs |= rule_words(pl.text.replace("_", " ")) | rule_words(pl.file.replace("/", " ").replace(".", " "))
-    latin = re.sub(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", " ", text)
-    own = {w for w in rule_words(latin) if not w.isdigit() and w not in theirs}
-    cjk = len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text))
-    return len(own) + cjk // 3 > most   # about three CJK characters a word

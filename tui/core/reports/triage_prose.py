@@ -8,7 +8,10 @@ print + width) and its value (a word or number of it; a yes/no value needs the w
 entry is a drop only when it is short, has no reason, trap or rule of its own, every number it
 gives is a matched value (another value is a disagreement, not a restatement), and what is left,
 once the matched lines, the lines around them and their files' names are taken out, is at most two
-words. The config files are read once a run (``Folder.config_lines``), never once an entry.
+words. The config files are read once a run (``Folder.config_lines``), never once an entry: an env
+file's (``.env.example``), a JavaScript, Python, Rust or CI file's, and other stacks' (.NET's
+appsettings.json and project files' ``<TargetFramework>`` properties, Spring's application files,
+a config/ folder's files with PHP's ``'key' => value``, Gradle's and Maven's).
 """
 from __future__ import annotations
 
@@ -23,8 +26,15 @@ CONFIG_FILE = re.compile(
     r"(?i)(?:^|/)(?:package\.json|\.prettierrc(?:\.\w+)?|prettier\.config\.\w+|\.editorconfig|pyproject\.toml|"
     r"setup\.cfg|tox\.ini|\.flake8|\.eslintrc(?:\.\w+)?|eslint\.config\.\w+|biome\.jsonc?|deno\.jsonc?|tsconfig[\w.-]*\.json|"
     r"\.tool-versions|\.npmrc|\.yarnrc(?:\.yml)?|rustfmt\.toml|\.rustfmt\.toml|\.clang-format|\.rubocop\.yml|"
-    r"\.nvmrc|\.node-version|\.python-version|\.ruby-version|rust-toolchain|netlify\.toml|vercel\.json|fly\.toml|\.gitlab-ci\.yml|\.github/workflows/[^/]+\.ya?ml|\.circleci/config\.yml)$")
-_KV = re.compile(r"""^\s*-?\s*["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*(\S.*?)\s*,?\s*$""")
+    r"\.nvmrc|\.node-version|\.python-version|\.ruby-version|rust-toolchain|netlify\.toml|vercel\.json|fly\.toml|\.gitlab-ci\.yml|\.github/workflows/[^/]+\.ya?ml|\.circleci/config\.yml|"
+    # the settings files of other stacks (stop 51): .NET's appsettings and project files, Spring's application
+    # files, a config/ folder's files (Laravel's config/*.php, Rails' config/*.yml), Gradle's, Maven's
+    r"appsettings[\w.-]*\.json|[\w.-]+\.(?:cs|fs|vb)proj|Directory\.Build\.props|application[\w-]*\.(?:ya?ml|properties)|"
+    r"config/[\w-]+\.(?:php|ya?ml|json|toml)|gradle\.properties|build\.gradle(?:\.kts)?|pom\.xml|"
+    r"\.env(?:\.(?:example|sample|template|dist|defaults))?)$")
+# a value in an XML element of its own line (a project file's property): <TargetFramework>net8.0</TargetFramework>
+_XML = re.compile(r"^\s*<([A-Za-z_][\w.-]*)>([^<>]{1,80})</\1>\s*$")
+_KV = re.compile(r"""^\s*-?\s*["']?([A-Za-z_][\w.-]*)["']?\s*(?:=>|[:=])\s*(\S.*?)\s*,?\s*$""")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _TOKEN = re.compile(r"\d+(?:\.\d+)*|[a-z][a-z0-9+]*")
 _BOOL = frozenset("true false yes no on off null none".split())
@@ -57,7 +67,7 @@ def _key_words(key: str) -> list[str]:
     return [_stem(w) for w in re.split(r"[_.\-\s]+", _CAMEL.sub(" ", key).lower()) if len(w) >= 2]
 
 
-_BARE = re.compile(r"""^(\s*)-?\s*["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*[{\[]?\s*$""")
+_BARE = re.compile(r"""^(\s*)-?\s*["']?([A-Za-z_][\w.-]*)["']?\s*(?:=>|[:=])\s*[{\[]?\s*$""")
 
 
 def config_lines(idx) -> list[tuple]:
@@ -88,7 +98,7 @@ def config_lines(idx) -> list[tuple]:
             elif (b := _BARE.match(line)):
                 parents.append((indent, _key_words(b.group(2))))
                 continue
-            elif (m := _KV.match(line)):
+            elif (m := _KV.match(line) or _XML.match(line)):
                 key, value = m.group(1), m.group(2)
             else:
                 continue
