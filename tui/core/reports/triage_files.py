@@ -35,6 +35,10 @@ class FileSuggestion:
     sections: dict[str, str]
     lines: list[int] = field(default_factory=list)   # edit: the lines of the sections to take out
 
+    @property
+    def id(self) -> str:   # (the app's triage pass queues a file beside entries)
+        return self.file
+
     def as_json(self) -> dict:
         return {"file": self.file, "action": self.action, "test": self.test, "reasons": self.reasons,
                 "lines": self.lines, "sections": self.sections}
