@@ -183,15 +183,16 @@ def mandate(description: str, lines: list[str]) -> str | None:
 
 
 
-_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|traps?|near[ -]miss(?:es)?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
+_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|learnings|traps?|near[ -]miss(?:es)?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
                            r"pitfalls?|trampas?|armadilhas?|learned|aprendid[oa]|aprendizaje)\b|教训|教訓|교훈|踩坑|坑点|"
                            r"ハマりどころ|落とし穴")
 
 
 def learned_headline(name: str, description: str, entry_id: str = "") -> bool:
     """The name, the description or the file's own name (``trap_cron_path.md``, ``gotcha-dst.md``)
-    calls the entry a lesson learned or a trap (any language): what the agent learned, not a rule set."""
-    stem = entry_id.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("-", " ")
+    or the folder its owner filed it in (``learnings/``, ``lessons/``) calls the entry a lesson
+    learned or a trap (any language): what the agent learned, not a rule set."""
+    stem = entry_id.rsplit(".", 1)[0].replace("-", " ").replace("/", " ")
     return bool(_LEARNED_HEAD.search(f"{name} {description} {stem}".replace("_", " ")))
 
 
