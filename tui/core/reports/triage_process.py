@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .triage_lines import _DONE_HEADING, _STATE_HEADING, Line, Reading, _strip_marks, quote
-from .triage_rules import record_name
+from .triage_rules import is_title, record_name
 from .triage_shape import DOC_FILE as _DOC_FILE
 
 
@@ -136,7 +136,7 @@ def stopped_work(name: str, description: str, notes: list[str]):
     """Archive (a Decision) when the headline says the work it names was stopped — paused, shelved,
     abandoned — as its first word or its last: a plan on hold, not live work for the agent."""
     from .triage_findings import Decision
-    said = next((t for t in (description, name if " " in name.strip() else "") if t and len(t) <= 400 and _STOPPED.search(t)
+    said = next((t for t in (description, name if is_title(name) else "") if t and len(t) <= 400 and _STOPPED.search(t)
                  and not _OF_STATES.search(t)), None)
     return None if said is None else Decision(
         "archive", 1, [f"its headline says the work was stopped: '{quote(said, 10)}'", "a plan on hold is where work "

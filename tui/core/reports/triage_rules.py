@@ -199,11 +199,21 @@ def learned_headline(name: str, description: str, entry_id: str = "") -> bool:
 _WHY_HOW = re.compile(r"(?i)\W*(?:why|how to apply|por qu[ée]|porqu[eê]|warum|pourquoi|理由|原因|为什么|なぜ|이유)\W*[:：]")
 
 
+_SLUG = re.compile(r"[A-Za-z0-9_.-]*")
+
+
+def is_title(name: str) -> bool:
+    """A name written as a title, not a file stem: it has a space, or it is not an ASCII slug (a
+    Chinese or Japanese title has no spaces: "报告必须先写结论")."""
+    name = (name or "").strip()
+    return bool(name) and (" " in name or not _SLUG.fullmatch(name))
+
+
 def headline_rule(name: str, description: str, worded: bool = False) -> bool:
     """The name or description is a rule: rule wording, an imperative (also after a dash or a
     colon), a 'RULE —' label, a Japanese rule ending, or (unless ``worded``) it names rules,
     conventions, preferences."""
-    head = [t for t in (name if " " in name.strip() else "", description) if t]   # a file stem is no title
+    head = [t for t in (name if is_title(name) else "", description) if t]   # a file stem is no title
     clauses = [c for t in head for c in re.split(r"\s[—–-]\s|[:：;]\s", t)]
     sentences = [c for t in head for c in re.split(r"(?<=[。．])", t) if c.strip()]   # a Japanese rule may be any sentence
     return any(is_rule(t) or _RULE_LABEL.match(t) or not worded and _RULE_NOUN.search(t) for t in head) \
