@@ -68,9 +68,10 @@ def _tokens(text: str) -> tuple[list[str], str]:
 # an imperative rule: always/never/must, "do not", a sentence that starts with a verb of doing
 RULE = Cues("always never must mustn't don't mandatory forbidden prohibited siempre nunca jamás sempre toujours "
             "jamais immer niemals nie mai obbligatorio vietato regola debe deve doit muss müssen всегда никогда "
-            "нельзя обязательно",
+            "нельзя обязательно întotdeauna intotdeauna niciodată niciodata obligatoriu interzis "
+            "asla daima mutlaka zorunlu yasak",
             ("must not", "do not", "shall not", "should never", "under no circumstances",
-             "required to", "not allowed", "luôn luôn", "không bao giờ", "bắt buộc"),
+             "required to", "not allowed", "luôn luôn", "không bao giờ", "bắt buộc", "her zaman"),
             ("必须", "一律", "总是", "始终", "永远不要", "不要", "禁止", "不得", "务必", "必ず", "常に", "絶対に",
              "しないこと", "てはいけない", "てはならない", "ではいけない", "避免", "请勿", "切勿", "不许", "不准",
              "항상", "반드시", "절대", "금지", "하지 마"))
@@ -142,7 +143,8 @@ _WILL = re.compile(
     r"demands?|demanded|objected|complained|corrected|told (?:me|us|claude)|pushed back|"
     r"want|like|prefer)\b|"
     r"(?-i:\b[A-Z][a-zà-ÿ]{2,} (?:wants|asked|insists|prefers|veut|exige|préfère|quiere|pidió|prefiere|quer|pediu|"
-    r"prefere|möchte|bevorzugt|хочет|просит))\b|"
+    r"prefere|möchte|bevorzugt|хочет|просит|vrea|a cerut|cere|prefer[ăa]|istiyor|istedi))\b|"
+    r"\butilizatorul (?:nu )?(?:vrea|a cerut|cere|prefer[ăa])\b|\bkullan[ıi]c[ıi] (?:bunu )?(?:istiyor|istedi|tercih ediyor)\b|"
     r"\b(?:explicitly|expressly) (?:said|asked|told|requested|stated)|\bsaid (?:so )?explicitly\b|"
     r"\b(?:el |la |le )?(?:usuari[oa]|cliente) (?:no |nunca )?(?:quiere|prefiere|pide|pidió|exige|rechaza|rechazó)\b|"
     r"\b(?:o )?usu[aá]rio (?:não |nunca )?(?:quer|prefere|pediu|exige|rejeitou|recusou)\b|"
