@@ -3,8 +3,10 @@ after a promotion the pass waits for the offer to move the entry to the trash; e
 $EDITOR on the line the triage names."""
 from __future__ import annotations
 
+import os
 import sys
 
+from rich.console import Console
 from textual.widgets import Static
 
 from conftest import make_app, settle, write
@@ -96,4 +98,42 @@ async def test_edit_opens_the_editor_on_the_line_and_counts_when_saved(tmp_path,
         assert calls.read_text().startswith("+10 ")
         assert "Status:" not in (mem_dir / "trap.md").read_text()
         assert "raw bytes" in (mem_dir / "trap.md").read_text()
+        assert isinstance(app.screen, TriageScreen) and app.screen.done_count == 1
+
+
+async def test_the_pass_shows_the_index_files_own_suggestion_and_edits_its_line(tmp_path, monkeypatch):
+    """`memtui triage` says what to do with MEMORY.md (no entry: the folder's index); the pass shows
+    it too, as the CLI does, and e opens the editor on the line it names — even when every entry
+    is a keep."""
+    mem_dir, root = tmp_path / "memory", tmp_path / "project"
+    root.mkdir()
+    write(mem_dir, "MEMORY.md", "- [Lint](lint.md) — the linter runs before each commit\n"
+          "- Status: the billing migration is half done, resume on Monday\n")
+    write(mem_dir, "lint.md", "---\nname: lint\ndescription: The linter runs in the pre-commit hook\ntype: project\n---\n\n"
+          "The pre-commit hook runs the linter; a failing lint blocks the commit.\n"
+          "Why: style fixes in review cost more than a blocked commit.\n")
+    calls = tmp_path / "calls"
+    script = tmp_path / "fake-editor"   # records its arguments, deletes the line it was opened at
+    script.write_text(f"#!{sys.executable}\nimport sys\nopen({str(calls)!r}, 'a').write(' '.join(sys.argv[1:]) + '\\n')\n"
+                      "n = int(sys.argv[1][1:]); p = sys.argv[2]\nlines = open(p).read().splitlines(True)\n"
+                      "del lines[n - 1]\nopen(p, 'w').write(''.join(lines))\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        assert await to_first(pilot, app, "edit") == "MEMORY.md"
+        shown = title(app)
+        assert "MEMORY.md" in shown and "edit" in shown and "(line 2)" in shown
+        with open(os.devnull, "w") as sink:
+            con = Console(width=200, record=True, file=sink)
+            con.print(app.screen.query_one("#detail-body", Static).content)
+            body = con.export_text()
+        assert "reports where work stood" in body   # the reason `memtui triage` prints
+        await pilot.press("e")
+        await settle(pilot)
+        assert calls.read_text().startswith("+2 ")
+        assert "billing migration" not in (mem_dir / "MEMORY.md").read_text()
+        assert "[Lint](lint.md)" in (mem_dir / "MEMORY.md").read_text()
         assert isinstance(app.screen, TriageScreen) and app.screen.done_count == 1

@@ -38,7 +38,7 @@ async def test_triage_pass_acts_only_after_each_confirmation(sample, tmp_path):
             str(app.screen.query_one("#filter-status").render())
         await pilot.press("T")
         await settle(pilot)
-        assert isinstance(app.screen, TriageScreen) and "1/15" in title(app) and "review" in title(app)
+        assert isinstance(app.screen, TriageScreen) and "1/16" in title(app) and "review" in title(app)
         for _ in range(7):   # the reviews first (session-notes: its frontmatter does not parse), then the archive
             await pilot.press("n")
         assert "ci-status.md · suggested: archive" in title(app)
@@ -52,6 +52,8 @@ async def test_triage_pass_acts_only_after_each_confirmation(sample, tmp_path):
         await settle(pilot)
         assert not (mem_dir / "ci-status.md").exists() and list((mem_dir / ARCHIVE_DIR).glob("*/ci-status.md"))
         assert "ci-status.md" not in (mem_dir / "MEMORY.md").read_text()
+        assert "MEMORY.md (the whole file) · suggested: edit" in title(app)   # the index's own suggestion, as the CLI's
+        await pilot.press("n")
         assert "db-migrations.md · suggested: drop" in title(app)
         await pilot.press("n")
         assert "deploy-fly.md · suggested: drop" in title(app)
@@ -88,7 +90,7 @@ async def test_usage_and_the_status_filter_per_action(sample, tmp_path):
 
 def test_snapshot_triage_pass(snap_compare, sample, tmp_path):
     with_log(sample[0], tmp_path)
-    assert snap(snap_compare, make_app(*sample, tmp_path), "T", *"n" * 8)   # past the 7 reviews and the archive
+    assert snap(snap_compare, make_app(*sample, tmp_path), "T", *"n" * 8)   # past the 7 reviews and the archive: the index
 
 
 def test_snapshot_usage_tab(snap_compare, sample, tmp_path):

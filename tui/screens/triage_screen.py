@@ -7,6 +7,10 @@ offer to move the entry to the trash), drop the delete confirmation, archive its
 edit $EDITOR on the line to edit — and calls ``then(done)`` when the last of them closes; only
 then does the pass go on. What was not done (cancelled, refused, a target that changed) stays
 the current entry. Review leaves the pass and opens the entry.
+
+A file that is no entry but gets a suggestion of its own (Claude Code's MEMORY.md, the folder's
+index: a line linking nothing, an entry it does not list) is in the pass too, as ``memtui
+triage`` prints it: its reasons above its text, and e opens the editor on the line it names.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from textual.widgets import Footer, Static
 from ..core.judging.findings import Finding
 from ..core.snapshots.memory import Snapshot
 from ..core.reports.triage import Suggestion, TriageReport
+from ..core.reports.triage_files import FileSuggestion
 from ..render.styles import DEFAULT, Styles
 from ..widgets.detail_pane import DetailPane
 
@@ -51,8 +56,9 @@ class TriageScreen(Screen[str | None]):
         self.snapshot, self.findings, self.weekly, self.act, self.colours = snapshot, findings, weekly, act, styles
         self.report = report
         rank = {a: n for n, a in enumerate(ORDER)}
-        self.queue: list[Suggestion] = sorted((s for s in report.suggestions if s.action != "keep"
-                                               and s.id in snapshot.entries), key=lambda s: (rank[s.action], s.id))
+        self.queue: list[Suggestion | FileSuggestion] = sorted(
+            [s for s in report.suggestions if s.action != "keep" and s.id in snapshot.entries] + own_files(report, snapshot),
+            key=lambda s: (rank[s.action], s.id))
         self.total, self.done_count = len(self.queue), 0
 
     def compose(self) -> ComposeResult:
@@ -76,6 +82,13 @@ class TriageScreen(Screen[str | None]):
         s = self.queue[0]
         n = self.total - len(self.queue) + 1
         at = f" (line {', '.join(map(str, s.lines[:3]))})" if s.action == "edit" and s.lines else ""
+        if isinstance(s, FileSuggestion):
+            title.update(f"Triage {n}/{self.total} — {s.file} (the whole file) · suggested: {s.action}{at} · "
+                         "e edit · n skip")
+            pane.show(None, None, [], False)
+            pane.query_one("#detail-body", Static).update(self.file_view(s))
+            pane.scroll_home(animate=False)
+            return
         part, local = self.snapshot.locate(s.id)
         promote = " · p promote" if part.entries[local].readable else ""   # no text to move: as the main screen
         title.update(f"Triage {n}/{self.total} — {s.id} · suggested: {s.action}{at}{promote} · d drop · "
@@ -84,10 +97,29 @@ class TriageScreen(Screen[str | None]):
                   suggestion=s, weekly=self.weekly(s.id), whole=self.report.file_of(s.id))
         pane.scroll_home(animate=False)
 
+    def file_view(self, f: FileSuggestion):
+        """The file's suggestion, then its text with line numbers (what the editor will open)."""
+        from rich.console import Group
+        from ..render.triage import file_renderable
+        part, local = self.snapshot.locate(f.file)
+        try:
+            text = (part.dir / local).read_text(encoding="utf-8", errors="replace")
+        except OSError as err:
+            text = f"(cannot be read: {err})"
+        lines = text.splitlines()[:400]
+        width = len(str(len(lines)))
+        shown = Text()
+        for n, line in enumerate(lines, 1):
+            shown.append(f"{n:>{width}} ", style="dim")
+            shown.append(line + "\n", style="bold" if n in f.lines else "")
+        return Group(file_renderable(f, self.colours), Text(""), shown)
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("act", "open", "skip"):
             if not (self.queue and self.app.screen is self):
                 return None
+            if isinstance(self.queue[0], FileSuggestion) and (action == "open" or action == "act" and parameters[:1] != ("edit",)):
+                return None   # no entry to open, promote, delete or archive: its lines are edited
             if action == "act" and parameters[:1] == ("promote",):
                 part, local = self.snapshot.locate(self.queue[0].id)
                 return True if part.entries[local].readable else None   # nothing could be read to promote
@@ -118,3 +150,9 @@ class TriageScreen(Screen[str | None]):
 
     def action_done(self) -> None:
         self.dismiss(None)
+
+
+def own_files(report: TriageReport, snapshot: Snapshot) -> list[FileSuggestion]:
+    """The files with a suggestion of their own that the pass can act on: no entry and no sections
+    (the folder's index), whose suggestion is to edit lines of it."""
+    return [f for f in report.files if f.action == "edit" and not f.sections and f.file not in snapshot.entries]

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from ..judging.findings import Finding
 from .serialize import iso
 from .triage_decide import Context, decide, prepare
-from .triage_files import index_files, profile_files, whole_files
+from .triage_files import day_log_files, index_files, profile_files, whole_files
 
 ACTIONS = ("keep", "promote", "archive", "edit", "drop", "review")
 TESTS = {1: "still true next time?", 2: "learned or mandated?", 3: "in the code already?"}
@@ -205,7 +205,8 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_o
         ev["findings"] = [{"kind": f.kind, "rule": f.rule, "line": f.line, "confidence": f.confidence}
                           for f in mine if f.kind != "stale"][:8]
         out.append(Suggestion(e.id, d.action, d.test, reasons, ev, d.lines))
-    return TriageReport(out, usage.log_days(now), whole_files(mem, out) + profile_files(mem) + index_files(mem))
+    return TriageReport(out, usage.log_days(now), whole_files(mem, out) + profile_files(mem) + index_files(mem)
+                        + day_log_files(mem))
 
 
 def per_place(findings: list[Finding]) -> list[Finding]:

@@ -50,7 +50,7 @@ from .triage_process import (backlog, bank_setup, finished_phase, for_today, wai
                              status_file_why, stopped_work)
 from .triage_meaning import Meanings, held_rules
 from .triage_rulebook import RuleBook, instruction_line
-from .triage_pointer import circular
+from .triage_pointer import circular, mirrored
 from .triage_blank import placeholder_only, rule_evidence as _rule_evidence, unwritten
 from .triage_keep import _keep, _promote_reasons, _promotes, _rule_lines
 from .triage_history import dated_history, day_log, day_record, timeline
@@ -359,6 +359,8 @@ def _said_elsewhere(ctx: Context, e, prepared: Entry, found: list[Finding], twin
                         [k for k, _ in held if k], _rule_evidence(held))
     if (loop := circular(prepared, os.path.splitext(os.path.basename(e.id))[0], ctx.exists)) is not None:
         return loop
+    if (copy := mirrored(prepared, os.path.splitext(os.path.basename(e.id))[0], ctx.exists)) is not None:
+        return copy
     if e.promoted_to:
         return Decision("drop", 3, [f"already promoted to {e.promoted_to}: the instruction file says it every session"])
     if twin is not None:

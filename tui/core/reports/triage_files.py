@@ -35,6 +35,10 @@ class FileSuggestion:
     sections: dict[str, str]
     lines: list[int] = field(default_factory=list)   # edit: the lines of the sections to take out
 
+    @property
+    def id(self) -> str:   # (the app's triage pass queues a file beside entries)
+        return self.file
+
     def as_json(self) -> dict:
         return {"file": self.file, "action": self.action, "test": self.test, "reasons": self.reasons,
                 "lines": self.lines, "sections": self.sections}
@@ -193,4 +197,46 @@ def index_files(mem) -> list[FileSuggestion]:
             why = [f"the folder's index: its links name {n} entr{'y' if n == 1 else 'ies'}, every one of the folder's, "
                    "each there", "keep it; add a line when an entry is written"]
         out.append(FileSuggestion(f.id, "keep", None, why, {}))
+    return out
+
+
+DAY_FOLDER_MAX = 2000   # names read of one folder the layout leaves unread (a log of years is a few hundred days)
+
+
+def day_log_files(mem) -> list[FileSuggestion]:
+    """An **archive** for each day's log the layout does not read as memory (an OpenClaw workspace's
+    ``daily/2026-02-13.md`` beside its MEMORY.md, where OpenClaw's own logs sit in ``memory/``):
+    a folder of the memory folder whose Markdown files are named by days, most of them, is the
+    agent's record of days; a day older than yesterday is where work stood that day — it belongs
+    in the archive, a lasting rule in it in the memory file first. Today's and yesterday's are
+    left alone (still being written); a folder of notes that only some dates name is no log."""
+    import os
+    from .triage_history import day_of
+    now = getattr(mem, "now", None)
+    if now is None:
+        return []
+    agent = getattr(getattr(mem, "layout", None), "agent", None) or "the agent"
+    out = []
+    for f in getattr(mem, "files", None) or ():
+        if f.role != "other" or not f.id.endswith("/") or f.id.count("/") != 1 or "archiv" in f.id.lower():
+            continue   # (a folder its owner archived into already holds what is archived)
+        try:
+            with os.scandir(mem.dir / f.id) as it:
+                names = [d.name for _, d in zip(range(DAY_FOLDER_MAX), it) if d.is_file(follow_symlinks=False)]
+        except OSError:
+            continue
+        notes = [n for n in names if n.lower().endswith(".md")]
+        days = {n: day_of(n) for n in notes}
+        dated = [n for n in notes if days[n] is not None]
+        if not dated or len(dated) * 2 <= len(notes):
+            continue
+        for n in sorted(dated):
+            ago = (now.date() - days[n]).days
+            if ago <= 1:
+                continue
+            out.append(FileSuggestion(f.id + n, "archive", 1, [
+                f"a day's log: its file is named for {days[n].isoformat()}, {ago} days ago, in {f.id}, a folder of "
+                f"{len(dated)} day{'' if len(dated) == 1 else 's'} that {agent} does not read as memory",
+                "the day's record belongs in the archive, out of the memory folder; a lasting rule in it goes "
+                "to the memory file first"], {}))
     return out

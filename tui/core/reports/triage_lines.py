@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from ..textutil import without_code
 from .triage_rules import is_rule
 from .triage_moment import dated_or_left, told_that_day
-from .triage_shape import dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
+from .triage_shape import DOC_FILE, dated_table_row, quote, shown, struck, unshown  # noqa: F401 (quote, shown, unshown: re-exported)
 from .triage_learned import _WEAK, _WEAK_STEMS, learned
 
 # -- what a line is ----------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ def read_body(body: str, first_line: int) -> Reading:
             level, title = len(h.group(1)), h.group(2).strip(" #*")
             if section_level and level <= section_level:
                 section_level = 0
-            head = _strip_marks(title)
+            head = DOC_FILE.sub("x", _strip_marks(title))   # ("HANDOFF.html vs the reference": a document's name)
             if not re.match(r"(?i)status\s*[:：]", head) and (_STATE_HEADING.match(head) or _DONE_HEADING.match(head)):
                 section_level, section_kind = level, "status" if _STATE_HEADING.match(head) else "final"
                 out.process_section = True

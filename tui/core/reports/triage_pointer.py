@@ -102,3 +102,39 @@ def circular(prepared, stem: str, exists) -> Decision | None:
                                 f"'{quote(text, 10)}'",
                                 "that file is what the agent loads: a promotion would be a second copy"],
                     [n] if n else [])
+
+
+# a document named by its path or its file alone (C:\…\STYLE_GUIDE.md, docs/style-guide.md)
+_DOC_PATH = re.compile(r"(?i)(?<![\w.-])(?:[^\s`'\"()\[\]<>|]*[\\/])?(?P<base>(?P<stem>[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)"
+                       r"\.(?:md|mdx|txt|rst|adoc|html?|pdf|docx?))(?![a-z0-9])")
+_OWN = ("why", "learned", "how")   # a reason, a lesson or a way to apply: what a summary of a document does not hold
+
+
+def _squash(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name.lower())
+
+
+def mirrored(prepared, stem: str, exists) -> Decision | None:
+    """Drop when the entry is named for a project document it opens by naming ("style-guide.md",
+    first line "File: C:\\…\\STYLE_GUIDE.md", which the project holds at its top) and holds no
+    reason, lesson or way to apply of its own (a document named further down, "details in
+    docs/x.md", is where more is read, not the entry's subject): a summary of that document, which
+    is read there and which it lets go stale. (Instruction files are ``circular``'s; a document the project lacks decides nothing.)"""
+    r = prepared.reading
+    if not r.content or any(ln.kind in _OWN for ln in r.lines):
+        return None
+    want = _squash(stem)
+    if len(want) < 4:
+        return None
+    first = [ln for ln in r.content if ln.kind != "heading"][:1]   # what it opens with names its subject
+    for ln in first:
+        for m in _DOC_PATH.finditer(ln.text):
+            base, rel = m.group("base"), m.group(0)
+            if _squash(m.group("stem")) != want or _LOADED.fullmatch(base) \
+                    or not (exists(base) or not re.match(r"(?i)[a-z]:|[\\/~]", rel) and exists(rel.replace("\\", "/"))):
+                continue
+            return Decision("drop", 3, [f"line {ln.n} names {base}, the project's document this entry is named for: "
+                                        f"'{quote(ln.text, 8)}'",
+                                        "it holds no reason or lesson of its own: a summary of that document, which "
+                                        "the agent reads there — the copy only goes stale"], [ln.n])
+    return None

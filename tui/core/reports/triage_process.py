@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from .triage_lines import _DONE_HEADING, _STATE_HEADING, Line, Reading, _strip_marks, quote
-from .triage_rules import record_name
+from .triage_rules import is_title, record_name
+from .triage_shape import DOC_FILE as _DOC_FILE
 
 
 def for_today(name: str, description: str) -> str | None:
@@ -41,6 +42,7 @@ def headline_is_process(entry_id: str, name: str, description: str) -> str:
     """'strong' when the entry's file name or its headline says it records work (a session, a
     handoff, a work log, a status report); 'weak' when its headline only has a word of work
     done or pending ('completed', 'entregue', 'pendientes'); '' otherwise."""
+    entry_id, name, description = _unnamed(entry_id, name, description)
     head = f"{name}\n{description}"
     if record_name(entry_id) or _HEADLINE_PROCESS.search(head) or _HEAD_STATE.match(description or "") \
             or _TODAY_ONLY.search(head):
@@ -51,6 +53,20 @@ def headline_is_process(entry_id: str, name: str, description: str) -> str:
     if _HOW_TO.match(description or ""):
         return ""   # "How production is deployed": a procedure, its verb in the passive, no work reported
     return "weak" if _HEADLINE_WORK.search(head) else ""
+
+
+def _unnamed(entry_id: str, name: str, description: str) -> tuple[str, str, str]:
+    """The entry's id, name and description with the words of the documents its description names
+    by their files blanked out: a note about HANDOFF.html (its file handoff-vs-official-api.md)
+    is about that document, not a handoff of its own."""
+    stems = {m.group(1).lower() for m in _DOC_FILE.finditer(description or "")}
+    if not stems:
+        return entry_id, name, description
+    words = re.compile(r"(?i)(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in sorted(stems, key=len, reverse=True))
+                       + r")(?:\.[a-z]{2,5})?(?![a-z0-9])")
+    base = entry_id.rsplit("/", 1)[-1]
+    return entry_id[:len(entry_id) - len(base)] + words.sub("x", base), words.sub("x", name or ""), \
+        words.sub("x", description or "")
 
 
 # a record of sessions by its name (a log, a handoff): its lessons are the log's, read on the way
@@ -120,7 +136,7 @@ def stopped_work(name: str, description: str, notes: list[str]):
     """Archive (a Decision) when the headline says the work it names was stopped — paused, shelved,
     abandoned — as its first word or its last: a plan on hold, not live work for the agent."""
     from .triage_findings import Decision
-    said = next((t for t in (description, name if " " in name.strip() else "") if t and len(t) <= 400 and _STOPPED.search(t)
+    said = next((t for t in (description, name if is_title(name) else "") if t and len(t) <= 400 and _STOPPED.search(t)
                  and not _OF_STATES.search(t)), None)
     return None if said is None else Decision(
         "archive", 1, [f"its headline says the work was stopped: '{quote(said, 10)}'", "a plan on hold is where work "

@@ -68,9 +68,10 @@ def _tokens(text: str) -> tuple[list[str], str]:
 # an imperative rule: always/never/must, "do not", a sentence that starts with a verb of doing
 RULE = Cues("always never must mustn't don't mandatory forbidden prohibited siempre nunca jamás sempre toujours "
             "jamais immer niemals nie mai obbligatorio vietato regola debe deve doit muss müssen всегда никогда "
-            "нельзя обязательно",
+            "нельзя обязательно întotdeauna intotdeauna niciodată niciodata obligatoriu interzis "
+            "asla daima mutlaka zorunlu yasak",
             ("must not", "do not", "shall not", "should never", "under no circumstances",
-             "required to", "not allowed", "luôn luôn", "không bao giờ", "bắt buộc"),
+             "required to", "not allowed", "luôn luôn", "không bao giờ", "bắt buộc", "her zaman"),
             ("必须", "一律", "总是", "始终", "永远不要", "不要", "禁止", "不得", "务必", "必ず", "常に", "絶対に",
              "しないこと", "てはいけない", "てはならない", "ではいけない", "避免", "请勿", "切勿", "不许", "不准",
              "항상", "반드시", "절대", "금지", "하지 마"))
@@ -142,7 +143,8 @@ _WILL = re.compile(
     r"demands?|demanded|objected|complained|corrected|told (?:me|us|claude)|pushed back|"
     r"want|like|prefer)\b|"
     r"(?-i:\b[A-Z][a-zà-ÿ]{2,} (?:wants|asked|insists|prefers|veut|exige|préfère|quiere|pidió|prefiere|quer|pediu|"
-    r"prefere|möchte|bevorzugt|хочет|просит))\b|"
+    r"prefere|möchte|bevorzugt|хочет|просит|vrea|a cerut|cere|prefer[ăa]|istiyor|istedi))\b|"
+    r"\butilizatorul (?:nu )?(?:vrea|a cerut|cere|prefer[ăa])\b|\bkullan[ıi]c[ıi] (?:bunu )?(?:istiyor|istedi|tercih ediyor)\b|"
     r"\b(?:explicitly|expressly) (?:said|asked|told|requested|stated)|\bsaid (?:so )?explicitly\b|"
     r"\b(?:el |la |le )?(?:usuari[oa]|cliente) (?:no |nunca )?(?:quiere|prefiere|pide|pidió|exige|rechaza|rechazó)\b|"
     r"\b(?:o )?usu[aá]rio (?:não |nunca )?(?:quer|prefere|pediu|exige|rejeitou|recusou)\b|"
@@ -183,26 +185,37 @@ def mandate(description: str, lines: list[str]) -> str | None:
 
 
 
-_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|traps?|near[ -]miss(?:es)?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
+_LEARNED_HEAD = re.compile(r"(?i)\b(?:lessons?|learnings|traps?|near[ -]miss(?:es)?|lecci[oó]n|lecciones|li[çc][ãa]o|lições|lektion|leçons?|gotchas?|"
                            r"pitfalls?|trampas?|armadilhas?|learned|aprendid[oa]|aprendizaje)\b|教训|教訓|교훈|踩坑|坑点|"
                            r"ハマりどころ|落とし穴")
 
 
 def learned_headline(name: str, description: str, entry_id: str = "") -> bool:
     """The name, the description or the file's own name (``trap_cron_path.md``, ``gotcha-dst.md``)
-    calls the entry a lesson learned or a trap (any language): what the agent learned, not a rule set."""
-    stem = entry_id.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("-", " ")
+    or the folder its owner filed it in (``learnings/``, ``lessons/``) calls the entry a lesson
+    learned or a trap (any language): what the agent learned, not a rule set."""
+    stem = entry_id.rsplit(".", 1)[0].replace("-", " ").replace("/", " ")
     return bool(_LEARNED_HEAD.search(f"{name} {description} {stem}".replace("_", " ")))
 
 
 _WHY_HOW = re.compile(r"(?i)\W*(?:why|how to apply|por qu[ée]|porqu[eê]|warum|pourquoi|理由|原因|为什么|なぜ|이유)\W*[:：]")
 
 
+_SLUG = re.compile(r"[A-Za-z0-9_.-]*")
+
+
+def is_title(name: str) -> bool:
+    """A name written as a title, not a file stem: it has a space, or it is not an ASCII slug (a
+    Chinese or Japanese title has no spaces: "报告必须先写结论")."""
+    name = (name or "").strip()
+    return bool(name) and (" " in name or not _SLUG.fullmatch(name))
+
+
 def headline_rule(name: str, description: str, worded: bool = False) -> bool:
     """The name or description is a rule: rule wording, an imperative (also after a dash or a
     colon), a 'RULE —' label, a Japanese rule ending, or (unless ``worded``) it names rules,
     conventions, preferences."""
-    head = [t for t in (name if " " in name.strip() else "", description) if t]   # a file stem is no title
+    head = [t for t in (name if is_title(name) else "", description) if t]   # a file stem is no title
     clauses = [c for t in head for c in re.split(r"\s[—–-]\s|[:：;]\s", t)]
     sentences = [c for t in head for c in re.split(r"(?<=[。．])", t) if c.strip()]   # a Japanese rule may be any sentence
     return any(is_rule(t) or _RULE_LABEL.match(t) or not worded and _RULE_NOUN.search(t) for t in head) \

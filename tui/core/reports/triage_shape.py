@@ -221,3 +221,7 @@ def field(text: str, key: str) -> str | None:
     """A frontmatter field read by its line's shape (``name: …``), where the YAML does not parse."""
     m = re.search(rf"(?m)^\s*{key}\s*:\s*(.+)$", text.split("\n---", 2)[0][:4000])
     return m.group(1).strip().strip("\"'") if m else None
+
+
+# a document the headline names by its file ("HANDOFF.html", "session_log.txt"): its words name that file
+DOC_FILE = re.compile(r"(?i)(?<![a-z0-9./_-])([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)\.(?:html?|md|mdx|txt|pdf|docx?|rtf|odt|pptx?|xlsx?|csv|json|ya?ml)(?![a-z0-9])")

@@ -74,7 +74,8 @@ class TriageView(Widget):
             return
 
         def act(action: str, entry_id: str, then: Callable[[bool], None]) -> None:
-            s = report.by_id().get(entry_id) if action == "edit" else None
+            s = (report.by_id().get(entry_id) or next((f for f in report.files if f.file == entry_id), None)) \
+                if action == "edit" else None
             self.post_message(Act(action, entry_id, then, s.lines[0] if s is not None and s.lines else None))
 
         def opened(entry_id: str | None) -> None:
@@ -84,7 +85,8 @@ class TriageView(Widget):
         if not report.suggestions:
             self.notify("Triage: no entries in this folder yet — nothing to triage")
             return
-        if not any(s.action != "keep" for s in report.suggestions):
+        from ..triage_screen import own_files
+        if not any(s.action != "keep" for s in report.suggestions) and not own_files(report, snap):
             self.notify("Triage: every entry is a keep — nothing to act on")
             return
         self.app.push_screen(TriageScreen(snap, findings, report, lambda i: self.weekly(i, snap.now), act,
