@@ -50,3 +50,14 @@ def test_audit_says_paths_were_not_checked_instead_of_calling_them_missing(tmp_p
     data = _audit(tmp_path, mem)
     assert [f for f in data["findings"] if f["kind"] == "path-missing"]
     assert "paths_unchecked" not in data["summary"]
+
+
+def test_triage_says_test_3_was_not_checked_under_such_a_root(tmp_path):
+    mem = tmp_path / ".claude" / "memory"
+    mem.mkdir(parents=True)
+    (mem / "port.md").write_text("---\nname: port\ndescription: the api port\ntype: project\n---\n"
+                                 "The API listens on port 8080.\n", encoding="utf-8")
+    env = {"MEMTUI_NO_CACHE": "1", "XDG_CACHE_HOME": str(tmp_path / ".cache"), "PATH": ""}
+    r = subprocess.run([sys.executable, "-m", "tui", "triage", "--dir", str(mem), "--root", str(tmp_path)],
+                       capture_output=True, text=True, env=env)
+    assert "test 3: not checked" in r.stdout and "the project's files" not in r.stdout
