@@ -46,7 +46,8 @@ def test_audit_says_paths_were_not_checked_instead_of_calling_them_missing(tmp_p
     data = _audit(tmp_path, mem)
     assert not [f for f in data["findings"] if f["kind"] == "path-missing"]
     assert "nothing but the memory folder" in data["summary"]["paths_unchecked"]
-    (tmp_path / "package.json").write_text("{}")   # now a project: the two paths are missing there
+    (tmp_path / "src" / "server").mkdir(parents=True)   # now a project holding src/: its paths are missing there
+    (tmp_path / "src" / "server" / "app.ts").write_text("")
     data = _audit(tmp_path, mem)
     assert [f for f in data["findings"] if f["kind"] == "path-missing"]
     assert "paths_unchecked" not in data["summary"]
