@@ -110,6 +110,9 @@ _OPEN_MARK = re.compile(r"(?i)^#{1,6}[^\n]*[(（][ \t]*" + _OPEN_WORD + r"[ \t]*
 _OPEN_HINTS = ("pending", "pendiente", "pendente", "progress", "en curso", "en progreso", "andamento", "paused",
                "pausad", "blocked", "bloquead", "on hold", "en espera", "em espera", "尚未", "进行中", "進行中",
                "진행", "未着手", "対応中", "保留中")
+_OPEN_ASCII = frozenset(h for h in _OPEN_HINTS if h.isascii())   # (found in the shared pass over a text's words)
+_OPEN_OTHER = tuple(h for h in _OPEN_HINTS if not h.isascii())
+hints.register(_OPEN_ASCII)
 
 _FIELD = re.compile(r"^(?:name|description|type|title)[ \t]*:")   # the frontmatter says what the file is
 
@@ -237,7 +240,8 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
 def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
     """Each line that marks something as still open (_open_mark)."""
     low = scan.lower()
-    if len(low) != len(scan) or not any(map(low.__contains__, _OPEN_HINTS)):
+    if len(low) != len(scan) or hints.present(low).isdisjoint(_OPEN_ASCII) and (
+            low.isascii() or not any(map(low.__contains__, _OPEN_OTHER))):
         return []
     return [(a, b, scan[a:b].replace("**", "").strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
             if _open_mark(scan[a:b]) and not (scan.startswith("#", a) and _LINKED.match(scan, b + 1))
@@ -256,14 +260,16 @@ def status_block_findings(entry_id: str, text: str, scan: str, taken: set[int] =
     scan = without_comments(scan)
     blocks = []
     # (a backlog by design lists what is open on purpose: its marks are its content)
-    opened = [] if living_backlog(entry_id, scan) else _open_blocks(scan)
-    headed = {b[0] for b in _heading_blocks(scan) if _NOW.search(b[2])}   # says it is the state now
+    backlog = living_backlog(entry_id, scan)
+    opened = [] if backlog else _open_blocks(scan)
+    heads = _heading_blocks(scan)
+    headed = {b[0] for b in heads if _NOW.search(b[2])}   # says it is the state now
     lined, plans = _line_blocks(scan, text)
     headed |= {a for a, _, _ in plans}   # a status statement: its 'not yet' is its symptom
-    tables = [] if not opened and living_backlog(entry_id, scan) else progress_tables(scan)
+    tables = [] if not opened and backlog else progress_tables(scan)
     at, at_line = 0, 1   # lines counted on from the block before (sorted), not from the top for each
     inner: dict[int, list[tuple[int, str]]] = {}   # a block's first line → the status lines inside it
-    for start, end, title in sorted(_heading_blocks(scan) + lined + opened + plans + tables):
+    for start, end, title in sorted(heads + lined + opened + plans + tables):
         end = start + len(scan[start:end].rstrip())   # the block's last line holds text
         first = at_line = at_line + scan.count("\n", at, start)
         at, last = start, first + scan.count("\n", start, max(start, end - 1))

@@ -26,12 +26,12 @@ from ..cache.parse import ParseCache
 from ..reading.entry import MemoryEntry
 from ..reading.index import MemoryIndex
 from ..layouts import DEFAULT_LAYOUT, ClaudeCode
-from ..engine.select import Engine
 from ..judging.root_files import RootFiles
 from ..judging.status import EntryStatus, assess
 from .store import Scanner
 
 if TYPE_CHECKING:
+    from ..engine.select import Engine
     from ..layouts import Layout
 
 
@@ -160,8 +160,13 @@ class EngineSlot:
         return self.value
 
 
+def _engine_steps(snap: "Snapshot"):
+    from ..engine.select import Engine   # (loaded when an engine is first made: the audit never loads it)
+    return Engine.steps(snap)
+
+
 def _engine_slot() -> EngineSlot:
-    return EngineSlot(Engine.steps)
+    return EngineSlot(_engine_steps)
 
 
 @dataclass(frozen=True)
