@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..hints import trie_pattern
 from .amount_claims import tells_change
 from .findings import Finding, Place
+from .said_pairs import description_at
 
 if TYPE_CHECKING:
     from ..snapshots.memory import Memory
@@ -181,11 +182,9 @@ def summary_count_findings(mem: "Memory") -> list[Finding]:
         if not e.readable or not e.body:
             continue
         sides = list(said.get(e.id, ()))
-        d = (getattr(e, "description", "") or "").strip()
-        if d and e.has_frontmatter and _maybe(d.lower()):
-            at = e.text.find("\ndescription:", 0, 4000)
-            if at >= 0:
-                sides.append((e.id, e.text.count("\n", 0, at) + 2, d))
+        desc = description_at(e, lambda d: _maybe(d.lower()))
+        if desc is not None:
+            sides.append((e.id, *desc))
         # (a line of several counts is a breakdown, "6 facial metrics + 4 body ones", or a tally of a
         # session, "43 commits, 169 contacts": none of its counts is the thing's number alone)
         sides = [(f, n, t, cs[0]) for f, n, t in sides for cs in [counts(t)] if cs and _one_number(cs) and not _told(t)]
