@@ -160,13 +160,8 @@ class EngineSlot:
         return self.value
 
 
-def _engine_steps(snap: "Snapshot"):
-    from ..engine.select import Engine   # (loaded when an engine is first made: the audit never loads it)
-    return Engine.steps(snap)
-
-
-def _engine_slot() -> EngineSlot:
-    return EngineSlot(_engine_steps)
+def _engine_slot() -> EngineSlot:   # (the engine's module loads when an engine is first made: never in an audit)
+    return EngineSlot(lambda snap: __import__("tui.core.engine.select", fromlist=["Engine"]).Engine.steps(snap))
 
 
 @dataclass(frozen=True)
