@@ -62,6 +62,12 @@ def _build() -> tuple[re.Pattern, dict[str, frozenset[str]], frozenset[str], tup
         # one of the text's runs (as every occurrence needs): those pieces are looked up too
         spaced = tuple((w, frozenset(_LETTERS.findall(w))) for w in words if w not in plain)
         looked = sorted(plain.union(*(pieces for _, pieces in spaced)))
+        # each spaced hint under its longest run of letters (the rarest: only the hints whose run a
+        # text holds are tried); one with no letters is tried in every text
+        keyed: dict[str, list] = {}
+        for w, pieces in spaced:
+            keyed.setdefault(max(sorted(pieces), key=len) if pieces else "", []).append((w, pieces))
+        spaced = ({k: tuple(v) for k, v in keyed.items() if k}, tuple(w for w, _ in keyed.get("", ())))
         rx = re.compile("(?=(" + trie_pattern(looked) + "))")
         # the longest word at a position hides the shorter ones it holds: they come with it
         held = {w: frozenset(u for u in looked if u in w) for w in looked}
@@ -85,7 +91,10 @@ def present(low: str) -> frozenset[str]:
             inside = _RUNS[run] = frozenset().union(*(held[w] for w in set(rx.findall(run))))
         if inside:
             found |= inside
-    result = plain.intersection(found).union(w for w, pieces in spaced if pieces <= found and w in low)
+    keyed, bare = spaced
+    result = plain.intersection(found).union(
+        (w for k in keyed.keys() & found for w, pieces in keyed[k] if pieces <= found and w in low),
+        (w for w in bare if w in low))
     _last = (low, result)
     return result
 

@@ -75,28 +75,38 @@ def _said_once(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def _values_once(findings: list[Finding]) -> list[Finding]:
-    """One value (an address, a home folder: ``Finding.cause``) named in several files is one cause,
-    whatever file names it again: the first file's finding lists the places of the others, which go."""
+def _merged(findings: list[Finding], key, order, merge) -> list[Finding]:
+    """The findings grouped by ``key(f)`` (None: in no group): a group that names two files or parts
+    or more becomes one finding, ``merge(head, group)`` of its first by ``order``; the others go."""
     by: dict[tuple, list[Finding]] = {}
     for f in findings:
-        if f.cause:
-            by.setdefault((f.kind, f.rule, f.confidence, f.cause), []).append(f)
+        k = key(f)
+        if k is not None:
+            by.setdefault(k, []).append(f)
     gone: set[int] = set()
     firsts: dict[int, Finding] = {}
     for group in by.values():
         if len({f.id for f in group}) < 2:
             continue
-        group.sort(key=lambda f: (f.id, f.line if f.line is not None else -1))
+        group.sort(key=order)
         head = group[0]
-        places = [Place(head.id, head.line, head.message)] + [
-            Place(f.id, f.line, f.message if f.id == head.id else f"{f.message}, the same as in {head.id}")
-            for f in group[1:]]
-        firsts[id(head)] = dataclasses.replace(head, places=tuple(places), message=f"{len(places)} {kind_many(head.kind)}")
+        firsts[id(head)] = merge(head, group)
         gone.update(id(f) for f in group[1:])
     if not firsts:
         return findings
     return [firsts.get(id(f), f) for f in findings if id(f) not in gone]
+
+
+def _values_once(findings: list[Finding]) -> list[Finding]:
+    """One value (an address, a home folder: ``Finding.cause``) named in several files is one cause,
+    whatever file names it again: the first file's finding lists the places of the others, which go."""
+    def merge(head: Finding, group: list[Finding]) -> Finding:
+        places = [Place(head.id, head.line, head.message)] + [
+            Place(f.id, f.line, f.message if f.id == head.id else f"{f.message}, the same as in {head.id}")
+            for f in group[1:]]
+        return dataclasses.replace(head, places=tuple(places), message=f"{len(places)} {kind_many(head.kind)}")
+    return _merged(findings, lambda f: (f.kind, f.rule, f.confidence, f.cause) if f.cause else None,
+                   lambda f: (f.id, f.line if f.line is not None else -1), merge)
 
 
 # what says a part of a file keeps the moment's status (a whole file's log is a cause of its own: no part)
@@ -106,26 +116,15 @@ _STATUS_RULES = ("status-block", "session-log", "process-file", "current-section
 def _parts_once(findings: list[Finding]) -> list[Finding]:
     """Status kept in several parts of one shared file ('MEMORY.md#progress', 'MEMORY.md#log-…'): one
     finding, the first part's, whose places are every part's (each with what its own finding said)."""
-    by: dict[tuple, list[Finding]] = {}
-    for f in findings:
-        if f.kind == "process" and f.rule in _STATUS_RULES and "#" in (f.id or ""):
-            by.setdefault((f.id.split("#", 1)[0], f.confidence), []).append(f)
-    gone: set[int] = set()
-    firsts: dict[int, Finding] = {}
-    for group in by.values():
-        if len({f.id for f in group}) < 2:
-            continue
-        group.sort(key=lambda f: (f.line if f.line is not None else -1, f.id))
-        head = group[0]
+    def merge(head: Finding, group: list[Finding]) -> Finding:
         places = tuple(p for f in group for p in (f.places or (Place(f.id, f.line, f.message),)))
         more = len(group) - 1
-        firsts[id(head)] = dataclasses.replace(
+        return dataclasses.replace(
             head, places=places, message=f"{head.message}; and {more} more part{'s' if more > 1 else ''} of "
                                          f"{head.id.split('#', 1)[0]} that keep{'' if more > 1 else 's'} status")
-        gone.update(id(f) for f in group[1:])
-    if not firsts:
-        return findings
-    return [firsts.get(id(f), f) for f in findings if id(f) not in gone]
+    return _merged(findings, lambda f: (f.id.split("#", 1)[0], f.confidence) if f.kind == "process" and
+                   f.rule in _STATUS_RULES and "#" in (f.id or "") else None,
+                   lambda f: (f.line if f.line is not None else -1, f.id), merge)
 
 
 def _logs(findings: list[Finding]) -> dict[str, Finding]:

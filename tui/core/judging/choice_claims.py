@@ -103,6 +103,10 @@ def choice_pairs(claims: list, entries: dict, lines_of, Claim, Pair) -> list:
         if not text or not rx.search(text):
             continue
         for ln in lines_of(eid):
+            # (what no claim can meet, read once a line: a table's row, a line that negates or tells history)
+            if ln.kind != "plain" or ln.text.lstrip().startswith("|") or not rx.search(ln.text) \
+                    or _NEGATION.search(ln.text) or HISTORY.search(ln.text):
+                continue
             for m in rx.finditer(ln.text):
                 if _SLOT.search(ln.text[max(0, m.start() - 12):m.start()]):   # "format: CSV", "is CSV"
                     where.setdefault(m.group(0).lower(), []).append((eid, ln))
@@ -111,12 +115,12 @@ def choice_pairs(claims: list, entries: dict, lines_of, Claim, Pair) -> list:
         ch = c.said
         hits = []
         for eid, ln in where.get(ch.other, ()):
-            if (eid, ln.n) == (c.entry, c.line) or ln.kind != "plain" or ln.text.lstrip().startswith("|"):
+            if (eid, ln.n) == (c.entry, c.line):
                 continue
             if eid == c.entry and not _summary(entries[eid], c.line):
                 continue   # two lines of one body: variants or steps the entry compares, not a stale choice
             t = ln.text
-            if re.search(rf"(?i)(?<![\w.-]){re.escape(ch.chosen)}(?![\w-])", t) or _NEGATION.search(t) or HISTORY.search(t):
+            if re.search(rf"(?i)(?<![\w.-]){re.escape(ch.chosen)}(?![\w-])", t):
                 continue
             if len(ch.subject & subject(t, (ch.chosen, ch.other))) >= 2 and all(x[1].n != ln.n or x[0] != eid for x in hits):
                 hits.append((eid, ln))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..hints import trie_pattern
 from .amount_claims import tells_change
 from .findings import Finding, Place
+from .said_pairs import description_at
 
 if TYPE_CHECKING:
     from ..snapshots.memory import Memory
@@ -60,7 +61,29 @@ _RANGE_BEFORE = re.compile(r"(?i)\d[ \t]*(?:-|–|to|a|à|bis|or|o|ou|oder|~|/|o
 # a text that may hold a count: a digit, a CJK numeral, a number word (one scan, before the patterns)
 # (on the lower-cased text; a trie of the words, not an alternation tried word after word; a digit inside
 # a name, "api-auth-1802.md", is no count)
-_MAYBE = re.compile(r"(?<![\w.-])\d|[\d二两兩三四五六七八九十][ \t]*[个個种種项項条條类類大つ]|" + trie_pattern(_WORDS))
+# (three patterns, each opening with a set of characters that re skips to in C, not one alternation
+# tried at every place: a digit after no word, dot or dash, or a text's first; a CJK numeral and its
+# classifier, only in text that is not ASCII; a number word)
+_MAYBE_DIGIT = re.compile(r"[^\w.-]\d")
+_FIRST_DIGIT = re.compile(r"\d")
+_MAYBE_CJK = re.compile(r"[\d二两兩三四五六七八九十][ \t]*[个個种種项項条條类類大つ]")
+_MAYBE_WORD = re.compile(trie_pattern(_WORDS))
+
+
+def _maybe(low: str) -> bool:
+    """``low`` (a lower-cased text) may hold a count."""
+    return _MAYBE_WORD.search(low) is not None or _MAYBE_DIGIT.search(low) is not None or \
+        _FIRST_DIGIT.match(low) is not None or not low.isascii() and _MAYBE_CJK.search(low) is not None
+
+
+def _maybe_at(low: str):
+    """Where in ``low`` a count may start (each place a line of it may hold one: see _maybe)."""
+    yield from (m.start() for m in _MAYBE_WORD.finditer(low))
+    yield from (m.end() - 1 for m in _MAYBE_DIGIT.finditer(low))
+    if _FIRST_DIGIT.match(low):
+        yield 0
+    if not low.isascii():
+        yield from (m.start() for m in _MAYBE_CJK.finditer(low))
 
 
 def _norm(w: str) -> str:
@@ -147,8 +170,8 @@ def summary_count_findings(mem: "Memory") -> list[Finding]:
     starts = [0]
     for ln in lines:
         starts.append(starts[-1] + len(ln.text) + 1)
-    hit = {bisect_right(starts, m.start()) - 1 for m in _MAYBE.finditer(low)} if len(low) == len(joined) else \
-        {k for k, ln in enumerate(lines) if _MAYBE.search(ln.text.lower())}   # (lower() changed lengths: İ)
+    hit = {bisect_right(starts, at) - 1 for at in _maybe_at(low)} if len(low) == len(joined) else \
+        {k for k, ln in enumerate(lines) if _maybe(ln.text.lower())}   # (lower() changed lengths: İ)
     for k in sorted(hit):
         ln = lines[k]
         for i in dict.fromkeys(ln.ids):
@@ -159,11 +182,9 @@ def summary_count_findings(mem: "Memory") -> list[Finding]:
         if not e.readable or not e.body:
             continue
         sides = list(said.get(e.id, ()))
-        d = (getattr(e, "description", "") or "").strip()
-        if d and e.has_frontmatter and _MAYBE.search(d.lower()):
-            at = e.text.find("\ndescription:", 0, 4000)
-            if at >= 0:
-                sides.append((e.id, e.text.count("\n", 0, at) + 2, d))
+        desc = description_at(e, lambda d: _maybe(d.lower()))
+        if desc is not None:
+            sides.append((e.id, *desc))
         # (a line of several counts is a breakdown, "6 facial metrics + 4 body ones", or a tally of a
         # session, "43 commits, 169 contacts": none of its counts is the thing's number alone)
         sides = [(f, n, t, cs[0]) for f, n, t in sides for cs in [counts(t)] if cs and _one_number(cs) and not _told(t)]

@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import hints
 from ..reading.entry import memo
 from .findings import Finding, Place
 from .conflicts import claims_of as said_claims, conflict_pairs, lines_of_body, might_claim
@@ -80,6 +81,7 @@ _DIGIT = re.compile(r"\d")
 # "net" for "dotnet"; elsewhere re.I also matches "ı" for i and "ſ" for s)
 _VERSION_HINTS = ("node", "python", "ruby", "java", "go", "rust", "php", "postgres", "mysql", "redis", "typescript",
                   "react", "next", "rails", "kotlin", "swift", "net", "deno", "bun", "npm", "yarn")
+hints.register(_ALWAYS_HINTS + _NEVER_HINTS + _VERSION_HINTS)   # (found in the shared pass over a text's words)
 
 
 # a product's version written with its marker ("Expo SDK 52", "Tailwind v4", "Unity 2022.3", "Angular
@@ -124,9 +126,10 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
     out = []
     low = text.lower()
     reading = ClaimText(text, _NOT_NOW, _SCOPE)
-    if text.isascii():
-        rules = ((_ALWAYS, "always"),) if "Use" in text or any(map(low.__contains__, _ALWAYS_HINTS)) else ()
-        rules += ((_NEVER, "never"),) if any(map(low.__contains__, _NEVER_HINTS)) else ()
+    found = hints.present(low) if text.isascii() else None
+    if found is not None:
+        rules = ((_ALWAYS, "always"),) if "Use" in text or not found.isdisjoint(_ALWAYS_HINTS) else ()
+        rules += ((_NEVER, "never"),) if not found.isdisjoint(_NEVER_HINTS) else ()
     elif any(map(low.__contains__, _RULE_HINTS)):
         rules = ((_ALWAYS, "always"), (_ALWAYS_ZH, "always"), (_NEVER, "never"), (_NEVER_ZH, "never"))
     else:
@@ -137,7 +140,7 @@ def claims(text: str) -> list[tuple[str, str, int, str]]:
             if tool not in _COMMON and len(tool) >= 2:
                 # the rule's scope rides with its value: "always@local installs", "never@" (everywhere)
                 out.append((f"use {tool}", f"{value}@{_scope(text, m.start(), m.end(), tool, reading)}", m.start(), m.group(0)))
-    versioned = (not text.isascii() or any(map(low.__contains__, _VERSION_HINTS))) and _DIGIT.search(text)
+    versioned = (found is None or not found.isdisjoint(_VERSION_HINTS)) and _DIGIT.search(text)
     for m in (_VERSIONED.finditer(text) if versioned else ()):
         name = m.group(1).lower().replace("postgresql", "postgres").replace("nodejs", "node").replace("node.js", "node")
         if name.split(".")[0] in _WORDLIKE and not m.group(1)[0].isupper():
@@ -353,6 +356,11 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
             lb = len(hb)
             if lb < threshold * la or la < threshold * lb:
                 continue   # Jaccard ≤ the smaller over the larger: this pair cannot reach the threshold
+            # what b's sketch misses of a's hashes, b cannot share: a bound on the intersection that
+            # drops most pairs (they share one hash by chance) before it is counted whole
+            most = lb - min(lb, SKETCH) + len(sa.intersection(hb[:SKETCH]))
+            if most / (la + lb - most) < threshold:
+                continue
             inter = len(sa.intersection(hb))
             union = la + lb - inter
             if union and inter / union >= threshold:

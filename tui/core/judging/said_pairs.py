@@ -131,12 +131,21 @@ class _Line(NamedTuple):
     text: str
 
 
+def description_at(e, wanted=None) -> tuple[int, str] | None:
+    """(file line, text) of an entry's one-line description in its frontmatter, None without one (or
+    when ``wanted(text)`` says it is of no use: the line is not looked for)."""
+    d = (getattr(e, "description", "") or "").strip()
+    if not d or not getattr(e, "has_frontmatter", False) or wanted is not None and not wanted(d):
+        return None
+    text = getattr(e, "text", "") or ""
+    at = text.find("\ndescription:", 0, 4000)
+    return (text.count("\n", 0, at) + 2, d) if at >= 0 else None
+
+
 def description_line(e) -> list:
     """An entry's one-line description as a line of its claims (its file's line): the summary
     states the setting as plainly as the body ("Receipt paper is 58 mm"), often more plainly."""
-    d = (getattr(e, "description", "") or "").strip()
-    text = getattr(e, "text", "") or ""
-    at = text.find("\ndescription:", 0, 4000) if d and getattr(e, "has_frontmatter", False) else -1
-    if at < 0 or getattr(e, "file", None):
+    said = description_at(e)
+    if said is None or getattr(e, "file", None):
         return []
-    return [_Line(text.count("\n", 0, at) + 2, "plain", d)]
+    return [_Line(said[0], "plain", said[1])]

@@ -121,6 +121,9 @@ _OPEN_HINTS = ("pending", "pendiente", "pendente", "progress", "en curso", "en p
                "still open",
                "pausad", "blocked", "bloquead", "on hold", "en espera", "em espera", "尚未", "进行中", "進行中",
                "진행", "未着手", "対応中", "保留中")
+_OPEN_ASCII = frozenset(h for h in _OPEN_HINTS if h.isascii())   # (found in the shared pass over a text's words)
+_OPEN_OTHER = tuple(h for h in _OPEN_HINTS if not h.isascii())
+hints.register(_OPEN_ASCII)
 
 _FIELD = re.compile(r"^(?:name|description|type|title)[ \t]*:")   # the frontmatter says what the file is
 
@@ -250,7 +253,8 @@ def _line_blocks(scan: str, raw: str = "") -> tuple[list[tuple[int, int, str]], 
 def _open_blocks(scan: str) -> list[tuple[int, int, str]]:
     """Each line that marks something as still open (_open_mark)."""
     low = scan.lower()
-    if len(low) != len(scan) or not any(map(low.__contains__, _OPEN_HINTS)):
+    if len(low) != len(scan) or hints.present(low).isdisjoint(_OPEN_ASCII) and (
+            low.isascii() or not any(map(low.__contains__, _OPEN_OTHER))):
         return []
     return [(a, b, scan[a:b].replace("**", "").strip(" -*+#")[:60]) for a, b in _lines_with(scan, low, _OPEN_HINTS)
             if _open_mark(scan[a:b]) and not (scan.startswith("#", a) and _LINKED.match(scan, b + 1))

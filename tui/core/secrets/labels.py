@@ -82,9 +82,12 @@ _NAME_CHARS = re.compile(r"[\w.-]*")
 _KEY_LABEL = re.compile(r"\b(?:key|token|api[_ -]?key)\b[^\n]{0,80}[:=：][ \t]*\n")
 
 
+_LABEL_END = re.compile(r"[:=：][ \t]*\n")   # (a line that ends as a label: found in C, before the word's pattern)
+
+
 def labels_a_key(low: str) -> bool:
     """A line that ends labelling a key or a token (rare: "key" alone is in most texts)."""
-    return _KEY_LABEL.search(low) is not None
+    return _LABEL_END.search(low) is not None and _KEY_LABEL.search(low) is not None
 
 
 def values_below(text: str, low: str) -> Iterator[tuple[str, int, int]]:

@@ -26,12 +26,12 @@ from ..reading.entry import MemoryEntry
 from ..reading.index import MemoryIndex
 from ..layouts import DEFAULT_LAYOUT, ClaudeCode
 from ..project_marks import unchecked_root
-from ..engine.select import Engine
 from ..judging.root_files import RootFiles
 from ..judging.status import EntryStatus, assess
 from .store import Scanner
 
 if TYPE_CHECKING:
+    from ..engine.select import Engine
     from ..layouts import Layout
 
 
@@ -160,8 +160,8 @@ class EngineSlot:
         return self.value
 
 
-def _engine_slot() -> EngineSlot:
-    return EngineSlot(Engine.steps)
+def _engine_slot() -> EngineSlot:   # (the engine's module loads when an engine is first made: never in an audit)
+    return EngineSlot(lambda snap: __import__("tui.core.engine.select", fromlist=["Engine"]).Engine.steps(snap))
 
 
 @dataclass(frozen=True)
