@@ -93,6 +93,9 @@ def test_one_entry_denies_what_the_other_states_both_review(mem_dir, root):
     for me, other in (("fines_card.md", "fines_account.md"), ("fines_account.md", "fines_card.md")):
         assert got[me].action == "review", (me, got[me].reasons)
         assert other in " ".join(got[me].reasons), got[me].reasons
+    # each side's reason says its own stance: the one that denies says no, the other yes
+    assert "says no where fines_card.md says yes" in " ".join(got["fines_account.md"].reasons)
+    assert "says yes where fines_account.md says no" in " ".join(got["fines_card.md"].reasons)
 
 
 def test_a_phrasal_verb_denied_and_its_compound_stated_both_review(mem_dir, root):

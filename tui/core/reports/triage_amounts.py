@@ -215,18 +215,21 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
             if member is not None:   # the subject without the two values
                 ha, hb = (_concepts(_without(raw[i], member)) for i in (a, b))
                 n = len(ha & hb)
-        no = None
+        no, denier = None, a
         if member is None and n * 2 + 2 >= min(len(ha), len(hb)) and not _FOR_NOW.search(said[a] + said[b]):
-            no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b]) \
-                or denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a])
+            no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b])
+            if not no:   # b's rule denies what a states
+                no, denier = denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a]), b
         # what one denies, the other's headline names in one word ("check out" / "checkout"): one more shared
         joined = n + 1 if no and not no & ha & hb else n
         if joined < 2 or joined * 2 < min(len(ha), len(hb)):
             continue
         first = {i: next((ln.n for ln in readings[i].content), 1) for i in (a, b)}
         why = None
+        # the side that denies says no, the other yes (each side's reason is its own)
+        says = {denier: "no where {other} says yes", (b if denier == a else a): "yes where {other} says no"}
         if joined > n:   # shared only with the word joined: the denial alone can pair them
-            why = f"says no where {{other}} says yes (to {', '.join(sorted(no)[:3])})"
+            why = "says {stance} (to " + ", ".join(sorted(no)[:3]) + ")"
         elif member is not None:
             why = f"names another value ({member[0].upper()} / {member[1].upper()}, listed together in " \
                   f"{member[2]}) than {{other}}"
@@ -238,13 +241,14 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
         elif n >= 3 and n == min(len(ha), len(hb)) and (amount := _other_amounts(said[a], said[b])):
             why = f"gives it another amount ({amount[0]} / {amount[1]}) than {{other}}"
         elif no:
-            why = f"says no where {{other}} says yes (to {', '.join(sorted(no)[:3])})"   # (which one: either reads both)
+            why = "says {stance} (to " + ", ".join(sorted(no)[:3]) + ")"
         if why is None:
             continue
         subject = ", ".join(sorted(ha & hb)[:3])
         for p, q in ((a, b), (b, a)):
+            said_p = why.replace("{stance}", says[p]) if no else why
             out.setdefault(p, []).append(Conflict(first[p], f"one subject ({subject}), two stances: it "
-                                                  + why.format(other=q) + " — which holds?"))
+                                                  + said_p.format(other=q) + " — which holds?"))
     return out
 
 

@@ -266,7 +266,11 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
     # doubts a person settles
     clash = ctx.conflicts.get(e.id)
     if clash:   # two entries that cannot both hold: a person says which (neither promoted nor kept silently)
-        return Decision("review", None, [c.reason for c in clash[:2]], sorted({c.line for c in clash}),
+        # the audit's own contradiction quotes both lines: it comes first when it has one here
+        told = [f for f in high if f.kind == "conflict"][:1]
+        pair = {x for f in told for x in (f.id, f.related) if x and x != e.id}   # the other side it names
+        more = [c.reason for c in clash if not any(f"{x} " in c.reason for x in pair)]   # one pair, one reason
+        return Decision("review", None, ([_why(f) for f in told] + more)[:2], sorted({c.line for c in clash}),
                         notes=[n for n in notes if ": conflict: " not in n])   # the reason already names it
     doubt = [f for f in high if f.kind in DOUBT_KINDS] or all_gone(e, st, found, prepared.reading, prepared.name, prepared.description, ctx.exists)
     if doubt:
