@@ -35,3 +35,11 @@ def test_a_memory_kept_in_git_is_read_whole(tmp_path):
     (root / ".git").mkdir()
     mem = Memory.load(root, tmp_path, layout=ClaudeCode())
     assert {"README.md", "src/app.ts", "notes/scratch.txt"} <= set(mem.entries)
+
+
+def test_a_linked_folder_is_read_whole(tmp_path):
+    root = _project(tmp_path)
+    (root / "MEMORY.md").write_text("- [Notes](notes/) — the notes\n")
+    mem = Memory.load(root, tmp_path, layout=ClaudeCode())
+    assert {"notes/build.md", "notes/scratch.txt"} <= set(mem.entries)
+    assert "src/app.ts" not in mem.entries

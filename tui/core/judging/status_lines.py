@@ -17,7 +17,6 @@ from .time_context import quoted
 
 # a word named, not said: one of a list of words ("hoy/mañana/lunes"), in backticks
 _MENTIONED = re.compile(r"[/|`'’\"”]")
-_MENTIONED_BEFORE = re.compile(r"[/|`]\Z")
 # a glossary's item: "- **TERM** (range): meaning", with a sibling of the same shape next to it
 _TERM = re.compile(r"[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)\*\*[^*\n]{1,40}\*\*[^:：\n]{0,30}[:：]")
 
@@ -34,21 +33,27 @@ def _in_glossary(scan: str, a: int, b: int) -> bool:
 
 def tomorrow_plans(scan: str, last: int = -1) -> list[tuple[int, int, str]]:
     """(start, end, words) of each line that says a plan for tomorrow (``last``: the start of a line
-    already a block, not taken again)."""
+    already a block, not taken again). A line is judged as a whole once, and its first few words of
+    tomorrow one by one: a line of thousands of them stays linear (it was read again for each)."""
     out: list[tuple[int, int, str]] = []
+    at, line_ok, tries, a, b = -1, False, 0, 0, 0
     for m in _TOMORROW.finditer(scan):
-        a = scan.rfind("\n", 0, m.start()) + 1
-        b = scan.find("\n", m.end())
-        b = len(scan) if b < 0 else b
-        line = scan[a:b]
-        if line.lstrip().startswith(("#", "|")) or _IF.search(line) or _STATE_RULE.search(line) \
-                or (m.group(0)[:1].isupper() and name_ends(scan, m.start(), m.end())) \
-                or a == last or (out and out[-1][0] == a) \
-                or (m.group(0) == "即将" and _HAS_DATE.search(line) is None) or quoted(scan, m.start()) \
-                or _MENTIONED.match(scan, m.end()) or _MENTIONED_BEFORE.search(scan, a, m.start()) \
-                or _in_glossary(scan, a, b):
+        if m.start() >= b or at < 0:   # a new line: judge it as a whole, once
+            a = scan.rfind("\n", 0, m.start()) + 1
+            b = scan.find("\n", m.end())
+            b = len(scan) if b < 0 else b
+            line = scan[a:b]
+            at, tries = a, 0
+            line_ok = not (line.lstrip().startswith(("#", "|")) or _IF.search(line) or _STATE_RULE.search(line)
+                           or a == last or _in_glossary(scan, a, b))
+        tries += 1
+        if not line_ok or tries > 3 or (out and out[-1][0] == a):
             continue
-        out.append((a, b, line.strip(" -*+")[:60]))
+        if (m.group(0)[:1].isupper() and name_ends(scan, m.start(), m.end())) \
+                or (m.group(0) == "即将" and _HAS_DATE.search(scan, a, b) is None) or quoted(scan, m.start()) \
+                or _MENTIONED.match(scan, m.end()) or (m.start() > a and scan[m.start() - 1] in "/|`"):
+            continue
+        out.append((a, b, scan[a:b].strip(" -*+")[:60]))
     return out
 
 

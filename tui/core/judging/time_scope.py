@@ -54,12 +54,15 @@ _CLAUSE_END = re.compile(r"[,;，；、。!?！？]|\.(?:\s|$)")
 _BRACKET_DATE = re.compile(r"[ \t]*[(（][^()（）\n]{0,6}")
 
 
+_PARAGRAPH_LINES = 12
+
+
 def _paragraph_label(scan: str, start: int) -> str | None:
     """"why" or "how" when the line at ``start`` is a reason's or a how-to's line, or one of the lines
     that go on its paragraph ("**Why:** the slip thins;\nyesterday a board slumped."); None when a
     blank line, a heading, a list's item or another label comes first (a how-to's steps, "3. push
     (currently needs a hook bypass)", say how things stand: a reviewer judged two such right)."""
-    while True:
+    for _ in range(_PARAGRAPH_LINES):   # (a reason's paragraph is a few lines: the walk stays short)
         line = scan[start:scan.find("\n", start) if scan.find("\n", start) >= 0 else len(scan)]
         if _REASON.match(line):
             return "why"
@@ -72,6 +75,7 @@ def _paragraph_label(scan: str, start: int) -> str | None:
         if not scan[prev:start - 1].strip():
             return None   # a blank line before: a paragraph of its own
         start = prev
+    return None
 
 
 def unsaid(scan: str, m: re.Match, ctx: TimeContext, heading: str | None) -> str | None:
@@ -81,7 +85,7 @@ def unsaid(scan: str, m: re.Match, ctx: TimeContext, heading: str | None) -> str
     word = m.group(0)
     rule_entry = RULE_ENTRY.search(scan, 0, 800) is not None
     incident = DAY_WORD.match(word) is not None or SESSION_DEIXIS.search(word) is not None
-    said = _paragraph_label(scan, start)
+    said = _paragraph_label(scan, start) if rule_entry or incident else None   # (only these two ask it)
     if rule_entry and said is not None:
         return "a rule's reason"
     if incident and (said == "why" or rule_entry and ctx.told_past(m)):

@@ -39,13 +39,18 @@ class ClaudeCode(Layout):
     def role(self, file_id: str) -> Role:
         if file_id == INDEX_NAME:
             return INDEX
-        if self._linked is None or file_id in self._linked:
+        if self._linked is None or file_id in self._linked or self._under_link(file_id):
             return ENTRY
         top_note = "/" not in file_id and file_id.lower().endswith(".md") and file_id.lower() not in _PROJECT_DOCS
         return ENTRY if top_note else _PROJECT_FILE
 
+    def _under_link(self, path_id: str) -> bool:
+        """Inside a folder MEMORY.md links (`[Notes](notes/)`): its notes are the memory too."""
+        return any(path_id.startswith(t + "/") for t in self._linked)
+
     def prune(self, folder_id: str) -> str | None:
-        if self._linked is None or any(t.startswith(folder_id + "/") for t in self._linked):
+        if self._linked is None or self._under_link(folder_id) or any(
+                t == folder_id or t.startswith(folder_id + "/") for t in self._linked):
             return None
         return "a folder of the project: MEMORY.md links nothing in it"
 
