@@ -10,7 +10,8 @@ from tui.cli import main
 from tui.core.engine.select import Engine
 from tui.core.snapshots.memory import Memory
 
-from conftest import NOW, write
+from conftest import NOW, make_app, settle, write
+from test_tui import plain
 
 
 # -- 6. an age that is only the file's mtime is not stated to the model --------------------------------
@@ -29,3 +30,63 @@ def test_the_stamp_states_no_age_that_only_the_mtime_gives(mem_dir, root, capsys
     out = json.loads(capsys.readouterr().out)
     assert {"query", "injected", "excluded", "chars", "tokens", "limits", "message", "text"} <= set(out)
     assert "— written by the agent\n" in out["text"] and out["chars"] == len(out["text"])
+
+
+# -- 10. k in the triage pass: "I decided: keep it" stops the review counting, until the file changes ---
+
+def _reviews(app) -> int:
+    from tui.widgets.browser import Browser
+    line = app.screen.query_one(Browser).triage_line
+    return next((int(p.split()[0]) for p in line.split(" · ") if p.endswith(" review")), 0)
+
+
+async def test_k_keeps_a_review_for_its_current_text(sample, tmp_path):
+    from test_triage_pass import to_first
+    from tui.core import decisions
+    from tui.screens.help_screen import HelpScreen
+    from tui.screens.triage_screen import TriageScreen
+    from tui.widgets.browser import Browser
+    from textual.widgets import Static
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        before = _reviews(app)
+        assert before > 0
+        first = await to_first(pilot, app, "review")
+        queued = len(app.screen.queue)
+        assert "k keep" in str(app.screen.query_one("#triage-title").render())
+        await pilot.press("question_mark")   # the pass's help names the key
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and "Keep (decided)" in "".join(
+            plain(w) for w in app.screen.query(Static))
+        await pilot.press("escape")
+        await pilot.press("k")
+        await settle(pilot)
+        assert isinstance(app.screen, TriageScreen) and first not in [s.id for s in app.screen.queue]
+        assert len(app.screen.queue) == queued - 1 and app.screen.done_count == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert _reviews(app) == before - 1
+        assert "(1 by you)" in app.screen.query_one(Browser).triage_line
+    # kept beside the injection log, never in the memory folder
+    kept = decisions.path_for(mem_dir)
+    assert kept.is_file() and str(kept).startswith(os.environ["XDG_STATE_HOME"])
+    assert oct(kept.stat().st_mode & 0o777) == "0o600"
+    assert first in json.loads(kept.read_text())["entries"]
+    assert not any("decision" in p.name for p in mem_dir.rglob("*"))
+
+    app = make_app(mem_dir, root, tmp_path)   # a new session: the decision holds
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        assert _reviews(app) == before - 1
+        await pilot.press("T")
+        await settle(pilot)
+        assert first not in [s.id for s in app.screen.queue]
+
+    path = mem_dir / first   # the file changed: it counts again
+    path.write_text(path.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        assert _reviews(app) == before
