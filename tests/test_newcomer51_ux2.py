@@ -90,3 +90,24 @@ async def test_k_keeps_a_review_for_its_current_text(sample, tmp_path):
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
         assert _reviews(app) == before
+
+
+# -- the triage pass's footer at 80 columns: every key shown, none cut ------------------------------------
+
+async def test_the_triage_footer_fits_80_columns_with_every_key(sample, tmp_path):
+    from textual.widgets._footer import FooterKey
+    from tui.screens.triage_screen import TriageScreen
+    mem_dir, root = sample
+    for size, labels in (((80, 24), {"Drop", "Edit", "Keep", "Skip", "Done", "Help"}),
+                         ((140, 30), {"Drop (delete)", "Edit the lines", "Keep (decided)", "Skip", "Done"})):
+        app = make_app(mem_dir, root, tmp_path)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("T")
+            await settle(pilot)
+            assert isinstance(app.screen, TriageScreen)
+            keys = [k for k in app.screen.query(FooterKey) if k.display]
+            shown = {k.description for k in keys}
+            assert labels <= shown, "|".join(sorted(shown))
+            assert all(k.region.right <= size[0] for k in keys), [(k.description, k.region) for k in keys]
+            assert {k.key for k in keys} >= {"p", "d", "a", "e", "k", "o", "n", "escape", "question_mark"}

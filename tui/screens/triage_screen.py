@@ -22,7 +22,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..core.judging.findings import Finding
 from ..core.snapshots.memory import Snapshot
@@ -30,8 +30,11 @@ from ..core.reports.triage import Suggestion, TriageReport
 from ..core.reports.triage_files import FileSuggestion
 from ..render.styles import DEFAULT, Styles
 from ..widgets.detail_pane import DetailPane
+from ..widgets.key_footer import KeyFooter
 
 ORDER = ("review", "archive", "edit", "drop", "promote")   # what needs a person first
+# the footer's labels where 80 columns cannot hold the full ones: every key of the pass stays shown
+SHORT = {"act('drop')": "Drop", "act('edit')": "Edit", "keep": "Keep"}
 
 
 class TriageScreen(Screen[str | None]):
@@ -46,7 +49,7 @@ class TriageScreen(Screen[str | None]):
         Binding("d", "act('drop')", "Drop (delete)"),
         Binding("a", "act('archive')", "Archive"),
         Binding("e", "act('edit')", "Edit the lines"),
-        Binding("k", "keep", "Keep (decided)"),
+        Binding("k", "keep", "Keep (decided)", priority=True),   # (over the pane's k, which scrolls up)
         Binding("o,enter", "open", "Open"),
         Binding("n,space", "skip", "Skip"),
         Binding("escape,q", "done", "Done"),
@@ -69,12 +72,13 @@ class TriageScreen(Screen[str | None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="triage-title")
         yield DetailPane()
-        yield Footer()
+        yield KeyFooter(short=SHORT, palette_when_narrow=False)
 
     def on_mount(self) -> None:
         self.show_current()
 
     def show_current(self) -> None:
+        self.refresh_bindings()   # the footer shows the keys that apply to this one (a file: e and n)
         title = self.query_one("#triage-title", Static)
         pane = self.query_one(DetailPane)
         if not self.queue:
