@@ -111,3 +111,29 @@ async def test_the_triage_footer_fits_80_columns_with_every_key(sample, tmp_path
             assert labels <= shown, "|".join(sorted(shown))
             assert all(k.region.right <= size[0] for k in keys), [(k.description, k.region) for k in keys]
             assert {k.key for k in keys} >= {"p", "d", "a", "e", "k", "o", "n", "escape", "question_mark"}
+
+
+# -- 11. the preview names an entry as the table does, beside its id, where the two differ ----------------
+
+async def test_the_preview_shows_the_name_beside_an_id_that_does_not_say_it(sample, tmp_path):
+    from textual.widgets import Static
+    from test_tui import plain
+    from tui.widgets.preview_pane import PreviewPane
+    mem_dir, root = sample
+    write(mem_dir, "notes/ops-7.md", "---\nname: Nightly restore drill\ndescription: restore the backup "
+                                     "every night\n---\nThe nightly restore drill runs the backup restore at 02:00.\n")
+    write(mem_dir, "restore-window.md", "---\nname: restore-window\n---\nA restore waits for the 02:00 window.\n")
+    long = "A very long title for a memory about the restore drill that goes on"
+    write(mem_dir, "r3.md", f"---\nname: {long}\n---\nThe restore drill log is in ops/.\n")
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("p", *"how does the nightly restore drill work?")
+        await settle(pilot)
+        pane = app.query_one(PreviewPane)
+        ids = [c.id for c in pane.decision.injected]
+        assert {"notes/ops-7.md", "restore-window.md", "r3.md"} <= set(ids)
+        shown = plain(pane.query_one("#preview-body", Static))
+        assert "notes/ops-7.md  “Nightly restore drill”" in shown
+        assert "“restore-window”" not in shown            # its id says its name: nothing beside it
+        assert "r3.md  “A very long title for a mem…”" in shown and long not in shown.split("───")[0]
