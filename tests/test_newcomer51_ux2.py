@@ -137,3 +137,21 @@ async def test_the_preview_shows_the_name_beside_an_id_that_does_not_say_it(samp
         assert "notes/ops-7.md  “Nightly restore drill”" in shown
         assert "“restore-window”" not in shown            # its id says its name: nothing beside it
         assert "r3.md  “A very long title for a mem…”" in shown and long not in shown.split("───")[0]
+
+
+async def test_the_detail_says_the_owner_decided(sample, tmp_path):
+    from textual.widgets import Static
+    from test_tui import plain
+    from tui.widgets.detail_pane import DetailPane
+    mem_dir, root = sample
+    app = make_app(mem_dir, root, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        from test_triage_pass import to_first
+        first = await to_first(pilot, app, "review")
+        await pilot.press("k", "escape")
+        await settle(pilot)
+        app.main.query_one("#entry-table").select_id(first)
+        await settle(pilot)
+        text = plain(app.query_one(DetailPane).query_one("#detail-triage", Static))
+        assert text.startswith("REVIEW") and "• you decided to keep it" in text, text

@@ -8,6 +8,7 @@ screen for each action by posting ``Act`` and for the entry to open by ``JumpTo`
 the screen's flows itself."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -34,6 +35,7 @@ class TriageView(Widget):
         self.now = None          # the reading the triage is of: when it was read
         self.generation = 0
         self.decisions = Decisions()   # the owner's "keep it" on a suggestion (the pass's k)
+        self.kept: set[str] = set()    # the ids it holds for, as last asked (``decided``)
 
     def triage(self, snap, report) -> None:
         """(In a worker thread.) Triage an audit (reading the log) and post it."""
@@ -59,8 +61,9 @@ class TriageView(Widget):
         text they have now): they count as keep, and the pass leaves them out."""
         if self.report is None or snap is None:
             return set()
-        return self.decisions.kept(snap, [s.id for s in self.report.suggestions
-                                          if s.action != "keep" and s.id in snap.entries])
+        self.kept = self.decisions.kept(snap, [s.id for s in self.report.suggestions
+                                               if s.action != "keep" and s.id in snap.entries])
+        return self.kept
 
     def keep(self, snap, entry_id: str) -> bool:
         """k in the pass: record the owner's decision, and show the triage again with it."""
@@ -82,7 +85,11 @@ class TriageView(Widget):
 
     def of(self, entry_id: str, now=None) -> tuple["Suggestion | None", list[int] | None]:
         """(the suggestion, the weekly injections) the detail shows for an entry."""
-        return (self.report.by_id().get(entry_id) if self.report else None), self.weekly(entry_id, now)
+        s = self.report.by_id().get(entry_id) if self.report else None
+        if s is not None and entry_id in self.kept:   # the owner's word first, the triage's below it
+            s = dataclasses.replace(s, reasons=["you decided to keep it (k in the triage pass): it counts as keep "
+                                                "until the file changes", *s.reasons])
+        return s, self.weekly(entry_id, now)
 
     def whole(self, entry_id: str):
         """The whole file's suggestion, when the entry is a section of a file (``FILE#anchor``)."""
