@@ -1,6 +1,7 @@
 """The injection decision as one renderable, for `memtui preview` and the TUI's preview pane."""
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -40,6 +41,30 @@ def contradicting(d: Decision, findings) -> dict[str, list[tuple[str, object]]]:
     return out
 
 
+NAME_CELLS = 28   # the name beside an id, at most (a short form: the id leads)
+
+
+def _plain(s: str) -> str:
+    return "".join(ch for ch in s.casefold() if ch.isalnum())
+
+
+def also_named(entry_id: str, name: str | None) -> str:
+    """The entry's name as the table shows it, when the id does not already say it (a title in
+    another language than the file's name, 'Deploy key' for deploy-key-location.md): cut to
+    NAME_CELLS with '…', secrets masked. '' when the id's file name holds the name."""
+    name = " ".join((name or "").split())
+    stem = entry_id.rpartition("/")[2].rpartition("#")[0] or entry_id.rpartition("/")[2]
+    stem = stem.rpartition(".")[0] or stem
+    if not name or _plain(name) in _plain(stem):
+        return ""
+    name = redact(name)
+    if cell_len(name) > NAME_CELLS:
+        while cell_len(name) > NAME_CELLS - 1:
+            name = name[:-1]
+        name = name.rstrip() + "…"
+    return f"“{name}”"
+
+
 def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool = False, conflicts=()) -> Group:
     """Ranked entries (rank, id, score, chars, then the reasons), exclusions, budget, the text.
     ``conflicts``: the audit's findings (or its conflicts): two injected entries it found
@@ -57,7 +82,11 @@ def decision_renderable(d: Decision, styles: Styles = DEFAULT, show_query: bool 
         t.add_column("score", justify="right", width=5, no_wrap=True)
         t.add_column("chars", justify="right", width=5, no_wrap=True)
         for n, c in enumerate(d.injected, 1):
-            t.add_row(Text(f"▶{n}", styles.injected), Text(c.id, styles.strong), shown_points(c.score), str(c.chars))
+            entry = Text(c.id, styles.strong)
+            also = also_named(c.id, c.name)
+            if also:
+                entry.append(f"  {also}", styles.dim)
+            t.add_row(Text(f"▶{n}", styles.injected), entry, shown_points(c.score), str(c.chars))
             reasons = reasons_text(c.reasons, styles)
             for other, f in clash.get(c.id, ()):
                 reasons.append_text(Text.assemble(

@@ -31,7 +31,7 @@ class ReviewScreen(Screen[ReviewOutcome]):
     ReviewScreen DetailPane { height: 1fr; }
     """
     BINDINGS = [
-        Binding("k", "keep", "Keep (mark reviewed)"),
+        Binding("k", "keep", "Keep (mark reviewed)", priority=True),   # (over the pane's k: scroll up)
         Binding("d", "delete", "Delete (asks when you leave)"),
         Binding("n", "next", "Skip"),
         Binding("escape,q", "done", "Done"),

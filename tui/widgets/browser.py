@@ -136,10 +136,20 @@ class Browser(Vertical):
         table.focus()
 
     # -- what the screen's views found: the rows take it ------------------------------------------
-    def show_triage(self, report) -> None:
-        """A new triage: each row's suggested action (for the status filters) and the status line."""
-        self.table.set_actions({s.id: s.action for s in report.suggestions})
-        self.triage_line = report.summary_line()
+    def show_triage(self, report, decided: set[str] = frozenset()) -> None:
+        """A new triage: each row's suggested action (for the status filters) and the status line.
+        ``decided``: the entries the owner decided to keep (the pass's k): they count as keep."""
+        self.table.set_actions({s.id: "keep" if s.id in decided else s.action for s in report.suggestions})
+        line = report.summary_line()
+        if decided and line:
+            counts = dict(report.summary)
+            for s in report.suggestions:
+                if s.id in decided:
+                    counts[s.action] -= 1
+                    counts["keep"] += 1
+            line = " · ".join(f"{n} {a}" + (f" ({len(decided)} by you)" if a == "keep" else "")
+                              for a, n in counts.items() if n)
+        self.triage_line = line
         self.update_empty()
 
     def show_record_line(self, text: str) -> None:

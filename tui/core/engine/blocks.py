@@ -3,6 +3,7 @@ budget cannot take it whole, its author's description and where to read the rest
 second pass of the limits, which fills the chosen set (select.Engine.decide chose it)."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from .decision import WRITER, Candidate, Reason, age_phrase
@@ -14,15 +15,30 @@ from .tokens import terms
 POINTED = 3   # at most this many of a pointed note's headings are named
 
 
+def _stamp(e: MemoryEntry, st: EntryStatus) -> str:
+    """'## name — written by the agent, 3 days ago'; with no age when the only date is the file's
+    mtime (a clone, a copy or a sync sets it to "today": the model must not take that as a fact)."""
+    said = f"## {e.name} — written by {WRITER.get(e.source, e.source)}"
+    return said if _mtime_only(e) else f"{said}, {age_phrase(st.age_days)}"
+
+
+def _mtime_only(e: MemoryEntry) -> bool:
+    """Whether the entry's age comes from nothing but its file's mtime (no frontmatter date, no
+    layout's own record such as a git-backed folder's last commit)."""
+    if not e.mtime_ns or e.updated is None:
+        return False
+    return e.updated == dt.datetime.fromtimestamp(e.mtime_ns / 1e9, tz=dt.timezone.utc)
+
+
 def block(e: MemoryEntry, st: EntryStatus) -> str:
     content = (e.body.strip() or e.description).strip()
-    stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+    stamp = _stamp(e, st)
     return redact(f"{stamp}\n{content}\n")
 
 
 def summary(e: MemoryEntry, st: EntryStatus, chars: int) -> str:
     """The block of an entry too long to inject whole: its stamp, its description, and the file."""
-    stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+    stamp = _stamp(e, st)
     return redact(f"{stamp}\n{e.description.strip()}\n(summary; the whole note, {chars} characters, "
                   f"is {e.id} in the memory folder)\n")
 
@@ -75,7 +91,7 @@ def pointer(e: MemoryEntry, st: EntryStatus, chars: int, hit: set[str]) -> str |
     heads = _matched_heads(e.body, hit)
     if not heads:
         return None
-    stamp = f"## {e.name} — written by {WRITER.get(e.source, e.source)}, {age_phrase(st.age_days)}"
+    stamp = _stamp(e, st)
     named = "; ".join(f"“{h}”" for h in heads)
     return redact(f"{stamp}\n(not shown: the whole note, {chars} characters, is over the budget; it is {e.id} "
                   f"in the memory folder. Its sections with the prompt's words: {named})\n")

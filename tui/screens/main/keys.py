@@ -60,7 +60,7 @@ ACTIONS = (
     Action("R", "review", "Review", "review the entries the agent wrote since launch (NEW), one by one", VIEWS,
            ALWAYS, "Review new entries", "What the agent wrote since launch"),
     Action("T", "triage", "Triage", "triage: each suggestion that is not keep — p promote, d drop, a archive, "
-           "e edit the named line, o open, n skip", VIEWS, ALWAYS, "Triage", "A suggested action per entry, one at a time"),
+           "e edit the named line, k keep it (your decision, until the file changes), o open, n skip", VIEWS, ALWAYS, "Triage", "A suggested action per entry, one at a time"),
     Action("h", "history", "History", "history of the entry: every version (who, when, after which message, "
            "the diff) and who read it, from the agent's record; r restores a version after showing the diff",
            VIEWS, NO, "History of the entry", "Every version and who read it, from the agent's record"),

@@ -210,7 +210,7 @@ class MainScreen(Screen):
 
     def on_triaged(self, m: Triaged) -> None:   # (the triage view kept it)
         if self.snapshot is not None:
-            self.query_one(Browser).show_triage(m.report)
+            self.query_one(Browser).show_triage(m.report, self.triaged.decided(self.snapshot))
             self.query_one(UsagePane).show(m.report, m.usage, self.snapshot.now, self.app.colours)
             self.show_detail()
             self.refresh_bindings()

@@ -8,11 +8,13 @@ screen for each action by posting ``Act`` and for the entry to open by ``JumpTo`
 the screen's flows itself."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from textual.widget import Widget
 
+from ...core.decisions import Decisions
 from ...messages import Act, JumpTo, Triaged
 from ...widgets.usage_pane import WEEKS
 
@@ -31,6 +33,9 @@ class TriageView(Widget):
         self.report: TriageReport | None = None
         self.usage: Usage | None = None
         self.now = None          # the reading the triage is of: when it was read
+        self.generation = 0
+        self.decisions = Decisions()   # the owner's "keep it" on a suggestion (the pass's k)
+        self.kept: set[str] = set()    # the ids it holds for, as last asked (``decided``)
 
     def triage(self, snap, report) -> None:
         """(In a worker thread.) Triage an audit (reading the log) and post it."""
@@ -49,6 +54,27 @@ class TriageView(Widget):
             message.stop()   # a newer audit is shown: its triage follows it
             return
         self.report, self.usage, self.now = message.report, message.usage, message.now   # (the screen shows it)
+        self.generation = message.generation
+
+    def decided(self, snap) -> set[str]:
+        """The entries suggested something other than keep that the owner decided to keep (on the
+        text they have now): they count as keep, and the pass leaves them out."""
+        if self.report is None or snap is None:
+            return set()
+        self.kept = self.decisions.kept(snap, [s.id for s in self.report.suggestions
+                                               if s.action != "keep" and s.id in snap.entries])
+        return self.kept
+
+    def keep(self, snap, entry_id: str) -> bool:
+        """k in the pass: record the owner's decision, and show the triage again with it."""
+        s = self.report.by_id().get(entry_id) if self.report else None
+        try:
+            self.decisions.keep(snap, entry_id, s.action if s else "")
+        except OSError as e:
+            self.notify(f"The decision was not kept: {e}", severity="error")
+            return False
+        self.post_message(Triaged(self.generation, self.report, self.usage, now=self.now))
+        return True
 
     def weekly(self, entry_id: str, now=None) -> list[int] | None:
         """The entry's injections per week, when the log covers this folder."""
@@ -59,7 +85,11 @@ class TriageView(Widget):
 
     def of(self, entry_id: str, now=None) -> tuple["Suggestion | None", list[int] | None]:
         """(the suggestion, the weekly injections) the detail shows for an entry."""
-        return (self.report.by_id().get(entry_id) if self.report else None), self.weekly(entry_id, now)
+        s = self.report.by_id().get(entry_id) if self.report else None
+        if s is not None and entry_id in self.kept:   # the owner's word first, the triage's below it
+            s = dataclasses.replace(s, reasons=["you decided to keep it (k in the triage pass): it counts as keep "
+                                                "until the file changes", *s.reasons])
+        return s, self.weekly(entry_id, now)
 
     def whole(self, entry_id: str):
         """The whole file's suggestion, when the entry is a section of a file (``FILE#anchor``)."""
@@ -86,8 +116,12 @@ class TriageView(Widget):
             self.notify("Triage: no entries in this folder yet — nothing to triage")
             return
         from ..triage_screen import own_files
-        if not any(s.action != "keep" for s in report.suggestions) and not own_files(report, snap):
-            self.notify("Triage: every entry is a keep — nothing to act on")
+        decided = self.decided(snap)
+        if not any(s.action != "keep" and s.id not in decided for s in report.suggestions) \
+                and not own_files(report, snap):
+            self.notify("Triage: every entry is a keep" + (" (or you decided to keep it)" if decided else "")
+                        + " — nothing to act on")
             return
         self.app.push_screen(TriageScreen(snap, findings, report, lambda i: self.weekly(i, snap.now), act,
-                                          self.app.colours), opened)
+                                          self.app.colours, keep=lambda i: self.keep(snap, i), decided=decided),
+                             opened)
