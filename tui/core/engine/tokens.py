@@ -62,6 +62,16 @@ _RU_ENDINGS = sorted("""ами ями ого его ому ему ыми ими 
 ый ий ть ет ют ит ят ы и а я у ю е о ь""".split(), key=len, reverse=True)
 
 
+# Cyrillic letters as Latin ones (issue 40): a Russian loanword is the English word it was written
+# from ('трансформер' / 'transformer', 'сервер' / 'server', 'статус' / 'status'), and a Russian
+# prompt asking about it meets an entry in English. Both sides read a Cyrillic word so, so Russian
+# still meets Russian; й is j and х is h ('файл' is no 'fail', 'хост' is 'host'). The Latin form's
+# glossary concept is its term, as the English word's is.
+_RU_LATIN = str.maketrans({**dict(zip("абвгдезийклмнопрстуфхцыэ", "abvgdezijklmnoprstufhcye")),
+                           "ё": "e", "ж": "zh", "ч": "ch", "ш": "sh", "щ": "sch", "ю": "ju", "я": "ja",
+                           "ъ": "", "ь": ""})
+
+
 def stem(word: str) -> str:
     """Just enough folding that 'tests' meets 'test', 'токена' meets 'токен' and the long
     forms of a word meet (cut to STEM_LEN letters)."""
@@ -72,6 +82,9 @@ def stem(word: str) -> str:
             if word.endswith(end) and len(word) - len(end) >= 3:
                 word = word[:-len(end)]
                 break
+        latin = word.translate(_RU_LATIN)
+        if latin.isascii() and latin.isalpha():
+            return head_of(latin) or stem(latin)   # ('линтер' is 'linter', whose concept is lint)
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-3] + "y" if word.endswith("ies") and len(word) > 4 else word[:-1]
     if word.isascii():
