@@ -209,3 +209,20 @@ def test_a_dated_heading_in_a_memory_not_read_as_a_log_is_no_place():
     from tui.core.judging.status_blocks import status_block_findings
     text = _NOTE + "# Kiln\n\n## Decision (2026-05-06): one relay per kiln\n\nTwo relays tripped together.\n"
     assert status_block_findings("kiln.md", text, text) == []
+
+
+def test_a_next_step_label_in_capitals_is_one_in_any_language():
+    # (after stop 51) "NEXT:" was read in capitals, its words in other languages only as "Próximos pasos:"
+    for label in ("**СЛЕДУЮЩИЙ ШАГ**: перебрать реле", "PRÓXIMOS PASOS: cambiar el relé",
+                  "**NÄCHSTER SCHRITT:** das Relais tauschen"):
+        text = _NOTE + "# Kiln\n\nCone 6, lid propped to 600.\n\n" + label + "\n\n## Glazes\n\nClear.\n"
+        assert _lines(_blocks(text)) == [10], label
+        inside = _NOTE + ("# Kiln\n\n## Status (2026-03-27)\n\nThe relay clicks.\n\n- vent fitted\n\n"
+                          + label + "\n\n## Glazes\n\nClear.\n")
+        (f,) = _blocks(inside)
+        assert 14 in _lines([f]), label
+
+
+def test_a_word_in_capitals_inside_a_sentence_is_no_next_step_label():
+    text = _NOTE + "# Kiln\n\nEl manual dice SIGUIENTE PASO en la pantalla: pulsa OK.\n"
+    assert _blocks(text) == []
