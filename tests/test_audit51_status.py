@@ -187,3 +187,42 @@ def test_a_passed_next_step_s_finding_lists_the_file_s_moments(tmp_path):
     assert [f.rule for f in found] == ["next-step-done"]
     lines = [p.line for p in found[0].places]
     assert lines[0] == 9 and 5 in lines
+
+
+def test_a_session_log_s_dated_headings_are_places_of_its_one_finding(tmp_path):
+    # (after stop 51) a log of sessions under headings dated to the day, the date beside other words
+    # ("Session changes — kiln (2026-05-07)", "Was heute (2026-06-22) gemacht wurde"): each heading is
+    # one session's record the owner moves out, listed on the log's one finding, no finding of its own
+    from conftest import audit_files
+    text = ("# Kiln status\n\nCurrent focus (as of 2026-05-07): the vent schedule.\n\n"
+            "## Session changes — relay (2026-05-06)\n\n- fitted the new relay\n\n"
+            "## Was heute (2026-05-07) gemacht wurde\n\n- Deckel neu gebaut\n\n"
+            "## Glazes\n\nClear and celadon, never on the bottom shelf.\n")
+    found = [f for f in audit_files(tmp_path, {"kiln_status.md": text}) if f.kind in ("process", "transient")]
+    assert [f.rule for f in found] == ["session-log"]
+    lines = [p.line for p in found[0].places]
+    assert 5 in lines and 9 in lines and 13 not in lines
+
+
+def test_a_dated_heading_in_a_memory_not_read_as_a_log_is_no_place():
+    # a decision dated to the day is a record, not a session: no finding for the heading alone
+    from tui.core.judging.status_blocks import status_block_findings
+    text = _NOTE + "# Kiln\n\n## Decision (2026-05-06): one relay per kiln\n\nTwo relays tripped together.\n"
+    assert status_block_findings("kiln.md", text, text) == []
+
+
+def test_a_next_step_label_in_capitals_is_one_in_any_language():
+    # (after stop 51) "NEXT:" was read in capitals, its words in other languages only as "Próximos pasos:"
+    for label in ("**СЛЕДУЮЩИЙ ШАГ**: перебрать реле", "PRÓXIMOS PASOS: cambiar el relé",
+                  "**NÄCHSTER SCHRITT:** das Relais tauschen"):
+        text = _NOTE + "# Kiln\n\nCone 6, lid propped to 600.\n\n" + label + "\n\n## Glazes\n\nClear.\n"
+        assert _lines(_blocks(text)) == [10], label
+        inside = _NOTE + ("# Kiln\n\n## Status (2026-03-27)\n\nThe relay clicks.\n\n- vent fitted\n\n"
+                          + label + "\n\n## Glazes\n\nClear.\n")
+        (f,) = _blocks(inside)
+        assert 14 in _lines([f]), label
+
+
+def test_a_word_in_capitals_inside_a_sentence_is_no_next_step_label():
+    text = _NOTE + "# Kiln\n\nEl manual dice SIGUIENTE PASO en la pantalla: pulsa OK.\n"
+    assert _blocks(text) == []

@@ -378,6 +378,12 @@ def log_places(entry_id: str, text: str, scan: str, line: int | None) -> tuple:
     moves out (stop 51: "## Doing now" under a session summary was a want met by no line)."""
     found = status_block_findings(entry_id, text, scan)
     said = {p.line: p for f in found if f.rule == "status-block" for p in (f.places or (Place(f.id, f.line, f.message),))}
+    # (after stop 51) a heading below the title dated to the day, the date anywhere in it ("Session changes —
+    # relay (2026-05-06)", "Was heute (2026-06-22) gemacht wurde"): in a log, one session's record
+    for h in _HEADING.finditer(scan) if "#" in scan else ():
+        if len(h.group(1)) > 1 and _DATE.search(h.group(2)) is not None:
+            n = line_of(scan, h.start())
+            said.setdefault(n, Place(entry_id, n, h.group(2).strip(" #*")[:60]))
     if not said or set(said) == {line}:
         return ()
     head = () if line is None or line in said else (Place(entry_id, line, "reads like a session log"),)

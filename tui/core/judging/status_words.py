@@ -23,7 +23,10 @@ _DELIVERED = re.compile(r"(?:\b(?:IMPLEMENTED|DELIVERED|SHIPPED|DONE|COMPLETED?|
 # (one step or several: "Next step:" is the same label as "Next steps:", in every language)
 _NEXT = re.compile(r"(?m)^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:NEXT(?: UP| STEPS?)?|Next(?: steps?| up)?|下一步|后续计划|"
                    r"다음 단계|다음 할 일|次のステップ|次にやること|Próximos? pasos?|Próximos? passos?|Siguientes? pasos?|"
-                   r"Prochaines? étapes?|Nächster? Schritte?|Sıradaki(?:ler)?|Следующи(?:е шаги|й шаг))(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
+                   r"Prochaines? étapes?|Nächster? Schritte?|Sıradaki(?:ler)?|Следующи(?:е шаги|й шаг)|"
+                   # the same labels in capitals ("СЛЕДУЮЩИЙ ШАГ:", "PRÓXIMOS PASOS:"), as "NEXT:" is read
+                   r"PRÓXIMOS? PASOS?|PRÓXIMOS? PASSOS?|SIGUIENTES? PASOS?|PROCHAINES? ÉTAPES?|NÄCHSTER? SCHRITTE?|"
+                   r"SIRADAKI(?:LER)?|СЛЕДУЮЩИ(?:Е ШАГИ|Й ШАГ))(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*\S")
 _DONE = r"(?:已完成|完成了|已实现|完了|완료|\bdone\b|\bfinished\b|\bterminado\b|\bconcluído\b|\bconcluido\b|\btamamlandı\b)"
 _WAIT = r"(?:等待|待定|待确认|(?:(?<![\u4e00-\u9fff])|(?<=[仍还尚正后]))待(?![办辦定遇])(?=[\u4e00-\u9fff])|待ち|대기|\bwaiting (?:for|on)\b|\besperando\b|\baguardando\b|\ben attente\b|\bbekleniyor\b)"
 _DONE_THEN_WAIT = re.compile(r"(?im)^[^\n]*" + _DONE + r"[^\n]{0,40}?" + _WAIT + r"[^\n]*$")
