@@ -19,6 +19,7 @@ from .spellings import spelling_findings
 from .count_claims import summary_count_findings
 from .passages import heading_findings, passage_findings, read as read_shingles
 from .restated import restated_findings
+from .listed_notes import listed_note_findings
 from .claim_text import CURRENT_REACH, USES_REACH, ClaimText, before
 from ..instructions import INSTRUCTION_FILES
 from .instruction_texts import agent_rules as _agent_rules, index_text as _index_text, instruction_texts as _instruction_texts
@@ -369,6 +370,7 @@ def duplicate_findings(mem: Memory, threshold: float = 0.8) -> list[Finding]:
            for a, b, j in sorted(near)]
     out += passage_findings(mem, _HISTORY_ID, {(a, b) for a, b, _ in near})
     out += restated_findings(mem, _HISTORY_ID, {(f.id, f.related) for f in out})
+    out += listed_note_findings(mem)
     for e in readable:
         out += heading_findings(e, _HISTORY_ID)
     instr = _instruction_texts(mem.root)

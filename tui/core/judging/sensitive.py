@@ -103,6 +103,39 @@ _ZERO = bytes.maketrans(b"123456789", b"000000000")   # on bytes: five times qui
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CARD = re.compile(r"(?<![\w.\-/:=+])(?:\d[ -]?){12,18}\d(?![\w.\-/])")   # a group of its own, not part of a token
 _CN_ID = re.compile(r"(?<!\d)\d{17}[\dXx](?!\d)")
+# a diagnosis named bare, as a profile names it ("ADHD + ASD Level 1", "type 1 diabetic"): data only in a
+# memory about the owner, and only when it is not a product's audience, feature or field
+_CONDITION = re.compile(r"\b(?:ADHD|ASD Level \d|[Aa]utis(?:m|tic)|[Dd]yslexi[ac]|[Bb]ipolar(?: I{1,2}\b| disorder)?|"
+                        r"PTSD|[Ee]pilep(?:sy|tic)|(?:[Tt]ype [12] )?[Dd]iabet(?:es|ic)|Tourette'?s)\b")
+_CONDITION_NOT_AFTER = re.compile(r"(?i)\b(?:for|audience|adults|people|users|kids|children|students|patients|those|"
+                                  r"clients|an?|the)\b[^.;:\n]{0,20}$")
+_CONDITION_NOT_BEFORE = re.compile(r"(?i)[-_/]|\s*(?:friendly|apps?|tools?|users?|patients?|clients?|community|"
+                                   r"support|forums?|research|mode|fields?|scores?|data|coach(?:es)?|screening)\b")
+_PROFILE_NAME = re.compile(r"(?i)(?:^|/)user[\w-]*\.md$")
+_USER_TYPE = re.compile(r"(?m)^\s*type:\s*['\"]?user\b")
+
+
+def _about_owner(entry_id: str, text: str) -> bool:
+    """A memory about the owner: named a user profile, or its frontmatter says its type is user."""
+    if _PROFILE_NAME.search(entry_id.split("#", 1)[0]):
+        return True
+    if not text.startswith("---"):
+        return False
+    end = text.find("\n---", 3)
+    return end > 0 and _USER_TYPE.search(text, 3, end) is not None
+
+
+def _bare_diagnoses(entry_id: str, text: str, scan: str) -> list[int]:
+    """The lines of a profile of the owner that name a condition bare."""
+    lines = []
+    for m in _CONDITION.finditer(scan):
+        start = scan.rfind("\n", 0, m.start()) + 1
+        if _CONDITION_NOT_AFTER.search(scan, start, m.start()) or _CONDITION_NOT_BEFORE.match(scan, m.end()):
+            continue
+        lines.append(line_of(text, m.start()))
+    return lines if lines and _about_owner(entry_id, text) else []
+
+
 FIX = ("do not keep personal data about anyone in agent memory; remove it "
        "(if the agent truly needs it, keep it out of shared folders and ask the person)")
 
@@ -195,6 +228,11 @@ def sensitive_findings(entry_id: str, text: str, scan: str | None = None) -> lis
             if (rule, ln) not in seen:
                 seen.add((rule, ln))
                 out.append(Finding(entry_id, "sensitive", rule, ln, f"personal data: {label}", FIX))
+    if _CONDITION.search(scan):
+        for ln in _bare_diagnoses(entry_id, text, scan):
+            if ("health", ln) not in seen:
+                seen.add(("health", ln))
+                out.append(Finding(entry_id, "sensitive", "health", ln, "personal data: health", FIX))
     # both numbers need a long run of digits: in ASCII text, found on a copy with every digit made
     # "0" (C-speed string tests; three regex scans of every text cost more than all the rest of
     # this check). Elsewhere \d also takes other scripts' digits: the scans decide.
