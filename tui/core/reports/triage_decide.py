@@ -299,7 +299,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         in_project.notes = notes
         return in_project
     # test 1, partly: edit those lines, keep the rest
-    live, notes = one_line(live, r, notes, headline)   # a lone status line: a note, or the entry's own state
+    live, notes = one_line(live, r, notes, headline, (prepared.type or "").lower() == "user")   # a lone status line: a note, or the entry's own state
     if live:
         status = {n: ln for n, ln in {**status, **live}.items() if n in live or ln.kind != "final"}
         lines = sorted(status)

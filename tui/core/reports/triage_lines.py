@@ -59,6 +59,10 @@ _STATE_HEADING = re.compile(
     r"完成情况|本次会话|当前(?:项目|任务)|現在の(?:状態|プロジェクト|タスク)|進捗|次回|次のステップ|残タスク|현재 ?(?:상태|프로젝트)|진행 ?상황|다음 ?단계|남은 ?작업|진척)"
     r"\s*(?:[:：(\[—–-].*)?$)")
 
+# a heading that lists what is open at a day ("## Pending items (2026-05-09)", "## 当前待确认项 (2026-05-09)"; not
+# "## Current config (2026-05-09)", a state of the setup): the items under it were open that day only
+_CURRENT_DATED = re.compile(r"(?i)^(?=.{0,30}(?:\b(?:pending|open|outstanding|unresolved|to-?do|pendientes?|pendentes?|offene?)\b|待|未完成|未解决|未対応|残り))"
+                            r"[^()（）]{1,40}[(（]\s*\d{4}-\d{2}-\d{2}\s*[)）]\s*$")
 # a line that reports where work stands: a check box, a done mark after an item, an open status
 # value, an open-work label ("Next steps:", "TODO:"), a state said of the work, a dated log row
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*\[[ xX✓]\]|^.*?\[[ xX✓]\].*?\[[ xX✓]\]")   # (or two boxes in one line)
@@ -79,7 +83,10 @@ _TODAY_DONE = re.compile(
     r"今天(?:完成|做了|的工作)|"
     r"(?:sesión|sessão|sessione|session|séance|세션|セッション)\s*(?:del?|do|da|of|du)?\s*\d{1,2}(?:\s*de\s+\w+|[/.-]\d{1,2}))")
 _FINAL_VALUE = re.compile(
-    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:status|estado|statut|stato|статус|状态|状態|상태)(?:\*\*)?\s*[:：]")
+    r"(?i)^\s*(?:[-*+]\s*)?(?:\*\*)?(?:status|estado|statut|stato|статус|状态|状態|상태|"
+    r"current (?:state|status|phase|stage)|fase actual|fase atual|phase actuelle|aktuelle phase|当前阶段|現在のフェーズ)"
+    # the state as of a day ("Estado a 2026-09-24:", "Status as of 2026-05-01:"): the entry's own state, dated
+    r"(?:\s+\(?(?:as of|as at|on|a|al|em|au|am|vom|del|per|zum)?\s*\d{4}-\d{2}-\d{2}\)?)?(?:\*\*)?\s*[:：]")
 _DONE_LEAD = re.compile(r"^\s*(?:[-*+]\s*|\d+[.)]\s*)?(?:✅|☑️?|✔️?|🟢|🟡|🔴|⏳|🚧)\s*")
 _DATE_LEAD = re.compile(r"^\s*(?:[-*+]\s*)?(?:\*\*)?(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})")
 _DONE_WORD = re.compile(
@@ -207,8 +214,9 @@ def read_body(body: str, first_line: int) -> Reading:
             if section_level and level <= section_level:
                 section_level = 0
             head = DOC_FILE.sub("x", _strip_marks(title))   # ("HANDOFF.html vs the reference": a document's name)
-            if not re.match(r"(?i)status\s*[:：]", head) and (_STATE_HEADING.match(head) or _DONE_HEADING.match(head)):
-                section_level, section_kind = level, "status" if _STATE_HEADING.match(head) else "final"
+            if not re.match(r"(?i)status\s*[:：]", head) and (_STATE_HEADING.match(head) or _DONE_HEADING.match(head)
+                                                             or _CURRENT_DATED.match(head)):
+                section_level, section_kind = level, "final" if _DONE_HEADING.match(head) and not _STATE_HEADING.match(head) else "status"
                 out.process_section = True
             bare = without_code(title)
             is_status = _STATUS_VALUE.match(bare) or _OPEN_LABEL.match(bare) or _TODO.search(bare)

@@ -10,7 +10,7 @@ Two shapes, both drop (never promote, SPEC §6 test 3):
   feedback/user entry, which states one rule). Promoting it would make a second copy.
 
 A line that only asks to keep the file up to date ("update CLAUDE.md after changing the flow")
-is neither: it names no rule already placed. Words are matched in en, de, es, fr, pt, zh, ja, ko.
+is neither: it names no rule already placed. Words are matched in en, de, es, fr, pt, ru, zh, ja, ko.
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ _BEFORE = re.compile(
     r"|\b(?:documented|recorded|written|captured|codified|moved|promoted)\s+(?:in|into|to)"
     r"|\bbereits\s+(?:in|im)|\bsteht\b[^.;]{0,20}\bin|\bya\s+(?:est[áa]|figura|consta)\s+en"
     r"|\bj[áa]\s+(?:est[áa]|consta)\s+(?:em|no|na)|\bd[ée]j[àa]\s+(?:dans|en)"
+    r"|(?<!\w)(?:уже\s+)?(?:прописан\w*|записан\w*|описан\w*|зафиксирован\w*|закреплен\w*|есть)\s+(?:в|во)|(?<!\w)уже\s+(?:в|во)"
     r"|已(?:经)?(?:写入|写进|记录(?:到|在|于)?|加入(?:到)?|同步(?:到|至)?|移入|移到|迁移到|收录(?:到|在|于)?|纳入|在)|写在|记录在)"
     r"[\s`'\"「『(（]*(?:the\s+|die\s+|der\s+|el\s+|la\s+|o\s+|a\s+|le\s+)?(?:project'?s\s+)?$")
 _AFTER = re.compile(r"(?i)^[\s`'\"」』)）]*(?:(?:的|の)?「[^」]{0,30}」(?:节|節|セクション)?\s*)?"
@@ -45,7 +46,8 @@ _UNPLACED_BEFORE = re.compile(
     r"not|never|no|yet|isn'?t|aren'?t|wasn'?t|weren'?t|hasn'?t|haven'?t|hadn'?t|doesn'?t|don'?t|didn'?t|"
     r"muss|müssen|musst|soll|sollte|sollen|noch nicht|nicht|nie|kein\w*|"
     r"debe\w*|deber[íi]a\w*|hay que|tiene que|tienen que|todav[íi]a no|a[úu]n no|nunca|"
-    r"doit|doivent|devrait|pas encore|jamais|ne|deve\w*|deveria\w*|precisa\w*|ainda n[ãa]o|n[ãa]o)\b"
+    r"doit|doivent|devrait|pas encore|jamais|ne|deve\w*|deveria\w*|precisa\w*|ainda n[ãa]o|n[ãa]o|"
+    r"не|нет|нужно|надо|должн\w*|следует|ещ[её])\b"
     r"|应|應|需要|要|必须|必須|得|尚未|还没|還沒|未|没有|沒有|不|待")
 _UNPLACED_AFTER = re.compile(r"べき|必要|予定|ない|未|まだ|ず|해야|필요|않|없|아직|예정|할 것|待|尚未|未|没有|沒有|应|需要")
 _CLAUSE = re.compile(r"[.;:!?。；：！？\n,，、]")

@@ -42,10 +42,11 @@ def stated(r) -> dict:
     return {told[0].n: told[0]}
 
 
-def one_line(live: dict, r, notes: list, headline) -> tuple[dict, list]:
-    """(the lines to edit, the notes): a lone status line in a long entry is a note unless it labels the state."""
+def one_line(live: dict, r, notes: list, headline, person: bool = False) -> tuple[dict, list]:
+    """(the lines to edit, the notes): a lone status line in a long entry is a note unless it labels the state
+    (of the work: in an entry about a person, "Current phase: writing the thesis" is the person's, a fact)."""
     content = r.content
-    own = {} if headline == "strong" else stated(r)   # its only line of process: no record of work beside it
+    own = {} if headline == "strong" or person else stated(r)   # its only line of process: no record of work beside it
     if own and all(ln.n in own for ln in content if ln.kind in ("status", "final")) and set(live) <= set(own):
         return own, notes
     if len(live) == 1 and len(content) >= 10:   # one status line in a long entry: the owner keeps it and fixes the line
