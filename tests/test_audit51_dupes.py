@@ -96,3 +96,18 @@ Logged 2024-05-02 10:41, 2024-05-03 11:02.
 """
     found = [f for f in _audit(tmp_path, {"shop.md": scanner, "stock.md": stock}) if f.kind == "duplicate"]
     assert found == [], found
+
+
+def test_two_servers_described_alike_are_not_one_section_restated(tmp_path):
+    """Staging and production written in the same words, told each its own way: the address, key and
+    log folder each names are not the other's (the second reader's case): two things, not one twice."""
+    staging = FM.format("staging") + (
+        "## Access\nConnect to 10.0.4.21 as deploy using ~/.ssh/staging_ed25519. Requests reach the "
+        "application through nginx; when the worker service hangs, restart it with systemctl. Logs rotate "
+        "every day under /var/log/shop/staging and the database backup runs nightly.\n")
+    prod = FM.format("prod") + (
+        "## Access\nThe deploy account signs in on 10.0.9.40 with ~/.ssh/prod_ed25519. Nginx sits in front "
+        "of the application here as well; systemctl restarts the worker service whenever it hangs. A nightly "
+        "database backup runs, and logs under /var/log/shop/prod rotate every day.\n")
+    found = [f for f in _audit(tmp_path, {"shop.md": staging, "prod.md": prod}) if f.kind == "duplicate"]
+    assert found == [], found

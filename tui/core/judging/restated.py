@@ -35,6 +35,15 @@ _PATH_WORD = re.compile(r"(?<!\S)[^\s/\\]*+[/\\]\S*")
 _KEPT = re.compile(r"\b(?!\d+\b)(?:\w{4,}|\w*[\d_]\w*)")
 
 
+# what tells two like sections apart: an address, a host, a path, a number of three digits or more (a port,
+# an id). Two sections that each name some and share none are about two things (staging and production)
+_MARK = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|(?<!\S)[^\s/\\]*+[/\\]\S*|\b\d{3,}\b")
+
+
+def _marks(text: str) -> frozenset:
+    return frozenset(zlib.crc32(m.encode()) for m in _MARK.findall(text.lower()))
+
+
 def _section_words(text: str) -> frozenset:
     """A section's words as RESTATED compares them (see above), hashed (crc32: the same in every process)."""
     if "/" in text or "\\" in text:   # a path, an address: left out word by word
@@ -53,7 +62,7 @@ def _section_words(text: str) -> frozenset:
 
 
 def sections(e) -> tuple[tuple[int, frozenset], ...]:
-    """(file line, word hashes) of each section of an entry's body with RESTATED_MIN words or more:
+    """(file line, word hashes, marks' hashes) of each section of an entry's body with RESTATED_MIN words or more:
     a heading and its lines up to the next heading outside code (the text before the first heading
     is one too; a fence's lines count, its marks do not)."""
     body = without_comments(e.body or "")
@@ -64,7 +73,7 @@ def sections(e) -> tuple[tuple[int, frozenset], ...]:
         if len(words) < RESTATED_MIN:
             return ()
         first = len(body) - len(body.lstrip())
-        return ((e.body_line + body.count("\n", 0, first),) + (words,),)
+        return ((e.body_line + body.count("\n", 0, first), words, _marks(body)),)
     out = []
     start, lines, code = None, [], False
 
@@ -72,7 +81,7 @@ def sections(e) -> tuple[tuple[int, frozenset], ...]:
         if start is not None and lines:
             words = _section_words(" ".join(lines))
             if len(words) >= RESTATED_MIN:
-                out.append((start, words))
+                out.append((start, words, _marks(" ".join(lines))))
 
     for k, raw in enumerate(body.splitlines()):
         t = raw.strip()
@@ -100,16 +109,18 @@ def restated_findings(mem, history, skip_pairs: set = frozenset()) -> list[Findi
     owner: list[str] = []
     words: list[frozenset] = []
     lines: list[int] = []
+    marks: list[frozenset] = []
     sketches: dict[int, list[int]] = defaultdict(list)
     for e in mem.sorted_entries():
         if not e.readable or e.id.endswith("MEMORY.md") or history.search(e.id):
             continue
-        for line, w in memo(e, "sections", lambda e=e: sections(e)):
+        for line, w, mk in memo(e, "restated", lambda e=e: sections(e)):
             for h in sorted(w)[:RESTATED_SKETCH]:
                 sketches[h].append(len(owner))
             owner.append(e.id)
             words.append(w)
             lines.append(line)
+            marks.append(mk)
     shared = Counter(chain.from_iterable(combinations(group, 2) for group in sketches.values()
                                          if 1 < len(group) <= 12))
     alike: dict[int, set[str]] = defaultdict(set)
@@ -122,8 +133,8 @@ def restated_findings(mem, history, skip_pairs: set = frozenset()) -> list[Findi
             continue
         inter = len(wa & wb)
         j = inter / (len(wa) + len(wb) - inter)
-        if j < RESTATED:
-            continue
+        if j < RESTATED or marks[a] and marks[b] and not marks[a] & marks[b]:
+            continue   # (each names its own address, host, path or number: two things told alike)
         alike[a].add(owner[b])
         alike[b].add(owner[a])
         pair = (owner[a], owner[b])
