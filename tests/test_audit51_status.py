@@ -68,8 +68,17 @@ def test_tomorrow_in_a_rule_or_a_name_is_not_a_plan():
                  "We read the Kiln Tomorrow newsletter for new glaze recipes.",
                  "Por la mañana la cocción empieza a las seis.",
                  "令牌即将过期时自动刷新。",
-                 "第三集钩子：即将揭晓谁偷了钥匙。"):
+                 "第三集钩子：即将揭晓谁偷了钥匙。",
+                 # what a program does each day (the second reader's case): a behaviour, not a plan
+                 "The reminder job runs at 17:30 and texts every customer whose kiln slot is tomorrow.",
+                 "Cada noche el script avisa a los clientes con recogida mañana."):
         assert _blocks(_NOTE + "# Kiln\n\n" + line + "\n") == [], line
+
+
+def test_a_plan_far_into_its_line_is_quoted_where_it_is_said():
+    line = "Cone 6 glaze on the small test tiles cracked in two places near the rim; tomorrow we refire them."
+    (f,) = _blocks(_NOTE + "# Kiln\n\n" + line + "\n")
+    assert "tomorrow" in f.message, f.message
 
 
 def test_a_checklist_with_done_and_open_items_is_where_the_work_stood():
@@ -226,3 +235,12 @@ def test_a_next_step_label_in_capitals_is_one_in_any_language():
 def test_a_word_in_capitals_inside_a_sentence_is_no_next_step_label():
     text = _NOTE + "# Kiln\n\nEl manual dice SIGUIENTE PASO en la pantalla: pulsa OK.\n"
     assert _blocks(text) == []
+
+
+def test_next_steps_after_a_how_tos_procedure_go_on_with_it():
+    """A reference how-to (numbered steps, then "## Next steps": run a check, ask someone): the
+    procedure's next steps each time it is followed, not where work stands (the second reader's case)."""
+    howto = ("## Steps\n1. Copy the template kiln profile to a new file.\n2. Set the cone and the hold time.\n\n"
+             "## Next steps\nFire a test tile with the new profile, then note the result in the kiln log.\n")
+    assert _blocks(_NOTE + howto) == []
+    assert _blocks(_NOTE + "## Next steps\nFire a test tile with the new profile, then note the result.\n")

@@ -44,6 +44,7 @@ from .time_context import RETRO
 from .status_words import (
     _CLOSED, _DATE, _DONE_THEN_WAIT, _HAS_DATE, _FIRST_TIME, _FOOTER, _HEADING, _IF, _LABEL_LINE, _NEXT, _NOW,
     _OPEN_WORD, _PID, _PROGRESS, _STATE_RULE, _USER_ENTRY, _at_hand, _day, _reports, _session_heading,
+    procedure_goes_on,
     _session_label, _settled, _state_value)
 
 
@@ -57,7 +58,8 @@ def _heading_blocks(scan: str, backlog: bool = False) -> list[tuple[int, int, st
     out = []
     for k, h in enumerate(heads):
         title = h.group(2).strip(" #*")
-        if not _reports(title) and not (len(sessions) == 1 and sessions[0] is h) and (backlog or not _at_hand(title)):
+        if not _reports(title) and not (len(sessions) == 1 and sessions[0] is h) and (backlog or not _at_hand(title)
+                                                                                      or procedure_goes_on(title, scan, h.start())):
             continue
         level = len(h.group(1))
         end = next((n.start() for n in heads[k + 1:] if len(n.group(1)) <= level), len(scan))

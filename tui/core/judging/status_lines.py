@@ -17,6 +17,10 @@ from .time_context import quoted
 
 # a word named, not said: one of a list of words ("hoy/mañana/lunes"), in backticks
 _MENTIONED = re.compile(r"[/|`'’\"”]")
+# a behaviour that recurs ("emails every patient who has an appointment tomorrow"): what a program does
+# each day, not a plan for one
+_RECURRING = re.compile(r"(?i)\b(?:every|each|daily|nightly|cada|todos (?:os|los)|todas (?:as|las)|jede[nrs]?|"
+                        r"täglich|chaque|tous les|toutes les|каждый|каждого|каждую)\b|每|毎")
 # a glossary's item: "- **TERM** (range): meaning", with a sibling of the same shape next to it
 _TERM = re.compile(r"[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)\*\*[^*\n]{1,40}\*\*[^:：\n]{0,30}[:：]")
 
@@ -45,7 +49,7 @@ def tomorrow_plans(scan: str, last: int = -1) -> list[tuple[int, int, str]]:
             line = scan[a:b]
             at, tries = a, 0
             line_ok = not (line.lstrip().startswith(("#", "|")) or _IF.search(line) or _STATE_RULE.search(line)
-                           or a == last or _in_glossary(scan, a, b))
+                           or a == last or _RECURRING.search(line) or _in_glossary(scan, a, b))
         tries += 1
         if not line_ok or tries > 3 or (out and out[-1][0] == a):
             continue
@@ -53,7 +57,9 @@ def tomorrow_plans(scan: str, last: int = -1) -> list[tuple[int, int, str]]:
                 or (m.group(0) == "即将" and _HAS_DATE.search(scan, a, b) is None) or quoted(scan, m.start()) \
                 or _MENTIONED.match(scan, m.end()) or (m.start() > a and scan[m.start() - 1] in "/|`"):
             continue
-        out.append((a, b, scan[a:b].strip(" -*+")[:60]))
+        # the words around the plan's word, not the line's first ones (they may end before it)
+        from_ = a if m.start() - a <= 40 else m.start() - 30
+        out.append((a, b, ("…" if from_ > a else "") + scan[from_:b].strip(" -*+")[:60]))
     return out
 
 

@@ -194,6 +194,19 @@ def _at_hand(title: str) -> bool:
     return _AT_HAND.search(title) is not None
 
 
+# a how-to's procedure before a "Next steps" heading: numbered steps, or a heading that names them; its
+# next steps go on with the procedure, every time it is followed (the second reader's case)
+_PROCEDURE = re.compile(r"(?im)^[ \t]*1[.)][ \t].*\n(?:.*\n){0,3}?[ \t]*2[.)][ \t]|^#{1,6}[ \t]+(?:steps|how to|setup|"
+                        r"usage|procedure|instructions|pasos|passos|étapes|schritte|步骤|手順|단계)\b")
+_NEXT_TITLE = re.compile(r"(?i)\bnext\b|pr[oó]xim|siguiente|prochaine|nächste|prossimi|sıradaki|следующ|下一步|"
+                         r"次のステップ|다음 단계|tiếp theo")
+
+
+def procedure_goes_on(title: str, scan: str, at: int) -> bool:
+    """A "Next steps" heading at ``at`` after a how-to's procedure: the procedure's next steps."""
+    return _NEXT_TITLE.search(title) is not None and _PROCEDURE.search(scan, 0, at) is not None
+
+
 # (stop 51) a plan for tomorrow, or a thing "about to" happen (即将): stale the day after it was written
 _TOMORROW = re.compile(r"(?<![\w'’-])(?:[Tt]omorrow|TOMORROW)(?!['’]s)(?![\w-])|明天|(?<![\u3040-\u30ff])明日(?!香)|내일|"
                        r"(?<![Ll]a )(?<![Ee]sta )(?<![Dd]e )(?<!\w)[Mm]añana(?!\w)|(?<!\w)[Aa]manhã(?!\w)|\b[Dd]omani\b|"
