@@ -242,6 +242,8 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
             why = f"gives it another amount ({amount[0]} / {amount[1]}) than {{other}}"
         elif no:
             why = "says {stance} (to " + ", ".join(sorted(no)[:3]) + ")"
+        elif (titled := _titled_values(getattr(entries[a], "name", "") or "", getattr(entries[b], "name", "") or "")):
+            why = f"gives it another value in its title ({titled[0]} / {titled[1]}) than {{other}}"
         if why is None:
             continue
         subject = ", ".join(sorted(ha & hb)[:3])
@@ -262,6 +264,51 @@ def _other_amounts(a: str, b: str) -> tuple[str, str] | None:
         va, vb = {v for k, v, _ in xa if k == kind}, {v for k, v, _ in xb if k == kind}
         if va and vb and not va & vb:
             return next(w for k, _, w in xa if k == kind), next(w for k, _, w in xb if k == kind)
+    return None
+
+
+# a count written in words or digits before what it counts: "one approval", "a single reviewer", "2 replicas"
+_COUNTED = re.compile(r"(?i)\b(?:a\s+)?(single|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+([a-z]{3,})\b")
+# a value that is a day: two session notes titled by their dates are two days, not two stances
+_DAY = re.compile(r"(?i)\d{4}-\d{2}-\d{2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
+                  r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
+_AMOUNT_WORD = re.compile(r"(?i)\d|\b(?:single|one|two|three|four|five|six|seven|eight|nine|ten|twice|once)\b")
+
+
+def _titled_values(a: str, b: str) -> tuple[str, str] | None:
+    """Two titles that name one thing with another value (stop 51): (as ``a`` writes it, as ``b``).
+    - "Ordering deadline: the 15th" / "Ordering deadline: two weeks before term": one label of two
+      concepts or more before a colon, then each an amount (a number, an ordinal, a count in words) and
+      no day (two notes titled by their dates are two days);
+    - "Deploy after one approval" / "Deploy needs two approvers": every concept of the smaller title in
+      the other, three or more, and each counts one thing (by its meaning: approval, approvers) with
+      another number."""
+    if not a or not b or _DAY.search(a) or _DAY.search(b):
+        return None
+    la, _, va = a.partition(":")
+    lb, _, vb = b.partition(":")
+    if va.strip() and vb.strip():
+        ca, cb = _concepts(la), _concepts(lb)
+        if len(ca) >= 2 and ca == cb and _AMOUNT_WORD.search(va) and _AMOUNT_WORD.search(vb) \
+                and _concepts(va) != _concepts(vb):
+            return va.strip(), vb.strip()
+        return None
+    ca, cb = _concepts(a), _concepts(b)
+    if min(len(ca), len(cb)) < 3 or not (ca <= cb or cb <= ca):
+        return None
+
+    def counts(t: str) -> dict:
+        out = {}
+        for m in _COUNTED.finditer(t):
+            n = m.group(1).lower()
+            value = 1 if n == "single" else _WORD_NUMBERS.get(n, n)
+            for c in _concepts(m.group(2)):
+                out.setdefault(c, (float(value), m.group(0)))
+        return out
+    xa, xb = counts(a), counts(b)
+    for c in xa.keys() & xb.keys():
+        if xa[c][0] != xb[c][0]:
+            return xa[c][1], xb[c][1]
     return None
 
 

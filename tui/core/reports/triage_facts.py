@@ -25,7 +25,8 @@ from .triage_made import made_path
 
 _DIGIT = re.compile(r"\d")
 _SPAN = re.compile(r"`([^`\n]{2,100})`")
-_SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.\-]+)$|^(?:make|just)\s+([\w.\-]+)$|"
+# (a make target may be given the variables it reads: ``make plan ENV=prod``)
+_SCRIPT = re.compile(r"^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.\-]+)$|^(?:make|just)\s+([\w.\-]+)((?:\s+[A-Za-z_]\w*=\S*)*)$|"
                      r"^(?:bundle exec\s+)?(fastlane|rake)\s+(?:ios\s+|android\s+)?([\w:.\-]+)$")
 _ASSIGN = re.compile(r"^([A-Za-z_][\w.]*)\s*[=:]\s*(\S.*)$")
 _PATHLIKE = re.compile(r"^[\w.@~\-]*(?:/[\w.@\-\[\]()]+)+/?$|^[\w\-]+\.[A-Za-z]{1,5}$")
@@ -126,8 +127,9 @@ def facts_of(text: str, n: int) -> list[Fact]:
         seen_spans.append(m.span())
         s = _SCRIPT.match(span)
         if s:
-            out.append(Fact("script", span, n, value=s.group(1) or s.group(2) or s.group(4),
-                            subject=s.group(3) or ("make" if s.group(2) else "npm")))
+            out.append(Fact("script", span, n, value=s.group(1) or s.group(2) or s.group(5),
+                            subject=s.group(4) or ("make" if s.group(2) else "npm"),
+                            context=frozenset(re.findall(r"([A-Za-z_]\w*)=", s.group(3) or ""))))
         elif _PATHLIKE.match(span) and " " not in span and not span.startswith("/"):
             out.append(Fact("path", span, n))
         elif len(span) >= 3 and not span.isdigit():
@@ -271,8 +273,14 @@ def _script(fact: Fact, idx: ProjectIndex, got: Found) -> None:
               got)
         return
     if fact.subject == "make":
-        _cite(idx, idx.lines_with(*words(name)[:1]), lambda pl, i: pl.file.rsplit("/", 1)[-1].lower() in
-              ("makefile", "gnumakefile", "justfile") and re.match(rf"{re.escape(name)}\s*:", pl.text), got)
+        def target(pl, i):   # the target, in a Makefile that reads every variable the command gives it
+            if pl.file.rsplit("/", 1)[-1].lower() not in ("makefile", "gnumakefile", "justfile") \
+                    or not re.match(rf"{re.escape(name)}\s*:", pl.text):
+                return False
+            f, _n = idx.where(i)
+            text = "\n".join(idx._text_of(f))
+            return all(re.search(rf"(?<![\w]){re.escape(v)}(?![\w])(?!\s*:)", text) for v in fact.context)
+        _cite(idx, idx.lines_with(*words(name)[:1]), target, got)
         return
     _cite(idx, idx.lines_with(*words(name)[:1]), lambda pl, i: pl.file.endswith("package.json")
           and re.search(rf'"{re.escape(name)}"\s*:', pl.text), got)

@@ -19,6 +19,8 @@ def named_elsewhere(text: str, idx) -> list:
         return _route(route, idx)
     if _KEY_PATH.match(text):
         return _key_path(text, idx)
+    if _PLACEHOLDER.search(text):
+        return _templated(text, idx)
     return []
 
 
@@ -92,3 +94,30 @@ def _route(m, idx) -> list:
                 return said(pl.text)
         return False
     return _first(idx, idx.lines_with(*sorted(set(fixed), key=len, reverse=True)[:2]), test)
+
+
+# a value written with a placeholder, ``<env>/terraform.tfstate``, ``s3://{bucket}/logs``: the project
+# writes the same value with the same name as its own variable (``$(ENV)`` in a Makefile, ``${env}``
+# in a shell or HCL string, ``{{ .Values.env }}`` in a template, ``%ENV%``); another name is another value
+_PLACEHOLDER = re.compile(r"<([A-Za-z_][\w-]{0,30})>|\{([A-Za-z_][\w-]{0,30})\}|\$\{?([A-Za-z_]\w{0,30})\}?")
+
+
+def _variable(name: str) -> str:
+    n = re.escape(name)
+    return (rf"(?:\$\(\s*{n}\s*\)|\$\{{\s*(?:var\.|local\.)?{n}\s*\}}|\${n}(?!\w)|<{n}>|\{{{n}\}}|%{n}%|"
+            rf"\{{\{{-?\s*\.?(?:[\w]+\.)*{n}\s*-?\}}\}})")
+
+
+def _templated(text: str, idx) -> list:
+    pattern, at, names = "", 0, []
+    for m in _PLACEHOLDER.finditer(text):
+        name = next(g for g in m.groups() if g)
+        pattern += re.escape(text[at:m.start()]) + _variable(name)
+        at, names = m.end(), names + [name]
+    pattern += re.escape(text[at:])
+    fixed = [w for w in re.split(r"[^a-z0-9_]+", _PLACEHOLDER.sub(" ", text).lower()) if len(w) >= 3]
+    if not fixed or sum(map(len, fixed)) < 6:
+        return []   # "<env>/<app>": no literal of its own to find
+    found = re.compile(rf"(?i)(?<![\w/.-]){pattern}(?![\w-])")
+    return _first(idx, idx.lines_with(*sorted(set(fixed), key=len, reverse=True)[:2]),
+                  lambda pl, i: bool(found.search(pl.text)))
