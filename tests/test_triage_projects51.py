@@ -226,3 +226,20 @@ def test_a_negation_deep_in_a_long_report_is_a_detail_not_a_stance(mem_dir, root
                  "Returns sweep: slips scanned by hand", "project", title="Returns scanning")
     got = run(mem_dir, root)
     assert got["returns_by_hand.md"].action != "review", got["returns_by_hand.md"].reasons
+
+
+def test_a_denial_about_another_subject_pairs_nothing(mem_dir, root):
+    """Staging deploys run by themselves, production's never do: two subjects (the second reader's
+    case), so no review; and a denial's words are shown as written, never as a stem."""
+    triage_entry(mem_dir, "staging_deploys.md", "Every merge to main deploys staging without a person.",
+                 "Staging deploys run automatically on every merge to main", "project", title="Staging deploys")
+    triage_entry(mem_dir, "production_deploys.md", "A person approves each production deploy in the pipeline.",
+                 "Production deploys never run automatically on merge", "project", title="Production deploys")
+    got = run(mem_dir, root)
+    for me in ("staging_deploys.md", "production_deploys.md"):
+        assert got[me].action != "review", (me, got[me].reasons)
+
+
+def test_a_denial_is_shown_in_the_words_it_was_written_in():
+    from tui.core.reports.triage_amounts import _as_written, _concepts
+    assert _as_written(_concepts("automatically"), "Deploys never run automatically") == "automatically"

@@ -216,7 +216,8 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
                 ha, hb = (_concepts(_without(raw[i], member)) for i in (a, b))
                 n = len(ha & hb)
         no, denier = None, a
-        if member is None and n * 2 + 2 >= min(len(ha), len(hb)) and not _FOR_NOW.search(said[a] + said[b]):
+        if member is None and n * 2 + 2 >= min(len(ha), len(hb)) and not _FOR_NOW.search(said[a] + said[b]) \
+                and not _other_leads(said[a], said[b], ha, hb):
             no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b])
             if not no:   # b's rule denies what a states
                 no, denier = denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a]), b
@@ -229,7 +230,7 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
         # the side that denies says no, the other yes (each side's reason is its own)
         says = {denier: "no where {other} says yes", (b if denier == a else a): "yes where {other} says no"}
         if joined > n:   # shared only with the word joined: the denial alone can pair them
-            why = "says {stance} (to " + ", ".join(sorted(no)[:3]) + ")"
+            why = "says {stance} (to " + _as_written(no, said[a] + " " + said[b]) + ")"
         elif member is not None:
             why = f"names another value ({member[0].upper()} / {member[1].upper()}, listed together in " \
                   f"{member[2]}) than {{other}}"
@@ -241,7 +242,7 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
         elif n >= 3 and n == min(len(ha), len(hb)) and (amount := _other_amounts(said[a], said[b])):
             why = f"gives it another amount ({amount[0]} / {amount[1]}) than {{other}}"
         elif no:
-            why = "says {stance} (to " + ", ".join(sorted(no)[:3]) + ")"
+            why = "says {stance} (to " + _as_written(no, said[a] + " " + said[b]) + ")"
         elif (titled := _titled_values(getattr(entries[a], "name", "") or "", getattr(entries[b], "name", "") or "")):
             why = f"gives it another value in its title ({titled[0]} / {titled[1]}) than {{other}}"
         if why is None:
@@ -369,6 +370,25 @@ def _other_value(a: frozenset, b: frozenset, family: str) -> bool:
     """Each side names a value of ``family`` and they share none."""
     va, vb = {w for f, w in a if f == family}, {w for f, w in b if f == family}
     return bool(va and vb and not va & vb)
+
+
+def _as_written(stems, text: str) -> str:
+    """The words of ``text`` that the concepts ``stems`` come from, as written ("automatically", not the
+    stem "automa"); a stem no word gives is shown as it is."""
+    words = {}
+    for w in re.findall(r"\w+", text):
+        for c in _concepts(w):
+            words.setdefault(c, w.lower())
+    return ", ".join(dict.fromkeys(words.get(c, c) for c in sorted(stems)[:3]))
+
+
+def _other_leads(a: str, b: str, ha: frozenset, hb: frozenset) -> bool:
+    """Each headline leads with a concept the other lacks ("Staging deploys run automatically" /
+    "Production deploys never run automatically"): two subjects, so a denial pairs nothing."""
+    def lead(text: str):
+        return next((c for w in re.findall(r"\w+", text)[:6] for c in _concepts(w)), None)
+    la, lb = lead(a), lead(b)
+    return la is not None and lb is not None and la not in hb and lb not in ha
 
 
 def _concepts(text: str) -> frozenset:
