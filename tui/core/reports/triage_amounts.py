@@ -216,8 +216,9 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
                 ha, hb = (_concepts(_without(raw[i], member)) for i in (a, b))
                 n = len(ha & hb)
         no, denier = None, a
+        two_subjects = member is None and _other_leads(said[a], said[b], ha, hb)
         if member is None and n * 2 + 2 >= min(len(ha), len(hb)) and not _FOR_NOW.search(said[a] + said[b]) \
-                and not _other_leads(said[a], said[b], ha, hb):
+                and not two_subjects:
             no = denied(_rules(said[a], readings[a]), _text(said[b], readings[b]), said[b])
             if not no:   # b's rule denies what a states
                 no, denier = denied(_rules(said[b], readings[b]), _text(said[a], readings[a]), said[a]), b
@@ -234,7 +235,7 @@ def stance_conflicts(readings: dict, entries: dict, listed=None) -> dict[str, li
         elif member is not None:
             why = f"names another value ({member[0].upper()} / {member[1].upper()}, listed together in " \
                   f"{member[2]}) than {{other}}"
-        elif None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)):
+        elif None not in (pa, pb) and pa != pb and n * 3 >= 2 * min(len(ha), len(hb)) and not two_subjects:
             why = "says the other way round what {other} says of it"
         elif any(_other_value(langs[a], langs[b], fam) for fam in _FAMILIES):
             fam = next(f for f in _FAMILIES if _other_value(langs[a], langs[b], f))
