@@ -62,7 +62,7 @@ def _section_words(text: str) -> frozenset:
 
 
 def sections(e) -> tuple[tuple[int, frozenset], ...]:
-    """(file line, word hashes, marks' hashes) of each section of an entry's body with RESTATED_MIN words or more:
+    """(file line, word hashes, its text: marks are read only for a pair found alike) of each section of an entry's body with RESTATED_MIN words or more:
     a heading and its lines up to the next heading outside code (the text before the first heading
     is one too; a fence's lines count, its marks do not)."""
     body = without_comments(e.body or "")
@@ -73,7 +73,7 @@ def sections(e) -> tuple[tuple[int, frozenset], ...]:
         if len(words) < RESTATED_MIN:
             return ()
         first = len(body) - len(body.lstrip())
-        return ((e.body_line + body.count("\n", 0, first), words, _marks(body)),)
+        return ((e.body_line + body.count("\n", 0, first), words, body),)
     out = []
     start, lines, code = None, [], False
 
@@ -81,7 +81,7 @@ def sections(e) -> tuple[tuple[int, frozenset], ...]:
         if start is not None and lines:
             words = _section_words(" ".join(lines))
             if len(words) >= RESTATED_MIN:
-                out.append((start, words, _marks(" ".join(lines))))
+                out.append((start, words, " ".join(lines)))
 
     for k, raw in enumerate(body.splitlines()):
         t = raw.strip()
@@ -109,18 +109,18 @@ def restated_findings(mem, history, skip_pairs: set = frozenset()) -> list[Findi
     owner: list[str] = []
     words: list[frozenset] = []
     lines: list[int] = []
-    marks: list[frozenset] = []
+    texts: list[str] = []
     sketches: dict[int, list[int]] = defaultdict(list)
     for e in mem.sorted_entries():
         if not e.readable or e.id.endswith("MEMORY.md") or history.search(e.id):
             continue
-        for line, w, mk in memo(e, "restated", lambda e=e: sections(e)):
+        for line, w, tx in memo(e, "restated", lambda e=e: sections(e)):
             for h in sorted(w)[:RESTATED_SKETCH]:
                 sketches[h].append(len(owner))
             owner.append(e.id)
             words.append(w)
             lines.append(line)
-            marks.append(mk)
+            texts.append(tx)
     shared = Counter(chain.from_iterable(combinations(group, 2) for group in sketches.values()
                                          if 1 < len(group) <= 12))
     alike: dict[int, set[str]] = defaultdict(set)
@@ -133,7 +133,10 @@ def restated_findings(mem, history, skip_pairs: set = frozenset()) -> list[Findi
             continue
         inter = len(wa & wb)
         j = inter / (len(wa) + len(wb) - inter)
-        if j < RESTATED or marks[a] and marks[b] and not marks[a] & marks[b]:
+        if j < RESTATED:
+            continue
+        ma, mb = _marks(texts[a]), _marks(texts[b])
+        if ma and mb and not ma & mb:
             continue   # (each names its own address, host, path or number: two things told alike)
         alike[a].add(owner[b])
         alike[b].add(owner[a])
