@@ -18,6 +18,7 @@ from collections import Counter, defaultdict
 from itertools import chain, combinations
 
 from .findings import Finding, Place
+from .passages import _HEADING   # (one heading pattern for both readings of sections)
 from ..reading.entry import memo
 from ..textutil import without_comments
 
@@ -25,7 +26,6 @@ RESTATED = 0.45
 RESTATED_MIN = 12
 RESTATED_SKETCH = 16
 _FEATURE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+|[^\W\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
