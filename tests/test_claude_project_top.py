@@ -13,7 +13,7 @@ def _project(tmp_path, manifest="package.json"):
     (tmp_path / "notes" / "scratch.txt").write_text("not linked\n")
     (tmp_path / "tabs.md").write_text(NOTE.format("tabs"))
     (tmp_path / "unlisted.md").write_text(NOTE.format("unlisted"))
-    for doc in ("README.md", "CLAUDE.md", manifest):
+    for doc in ("README.md", "CLAUDE.md", "ROADMAP.md", "ARCHITECTURE.md", manifest):
         (tmp_path / doc).write_text("{}\n")
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "app.ts").write_text("export const a = 1\n")
@@ -25,6 +25,7 @@ def test_at_a_projects_top_only_the_memory_is_read(tmp_path):
     assert sorted(mem.entries) == ["notes/build.md", "tabs.md", "unlisted.md"]   # an unlisted note is still one
     roles = {f.id: (f.role, f.note) for f in mem.files}
     assert roles["README.md"][0] == roles["package.json"][0] == roles["src/"][0] == "other"
+    assert roles["ROADMAP.md"][0] == roles["ARCHITECTURE.md"][0] == "other"   # the project's own documents
     assert "project" in roles["src/"][1] and roles["notes/scratch.txt"][0] == "other"
 
 

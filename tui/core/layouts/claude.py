@@ -10,7 +10,8 @@ from .base import ENTRY, INDEX, Layout, Role, head, listing
 
 # a project's own documents at its top: never a memory entry, linked or not
 _PROJECT_DOCS = {n.lower() for n in INSTRUCTION_FILES if "/" not in n} | {
-    "readme.md", "changelog.md", "contributing.md", "license.md", "code_of_conduct.md", "security.md"}
+    "readme.md", "changelog.md", "contributing.md", "license.md", "code_of_conduct.md", "security.md",
+    "roadmap.md", "architecture.md", "todo.md", "authors.md", "notice.md", "history.md"}
 _PROJECT_FILE = Role("other", "a file of the project: this folder is a project's top, its memory what MEMORY.md links")
 
 
