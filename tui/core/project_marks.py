@@ -5,20 +5,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-PROJECT_MARKS = {".git", "package.json", "pyproject.toml", "setup.py", "requirements.txt", "go.mod", "cargo.toml",
-                 "pom.xml", "build.gradle", "build.gradle.kts", "gemfile", "composer.json", "pubspec.yaml", "mix.exs",
-                 "deno.json", "package.swift"}
-
-
-# the manifests as they are spelled: looked up by name, not by listing a folder of 10k notes
-_SPELLED = ("package.json", "pyproject.toml", "setup.py", "requirements.txt", "go.mod", "Cargo.toml", "pom.xml",
-            "build.gradle", "build.gradle.kts", "Gemfile", "composer.json", "pubspec.yaml", "mix.exs", "deno.json",
-            "Package.swift")
+# a project's manifests as they are spelled: looked up by name, not by listing a folder of 10k notes
+MANIFESTS = ("package.json", "pyproject.toml", "setup.py", "requirements.txt", "go.mod", "Cargo.toml", "pom.xml",
+             "build.gradle", "build.gradle.kts", "Gemfile", "composer.json", "pubspec.yaml", "mix.exs", "deno.json",
+             "Package.swift")
+# any of them, or .git, in a listing of names (any case)
+PROJECT_MARKS = {".git", *(n.lower() for n in MANIFESTS)}
 
 
 def has_manifest(folder: Path) -> bool:
     """A project's manifest sits in this folder (.git alone does not say it: a memory kept in git)."""
-    return any(os.path.isfile(os.path.join(folder, n)) for n in _SPELLED)
+    return any(os.path.isfile(os.path.join(folder, n)) for n in MANIFESTS)
 
 
 def marks_project(name: str) -> bool:

@@ -40,14 +40,14 @@ def tomorrow_plans(scan: str, last: int = -1) -> list[tuple[int, int, str]]:
     already a block, not taken again). A line is judged as a whole once, and its first few words of
     tomorrow one by one: a line of thousands of them stays linear (it was read again for each)."""
     out: list[tuple[int, int, str]] = []
-    at, line_ok, tries, a, b = -1, False, 0, 0, 0
+    line_ok, tries, a, b = False, 0, 0, 0
     for m in _TOMORROW.finditer(scan):
-        if m.start() >= b or at < 0:   # a new line: judge it as a whole, once
+        if m.start() >= b:   # a new line (the first match is past b = 0): judge it as a whole, once
             a = scan.rfind("\n", 0, m.start()) + 1
             b = scan.find("\n", m.end())
             b = len(scan) if b < 0 else b
             line = scan[a:b]
-            at, tries = a, 0
+            tries = 0
             line_ok = not (line.lstrip().startswith(("#", "|")) or _IF.search(line) or _STATE_RULE.search(line)
                            or a == last or _RECURRING.search(line) or _in_glossary(scan, a, b))
         tries += 1

@@ -186,8 +186,6 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_o
         from ..judging.project_cache import project_index
         index_of = lambda: project_index(mem.root, mem.root_files, mem.dir)   # noqa: E731
     ctx = Context(mem, index_of)
-    # a root holding nothing but the memory (project_marks): no test 3 can say what "the project's files" hold
-    unchecked = getattr(getattr(mem, "root_files", None), "unchecked", None)
     entries = mem.sorted_entries()
     prepared = {e.id: prepare(e) for e in entries}
     for e in entries:
@@ -201,10 +199,6 @@ def triage(mem, findings: list[Finding], usage: Usage, now: dt.datetime, index_o
               "load": e.load or st.load, **usage.evidence(e.id, now, st.age_days)}
         d = decide(ctx, e, st, mine, losers.get(e.id), prepared[e.id])
         reasons = d.reasons + d.notes
-        if unchecked:
-            reasons = [f"test 3: not checked — {unchecked} (--root sets the project)"
-                       if r.startswith(("test 3: the project's files", "test 3: it states nothing the project")) else r
-                       for r in (x.replace(" — a fact the project's files do not state", " — a fact") for x in reasons)]
         if ev.get("never_injected_days", 0) >= UNUSED_DAYS and d.action in ("keep", "promote"):
             reasons.append(f"never injected in {ev['never_injected_days']} days: a cost without a benefit so far")
         ev["project"] = [p.as_json() for p in d.project]

@@ -315,7 +315,7 @@ def decide(ctx: Context, e, st, found: list[Finding], twin: str | None, prepared
         return Decision("edit", 1, why, lines, notes=notes)
     if _promotes(prepared) and not planned:
         return Decision("promote", 2, _promote_reasons(prepared), _rule_lines(prepared)[:3], notes=notes)
-    return _keep(prepared, looked, notes)
+    return _keep(prepared, looked, notes, getattr(getattr(ctx.mem, "root_files", None), "unchecked", None))
 
 
 def _look_up(ctx: Context, e, prepared: Entry) -> list[Found]:

@@ -129,7 +129,9 @@ def _promote_reasons(prepared) -> list[str]:
     return [first, why, "a rule for everyone belongs in a reviewed instruction file, not in local memory"]
 
 
-def _keep(prepared, looked: list[Found], notes: list[str]) -> Decision:
+def _keep(prepared, looked: list[Found], notes: list[str], unchecked: str | None = None) -> Decision:
+    """``unchecked``: why no project is there to hold facts (project_marks.unchecked_root): test 3 says
+    it was not checked, not what "the project's files" do not state."""
     r = prepared.reading
     learned = r.of("learned")
     unstated = {g.fact.line for g in looked if not g.lines}
@@ -142,7 +144,7 @@ def _keep(prepared, looked: list[Found], notes: list[str]) -> Decision:
                         [ln.n for ln in r.content][:3], notes=notes)
     holds = durable[0]
     what = WHAT_HOLDS.get(holds.kind, "a fact")
-    if holds.kind == "plain" and holds.n in unstated:
+    if holds.kind == "plain" and holds.n in unstated and not unchecked:
         what = "a fact the project's files do not state"
     reasons = [f"holds: line {holds.n} '{quote(holds.text, 10)}' — {what}", "test 1: " + ("one line of it reports where work stood (noted below), too few to edit"
                                                                        if any("— one line of" in n for n in notes) else
@@ -160,7 +162,9 @@ def _keep(prepared, looked: list[Found], notes: list[str]) -> Decision:
         reasons.append("test 2: no rule someone set")
     missing = [g.fact for g in looked if g.fact.kind in STRONG and not g.lines]
     found = [g for g in looked if g.fact.kind in STRONG and g.lines]
-    if missing:
+    if unchecked and not found:
+        reasons.append(f"test 3: not checked — {unchecked} (--root sets the project)")
+    elif missing:
         facts = ", ".join(list(dict.fromkeys(shown(f) for f in missing))[:3])   # a value said twice is named once
         reasons.append(f"test 3: the project's files do not state {facts} (line {missing[0].line})")
     elif found:
